@@ -233,7 +233,7 @@ def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite
     posterior.learned()  # forget what other tests computed, and the answers they seeded
     for cache in [*posterior._MEMO.values(), *posterior._KEPT.values()]:
         cache.clear()
-    health._RATES.clear()  # the rates other tests made (their intervals are answers)
+    health._rate.cache_clear()  # the rates other tests made (their intervals are answers)
     health._VERDICTS.clear()  # and the verdicts (each asked its decision)
     computed = render(build_health(inputs, now=NOW), "json")
     thin = posterior.decide((1, 2), None, posterior.Bars())  # too few runs: no probabilities
@@ -247,7 +247,7 @@ def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite
     answers = {name: dict(cache) for name, cache in posterior._MEMO.items()}
     for cache in [*posterior._MEMO.values(), *posterior._KEPT.values()]:
         cache.clear()
-    health._RATES.clear()
+    health._rate.cache_clear()
     health._VERDICTS.clear()
     posterior.seed(kept)
     assert render(build_health(inputs, now=NOW), "json") == computed

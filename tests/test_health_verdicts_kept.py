@@ -28,14 +28,10 @@ def _new_process() -> None:
     posterior.learned()
     for cache in [*posterior._MEMO.values(), *posterior._KEPT.values()]:
         cache.clear()
-    for kept in (
-        health._RATES,
-        health._VERDICTS,
-        health._KEPT_VERDICTS,
-        health._VERDICT_JSON,
-        health._LINES,
-    ):
+    for kept in (health._VERDICTS, health._KEPT_VERDICTS, health._VERDICT_JSON):
         kept.clear()
+    health._rate.cache_clear()
+    health._line.cache_clear()
 
 
 def _report(settings: Settings, inputs: list[HealthInput]) -> dict[str, str]:

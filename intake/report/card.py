@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any
 
 from intake.config import Settings
 from intake.contract.models import (
@@ -43,7 +43,7 @@ from intake.contract.untrusted import JudgeHit, describe_counts, judge_hits
 from intake.contract.validate import validate_file
 from intake.errors import UsageError
 from intake.ghoutput import html_text, md_message, md_text
-from intake.lifecycle.gates import GATE_NAMES, Gate, GateDoc, check_gates
+from intake.lifecycle.gates import GATE_NAMES, Gate, check_gates
 from intake.lifecycle.promote import gather
 from intake.paths import display_path, inside
 from intake.scrub import FixtureMap, scrubber_for
@@ -177,17 +177,6 @@ class PromotedLine:
     to: str
 
 
-class PrivateCardDoc(TypedDict):
-    """A private draft's card as JSON: nothing of its content."""
-
-    id: str
-    path: str
-    kind: str
-    private: bool
-    ready: bool
-    gates: list[GateDoc]
-
-
 @dataclass
 class Card:
     """Everything the reviewer's card shows, already scrubbed."""
@@ -245,7 +234,7 @@ class Card:
         """Newest first sorts on this descending: the capture time, then the path."""
         return f"{self.captured_at or ''}\x00{self.path}"
 
-    def to_dict(self) -> PrivateCardDoc | dict[str, object]:
+    def to_dict(self) -> dict[str, object]:
         """JSON-ready form: every field (``asdict``), or for a private card only id, path,
         kind, private and the gates."""
         gates = [g.to_dict() for g in self.gates]

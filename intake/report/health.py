@@ -8,10 +8,10 @@ nightly runs (``Record.suite_runs``, ``intake runs import``) and the runs record
 ``intake run`` and ``run-record`` (``Record.runs``) of the same runnable hash. Runs are never
 pooled across a change point: only the *current* runnable hash is read; runs that tested the
 code before the scenario's bug was fixed (``Record.bug`` closed as completed: by git ancestry
-of its fix commit, else by the run's start, ``intake.gitutil.tested_before_fix``) are
-left out; and when
-the judge changed, only the newest judge's runs are read (a run whose judge is unknown, killed
-before its scorecard, only when it started no earlier than that judge's first run).
+of its fix commit, else by the run's start, ``intake.gitutil.tested_before_fix``) are left
+out; and when the judge changed, only the newest judge's runs are read (a run whose judge is
+unknown, killed before its scorecard, only when it started no earlier than that judge's first
+run).
 
 Per model tier, the judged runs give a pass rate, its Jeffreys interval and pass^k; the class is
 the decision those runs support at ``health_confidence`` (``intake.report.posterior``):
@@ -19,12 +19,9 @@ the decision those runs support at ``health_confidence`` (``intake.report.poster
 ``stale``         runs exist, but only for older runnable hashes (the scenario was edited since);
 ``never-judged``  no judged run of the current hash (only infrastructure statuses, or none);
 ``judge-flaky``   a negative control's same replayed answers judged PASS once and not once;
-``always-fail``   the strongest tier present is at or below ``health_fail_bar``;
-``inverted``      the local tier above the strong tier by ``health_inverted_margin``;
-``saturated``     every tier at or above ``health_saturation_bar`` (a strong and a local ran);
-``flaky``         some tier inside the coin-flip band (``health_flaky_low``-``health_flaky_high``),
-                  and, where a tier pools several models, some model may be;
-``healthy``       none of those, and the runs show it;
+``always-fail``, ``inverted``, ``saturated``, ``flaky``, ``healthy``: the region of the rates
+                  the runs support (each region and its ``health_*`` bar in ``posterior``'s
+                  docstring); a tier that pools models is flaky only when some model may be;
 ``undecided``     the runs cannot support a decision yet (with about how many more would).
 
 ``build_health`` is pure over ``HealthInput``s (``read_health`` reads the suite); the
@@ -42,14 +39,15 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from json.encoder import encode_basestring  # json.dumps' own for a str (ensure_ascii=False)
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from intake.ghoutput import html_text, md_code, md_text
 from intake.lifecycle.runs.store import JUDGED as JUDGED_STATUSES
-from intake.lifecycle.runs.store import stamp
+from intake.lifecycle.runs.store import NO_FACTS, read_facts, stamp
 from intake.lifecycle.split import split_of
 from intake.limits import MAX_RECORD_BYTES
 from intake.paths import display_path
@@ -126,132 +124,6 @@ class HealthInput(NamedTuple):
     with a fix."""
 
 
-if TYPE_CHECKING:  # the JSON's shapes, for the type checker only: making a TypedDict
-    # compiles each of its string annotations at import
-
-    class Thresholds(TypedDict):
-        """The settings a report was decided with (printed with it; its JSON's ``thresholds``)."""
-
-        health_window_nights: int
-        health_confidence: float
-        health_saturation_bar: float
-        health_fail_bar: float
-        health_flaky_low: float
-        health_flaky_high: float
-        health_inverted_margin: float
-        health_min_runs: int
-        health_pass_k: int
-        interval: str
-        health_commit: str | None
-        health_all_commits: bool
-        health_machine: str | None
-        health_all_machines: bool
-
-    class RateDoc(TypedDict):
-        """A rate in ``health --format json`` (``Rate.to_dict``)."""
-
-        name: str
-        tier: str
-        judged: int
-        passes: int
-        pass_rate: float | None
-        interval: list[float]
-        pass_k: float | None
-
-    ScenarioHead = TypedDict(
-        "ScenarioHead",
-        {"id": str, "path": str, "category": str, "provenance": str, "class": str, "why": str},
-    )
-    """A scenario's JSON keys before its rates (``class`` is a keyword: the functional form)."""
-
-    class VerdictTail(TypedDict):
-        """A scenario's JSON keys after its own ``quarantined``."""
-
-        probability: float | None
-        leaning: str | None
-        more_runs: int | None
-        before_fix_runs: int
-        other_judge_runs: int
-        decidable: list[str]
-
-    class ScenarioDoc(ScenarioHead, VerdictTail):
-        """A scenario in ``health --format json`` (``ScenarioHealth.to_dict``)."""
-
-        models: list[RateDoc]
-        tiers: list[RateDoc]
-        runs_read: int
-        infrastructure: int
-        older_hash_runs: int
-        split: str | None
-        quarantined: str | None
-
-    class Headroom(TypedDict):
-        """A category's headroom in the JSON."""
-
-        category: str
-        strong_judged: int
-        strong_passes: int
-        pass_rate: float | None
-        headroom: float | None
-
-    class DocumentHead(TypedDict):
-        """The JSON document's keys before ``scenarios``."""
-
-        generated_at: str
-        thresholds: Thresholds
-        commits: dict[str, dict[str, int]]
-        machines: dict[str, dict[str, int]]
-        counts: dict[str, dict[str, int]]
-        splits: dict[str, dict[str, int]]
-        headroom: list[Headroom]
-        quarantined: list[dict[str, str | None]]
-        retired: list[dict[str, str]]
-
-    class DocumentTail(TypedDict):
-        """The JSON document's keys after ``scenarios``."""
-
-        notes: list[str]
-
-    class NoiseModel(TypedDict):
-        """One model's runs of one scenario in the noise floor (``noise``)."""
-
-        tier: str
-        runs: int
-        passes: int
-        pairs: int
-        flips: int
-        flip_rate: float | None
-        score_mean: float | None
-        score_sd: float | None
-        score_min: float | None
-        score_max: float | None
-
-    class NoiseScenario(TypedDict):
-        """One scenario in the noise floor: its category and each model's runs."""
-
-        category: str
-        models: dict[str, NoiseModel]
-
-    class NoiseCategory(TypedDict):
-        """One category in the noise floor: flips over consecutive pairs, the mean score spread."""
-
-        scenarios: int
-        pairs: int
-        flips: int
-        flip_rate: float | None
-        score_sd: float | None
-
-    class NoiseDocument(TypedDict):
-        """``intake health --noise FILE``'s document (schema ``intake-noise/1``, docs/health.md)."""
-
-        schema: str
-        generated_at: str
-        window_nights: int
-        window_start: str | None
-        categories: dict[str, NoiseCategory]
-        scenarios: dict[str, NoiseScenario]
-
-
 class _Peek(NamedTuple):
     """What ``read_health`` knows of a record without validating it: its id and source kind as
     written, and whether it holds runs (``runs``, ``suite_runs``), a bug or a lifecycle change,
@@ -271,18 +143,26 @@ class _Peek(NamedTuple):
 
     @classmethod
     def of_record(cls, record: Record) -> _Peek:
-        """A validated record's."""
-        quarantined, retired = _state(record)
-        fixed = fixed_at(record)
+        """A validated record's: its latest lifecycle change's reason, and when its bug was
+        fixed (its issue closed as completed)."""
+        last = record.lifecycle[-1] if record.lifecycle else None  # LifecycleState: a StrEnum
+        bug, fixed = record.bug, None
+        if (
+            bug is not None
+            and bug.closed_at is not None
+            and bug.state_reason in (None, "completed")
+        ):
+            closed = bug.closed_at
+            fixed = (closed if closed.tzinfo else closed.replace(tzinfo=UTC)).isoformat()
         return cls(
             record.id,
             record.source.kind.value,
             bool(record.runs or record.suite_runs),
-            record.bug is not None,
-            bool(record.lifecycle),
-            quarantined,
-            retired,
-            None if fixed is None else fixed.isoformat(),
+            bug is not None,
+            last is not None,
+            last.reason if last is not None and last.state == "quarantined" else None,
+            last.reason if last is not None and last.state == "retired" else None,
+            fixed,
         )
 
     @classmethod
@@ -318,7 +198,7 @@ class Rate(NamedTuple):
         """The pass rate (None without judged runs)."""
         return self.passes / self.judged if self.judged else None
 
-    def to_dict(self) -> RateDoc:
+    def to_dict(self) -> dict[str, object]:
         """JSON-ready form."""
         return {
             "name": self.name,
@@ -341,7 +221,8 @@ class Rate(NamedTuple):
 
 
 class ScenarioHealth(NamedTuple):
-    """One scenario's class and why."""
+    """One scenario's class and why: its own fields (``OWN``) and its verdict's, which
+    scenarios whose runs count alike share (``classify``)."""
 
     scenario_id: str
     path: str
@@ -367,7 +248,7 @@ class ScenarioHealth(NamedTuple):
     decidable: tuple[str, ...] = ()
     """The classes the tiers present can decide (saturated and inverted need both)."""
 
-    def to_dict(self) -> ScenarioDoc:
+    def to_dict(self) -> dict[str, object]:
         """Its JSON (``render_json`` writes the same text, each verdict's part once)."""
         return {
             "id": self.scenario_id,
@@ -387,7 +268,7 @@ class ScenarioHealth(NamedTuple):
         }
 
 
-def _verdict_tail(v: ScenarioHealth | Verdict) -> VerdictTail:
+def _verdict_tail(v: ScenarioHealth) -> dict[str, object]:
     """The JSON keys of a scenario's verdict after ``quarantined``."""
     return {
         "probability": None if v.probability is None else round(v.probability, 4),
@@ -412,7 +293,7 @@ class HealthReport:
     """Everything ``intake health`` shows."""
 
     generated_at: datetime
-    thresholds: Thresholds
+    thresholds: dict[str, object]
     commits_read: list[tuple[str, int]]
     commits_left: list[tuple[str, int]]
     machines_read: list[tuple[str, int]]
@@ -481,16 +362,12 @@ def same_commit(a: str, b: str) -> bool:
     return a == b or (min(len(a), len(b)) >= 7 and (a.startswith(b) or b.startswith(a)))
 
 
-def _exact(a: str, b: str) -> bool:
-    return a == b
-
-
 def _choose(
     runs: Sequence[AnyRun],
     attr: str,
     pinned: str | None,
     mix: bool,
-    same: Callable[[str, str], bool] = _exact,
+    same: Callable[[str, str], bool] = str.__eq__,
     grouped: Counter[str | None] | None = None,
 ) -> tuple[set[str] | None, list[tuple[str, int]], list[tuple[str, int]]]:
     """The values of ``attr`` to read (None: all), and (value, runs) read and left out
@@ -520,10 +397,15 @@ def _choose(
     return group, read, left
 
 
-_LINES: dict[Rate, str] = {}
+_line = cache(Rate.line)
 """Each tier's rate as ``Rate.line`` writes it, made once a process (the verdicts share them)."""
-_RATES: dict[tuple[str, str, int, int, float, int], Rate] = {}
-"""Each rate made once a process (a thousand scenarios share a few hundred; frozen)."""
+
+
+@cache
+def _rate(name: str, tier: str, n: int, passes: int, confidence: float, k: int) -> Rate:
+    """Each rate made once a process (scenarios share them; frozen)."""
+    low, high = jeffreys(passes, n, confidence)
+    return Rate(name, tier, n, passes, low, high, pass_hat_k(passes, n, k))
 
 
 def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list[Rate]]:
@@ -547,15 +429,8 @@ def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list
     order = {"strong": 0, "local": 1}
 
     def rated(groups: dict[tuple[str, str], list[int]]) -> list[Rate]:
-        found = []
-        for (name, tier), (n, p) in sorted(groups.items(), key=lambda i: (order[i[0][1]], i[0][0])):
-            key = (name, tier, n, p, bars.confidence, k)
-            rate = _RATES.get(key)
-            if rate is None:
-                low, high = jeffreys(p, n, bars.confidence)
-                rate = _RATES[key] = Rate(name, tier, n, p, low, high, pass_hat_k(p, n, k))
-            found.append(rate)
-        return found
+        ordered = sorted(groups.items(), key=lambda i: (order[i[0][1]], i[0][0]))
+        return [_rate(name, tier, n, p, bars.confidence, k) for (name, tier), (n, p) in ordered]
 
     return rated(models), rated(by_tier)
 
@@ -600,31 +475,13 @@ def _segment(item: HealthInput, runs: Sequence[AnyRun]) -> tuple[list[AnyRun], i
     return kept, before_fix, other
 
 
-class Verdict(NamedTuple):
-    """What a scenario's runs decide (``classify``): ``ScenarioHealth`` but for the scenario's
-    own fields (scenarios whose runs count alike share one)."""
-
-    klass: str
-    why: str
-    models: tuple[Rate, ...]
-    tiers: tuple[Rate, ...]
-    runs_read: int
-    infrastructure: int
-    older_hash_runs: int
-    before_fix_runs: int
-    other_judge_runs: int
-    decidable: tuple[str, ...]
-    probability: float | None = None
-    leaning: str | None = None
-    more_runs: int | None = None
-
-
-_VERDICTS: dict[tuple[Any, ...], Verdict] = {}
-"""Each verdict made once a process, per runs that count alike (``_alike``; frozen)."""
+_VERDICTS: dict[tuple[Any, ...], ScenarioHealth] = {}
+"""Each verdict made once a process, per runs that count alike (``_alike``; frozen): a
+``ScenarioHealth`` whose own fields (``OWN``) are blank, as ``classify`` fills them."""
 _KEPT_VERDICTS: dict[str, str] = {}
 """Verdicts the run index kept between processes (``health_of``): the key's text
 (``posterior.args_text``) → the verdict's (``_kept_text``), each read when first asked for."""
-_NEW_VERDICTS: list[tuple[tuple[Any, ...], Verdict]] = []
+_NEW_VERDICTS: list[tuple[tuple[Any, ...], ScenarioHealth]] = []
 """The verdicts made in this call of ``health_of``, with their keys (it keeps them)."""
 _BEFORE_A_VERDICT: list[Callable[[], None]] = []
 """Done once before this process makes its first verdict (``health_of``: the decisions'
@@ -657,12 +514,17 @@ def classify(
     pass_k: int = 3,
 ) -> ScenarioHealth:
     """One scenario's class over ``runs`` (already narrowed to the window)."""
-    v = _decided(item, runs, bars, pass_k)
-    own = item.scenario_id, item.path, item.category, item.provenance
-    return ScenarioHealth(*own, split=item.split, quarantined=item.quarantined, **v._asdict())
+    return _decided(item, runs, bars, pass_k)._replace(
+        scenario_id=item.scenario_id,
+        path=item.path,
+        category=item.category,
+        provenance=item.provenance,
+        split=item.split,
+        quarantined=item.quarantined,
+    )
 
 
-def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> Verdict:
+def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> ScenarioHealth:
     """``_verdict``, made once per runs that count alike (``_alike``) and thresholds: found in
     this process, else among those kept between processes, else made (and listed to keep)."""
     alike = _alike(item, runs)
@@ -685,32 +547,28 @@ def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     return v
 
 
-def _verdict_of(text: str) -> Verdict:
+def _verdict_of(text: str) -> ScenarioHealth:
     """A kept verdict (``_kept_text``) as it was made; its JSON's parts are kept for
     ``render_json`` (``_VERDICT_JSON``)."""
     kept, middle, tail = text.split("\n")
     fields = json.loads(kept)
-    if len(fields) != len(Verdict._fields):
+    if len(fields) != len(ScenarioHealth._fields):
         raise ValueError("not a kept verdict")
-    fields[2:4] = [tuple(map(Rate._make, rows)) for rows in fields[2:4]]
-    fields[9] = tuple(fields[9])
-    v = Verdict._make(fields)
+    fields[6:8] = [tuple(map(Rate._make, rows)) for rows in fields[6:8]]
+    fields[18] = tuple(fields[18])
+    v = ScenarioHealth._make(fields)
     _VERDICT_JSON[_verdict_fields(v)] = (middle, tail)
     return v
 
 
-def _kept_text(v: Verdict) -> str:
+def _kept_text(v: ScenarioHealth) -> str:
     """A verdict as the run index keeps it, three lines: ``json.dumps`` of its fields (its
     rates as arrays, every float's bits kept) and its JSON's two parts (``_verdict_json``;
     JSON without ``indent`` holds no line break)."""
-    key = _verdict_fields(v)
-    parts = _VERDICT_JSON.get(key)
-    if parts is None:
-        parts = _VERDICT_JSON[key] = _verdict_json(v, {})
-    return "\n".join((json.dumps(v), *parts))
+    return "\n".join((json.dumps(v), *_verdict_json(v)))
 
 
-def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> Verdict:
+def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> ScenarioHealth:
     """What ``runs`` decide of ``item``."""
     current = [r for r in runs if r.runnable_hash == item.current_hash]
     older = _weight(runs) - _weight(current)
@@ -729,10 +587,14 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
         else ("always-fail", "flaky", "healthy")
     )
 
-    counted_runs = (models, tiers, read, infra, older, before_fix, other_judge, decidable)
-
-    def made(klass: str, why: str, **extra: Any) -> Verdict:
-        return Verdict(klass, why, *counted_runs, **extra)
+    def made(klass: str, why: str, **extra: Any) -> ScenarioHealth:
+        return ScenarioHealth(  # its own fields blank: ``classify`` gives each scenario's
+            *("", "", "", "", klass, why, models, tiers, read, infra, older),
+            before_fix_runs=before_fix,
+            other_judge_runs=other_judge,
+            decidable=decidable,
+            **extra,
+        )
 
     if not current and older:
         return made("stale", f"{older} run(s), all of an older runnable hash: re-run it")
@@ -751,7 +613,7 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     counts_s = (strong.passes, strong.judged) if strong else None
     counts_l = (local.passes, local.judged) if local else None
     klass, probability, probs = decide(counts_s, counts_l, bars)
-    shown = "; ".join(_LINES.get(t) or _LINES.setdefault(t, t.line()) for t in tiers)
+    shown = "; ".join(_line(t) for t in tiers)
     if klass == "flaky" and len(models) > len(tiers):
         clear = _mixed_tier(models, bars)
         if clear is not None:
@@ -836,24 +698,12 @@ def _mixed(
         for item in active:
             if any((getattr(r, "first", None) or start) < start for r in item.runs):
                 raise ValueError(f"grouped runs of {item.scenario_id} across the window's start")
-    alike: dict[int, list[Any]] = {}  # scenarios spread alike share one ``mix``: once each
-    for item in active:
-        if not item.mix:
-            continue
-        seen = alike.get(id(item.mix))
-        if seen is None:
-            alike[id(item.mix)] = [item.mix, 1]
-        else:
-            seen[1] += 1
-    places: dict[tuple[str | None, str | None], int] = {}
-    for mix, times in alike.values():
-        for gaia_commit, on, n in mix:
-            places[gaia_commit, on] = places.get((gaia_commit, on), 0) + n * times
     commits: Counter[str | None] = Counter()
     machines: Counter[str | None] = Counter()
-    for (gaia_commit, on), n in places.items():
-        commits[gaia_commit] += n
-        machines[on] += n
+    for item in active:
+        for gaia_commit, on, n in item.mix:
+            commits[gaia_commit] += n
+            machines[on] += n
     return commits, machines
 
 
@@ -910,26 +760,7 @@ def build_health(
                 n = _n(run)
                 cell[0] += n
                 cell[1] += n if run.status == "PASS" else 0
-    notes: list[str] = []
     outside = 0 if start is None else _weight(r for r in everything if r.at < start)
-    if outside:
-        notes.append(
-            f"{outside} run(s) started before the window of {window_nights} night(s) "
-            "left out (health_window_nights)"
-        )
-    if commits_left:
-        notes.append(
-            f"{sum(n for _, n in commits_left)} run(s) of other GAIA commits left out "
-            "(health_commit / health_all_commits)"
-        )
-    if machines_left:
-        notes.append(
-            f"{sum(n for _, n in machines_left)} run(s) of other runner machines left "
-            "out (health_machine / health_all_machines)"
-        )
-    fixed = sum(s.before_fix_runs for s in scenarios)
-    if fixed:
-        notes.append(f"{fixed} run(s) from before a bug's fix left out (never pooled across a fix)")
     by_start = sum(
         1
         for i, runs in read
@@ -937,27 +768,38 @@ def build_health(
         for r in runs
         if i.ancestry is None or i.ancestry.contains(r.gaia_commit, i.fix_commit) is None
     )
-    if by_start:
-        notes.append(
-            f"{by_start} run(s) of a fixed bug's scenario placed before or after the "
-            "fix by their start (no fix commit, or a commit the GAIA clone does not "
-            "know: gaia_git)"
-        )
-    judges = sum(s.other_judge_runs for s in scenarios)
-    if judges:
-        notes.append(f"{judges} run(s) of an older judge left out")
+    left = (
+        (
+            outside,
+            f"started before the window of {window_nights} night(s) left out "
+            "(health_window_nights)",
+        ),
+        (
+            sum(n for _, n in commits_left),
+            "of other GAIA commits left out (health_commit / health_all_commits)",
+        ),
+        (
+            sum(n for _, n in machines_left),
+            "of other runner machines left out (health_machine / health_all_machines)",
+        ),
+        (
+            sum(s.before_fix_runs for s in scenarios),
+            "from before a bug's fix left out (never pooled across a fix)",
+        ),
+        (
+            by_start,
+            "of a fixed bug's scenario placed before or after the fix by their start (no fix "
+            "commit, or a commit the GAIA clone does not know: gaia_git)",
+        ),
+        (sum(s.other_judge_runs for s in scenarios), "of an older judge left out"),
+    )
+    notes = [f"{n} run(s) {what}" for n, what in left if n]
     read_runs = [r for _, runs in read for r in runs]
     return HealthReport(
         generated_at=now or datetime.now(UTC),
         thresholds={
             "health_window_nights": window_nights,
-            "health_confidence": bars.confidence,
-            "health_saturation_bar": bars.saturation_bar,
-            "health_fail_bar": bars.fail_bar,
-            "health_flaky_low": bars.flaky_low,
-            "health_flaky_high": bars.flaky_high,
-            "health_inverted_margin": bars.inverted_margin,
-            "health_min_runs": bars.min_runs,
+            **{f"health_{name}": value for name, value in bars._asdict().items()},
             "health_pass_k": pass_k,
             "interval": "Jeffreys",
             "health_commit": commit,
@@ -995,17 +837,18 @@ class _Tally:
 
 def noise(
     items: Sequence[HealthInput], *, window_nights: int = 14, now: datetime | None = None
-) -> NoiseDocument:
-    """The noise floor from history (``intake health --noise FILE``): per scenario and model,
-    and per category, the run-to-run flip rate (consecutive judged runs, by start, whose
-    outcome differs, over the pairs) and the spread of GAIA's ``overall_score``, over the runs
-    health reads (the window, the current hash, after a fix, the newest judge). A PASS to FAIL
-    of a case whose flip rate is high is within its noise, not a regression."""
+) -> dict[str, object]:
+    """The noise floor from history (``intake health --noise FILE``, schema ``intake-noise/1``
+    in docs/health.md): per scenario and model, and per category, the run-to-run flip rate
+    (consecutive judged runs, by start, whose outcome differs, over the pairs) and the spread
+    of GAIA's ``overall_score``, over the runs health reads (the window, the current hash,
+    after a fix, the newest judge). A PASS to FAIL of a case whose flip rate is high is within
+    its noise, not a regression."""
     import statistics
 
     active = [i for i in items if i.retired is None]
     start = _window([r for i in active for r in i.runs], window_nights)
-    scenarios: dict[str, NoiseScenario] = {}
+    scenarios: dict[str, object] = {}
     categories: dict[str, _Tally] = {}
     for item in active:
         if item.mix or any(getattr(r, "first", None) is not None for r in item.runs):
@@ -1022,7 +865,7 @@ def noise(
                 by_model.setdefault(run.model, []).append(run)
         if not by_model:
             continue
-        models: dict[str, NoiseModel] = {}
+        models: dict[str, object] = {}
         cat = categories.setdefault(item.category, _Tally())
         cat.scenarios += 1
         for model, runs in sorted(by_model.items()):
@@ -1070,31 +913,10 @@ def noise(
 # --- reading ------------------------------------------------------------------------------
 
 
-def _state(record: Record) -> tuple[str | None, str | None]:
-    """(quarantine reason, retirement reason) from the record's latest lifecycle change."""
-    if not record.lifecycle:
-        return None, None
-    last = record.lifecycle[-1]
-    if last.state == "quarantined":  # LifecycleState is a StrEnum
-        return last.reason, None
-    if last.state == "retired":
-        return None, last.reason
-    return None, None
-
-
 def with_stored(record: Record, stored: Sequence[SuiteRun]) -> Record:
     """The record with the run store's runs of it beside the runs it carries (a run that is in
     both, imported before the store and again since, once)."""
     return record.model_copy(update={"suite_runs": all_runs(record, stored, recorded=False)})
-
-
-def fixed_at(record: Record) -> datetime | None:
-    """When the scenario's bug was fixed: its issue's closing as completed (None: not fixed)."""
-    bug = record.bug
-    if bug is None or bug.closed_at is None or bug.state_reason not in (None, "completed"):
-        return None
-    closed = bug.closed_at
-    return closed if closed.tzinfo else closed.replace(tzinfo=UTC)
 
 
 def all_runs(
@@ -1122,38 +944,6 @@ def all_runs(
     return runs
 
 
-def _facts(path: Path) -> ScenarioFacts:
-    from intake.lifecycle.runs.store import NO_FACTS, read_facts
-
-    try:
-        return read_facts(path.read_bytes())
-    except OSError:
-        return NO_FACTS
-
-
-def health_input(
-    settings: Settings,
-    path: Path | str,
-    record: Record,
-    facts: ScenarioFacts | None = None,
-    stored: Sequence[AnyRun] = (),
-    ancestry: Ancestry | None = None,
-) -> HealthInput:
-    """One scenario file with its record, as health reads it (``facts``: the file's, already
-    read; ``stored``: the run store's runs of it; ``ancestry``: the GAIA clone that says which
-    runs tested the code before its fix)."""
-    return _input(
-        settings,
-        path,
-        _Peek.of_record(record),
-        facts,
-        tuple(all_runs(record, stored)),
-        tuple(record.controls),
-        record.bug.fix_commit if record.bug is not None else None,
-        ancestry,
-    )
-
-
 def _plain_facts(record: Record) -> str | None:
     """What health needs of a record that carries no run and no control, as JSON (None: it
     carries some, and is validated on every read)."""
@@ -1176,19 +966,29 @@ def _input(
     path: Path | str,
     peek: _Peek,
     facts: ScenarioFacts | None,
-    runs: tuple[AnyRun, ...],
-    controls: tuple[ControlRun, ...],
+    runs: tuple[AnyRun, ...] = (),
+    controls: tuple[ControlRun, ...] = (),
     fix_commit: str | None = None,
     ancestry: Ancestry | None = None,
+    *,
+    never_run: bool = False,
 ) -> HealthInput:
     """One scenario as health reads it, from what is known of its record (``peek``: validated
-    or kept), its bug's fix commit and the clone that places runs against it."""
-    facts = facts or _facts(Path(path))
-    category, tags = facts.category, list(facts.tags)
+    or kept), its runs, its bug's fix commit and the clone that places runs against it
+    (``facts``: the file's, read when None). Its category is its folder's name when the file
+    names none, or (``never_run``: a record with no run and no lifecycle change) a blank one."""
+    if facts is None:
+        try:
+            facts = read_facts(Path(path).read_bytes())
+        except OSError:
+            facts = NO_FACTS
+    category = facts.category
+    if category is None or (never_run and not category):
+        category = Path(path).parent.name
     return HealthInput(
         scenario_id=str(peek.id),
         path=_shown(settings, path),
-        category=category if isinstance(category, str) else Path(path).parent.name,
+        category=category,
         provenance="real" if peek.kind in REAL_KINDS else "hand",
         current_hash=facts.runnable_hash,
         runs=runs,
@@ -1196,38 +996,10 @@ def _input(
         fixed_at=None if peek.fixed is None else datetime.fromisoformat(peek.fixed),
         fix_commit=fix_commit,
         ancestry=ancestry,
-        lane="regression" if "regression" in tags else "capability",
-        split=split_of(tags),
+        lane="regression" if "regression" in facts.tags else "capability",
+        split=split_of(facts.tags),
         quarantined=peek.quarantined,
         retired=peek.retired,
-    )
-
-
-def _unrun(
-    settings: Settings,
-    path: Path | str,
-    scenario_id: str,
-    kind: object,
-    *,
-    fast: bool,
-    facts: ScenarioFacts | None = None,
-) -> HealthInput:
-    """A scenario whose record holds no imported run and no lifecycle change: never judged,
-    whatever its text; only its tags (split, lane) need the file, and ``fast`` skips that."""
-    if fast:
-        tags, category = [], None
-    else:
-        facts = facts or _facts(Path(path))
-        tags, category = list(facts.tags), facts.category
-    return HealthInput(
-        scenario_id=scenario_id,
-        path=_shown(settings, path),
-        category=category or Path(path).parent.name,
-        provenance="real" if kind in REAL_KINDS else "hand",
-        current_hash=None,
-        runs=(),
-        lane="regression" if "regression" in tags else "capability",
-        split=split_of(tags),
     )
 
 
@@ -1531,10 +1303,17 @@ def _item(
                 )
             )
         if full:
-            return health_input(settings, path, record, facts.get(path), extra, ancestry)
+            runs = tuple(all_runs(record, extra))
+            fix = record.bug.fix_commit if record.bug is not None else None
+            peek = _Peek.of_record(record)
+            return _input(
+                settings, path, peek, facts.get(path), runs, tuple(record.controls), fix, ancestry
+            )
     if not isinstance(scenario_id, str):
         return f"{_shown(settings, rec)}: record unreadable, left out"
-    return _unrun(settings, path, scenario_id, kind, fast=fast, facts=facts.get(path))
+    # no imported run and no lifecycle change: never judged, whatever its text; only its tags
+    # (split, lane) need the file, and ``fast`` skips that
+    return _input(settings, path, peek, NO_FACTS if fast else facts.get(path), never_run=True)
 
 
 def bars_of(settings: Settings) -> Bars:
@@ -1611,7 +1390,7 @@ def make_health(
 # --- rendering ----------------------------------------------------------------------------
 
 
-def document_head(report: HealthReport) -> DocumentHead:
+def document_head(report: HealthReport) -> dict[str, object]:
     """The document's keys before ``scenarios``."""
     return {
         "generated_at": report.generated_at.isoformat(timespec="seconds"),
@@ -1637,19 +1416,21 @@ def document_head(report: HealthReport) -> DocumentHead:
     }
 
 
-def document_tail(report: HealthReport) -> DocumentTail:
+def document_tail(report: HealthReport) -> dict[str, object]:
     """The document's keys after ``scenarios``."""
     return {"notes": report.notes}
 
 
-def _verdict_json(v: Verdict | ScenarioHealth, rates: dict[Rate, str]) -> tuple[str, str]:
+def _verdict_json(v: ScenarioHealth) -> tuple[str, str]:
     """A scenario's JSON but for its own fields (``_scenario_json``): the keys between
     ``provenance`` and ``split`` (its class, why, rates and runs read) and those after
-    ``quarantined``, each without braces; each rate's JSON made once (``rates``)."""
-    models, tiers = (
-        "[" + ", ".join(_rate_json(rate, rates) for rate in group) + "]"
-        for group in (v.models, v.tiers)
-    )
+    ``quarantined``, each without braces; made once a verdict (``_VERDICT_JSON``: scenarios
+    whose runs count alike share one, as ``classify`` shares it)."""
+    key = _verdict_fields(v)
+    found = _VERDICT_JSON.get(key)
+    if found is not None:
+        return found
+    models, tiers = ("[" + ", ".join(map(_rate_json, group)) + "]" for group in (v.models, v.tiers))
     before = {"class": v.klass, "why": v.why, "models": None, "tiers": None}
     before |= {key: getattr(v, key) for key in ("runs_read", "infrastructure", "older_hash_runs")}
     # one encoding: the rates' places are ``null`` in it, then their JSON (a string's quotes
@@ -1657,14 +1438,17 @@ def _verdict_json(v: Verdict | ScenarioHealth, rates: dict[Rate, str]) -> tuple[
     middle = json.dumps(before, ensure_ascii=False).replace(
         '"models": null, "tiers": null', f'"models": {models}, "tiers": {tiers}', 1
     )
-    return middle[1:-1], json.dumps(_verdict_tail(v), ensure_ascii=False)[1:-1]
+    found = _VERDICT_JSON[key] = (
+        middle[1:-1],
+        json.dumps(_verdict_tail(v), ensure_ascii=False)[1:-1],
+    )
+    return found
 
 
-def _rate_json(rate: Rate, rates: dict[Rate, str]) -> str:
-    text = rates.get(rate)
-    if text is None:
-        text = rates[rate] = json.dumps(rate.to_dict(), ensure_ascii=False)
-    return text
+@cache
+def _rate_json(rate: Rate) -> str:
+    """Each rate's JSON, made once a process (the verdicts share rates)."""
+    return json.dumps(rate.to_dict(), ensure_ascii=False)
 
 
 def _json_text(value: str | None) -> str:
@@ -1677,22 +1461,17 @@ _VERDICT_JSON: dict[tuple[Any, ...], tuple[str, str]] = {}
 process, or read with a kept verdict (``_verdict_of``)."""
 
 
-_verdict_fields: Callable[[ScenarioHealth | Verdict], tuple[Any, ...]] = attrgetter(
-    *Verdict._fields
+OWN = ("scenario_id", "path", "category", "provenance", "split", "quarantined")
+"""A scenario's own fields; the others are its verdict's, which scenarios share."""
+_verdict_fields: Callable[[ScenarioHealth], tuple[Any, ...]] = attrgetter(
+    *(name for name in ScenarioHealth._fields if name not in OWN)
 )
-"""The fields of a scenario's verdict (``Verdict``'s), the key of its JSON."""
+"""The fields of a scenario's verdict, the key of its JSON."""
 
 
-def _scenario_json(
-    s: ScenarioHealth, verdicts: dict[tuple[Any, ...], tuple[str, str]], rates: dict[Rate, str]
-) -> str:
-    """The scenario's JSON (``head``'s keys, its models' and tiers' rates, ``tail``'s): its own
-    fields around its verdict's JSON, made once a verdict (``_verdict_json``; ``verdicts``: a
-    thousand scenarios share a few hundred, as ``classify`` shares them)."""
-    verdict = _verdict_fields(s)
-    found = verdicts.get(verdict)
-    if found is None:
-        found = verdicts[verdict] = _verdict_json(s, rates)
+def _scenario_json(s: ScenarioHealth) -> str:
+    """The scenario's JSON: its own fields around its verdict's (``_verdict_json``)."""
+    found = _verdict_json(s)
     text = encode_basestring
     return (
         f'{{"id": {text(s.scenario_id)}, "path": {text(s.path)}, '
@@ -1709,9 +1488,7 @@ def render_json(report: HealthReport) -> str:
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
         for key, value in document_head(report).items()
     ]
-    rates: dict[Rate, str] = {}
-    verdicts = _VERDICT_JSON
-    shown = ",\n".join("    " + _scenario_json(s, verdicts, rates) for s in report.scenarios)
+    shown = ",\n".join("    " + _scenario_json(s) for s in report.scenarios)
     lines.append(f'  "scenarios": [\n{shown}\n  ]' if shown else '  "scenarios": []')
     lines += [
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
@@ -1726,19 +1503,13 @@ def _pairs(pairs: list[tuple[str, int]]) -> str:
 
 def _threshold_line(report: HealthReport) -> str:
     t = report.thresholds
-    pinned = (
-        "commit " + t["health_commit"]
-        if t["health_commit"]
-        else "all commits"
-        if t["health_all_commits"]
-        else "the newest commit"
-    )
-    machines = (
-        "machine " + t["health_machine"]
-        if t["health_machine"]
-        else "all machines"
-        if t["health_all_machines"]
-        else "the newest machine"
+    pinned, machines = (
+        f"{name} {t[f'health_{name}']}"
+        if t[f"health_{name}"]
+        else f"all {name}s"
+        if t[f"health_all_{name}s"]
+        else f"the newest {name}"
+        for name in ("commit", "machine")
     )
     return (
         f"thresholds: decided at {t['health_confidence']:.0%} posterior (Jeffreys), "

@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from intake.report.model import (
     MARKDOWN_LIST_LIMIT,
@@ -120,134 +120,10 @@ def added_line(report: ProvenanceReport) -> str | None:
     )
 
 
-class SourceShare(TypedDict):
-    count: int
-    share: float
-
-
-class ShareDoc(TypedDict):
-    """A share's keys: scenarios, counts and shares by source type, the real-use share."""
-
-    scenarios: int
-    by_source: dict[str, SourceShare]
-    real_use: int
-    real_use_share: float
-
-
-class CategoryDoc(ShareDoc):
-    category: str
-
-
-class MonthDoc(ShareDoc):
-    month: str
-
-
-class OverTime(TypedDict):
-    undated: int
-    months: list[MonthDoc]
-
-
-class TierDoc(TypedDict):
-    runs: int
-    passes: int
-    pass_rate: float | None
-
-
-class RunsDoc(TypedDict):
-    tiers: dict[str, TierDoc]
-    difficulty: dict[str, int]
-
-
-class RubricDoc(TypedDict):
-    """Score → count, all four scores present."""
-
-    reviews: int
-    underspecified: dict[str, int]
-    criteria: dict[str, int]
-    median_minutes: float | None
-
-
-class CaughtBy(TypedDict):
-    run_id: str
-    model: str | None
-    at: str | None
-
-
-class BugDoc(TypedDict):
-    id: str
-    path: str
-    issue: str
-    via: str
-    outcome: str
-    closed_at: str | None
-    fix_commit: str | None
-    decided_by: str | None
-    decided_by_start_because: str | None
-    caught_by: CaughtBy | None
-
-
-class BugMonth(TypedDict):
-    month: str
-    fixed: int
-    caught_before: int
-
-
-class BugsDoc(TypedDict):
-    fixed: int
-    caught_before_fix: int
-    caught_after_fix: int
-    missed: int
-    open: int
-    not_fixed: int
-    unknown: int
-    share_caught_before: float | None
-    months: list[BugMonth]
-    bugs: list[BugDoc]
-
-
-class ReportExtras(TypedDict, total=False):
-    """The keys a report carries only when asked (``--bugs``, ``--health``)."""
-
-    bugs: BugsDoc
-    health: dict[str, object]
-
-
-class ReportDocument(ShareDoc, ReportExtras):
-    """``intake report --format json`` (keys documented in ``docs/report.md``)."""
-
-    intake_result_version: int
-    command: str
-    report_version: int
-    generated_at: str
-    paths: list[str]
-    since: str | None
-    target: float
-    invalid: int
-    more_to_target: int | None
-    target_met: bool
-    categories: list[CategoryDoc]
-    over_time: OverTime
-    added_since: ShareDoc | None
-    funnel: dict[str, int | float | bool | None]
-    """``Funnel``'s fields."""
-    rationale_flags: list[dict[str, str | int]]
-    unknown_source: list[dict[str, str | int]]
-    invalid_files: list[dict[str, str | int]]
-    record_problems: list[dict[str, str | int]]
-    notes: list[str]
-    runs: RunsDoc | None
-    entry: dict[str, int]
-    rubric: RubricDoc | None
-    suites: dict[str, int]
-    headroom: list[dict[str, str | int | float | None]]
-    """``Headroom``'s fields and its ``strong_pass_rate``."""
-    controls: dict[str, int]
-
-
-def to_document(report: ProvenanceReport) -> ReportDocument:
+def to_document(report: ProvenanceReport) -> dict[str, object]:
     """The JSON document (keys documented in ``docs/report.md``)."""
     runs, rubric = report.runs, report.rubric
-    extras: ReportExtras = {}
+    extras: dict[str, object] = {}  # the keys a report carries only when asked
     if report.bugs is not None:
         extras["bugs"] = _bugs(report.bugs)
     if report.health is not None:
@@ -305,7 +181,7 @@ def to_document(report: ProvenanceReport) -> ReportDocument:
     }
 
 
-def _share(share: Share) -> ShareDoc:
+def _share(share: Share) -> dict[str, object]:
     return {
         "scenarios": share.total,
         "by_source": {
@@ -321,7 +197,7 @@ def _round(value: float) -> float:
     return round(value, 6)
 
 
-def _bugs(bugs: BugsReport) -> BugsDoc:
+def _bugs(bugs: BugsReport) -> dict[str, object]:
     """The ``bugs`` key: outcomes counted, the share caught before the fix, each bug."""
     share, outcomes = bugs.share(), Counter(b.outcome for b in bugs.bugs)
     return {
