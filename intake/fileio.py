@@ -28,26 +28,6 @@ from intake import limits
 from intake.errors import InputError, UntrustedState
 from intake.portable import nonblocking_read_flags
 
-__all__ = [
-    "MAX_INPUT_BYTES",
-    "MAX_JSON_DEPTH",
-    "atomic_write",
-    "atomic_write_all",
-    "check_regular_file",
-    "file_mode",
-    "fsync_dir",
-    "hash_input",
-    "json_depth_exceeds",
-    "line_end",
-    "parse_json_input",
-    "read_head",
-    "read_input",
-    "read_json_input",
-    "read_text_exact",
-    "with_line_ends",
-    "work_dir",
-]
-
 MAX_INPUT_BYTES = limits.MAX_INPUT_BYTES
 """The default size limit of a file given to intake (a session JSON, an issue, a scorecard)."""
 MAX_JSON_DEPTH = limits.MAX_JSON_DEPTH

@@ -33,23 +33,6 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = [
-    "ANNOTATION_LEVELS",
-    "STEP_SUMMARY_LIMIT",
-    "Command",
-    "annotation",
-    "datum",
-    "escape_data",
-    "escape_property",
-    "html_text",
-    "inert",
-    "log_line",
-    "md_code",
-    "md_message",
-    "md_text",
-    "workflow_command",
-]
-
 STEP_SUMMARY_LIMIT = 1024 * 1024
 """GitHub's size limit for one step's job summary, in bytes (1 MiB); a larger one is dropped."""
 

@@ -9,24 +9,6 @@ hint naming ``--turns``. Modules that had their own constant keep its name, boun
 
 from __future__ import annotations
 
-__all__ = [
-    "MAX_COMPARED_CHARS",
-    "MAX_DOCUMENT_HASH_BYTES",
-    "MAX_DRAFT_SOURCE_BYTES",
-    "MAX_DRAFT_TEXT_BYTES",
-    "MAX_DRAFT_TURNS",
-    "MAX_INPUT_BYTES",
-    "MAX_ISSUE_COMMENTS",
-    "MAX_ISSUE_JSON_BYTES",
-    "MAX_JSON_DEPTH",
-    "MAX_MESSAGE_CHARS",
-    "MAX_RECORD_BYTES",
-    "MAX_SCENARIO_BYTES",
-    "MAX_SESSION_JSON_BYTES",
-    "MAX_STEPS_CHARS",
-    "MAX_YAML_DEPTH",
-]
-
 MiB = 1024 * 1024
 
 # --- files intake reads ------------------------------------------------------------------------

@@ -61,24 +61,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, TypedDict
 
-__all__ = [
-    "LockBusy",
-    "NoFileLock",
-    "decode_output",
-    "exclusive_lock",
-    "file_size_limited",
-    "lock_backend",
-    "new_group_options",
-    "nonblocking_read_flags",
-    "reader_left",
-    "split_command",
-    "split_windows_command",
-    "stop_tree",
-    "termination_signals",
-    "tree_backend",
-    "utf8_output",
-]
-
 
 class LockBusy(Exception):
     """Another process holds the lock."""

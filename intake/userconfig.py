@@ -205,17 +205,6 @@ def user_setting(
     return _from_file(name, environ, outside)
 
 
-__all__ = [
-    "USER_KEYS",
-    "Environ",
-    "UserValue",
-    "state_dir",
-    "user_cache_dir",
-    "user_config_path",
-    "user_setting",
-]
-
-
 def state_dir() -> Path:
     """The user's state folder for intake (the journal key), outside every repository.
 
