@@ -17,7 +17,6 @@ import errno
 import json
 import os
 import re
-import shutil
 import stat
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -29,9 +28,7 @@ from intake.errors import InputError, UntrustedState
 from intake.portable import nonblocking_read_flags
 
 MAX_INPUT_BYTES = limits.MAX_INPUT_BYTES
-"""The default size limit of a file given to intake (a session JSON, an issue, a scorecard)."""
 MAX_JSON_DEPTH = limits.MAX_JSON_DEPTH
-"""Deeper JSON is refused before parsing (no real input nests this far)."""
 
 
 def file_mode(path: Path) -> int:
@@ -94,13 +91,7 @@ def atomic_write_all(
             folder = path.parent
             if temp_dir is not None and _same_device(temp_dir, path.parent):
                 folder = temp_dir
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-            temps.append((tmp, path))
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(tmp, file_mode(path))
+            temps.append((_temporary(path, data, folder), path))
         if ready is not None:
             ready()
         for tmp, path in temps:
@@ -109,11 +100,29 @@ def atomic_write_all(
                 placed(path)
     finally:
         for tmp, _ in temps:
-            with contextlib.suppress(OSError):
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
+            _discard(tmp)
     for folder in dict.fromkeys(path.parent for path, _ in files):
         fsync_dir(folder)
+
+
+def _temporary(path: Path, data: bytes, folder: Path) -> str:
+    """A temporary in ``folder`` holding ``data``, synced, with the mode ``path`` should have."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, file_mode(path))
+    except BaseException:
+        _discard(tmp)
+        raise
+    return tmp
+
+
+def _discard(tmp: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
 
 
 def _replace(tmp: str, path: Path) -> None:
@@ -125,18 +134,11 @@ def _replace(tmp: str, path: Path) -> None:
     except OSError as exc:
         if exc.errno != errno.EXDEV:
             raise
-        fd, beside = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        beside = _temporary(path, Path(tmp).read_bytes(), path.parent)
         try:
-            with os.fdopen(fd, "wb") as handle, open(tmp, "rb") as source:
-                shutil.copyfileobj(source, handle)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(beside, file_mode(path))
             os.replace(beside, path)
         finally:
-            with contextlib.suppress(OSError):
-                if os.path.exists(beside):
-                    os.unlink(beside)
+            _discard(beside)
         os.unlink(tmp)
 
 
@@ -297,11 +299,8 @@ _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
 def json_depth_exceeds(text: str, limit: int) -> bool:
-    """Whether the JSON text nests deeper than ``limit`` (strings are skipped; no parse).
-
-    Cheaper than the parse it guards: strings are cut out with one unrolled regex, then only
-    the brackets left are walked (about 0.3 s for 17 MB; ``docs/benchmarks.md``).
-    """
+    """Whether the JSON text nests deeper than ``limit``, without parsing: strings are cut out
+    with one unrolled regex, then only the brackets left are walked (``docs/benchmarks.md``)."""
     if text.count("[") + text.count("{") <= limit:
         return False
     depth = 0
