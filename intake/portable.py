@@ -56,7 +56,7 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypedDict
@@ -210,13 +210,7 @@ def new_group_options() -> GroupOptions:
 
 def stop_tree(proc: subprocess.Popen[bytes], grace: float) -> None:
     """Stop ``proc`` and the processes it started: gently first, by force after ``grace`` s."""
-    backend = tree_backend()
-    if backend == "posix":
-        _stop_posix_group(proc, grace)
-    elif backend == "windows":
-        _stop_windows_tree(proc, grace)
-    else:
-        _stop_leader(proc, grace)
+    _STOPPERS[tree_backend()](proc, grace)
 
 
 def _signal_group(pid: int, name: str) -> None:
@@ -261,23 +255,24 @@ def _stop_windows_tree(proc: subprocess.Popen[bytes], grace: float) -> None:
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=grace)
     _taskkill_tree(proc.pid)  # the tree (a no-op for what already left)
-    _kill_leader(proc, grace)
+    _end_leader(proc, grace, proc.kill)
+
+
+def _end_leader(proc: subprocess.Popen[bytes], grace: float, *ends: Callable[[], None]) -> None:
+    """Each of ``ends`` (``proc.terminate``, ``proc.kill``) in turn until the leader has left."""
+    for end in ends:
+        with contextlib.suppress(OSError):
+            end()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=grace)
+            return
 
 
 def _stop_leader(proc: subprocess.Popen[bytes], grace: float) -> None:
-    with contextlib.suppress(OSError):
-        proc.terminate()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=grace)
-        return
-    _kill_leader(proc, grace)
+    _end_leader(proc, grace, proc.terminate, proc.kill)
 
 
-def _kill_leader(proc: subprocess.Popen[bytes], grace: float) -> None:
-    with contextlib.suppress(OSError):
-        proc.kill()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=grace)
+_STOPPERS = {"posix": _stop_posix_group, "windows": _stop_windows_tree, "leader": _stop_leader}
 
 
 def termination_signals() -> list[signal.Signals]:
