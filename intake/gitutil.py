@@ -195,19 +195,14 @@ def repo_top(cwd: Path) -> Path | None:
     return Path(top) if top else None
 
 
-def _commit_of(root: Path, ref: str) -> str | None:
-    """The commit ``ref`` names (a safe ref only); None when git cannot resolve it."""
-    if not _safe_ref(ref):
-        return None
-    return git_text(
-        ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"], root
-    )
-
-
 def merge_base(root: Path, ref: str) -> str | None:
     """The merge base of ``HEAD`` and ``ref``: what a change on ``HEAD`` started from (the
     commit ``ref`` names when the histories share nothing); None when ``ref`` is unknown."""
-    commit = _commit_of(root, ref)
+    if not _safe_ref(ref):
+        return None
+    commit = git_text(
+        ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"], root
+    )
     if commit is None:
         return None
     return git_text(["merge-base", "HEAD", commit], root) or commit
@@ -336,7 +331,7 @@ def authors_by_path(top: Path, folders: list[str]) -> dict[str, list[str]]:
     return found
 
 
-# --- the commit, not its projection (issue 37 item 1) ---------------------------------------
+# --- the commit, not its projection ----------------------------------------------------------
 
 LINK_MODE = "120000"
 TRANSFORMING = ("ident", "filter", "working-tree-encoding", "eol")
