@@ -117,16 +117,9 @@ def build_database(path: Path, corpus: Path, spec: DemoSpec) -> None:
             stamp = clock.isoformat()
             conn.execute(
                 "INSERT INTO sessions (id, title, created_at, updated_at, model, private, "
-                "agent_type, title_is_custom) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
-                (
-                    session.id,
-                    session.title,
-                    stamp,
-                    stamp,
-                    session.model,
-                    session.private,
-                    session.agent_type,
-                ),
+                "agent_type, title_is_custom) VALUES (:id, :title, :stamp, :stamp, :model, "
+                ":private, :agent_type, 1)",
+                {**session.model_dump(exclude={"documents", "messages"}), "stamp": stamp},
             )
             for offset, message in enumerate(session.messages):
                 steps = message.steps
