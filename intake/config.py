@@ -86,20 +86,25 @@ def _optional(kind: Check) -> Check:
     return lambda value: None if value is None else kind(value)
 
 
+def _parsed(text: str, parse: Callable[[str], Any], noun: str) -> Any:
+    """``parse(text)`` of ASCII text, else pydantic's words for text that is no ``noun``."""
+    try:
+        if not text.isascii():
+            raise ValueError
+        return parse(text)
+    except ValueError:
+        article = "an" if noun[0] in "aeiou" else "a"
+        raise ValueError(
+            f"Input should be a valid {noun}, unable to parse string as {article} {noun}"
+        ) from None
+
+
 def _float(value: Any) -> float:
     if isinstance(value, bool | int | float):
         return float(value)
     if not isinstance(value, str):
         raise ValueError("Input should be a valid number")
-    text = value.strip()
-    try:
-        if not text.isascii():
-            raise ValueError
-        return float(text)
-    except ValueError:
-        raise ValueError(
-            "Input should be a valid number, unable to parse string as a number"
-        ) from None
+    return float(_parsed(value.strip(), float, "number"))
 
 
 _INT_TEXT = re.compile(r"([+-]?[0-9]+)\.0*")
@@ -116,14 +121,7 @@ def _int(value: Any) -> int:
         raise ValueError("Input should be a valid integer")
     text = value.strip()
     whole = _INT_TEXT.fullmatch(text)
-    try:
-        if not text.isascii():
-            raise ValueError
-        return int(whole[1] if whole else text)
-    except ValueError:
-        raise ValueError(
-            "Input should be a valid integer, unable to parse string as an integer"
-        ) from None
+    return int(_parsed(whole[1] if whole else text, int, "integer"))
 
 
 _TRUE = frozenset({"1", "on", "t", "true", "y", "yes"})
