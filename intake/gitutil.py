@@ -57,16 +57,13 @@ def _porcelain_names(raw: bytes) -> set[str]:
     """Paths in ``git status --porcelain -z`` output; a rename's or copy's source is skipped
     (``-z`` gives it as a field of its own, with no status in front)."""
     names: set[str] = set()
-    fields = raw.decode("utf-8", "replace").split("\0")
-    i = 0
-    while i < len(fields):
-        entry = fields[i]
-        i += 1
+    fields = iter(raw.decode("utf-8", "replace").split("\0"))
+    for entry in fields:
         if len(entry) < 4:
             continue
         names.add(entry[3:])
         if entry[0] in "RC" or entry[1] in "RC":
-            i += 1  # the source path of a rename or copy
+            next(fields, None)  # the source path of a rename or copy
     return names
 
 
@@ -171,21 +168,15 @@ def _added_dates(text: str) -> dict[str, datetime]:
             when = datetime.fromisoformat(fields[0].strip())
         except ValueError:
             continue
-        tokens = [f.lstrip("\n") for f in fields[1:]]
-        index = 0
-        while index < len(tokens):
-            status = tokens[index]
+        tokens = (f.lstrip("\n") for f in fields[1:])
+        for status in tokens:
             if status[:1] in ("R", "C"):
-                if index + 2 >= len(tokens):
+                old, new = next(tokens, ""), next(tokens, None)
+                if new is None:
                     break
-                old, new = tokens[index + 1], tokens[index + 2]
                 dates.setdefault(new, dates.get(old, when) if status[0] == "R" else when)
-                index += 3
-            elif status[:1] == "A" and index + 1 < len(tokens):
-                dates.setdefault(tokens[index + 1], when)
-                index += 2
-            else:
-                index += 1
+            elif status[:1] == "A" and (name := next(tokens, None)) is not None:
+                dates.setdefault(name, when)
     return dates
 
 
