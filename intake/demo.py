@@ -80,10 +80,6 @@ def _data() -> Any:
     return resources.files("intake").joinpath("demo_data")
 
 
-def _spec() -> DemoSpec:
-    return DemoSpec.model_validate_json(_data().joinpath("sessions.json").read_bytes())
-
-
 def build_suite(folder: Path, spec: DemoSpec) -> None:
     """A suite with its own ``[tool.intake]``, the demo corpus and the synthetic database."""
     (folder / "scenarios").mkdir(parents=True, exist_ok=True)
@@ -170,7 +166,7 @@ def run_demo(directory: Path | None = None) -> DemoResult:
     else:
         suite = Path(tempfile.mkdtemp(prefix="intake-demo-"))
     try:
-        spec = _spec()
+        spec = DemoSpec.model_validate_json(_data().joinpath("sessions.json").read_bytes())
         build_suite(suite, spec)
         settings = load_settings(suite.resolve(), environ={})
         listing = format_sessions(list_sessions(settings, None, 10))
