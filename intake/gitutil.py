@@ -137,9 +137,6 @@ def first_added(
             return {}
         revision = found
     args = [
-        "-c",
-        "core.quotePath=false",
-        "log",
         revision,
         "--first-parent",
         "--diff-merges=first-parent",
@@ -152,11 +149,16 @@ def first_added(
         "--",
         *(str(p) for p in paths),
     ]
-    raw = git_output(args, cwd, timeout=timeout)
-    if raw is None:
+    text = _log(cwd, args, timeout)
+    if text is None:
         return {}
-    dates = _added_dates(raw.decode("utf-8", "surrogateescape"))
-    return {(top / name).resolve(): when for name, when in dates.items()}
+    return {(top / name).resolve(): when for name, when in _added_dates(text).items()}
+
+
+def _log(cwd: Path, args: list[str], timeout: float) -> str | None:
+    """``git log ARGS`` with paths unquoted, as text (bytes no UTF-8 kept as surrogates)."""
+    raw = git_output(["-c", "core.quotePath=false", "log", *args], cwd, timeout=timeout)
+    return raw.decode("utf-8", "surrogateescape") if raw is not None else None
 
 
 def _added_dates(text: str) -> dict[str, datetime]:
@@ -291,24 +293,11 @@ def authors_by_path(top: Path, folders: list[str]) -> dict[str, list[str]]:
     git). A rename is attributed to the new name from then on; callers add the old name's."""
     if not folders:
         return {}
-    raw = git_output(
-        [
-            "-c",
-            "core.quotePath=false",
-            "log",
-            "-z",
-            "--format=%x01%an%x00%ae",
-            "--name-only",
-            "--",
-            *folders,
-        ],
-        top,
-        timeout=120,
-    )
-    if raw is None:
+    text = _log(top, ["-z", "--format=%x01%an%x00%ae", "--name-only", "--", *folders], 120)
+    if text is None:
         return {}
     found: dict[str, list[str]] = {}
-    for chunk in raw.decode("utf-8", "surrogateescape").split("\x01")[1:]:
+    for chunk in text.split("\x01")[1:]:
         fields = chunk.split("\0")
         if len(fields) < 2:
             continue
