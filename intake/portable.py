@@ -222,14 +222,11 @@ def _signal_group(pid: int, name: str) -> None:
 
 def _stop_posix_group(proc: subprocess.Popen[bytes], grace: float) -> None:
     _signal_group(proc.pid, "SIGTERM")
-    try:
+    with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=grace)
-    except subprocess.TimeoutExpired:
-        _signal_group(proc.pid, "SIGKILL")
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=grace)
-        return
-    _signal_group(proc.pid, "SIGKILL")  # children that outlived the leader
+    _signal_group(proc.pid, "SIGKILL")  # what is left, and children that outlived the leader
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=grace)  # at once when the leader has left
 
 
 def _taskkill_tree(pid: int) -> None:
