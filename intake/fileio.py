@@ -196,11 +196,10 @@ def _open_regular(path: Path, what: str, where: str) -> int:
         fd = os.open(path, nonblocking_read_flags())
     except FileNotFoundError:
         raise InputError(f"{what} not found", where=where) from None
-    except (IsADirectoryError, PermissionError) as exc:
-        if isinstance(exc, IsADirectoryError) or os.path.isdir(path):
-            raise InputError(f"{what} is a folder, not a file", where=where) from None
-        raise InputError(f"cannot open {what}: {exc.strerror}", where=where) from None
     except OSError as exc:
+        folder = isinstance(exc, PermissionError) and os.path.isdir(path)
+        if folder or isinstance(exc, IsADirectoryError):
+            raise InputError(f"{what} is a folder, not a file", where=where) from None
         raise InputError(f"cannot open {what}: {exc.strerror}", where=where) from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
