@@ -108,19 +108,12 @@ def grouped_annotations(items: list[Annotated], noun: str = "finding") -> list[s
         groups.setdefault((item.klass, item.severity), []).append(item)
     out: list[str] = []
     for (klass, severity), group in groups.items():
-        first = group[0]
-        if len(group) == 1:
-            out.append(annotation(severity, first.file, first.line, first.message))
-            continue
-        out.append(
-            annotation(
-                severity,
-                first.file,
-                first.line,
-                f"{klass}: {len(group)} {noun}s (first: {first.message}); the log lists each",
-            )
-        )
-        out += [log_line(f"{i.file}:{i.line}: {i.severity}: {i.message}") for i in group]
+        first, message = group[0], group[0].message
+        lines: list[str] = []
+        if len(group) > 1:
+            message = f"{klass}: {len(group)} {noun}s (first: {message}); the log lists each"
+            lines = [log_line(f"{i.file}:{i.line}: {i.severity}: {i.message}") for i in group]
+        out += [annotation(severity, first.file, first.line, message), *lines]
     return out
 
 
