@@ -185,8 +185,10 @@ def work_dir(folder: Path) -> Path:
 # --- bounded inputs ---------------------------------------------------------------------------
 
 
-def _open_regular(path: Path, what: str, where: str) -> int:
-    """An open descriptor of ``path`` once it is known to be a regular file.
+@contextlib.contextmanager
+def _opened(path: Path, what: str, where: str, limit: int | None = None) -> Iterator[int]:
+    """An open descriptor of ``path`` once it is known to be a regular file (of at most
+    ``limit`` bytes, by its size, when given), closed after.
 
     ``O_NONBLOCK`` keeps a FIFO from blocking the open; folders, FIFOs, sockets and devices
     (``/dev/zero``) are refused by ``fstat`` before a byte is read. Windows refuses to open a
@@ -201,17 +203,22 @@ def _open_regular(path: Path, what: str, where: str) -> int:
         if folder or isinstance(exc, IsADirectoryError):
             raise InputError(f"{what} is a folder, not a file", where=where) from None
         raise InputError(f"cannot open {what}: {exc.strerror}", where=where) from None
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a FIFO, socket or device"
+            raise InputError(f"{what} is {kind}, not a regular file", where=where)
+        if limit is not None and info.st_size > limit:
+            raise InputError(f"{what} is larger than {limit} bytes", where=where)
+        yield fd
+    finally:
         os.close(fd)
-        kind = "a folder" if stat.S_ISDIR(mode) else "a FIFO, socket or device"
-        raise InputError(f"{what} is {kind}, not a regular file", where=where)
-    return fd
 
 
 def check_regular_file(path: Path, *, what: str) -> None:
     """Refuse anything but an existing regular file (for inputs another library opens)."""
-    os.close(_open_regular(path, what, str(path)))
+    with _opened(path, what, str(path)):
+        pass
 
 
 def read_input(
@@ -230,14 +237,8 @@ def read_input(
     where = where or str(path)
     if not follow_links and path.is_symlink():
         raise InputError(f"{what} is a symbolic link; intake does not follow links", where=where)
-    fd = _open_regular(path, what, where)
-    too_large = f"{what} is larger than {limit} bytes"
-    try:
-        if os.fstat(fd).st_size > limit:
-            raise InputError(too_large, where=where)
-        return b"".join(_blocks(fd, what, where, limit, too_large))
-    finally:
-        os.close(fd)
+    with _opened(path, what, where, limit) as fd:
+        return b"".join(_blocks(fd, what, where, limit, f"{what} is larger than {limit} bytes"))
 
 
 def _blocks(fd: int, what: str, where: str, most: int, over: str) -> Iterator[bytes]:
@@ -260,13 +261,11 @@ def _blocks(fd: int, what: str, where: str, most: int, over: str) -> Iterator[by
 def read_head(path: Path, size: int, *, what: str) -> bytes:
     """The first ``size`` bytes of a regular file (to tell its kind), nothing more."""
     where = str(path)
-    fd = _open_regular(path, what, where)
-    try:
-        return os.read(fd, size)
-    except OSError as exc:
-        raise InputError(f"cannot read {what}: {exc.strerror}", where=where) from None
-    finally:
-        os.close(fd)
+    with _opened(path, what, where) as fd:
+        try:
+            return os.read(fd, size)
+        except OSError as exc:
+            raise InputError(f"cannot read {what}: {exc.strerror}", where=where) from None
 
 
 def hash_input(path: Path, *, what: str, limit: int) -> str:
@@ -280,16 +279,11 @@ def hash_input(path: Path, *, what: str, limit: int) -> str:
     import hashlib
 
     where = str(path)
-    fd = _open_regular(path, what, where)
     digest = hashlib.sha256()
-    try:
+    with _opened(path, what, where, limit) as fd:
         declared = os.fstat(fd).st_size
-        if declared > limit:
-            raise InputError(f"{what} is larger than {limit} bytes", where=where)
         for block in _blocks(fd, what, where, declared, f"{what} reads more than its size says"):
             digest.update(block)
-    finally:
-        os.close(fd)
     return digest.hexdigest()
 
 
