@@ -25,7 +25,7 @@ ENV_PREFIX = "INTAKE_"
 
 class SettingError(ValueError):
     """A value a setting does not accept: ``loc`` names it (and the item of a list), ``msg``
-    says why, in the words pydantic used when ``Settings`` was a pydantic model."""
+    says why, in pydantic's words."""
 
     def __init__(self, loc: tuple[str | int, ...], msg: str) -> None:
         super().__init__(f"{'.'.join(str(part) for part in loc)}: {msg}")

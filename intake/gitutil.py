@@ -234,8 +234,8 @@ def files_at(top: Path, commit: str, folder: str) -> list[str]:
 
 class Blobs:
     """Files at commits read through one ``git cat-file --batch`` process (one subprocess for
-    every file a check reads from the base, instead of two each). ``read`` answers None for a
-    path that is no file there, and for everything once git has failed."""
+    every file a check reads from the base). ``read`` answers None for a path that is no file
+    there, and for everything once git has failed."""
 
     def __init__(self, top: Path) -> None:
         self.top = top

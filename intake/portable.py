@@ -37,13 +37,9 @@ Text at the edges (``utf8_output``, ``decode_output``, ``split_command``):
   a Latin-1 locale. A console on Windows is UTF-8 already (``_WindowsConsoleIO``). GAIA does the
   same for its own streams (``src/gaia/logger.py`` ``configure_console_encoding``;
   docs/gaia-formats.md#logger).
-- A child's output (GAIA's runner) is read as UTF-8, line by line, and a line that is not valid
-  UTF-8 as the platform's locale encoding (cp1252 on a Western Windows, the encoding a Python
-  child writes a pipe in there unless told otherwise), so ``—`` arrives as ``—``, not ``�``.
-- A command given as one string (``INTAKE_RUNNER``) is split by the platform's rules: POSIX
-  shell words (``shlex``) on POSIX, the Microsoft C runtime's rules on Windows (the rules
-  ``subprocess.list2cmdline`` writes for), where a backslash is literal unless it comes before a
-  double quote, so ``C:\\Python313\\python.exe`` keeps its backslashes.
+- A child's output (GAIA's runner) is read as UTF-8, and a line that is not UTF-8 in the
+  locale's encoding (``decode_output``); a command given as one string (``INTAKE_RUNNER``) is
+  split by the platform's rules, the C runtime's on Windows (``split_command``).
 """
 
 from __future__ import annotations
