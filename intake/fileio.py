@@ -269,13 +269,8 @@ def read_head(path: Path, size: int, *, what: str) -> bytes:
 
 
 def hash_input(path: Path, *, what: str, limit: int) -> str:
-    """The hex digest of a regular file of at most ``limit`` bytes, read in blocks.
-
-    The size is checked before reading, and no more than that size is ever read: a file that
-    yields more than its size (a ``/proc`` file says 0 and reads on, ~256 GiB for some) is
-    refused, so memory stays one block and no file costs more than ``limit`` bytes of
-    reading. ``InputError`` for anything else: a FIFO, a device, a folder, a larger file.
-    """
+    """The hex digest of a regular file of at most ``limit`` bytes, read in blocks and never
+    beyond the size it declares: a ``/proc`` file says 0 and reads on (docs/limits.md)."""
     import hashlib
 
     where = str(path)
