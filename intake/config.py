@@ -25,7 +25,7 @@ ENV_PREFIX = "INTAKE_"
 
 class SettingError(ValueError):
     """A value a setting does not accept: ``loc`` names it (and the item of a list), ``msg``
-    says why, in the words pydantic used when ``Settings`` was a pydantic model."""
+    says why, in pydantic's words."""
 
     def __init__(self, loc: tuple[str | int, ...], msg: str) -> None:
         super().__init__(f"{'.'.join(str(part) for part in loc)}: {msg}")
@@ -86,20 +86,25 @@ def _optional(kind: Check) -> Check:
     return lambda value: None if value is None else kind(value)
 
 
+def _parsed(text: str, parse: Callable[[str], Any], noun: str) -> Any:
+    """``parse(text)`` of ASCII text, else pydantic's words for text that is no ``noun``."""
+    try:
+        if not text.isascii():
+            raise ValueError
+        return parse(text)
+    except ValueError:
+        article = "an" if noun[0] in "aeiou" else "a"
+        raise ValueError(
+            f"Input should be a valid {noun}, unable to parse string as {article} {noun}"
+        ) from None
+
+
 def _float(value: Any) -> float:
     if isinstance(value, bool | int | float):
         return float(value)
     if not isinstance(value, str):
         raise ValueError("Input should be a valid number")
-    text = value.strip()
-    try:
-        if not text.isascii():
-            raise ValueError
-        return float(text)
-    except ValueError:
-        raise ValueError(
-            "Input should be a valid number, unable to parse string as a number"
-        ) from None
+    return float(_parsed(value.strip(), float, "number"))
 
 
 _INT_TEXT = re.compile(r"([+-]?[0-9]+)\.0*")
@@ -116,14 +121,7 @@ def _int(value: Any) -> int:
         raise ValueError("Input should be a valid integer")
     text = value.strip()
     whole = _INT_TEXT.fullmatch(text)
-    try:
-        if not text.isascii():
-            raise ValueError
-        return int(whole[1] if whole else text)
-    except ValueError:
-        raise ValueError(
-            "Input should be a valid integer, unable to parse string as an integer"
-        ) from None
+    return int(_parsed(whole[1] if whole else text, int, "integer"))
 
 
 _TRUE = frozenset({"1", "on", "t", "true", "y", "yes"})
@@ -232,11 +230,10 @@ class Settings:
     """Effective configuration: one attribute per setting, declared below with its type, its
     check and default (``SETTINGS`` collects them, in the order ``intake config`` prints them),
     each checked on the way in (``SettingError``, the first problem). Relative folder paths are
-    relative to ``root``.
+    relative to ``root``. docs/configuration.md says what each setting means.
 
-    A plain class, not a pydantic model: every command builds one, and pydantic's import and
-    model build were a third of a command's start-up. It keeps the names callers used:
-    ``model_fields`` (the table), ``model_fields_set`` (the keys given, not defaulted),
+    A plain class, not a pydantic model (every command builds one: start-up), with pydantic's
+    names: ``model_fields`` (the table), ``model_fields_set`` (the keys given, not defaulted),
     ``model_copy(update=...)`` (unchecked, as pydantic's) and ``model_dump_json()``.
     """
 
@@ -245,103 +242,51 @@ class Settings:
 
     # The suite's root: the folder of the ``pyproject.toml`` that holds ``[tool.intake]``.
     root: Path = _setting(_path, factory=Path.cwd)
-    # Where promoted scenarios live, one sub-folder per category.
     scenarios_dir: Path = _setting(_path, Path("scenarios"))
-    # Where importers write drafts; ``private/`` below it is ignored by git.
     drafts_dir: Path = _setting(_path, Path("drafts"))
-    # The SQLite ledger (derived; ignored by git).
     ledger_path: Path = _setting(_path, Path(".intake/ledger.db"))
-    # GAIA's Agent UI database, read-only.
     agent_ui_db: Path = _setting(_path, Path("~/.gaia/chat/gaia_chat.db"))
-    # The suite's document corpus (a folder with ``manifest.json``), for document matching.
     corpus_dir: Path | None = _setting(_optional(_path))
-    # ``OWNER/NAME`` for ``from-issue`` and ``review --pr``.
     github_repo: str | None = _setting(_optional(_str), "amd/gaia")
-    # REST API base; GitHub Enterprise and test servers work too.
     github_api_url: str = _setting(_str, "https://api.github.com")
-    # Model names that count as the strong (cloud) tier; empty means any.
     strong_models: list[str] = _setting(_words, factory=list)
-    # Model names that count as the local tier; empty means any.
     local_models: list[str] = _setting(_words, factory=list)
-    # Target share of scenarios from real use (sessions and issues).
     provenance_target: float = _setting(_ratio(ge=0.0, le=1.0), 0.20)
-    # Recognizer definitions; None means those shipped with intake.
     scrubbers_dir: Path | None = _setting(_optional(_path))
-    # Optional installed spaCy NER model for PERSON/LOCATION; off by default.
     spacy_model: str | None = _setting(_optional(_str))
-    # Who is running intake (recorded as a draft's author); else ``git config user.name``.
     author: str | None = _setting(_optional(_str))
-    # The command ``intake run`` starts (GAIA's ``gaia eval agent``), run from the suite root;
-    # a list, or one string split by the platform's rules (``intake.portable.split_command``:
-    # shell words on POSIX, the C runtime's on Windows, where backslashes stay).
     runner: list[str] = _setting(_command, factory=lambda: ["gaia", "eval", "agent"])
-    # The GAIA Agent UI backend: ``intake run`` asks its ``/api/system/status`` for the model.
     backend_url: str = _setting(_str, "http://localhost:4200")
-    # The Python interpreter that imports GAIA (``gaia.eval.runner``), asked for GAIA's own
-    # verdicts and paths; None: the interpreter of the runner's program (its ``#!`` line).
     gaia_python: Path | None = _setting(_optional(_path))
-    # A clone of GAIA's repository whose history decides whether a run tested the code before
-    # a bug's fix (git ancestry of the fix commit); None: the git repository the suite is in.
     gaia_git: Path | None = _setting(_optional(_path))
-    # Claude model GAIA's runner uses to simulate and judge (its ``--model``); None: GAIA's.
     judge_model: str | None = _setting(_optional(_str))
-    # Where GAIA's runner writes ``eval-*`` run folders, if its ``Output:`` lines are missing.
     results_dir: Path = _setting(_path, Path("eval/results"))
-    # Strong-tier passes (on the current content) that the strong-run gate needs.
     strong_pass_min: int = _setting(_bounded(_int, ge=1), 1)
-    # Local-tier pass rate at or above which a case is saturated (too easy).
     saturation_pass_rate: float = _setting(_ratio(gt=0.0, le=1.0), 0.8)
-    # Seconds per iteration before ``intake run`` stops the runner (``--timeout``).
     run_timeout: int = _setting(_bounded(_int, ge=1), 1800)
-    # Whether promotion needs an approval that carries a review rubric (``intake review``).
     require_rubric: bool = _setting(_bool, False)
-    # Whether promotion needs the captured failure to fail (gate 8, ``intake control``).
     require_control: bool = _setting(_bool, True)
-    # Port of the replay ``intake control`` serves on 127.0.0.1 (GAIA's tools use 4200).
     replay_port: int = _setting(_bounded(_int, ge=1, le=65535), 4200)
-    # The lane ``intake promote`` puts a case into without ``--suite``.
     default_suite: str = _setting(_lane, "capability")
-    # Accepted scrub findings of existing files (fingerprints only; committed).
     baseline_path: Path = _setting(_path, Path(".intake-baseline.json"))
-    # Committed history: one file per event only the ledger would know (a rejection).
     history_dir: Path = _setting(_path, Path("intake-history"))
-    # The run store: one immutable file per imported GAIA run (``intake runs import``).
     runs_dir: Path = _setting(_path, Path("intake-runs"))
-    # Judged runs each tier that ran needs before ``intake health`` decides anything.
     health_min_runs: int = _setting(_bounded(_int, ge=1), 5)
-    # Posterior probability a health class needs to be decided (below it: ``undecided``);
-    # also the level of the Jeffreys intervals shown.
     health_confidence: float = _setting(_ratio(gt=0.5, lt=1.0), 0.9)
-    # ``saturated``: every tier's pass rate at or above it (GAIA folds iterations by 90 %).
     health_saturation_bar: float = _setting(_ratio(gt=0.0, lt=1.0), 0.9)
-    # ``always-fail``: the strongest tier's pass rate at or below it.
     health_fail_bar: float = _setting(_ratio(gt=0.0, lt=1.0), 0.1)
-    # ``flaky``: a tier's pass rate inside [health_flaky_low, health_flaky_high].
     health_flaky_low: float = _setting(_ratio(gt=0.0, lt=1.0), 0.3)
-    # The top of the coin-flip band (see ``health_flaky_low``).
     health_flaky_high: float = _setting(_ratio(gt=0.0, lt=1.0), 0.7)
-    # ``inverted``: the local tier's pass rate above the strong tier's by more than this.
     health_inverted_margin: float = _setting(_ratio(ge=0.0, lt=1.0), 0.2)
-    # The k of pass^k (the chance k runs all pass) ``intake health`` shows.
     health_pass_k: int = _setting(_bounded(_int, ge=1), 3)
-    # Nights of runs ``intake health`` reads, back from the newest run (0: every run).
     health_window_nights: int = _setting(_bounded(_int, ge=0), 14)
-    # The one GAIA commit whose runs ``intake health`` reads; None: every commit.
     health_commit: str | None = _setting(_optional(_str))
-    # Read every GAIA commit of the window; false: only the newest run's commit.
     health_all_commits: bool = _setting(_bool, True)
-    # The one runner machine whose runs ``intake health`` reads; None: every machine.
     health_machine: str | None = _setting(_optional(_str))
-    # Read every runner machine of the window; false: only the newest run's machine.
     health_all_machines: bool = _setting(_bool, True)
-    # Salt of the held-out split's hash; changing it re-draws the split (docs/health.md).
     split_salt: str = _setting(_str, "intake-split-1")
-    # Share of each category the split holds out (tag ``split-heldout``).
     split_heldout: float = _setting(_ratio(gt=0.0, lt=1.0), 0.30)
-    # Where ``intake retire`` moves a scenario: outside the folder GAIA's runner reads. Not
-    # set, it sits beside the scenarios folder: ``eval/retired`` in GAIA's layout.
     retired_dir: Path = _setting(_path, Path("retired"))
-    # Issue labels about the tracker's workflow, never scenario tags (``from-issue``).
     tracker_labels: list[str] = _setting(_words, factory=lambda: list(TRACKER_LABELS))
 
     def __init__(self, **values: Any) -> None:
@@ -392,17 +337,14 @@ class Settings:
 
     @property
     def scenarios(self) -> Path:
-        """Absolute scenarios folder."""
         return self.path(self.scenarios_dir)
 
     @property
     def drafts(self) -> Path:
-        """Absolute drafts folder."""
         return self.path(self.drafts_dir)
 
     @property
     def private_drafts(self) -> Path:
-        """Absolute private drafts folder."""
         return self.drafts / "private"
 
     @property
@@ -415,7 +357,6 @@ class Settings:
 
     @property
     def ledger(self) -> Path:
-        """Absolute ledger path."""
         return self.path(self.ledger_path)
 
     def scenario_folders(self, *, why: str = "", hint: str = "") -> list[Path]:
@@ -494,12 +435,11 @@ def load_settings(
     root = found or start
     values: dict[str, Any] = {}
     if found is None:
-        # the nearest folder holding GAIA's ``eval/scenarios``
+        # GAIA's repository without [tool.intake] (the nearest folder holding ``eval/scenarios``)
         gaia = next((f for f in (start, *start.parents) if detect_layout(f) == GAIA_LAYOUT), None)
         if gaia is not None:
-            # GAIA's repository without [tool.intake]: use GAIA's layout, not the root
             root = gaia
-            values.update(layout_settings(detect_layout(gaia)))
+            values.update(layout_settings(GAIA_LAYOUT))
     pyproject = root / "pyproject.toml"
     if table is not None or pyproject.is_file():
         table = table if table is not None else (_read_table(pyproject) or {})

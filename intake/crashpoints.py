@@ -23,6 +23,3 @@ def reached(step: str) -> None:
     """Mark a point between two writes (``<command>:<step>``)."""
     if _observer is not None:
         _observer(step)
-
-
-__all__ = ["observe", "reached"]

@@ -80,10 +80,6 @@ def _data() -> Any:
     return resources.files("intake").joinpath("demo_data")
 
 
-def _spec() -> DemoSpec:
-    return DemoSpec.model_validate_json(_data().joinpath("sessions.json").read_bytes())
-
-
 def build_suite(folder: Path, spec: DemoSpec) -> None:
     """A suite with its own ``[tool.intake]``, the demo corpus and the synthetic database."""
     (folder / "scenarios").mkdir(parents=True, exist_ok=True)
@@ -117,16 +113,9 @@ def build_database(path: Path, corpus: Path, spec: DemoSpec) -> None:
             stamp = clock.isoformat()
             conn.execute(
                 "INSERT INTO sessions (id, title, created_at, updated_at, model, private, "
-                "agent_type, title_is_custom) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
-                (
-                    session.id,
-                    session.title,
-                    stamp,
-                    stamp,
-                    session.model,
-                    session.private,
-                    session.agent_type,
-                ),
+                "agent_type, title_is_custom) VALUES (:id, :title, :stamp, :stamp, :model, "
+                ":private, :agent_type, 1)",
+                {**session.model_dump(exclude={"documents", "messages"}), "stamp": stamp},
             )
             for offset, message in enumerate(session.messages):
                 steps = message.steps
@@ -177,7 +166,7 @@ def run_demo(directory: Path | None = None) -> DemoResult:
     else:
         suite = Path(tempfile.mkdtemp(prefix="intake-demo-"))
     try:
-        spec = _spec()
+        spec = DemoSpec.model_validate_json(_data().joinpath("sessions.json").read_bytes())
         build_suite(suite, spec)
         settings = load_settings(suite.resolve(), environ={})
         listing = format_sessions(list_sessions(settings, None, 10))

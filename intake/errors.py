@@ -12,6 +12,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+from intake.paths import display_path, shown_where
 from intake.portable import file_size_limited
 
 EXIT_OK = 0
@@ -35,11 +36,7 @@ class IntakeError(Exception):
 
     def one_line(self) -> str:
         """The message as one line: ``<what> (<where>)``; newlines are folded."""
-        where = self.where
-        if where:
-            from intake.paths import shown_where
-
-            where = shown_where(where)
+        where = shown_where(self.where) if self.where else self.where
         text = self.message if not where else f"{self.message} ({where})"
         return " ".join(text.split())
 
@@ -139,11 +136,7 @@ def environment_failure(exc: BaseException, root: Path | None = None) -> Environ
     """
     if isinstance(exc, OSError) and exc.errno in _CAUSES:
         name = exc.filename if isinstance(exc.filename, str | os.PathLike) else None
-        where = None
-        if name is not None:
-            from intake.paths import display_path
-
-            where = display_path(Path(os.fspath(name)), root)
+        where = display_path(Path(os.fspath(name)), root) if name is not None else None
         return EnvironmentFailure(f"cannot read or write a file: {_CAUSES[exc.errno]}", where=where)
     if isinstance(exc, sqlite3.Error):
         text = str(exc).lower()

@@ -17,7 +17,6 @@ import errno
 import json
 import os
 import re
-import shutil
 import stat
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -28,30 +27,8 @@ from intake import limits
 from intake.errors import InputError, UntrustedState
 from intake.portable import nonblocking_read_flags
 
-__all__ = [
-    "MAX_INPUT_BYTES",
-    "MAX_JSON_DEPTH",
-    "atomic_write",
-    "atomic_write_all",
-    "check_regular_file",
-    "file_mode",
-    "fsync_dir",
-    "hash_input",
-    "json_depth_exceeds",
-    "line_end",
-    "parse_json_input",
-    "read_head",
-    "read_input",
-    "read_json_input",
-    "read_text_exact",
-    "with_line_ends",
-    "work_dir",
-]
-
 MAX_INPUT_BYTES = limits.MAX_INPUT_BYTES
-"""The default size limit of a file given to intake (a session JSON, an issue, a scorecard)."""
 MAX_JSON_DEPTH = limits.MAX_JSON_DEPTH
-"""Deeper JSON is refused before parsing (no real input nests this far)."""
 
 
 def file_mode(path: Path) -> int:
@@ -114,13 +91,7 @@ def atomic_write_all(
             folder = path.parent
             if temp_dir is not None and _same_device(temp_dir, path.parent):
                 folder = temp_dir
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-            temps.append((tmp, path))
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(tmp, file_mode(path))
+            temps.append((_temporary(path, data, folder), path))
         if ready is not None:
             ready()
         for tmp, path in temps:
@@ -129,11 +100,29 @@ def atomic_write_all(
                 placed(path)
     finally:
         for tmp, _ in temps:
-            with contextlib.suppress(OSError):
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
+            _discard(tmp)
     for folder in dict.fromkeys(path.parent for path, _ in files):
         fsync_dir(folder)
+
+
+def _temporary(path: Path, data: bytes, folder: Path) -> str:
+    """A temporary in ``folder`` holding ``data``, synced, with the mode ``path`` should have."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, file_mode(path))
+    except BaseException:
+        _discard(tmp)
+        raise
+    return tmp
+
+
+def _discard(tmp: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
 
 
 def _replace(tmp: str, path: Path) -> None:
@@ -145,18 +134,11 @@ def _replace(tmp: str, path: Path) -> None:
     except OSError as exc:
         if exc.errno != errno.EXDEV:
             raise
-        fd, beside = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        beside = _temporary(path, Path(tmp).read_bytes(), path.parent)
         try:
-            with os.fdopen(fd, "wb") as handle, open(tmp, "rb") as source:
-                shutil.copyfileobj(source, handle)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(beside, file_mode(path))
             os.replace(beside, path)
         finally:
-            with contextlib.suppress(OSError):
-                if os.path.exists(beside):
-                    os.unlink(beside)
+            _discard(beside)
         os.unlink(tmp)
 
 
@@ -203,8 +185,10 @@ def work_dir(folder: Path) -> Path:
 # --- bounded inputs ---------------------------------------------------------------------------
 
 
-def _open_regular(path: Path, what: str, where: str) -> int:
-    """An open descriptor of ``path`` once it is known to be a regular file.
+@contextlib.contextmanager
+def _opened(path: Path, what: str, where: str, limit: int | None = None) -> Iterator[int]:
+    """An open descriptor of ``path`` once it is known to be a regular file (of at most
+    ``limit`` bytes, by its size, when given), closed after.
 
     ``O_NONBLOCK`` keeps a FIFO from blocking the open; folders, FIFOs, sockets and devices
     (``/dev/zero``) are refused by ``fstat`` before a byte is read. Windows refuses to open a
@@ -214,23 +198,27 @@ def _open_regular(path: Path, what: str, where: str) -> int:
         fd = os.open(path, nonblocking_read_flags())
     except FileNotFoundError:
         raise InputError(f"{what} not found", where=where) from None
-    except (IsADirectoryError, PermissionError) as exc:
-        if isinstance(exc, IsADirectoryError) or os.path.isdir(path):
+    except OSError as exc:
+        folder = isinstance(exc, PermissionError) and os.path.isdir(path)
+        if folder or isinstance(exc, IsADirectoryError):
             raise InputError(f"{what} is a folder, not a file", where=where) from None
         raise InputError(f"cannot open {what}: {exc.strerror}", where=where) from None
-    except OSError as exc:
-        raise InputError(f"cannot open {what}: {exc.strerror}", where=where) from None
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a FIFO, socket or device"
+            raise InputError(f"{what} is {kind}, not a regular file", where=where)
+        if limit is not None and info.st_size > limit:
+            raise InputError(f"{what} is larger than {limit} bytes", where=where)
+        yield fd
+    finally:
         os.close(fd)
-        kind = "a folder" if stat.S_ISDIR(mode) else "a FIFO, socket or device"
-        raise InputError(f"{what} is {kind}, not a regular file", where=where)
-    return fd
 
 
 def check_regular_file(path: Path, *, what: str) -> None:
     """Refuse anything but an existing regular file (for inputs another library opens)."""
-    os.close(_open_regular(path, what, str(path)))
+    with _opened(path, what, str(path)):
+        pass
 
 
 def read_input(
@@ -249,14 +237,8 @@ def read_input(
     where = where or str(path)
     if not follow_links and path.is_symlink():
         raise InputError(f"{what} is a symbolic link; intake does not follow links", where=where)
-    fd = _open_regular(path, what, where)
-    too_large = f"{what} is larger than {limit} bytes"
-    try:
-        if os.fstat(fd).st_size > limit:
-            raise InputError(too_large, where=where)
-        return b"".join(_blocks(fd, what, where, limit, too_large))
-    finally:
-        os.close(fd)
+    with _opened(path, what, where, limit) as fd:
+        return b"".join(_blocks(fd, what, where, limit, f"{what} is larger than {limit} bytes"))
 
 
 def _blocks(fd: int, what: str, where: str, most: int, over: str) -> Iterator[bytes]:
@@ -279,36 +261,24 @@ def _blocks(fd: int, what: str, where: str, most: int, over: str) -> Iterator[by
 def read_head(path: Path, size: int, *, what: str) -> bytes:
     """The first ``size`` bytes of a regular file (to tell its kind), nothing more."""
     where = str(path)
-    fd = _open_regular(path, what, where)
-    try:
-        return os.read(fd, size)
-    except OSError as exc:
-        raise InputError(f"cannot read {what}: {exc.strerror}", where=where) from None
-    finally:
-        os.close(fd)
+    with _opened(path, what, where) as fd:
+        try:
+            return os.read(fd, size)
+        except OSError as exc:
+            raise InputError(f"cannot read {what}: {exc.strerror}", where=where) from None
 
 
 def hash_input(path: Path, *, what: str, limit: int) -> str:
-    """The hex digest of a regular file of at most ``limit`` bytes, read in blocks.
-
-    The size is checked before reading, and no more than that size is ever read: a file that
-    yields more than its size (a ``/proc`` file says 0 and reads on, ~256 GiB for some) is
-    refused, so memory stays one block and no file costs more than ``limit`` bytes of
-    reading. ``InputError`` for anything else: a FIFO, a device, a folder, a larger file.
-    """
+    """The hex digest of a regular file of at most ``limit`` bytes, read in blocks and never
+    beyond the size it declares: a ``/proc`` file says 0 and reads on (docs/limits.md)."""
     import hashlib
 
     where = str(path)
-    fd = _open_regular(path, what, where)
     digest = hashlib.sha256()
-    try:
+    with _opened(path, what, where, limit) as fd:
         declared = os.fstat(fd).st_size
-        if declared > limit:
-            raise InputError(f"{what} is larger than {limit} bytes", where=where)
         for block in _blocks(fd, what, where, declared, f"{what} reads more than its size says"):
             digest.update(block)
-    finally:
-        os.close(fd)
     return digest.hexdigest()
 
 
@@ -317,11 +287,8 @@ _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
 def json_depth_exceeds(text: str, limit: int) -> bool:
-    """Whether the JSON text nests deeper than ``limit`` (strings are skipped; no parse).
-
-    Cheaper than the parse it guards: strings are cut out with one unrolled regex, then only
-    the brackets left are walked (about 0.3 s for 17 MB; ``docs/benchmarks.md``).
-    """
+    """Whether the JSON text nests deeper than ``limit``, without parsing: strings are cut out
+    with one unrolled regex, then only the brackets left are walked (``docs/benchmarks.md``)."""
     if text.count("[") + text.count("{") <= limit:
         return False
     depth = 0

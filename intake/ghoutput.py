@@ -10,21 +10,11 @@ schema message echoing either) can act as anything but text:
   ``%``→``%25``, ``\\r``→``%0D``, ``\\n``→``%0A``; properties also ``:``→``%3A`` and ``,``→
   ``%2C``), and every other line break or control character becomes ``%XX`` too, which the
   runner shows as it is.
-* **Log lines** (``draft PATH: ready``): the same escaping, so a file name with a newline stays
-  on its line, plus ``##[`` and a leading ``::`` made inert.
-* **Every line intake prints** (``inert``, applied by the CLI's ``out``/``err`` to all
-  output): a line starting with ``::`` or holding ``##[`` is spelled with ``%3A``/``%23``
-  unless it is a ``Command`` ``workflow_command`` built; so no value, wherever it is printed
-  and in any output format, can become a workflow command in a CI log.
-* **Checkout strings inside a line** (``datum``: a file name, an id, a title, a link): line
-  breaks, controls and format characters as ``%XX`` (the runner's own escapes, shown as they
-  are), ``::`` and ``##[`` as above; so a value stays one value on its line, and cannot add a
-  forged line (``draft x: ready``) to the output either.
-* **Job summary** (``$GITHUB_STEP_SUMMARY``, GitHub-flavoured Markdown with HTML): ``md_text``
-  turns a value into inline text that can open no tag, code span, link, table cell, heading
-  or math (``<``/``>``/``&`` as entities, Markdown punctuation backslash-escaped), ``md_code``
-  into a code span no backtick in it can close; line breaks and blanks fold to one space,
-  control and format characters show as U+FFFD.
+* **Log lines** (``log_line``), **every line intake prints** (``inert``, applied by the CLI's
+  ``out``/``err``, so no value in any output format becomes a command in a CI log) and
+  **checkout strings inside a line** (``datum``) use the same escapes; each says which.
+* **Job summary** (``$GITHUB_STEP_SUMMARY``, GitHub-flavoured Markdown with HTML): ``md_text``,
+  ``md_code`` and ``html_text`` turn a value into text that opens no structure.
 """
 
 from __future__ import annotations
@@ -32,23 +22,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-
-__all__ = [
-    "ANNOTATION_LEVELS",
-    "STEP_SUMMARY_LIMIT",
-    "Command",
-    "annotation",
-    "datum",
-    "escape_data",
-    "escape_property",
-    "html_text",
-    "inert",
-    "log_line",
-    "md_code",
-    "md_message",
-    "md_text",
-    "workflow_command",
-]
 
 STEP_SUMMARY_LIMIT = 1024 * 1024
 """GitHub's size limit for one step's job summary, in bytes (1 MiB); a larger one is dropped."""
@@ -135,19 +108,12 @@ def grouped_annotations(items: list[Annotated], noun: str = "finding") -> list[s
         groups.setdefault((item.klass, item.severity), []).append(item)
     out: list[str] = []
     for (klass, severity), group in groups.items():
-        first = group[0]
-        if len(group) == 1:
-            out.append(annotation(severity, first.file, first.line, first.message))
-            continue
-        out.append(
-            annotation(
-                severity,
-                first.file,
-                first.line,
-                f"{klass}: {len(group)} {noun}s (first: {first.message}); the log lists each",
-            )
-        )
-        out += [log_line(f"{i.file}:{i.line}: {i.severity}: {i.message}") for i in group]
+        first, message = group[0], group[0].message
+        lines: list[str] = []
+        if len(group) > 1:
+            message = f"{klass}: {len(group)} {noun}s (first: {message}); the log lists each"
+            lines = [log_line(f"{i.file}:{i.line}: {i.severity}: {i.message}") for i in group]
+        out += [annotation(severity, first.file, first.line, message), *lines]
     return out
 
 
@@ -192,14 +158,8 @@ _MD_ESCAPE = re.compile(r"[\\`*\[\]|~$#]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
 """What can open Markdown structure inline: a backslash escape, code, emphasis (``_`` only
 where it is not inside a word, the one place CommonMark lets it open nothing), links and
 footnotes, table cells, strikethrough, math, a heading's closing ``#``."""
-_HTML_TABLE = {
-    ord("&"): "&amp;",
-    ord("<"): "&lt;",
-    ord(">"): "&gt;",
-    ord('"'): "&quot;",
-    ord("'"): "&#39;",
-}
 _ENTITY_TABLE = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;"}
+_HTML_TABLE = {**_ENTITY_TABLE, ord('"'): "&quot;", ord("'"): "&#39;"}
 
 
 def _visible(text: str) -> str:
@@ -249,8 +209,8 @@ def _spaced(text: str) -> str:
     """``md_text`` keeping one space where ``text`` begins or ends with a blank, so a word
     beside a code span stays apart from it (``judge: `intake control` now``)."""
     inner = md_text(text)
-    if not inner:
-        return " " if text[:1].isspace() else ""
     before = " " if text[:1].isspace() else ""
+    if not inner:
+        return before
     after = " " if text[-1:].isspace() else ""
     return f"{before}{inner}{after}"

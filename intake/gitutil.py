@@ -57,16 +57,13 @@ def _porcelain_names(raw: bytes) -> set[str]:
     """Paths in ``git status --porcelain -z`` output; a rename's or copy's source is skipped
     (``-z`` gives it as a field of its own, with no status in front)."""
     names: set[str] = set()
-    fields = raw.decode("utf-8", "replace").split("\0")
-    i = 0
-    while i < len(fields):
-        entry = fields[i]
-        i += 1
+    fields = iter(raw.decode("utf-8", "replace").split("\0"))
+    for entry in fields:
         if len(entry) < 4:
             continue
         names.add(entry[3:])
         if entry[0] in "RC" or entry[1] in "RC":
-            i += 1  # the source path of a rename or copy
+            next(fields, None)  # the source path of a rename or copy
     return names
 
 
@@ -140,9 +137,6 @@ def first_added(
             return {}
         revision = found
     args = [
-        "-c",
-        "core.quotePath=false",
-        "log",
         revision,
         "--first-parent",
         "--diff-merges=first-parent",
@@ -155,11 +149,16 @@ def first_added(
         "--",
         *(str(p) for p in paths),
     ]
-    raw = git_output(args, cwd, timeout=timeout)
-    if raw is None:
+    text = _log(cwd, args, timeout)
+    if text is None:
         return {}
-    dates = _added_dates(raw.decode("utf-8", "surrogateescape"))
-    return {(top / name).resolve(): when for name, when in dates.items()}
+    return {(top / name).resolve(): when for name, when in _added_dates(text).items()}
+
+
+def _log(cwd: Path, args: list[str], timeout: float) -> str | None:
+    """``git log ARGS`` with paths unquoted, as text (bytes no UTF-8 kept as surrogates)."""
+    raw = git_output(["-c", "core.quotePath=false", "log", *args], cwd, timeout=timeout)
+    return raw.decode("utf-8", "surrogateescape") if raw is not None else None
 
 
 def _added_dates(text: str) -> dict[str, datetime]:
@@ -171,21 +170,15 @@ def _added_dates(text: str) -> dict[str, datetime]:
             when = datetime.fromisoformat(fields[0].strip())
         except ValueError:
             continue
-        tokens = [f.lstrip("\n") for f in fields[1:]]
-        index = 0
-        while index < len(tokens):
-            status = tokens[index]
+        tokens = (f.lstrip("\n") for f in fields[1:])
+        for status in tokens:
             if status[:1] in ("R", "C"):
-                if index + 2 >= len(tokens):
+                old, new = next(tokens, ""), next(tokens, None)
+                if new is None:
                     break
-                old, new = tokens[index + 1], tokens[index + 2]
                 dates.setdefault(new, dates.get(old, when) if status[0] == "R" else when)
-                index += 3
-            elif status[:1] == "A" and index + 1 < len(tokens):
-                dates.setdefault(tokens[index + 1], when)
-                index += 2
-            else:
-                index += 1
+            elif status[:1] == "A" and (name := next(tokens, None)) is not None:
+                dates.setdefault(name, when)
     return dates
 
 
@@ -195,19 +188,14 @@ def repo_top(cwd: Path) -> Path | None:
     return Path(top) if top else None
 
 
-def _commit_of(root: Path, ref: str) -> str | None:
-    """The commit ``ref`` names (a safe ref only); None when git cannot resolve it."""
-    if not _safe_ref(ref):
-        return None
-    return git_text(
-        ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"], root
-    )
-
-
 def merge_base(root: Path, ref: str) -> str | None:
     """The merge base of ``HEAD`` and ``ref``: what a change on ``HEAD`` started from (the
     commit ``ref`` names when the histories share nothing); None when ``ref`` is unknown."""
-    commit = _commit_of(root, ref)
+    if not _safe_ref(ref):
+        return None
+    commit = git_text(
+        ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"], root
+    )
     if commit is None:
         return None
     return git_text(["merge-base", "HEAD", commit], root) or commit
@@ -246,8 +234,8 @@ def files_at(top: Path, commit: str, folder: str) -> list[str]:
 
 class Blobs:
     """Files at commits read through one ``git cat-file --batch`` process (one subprocess for
-    every file a check reads from the base, instead of two each). ``read`` answers None for a
-    path that is no file there, and for everything once git has failed."""
+    every file a check reads from the base). ``read`` answers None for a path that is no file
+    there, and for everything once git has failed."""
 
     def __init__(self, top: Path) -> None:
         self.top = top
@@ -305,24 +293,11 @@ def authors_by_path(top: Path, folders: list[str]) -> dict[str, list[str]]:
     git). A rename is attributed to the new name from then on; callers add the old name's."""
     if not folders:
         return {}
-    raw = git_output(
-        [
-            "-c",
-            "core.quotePath=false",
-            "log",
-            "-z",
-            "--format=%x01%an%x00%ae",
-            "--name-only",
-            "--",
-            *folders,
-        ],
-        top,
-        timeout=120,
-    )
-    if raw is None:
+    text = _log(top, ["-z", "--format=%x01%an%x00%ae", "--name-only", "--", *folders], 120)
+    if text is None:
         return {}
     found: dict[str, list[str]] = {}
-    for chunk in raw.decode("utf-8", "surrogateescape").split("\x01")[1:]:
+    for chunk in text.split("\x01")[1:]:
         fields = chunk.split("\0")
         if len(fields) < 2:
             continue
@@ -336,7 +311,7 @@ def authors_by_path(top: Path, folders: list[str]) -> dict[str, list[str]]:
     return found
 
 
-# --- the commit, not its projection (issue 37 item 1) ---------------------------------------
+# --- the commit, not its projection ----------------------------------------------------------
 
 LINK_MODE = "120000"
 TRANSFORMING = ("ident", "filter", "working-tree-encoding", "eol")

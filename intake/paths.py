@@ -18,8 +18,6 @@ import os
 import posixpath
 from pathlib import Path, PurePath
 
-__all__ = ["display_path", "inside", "relative_shown", "shown_below", "shown_where"]
-
 
 def _relative(path: Path, base: Path) -> str | None:
     return path.relative_to(base).as_posix() if path.is_relative_to(base) else None

@@ -37,13 +37,9 @@ Text at the edges (``utf8_output``, ``decode_output``, ``split_command``):
   a Latin-1 locale. A console on Windows is UTF-8 already (``_WindowsConsoleIO``). GAIA does the
   same for its own streams (``src/gaia/logger.py`` ``configure_console_encoding``;
   docs/gaia-formats.md#logger).
-- A child's output (GAIA's runner) is read as UTF-8, line by line, and a line that is not valid
-  UTF-8 as the platform's locale encoding (cp1252 on a Western Windows, the encoding a Python
-  child writes a pipe in there unless told otherwise), so ``—`` arrives as ``—``, not ``�``.
-- A command given as one string (``INTAKE_RUNNER``) is split by the platform's rules: POSIX
-  shell words (``shlex``) on POSIX, the Microsoft C runtime's rules on Windows (the rules
-  ``subprocess.list2cmdline`` writes for), where a backslash is literal unless it comes before a
-  double quote, so ``C:\\Python313\\python.exe`` keeps its backslashes.
+- A child's output (GAIA's runner) is read as UTF-8, and a line that is not UTF-8 in the
+  locale's encoding (``decode_output``); a command given as one string (``INTAKE_RUNNER``) is
+  split by the platform's rules, the C runtime's on Windows (``split_command``).
 """
 
 from __future__ import annotations
@@ -56,28 +52,10 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypedDict
-
-__all__ = [
-    "LockBusy",
-    "NoFileLock",
-    "decode_output",
-    "exclusive_lock",
-    "file_size_limited",
-    "lock_backend",
-    "new_group_options",
-    "nonblocking_read_flags",
-    "reader_left",
-    "split_command",
-    "split_windows_command",
-    "stop_tree",
-    "termination_signals",
-    "tree_backend",
-    "utf8_output",
-]
 
 
 class LockBusy(Exception):
@@ -228,13 +206,7 @@ def new_group_options() -> GroupOptions:
 
 def stop_tree(proc: subprocess.Popen[bytes], grace: float) -> None:
     """Stop ``proc`` and the processes it started: gently first, by force after ``grace`` s."""
-    backend = tree_backend()
-    if backend == "posix":
-        _stop_posix_group(proc, grace)
-    elif backend == "windows":
-        _stop_windows_tree(proc, grace)
-    else:
-        _stop_leader(proc, grace)
+    _STOPPERS[tree_backend()](proc, grace)
 
 
 def _signal_group(pid: int, name: str) -> None:
@@ -246,14 +218,11 @@ def _signal_group(pid: int, name: str) -> None:
 
 def _stop_posix_group(proc: subprocess.Popen[bytes], grace: float) -> None:
     _signal_group(proc.pid, "SIGTERM")
-    try:
+    with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=grace)
-    except subprocess.TimeoutExpired:
-        _signal_group(proc.pid, "SIGKILL")
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=grace)
-        return
-    _signal_group(proc.pid, "SIGKILL")  # children that outlived the leader
+    _signal_group(proc.pid, "SIGKILL")  # what is left, and children that outlived the leader
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=grace)  # at once when the leader has left
 
 
 def _taskkill_tree(pid: int) -> None:
@@ -279,23 +248,24 @@ def _stop_windows_tree(proc: subprocess.Popen[bytes], grace: float) -> None:
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=grace)
     _taskkill_tree(proc.pid)  # the tree (a no-op for what already left)
-    _kill_leader(proc, grace)
+    _end_leader(proc, grace, proc.kill)
+
+
+def _end_leader(proc: subprocess.Popen[bytes], grace: float, *ends: Callable[[], None]) -> None:
+    """Each of ``ends`` (``proc.terminate``, ``proc.kill``) in turn until the leader has left."""
+    for end in ends:
+        with contextlib.suppress(OSError):
+            end()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=grace)
+            return
 
 
 def _stop_leader(proc: subprocess.Popen[bytes], grace: float) -> None:
-    with contextlib.suppress(OSError):
-        proc.terminate()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=grace)
-        return
-    _kill_leader(proc, grace)
+    _end_leader(proc, grace, proc.terminate, proc.kill)
 
 
-def _kill_leader(proc: subprocess.Popen[bytes], grace: float) -> None:
-    with contextlib.suppress(OSError):
-        proc.kill()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=grace)
+_STOPPERS = {"posix": _stop_posix_group, "windows": _stop_windows_tree, "leader": _stop_leader}
 
 
 def termination_signals() -> list[signal.Signals]:

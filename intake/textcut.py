@@ -19,11 +19,8 @@ _HEAD_RUN = re.compile(r"\S*")
 
 
 def drop_partial_tail(text: str) -> str:
-    """``text`` without its last non-blank run, for text known to continue past its end.
-
-    A secret cut in two is no longer recognisable, so the scrubber would miss the half that
-    survives; dropping the whole run (marked when long) keeps every kept token whole.
-    """
+    """``text`` without its last non-blank run (marked when long), for text known to continue
+    past its end: every token kept is whole (see the module's docstring)."""
     run = _HEAD_RUN.match(text[::-1])  # on the reversed text: linear, never quadratic
     cut = len(text) - (run.end() if run else 0)
     head = text[:cut].rstrip()
@@ -33,12 +30,8 @@ def drop_partial_tail(text: str) -> str:
 
 
 def cut_at_space(text: str, limit: int) -> str:
-    """At most ``limit`` characters of ``text``, never ending inside a non-blank run.
-
-    Text is cut before it is scrubbed, so a cut through a token (``ghp_…``, an e-mail) would
-    leave a fragment no recogniser matches. The cut goes back to the last blank before
-    ``limit``; a run of more than ``LONG_RUN`` characters dropped that way is marked.
-    """
+    """At most ``limit`` characters of ``text``, never ending inside a non-blank run (a token
+    such as ``ghp_…`` or an e-mail): the cut goes back to the last blank before ``limit``."""
     if len(text) <= limit:
         return text
     if text[limit].isspace():

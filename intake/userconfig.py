@@ -1,20 +1,11 @@
 """User-level settings: what the person running intake chose, never what a checkout carries.
 
-A few settings decide which program intake starts or where it sends a token: GAIA's
-interpreter (``gaia_python``), GAIA's runner (``runner``) and the GitHub API base
-(``github_api_url``). A checkout's ``[tool.intake]`` may name them, but a pull request can
-change that table, so for these keys the checkout is not an authority (docs/trust-gaia.md).
-Their user-level value comes from, in order:
-
-1. the environment: ``INTAKE_GAIA_PYTHON``, ``INTAKE_RUNNER``, ``INTAKE_GITHUB_API_URL``;
-2. the user config file: ``INTAKE_CONFIG`` if set, else ``$XDG_CONFIG_HOME/intake/config.toml``
-   (``~/.config/intake/config.toml``) on Linux and macOS, ``%APPDATA%\\intake\\config.toml`` on
-   Windows; top-level keys with the same names as in ``[tool.intake]``.
-
-A config file or cache folder that lies inside the suite being judged is no user-level place
-(a checkout could plant it): it is ignored. The user cache (``user_cache_dir``) is
-``INTAKE_CACHE_DIR``, else ``$XDG_CACHE_HOME/intake`` (``~/.cache/intake``), else
-``%LOCALAPPDATA%\\intake\\cache`` on Windows.
+``gaia_python``, ``runner`` and ``github_api_url`` decide which program intake starts or where
+it sends a token, and a pull request can change ``[tool.intake]``: for these keys the checkout
+is no authority (docs/trust-gaia.md). Their value comes from the environment
+(``INTAKE_<KEY>``), then the user config file (``user_config_path``: top-level keys named as in
+``[tool.intake]``). A config file or cache folder inside the suite being judged (a checkout
+could plant it) is ignored. docs/configuration.md lists each place on each platform.
 """
 
 from __future__ import annotations
@@ -31,60 +22,36 @@ from intake.paths import inside
 
 @dataclass(frozen=True)
 class Environ:
-    """Every environment variable intake reads, the one list (docs/configuration.md): each
-    field is its variable's value, None when unset. ``of(mapping)`` reads them from
-    ``mapping`` (a test's own) or ``os.environ``; callers read attributes, never the process
-    environment themselves (tests/test_environ.py checks the package for other reads)."""
+    """Every environment variable intake reads, the one list (docs/configuration.md says what
+    each does): each field is its variable's value, None when unset; ``repr`` leaves out the
+    secrets. ``of(mapping)`` reads them from ``mapping`` (a test's own) or ``os.environ``;
+    callers read attributes, never the process environment themselves (tests/test_environ.py
+    checks the package for other reads)."""
 
     HOME: str | None = None
-    """The home folder (``user_config_path``, ``user_cache_dir``)."""
     USERPROFILE: str | None = None
-    """The home folder on Windows, before ``HOME`` (``user_config_path``, ``user_cache_dir``)."""
     APPDATA: str | None = None
-    """Windows: the user config file's folder (``user_config_path``)."""
     LOCALAPPDATA: str | None = None
-    """Windows: the user cache's and state's folder (``user_cache_dir``, ``state_dir``)."""
     XDG_CONFIG_HOME: str | None = None
-    """The user config file's folder (``user_config_path``)."""
     XDG_CACHE_HOME: str | None = None
-    """The user cache's folder (``user_cache_dir``)."""
     XDG_STATE_HOME: str | None = None
-    """The user state's folder (``state_dir``)."""
     INTAKE_CONFIG: str | None = None
-    """The user config file (``user_config_path``)."""
     INTAKE_CACHE_DIR: str | None = None
-    """The user cache folder (``user_cache_dir``)."""
     INTAKE_STATE_DIR: str | None = None
-    """The user state folder, the journal key's (``state_dir``)."""
     INTAKE_DEBUG: str | None = None
-    """Not empty or ``0``: an internal error shows its traceback (``intake.cli``)."""
     INTAKE_SCRUB_SALT: str | None = field(default=None, repr=False)
-    """The restores' salt, a CI secret (``scrub.tiers``); never in a repr."""
     INTAKE_GITHUB_RETRIES: str | None = None
-    """GitHub's retries (``sources.github.transport_policy``)."""
     INTAKE_GITHUB_BACKOFF: str | None = None
-    """GitHub's backoff in seconds (``sources.github.transport_policy``)."""
     INTAKE_GITHUB_TIMEOUT: str | None = None
-    """GitHub's timeout in seconds (``sources.github.transport_policy``)."""
     GITHUB_TOKEN: str | None = field(default=None, repr=False)
-    """The GitHub token (``sources.github.token``); never in a repr."""
     GITHUB_ACTOR: str | None = None
-    """GitHub Actions' login of the acting person (``store.suite``, ``drafting.tail``)."""
     GITHUB_ACTIONS: str | None = None
-    """``true`` in GitHub Actions (``in_ci``)."""
     CI: str | None = None
-    """``true`` or ``1`` in any CI (``in_ci``)."""
     GITHUB_BASE_REF: str | None = None
-    """A pull request's base branch (``lifecycle.authority.find_base``, ``check.context``,
-    ``intake report``)."""
     GITHUB_STEP_SUMMARY: str | None = None
-    """The job summary file ``intake check`` writes (``cli.check``)."""
     GITHUB_SHA: str | None = None
-    """The GAIA commit of a run folder without one (``runs import``)."""
     RUNNER_NAME: str | None = None
-    """The runner machine of a run folder without one (``runs import``)."""
     GIT_DIR: str | None = None
-    """Set: git may find a repository no ``.git`` shows (``runs import``)."""
     settings: Mapping[str, str] = field(default_factory=dict, repr=False)
     """``INTAKE_<KEY>``, by key in lower case: a setting's value (``config.load_settings``,
     ``user_setting``, ``intake init``'s ``INTAKE_BACKEND_URL``); never in a repr (it holds
@@ -203,17 +170,6 @@ def user_setting(
     if value.strip():
         return UserValue(value, f"environment variable INTAKE_{name.upper()}")
     return _from_file(name, environ, outside)
-
-
-__all__ = [
-    "USER_KEYS",
-    "Environ",
-    "UserValue",
-    "state_dir",
-    "user_cache_dir",
-    "user_config_path",
-    "user_setting",
-]
 
 
 def state_dir() -> Path:

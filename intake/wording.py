@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-__all__ = ["counted", "verb"]
-
 
 def counted(n: int, singular: str) -> str:
     """``n`` with its noun in the right number (a regular plural: ``s`` added)."""
