@@ -32,14 +32,6 @@ from intake.scrub.recognizers import (
     placeholder_basic,
 )
 
-__all__ = [
-    "IntakeAssignedSecretRecognizer",
-    "SecretNames",
-    "literal_secret",
-    "load_secret_names",
-    "name_segments",
-]
-
 _SEGMENT_SPLIT = regex.compile(r"[^A-Za-z0-9]++|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _TRAILING_DIGITS = regex.compile(r"[0-9]++$")
 

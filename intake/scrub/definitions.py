@@ -22,7 +22,6 @@ from intake.errors import ConfigError
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-__all__ = ["SCRUBBER_VERSION", "SECRET_PRIORITY", "packaged_scrubbers_dir", "scrubber_config_hash"]
 
 SCRUBBER_VERSION = "1.19.0"
 """Bumped whenever the code changes what is found or how it is replaced."""

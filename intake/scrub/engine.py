@@ -74,17 +74,6 @@ if TYPE_CHECKING:
     from intake.contract.models import ScrubReport
     from intake.scrub.presidio import RegistryFile
 
-__all__ = [
-    "MAX_TEXT_CHARS",
-    "Finding",
-    "FileFinding",
-    "ScrubResult",
-    "Scrubber",
-    "get_scrubber",
-    "refuse_oversized",
-    "scrub_tree",
-    "scrubber_for",
-]
 
 MAX_TEXT_CHARS = 64 * 1024 * 1024
 """Longer texts are refused with ``InputError`` (a 50 MB transcript is still scrubbed)."""

@@ -45,17 +45,6 @@ if TYPE_CHECKING:
     from intake.config import Settings
     from intake.contract.models import ScrubReport
 
-__all__ = [
-    "TEXT_SUFFIXES",
-    "FileOutcome",
-    "decode_text",
-    "expand_paths",
-    "scan_paths",
-    "scrub_scan",
-    "scrub_file_text",
-    "scrub_paths",
-]
-
 
 def decode_text(data: bytes, *, where: str) -> str:
     """UTF-8 text of a file, or ``InputError`` for binary, undecodable or oversized data."""

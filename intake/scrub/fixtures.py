@@ -16,8 +16,6 @@ import regex
 from intake.errors import ConfigError
 from intake.scrub.definitions import SECRET_PRIORITY, configured, load_scrubber_yaml
 
-__all__ = ["FixtureMap"]
-
 _SEP = r"(?:\\\\|\\|/)"
 
 

@@ -30,18 +30,6 @@ import regex
 
 from intake.scrub.engine import PAIR_VALUE_KEYS, context_key
 
-__all__ = [
-    "NotStructured",
-    "Token",
-    "comment_spans",
-    "encode",
-    "format_of",
-    "json_tokens",
-    "jsonl_tokens",
-    "tokens_for",
-    "yaml_tokens",
-]
-
 _FORMATS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml"}
 
 

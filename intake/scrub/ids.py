@@ -23,13 +23,6 @@ import regex
 
 from intake.contract.models import ID_PATTERN
 
-__all__ = [
-    "carries_original",
-    "cut_before_token",
-    "neutral_id",
-    "plain_identifier",
-]
-
 _PLAIN = regex.compile(r"^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$")
 _NOT_PLAIN = regex.compile(r"fake0*+[0-9]|\*{3,}|x{6,}")
 _BLANK_TOKEN = regex.compile(r"\S++")

@@ -48,7 +48,6 @@ WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+(?:>[ \t]?+)*+")
 """Where a soft wrap cut a value: a line break, the next line's indentation, and any ``>``
 quote marks of a quoted reply (joined back by the wrapped-token recognizers and fixtures)."""
 
-__all__ = ["Normalised", "needs_normalising", "normalise", "normal_value", "wrap_width"]
 
 _TOKEN = r"[A-Za-z0-9_+/=.-]"
 MIN_WRAP_WIDTH = 40

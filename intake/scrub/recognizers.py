@@ -43,24 +43,6 @@ from intake.scrub.definitions import word_lists  # noqa: E402
 from intake.scrub.illustrative import looks_like_placeholder  # noqa: E402
 from intake.scrub.normalise import WRAP_BREAK  # noqa: E402
 
-__all__ = [
-    "IntakeDottedTokenRecognizer",
-    "mixes_like_random",
-    "placeholder_basic",
-    "CodeBackedRecognizer",
-    "FastPatternRecognizer",
-    "IntakeAzureSasSignatureRecognizer",
-    "IntakeCheckedRecognizer",
-    "IntakeBasicAuthRecognizer",
-    "IntakeEmailRecognizer",
-    "IntakeEncodedEmailRecognizer",
-    "IntakeGenericSecretRecognizer",
-    "IntakeHighEntropyRecognizer",
-    "IntakePasswordWordRecognizer",
-    "IntakeWrappedTokenRecognizer",
-    "shannon_entropy",
-]
-
 
 def shannon_entropy(value: str) -> float:
     """Bits per character of ``value`` (0.0 for the empty string)."""
