@@ -10,14 +10,10 @@ recognizer-registry YAML, allow-lists, fixture formats); code-backed checks live
   deep-copies every result and does nothing without tokens).
 * Fail closed: Presidio logs a warning and *skips* a pattern that times out; any warning or
   exception during analysis raises ``ScrubError`` instead, so nothing half-scrubbed is written.
-* Linear cost: long texts are analysed in overlapping 1 MiB chunks (a 1 MB transcript is one
-  Presidio call; smaller chunks re-scanned their margins, ~25 % extra work).
-* Speed without changing results: the registry's pattern recognizers run through
-  ``intake.scrub.recognizers.FastPatternRecognizer`` (Presidio's match loop minus the per-match
-  ``AnalysisExplanation`` and the per-recognizer dedup the engine repeats anyway), and the
-  engine skips its per-recognizer context regrouping when nothing could act on it.
-  ``Scrubber(fast=False)`` runs stock Presidio throughout; ``tests/test_scrub_perf_equivalence.py``
-  checks both give identical results.
+* Linear cost: long texts are analysed in overlapping chunks (``CHUNK_CHARS``).
+* Speed without changing results: ``intake.scrub.recognizers.FastPatternRecognizer`` and a
+  context step skipped when nothing could act on it; ``Scrubber(fast=False)`` runs stock
+  Presidio throughout (``tests/test_scrub_perf_equivalence.py``: identical results).
 
 Replacement is ours, not presidio-anonymizer's: overlaps are resolved first (a token inside a
 URL replaces the token, not the host), fixtures are numbered in document order through one
@@ -88,8 +84,8 @@ _BATCH_SEP = "\n\x00\n"
 """Between the texts of one batched analysis (``Scrubber._batched_raw``)."""
 
 BATCH_CHARS = 64 * 1024
-"""Characters of short texts analysed together (about 300 calls' fixed cost saved per batch;
-results per call stay few, so Presidio's pairwise de-duplication stays cheap)."""
+"""Characters of short texts analysed together (results per call stay few, so Presidio's
+pairwise de-duplication stays cheap)."""
 
 _MEMO_TEXT_CHARS = 4096
 """Texts up to this long have their analysis kept for the process (``Scrubber._remember``)."""
@@ -106,7 +102,8 @@ REGEX_TIMEOUT_SECONDS = 10
 
 @dataclass(frozen=True)
 class Finding:
-    """One detected value: its type and where it is; never the value itself."""
+    """One detected value: its type and where it is; never the value itself. The fields of the
+    record's ``ScrubSpan`` (``Scrubber.report``)."""
 
     entity_type: str
     start: int
@@ -311,6 +308,9 @@ def _account_logins(text: str) -> set[str]:
     return out
 
 
+_PERSON_UIDS = range(1000, 60000)
+"""The uids a distribution gives people's accounts (a service's are below, ``nobody`` above)."""
+
 _SERVICE_EVIDENCE = (
     r"(?i:\buid=(?P<uid>[0-9]++)\({n}\)"
     r"|/(?:usr/share|usr/lib|var/lib|var/log|var/cache|opt|etc|srv)/{n}(?![A-Za-z0-9._-])"
@@ -333,7 +333,7 @@ def _service_account(text: str, name: str) -> bool:
         return True
     rx = regex.compile(_SERVICE_EVIDENCE.format(n=regex.escape(name)))
     return any(
-        m.group("uid") is None or not 1000 <= int(m.group("uid")) < 60000 for m in rx.finditer(text)
+        m.group("uid") is None or int(m.group("uid")) not in _PERSON_UIDS for m in rx.finditer(text)
     )
 
 
@@ -358,7 +358,7 @@ def _account_entries(text: str) -> set[str]:
     pairs: list[tuple[str, str]] = []  # (login, full name)
     if ":/" in text:
         for m in _rule("passwd").finditer(text):
-            if 1000 <= int(m.group(2)) < 60000 and home_segment(m.group(4) + "/"):
+            if int(m.group(2)) in _PERSON_UIDS and home_segment(m.group(4) + "/"):
                 pairs.append((m.group(1), m.group(3).split(",")[0].strip()))
     if "User Name:" in text and any(k in text for k in _PROFILER_MARKERS):
         pairs += [(m.group(2), m.group(1).strip()) for m in _rule("profile").finditer(text)]
@@ -382,7 +382,7 @@ def _switched_to_a_person(text: str, login: str) -> bool:
     """Whether the text's ``id`` answer numbers the account ``su -``/``sudo -u`` switched to as
     a person's (``uid=1000(<login>)``, 1000 to 59999)."""
     rx = regex.compile(rf"\buid=([0-9]++)\({regex.escape(login)}\)")
-    return any(1000 <= int(m.group(1)) < 60000 for m in rx.finditer(text))
+    return any(int(m.group(1)) in _PERSON_UIDS for m in rx.finditer(text))
 
 
 def _role_name(name: str) -> bool:
@@ -418,7 +418,7 @@ def _record_login(name: str) -> bool:
     not an English or role word (``scrubbers/words.yaml``'s ``word_logins``: ``The``, ``Use``,
     ``developer``), nor a type's or a form's word (``type_words``, ``not_a_password``: a
     prompt's offered ``[None]``, ``[str]``, ``[required]``), nor a test account's (``test4``:
-    ``_TEST_ACCOUNT``; since 1.19.0)."""
+    ``_TEST_ACCOUNT``)."""
     words = word_lists()
     low = name.lower()
     return (
@@ -432,7 +432,7 @@ def _record_login(name: str) -> bool:
 
 _TEST_ACCOUNT = regex.compile(r"test(?:[._-]?+user)?+[0-9]{0,3}+")
 """A test account's login (``test4``, ``testuser2``: a local registry's, as
-``scrubbers/allow.yaml``'s ``placeholder_email`` keeps ``test4@t.com``; since 1.19.0)."""
+``scrubbers/allow.yaml``'s ``placeholder_email`` keeps ``test4@t.com``)."""
 
 
 def home_segment(path: str) -> tuple[int, int] | None:
@@ -762,7 +762,7 @@ class Scrubber:
 
     Build it with ``get_scrubber()`` (cached). Thread-safe for ``scrub_text``/``find``; give each
     document its own ``FixtureMap``. ``fast=False`` uses Presidio's stock ``analyze`` and context
-    step (same results, ~1.3x slower): the reference the equivalence tests and benchmark use.
+    step (same results, slower): the reference the equivalence tests and benchmark use.
     ``batch_chars=0`` analyses every string of a structured file on its own and keeps nothing
     between scans (the reference of the batched analysis, ``_batched_raw``, and its memo).
     """
@@ -895,11 +895,11 @@ class Scrubber:
             """Presidio's engine; only the context step is shortened when it cannot act.
 
             Stock ``_enhance_using_context`` regroups the results by recognizer (a scan of all
-            results per recognizer: quadratic-ish, ~15 % of the time) so each recognizer's
-            ``enhance_using_context`` can adjust them, then calls the context enhancer. When
-            no recognizer overrides that method (it then returns its input unchanged) and the
-            enhancer is the no-op one, the regrouped list equals the input list: results are
-            already appended recognizer by recognizer in the same order.
+            results per recognizer) so each recognizer's ``enhance_using_context`` can adjust
+            them, then calls the context enhancer. When no recognizer overrides that method (it
+            then returns its input unchanged) and the enhancer is the no-op one, the regrouped
+            list equals the input list: results are already appended recognizer by recognizer
+            in the same order.
             """
 
             stock_context = False
@@ -908,7 +908,7 @@ class Scrubber:
             def get_supported_entities(self, language: str | None = None) -> list[str]:
                 """Presidio's answer, computed once per language and registry size: the
                 registry does not change once the scrubber is built, and ``analyze`` asks on
-                every call (a quarter of the time of a short JSON value)."""
+                every call."""
                 if self.stock_context:
                     return list(super().get_supported_entities(language))
                 key = (language, len(list(self.registry.recognizers)))
@@ -922,8 +922,8 @@ class Scrubber:
                 score_threshold: float | None = None,
                 recognizers: list[Any] | None = None,
             ) -> list[RecognizerResult]:
-                """Presidio's low-score filter, which first maps every recognizer's thresholds
-                (another quarter of a short text's time): nothing to filter, nothing to map."""
+                """Presidio's low-score filter, which first maps every recognizer's thresholds:
+                nothing to filter, nothing to map."""
                 if not results and not self.stock_context:
                     return []
                 parent: Any = super()
@@ -1561,13 +1561,14 @@ class Scrubber:
 
         return mapping.get(original, make)
 
+    def _secret(self, m: FixtureMap, length: int) -> str:
+        """The next numbered ``FAKE…n`` of ``length`` characters."""
+        marker = self.fixtures.marker
+        return m.number("__secret__", lambda n: fill_token(marker, n, length))
+
     def generic_fixture(self, original: str, mapping: FixtureMap) -> str:
         """A plain ``FAKE…n`` of the original's length: the fixture of last resort."""
-        marker = self.fixtures.marker
-        return mapping.get(
-            original,
-            lambda m: m.number("__secret__", lambda n: fill_token(marker, n, len(original))),
-        )
+        return mapping.get(original, lambda m: self._secret(m, len(original)))
 
     def settle(
         self,
@@ -1617,17 +1618,10 @@ class Scrubber:
         inner = self.scrub_text(decoded, mapping=mapping)
         if inner.findings:
             return inner.text
-        marker = self.fixtures.marker
         user, colon, password = decoded.partition(":")
         if colon and password and "\n" not in decoded and len(user) <= 64:
-            secret = mapping.get(
-                password,
-                lambda m: m.number("__secret__", lambda n: fill_token(marker, n, len(password))),
-            )
-            return f"{user}:{secret}"
-        return mapping.get(
-            decoded, lambda m: m.number("__secret__", lambda n: fill_token(marker, n, len(decoded)))
-        )
+            return f"{user}:{self.generic_fixture(password, mapping)}"
+        return self.generic_fixture(decoded, mapping)
 
     def _key_fixture(self, original: str, m: FixtureMap) -> str:
         """The BEGIN line, one FAKE line and the END line, with the original's line breaks.
@@ -1636,8 +1630,7 @@ class Scrubber:
         indented, a JSON-escaped or double-escaped one stays escaped); a .ppk keeps its first
         line; a one-line paste stays on one line.
         """
-        marker = self.fixtures.marker
-        body = m.number("__secret__", lambda n: fill_token(marker, n, 64))
+        body = self._secret(m, 64)
         first = _KEY_SEP.search(original)
         footer_m = regex.search(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*$", original)
         header = original[: first.start()] if first else original
@@ -1788,18 +1781,7 @@ class Scrubber:
             scrubber_version=SCRUBBER_VERSION,
             config_hash=self.config_hash,
             counts=dict(sorted(counts.items())),
-            spans=[
-                ScrubSpan(
-                    entity_type=f.entity_type,
-                    json_path=f.json_path,
-                    start=f.start,
-                    end=f.end,
-                    tier=f.tier,
-                    value_hash=f.value_hash,
-                    context=f.context,
-                )
-                for f in findings
-            ],
+            spans=[ScrubSpan.model_validate(f, from_attributes=True) for f in findings],
             scrubbed_at=scrubbed_at,
         )
 
@@ -1845,12 +1827,8 @@ def _with_token_rules(load: Callable[[RegistryFile], Any], registry: RegistryFil
 
 
 def _registry_configuration(path: Path) -> RegistryFile:
-    """A recognizer-registry YAML file parsed with libyaml's safe loader where PyYAML has it.
-
-    Presidio parses its ``conf_file`` with PyYAML's pure-Python ``safe_load``: 0.2–0.3 s per
-    process for recognizers.yaml and providers.yaml. The C loader is the same YAML 1.1 safe
-    schema; the parsed document is handed to Presidio as ``registry_configuration``.
-    """
+    """A recognizer-registry YAML file parsed with libyaml's safe loader where PyYAML has it
+    (Presidio's own parse is the pure-Python one: the same YAML 1.1 safe schema, slower)."""
     import yaml
 
     from intake.scrub.presidio import RegistryFile
@@ -1896,19 +1874,22 @@ def _child_path(parent: str, key: Any) -> str:
     return f"{parent}['{escaped}']"
 
 
-def _strings(obj: Any, where: str = "$") -> Iterator[tuple[str, str]]:
-    """(locator, string) for every string, keys first, in the order ``_rebuild`` visits them.
+def _strings(
+    obj: Any, where: str = "$", key: str | None = None
+) -> Iterator[tuple[str, str, str | None]]:
+    """(locator, string, key) for every string, keys first, in the order ``_rebuild`` visits
+    them; ``key`` is a value's mapping key (``context_key``), None for a key or a list item.
 
     The locator names mapping entries by position (``$.turns[0]{#2}``), never by key: a key
     may itself be the secret, and the locator can end up in an error message.
     """
     if isinstance(obj, str):
-        yield where, obj
+        yield where, obj, key
     elif isinstance(obj, dict):
         for i, (k, v) in enumerate(obj.items()):
             if isinstance(k, str):
-                yield f"{where}{{#{i}}}~", k
-            yield from _strings(v, f"{where}{{#{i}}}")
+                yield f"{where}{{#{i}}}~", k, None
+            yield from _strings(v, f"{where}{{#{i}}}", context_key(obj, k))
     elif isinstance(obj, (list, tuple)):
         for i, v in enumerate(obj):
             yield from _strings(v, f"{where}[{i}]")
@@ -1932,24 +1913,6 @@ def context_key(mapping: dict[Any, Any], key: Any) -> str | None:
             if isinstance(name, str) and 0 < len(name) <= 96:
                 return name
     return key
-
-
-def _value_keys(obj: Any) -> Iterator[str | None]:
-    """For every string ``_strings`` yields, in the same order: its mapping key, if a value
-    (for a ``value`` beside a ``name``, that name: see ``context_key``)."""
-    if isinstance(obj, str):
-        yield None
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            if isinstance(k, str):
-                yield None
-            if isinstance(v, str):
-                yield context_key(obj, k)
-            else:
-                yield from _value_keys(v)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            yield from _value_keys(v)
 
 
 def _same_str_type(old: str, new: str) -> str:
@@ -2028,11 +1991,11 @@ def scrub_tree(
     scrubber = scrubber or get_scrubber()
     mapping = mapping if mapping is not None else FixtureMap()  # an empty map is falsy
     strings = list(_strings(obj))
-    mapping.reserve([s for _, s in strings])
-    detected = scrubber.detect_many(strings)
-    for i, key in enumerate(_value_keys(obj)):
+    mapping.reserve([s for _, s, _ in strings])
+    detected = scrubber.detect_many([(where, s) for where, s, _ in strings])
+    for i, (_, text, key) in enumerate(strings):
         if key is not None:
-            detected[i] = scrubber.with_key_context(strings[i][1], key, detected[i])
+            detected[i] = scrubber.with_key_context(text, key, detected[i])
     queue = iter(zip(strings, detected, strict=True))
     findings: list[Finding] = []
 
@@ -2046,7 +2009,7 @@ def scrub_tree(
         )
 
     def scrub(text: str, path: str, is_key: bool) -> str:
-        (_, expected), cands = next(queue)
+        (_, expected, _), cands = next(queue)
         if expected != text:
             raise ScrubError(
                 "scrubber internal error: the tree changed while scrubbing", where=path
