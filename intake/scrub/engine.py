@@ -143,6 +143,18 @@ class ScrubResult:
     findings: list[Finding] = field(default_factory=list)
 
 
+def edited(text: str, edits: Sequence[tuple[int, int, str] | tuple[int, int, str, str]]) -> str:
+    """``text`` with each edit's span ``[start, end)`` replaced by its last item (a file's
+    edits, or a plan's replacements: start, end, entity type, fixture)."""
+    out, pos = [], 0
+    for edit in sorted(edits):
+        out.append(text[pos : edit[0]])
+        out.append(edit[-1])
+        pos = edit[1]
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def refuse_oversized(length: int, what: str, *, where: str, limit: int = MAX_TEXT_CHARS) -> None:
     """``InputError`` for a text longer than the scrubber takes (it fails closed, never cuts)."""
     if length > limit:
@@ -1225,12 +1237,9 @@ class Scrubber:
             )
         return sorted(accepted, key=lambda c: c.start)
 
-    def _detect(
-        self, text: str, where: str, names: frozenset[str] | None = None
-    ) -> list[Candidate]:
-        """The findings in ``text``; ``names`` are user names learned elsewhere in the draft."""
-        (cands,) = self._candidates_many([(where, text)])
-        return self._finish(text, cands, (names or frozenset()) | learn_user_names(text, cands))
+    def _detect(self, text: str, where: str) -> list[Candidate]:
+        """The findings in one text (``detect_many``)."""
+        return self.detect_many([(where, text)])[0]
 
     def _candidates_many(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
         """The candidates of each text, the short ones analysed in batches (``_batched_raw``).
@@ -1247,7 +1256,9 @@ class Scrubber:
                 out.append([])
                 continue
             where, text, norm = scan
-            cands = self._scan(text, where, next(raw))
+            cands = self._tidy(text, next(raw))
+            if "data:" in text:
+                cands.extend(self._data_uri_candidates(text, where))
             if norm is not None:
                 cands = [c._replace(start=norm.start(c.start), end=norm.end(c.end)) for c in cands]
             out.append(cands)
@@ -1367,12 +1378,6 @@ class Scrubber:
                 return [self._raw_candidates(text, where) for where, text in items]
             out[k].append(Candidate(r.entity_type, r.start - base, r.end - base, float(r.score)))
         return out
-
-    def _scan(self, text: str, where: str, raw: list[Candidate]) -> list[Candidate]:
-        cands = self._tidy(text, raw)
-        if "data:" in text:
-            cands.extend(self._data_uri_candidates(text, where))
-        return cands
 
     def _data_uri_candidates(self, text: str, where: str) -> list[Candidate]:
         """A ``data:`` URI whose payload is text: its payload is scanned like any text.
@@ -1598,13 +1603,8 @@ class Scrubber:
             again = detect(text)
             if not again:
                 return text
-            out, pos = [], 0
-            for c in again:
-                out.append(text[pos : c.start])
-                out.append(self.generic_fixture(text[c.start : c.end], mapping))
-                pos = c.end
-            out.append(text[pos:])
-            text = "".join(out)
+            fixtures = [self.generic_fixture(text[c.start : c.end], mapping) for c in again]
+            text = edited(text, [(c.start, c.end, f) for c, f in zip(again, fixtures, strict=True)])
         if not whole or not detect(text):
             return text
         return self.generic_fixture(text, mapping)

@@ -25,6 +25,7 @@ from intake.scrub.engine import (
     FileFinding,
     Finding,
     Scrubber,
+    edited,
     get_scrubber,
     refuse_oversized,
     scrubber_for,
@@ -423,7 +424,7 @@ def _structured(
         )
         if not ops:
             continue
-        new_value = _edited(tok.value, ops)
+        new_value = edited(tok.value, ops)
         final = scrubber.settle(new_value, mapping, items[i][0], kept=kept)
         if final != new_value:
             ops = [_one_edit(tok.value, final)]
@@ -435,9 +436,9 @@ def _structured(
         if not ops:
             continue
         body = text[s:e]
-        new = _edited(body, ops)
+        new = edited(body, ops)
         if "\n" in new or "\r" in new:
-            new = _edited(
+            new = edited(
                 body,
                 [(a, b, k, scrubber.generic_fixture(body[a:b], mapping)) for a, b, k, _ in ops],
             )
@@ -450,7 +451,7 @@ def _structured(
         edits = list(comment_edits)
         for i, (ops, final) in finals.items():
             edits.extend(_token_edits(tokens[i], ops, final, text, i in whole))
-        new_text = _edited(text, edits)
+        new_text = edited(text, edits)
         bad = _mismatched(fmt, new_text, tokens, finals)
         if not bad:
             return new_text, findings, edits
@@ -490,18 +491,6 @@ def _nested(
         return _structured("json", tok.value, scrubber, mapping, where, kept, depth + 1)
     except NotStructured:
         return None
-
-
-def _edited(text: str, edits: Sequence[tuple[int, int, str] | tuple[int, int, str, str]]) -> str:
-    """``text`` with each edit's span ``[start, end)`` replaced by its last item (a file's
-    edits, or a plan's replacements: start, end, entity type, fixture)."""
-    out, pos = [], 0
-    for edit in sorted(edits):
-        out.append(text[pos : edit[0]])
-        out.append(edit[-1])
-        pos = edit[1]
-    out.append(text[pos:])
-    return "".join(out)
 
 
 def _mismatched(
@@ -549,7 +538,7 @@ def scrub_file_text(
             return FileOutcome(path, text, new_text, scrubber.report(findings))
     (ops,) = _plan([("$", text)], [None], scrubber, mapping, kept)
     report = scrubber.report([Finding(k, s, e, "$") for s, e, k, _ in ops])
-    new_text = _settled(path, _edited(text, ops), scrubber, mapping) if ops else text
+    new_text = _settled(path, edited(text, ops), scrubber, mapping) if ops else text
     return FileOutcome(path, text, new_text, report)
 
 
