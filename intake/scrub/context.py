@@ -298,15 +298,12 @@ _FILE_CONSTANT = regex.compile(
 """A file's name (``"SIGNATURE.json"``, ``"token.txt"``, ``"server.key"``): a constant naming
 the file a secret lives in is not the secret (its stem reads as a name, not a random run)."""
 _HEADER_NAME = regex.compile(r"^(?:X-)?[A-Z][A-Za-z]*+(?:-[A-Z][A-Za-z]*+)++$")
-_HEADER_WORDS = frozenset(
-    ["authorization", "proxy-authorization", "www-authenticate", "cookie", "set-cookie"]
-)
 
 
 def names_a_field(value: str, names: SecretNames | None) -> bool:
     """A header name or a file name written as a constant's value (``"X-Api-Key"``,
     ``"Authorization"``, ``"SIGNATURE.json"``): the name of where a secret goes, not one."""
-    if value.lower() in _HEADER_WORDS:
+    if value.lower() in word_lists().auth_headers:
         return True
     if _HEADER_NAME.match(value) and names is not None and names.is_secret_name(value):
         return True
@@ -472,10 +469,6 @@ _FIELD_NAME = regex.compile(r"^[A-Za-z_][A-Za-z0-9_.-]{0,95}+$")
 """A field name is one identifier: ``"my secret phrase"`` after ``"PASSWORD",`` is a value."""
 _ENV_OR_SNAKE = regex.compile(r"^(?:[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++|[a-z]++(?:_[a-z]++)++)$")
 """``GITHUB_ORG``, ``access_denied``: another name or a status in a list of names."""
-_FIELD_NAMES = frozenset(
-    ["username", "user", "email", "login", "name", "host", "port", "id", "url", "value", "key"]
-)
-"""Words that follow a secret-bearing name in a list of field names, not as its value."""
 
 
 _LIST_HEAD = regex.compile(
@@ -804,7 +797,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 span = self._quoted(text, pos, vq)
                 word = text[span[0] : span[1]] if span else ""
                 if _FIELD_NAME.match(word) and (
-                    word.lower() in _FIELD_NAMES
+                    word.lower() in word_lists().field_names
                     or names.is_secret_name(word)
                     or (_ENV_OR_SNAKE.match(word) is not None and not mixes_like_random(word))
                 ):

@@ -186,6 +186,11 @@ class WordLists:
     login_not_user: frozenset[str] = frozenset()
     not_secret_words: frozenset[str] = frozenset()
     code_objects: frozenset[str] = frozenset()
+    shared_profiles: frozenset[str] = frozenset()
+    placeholder_first_words: frozenset[str] = frozenset()
+    auth_headers: frozenset[str] = frozenset()
+    field_names: frozenset[str] = frozenset()
+    placeholder_credentials: frozenset[str] = frozenset()
 
 
 def _words(items: object) -> frozenset[str]:

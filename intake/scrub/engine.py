@@ -511,14 +511,6 @@ def _name_extent(text: str, start: int, end: int) -> int:
     return m.end() if m else end
 
 
-_SHARED_PROFILES = frozenset(
-    ["public", "default", "administrator", "defaultuser0", "defaultaccount", "wdagutilityaccount"]
-)
-"""Windows' shared and built-in profiles and accounts (``DefaultAccount`` and
-``WDAGUtilityAccount`` are in every install's account list), also with the suffix Windows or a
-migration glues to a profile folder (``C:\\Users\\Public.Documents``, ``Default.migrated``,
-``Administrator.WIN-ABC``, ``defaultuser0.old``): no one's."""
-
 _LOGIN_WORDS = regex.compile(r"[^A-Za-z0-9]++|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -537,7 +529,7 @@ def _a_name(user: str) -> bool:
         not user
         or user.lower() in word_lists().not_user_names
         or user.lower() in word_lists().system_accounts  # a service's home too (/home/hadoop)
-        or user.lower().split(".", 1)[0] in _SHARED_PROFILES
+        or user.lower().split(".", 1)[0] in word_lists().shared_profiles
         or user.startswith(".")
         or _rule("placeholder_name").match(user.strip()) is not None
         or _FIXTURE_USER.match(user.lower()) is not None
@@ -675,20 +667,13 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
 def _in_placeholder(text: str, name: str) -> bool:
     """Whether a one-word name is, somewhere in the text, the first word of a placeholder name
     (``C:\\Users\\Your Name`` then ``C:\\Users\\Your``): that placeholder, not a person."""
-    if " " in name or name.lower() not in _PLACEHOLDER_FIRST:
+    if " " in name or name.lower() not in word_lists().placeholder_first_words:
         return False
     for m in regex.finditer(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?=[ ])", text, regex.I):
         tail = _rule("name_tail").match(text, m.end()) or _rule("name_in_path").match(text, m.end())
         if tail and _rule("placeholder_name").match(m.group() + tail.group()):
             return True
     return False
-
-
-_PLACEHOLDER_FIRST = frozenset(
-    ["my", "your", "first", "firstname", "first_name", "first-name", "john", "jane"]
-)
-"""The first words of the ``placeholder_name`` rule's names with a space: only these are
-looked for."""
 
 
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:

@@ -544,11 +544,6 @@ class IntakePasswordWordRecognizer(_CheckedRecognizer):
         return value.isalpha() and _CAMEL.search(value) is not None
 
 
-_PLACEHOLDER_CREDENTIAL_WORDS = frozenset(
-    ["user", "username", "pass", "password", "test", "foo", "bar", "demo", "example"]
-)
-
-
 def placeholder_basic(value: str) -> bool:
     """``dXNlcjpwYXNz``: base64 of placeholder credentials (``user:pass``, ``test:test``,
     ``bbbbb:bbbbb``), whose both halves are words no one chooses as a secret or one letter
@@ -568,7 +563,7 @@ def _placeholder_half(value: str) -> bool:
     """A word no one chooses as a credential, or one letter repeated (``bbbbb``, ``xxxx``: a
     documentation example's filler)."""
     low = value.lower()
-    return low in _PLACEHOLDER_CREDENTIAL_WORDS or (
+    return low in word_lists().placeholder_credentials or (
         len(low) >= 3 and low.isalpha() and len(set(low)) == 1
     )
 
