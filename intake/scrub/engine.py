@@ -1188,18 +1188,11 @@ class Scrubber:
             if not hits:
                 accepted.append(c)
                 continue
-            if any(a.start <= c.start and c.end <= a.end for a in hits):
-                container = next(a for a in hits if a.start <= c.start and c.end <= a.end)
+            container = next((a for a in hits if a.start <= c.start and c.end <= a.end), None)
+            if container is not None:
                 accepted.remove(container)
-                accepted.append(
-                    Candidate(
-                        container.entity_type,
-                        container.start,
-                        container.end,
-                        container.score,
-                        (*container.inner, (c.start, c.end)),
-                    )
-                )
+                inner = (*container.inner, (c.start, c.end))
+                accepted.append(container._replace(inner=inner, names=()))
                 continue
             if c.entity_type == "EMAIL_ADDRESS":
                 continue
@@ -1881,7 +1874,7 @@ def _strings(
 
 
 _PAIR_NAME_KEYS = ("name", "Name", "key", "Key", "NAME", "KEY")
-PAIR_VALUE_KEYS = frozenset({"value", "Value", "VALUE"})
+_PAIR_VALUE_KEYS = frozenset({"value", "Value", "VALUE"})
 
 
 def context_key(mapping: dict[Any, Any], key: Any) -> str | None:
@@ -1892,7 +1885,7 @@ def context_key(mapping: dict[Any, Any], key: Any) -> str | None:
     """
     if not isinstance(key, str):
         return None
-    if key in PAIR_VALUE_KEYS:
+    if key in _PAIR_VALUE_KEYS:
         for name_key in _PAIR_NAME_KEYS:
             name = mapping.get(name_key)
             if isinstance(name, str) and 0 < len(name) <= 96:

@@ -28,7 +28,7 @@ from typing import Any
 
 import regex
 
-from intake.scrub.engine import PAIR_VALUE_KEYS, context_key
+from intake.scrub.engine import context_key
 
 _FORMATS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml"}
 
@@ -158,11 +158,6 @@ class _Frame:
     def close(self) -> None:
         """Judge a ``value`` beside a ``name``/``key`` by that name (HAR, Kubernetes ``env``)."""
         members = self.members
-        if not any(k in PAIR_VALUE_KEYS for k, _ in members):
-            for k, t in members:  # no ``value``: each value is judged by its own key
-                if t is not None and k is not None:
-                    t.key = k
-            return
         values = {k: (t.value if t is not None else None) for k, t in members if k}
         for k, t in members:
             if t is not None and k is not None:
