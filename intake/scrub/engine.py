@@ -1777,11 +1777,13 @@ def _provider_registry(registry: RegistryFile) -> Any:
 def _with_token_rules(load: Callable[[RegistryFile], Any], registry: RegistryFile) -> Any:
     """The registry ``load`` builds from ``registry``, with its ``token`` and ``checked`` rules
     (data that Presidio's configuration models would drop) built here as
-    ``IntakeWrappedTokenRecognizer``s and ``IntakeCheckedRecognizer``s, each where it stands
-    among the predefined recognizers (Presidio builds those first, in order, then the custom
-    ones)."""
+    ``IntakeWrappedTokenRecognizer``s and ``IntakeCheckedRecognizer``s (or the subclass a rule's
+    ``check`` names), each where it stands among the predefined recognizers (Presidio builds
+    those first, in order, then the custom ones)."""
     from intake.scrub.recognizers import IntakeCheckedRecognizer, IntakeWrappedTokenRecognizer
 
+    kinds: list[type[IntakeCheckedRecognizer]] = [IntakeCheckedRecognizer]
+    checks = {c.__name__: c for c in kinds + IntakeCheckedRecognizer.__subclasses__()}
     rest = [
         e
         for e in registry.recognizers
@@ -1796,7 +1798,8 @@ def _with_token_rules(load: Callable[[RegistryFile], Any], registry: RegistryFil
             rule = IntakeWrappedTokenRecognizer(name=entry.name, **entry.token.model_dump())
             built.recognizers.insert(at, rule)
         elif entry.checked is not None:
-            checked = IntakeCheckedRecognizer(name=entry.name, **entry.checked.model_dump())
+            check = checks[entry.checked.check]  # KeyError (no such check): a ConfigError
+            checked = check(name=entry.name, **entry.checked.model_dump(exclude={"check"}))
             built.recognizers.insert(at, checked)
         elif entry.type != "predefined":
             continue

@@ -3,8 +3,9 @@
 ``scrubbers/recognizers.yaml`` names these classes with ``type: predefined``; Presidio's loader
 finds them among the subclasses of ``EntityRecognizer``, so this module must be imported before
 the registry is built (``intake.scrub.engine`` does that). Presidio's YAML cannot give a predefined
-recognizer its own patterns, so each class carries its patterns here, next to the check that
-validates them.
+recognizer its own patterns, so such a class carries its patterns here, next to the check that
+validates them; a subclass of ``IntakeCheckedRecognizer`` is a ``checked`` rule's ``check``
+instead, its patterns the rule's.
 
 * ``IntakeEmailRecognizer``: a possessive e-mail regex (6x faster than Presidio's) whose domain
   must end in a public suffix, checked against the Public Suffix List snapshot bundled in the
@@ -280,29 +281,13 @@ class CodeBackedRecognizer(FastPatternRecognizer):
         )
 
 
-class _CheckedRecognizer(CodeBackedRecognizer):
-    """A pattern recognizer with a placeholder, code and entropy check on every match."""
-
-    MIN_ENTROPY = 0.0
-    MIN_LENGTH = 1
-    REJECT_IDENTIFIERS = False
-
-    def invalidate_result(self, pattern_text: str) -> bool | None:
-        """True drops the match (Presidio semantics): placeholders, code, low entropy."""
-        value = pattern_text.strip("\"'")
-        if len(value) < self.MIN_LENGTH:
-            return True
-        if looks_like_placeholder(value):
-            return True
-        if self.REJECT_IDENTIFIERS and (_word_like_identifier(value) or _CODE_EXPR.search(value)):
-            return True
-        return shannon_entropy(value) < self.MIN_ENTROPY
-
-
-class IntakeCheckedRecognizer(_CheckedRecognizer):
+class IntakeCheckedRecognizer(CodeBackedRecognizer):
     """A ``checked`` rule of ``scrubbers/recognizers.yaml``: its entity, patterns (name, regex,
     score) and the length and entropy its values need are the rule's (``-p`` flags, ``Bearer``
-    values, URL passwords)."""
+    values, URL passwords). Every match is checked for placeholders, length and entropy; a rule
+    whose ``check`` names a subclass (its own class below) adds that class's checks."""
+
+    REJECT_IDENTIFIERS = False
 
     def __init__(
         self,
@@ -318,6 +303,17 @@ class IntakeCheckedRecognizer(_CheckedRecognizer):
         self.MIN_ENTROPY = min_entropy
         self.MIN_LENGTH = min_length
         super().__init__(**kwargs)
+
+    def invalidate_result(self, pattern_text: str) -> bool | None:
+        """True drops the match (Presidio semantics): placeholders, code, low entropy."""
+        value = pattern_text.strip("\"'")
+        if len(value) < self.MIN_LENGTH:
+            return True
+        if looks_like_placeholder(value):
+            return True
+        if self.REJECT_IDENTIFIERS and (_word_like_identifier(value) or _CODE_EXPR.search(value)):
+            return True
+        return shannon_entropy(value) < self.MIN_ENTROPY
 
 
 _LOCAL_RUN = regex.compile(r"(?r)[\w.+-]++")
@@ -472,21 +468,10 @@ def _public_suffix_end(domain: str, limit: int) -> int | None:
     return None
 
 
-class IntakeGenericSecretRecognizer(_CheckedRecognizer):
-    """A password in prose: ``my password is …`` (assignments are the context recognizer's)."""
+class IntakeGenericSecretRecognizer(IntakeCheckedRecognizer):
+    """A password in prose: ``my password is …`` (assignments are the context recognizer's,
+    ``intake.scrub.context.IntakeAssignedSecretRecognizer``, in every syntax)."""
 
-    ENTITY = "GENERIC_SECRET"
-    # Values after a name (password=…, "api_key": "…") are found by
-    # intake.scrub.context.IntakeAssignedSecretRecognizer, in every syntax; this keeps prose.
-    PATTERNS = (
-        (
-            "prose",
-            r"(?i:\bmy (?:password|passphrase|pin|secret) is:?[ \t]++)\K[^\s\"'`]{6,}+",
-            0.6,
-        ),
-    )
-    MIN_ENTROPY = 2.8
-    MIN_LENGTH = 6
     REJECT_IDENTIFIERS = True
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
@@ -500,12 +485,7 @@ class IntakeGenericSecretRecognizer(_CheckedRecognizer):
 _CAMEL = regex.compile(r"[a-z][A-Z]")
 
 
-_FORM_VALUE_CHAR = r"(?:[^\s\"'`,;<>(){}\[\]\\&]|&(?![A-Za-z_][A-Za-z0-9_.-]*+=))"
-"""A character of a password value; ``&`` before ``name=`` ends it (a form or query body:
-``username=XXXX&password=YYYY&action=login``, issue 35, stop 48)."""
-
-
-class IntakePasswordWordRecognizer(_CheckedRecognizer):
+class IntakePasswordWordRecognizer(IntakeCheckedRecognizer):
     """Word-like passwords after an explicit password name: ``password: letmein``.
 
     The entropy floor of ``IntakeGenericSecretRecognizer`` (and its rule that a letters-only
@@ -517,18 +497,6 @@ class IntakePasswordWordRecognizer(_CheckedRecognizer):
     (``SecretStr``), type and prose words (``str``, ``required``, ``incorrect``), placeholders,
     and paths or URLs.
     """
-
-    ENTITY = "GENERIC_SECRET"
-    PATTERNS = (
-        (
-            "password_word",
-            r"(?i:passw(?:or)?d|pwd|passphrase)(?![A-Za-z0-9_])[\"']?+[ \t]*+"
-            r"(?::=|=>|=(?!=)|:|\bis\b[ \t]*+:?)[ \t]*+(?:\\?[\"'])?+\K"
-            r"[A-Za-z0-9]" + _FORM_VALUE_CHAR + r"{3,63}+(?!" + _FORM_VALUE_CHAR + r"|[(\[])",
-            0.55,
-        ),
-    )
-    MIN_LENGTH = 4
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops the match: code, type names, prose words, placeholders, paths, URLs."""
@@ -568,13 +536,8 @@ def _placeholder_half(value: str) -> bool:
     )
 
 
-class IntakeBasicAuthRecognizer(_CheckedRecognizer):
+class IntakeBasicAuthRecognizer(IntakeCheckedRecognizer):
     """The base64 credential of ``Authorization: Basic …``."""
-
-    ENTITY = "BASIC_AUTH"
-    PATTERNS = (("basic", r"\bBasic[ \t]++\K[A-Za-z0-9+/]{8,}+=*+", 0.8),)
-    MIN_ENTROPY = 2.5
-    MIN_LENGTH = 8
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """Also keep a word of prose after the scheme word (``Basic microphone test``,
@@ -588,7 +551,7 @@ class IntakeBasicAuthRecognizer(_CheckedRecognizer):
         return super().invalidate_result(pattern_text)
 
 
-class IntakeHighEntropyRecognizer(_CheckedRecognizer):
+class IntakeHighEntropyRecognizer(IntakeCheckedRecognizer):
     """Bare random strings with no name before them (calibrated by length).
 
     32+ characters: upper + lower + digit, entropy >= 4.0. 24–31 characters (scrubber 1.4):
@@ -599,24 +562,6 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
     package names and masks are kept.
     """
 
-    ENTITY = "HIGH_ENTROPY_SECRET"
-    PATTERNS = (
-        (
-            "high_entropy",
-            r"(?<![A-Za-z0-9+/_.-])(?<!==)[A-Za-z0-9+/_-]{24,}+={0,2}+(?![A-Za-z0-9+/=_-])",
-            0.4,
-        ),
-        (
-            # a token with "=" inside (ATATT…A2=Yx3…, base64 pieces joined): one token, not
-            # name=value, when the part before the first "=" is itself random
-            "high_entropy_with_equals",
-            r"(?<![A-Za-z0-9+/_.-])(?<!==)[A-Za-z0-9+/_-]{24,}+(?:=[A-Za-z0-9+/_-]{4,}+)++"
-            r"={0,2}+(?![A-Za-z0-9+/=_-])",
-            0.4,
-        ),
-    )
-    MIN_ENTROPY = 4.0
-    MIN_LENGTH = 24
     LONG = 32
     """From this length on, the classic rule (entropy >= 4.0) applies alone."""
 
@@ -793,7 +738,7 @@ def _name_like(value: str) -> bool:
 _SAS_SIGNATURE = regex.compile(r"^[A-Za-z0-9+/]{43}=$")
 
 
-class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
+class IntakeAzureSasSignatureRecognizer(IntakeCheckedRecognizer):
     """The ``sig=`` of an Azure shared access signature (SAS URL or connection string).
 
     The value is URL-encoded base64 (``%2B``, ``%2F``, ``%3D``) or plain base64. It is an
@@ -801,15 +746,6 @@ class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
     after ``sig=`` (``sig=abc123``, a word) is kept. The query-string separator before ``sig``
     is required (``?``, ``&``, ``;`` as in ``&amp;``), so ``signature=`` or ``xsig=`` are not read.
     """
-
-    ENTITY = "AZURE_SAS_SIGNATURE"
-    PATTERNS = (
-        (
-            "sas_sig",
-            r"[?&;]sig=\K(?:[A-Za-z0-9+/]|%2[BbFf])++(?:%3[Dd]|=)?+(?![A-Za-z0-9+/=%])",
-            0.95,
-        ),
-    )
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops values that are not a URL-encoded 32-byte base64 signature."""
