@@ -716,25 +716,23 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             return
         if shaped and not token_like(text[span[0] : span[1]]):
             return
-        from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: TID251
-
         s, e = span
         if _STORAGE_MARKER.fullmatch(text, s, e):
             s, e = s + 1, e - 1  # Jenkins' {AQAAAB…}: the braces are its storage's syntax
         assert self.names is not None
         if literal_secret(text[s:e], quoted=quoted, names=self.names):
-            out.append(
-                RecognizerResult(self.ENTITY, s, e, self.SCORE, recognition_metadata=self._meta())
-            )
+            out.append(self._result(s, e))
 
-    def _meta(self) -> dict[str, str]:
+    def _result(self, start: int, end: int) -> Any:
+        """A finding of this recognizer, named as Presidio names a result's recognizer."""
         from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: TID251
 
         state: Any = self
-        return {
+        meta = {
             RecognizerResult.RECOGNIZER_NAME_KEY: state.name,
             RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: state.id,
         }
+        return RecognizerResult(self.ENTITY, start, end, self.SCORE, recognition_metadata=meta)
 
     def analyze(
         self,
@@ -968,10 +966,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             end = self._run(text, pos, frozenset(" \t\r\n\"'`,;"))
             span = (pos, end) if end > pos else None
         if span is not None and _KEY_ID.fullmatch(text, *span):
-            from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: TID251
-
-            meta = self._meta()
-            out.append(RecognizerResult(self.ENTITY, *span, self.SCORE, recognition_metadata=meta))
+            out.append(self._result(*span))
         return True
 
     def _emit_user(self, text: str, pos: int, out: list[Any]) -> None:
