@@ -299,12 +299,10 @@ def _fork_logins(text: str) -> set[str]:
     return {owner for owner in counts if owner != top}
 
 
-def _account_logins(text: str) -> set[str]:
+def _account_logins(text: str) -> list[str]:
     """Logins a listing, a process table, a login record or a cloud ARN names
-    (``user_names.yaml``'s ``listing``, ``login_record``, ``cloud_arn``), not an
-    English or role word (``_record_login``: a listing's owner ``the`` too), without the system
-    and service accounts (``_service_account``)."""
-    out: set[str] = set()
+    (``user_names.yaml``'s ``listing``, ``login_record``, ``cloud_arn``), judged with the other
+    accounts' by ``_account_entries`` (a listing's owner ``the`` is no login)."""
     matches = list(_rule("listing").finditer(text))
     records = []
     if any(t in text for t in _RECORD_MARKERS) or (":" in text and _COLUMN_GAP.search(text)):
@@ -314,10 +312,7 @@ def _account_logins(text: str) -> set[str]:
     if "Directory:" in text:
         for listing in _rule("users_directory").finditer(text):
             matches += _rule("directory_row").finditer(listing.group("rows"))
-    for name in [m.group(m.lastindex or 0) for m in matches] + records:
-        if _record_login(name) and not _service_account(text, name):
-            out.add(name)
-    return out
+    return [m.group(m.lastindex or 0) for m in matches] + records
 
 
 _PERSON_UIDS = range(1000, 60000)
@@ -362,12 +357,13 @@ _LOOKUP_MARKERS = ("github-email", "id ", "groups ", "finger ", "passwd ", "su "
 
 def _account_entries(text: str) -> set[str]:
     """The logins and full names an account database line or a look-up command names
-    (``user_names.yaml``'s ``passwd``, ``profile``, ``command_arg``): a login that
+    (``user_names.yaml``'s ``passwd``, ``profile``, ``command_arg``), and the logins of
+    ``_account_logins``: a login that
     is no system or service account nor an English or role word (``_record_login``,
     ``_service_account``), a full name that is a person's (the ``person_name`` rule). An
     account whose full name is a role's (``Linux User``, ``Minecraft Server``: ``_role_name``)
     is a role account: neither is learned."""
-    pairs: list[tuple[str, str]] = []  # (login, full name)
+    pairs = [(login, "") for login in _account_logins(text)]  # (login, full name)
     if ":/" in text:
         for m in _rule("passwd").finditer(text):
             if int(m.group(2)) in _PERSON_UIDS and home_segment(m.group(4) + "/"):
@@ -585,7 +581,6 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
             # the one group that took part (``git`` has one per alternative)
             names = (m.group(m.lastindex or 0).strip() for m in rule.pattern.finditer(text))
             found.update(filter(_not_base64_text, names))
-    found.update(_account_logins(text))
     found.update(_account_entries(text))
     if "Merge pull request" in text:
         found.update(_fork_logins(text))
