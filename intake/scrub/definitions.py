@@ -223,6 +223,8 @@ class UserNameRule:
     when: tuple[str, ...] = ()
     """Strings one of which a text must hold for ``learn_user_names`` to try the pattern; none
     for a pattern only an account rule reads."""
+    markers: tuple[str, ...] = ()
+    """Strings one of which a text must hold for the account rule that reads the pattern."""
 
 
 def load_user_name_rules(path: Path) -> dict[str, UserNameRule]:
@@ -232,7 +234,9 @@ def load_user_name_rules(path: Path) -> dict[str, UserNameRule]:
     try:
         return {
             str(rule["name"]): UserNameRule(
-                regex.compile("".join(rule["pattern"])), tuple(map(str, rule.get("when", ())))
+                regex.compile("".join(rule["pattern"])),
+                tuple(map(str, rule.get("when", ()))),
+                tuple(map(str, rule.get("markers", ()))),
             )
             for rule in load_scrubber_yaml(path)["rules"]
         }

@@ -276,6 +276,11 @@ def _rule(name: str) -> regex.Pattern[str]:
     return user_name_rules()[name].pattern
 
 
+def _marked(name: str, text: str) -> bool:
+    """Whether ``text`` holds one of the ``markers`` of ``user_names.yaml``'s rule ``name``."""
+    return any(t in text for t in user_name_rules()[name].markers)
+
+
 def _arn_word_users(text: str) -> list[Candidate]:
     """An ARN's user that is an English or role word (``user/developer``): replaced in the ARN
     only, not learned for the document (``The developer fixed it.`` stays)."""
@@ -305,7 +310,7 @@ def _account_logins(text: str) -> list[str]:
     accounts' by ``_account_entries`` (a listing's owner ``the`` is no login)."""
     matches = list(_rule("listing").finditer(text))
     records = []
-    if any(t in text for t in _RECORD_MARKERS) or (":" in text and _COLUMN_GAP.search(text)):
+    if _marked("login_record", text) or (":" in text and _COLUMN_GAP.search(text)):
         records = [m.group(m.lastindex or 0) for m in _rule("login_record").finditer(text)]
     if ":user/" in text:
         records += [m.group(1) for m in _rule("cloud_arn").finditer(text)]
@@ -344,17 +349,6 @@ def _service_account(text: str, name: str) -> bool:
     )
 
 
-_PROFILER_MARKERS = (
-    "System Version:",
-    "Kernel Version:",
-    "Computer Name:",
-    "Secure Virtual Memory",
-)
-
-
-_LOOKUP_MARKERS = ("github-email", "id ", "groups ", "finger ", "passwd ", "su ", "-u ")
-
-
 def _account_entries(text: str) -> set[str]:
     """The logins and full names an account database line or a look-up command names
     (``user_names.yaml``'s ``passwd``, ``profile``, ``command_arg``), and the logins of
@@ -368,9 +362,9 @@ def _account_entries(text: str) -> set[str]:
         for m in _rule("passwd").finditer(text):
             if int(m.group(2)) in _PERSON_UIDS and home_segment(m.group(4) + "/"):
                 pairs.append((m.group(1), m.group(3).split(",")[0].strip()))
-    if "User Name:" in text and any(k in text for k in _PROFILER_MARKERS):
+    if "User Name:" in text and _marked("profile", text):
         pairs += [(m.group(2), m.group(1).strip()) for m in _rule("profile").finditer(text)]
-    if any(t in text for t in _LOOKUP_MARKERS):
+    if _marked("command_arg", text):
         pairs += [
             (m.group(2), "")
             for m in _rule("command_arg").finditer(text)
@@ -400,25 +394,9 @@ def _role_name(name: str) -> bool:
     return any(w in word_lists().role_name_words for w in name.lower().split())
 
 
-_RECORD_MARKERS = (
-    "no crontab for ",
-    "session opened for ",
-    "session closed for ",
-    "sudo:",
-    "Accepted ",
-    "sudoers file",
-    "[sudo] password for ",
-    "password for user '",
-    " with user '",
-    "curl",
-    "sername [",
-    "ogin [",
-    "Username: (",
-    "leave blank to use '",
-)
-"""The strings an auth-log or ``crontab`` record of the ``login_record`` rule holds; a row of
-``last``/``who``/``w`` holds a clock time's ``:`` and a column gap (``_COLUMN_GAP``)."""
 _COLUMN_GAP = regex.compile(r"[^\s][ ]{2}|\t")
+"""A row of ``last``/``who``/``w`` (the ``login_record`` rule's, beside its ``markers``): a
+clock time's ``:`` and a column gap."""
 
 
 def _record_login(name: str) -> bool:
