@@ -404,7 +404,7 @@ def _record_login(name: str) -> bool:
     not an English or role word (``scrubbers/words.yaml``'s ``word_logins``: ``The``, ``Use``,
     ``developer``), nor a type's or a form's word (``type_words``, ``not_a_password``: a
     prompt's offered ``[None]``, ``[str]``, ``[required]``), nor a test account's (``test4``:
-    ``_TEST_ACCOUNT``)."""
+    ``user_names.yaml``'s ``test_account``)."""
     words = word_lists()
     low = name.lower()
     return (
@@ -412,13 +412,8 @@ def _record_login(name: str) -> bool:
         and low not in words.word_logins
         and low not in words.type_words
         and low not in words.not_a_password
-        and _TEST_ACCOUNT.fullmatch(low) is None
+        and _rule("test_account").fullmatch(low) is None
     )
-
-
-_TEST_ACCOUNT = regex.compile(r"test(?:[._-]?+user)?+[0-9]{0,3}+")
-"""A test account's login (``test4``, ``testuser2``: a local registry's, as
-``scrubbers/allow.yaml``'s ``placeholder_email`` keeps ``test4@t.com``)."""
 
 
 def home_segment(path: str) -> tuple[int, int] | None:
@@ -506,18 +501,12 @@ def _a_name(user: str) -> bool:
         or user.lower().split(".", 1)[0] in word_lists().shared_profiles
         or user.startswith(".")
         or _rule("placeholder_name").match(user.strip()) is not None
-        or _FIXTURE_USER.match(user.lower()) is not None
+        or _rule("fixture_user").match(user.lower()) is not None
         or _rule("placeholder_user").match(user) is not None
         or _rule("role_login").match(user) is not None
         or _role_words_only(user)
         or "FAKE" in user
     )
-
-
-_FIXTURE_USER = regex.compile(r"^user(?:[0-9]*+(?:@example\.com)?+|[0-9]++\.[A-Za-z0-9_-]++)$")
-"""Our fixtures: ``user1``, and ``user1@example.com`` where an e-mail was a user folder
-(``C:\\Users\\<e-mail>\\.azure``), and ``user1.copaw`` where a user folder was glued to its
-dot-folder (``_glued_dot_folder``)."""
 
 
 def _not_base64_text(value: str) -> bool:
