@@ -1040,9 +1040,7 @@ class Scrubber:
                 continue
             if entity_type != "FILE_PATH" and self._holds_fixture(text, start, end):
                 continue
-            if entity_type == "HIGH_ENTROPY_SECRET" and (
-                self._encoded_public_json(text[start:end]) or self._public_text(text[start:end])
-            ):
+            if entity_type == "HIGH_ENTROPY_SECRET" and self._public_text(text[start:end]):
                 continue
             if entity_type == "EMAIL_ADDRESS" and (
                 _URL_USERINFO.search(text, max(0, start - 256), start)
@@ -1085,38 +1083,31 @@ class Scrubber:
             i = text.find(marker, i + 1, end)
         return False
 
-    def _encoded_public_json(self, span: str) -> bool:
-        """Whether ``span`` only encodes JSON text that holds nothing private: a JWT's header
-        on its own (``{"alg":"HS256","typ":"JWT"}``) is not a random secret. Encoding is not
-        secrecy, so what the JSON says is scanned like any text, and a secret in it keeps the
-        span."""
-        decoded = decode_b64_json(span)
+    def _clean(self, decoded: str | None) -> bool:
+        """Whether a value's decoded text holds nothing private. Encoding is not secrecy: what
+        it says is scanned like any text, and a finding in it (a password inside) keeps the
+        value."""
         return decoded is not None and not self._detect(decoded, "$")
 
     def _public_text(self, span: str) -> bool:
-        """Whether an unnamed random-looking run is public text: an alphabet written out
-        (``abc…xyzABC…Z0123456789``, ``2abcdefghijklmnopqrstuvwxyz_zyxw…``) or base64 of prose
-        or of an alphabet, decoded before it is judged. A decoded text with a finding in it
-        (a password inside) keeps the span."""
-        if _consecutive(span):
+        """Whether an unnamed random-looking run is public: base64 of JSON that holds nothing
+        private (a JWT's header on its own, ``{"alg":"HS256","typ":"JWT"}``), an alphabet
+        written out (``abc…xyzABC…Z0123456789``, ``2abcdefghijklmnopqrstuvwxyz_zyxw…``), or base64
+        of a certificate, of prose or of an alphabet, decoded before it is judged."""
+        if self._clean(decode_b64_json(span)) or _consecutive(span):
             return True
         decoded = _decode_b64_text(span)
-        if (
-            decoded is not None
-            and _PUBLIC_PEM.match(decoded.lstrip())
-            and "PRIVATE KEY" not in decoded
-        ):
-            return True  # a certificate or public key (a kubeconfig's CA data) is public
-        if decoded is None or not (_consecutive(decoded) or _prose(decoded)):
+        if decoded is None:
             return False
-        return not self._detect(decoded, "$")
+        if _PUBLIC_PEM.match(decoded.lstrip()) and "PRIVATE KEY" not in decoded:
+            return True  # a certificate or public key (a kubeconfig's CA data) is public
+        return (_consecutive(decoded) or _prose(decoded)) and self._clean(decoded)
 
     def _encoded_fixture_span(self, span: str) -> bool:
         """Whether ``span`` is base64 of text that is already scrubbed (one of our fixtures)."""
         decoded = _decode_b64_text(span)
-        if decoded is None or not _holds_marker(decoded, self.fixtures.marker):
-            return False
-        return not self._detect(decoded, "$")
+        marker = self.fixtures.marker
+        return decoded is not None and _holds_marker(decoded, marker) and self._clean(decoded)
 
     def _resolve(self, cands: list[Candidate]) -> list[Candidate]:
         """Non-overlapping winners in text order (see fixtures.yaml ``priority``).
