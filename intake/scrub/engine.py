@@ -1956,20 +1956,12 @@ def scrub_tree(
         new_text = scrubber.settle(joined, mapping, path, kept=kept if keep else None)
         where = _child_path(path, new_text) + "~" if is_key else path
         for c, (a, b) in zip(cands, placed, strict=True):
-            if salt is None:
-                findings.append(Finding(c.entity_type, c.start, c.end, where))
-                continue
-            findings.append(
-                Finding(
-                    c.entity_type,
-                    c.start,
-                    c.end,
-                    where,
-                    tier=tier_of(c.entity_type),
-                    value_hash=value_hash(salt, text[c.start : c.end]),
-                    context=masked_context(new_text, a, b) if new_text == joined else None,
-                )
-            )
+            tiered: dict[str, str | None] = {}
+            if salt is not None:
+                tiered["tier"] = tier_of(c.entity_type)
+                tiered["value_hash"] = value_hash(salt, text[c.start : c.end])
+                tiered["context"] = masked_context(new_text, a, b) if new_text == joined else None
+            findings.append(Finding(c.entity_type, c.start, c.end, where, **tiered))
         return new_text
 
     new_obj = _rebuild(obj, scrub)

@@ -423,11 +423,7 @@ def yaml_tokens(text: str) -> list[Token]:
 
 def tokens_for(fmt: str, text: str) -> list[Token]:
     """The string tokens of ``text`` read as ``fmt`` (``json``, ``jsonl`` or ``yaml``)."""
-    if fmt == "json":
-        return json_tokens(text)
-    if fmt == "jsonl":
-        return jsonl_tokens(text)
-    return yaml_tokens(text)
+    return {"json": json_tokens, "jsonl": jsonl_tokens}.get(fmt, yaml_tokens)(text)
 
 
 _COMMENT = regex.compile(r"(?:^|(?<=[ \t]))#[^\r\n]*+", regex.M)
