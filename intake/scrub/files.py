@@ -1,11 +1,8 @@
 """Scrubbing and scanning files: reading them safely, in-place atomic rewrites, ``--check``.
 
-Every file is read first (an unreadable one stops the run before anything is written), then
-scrubbed in memory; one that cannot be scrubbed is left as it was, the others are written, and
-the run fails naming it (see ``scrub_paths``). JSON, JSONL and YAML files are scrubbed as
-formats (``intake.scrub.formats``): every decoded string value and key is scanned and each
-replacement written back in the token's own escaping, so everything outside a replaced span
-stays byte for byte and the file still parses; there is no tree rewrite to fall back to.
+``scrub_paths`` says what a run does with a file that cannot be read or scrubbed; JSON, JSONL
+and YAML are scrubbed as formats (``_structured``, ``intake.scrub.formats``), with no tree
+rewrite to fall back to.
 """
 
 from __future__ import annotations

@@ -5,16 +5,9 @@ finds them among the subclasses of ``EntityRecognizer``, so this module must be 
 the registry is built (``intake.scrub.engine`` does that). Presidio's YAML cannot give a predefined
 recognizer its own patterns, so such a class carries its patterns here, next to the check that
 validates them; a subclass of ``IntakeCheckedRecognizer`` is a ``checked`` rule's ``check``
-instead, its patterns the rule's.
-
-* ``IntakeEmailRecognizer``: a possessive e-mail regex (6x faster than Presidio's) whose domain
-  must end in a public suffix, checked against the Public Suffix List snapshot bundled in the
-  ``tldextract`` wheel: never a download, never a cache on disk.
-* Secrets after a name (``password=``, ``token:``), ``-p`` flags, ``Bearer``/``Basic`` values,
-  URL passwords: rejected when they look like placeholders, variables or code, or when their
-  Shannon entropy is too low to be a secret.
-* ``IntakeHighEntropyRecognizer``: bare long strings, with hex (git SHAs, checksums), UUIDs,
-  ``sha512-`` integrity strings and path-like strings rejected.
+instead, its patterns the rule's. Each class says what it checks; the e-mail domain check
+reads the Public Suffix List snapshot bundled in the ``tldextract`` wheel: never a download,
+never a cache on disk.
 """
 
 from __future__ import annotations
