@@ -1877,10 +1877,6 @@ def _rebuild(obj: Any, scrub: Callable[[str, str, bool], str], path: str = "$") 
             else:
                 new_k = k
             new_items.append((k, new_k, _rebuild(v, scrub, _child_path(path, new_k))))
-        if all(k == nk for k, nk, _ in new_items):
-            for k, _, nv in new_items:
-                result[k] = nv
-            return result
         if hasattr(result, "insert") and hasattr(result, "ca"):  # ruamel CommentedMap
             for i, (k, nk, nv) in enumerate(new_items):
                 if k != nk:
