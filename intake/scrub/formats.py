@@ -111,26 +111,22 @@ def _json_segments(raw: str) -> tuple[str, tuple[tuple[int, int, int, int], ...]
     """Decoded value and segments of one JSON string token (``raw`` with its quotes)."""
     segs: list[tuple[int, int, int, int]] = [(0, 0, 0, 1)]
     out: list[str] = []
-    d = 0
+
+    def add(piece: str, start: int, end: int) -> None:
+        d = segs[-1][1]
+        segs.append((d, d + len(piece), start, end))
+        out.append(piece)
+
     r = 1
     body_end = len(raw) - 1
     for m in _JSON_ESCAPE.finditer(raw, 1, body_end):
         if m.start() > r:
-            run = raw[r : m.start()]
-            segs.append((d, d + len(run), r, m.start()))
-            out.append(run)
-            d += len(run)
-        piece = json.loads('"' + m.group(0) + '"')
-        segs.append((d, d + len(piece), m.start(), m.end()))
-        out.append(piece)
-        d += len(piece)
+            add(raw[r : m.start()], r, m.start())
+        add(json.loads('"' + m.group(0) + '"'), m.start(), m.end())
         r = m.end()
     if body_end > r:
-        run = raw[r:body_end]
-        segs.append((d, d + len(run), r, body_end))
-        out.append(run)
-        d += len(run)
-    segs.append((d, d, body_end, len(raw)))
+        add(raw[r:body_end], r, body_end)
+    add("", body_end, len(raw))
     return "".join(out), tuple(segs)
 
 
