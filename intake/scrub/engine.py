@@ -1705,9 +1705,7 @@ class Scrubber:
         """The record's scrub report: counts per type and the JSON path of every span."""
         from intake.contract.models import ScrubReport, ScrubSpan  # only where a record is made
 
-        counts: dict[str, int] = {}
-        for f in findings:
-            counts[f.entity_type] = counts.get(f.entity_type, 0) + 1
+        counts = collections.Counter(f.entity_type for f in findings)
         return ScrubReport(
             scrubber_version=SCRUBBER_VERSION,
             config_hash=self.config_hash,
