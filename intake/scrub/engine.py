@@ -11,9 +11,9 @@ recognizer-registry YAML, allow-lists, fixture formats); code-backed checks live
 * Fail closed: Presidio logs a warning and *skips* a pattern that times out; any warning or
   exception during analysis raises ``ScrubError`` instead, so nothing half-scrubbed is written.
 * Linear cost: long texts are analysed in overlapping chunks (``CHUNK_CHARS``).
-* Speed without changing results: ``intake.scrub.recognizers.FastPatternRecognizer`` and a
-  context step skipped when nothing could act on it; ``Scrubber(fast=False)`` runs stock
-  Presidio throughout (``tests/test_scrub_perf_equivalence.py``: identical results).
+* Speed without changing results: ``intake.scrub.recognizers.FastPatternRecognizer`` and,
+  with no spaCy model, ``intake.scrub.presidio.LeanAnalyzer``; ``Scrubber(fast=False)`` runs
+  stock Presidio throughout (``tests/test_scrub_perf_equivalence.py``: identical results).
 
 Replacement is ours, not presidio-anonymizer's: overlaps are resolved first (a token inside a
 URL replaces the token, not the host), fixtures are numbered in document order through one
@@ -822,9 +822,9 @@ class Scrubber:
         return self._presidio_engine(registry)
 
     def _presidio_engine(self, registry: Any) -> AnalyzerEngine:
-        """Presidio's ``AnalyzerEngine`` (imports spaCy), its context step shortened when it
-        cannot act; ``registry`` is a ``RecognizerRegistry`` or a ``LeanRegistry``."""
-        from presidio_analyzer import AnalyzerEngine, EntityRecognizer  # noqa: TID251
+        """Presidio's ``AnalyzerEngine`` (imports spaCy) with a context enhancer that changes
+        nothing; ``registry`` is a ``RecognizerRegistry`` or a ``LeanRegistry``."""
+        from presidio_analyzer import AnalyzerEngine  # noqa: TID251
         from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer  # noqa: TID251
         from presidio_analyzer.nlp_engine import NlpEngineProvider  # noqa: TID251
         from presidio_analyzer.recognizer_registry import RecognizerRegistry  # noqa: TID251
@@ -850,76 +850,13 @@ class Scrubber:
             ) -> list[RecognizerResult]:
                 return raw_results
 
-        class Engine(AnalyzerEngine):
-            """Presidio's engine; only the context step is shortened when it cannot act.
-
-            Stock ``_enhance_using_context`` regroups the results by recognizer (a scan of all
-            results per recognizer) so each recognizer's ``enhance_using_context`` can adjust
-            them, then calls the context enhancer. When no recognizer overrides that method (it
-            then returns its input unchanged) and the enhancer is the no-op one, the regrouped
-            list equals the input list: results are already appended recognizer by recognizer
-            in the same order.
-            """
-
-            stock_context = False
-            _entities: tuple[tuple[str | None, int], list[str]] | None = None
-
-            def get_supported_entities(self, language: str | None = None) -> list[str]:
-                """Presidio's answer, computed once per language and registry size: the
-                registry does not change once the scrubber is built, and ``analyze`` asks on
-                every call."""
-                if self.stock_context:
-                    return list(super().get_supported_entities(language))
-                key = (language, len(list(self.registry.recognizers)))
-                if self._entities is None or self._entities[0] != key:
-                    self._entities = (key, list(super().get_supported_entities(language)))
-                return list(self._entities[1])
-
-            def _AnalyzerEngine__remove_low_scores(  # noqa: N802 (Presidio's private name)
-                self,
-                results: list[RecognizerResult],
-                score_threshold: float | None = None,
-                recognizers: list[Any] | None = None,
-            ) -> list[RecognizerResult]:
-                """Presidio's low-score filter, which first maps every recognizer's thresholds:
-                nothing to filter, nothing to map."""
-                if not results and not self.stock_context:
-                    return []
-                parent: Any = super()
-                return list(
-                    parent._AnalyzerEngine__remove_low_scores(results, score_threshold, recognizers)
-                )
-
-            def _enhance_using_context(
-                self,
-                text: str,
-                raw_results: list[RecognizerResult],
-                nlp_artifacts: Any,
-                recognizers: list[Any],
-                context: list[str] | None = None,
-            ) -> list[RecognizerResult]:
-                default = EntityRecognizer.enhance_using_context
-                if (
-                    not self.stock_context
-                    and isinstance(self.context_aware_enhancer, NoContextEnhancer)
-                    and all(type(r).enhance_using_context is default for r in recognizers)
-                ):
-                    return list(raw_results)
-                return list(
-                    super()._enhance_using_context(
-                        text, raw_results, nlp_artifacts, recognizers, context
-                    )
-                )
-
         nlp_engine = self._nlp_engine(NlpEngineProvider, registry)
-        engine = Engine(
+        return AnalyzerEngine(
             registry=registry,
             nlp_engine=nlp_engine,
             supported_languages=["en"],
             context_aware_enhancer=NoContextEnhancer(),
         )
-        engine.stock_context = not self.fast
-        return engine
 
     def _nlp_engine(self, provider_cls: Any, registry: Any) -> Any:
         if not self.spacy_model:
