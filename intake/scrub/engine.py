@@ -1502,15 +1502,11 @@ class Scrubber:
         first = _KEY_SEP.search(original)
         footer_m = regex.search(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*$", original)
         header = original[: first.start()] if first else original
+        sep = first.group(0) if first else " "
         if first is None or header.count("-----") > 2:  # one-line paste: BEGIN ... END
             begin = regex.match(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----", original)
-            out = f"{begin.group(0) if begin else header} {body}"
-            return out + (f" {footer_m.group(0).strip()}" if footer_m else "")
-        sep = first.group(0)
-        out = f"{header}{sep}{body}"
-        if footer_m:
-            out += f"{sep}{footer_m.group(0).strip()}"
-        return out
+            header, sep = begin.group(0) if begin else header, " "
+        return f"{header}{sep}{body}" + (f"{sep}{footer_m.group(0).strip()}" if footer_m else "")
 
     def _path_fixture(
         self,
