@@ -16,7 +16,7 @@ parsed YAML/JSON, where a value is judged by its key.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -121,12 +121,10 @@ class SecretNames:
                 spans.append((i, i + 1, 2))
             elif seg not in self.not_names and any(seg.endswith(s) for s in self.shaped_suffixes):
                 spans.append((i, i + 1, 1))
-            for pair in self.pairs:
-                if tuple(segs[i : i + len(pair)]) == pair:
-                    spans.append((i, i + len(pair), 2))
-            for pair in self.shaped_pairs:
-                if tuple(segs[i : i + len(pair)]) == pair:
-                    spans.append((i, i + len(pair), 1))
+            for pairs, strength in ((self.pairs, 2), (self.shaped_pairs, 1)):
+                spans += [
+                    (i, i + len(p), strength) for p in pairs if tuple(segs[i : i + len(p)]) == p
+                ]
             for a, b, strength in spans:
                 if any(s in self.not_after for s in segs[b:]):
                     continue
@@ -142,34 +140,18 @@ def _lowered(items: Any) -> tuple[str, ...]:
     return tuple(str(s).lower() for s in items)
 
 
-def _lowered_set(items: Any) -> frozenset[str]:
-    return frozenset(_lowered(items))
-
-
-def _lowered_pairs(items: Any) -> tuple[tuple[str, ...], ...]:
-    return tuple(_lowered(p) for p in items)
-
-
-def _patterns(items: Any) -> tuple[regex.Pattern[str], ...]:
-    return tuple(regex.compile(str(p), regex.I) for p in items)
-
-
 def load_secret_names(path: Path) -> SecretNames:
     """Read ``secret_names.yaml`` once into ``SecretNames``; a missing or malformed file (no
     ``stems`` or ``words``, a list where a mapping is due) is a ``ConfigError``."""
-    sets = {n: _lowered_set for n in ("words", "not_after", "not_before", "not_names", "shaped")}
+    sets = ("words", "not_after", "not_before", "not_names", "shaped")
+    convert: dict[str, Callable[[Any], Any]] = {
+        **dict.fromkeys(("stems", "suffixes", "shaped_suffixes"), _lowered),
+        **dict.fromkeys(sets, lambda items: frozenset(_lowered(items))),
+        **dict.fromkeys(("pairs", "shaped_pairs"), lambda items: tuple(map(_lowered, items))),
+        "patterns": lambda items: tuple(regex.compile(str(p), regex.I) for p in items),
+    }
     try:
-        return configured(
-            SecretNames,
-            load_scrubber_yaml(path) or {},
-            stems=_lowered,
-            suffixes=_lowered,
-            shaped_suffixes=_lowered,
-            pairs=_lowered_pairs,
-            shaped_pairs=_lowered_pairs,
-            patterns=_patterns,
-            **sets,
-        )
+        return configured(SecretNames, load_scrubber_yaml(path) or {}, **convert)
     except (TypeError, regex.error) as exc:
         raise ConfigError(f"secret names are invalid: {exc}", where=str(path)) from exc
 

@@ -1547,7 +1547,7 @@ class Scrubber:
             base = m.number("__file__", lambda n: spec.file.format(n=n)) + (
                 ext.group(0) if ext else ""
             )
-        return f"{new_root}{sep}{folder}{sep}{base}" if base else f"{new_root}{sep}{folder}{sep}"
+        return f"{new_root}{sep}{folder}{sep}{base}"
 
     def _home_fixture(
         self, path: str, inner: Sequence[tuple[int, int]], m: FixtureMap, names: Sequence[str] = ()

@@ -100,8 +100,10 @@ def expand_paths(paths: Sequence[Path]) -> list[Path]:
             )
         else:
             raise InputError("no such file or folder", where=str(p))
-    seen: set[Path] = set()
-    return [f for f in files if not (f.resolve() in seen or seen.add(f.resolve()))]  # type: ignore[func-returns-value]
+    unique: dict[Path, Path] = {}  # the first of the names of one file
+    for f in files:
+        unique.setdefault(f.resolve(), f)
+    return list(unique.values())
 
 
 def _read(path: Path) -> str:
