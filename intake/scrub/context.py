@@ -192,7 +192,7 @@ _PATH_OR_URL = regex.compile(
     r"^(?:/|\./|\.\./|~/|[A-Za-z][A-Za-z0-9+.-]*+://|file:|[A-Za-z]:[\\/])"
 )
 _DECIMAL = regex.compile(r"^[+-]?[0-9]++\.[0-9]++(?:[eE][+-]?[0-9]++)?$")
-_UUID_VALUE = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
+UUID_VALUE = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 _B64ISH = regex.compile(r"^[A-Za-z0-9+/_-]++=++$")
 TOKEN_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])[A-Za-z0-9+/=_%.-]{16,}+$")
 _WORDISH_PART = regex.compile(r"^(?:[A-Za-z]++|[0-9]++|[A-Za-z0-9]{1,4}+)$")
@@ -506,7 +506,7 @@ def _session_uuid(name: str, text: str, pos: int) -> bool:
     """A UUID at ``pos`` under a session id's name (``session_id``, ``sessionId``,
     ``SESSION_ID``): a session's provenance, as GAIA's ``captured_from`` and Claude Code's
     transcripts write it on every line, not a credential."""
-    return session_name(name) and bool(_UUID_VALUE.match(text[pos : pos + 36]))
+    return session_name(name) and bool(UUID_VALUE.match(text[pos : pos + 36]))
 
 
 def session_name(name: str) -> bool:

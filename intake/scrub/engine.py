@@ -268,8 +268,6 @@ _URL_USERINFO = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]*+://[^\s/@:]*+:(?:\$\{?+)
 _PUBLIC_PEM = regex.compile(r"-----BEGIN (?:CERTIFICATE|X509 CRL|[A-Z ]*PUBLIC KEY)-----")
 """Public PEM material: a certificate, a public key."""
 
-_UUID = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
-
 
 def _rule(name: str) -> regex.Pattern[str]:
     """The pattern of ``scrubbers/user_names.yaml``'s rule ``name``."""
@@ -1309,24 +1307,18 @@ class Scrubber:
         ``{"GITHUB_OAUTH_CLIENT_SECRET": "<hex>"}`` parsed from JSON or YAML: the key is the
         context the text scan may not see (escapes, folding, a key far above the value).
         """
-        from intake.scrub.context import literal_secret, session_name
+        from intake.scrub.context import UUID_VALUE, literal_secret, session_name, token_like
 
-        names = self.secret_names
-        if any(c.start == 0 and c.end == len(text) for c in cands):
+        names, value = self.secret_names, text.strip()
+        if any(c.start == 0 and c.end == len(text) for c in cands) or not names.is_secret_name(key):
             return cands
-        if not names.is_secret_name(key):
+        if names.needs_shape(key) and not token_like(value):
             return cands
-        if names.needs_shape(key):
-            from intake.scrub.context import token_like
-
-            if not token_like(text.strip()):
-                return cands
-        value = text.strip()
         if not value or not literal_secret(value, quoted=False, names=names):
             return cands
         if self._encoded_fixture_span(value):
             return cands  # base64 of our own fixture (a Kubernetes Secret's data, scrubbed)
-        if _UUID.match(value) and session_name(key):
+        if UUID_VALUE.match(value) and session_name(key):
             return cands  # a session's own UUID (GAIA's, in a draft's details) is provenance
         if self.is_allowed("GENERIC_SECRET", value):
             return cands

@@ -7,7 +7,6 @@ rewrite to fall back to.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +33,8 @@ from intake.scrub.formats import (
     comment_spans,
     encode,
     format_of,
+    line_at,
+    line_starts,
     quoted,
     tokens_for,
 )
@@ -398,10 +399,10 @@ def _structured(
     """
     tokens = tokens_for(fmt, text)
     comments = comment_spans(text, tokens) if fmt == "yaml" else []
-    starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")]
+    starts = line_starts(text)
     nesting = {i for i, t in enumerate(tokens) if depth < MAX_NESTING and _is_container(t.value)}
     items = [(f"line {t.line}", "" if i in nesting else t.value) for i, t in enumerate(tokens)]
-    items += [(f"line {bisect.bisect_right(starts, s)}", text[s:e]) for s, e in comments]
+    items += [(f"line {line_at(starts, s)}", text[s:e]) for s, e in comments]
     keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
     keys += [None] * len(comments)
     mapping.reserve([text])

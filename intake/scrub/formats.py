@@ -130,11 +130,12 @@ def _json_segments(raw: str) -> tuple[str, tuple[tuple[int, int, int, int], ...]
     return "".join(out), tuple(segs)
 
 
-def _line_starts(text: str) -> list[int]:
+def line_starts(text: str) -> list[int]:
     return [0, *(m.end() for m in regex.finditer(r"\n", text))]
 
 
-def _line(starts: list[int], offset: int) -> int:
+def line_at(starts: list[int], offset: int) -> int:
+    """The line (from 1) of ``offset``, given the text's ``line_starts``."""
     return bisect.bisect_right(starts, offset)
 
 
@@ -170,7 +171,7 @@ def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> li
         json.loads(text[bom:])
     except (ValueError, RecursionError) as exc:
         raise NotStructured(f"not valid JSON: {exc}") from None
-    starts = starts if starts is not None else _line_starts(text)
+    starts = starts if starts is not None else line_starts(text)
     tokens: list[Token] = []
     stack: list[_Frame] = []
     for m in _JSON_STRUCT.finditer(text, bom):
@@ -196,7 +197,7 @@ def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> li
                 end=base + m.end(),
                 value=value,
                 style="json",
-                line=_line(starts, base + m.start()),
+                line=line_at(starts, base + m.start()),
                 is_key=is_key,
                 ascii_only=raw.isascii(),
                 slash="\\/" in raw,
@@ -216,7 +217,7 @@ def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> li
 def jsonl_tokens(text: str) -> list[Token]:
     """Tokens of every JSONL line; a line that is not JSON is one ``text`` token (scanned as
     plain text, as it would be in a log)."""
-    starts = _line_starts(text)
+    starts = line_starts(text)
     tokens: list[Token] = []
     pos = 0
     for line in text.splitlines(keepends=True):
@@ -227,7 +228,9 @@ def jsonl_tokens(text: str) -> list[Token]:
             except NotStructured:
                 n = len(body)
                 tokens.append(
-                    Token(pos, pos + n, body, "text", _line(starts, pos), segments=((0, n, 0, n),))
+                    Token(
+                        pos, pos + n, body, "text", line_at(starts, pos), segments=((0, n, 0, n),)
+                    )
                 )
         pos += len(line)
     return tokens
@@ -351,7 +354,7 @@ def yaml_tokens(text: str) -> list[Token]:
     bomb costs what its text costs."""
     import yaml
 
-    starts = _line_starts(text)
+    starts = line_starts(text)
     tokens: list[Token] = []
     stack: list[_Frame] = []
 
@@ -400,7 +403,7 @@ def yaml_tokens(text: str) -> list[Token]:
                         end=e,
                         value=ev.value,
                         style=style,
-                        line=_line(starts, s),
+                        line=line_at(starts, s),
                         is_key=is_key,
                         ascii_only=raw.isascii(),
                         indent=indent,
