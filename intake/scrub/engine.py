@@ -402,12 +402,14 @@ def _record_login(name: str) -> bool:
     not an English or role word (``scrubbers/words.yaml``'s ``word_logins``: ``The``, ``Use``,
     ``developer``), nor a type's or a form's word (``type_words``, ``not_a_password``: a
     prompt's offered ``[None]``, ``[str]``, ``[required]``), nor a test account's (``test4``:
-    ``user_names.yaml``'s ``test_account``)."""
+    ``user_names.yaml``'s ``test_account``), nor one role word (``role_name_words``: ``Demo``,
+    ``kiosk``, ``tester`` at a Mac's prompt or in ``chsh``'s line; since 1.20.0)."""
     words = word_lists()
     low = name.lower()
     return (
         _a_name(name)
         and low not in words.word_logins
+        and low not in words.role_name_words
         and low not in words.type_words
         and low not in words.not_a_password
         and _rule("test_account").fullmatch(low) is None

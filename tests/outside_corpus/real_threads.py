@@ -50,7 +50,8 @@ class RealDocument:
     whole, blind, before the stop-50 fixes), 51 (collected after scrubber 1.17.1 and scored once,
     whole, blind, before the stop-51 fixes), 52 (collected after scrubber 1.17.2 and scored
     once, whole, blind, before the stop-52 fixes), 53 (collected after scrubber 1.18.0 and scored
-    once, whole, blind, before the stop-53 fixes)."""
+    once, whole, blind, before the stop-53 fixes), 54 (collected after scrubber 1.19.0 and scored
+    once, per part, blind, before the stop-54 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -6897,8 +6898,456 @@ Language: en
 ]
 
 
+_RAW_STOP54: list[tuple[str, str, str]] = [
+    # ---- agent tools: Claude Code, Claude Desktop, Cursor, Aider, Roo Code, MCP clients ----------
+    (
+        "https://github.com/firecrawl/firecrawl-mcp-server/issues/26",
+        ".txt",
+        r"""==> /Users/[[user:marten]]{{keep:/Library/Logs/Claude/mcp-server-mcp-server-firecrawl.log}} <==
+2025-04-01T21:23:50.356Z [mcp-server-firecrawl] [info] Initializing server...
+2025-04-01T21:23:50.364Z [mcp-server-firecrawl] [info] Server started and connected successfully
+
+==> /Users/[[user:marten]]{{keep:/Library/Logs/Claude/mcp.log}} <==
+2025-04-01T21:23:50.364Z [info] [mcp-server-firecrawl] Server started and connected successfully
+
+==> /Users/[[user:marten]]{{keep:/Library/Logs/Claude/mcp-server-mcp-server-firecrawl.log}} <==
+2025-04-01T21:23:50.371Z [mcp-server-firecrawl] [info] Message from client: {"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"claude-ai","version":"0.1.0"}},"jsonrpc":"2.0","id":0}
+""",
+    ),
+    (
+        "https://github.com/grahama1970/claude-code-mcp-enhanced/issues/5",
+        ".txt",
+        r"""MCP error -32603: Claude CLI execution failed: Command failed with exit code 2 Stderr: /Users/[[user:red_fox]]{{keep:/.claude/local/bin/claude}}: claude: line 3: syntax error near unexpected token `c' /Users/[[user:red_fox]]{{keep:/.claude/local/bin/claude}}: claude: line 3: `// (c) Anthropic PBC. All rights reserved. Use is subject to Anthropic's Commercial Terms of Service (https://www.anthropic.com/legal/commercial-terms).' Stdout: (Code -32603)
+""",
+    ),
+    (
+        "https://github.com/anthropics/claude-code/issues/17565",
+        ".txt",
+        r"""{
+  "test": {
+    "command": "bash",
+    "args": ["-c", "pwd >&2"],
+    "cwd": "${CLAUDE_PLUGIN_ROOT}"
+  }
+}
+
+{
+  "test": {
+    "command": "bash",
+    "args": ["-c", "pwd >&2"],
+    "cwd": "{{keep:/Users/username}}"
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/anthropics/claude-code/issues/56131",
+        ".txt",
+        r"""- Platform: linux
+- Terminal: xterm-256color
+- Version: 2.1.126
+- Feedback ID: {{keep:587c152f-4f1e-4b3d-8bcc-8187726429c3}}
+
+[{"error":"Error: Plugin MCP server error - mcp-config-invalid: MCP server github invalid: Missing environment variables: GITHUB_PERSONAL_ACCESS_TOKEN\n    at JZH ({{keep:/$bunfs/root/src/entrypoints/cli.js}}:2771:34881)\n    at async V (/$bunfs/root/src/entrypoints/cli.js:6351:11810)\n    at processTicksAndRejections (native:7:39)","timestamp":"2026-05-04T20:28:08.738Z"}]
+""",
+    ),
+    (
+        "https://github.com/jagdeepsinghdev/nova-memory/issues/4",
+        ".txt",
+        r"""[DEBUG] MCP server "mcp-nova": Starting connection attempt
+[DEBUG] MCP server "mcp-nova": Connection failed: Error: spawn mcp-nova ENOENT
+[DEBUG] MCP server "mcp-nova": Error message: spawn mcp-nova ENOENT
+[DEBUG] MCP server "mcp-nova": Error stack: Error: spawn mcp-nova ENOENT
+    at ChildProcess._handle.onexit (node:internal/child_process:285:19)
+    at onErrorNT (node:internal/child_process:483:16)
+    at process.processTicksAndRejections (node:internal/process/task_queues:82:21)
+
+[DEBUG] MCP server "mcp-nova": Connection attempt completed in 45ms - status: failed
+[DEBUG] AutoUpdaterWrapper: Installation type: npm-global, using native: false
+""",
+    ),
+    (
+        "https://github.com/modelcontextprotocol/servers/issues/112",
+        ".json",
+        r"""{
+  "mcpServers": {
+    "github": {
+      "command": "npx",
+      "args": [
+        "-y",
+        "@modelcontextprotocol/server-github"
+      ],
+      "env": {
+        "GITHUB_PERSONAL_ACCESS_TOKEN": "{{keep:<my-access-token>}}"
+      }
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/chongdashu/unreal-mcp/issues/12",
+        ".txt",
+        r"""2025-04-19 17:14:11.984 [info] lMCP: Handling ReloadClient action
+2025-04-19 17:14:11.984 [info] lMCP: getOrCreateClient for stdio server.  process.platform: win32 isElectron: true
+2025-04-19 17:14:11.984 [info] lMCP: Starting new stdio process with command: uv --directory <E:/Unreal Projects/unreal-mcp/Python> run unreal_mcp_server.py
+2025-04-19 17:14:12.011 [error] lMCP: Client error for command spawn uv ENOENT
+2025-04-19 17:14:12.011 [error] lMCP: Error in MCP: spawn uv ENOENT
+2025-04-19 17:14:12.011 [info] lMCP: Client closed for command
+2025-04-19 17:14:12.011 [error] lMCP: Failed to reload client: MCP error -32000: Connection closed
+
+{
+    "mcpServers": {
+      "unrealMCP": {
+        "command": "uv",
+        "args": [
+          "--directory",
+          "{{keep:<E:/Unreal Projects/unreal-mcp/Python>}}",
+          "run",
+          "unreal_mcp_server.py"
+        ]
+      }
+    }
+  }
+""",
+    ),
+    (
+        "https://github.com/cursor/cursor/issues/3005",
+        ".txt",
+        r"""cmd /c wsl.exe -e bash -c "{{keep:/home/[username]/.nvm/versions/node/v22.14.0/bin/node}} {{keep:/home/[username]/Code/github.com/[organization]/imagination/scripts/mcp-runner.js}}"
+""",
+    ),
+    (
+        "https://github.com/cursor/cursor/issues/1007",
+        ".txt",
+        r"""C:\Users\[[user:b071823-dev]]{{keep:\AppData\Local\Programs\cursor}}>
+[3752:0826/180426.323:ERROR:os_crypt_win.cc(68)] Failed to encrypt: (0x80090345)
+[main 2024-08-26T16:04:26.749Z] update#setState disabled
+[main 2024-08-26T16:04:26.751Z] update#ctor - updates are disabled as there is no update URL
+[main 2024-08-26T16:04:26.788Z] CodeWindow: renderer process gone (reason: launch-failed, code: 18)
+""",
+    ),
+    (
+        "https://github.com/RooCodeInc/Roo-Code/issues/2264",
+        ".txt",
+        r"""npm ERR! code ENOENT npm ERR! syscall lstat npm ERR! path C:\Users\[[user:bram]]{{keep:\AppData\Local\Programs\cursor\${APPDATA}}} npm ERR! errno -4058 npm ERR! enoent ENOENT: no such file or directory, lstat 'C:\Users\[[user:bram]]{{keep:\AppData\Local\Programs\cursor\${APPDATA}}}' npm ERR! enoent This is related to npm not being able to find a file. npm ERR! enoent npm ERR! A complete log of this run can be found in: C:\Users\[[user:bram]]{{keep:\npm-cache\_logs\2025-04-03T16_30_57_686Z-debug-0.log}} MCP error -32000: Connection closed
+
+{
+  "mcpServers": {
+     "browser-tools": {
+      "command": "cmd.exe",
+      "args": [
+        "/c", "npx", "-y", "@agentdeskai/browser-tools-mcp@1.2.0"
+      ],
+      "env":{
+         "APPDATA":"C:/Users/[[user:bram]]{{keep:/AppData/Roaming}}"
+      }
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/zilliztech/claude-context/issues/166",
+        ".txt",
+        r"""[DEBUG] [BfsFileSearch] Scanning [192/200]: batch of 15
+[DEBUG] [BfsFileSearch] Scanning [200/200]: batch of 8
+[DEBUG] [MemoryDiscovery] Final ordered QWEN.md paths to read: ["C:\\Users\\[[user:prax71]]{{keep:\\.qwen\\QWEN.md}}"]
+[DEBUG] [MemoryDiscovery] Successfully read and processed imports: C:\Users\[[user:prax71]]{{keep:\.qwen\QWEN.md}} (Length: 283)
+[DEBUG] [MemoryDiscovery] Combined instructions length: 393
+Error connecting to MCP server 'code-context': Connection failed for 'code-context': spawn C:\Windows\system32\cmd.exe ENOENT
+""",
+    ),
+    (
+        "https://github.com/Aider-AI/aider/issues/121",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/[[user:kt]]{{keep:/miniconda3/bin/aider}}", line 8, in <module>
+    sys.exit(main())
+  File "/home/[[user:kt]]{{keep:/miniconda3/lib/python3.10/site-packages/aider/main.py}}", line 447, in main
+    coder.commit(ask=True, which="repo_files")
+  File "/home/[[user:kt]]{{keep:/miniconda3/lib/python3.10/site-packages/aider/coders/base_coder.py}}", line 930, in commit
+    repo.git.add(*relative_dirty_fnames)
+  File "/home/[[user:kt]]{{keep:/.local/lib/python3.10/site-packages/git/cmd.py}}", line 741, in <lambda>
+    return lambda *args, **kwargs: self._call_process(name, *args, **kwargs)
+""",
+    ),
+    (
+        "https://github.com/Aider-AI/aider/issues/5499",
+        ".txt",
+        r"""Aider version: 0.86.2
+Python version: 3.12.13
+Platform: Windows-11-10.0.26200-SP0
+Python implementation: CPython
+Virtual environment: Yes
+
+Traceback (most recent call last):
+  File "<frozen runpy>", line 198, in _run_module_as_main
+  File "main.py", line 481, in main
+    args, unknown = parser.parse_known_args(argv)
+  File "configargparse.py", line 1216, in _open_config_files
+    config_files.append(self._config_file_open_func(f))
+FileNotFoundError: [Errno 2] No such file or directory: '{{keep:C:\\Users\\USER\\.aider.conf.yml}}'
+""",
+    ),
+    (
+        "https://github.com/Aider-AI/aider/issues/3447",
+        ".txt",
+        r"""touch ~/.aider.conf.yml
+cd repo/
+aider
+
+aider: error: The config file doesn't appear to contain 'key: value' pairs (aka. a YAML mapping). yaml.load('{{keep:/home/user/.aider.conf.yml}}') returned type 'NoneType' instead of 'dict'.
+""",
+    ),
+    # ---- npm, tracebacks and conda on Windows, macOS and Linux --------------------------------------
+    (
+        "https://github.com/npm/npm/issues/10955",
+        ".txt",
+        r"""0 info it worked if it ends with ok
+1 verbose cli [ '/usr/bin/nodejs', '/usr/bin/npm', 'completion' ]
+2 info using npm@1.3.10
+3 info using node@v0.10.25
+4 error Error: ENOENT, open '/usr/share/npm/lib/utils/completion.sh'
+6 error System Linux 3.19.0-33-generic
+7 error command "/usr/bin/nodejs" "/usr/bin/npm" "completion"
+8 error cwd /home/[[user:quorv]]{{keep:/Source Codes/Node}}
+9 error node -v v0.10.25
+10 error npm -v 1.3.10
+""",
+    ),
+    (
+        "https://github.com/marticliment/ElevenClock/issues/899",
+        ".txt",
+        r"""🔴 Traceback (most recent call last):
+
+🔴   File "\\samba-server\SPTPrograms\ElevenClock\elevenclock\__init__.py", line 126, in updateIfPossible
+
+🔴   File "encodings\__init__.py", line 99, in search_function
+
+🔴   File "C:\Users\[[user:rvandeko]]{{keep:\AppData\Local\Temp\embedded.p95g7h2j.zip\shibokensupport\__feature__.py}}", line 142, in _import
+
+🔴   File "C:\Users\[[user:rvandeko]]{{keep:\AppData\Local\Temp\embedded.p95g7h2j.zip\shibokensupport\__feature__.py}}", line 142, in _import
+""",
+    ),
+    (
+        "https://github.com/ContinuumIO/anaconda-issues/issues/10236",
+        ".txt",
+        r""""11:20:24.3406173 AM","python.exe","15772","QueryDirectory","C:\Users\[[user:ketvol]]{{keep:\Anaconda3}}","SUCCESS","0: DLLs, 1: envs, 2: etc, 3: include, 4: Lib, 5: Library, 6: libs, 7: LICENSE_PYTHON.txt, 8: man, 9: Menu"
+"11:20:24.3407762 AM","python.exe","15772","QueryDirectory","C:\Users\[[user:ketvol]]{{keep:\Anaconda3}}","NO MORE FILES",""
+"11:20:24.3408316 AM","python.exe","15772","CloseFile","C:\Users\[[user:ketvol]]{{keep:\Anaconda3}}","SUCCESS",""
+"11:20:24.3412204 AM","python.exe","15772","CreateFile","C:\Users\[[user:ketvol]]{{keep:\Anaconda3\Lib\site-packages}}","SUCCESS","Desired Access: Read Attributes, Disposition: Open, Options: Open Reparse Point, Attributes: n/a, ShareMode: Read, Write, Delete, AllocationSize: n/a, OpenResult: Opened"
+"11:20:24.3412824 AM","python.exe","15772","QueryBasicInformationFile","C:\Users\[[user:ketvol]]\Anaconda3\Lib\site-packages","SUCCESS","CreationTime: 7/3/2018 9:18:22 AM"
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/9876",
+        ".txt",
+        r"""==> 2018-09-25 22:58:07 <==
+# cmd: constructor -v --platform=osx-64 /tmp/constructor-pkg-osx-64 --output-dir=/Users/[[user:tbrik]]{{keep:/conda/private_conda_recipes}}
++defaults::_ipyw_jlab_nb_ext_conf-0.1.0-py37_0
++defaults::alabaster-0.7.11-py37_0
++defaults::appdirs-1.4.3-py37h28b3542_0
++defaults::appnope-0.1.0-py37_0
+""",
+    ),
+    (
+        "https://github.com/ContinuumIO/anaconda-issues/issues/11641",
+        ".txt",
+        r"""WARNING conda.core.prefix_data:_load_site_packages(291): Problem reading non-conda package record at lib/python3.7/site-packages/et_xmlfile-1.0.1-py3.7.egg-info/PKG-INFO. Please verify that you still need this, and if so, that this is still installed correctly. Reinstalling this package may help.
+# packages in environment at /Users/[[user:lorenz]]{{keep:/opt/anaconda3}}:
+#
+# Name                    Version                   Build  Channel
+_anaconda_depends         2019.03                  py37_0    defaults
+_ipyw_jlab_nb_ext_conf    0.1.0                    py37_0    defaults
+alabaster                 0.7.12                     py_0    conda-forge
+""",
+    ),
+    (
+        "https://github.com/TUM-DAML/seml/issues/41",
+        ".txt",
+        r"""FileNotFoundError: [Errno 2] No such file or directory: '{{keep:<condapath>/miniconda3/lib/python3.8/site-packages/seml/jupyter_template.sh}}'
+  - Version: seml 0.3.0
+  - Python version: Python 3.8.5
+  - Platform: Ubuntu 20.04, GNU/Linux 5.4.0-42-generic x86_64, conda 4.10.0
+""",
+    ),
+    # ---- macOS and zsh sessions, prompts ----------------------------------------------------------
+    (
+        "https://github.com/randy3k/Terminus/issues/227",
+        ".txt",
+        r"""The default interactive shell is now zsh.
+To update your account to use zsh, please run `chsh -s /bin/zsh`.
+For more details, please visit https://support.apple.com/kb/HT208050.
+(base) DMH-dGPS-MacBook-Pro:~ [[user:dmholte]]$ ls NAA
+ls: NAA: No such file or directory
+(base) DMH-dGPS-MacBook-Pro:~ [[user:dmholte]]$ pwwd
+bash: pwwd: command not found
+(base) DMH-dGPS-MacBook-Pro:~ [[user:dmholte]]$ pwd
+/Users/[[user:dmholte]]
+(base) DMH-dGPS-MacBook-Pro:~ [[user:dmholte]]$ 
+""",
+    ),
+    (
+        "https://github.com/thoughtbot/laptop/issues/204",
+        ".txt",
+        r"""Last login: Tue Mar  4 13:10:42 on ttys001
+/Users/[[user:marianne]]{{keep:/.zshrc}}:4: command not found: n#
+Mariannes-iMac% 
+""",
+    ),
+    (
+        "https://github.com/rupa/z/issues/60",
+        ".txt",
+        r""".zshrc:
+. /Users/[[user:lukasberg]]{{keep:/z.sh}}
+  function precmd () {
+    _z --add "$(pwd -P)"
+  }
+
+.bashrc:
+. /Users/[[user:lukasberg]]{{keep:/z.sh}}
+""",
+    ),
+    (
+        "https://github.com/mattmc3/zephyr/issues/23",
+        ".txt",
+        r"""/home/[[user:marcel]]{{keep:/.cache/antidote/https-COLON--SLASH--SLASH-github.com-SLASH-mattmc3-SLASH-zephyr/plugins/color/color.plugin.zsh}}:61: command not found: is-macos
+
+~/.config/zsh
+❯ is-macos
+
+❯
+""",
+    ),
+    (
+        "https://github.com/monfresh/laptop/issues/34",
+        ".txt",
+        r"""Ryans-MacBook-Pro:~ [[user:Dorrance]]$ curl --remote-name https://raw.githubusercontent.com/monfresh/laptop/master/mac
+  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current
+                                 Dload  Upload   Total   Spent    Left  Speed
+100  4428  100  4428    0     0   5228      0 --:--:-- --:--:-- --:--:--  5227
+Ryans-MacBook-Pro:~ [[user:Dorrance]]$ bash mac 2>&1 | tee ~/laptop.log && source ~/.rvm/scripts/rvm
+
+Changing your shell to zsh ...
+Changing shell for [[user:Dorrance]].
+Password for [[user:Dorrance]]: 
+
+Homebrew already installed. Skipping ...
+""",
+    ),
+    (
+        "https://github.com/Homebrew/install/issues/527",
+        ".txt",
+        r"""The default interactive shell is now zsh.
+To update your account to use zsh, please run `chsh -s /bin/zsh`.
+For more details, please visit https://support.apple.com/kb/HT208050.
+Friedrichs-iMac:~ [[user:Friedrich]]$ /bin/bash -c "$(curl -fsSL https://raw.githubusercontent.com/Homebrew/install/HEAD/install.sh)"
+Password:
+==> This script will install:
+/usr/local/bin/brew
+/usr/local/share/doc/homebrew
+/usr/local/share/man/man1/brew.1
+""",
+    ),
+    (
+        "https://github.com/timcharper/git_osx_installer/issues/120",
+        ".txt",
+        r"""Last login: Wed Sep  5 22:50:38 on ttys000
+MacBook-Pro-15:~ {{keep:admin}}$ which git
+/usr/local/bin/git
+MacBook-Pro-15:~ {{keep:admin}}$ git --version
+git version 2.18.0
+MacBook-Pro-15:~ {{keep:admin}}$ git config -l
+core.excludesfile=~/.gitignore
+core.legacyheaders=false
+core.quotepath=false
+push.default=simple
+color.ui=auto
+""",
+    ),
+    # ---- git config ---------------------------------------------------------------------------------
+    (
+        "https://github.com/desktop/desktop/issues/3828",
+        ".txt",
+        r"""file:"C:\\Users\\[[user:Howard]]{{keep:\\AppData\\Local\\GitHub\\PortableGit_f02737a78695063deace08e96d5042710d3e32db\\mingw32/etc/gitconfig}}"   alias.c=commit
+file:"C:\\Users\\[[user:Howard]]{{keep:\\AppData\\Local\\GitHub\\PortableGit_f02737a78695063deace08e96d5042710d3e32db\\mingw32/etc/gitconfig}}"   alias.co=checkout
+file:"C:\\Users\\[[user:Howard]]\\AppData\\Local\\GitHub\\PortableGit_f02737a78695063deace08e96d5042710d3e32db\\mingw32/etc/gitconfig"   alias.st=status
+""",
+    ),
+    (
+        "https://github.com/desktop/desktop/issues/8210",
+        ".txt",
+        r"""Microsoft Windows [Version 10.0.17763.107]
+(c) 2018 Microsoft Corporation. All rights reserved.
+
+C:\Users\[[user:Talun]]{{keep:\Documents\GitHub\test}}>git config --list --show-origin
+file:"C:\\ProgramData/Git/config"       core.symlinks=false
+file:"C:\\ProgramData/Git/config"       core.autocrlf=true
+file:C:/Program Files/Git/mingw64/etc/gitconfig http.sslcainfo=C:/Program Files/Git/mingw64/ssl/certs/ca-bundle.crt
+file:C:/Program Files/Git/mingw64/etc/gitconfig http.sslbackend=openssl
+""",
+    ),
+    (
+        "https://github.com/reuteras/remnux-tools/issues/11",
+        ".txt",
+        r"""  git config --global user.email "{{keep:you@example.com}}"
+  git config --global user.name "{{keep:Your Name}}"
+""",
+    ),
+    # ---- curl with headers, kubectl, docker compose -----------------------------------------------
+    (
+        "https://github.com/IABTechLab/uid2docs/issues/26",
+        ".txt",
+        r"""curl -L -X GET 'https://integ.uidapi.com/v1/token/generate?email={{keep:username@example.com}}' -H 'Authorization: Bearer {{keep:YourTokenBV3tua4BXNw+HVUFpxLlGy8nWN6mtgMlIk=}}'
+
+Response:
+{"status":"unauthorized"}
+""",
+    ),
+    (
+        "https://github.com/kubernetes/kubernetes/issues/31768",
+        ".txt",
+        r"""  4m        2m      2   {kubelet gke-utilicluster-default-pool-2a5b702b-hfyh}           Warning     FailedMount Unable to mount volumes for pod "spartakus-collector-3999054429-atph7_default(95609653-6f30-11e6-8513-42010a800005)": timeout expired waiting for volumes to attach/mount for pod "spartakus-collector-3999054429-atph7"/"default". list of unattached/unmounted volumes=[bigquery]
+  4m        2m      2   {kubelet gke-utilicluster-default-pool-2a5b702b-hfyh}           Warning     FailedSync  Error syncing pod, skipping: timeout expired waiting for volumes to attach/mount for pod "spartakus-collector-3999054429-atph7"/"default". list of unattached/unmounted volumes=[bigquery]
+
+E0831 04:12:41.868086    3570 configmap.go:157] Couldn't get configMap default/bigquery: configmaps "bigquery" not found
+""",
+    ),
+    (
+        "https://github.com/AppFlowy-IO/AppFlowy-Cloud/pull/901",
+        ".yaml",
+        r"""name: appflowy-cloud
+services:
+  appflowy_cloud:
+    build:
+      context: /Users/[[user:velmorakis]]{{keep:/Dev/AppFlowy-Cloud}}
+      dockerfile: Dockerfile
+      args:
+        FEATURES: ""
+    environment:
+      APPFLOWY_ACCESS_CONTROL: "true"
+      APPFLOWY_AI_SERVER_HOST: ai
+      APPFLOWY_AI_SERVER_PORT: "5001"
+      APPFLOWY_DATABASE_MAX_CONNECTIONS: "40"
+      APPFLOWY_DATABASE_URL: postgres://postgres:{{keep:changepassword}}@postgres:5432/postgres
+      APPFLOWY_ENVIRONMENT: production
+      APPFLOWY_GOTRUE_ADMIN_EMAIL: {{keep:admin@example.com}}
+      APPFLOWY_GOTRUE_ADMIN_PASSWORD: {{keep:password}}
+      APPFLOWY_GOTRUE_BASE_URL: http://gotrue:9999
+      APPFLOWY_GOTRUE_EXT_URL: http://your-host
+      APPFLOWY_GOTRUE_JWT_EXP: "7200"
+      APPFLOWY_GOTRUE_JWT_SECRET: {{keep:hello456}}
+      APPFLOWY_MAILER_SMTP_HOST: smtp.gmail.com
+      APPFLOWY_MAILER_SMTP_PASSWORD: {{keep:email_sender_password}}
+      APPFLOWY_MAILER_SMTP_PORT: "465"
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``53``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``54``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -6915,6 +7364,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (51, _RAW_STOP51),
         (52, _RAW_STOP52),
         (53, _RAW_STOP53),
+        (54, _RAW_STOP54),
     ):
         if batch not in (None, number):
             continue

@@ -1105,6 +1105,17 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         ),
         "prompt_offered_default": lambda d: d.k("Enter your npm username [").v(u).k("]: \n"),
         "django_blank_default": lambda d: d.k("Username (leave blank to use '").v(u).k("'): \n"),
+        # stop 54: what chsh and passwd print for the account they change, and a capitalised
+        # account name at macOS's default bash prompt on a Mac's default host (scrubber 1.20.0)
+        "chsh_changing_shell": lambda d: (
+            d.k("Changing shell for ").v(u).k(".\nPassword for ").v(u).k(": \n")
+        ),
+        "passwd_changing_password": lambda d: (
+            d.k("Changing password for user ").v(u).k(".\nCurrent password: \n")
+        ),
+        "mac_prompt_capitalised_login": lambda d: (
+            d.k("MacBook-Pro-2:~ ").v(u.capitalize()).k("$ brew doctor\n")
+        ),
         "home_under_users_data": lambda d: (
             d.k('File "D:\\users-data\\')
             .v(u)
@@ -1188,6 +1199,9 @@ PASTED_PLACEHOLDERS = {
     "data_store_builtin_user": "$ curl -u elastic https://localhost:9200/_cat/indices\n",
     "tool_prefix_home": "/home/linuxbrew/.linuxbrew/bin/brew install jq\n",
     "vendor_role_addresses": "Questions? Write to hello@fig.io or team@notion.so\n",
+    # stop 54: chsh's and a Mac prompt's role, system and placeholder accounts
+    "chsh_system_and_placeholder": "Changing shell for root.\nChanging password for user.\n",
+    "mac_prompt_role_login": "MacBook-Pro-15:~ Admin$ which git\nMacBook-Air:~ Demo$ ls\n",
     # stop 51: an API route and a data set's users table, shaped like a mount's users folder
     "users_route_or_table": "GET /api/users/alice/repos\n"
     "pd.read_parquet('/data/users/train/part-0.parquet')\n",
