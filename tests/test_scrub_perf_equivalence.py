@@ -2,9 +2,9 @@
 
 ``Scrubber(fast=True)`` (the default) runs the registry's pattern recognizers through
 ``FastPatternRecognizer.analyze`` (no per-match ``AnalysisExplanation``, no per-recognizer
-``remove_duplicates``) and shortens the engine's context step when it cannot change anything.
-``Scrubber(fast=False)`` runs Presidio's own ``PatternRecognizer.analyze`` and the stock
-``AnalyzerEngine._enhance_using_context``. Both must give the same analyzer results (type, span,
+``remove_duplicates``) and, with no spaCy model, Presidio's steps through ``LeanAnalyzer``.
+``Scrubber(fast=False)`` runs Presidio's own ``PatternRecognizer.analyze`` and
+``AnalyzerEngine``. Both must give the same analyzer results (type, span,
 score, order), the same findings and the same scrubbed text, on the labelled corpus (planted
 values and decoys) and on random mixes of its pieces.
 """

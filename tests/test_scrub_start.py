@@ -286,7 +286,6 @@ def test_the_lean_analyzer_is_presidios_engine() -> None:
     plain = Scrubber()
     assert isinstance(plain.analyzer, LeanAnalyzer)
     engine: Any = plain._presidio_engine(plain.analyzer.registry)
-    engine.stock_context = True
     texts = [build_corpus(120_000, seed=3).text, *kind_values(seed=11).values(), "", "x"]
 
     def results(analyzer: Any, text: str) -> list[tuple[Any, ...]]:

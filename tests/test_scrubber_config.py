@@ -159,14 +159,17 @@ def test_malformed_secret_names_are_one_config_error_naming_the_file(
         "  - checked: {entity: BEARER_TOKEN, patterns: [[b, 'zq_[a-z]+', 0.8]]}\n",
         "  - name: NoEntity\n    checked: {patterns: [[b, 'zq_[a-z]+', 0.8]]}\n",
         "  - name: NoScore\n    checked: {entity: BEARER_TOKEN, patterns: [[b, 'zq_[a-z]+']]}\n",
+        "  - name: NoCheck\n    checked: {check: IntakeNoSuchRecognizer, entity: BEARER_TOKEN,"
+        " patterns: [[b, 'zq_[a-z]+', 0.8]]}\n",
     ],
 )
 def test_a_token_rule_without_a_name_is_a_config_error_naming_the_registry(
     tmp_path: Path, rule: str
 ) -> None:
     """A ``token`` or ``checked`` rule is parsed with its entry (``scrub.presidio.RegistryEntry``):
-    without the ``name`` the recognizer is built under, or a field the rule needs, the registry
-    is refused, not built unnamed or half."""
+    without the ``name`` the recognizer is built under, or a field the rule needs, or with a
+    ``check`` that names no checked recognizer, the registry is refused, not built unnamed or
+    half."""
     folder = tmp_path / "scrubbers"
     shutil.copytree(packaged_scrubbers_dir(), folder)
     registry = folder / "recognizers.yaml"

@@ -14,7 +14,7 @@ from intake.ghoutput import datum
 
 if TYPE_CHECKING:
     from intake.config import Settings
-    from intake.scrub import FileFinding, Scrubber
+    from intake.scrub import FileFinding, FileOutcome, Scrubber
 
 
 def register(app: typer.Typer) -> None:
@@ -83,29 +83,25 @@ def register(app: typer.Typer) -> None:
             return
         outcomes = scrub_paths(paths, scrubber=scrubber)
         if fmt is Format.json:
-            emit_json(
-                {
-                    "command": "scrub",
-                    "check": False,
-                    "files": [
-                        {
-                            "file": str(o.path),
-                            "changed": o.changed,
-                            "report": o.report.model_dump(mode="json"),
-                        }
-                        for o in outcomes
-                    ],
-                }
-            )
+            emit_json({"command": "scrub", "check": False, "files": [_done(o) for o in outcomes]})
             return
         for o in outcomes:
-            if o.changed:
-                counts = ", ".join(f"{k} {v}" for k, v in o.report.counts.items())
-                out(f"{datum(str(o.path))}: scrubbed ({counts})")
-            else:
-                out(f"{datum(str(o.path))}: clean")
+            out(_said(datum(str(o.path)), o))
         changed = sum(o.changed for o in outcomes)
         out(f"{counted(len(outcomes), 'file')}, {changed} scrubbed")
+
+
+def _done(outcome: FileOutcome, **extra: object) -> dict[str, object]:
+    """One scrubbed file in ``--format json`` (``extra`` before its report)."""
+    report = outcome.report.model_dump(mode="json")
+    return {"file": str(outcome.path), "changed": outcome.changed, **extra, "report": report}
+
+
+def _said(shown: str, outcome: FileOutcome) -> str:
+    """One scrubbed file in text: what was replaced, by type, or ``clean``."""
+    if not outcome.changed:
+        return f"{shown}: clean"
+    return f"{shown}: scrubbed ({', '.join(f'{k} {v}' for k, v in outcome.report.counts.items())})"
 
 
 def _checked(findings: list[FileFinding], fmt: Format) -> None:
@@ -141,21 +137,11 @@ def _stdin(scrubber: Scrubber, check: bool, fmt: Format) -> None:
         return
     done = scrub_file_text(Path("-"), text, scrubber=scrubber)
     if fmt is Format.json:
-        emit_json(
-            {
-                "command": "scrub",
-                "check": False,
-                "file": "-",
-                "changed": done.changed,
-                "text": done.text,
-                "report": done.report.model_dump(mode="json"),
-            }
-        )
+        emit_json({"command": "scrub", "check": False, **_done(done, text=done.text)})
         return
     sys.stdout.write(done.text)
     sys.stdout.flush()
-    counts = ", ".join(f"{k} {v}" for k, v in done.report.counts.items())
-    err(f"-: scrubbed ({counts})" if done.changed else "-: clean")
+    err(_said("-", done))
 
 
 def _restore(

@@ -16,7 +16,7 @@ parsed YAML/JSON, where a value is judged by its key.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,14 +31,6 @@ from intake.scrub.recognizers import (
     mixes_like_random,
     placeholder_basic,
 )
-
-__all__ = [
-    "IntakeAssignedSecretRecognizer",
-    "SecretNames",
-    "literal_secret",
-    "load_secret_names",
-    "name_segments",
-]
 
 _SEGMENT_SPLIT = regex.compile(r"[^A-Za-z0-9]++|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _TRAILING_DIGITS = regex.compile(r"[0-9]++$")
@@ -129,12 +121,10 @@ class SecretNames:
                 spans.append((i, i + 1, 2))
             elif seg not in self.not_names and any(seg.endswith(s) for s in self.shaped_suffixes):
                 spans.append((i, i + 1, 1))
-            for pair in self.pairs:
-                if tuple(segs[i : i + len(pair)]) == pair:
-                    spans.append((i, i + len(pair), 2))
-            for pair in self.shaped_pairs:
-                if tuple(segs[i : i + len(pair)]) == pair:
-                    spans.append((i, i + len(pair), 1))
+            for pairs, strength in ((self.pairs, 2), (self.shaped_pairs, 1)):
+                spans += [
+                    (i, i + len(p), strength) for p in pairs if tuple(segs[i : i + len(p)]) == p
+                ]
             for a, b, strength in spans:
                 if any(s in self.not_after for s in segs[b:]):
                     continue
@@ -150,34 +140,18 @@ def _lowered(items: Any) -> tuple[str, ...]:
     return tuple(str(s).lower() for s in items)
 
 
-def _lowered_set(items: Any) -> frozenset[str]:
-    return frozenset(_lowered(items))
-
-
-def _lowered_pairs(items: Any) -> tuple[tuple[str, ...], ...]:
-    return tuple(_lowered(p) for p in items)
-
-
-def _patterns(items: Any) -> tuple[regex.Pattern[str], ...]:
-    return tuple(regex.compile(str(p), regex.I) for p in items)
-
-
 def load_secret_names(path: Path) -> SecretNames:
     """Read ``secret_names.yaml`` once into ``SecretNames``; a missing or malformed file (no
     ``stems`` or ``words``, a list where a mapping is due) is a ``ConfigError``."""
-    sets = {n: _lowered_set for n in ("words", "not_after", "not_before", "not_names", "shaped")}
+    sets = ("words", "not_after", "not_before", "not_names", "shaped")
+    convert: dict[str, Callable[[Any], Any]] = {
+        **dict.fromkeys(("stems", "suffixes", "shaped_suffixes"), _lowered),
+        **dict.fromkeys(sets, lambda items: frozenset(_lowered(items))),
+        **dict.fromkeys(("pairs", "shaped_pairs"), lambda items: tuple(map(_lowered, items))),
+        "patterns": lambda items: tuple(regex.compile(str(p), regex.I) for p in items),
+    }
     try:
-        return configured(
-            SecretNames,
-            load_scrubber_yaml(path) or {},
-            stems=_lowered,
-            suffixes=_lowered,
-            shaped_suffixes=_lowered,
-            pairs=_lowered_pairs,
-            shaped_pairs=_lowered_pairs,
-            patterns=_patterns,
-            **sets,
-        )
+        return configured(SecretNames, load_scrubber_yaml(path) or {}, **convert)
     except (TypeError, regex.error) as exc:
         raise ConfigError(f"secret names are invalid: {exc}", where=str(path)) from exc
 
@@ -218,7 +192,7 @@ _PATH_OR_URL = regex.compile(
     r"^(?:/|\./|\.\./|~/|[A-Za-z][A-Za-z0-9+.-]*+://|file:|[A-Za-z]:[\\/])"
 )
 _DECIMAL = regex.compile(r"^[+-]?[0-9]++\.[0-9]++(?:[eE][+-]?[0-9]++)?$")
-_UUID_VALUE = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
+UUID_VALUE = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 _B64ISH = regex.compile(r"^[A-Za-z0-9+/_-]++=++$")
 TOKEN_SHAPE = regex.compile(r"^(?=[^0-9]*+[0-9])[A-Za-z0-9+/=_%.-]{16,}+$")
 _WORDISH_PART = regex.compile(r"^(?:[A-Za-z]++|[0-9]++|[A-Za-z0-9]{1,4}+)$")
@@ -306,15 +280,12 @@ _FILE_CONSTANT = regex.compile(
 """A file's name (``"SIGNATURE.json"``, ``"token.txt"``, ``"server.key"``): a constant naming
 the file a secret lives in is not the secret (its stem reads as a name, not a random run)."""
 _HEADER_NAME = regex.compile(r"^(?:X-)?[A-Z][A-Za-z]*+(?:-[A-Z][A-Za-z]*+)++$")
-_HEADER_WORDS = frozenset(
-    ["authorization", "proxy-authorization", "www-authenticate", "cookie", "set-cookie"]
-)
 
 
 def names_a_field(value: str, names: SecretNames | None) -> bool:
     """A header name or a file name written as a constant's value (``"X-Api-Key"``,
     ``"Authorization"``, ``"SIGNATURE.json"``): the name of where a secret goes, not one."""
-    if value.lower() in _HEADER_WORDS:
+    if value.lower() in word_lists().auth_headers:
         return True
     if _HEADER_NAME.match(value) and names is not None and names.is_secret_name(value):
         return True
@@ -480,10 +451,6 @@ _FIELD_NAME = regex.compile(r"^[A-Za-z_][A-Za-z0-9_.-]{0,95}+$")
 """A field name is one identifier: ``"my secret phrase"`` after ``"PASSWORD",`` is a value."""
 _ENV_OR_SNAKE = regex.compile(r"^(?:[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++|[a-z]++(?:_[a-z]++)++)$")
 """``GITHUB_ORG``, ``access_denied``: another name or a status in a list of names."""
-_FIELD_NAMES = frozenset(
-    ["username", "user", "email", "login", "name", "host", "port", "id", "url", "value", "key"]
-)
-"""Words that follow a secret-bearing name in a list of field names, not as its value."""
 
 
 _LIST_HEAD = regex.compile(
@@ -539,7 +506,7 @@ def _session_uuid(name: str, text: str, pos: int) -> bool:
     """A UUID at ``pos`` under a session id's name (``session_id``, ``sessionId``,
     ``SESSION_ID``): a session's provenance, as GAIA's ``captured_from`` and Claude Code's
     transcripts write it on every line, not a credential."""
-    return session_name(name) and bool(_UUID_VALUE.match(text[pos : pos + 36]))
+    return session_name(name) and bool(UUID_VALUE.match(text[pos : pos + 36]))
 
 
 def session_name(name: str) -> bool:
@@ -731,25 +698,23 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             return
         if shaped and not token_like(text[span[0] : span[1]]):
             return
-        from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: TID251
-
         s, e = span
         if _STORAGE_MARKER.fullmatch(text, s, e):
             s, e = s + 1, e - 1  # Jenkins' {AQAAAB…}: the braces are its storage's syntax
         assert self.names is not None
         if literal_secret(text[s:e], quoted=quoted, names=self.names):
-            out.append(
-                RecognizerResult(self.ENTITY, s, e, self.SCORE, recognition_metadata=self._meta())
-            )
+            out.append(self._result(s, e))
 
-    def _meta(self) -> dict[str, str]:
+    def _result(self, start: int, end: int) -> Any:
+        """A finding of this recognizer, named as Presidio names a result's recognizer."""
         from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: TID251
 
         state: Any = self
-        return {
+        meta = {
             RecognizerResult.RECOGNIZER_NAME_KEY: state.name,
             RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: state.id,
         }
+        return RecognizerResult(self.ENTITY, start, end, self.SCORE, recognition_metadata=meta)
 
     def analyze(
         self,
@@ -812,7 +777,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 span = self._quoted(text, pos, vq)
                 word = text[span[0] : span[1]] if span else ""
                 if _FIELD_NAME.match(word) and (
-                    word.lower() in _FIELD_NAMES
+                    word.lower() in word_lists().field_names
                     or names.is_secret_name(word)
                     or (_ENV_OR_SNAKE.match(word) is not None and not mixes_like_random(word))
                 ):
@@ -983,10 +948,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             end = self._run(text, pos, frozenset(" \t\r\n\"'`,;"))
             span = (pos, end) if end > pos else None
         if span is not None and _KEY_ID.fullmatch(text, *span):
-            from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: TID251
-
-            meta = self._meta()
-            out.append(RecognizerResult(self.ENTITY, *span, self.SCORE, recognition_metadata=meta))
+            out.append(self._result(*span))
         return True
 
     def _emit_user(self, text: str, pos: int, out: list[Any]) -> None:

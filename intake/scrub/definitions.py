@@ -22,7 +22,6 @@ from intake.errors import ConfigError
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-__all__ = ["SCRUBBER_VERSION", "SECRET_PRIORITY", "packaged_scrubbers_dir", "scrubber_config_hash"]
 
 SCRUBBER_VERSION = "1.20.0"
 """Bumped whenever the code changes what is found or how it is replaced."""
@@ -187,6 +186,11 @@ class WordLists:
     login_not_user: frozenset[str] = frozenset()
     not_secret_words: frozenset[str] = frozenset()
     code_objects: frozenset[str] = frozenset()
+    shared_profiles: frozenset[str] = frozenset()
+    placeholder_first_words: frozenset[str] = frozenset()
+    auth_headers: frozenset[str] = frozenset()
+    field_names: frozenset[str] = frozenset()
+    placeholder_credentials: frozenset[str] = frozenset()
 
 
 def _words(items: object) -> frozenset[str]:
@@ -219,6 +223,8 @@ class UserNameRule:
     when: tuple[str, ...] = ()
     """Strings one of which a text must hold for ``learn_user_names`` to try the pattern; none
     for a pattern only an account rule reads."""
+    markers: tuple[str, ...] = ()
+    """Strings one of which a text must hold for the account rule that reads the pattern."""
 
 
 def load_user_name_rules(path: Path) -> dict[str, UserNameRule]:
@@ -228,7 +234,9 @@ def load_user_name_rules(path: Path) -> dict[str, UserNameRule]:
     try:
         return {
             str(rule["name"]): UserNameRule(
-                regex.compile("".join(rule["pattern"])), tuple(map(str, rule.get("when", ())))
+                regex.compile("".join(rule["pattern"])),
+                tuple(map(str, rule.get("when", ()))),
+                tuple(map(str, rule.get("markers", ()))),
             )
             for rule in load_scrubber_yaml(path)["rules"]
         }

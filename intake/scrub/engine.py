@@ -10,14 +10,10 @@ recognizer-registry YAML, allow-lists, fixture formats); code-backed checks live
   deep-copies every result and does nothing without tokens).
 * Fail closed: Presidio logs a warning and *skips* a pattern that times out; any warning or
   exception during analysis raises ``ScrubError`` instead, so nothing half-scrubbed is written.
-* Linear cost: long texts are analysed in overlapping 1 MiB chunks (a 1 MB transcript is one
-  Presidio call; smaller chunks re-scanned their margins, ~25 % extra work).
-* Speed without changing results: the registry's pattern recognizers run through
-  ``intake.scrub.recognizers.FastPatternRecognizer`` (Presidio's match loop minus the per-match
-  ``AnalysisExplanation`` and the per-recognizer dedup the engine repeats anyway), and the
-  engine skips its per-recognizer context regrouping when nothing could act on it.
-  ``Scrubber(fast=False)`` runs stock Presidio throughout; ``tests/test_scrub_perf_equivalence.py``
-  checks both give identical results.
+* Linear cost: long texts are analysed in overlapping chunks (``CHUNK_CHARS``).
+* Speed without changing results: ``intake.scrub.recognizers.FastPatternRecognizer`` and,
+  with no spaCy model, ``intake.scrub.presidio.LeanAnalyzer``; ``Scrubber(fast=False)`` runs
+  stock Presidio throughout (``tests/test_scrub_perf_equivalence.py``: identical results).
 
 Replacement is ours, not presidio-anonymizer's: overlaps are resolved first (a token inside a
 URL replaces the token, not the host), fixtures are numbered in document order through one
@@ -74,17 +70,6 @@ if TYPE_CHECKING:
     from intake.contract.models import ScrubReport
     from intake.scrub.presidio import RegistryFile
 
-__all__ = [
-    "MAX_TEXT_CHARS",
-    "Finding",
-    "FileFinding",
-    "ScrubResult",
-    "Scrubber",
-    "get_scrubber",
-    "refuse_oversized",
-    "scrub_tree",
-    "scrubber_for",
-]
 
 MAX_TEXT_CHARS = 64 * 1024 * 1024
 """Longer texts are refused with ``InputError`` (a 50 MB transcript is still scrubbed)."""
@@ -99,8 +84,8 @@ _BATCH_SEP = "\n\x00\n"
 """Between the texts of one batched analysis (``Scrubber._batched_raw``)."""
 
 BATCH_CHARS = 64 * 1024
-"""Characters of short texts analysed together (about 300 calls' fixed cost saved per batch;
-results per call stay few, so Presidio's pairwise de-duplication stays cheap)."""
+"""Characters of short texts analysed together (results per call stay few, so Presidio's
+pairwise de-duplication stays cheap)."""
 
 _MEMO_TEXT_CHARS = 4096
 """Texts up to this long have their analysis kept for the process (``Scrubber._remember``)."""
@@ -117,7 +102,8 @@ REGEX_TIMEOUT_SECONDS = 10
 
 @dataclass(frozen=True)
 class Finding:
-    """One detected value: its type and where it is; never the value itself."""
+    """One detected value: its type and where it is; never the value itself. The fields of the
+    record's ``ScrubSpan`` (``Scrubber.report``)."""
 
     entity_type: str
     start: int
@@ -155,6 +141,18 @@ class ScrubResult:
 
     text: str
     findings: list[Finding] = field(default_factory=list)
+
+
+def edited(text: str, edits: Sequence[tuple[int, int, str] | tuple[int, int, str, str]]) -> str:
+    """``text`` with each edit's span ``[start, end)`` replaced by its last item (a file's
+    edits, or a plan's replacements: start, end, entity type, fixture)."""
+    out, pos = [], 0
+    for edit in sorted(edits):
+        out.append(text[pos : edit[0]])
+        out.append(edit[-1])
+        pos = edit[1]
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def refuse_oversized(length: int, what: str, *, where: str, limit: int = MAX_TEXT_CHARS) -> None:
@@ -270,12 +268,15 @@ _URL_USERINFO = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]*+://[^\s/@:]*+:(?:\$\{?+)
 _PUBLIC_PEM = regex.compile(r"-----BEGIN (?:CERTIFICATE|X509 CRL|[A-Z ]*PUBLIC KEY)-----")
 """Public PEM material: a certificate, a public key."""
 
-_UUID = regex.compile(r"^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
-
 
 def _rule(name: str) -> regex.Pattern[str]:
     """The pattern of ``scrubbers/user_names.yaml``'s rule ``name``."""
     return user_name_rules()[name].pattern
+
+
+def _marked(name: str, text: str) -> bool:
+    """Whether ``text`` holds one of the ``markers`` of ``user_names.yaml``'s rule ``name``."""
+    return any(t in text for t in user_name_rules()[name].markers)
 
 
 def _arn_word_users(text: str) -> list[Candidate]:
@@ -301,26 +302,24 @@ def _fork_logins(text: str) -> set[str]:
     return {owner for owner in counts if owner != top}
 
 
-def _account_logins(text: str) -> set[str]:
+def _account_logins(text: str) -> list[str]:
     """Logins a listing, a process table, a login record or a cloud ARN names
-    (``user_names.yaml``'s ``listing``, ``login_record``, ``cloud_arn``), not an
-    English or role word (``_record_login``: a listing's owner ``the`` too), without the system
-    and service accounts (``_service_account``)."""
-    out: set[str] = set()
+    (``user_names.yaml``'s ``listing``, ``login_record``, ``cloud_arn``), judged with the other
+    accounts' by ``_account_entries`` (a listing's owner ``the`` is no login)."""
     matches = list(_rule("listing").finditer(text))
     records = []
-    if any(t in text for t in _RECORD_MARKERS) or (":" in text and _COLUMN_GAP.search(text)):
+    if _marked("login_record", text) or (":" in text and _COLUMN_GAP.search(text)):
         records = [m.group(m.lastindex or 0) for m in _rule("login_record").finditer(text)]
     if ":user/" in text:
         records += [m.group(1) for m in _rule("cloud_arn").finditer(text)]
     if "Directory:" in text:
         for listing in _rule("users_directory").finditer(text):
             matches += _rule("directory_row").finditer(listing.group("rows"))
-    for name in [m.group(m.lastindex or 0) for m in matches] + records:
-        if _record_login(name) and not _service_account(text, name):
-            out.add(name)
-    return out
+    return [m.group(m.lastindex or 0) for m in matches] + records
 
+
+_PERSON_UIDS = range(1000, 60000)
+"""The uids a distribution gives people's accounts (a service's are below, ``nobody`` above)."""
 
 _SERVICE_EVIDENCE = (
     r"(?i:\buid=(?P<uid>[0-9]++)\({n}\)"
@@ -344,36 +343,26 @@ def _service_account(text: str, name: str) -> bool:
         return True
     rx = regex.compile(_SERVICE_EVIDENCE.format(n=regex.escape(name)))
     return any(
-        m.group("uid") is None or not 1000 <= int(m.group("uid")) < 60000 for m in rx.finditer(text)
+        m.group("uid") is None or int(m.group("uid")) not in _PERSON_UIDS for m in rx.finditer(text)
     )
-
-
-_PROFILER_MARKERS = (
-    "System Version:",
-    "Kernel Version:",
-    "Computer Name:",
-    "Secure Virtual Memory",
-)
-
-
-_LOOKUP_MARKERS = ("github-email", "id ", "groups ", "finger ", "passwd ", "su ", "-u ")
 
 
 def _account_entries(text: str) -> set[str]:
     """The logins and full names an account database line or a look-up command names
-    (``user_names.yaml``'s ``passwd``, ``profile``, ``command_arg``): a login that
+    (``user_names.yaml``'s ``passwd``, ``profile``, ``command_arg``), and the logins of
+    ``_account_logins``: a login that
     is no system or service account nor an English or role word (``_record_login``,
     ``_service_account``), a full name that is a person's (the ``person_name`` rule). An
     account whose full name is a role's (``Linux User``, ``Minecraft Server``: ``_role_name``)
     is a role account: neither is learned."""
-    pairs: list[tuple[str, str]] = []  # (login, full name)
+    pairs = [(login, "") for login in _account_logins(text)]  # (login, full name)
     if ":/" in text:
         for m in _rule("passwd").finditer(text):
-            if 1000 <= int(m.group(2)) < 60000 and home_segment(m.group(4) + "/"):
+            if int(m.group(2)) in _PERSON_UIDS and home_segment(m.group(4) + "/"):
                 pairs.append((m.group(1), m.group(3).split(",")[0].strip()))
-    if "User Name:" in text and any(k in text for k in _PROFILER_MARKERS):
+    if "User Name:" in text and _marked("profile", text):
         pairs += [(m.group(2), m.group(1).strip()) for m in _rule("profile").finditer(text)]
-    if any(t in text for t in _LOOKUP_MARKERS):
+    if _marked("command_arg", text):
         pairs += [
             (m.group(2), "")
             for m in _rule("command_arg").finditer(text)
@@ -393,7 +382,7 @@ def _switched_to_a_person(text: str, login: str) -> bool:
     """Whether the text's ``id`` answer numbers the account ``su -``/``sudo -u`` switched to as
     a person's (``uid=1000(<login>)``, 1000 to 59999)."""
     rx = regex.compile(rf"\buid=([0-9]++)\({regex.escape(login)}\)")
-    return any(1000 <= int(m.group(1)) < 60000 for m in rx.finditer(text))
+    return any(int(m.group(1)) in _PERSON_UIDS for m in rx.finditer(text))
 
 
 def _role_name(name: str) -> bool:
@@ -403,29 +392,9 @@ def _role_name(name: str) -> bool:
     return any(w in word_lists().role_name_words for w in name.lower().split())
 
 
-_RECORD_MARKERS = (
-    "no crontab for ",
-    "session opened for ",
-    "session closed for ",
-    "sudo:",
-    "Accepted ",
-    "sudoers file",
-    "[sudo] password for ",
-    "password for user '",
-    " with user '",
-    "curl",
-    "sername [",
-    "ogin [",
-    "Username: (",
-    "leave blank to use '",
-    "Changing ",
-    "MacBook",
-    "iMac",
-    "Mac-",
-)
-"""The strings an auth-log or ``crontab`` record of the ``login_record`` rule holds; a row of
-``last``/``who``/``w`` holds a clock time's ``:`` and a column gap (``_COLUMN_GAP``)."""
 _COLUMN_GAP = regex.compile(r"[^\s][ ]{2}|\t")
+"""A row of ``last``/``who``/``w`` (the ``login_record`` rule's, beside its ``markers``): a
+clock time's ``:`` and a column gap."""
 
 
 def _record_login(name: str) -> bool:
@@ -433,7 +402,7 @@ def _record_login(name: str) -> bool:
     not an English or role word (``scrubbers/words.yaml``'s ``word_logins``: ``The``, ``Use``,
     ``developer``), nor a type's or a form's word (``type_words``, ``not_a_password``: a
     prompt's offered ``[None]``, ``[str]``, ``[required]``), nor a test account's (``test4``:
-    ``_TEST_ACCOUNT``; since 1.19.0), nor one role word (``role_name_words``: ``Demo``,
+    ``user_names.yaml``'s ``test_account``), nor one role word (``role_name_words``: ``Demo``,
     ``kiosk``, ``tester`` at a Mac's prompt or in ``chsh``'s line; since 1.20.0)."""
     words = word_lists()
     low = name.lower()
@@ -443,13 +412,8 @@ def _record_login(name: str) -> bool:
         and low not in words.role_name_words
         and low not in words.type_words
         and low not in words.not_a_password
-        and _TEST_ACCOUNT.fullmatch(low) is None
+        and _rule("test_account").fullmatch(low) is None
     )
-
-
-_TEST_ACCOUNT = regex.compile(r"test(?:[._-]?+user)?+[0-9]{0,3}+")
-"""A test account's login (``test4``, ``testuser2``: a local registry's, as
-``scrubbers/allow.yaml``'s ``placeholder_email`` keeps ``test4@t.com``; since 1.19.0)."""
 
 
 def home_segment(path: str) -> tuple[int, int] | None:
@@ -516,14 +480,6 @@ def _name_extent(text: str, start: int, end: int) -> int:
     return m.end() if m else end
 
 
-_SHARED_PROFILES = frozenset(
-    ["public", "default", "administrator", "defaultuser0", "defaultaccount", "wdagutilityaccount"]
-)
-"""Windows' shared and built-in profiles and accounts (``DefaultAccount`` and
-``WDAGUtilityAccount`` are in every install's account list), also with the suffix Windows or a
-migration glues to a profile folder (``C:\\Users\\Public.Documents``, ``Default.migrated``,
-``Administrator.WIN-ABC``, ``defaultuser0.old``): no one's."""
-
 _LOGIN_WORDS = regex.compile(r"[^A-Za-z0-9]++|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -542,21 +498,15 @@ def _a_name(user: str) -> bool:
         not user
         or user.lower() in word_lists().not_user_names
         or user.lower() in word_lists().system_accounts  # a service's home too (/home/hadoop)
-        or user.lower().split(".", 1)[0] in _SHARED_PROFILES
+        or user.lower().split(".", 1)[0] in word_lists().shared_profiles
         or user.startswith(".")
         or _rule("placeholder_name").match(user.strip()) is not None
-        or _FIXTURE_USER.match(user.lower()) is not None
+        or _rule("fixture_user").match(user.lower()) is not None
         or _rule("placeholder_user").match(user) is not None
         or _rule("role_login").match(user) is not None
         or _role_words_only(user)
         or "FAKE" in user
     )
-
-
-_FIXTURE_USER = regex.compile(r"^user(?:[0-9]*+(?:@example\.com)?+|[0-9]++\.[A-Za-z0-9_-]++)$")
-"""Our fixtures: ``user1``, and ``user1@example.com`` where an e-mail was a user folder
-(``C:\\Users\\<e-mail>\\.azure``), and ``user1.copaw`` where a user folder was glued to its
-dot-folder (``_glued_dot_folder``)."""
 
 
 def _not_base64_text(value: str) -> bool:
@@ -598,7 +548,6 @@ def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
             # the one group that took part (``git`` has one per alternative)
             names = (m.group(m.lastindex or 0).strip() for m in rule.pattern.finditer(text))
             found.update(filter(_not_base64_text, names))
-    found.update(_account_logins(text))
     found.update(_account_entries(text))
     if "Merge pull request" in text:
         found.update(_fork_logins(text))
@@ -680,20 +629,13 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
 def _in_placeholder(text: str, name: str) -> bool:
     """Whether a one-word name is, somewhere in the text, the first word of a placeholder name
     (``C:\\Users\\Your Name`` then ``C:\\Users\\Your``): that placeholder, not a person."""
-    if " " in name or name.lower() not in _PLACEHOLDER_FIRST:
+    if " " in name or name.lower() not in word_lists().placeholder_first_words:
         return False
     for m in regex.finditer(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?=[ ])", text, regex.I):
         tail = _rule("name_tail").match(text, m.end()) or _rule("name_in_path").match(text, m.end())
         if tail and _rule("placeholder_name").match(m.group() + tail.group()):
             return True
     return False
-
-
-_PLACEHOLDER_FIRST = frozenset(
-    ["my", "your", "first", "firstname", "first_name", "first-name", "john", "jane"]
-)
-"""The first words of the ``placeholder_name`` rule's names with a space: only these are
-looked for."""
 
 
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
@@ -779,7 +721,7 @@ class Scrubber:
 
     Build it with ``get_scrubber()`` (cached). Thread-safe for ``scrub_text``/``find``; give each
     document its own ``FixtureMap``. ``fast=False`` uses Presidio's stock ``analyze`` and context
-    step (same results, ~1.3x slower): the reference the equivalence tests and benchmark use.
+    step (same results, slower): the reference the equivalence tests and benchmark use.
     ``batch_chars=0`` analyses every string of a structured file on its own and keeps nothing
     between scans (the reference of the batched analysis, ``_batched_raw``, and its memo).
     """
@@ -880,9 +822,9 @@ class Scrubber:
         return self._presidio_engine(registry)
 
     def _presidio_engine(self, registry: Any) -> AnalyzerEngine:
-        """Presidio's ``AnalyzerEngine`` (imports spaCy), its context step shortened when it
-        cannot act; ``registry`` is a ``RecognizerRegistry`` or a ``LeanRegistry``."""
-        from presidio_analyzer import AnalyzerEngine, EntityRecognizer  # noqa: TID251
+        """Presidio's ``AnalyzerEngine`` (imports spaCy) with a context enhancer that changes
+        nothing; ``registry`` is a ``RecognizerRegistry`` or a ``LeanRegistry``."""
+        from presidio_analyzer import AnalyzerEngine  # noqa: TID251
         from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer  # noqa: TID251
         from presidio_analyzer.nlp_engine import NlpEngineProvider  # noqa: TID251
         from presidio_analyzer.recognizer_registry import RecognizerRegistry  # noqa: TID251
@@ -908,76 +850,13 @@ class Scrubber:
             ) -> list[RecognizerResult]:
                 return raw_results
 
-        class Engine(AnalyzerEngine):
-            """Presidio's engine; only the context step is shortened when it cannot act.
-
-            Stock ``_enhance_using_context`` regroups the results by recognizer (a scan of all
-            results per recognizer: quadratic-ish, ~15 % of the time) so each recognizer's
-            ``enhance_using_context`` can adjust them, then calls the context enhancer. When
-            no recognizer overrides that method (it then returns its input unchanged) and the
-            enhancer is the no-op one, the regrouped list equals the input list: results are
-            already appended recognizer by recognizer in the same order.
-            """
-
-            stock_context = False
-            _entities: tuple[tuple[str | None, int], list[str]] | None = None
-
-            def get_supported_entities(self, language: str | None = None) -> list[str]:
-                """Presidio's answer, computed once per language and registry size: the
-                registry does not change once the scrubber is built, and ``analyze`` asks on
-                every call (a quarter of the time of a short JSON value)."""
-                if self.stock_context:
-                    return list(super().get_supported_entities(language))
-                key = (language, len(list(self.registry.recognizers)))
-                if self._entities is None or self._entities[0] != key:
-                    self._entities = (key, list(super().get_supported_entities(language)))
-                return list(self._entities[1])
-
-            def _AnalyzerEngine__remove_low_scores(  # noqa: N802 (Presidio's private name)
-                self,
-                results: list[RecognizerResult],
-                score_threshold: float | None = None,
-                recognizers: list[Any] | None = None,
-            ) -> list[RecognizerResult]:
-                """Presidio's low-score filter, which first maps every recognizer's thresholds
-                (another quarter of a short text's time): nothing to filter, nothing to map."""
-                if not results and not self.stock_context:
-                    return []
-                parent: Any = super()
-                return list(
-                    parent._AnalyzerEngine__remove_low_scores(results, score_threshold, recognizers)
-                )
-
-            def _enhance_using_context(
-                self,
-                text: str,
-                raw_results: list[RecognizerResult],
-                nlp_artifacts: Any,
-                recognizers: list[Any],
-                context: list[str] | None = None,
-            ) -> list[RecognizerResult]:
-                default = EntityRecognizer.enhance_using_context
-                if (
-                    not self.stock_context
-                    and isinstance(self.context_aware_enhancer, NoContextEnhancer)
-                    and all(type(r).enhance_using_context is default for r in recognizers)
-                ):
-                    return list(raw_results)
-                return list(
-                    super()._enhance_using_context(
-                        text, raw_results, nlp_artifacts, recognizers, context
-                    )
-                )
-
         nlp_engine = self._nlp_engine(NlpEngineProvider, registry)
-        engine = Engine(
+        return AnalyzerEngine(
             registry=registry,
             nlp_engine=nlp_engine,
             supported_languages=["en"],
             context_aware_enhancer=NoContextEnhancer(),
         )
-        engine.stock_context = not self.fast
-        return engine
 
     def _nlp_engine(self, provider_cls: Any, registry: Any) -> Any:
         if not self.spacy_model:
@@ -1098,9 +977,7 @@ class Scrubber:
                 continue
             if entity_type != "FILE_PATH" and self._holds_fixture(text, start, end):
                 continue
-            if entity_type == "HIGH_ENTROPY_SECRET" and (
-                self._encoded_public_json(text[start:end]) or self._public_text(text[start:end])
-            ):
+            if entity_type == "HIGH_ENTROPY_SECRET" and self._public_text(text[start:end]):
                 continue
             if entity_type == "EMAIL_ADDRESS" and (
                 _URL_USERINFO.search(text, max(0, start - 256), start)
@@ -1143,38 +1020,31 @@ class Scrubber:
             i = text.find(marker, i + 1, end)
         return False
 
-    def _encoded_public_json(self, span: str) -> bool:
-        """Whether ``span`` only encodes JSON text that holds nothing private: a JWT's header
-        on its own (``{"alg":"HS256","typ":"JWT"}``) is not a random secret. Encoding is not
-        secrecy, so what the JSON says is scanned like any text, and a secret in it keeps the
-        span."""
-        decoded = decode_b64_json(span)
+    def _clean(self, decoded: str | None) -> bool:
+        """Whether a value's decoded text holds nothing private. Encoding is not secrecy: what
+        it says is scanned like any text, and a finding in it (a password inside) keeps the
+        value."""
         return decoded is not None and not self._detect(decoded, "$")
 
     def _public_text(self, span: str) -> bool:
-        """Whether an unnamed random-looking run is public text: an alphabet written out
-        (``abc…xyzABC…Z0123456789``, ``2abcdefghijklmnopqrstuvwxyz_zyxw…``) or base64 of prose
-        or of an alphabet, decoded before it is judged. A decoded text with a finding in it
-        (a password inside) keeps the span."""
-        if _consecutive(span):
+        """Whether an unnamed random-looking run is public: base64 of JSON that holds nothing
+        private (a JWT's header on its own, ``{"alg":"HS256","typ":"JWT"}``), an alphabet
+        written out (``abc…xyzABC…Z0123456789``, ``2abcdefghijklmnopqrstuvwxyz_zyxw…``), or base64
+        of a certificate, of prose or of an alphabet, decoded before it is judged."""
+        if self._clean(decode_b64_json(span)) or _consecutive(span):
             return True
         decoded = _decode_b64_text(span)
-        if (
-            decoded is not None
-            and _PUBLIC_PEM.match(decoded.lstrip())
-            and "PRIVATE KEY" not in decoded
-        ):
-            return True  # a certificate or public key (a kubeconfig's CA data) is public
-        if decoded is None or not (_consecutive(decoded) or _prose(decoded)):
+        if decoded is None:
             return False
-        return not self._detect(decoded, "$")
+        if _PUBLIC_PEM.match(decoded.lstrip()) and "PRIVATE KEY" not in decoded:
+            return True  # a certificate or public key (a kubeconfig's CA data) is public
+        return (_consecutive(decoded) or _prose(decoded)) and self._clean(decoded)
 
     def _encoded_fixture_span(self, span: str) -> bool:
         """Whether ``span`` is base64 of text that is already scrubbed (one of our fixtures)."""
         decoded = _decode_b64_text(span)
-        if decoded is None or not _holds_marker(decoded, self.fixtures.marker):
-            return False
-        return not self._detect(decoded, "$")
+        marker = self.fixtures.marker
+        return decoded is not None and _holds_marker(decoded, marker) and self._clean(decoded)
 
     def _resolve(self, cands: list[Candidate]) -> list[Candidate]:
         """Non-overlapping winners in text order (see fixtures.yaml ``priority``).
@@ -1208,18 +1078,11 @@ class Scrubber:
             if not hits:
                 accepted.append(c)
                 continue
-            if any(a.start <= c.start and c.end <= a.end for a in hits):
-                container = next(a for a in hits if a.start <= c.start and c.end <= a.end)
+            container = next((a for a in hits if a.start <= c.start and c.end <= a.end), None)
+            if container is not None:
                 accepted.remove(container)
-                accepted.append(
-                    Candidate(
-                        container.entity_type,
-                        container.start,
-                        container.end,
-                        container.score,
-                        (*container.inner, (c.start, c.end)),
-                    )
-                )
+                inner = (*container.inner, (c.start, c.end))
+                accepted.append(container._replace(inner=inner, names=()))
                 continue
             if c.entity_type == "EMAIL_ADDRESS":
                 continue
@@ -1242,12 +1105,9 @@ class Scrubber:
             )
         return sorted(accepted, key=lambda c: c.start)
 
-    def _detect(
-        self, text: str, where: str, names: frozenset[str] | None = None
-    ) -> list[Candidate]:
-        """The findings in ``text``; ``names`` are user names learned elsewhere in the draft."""
-        (cands,) = self._candidates_many([(where, text)])
-        return self._finish(text, cands, (names or frozenset()) | learn_user_names(text, cands))
+    def _detect(self, text: str, where: str) -> list[Candidate]:
+        """The findings in one text (``detect_many``)."""
+        return self.detect_many([(where, text)])[0]
 
     def _candidates_many(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
         """The candidates of each text, the short ones analysed in batches (``_batched_raw``).
@@ -1264,7 +1124,9 @@ class Scrubber:
                 out.append([])
                 continue
             where, text, norm = scan
-            cands = self._scan(text, where, next(raw))
+            cands = self._tidy(text, next(raw))
+            if "data:" in text:
+                cands.extend(self._data_uri_candidates(text, where))
             if norm is not None:
                 cands = [c._replace(start=norm.start(c.start), end=norm.end(c.end)) for c in cands]
             out.append(cands)
@@ -1385,12 +1247,6 @@ class Scrubber:
             out[k].append(Candidate(r.entity_type, r.start - base, r.end - base, float(r.score)))
         return out
 
-    def _scan(self, text: str, where: str, raw: list[Candidate]) -> list[Candidate]:
-        cands = self._tidy(text, raw)
-        if "data:" in text:
-            cands.extend(self._data_uri_candidates(text, where))
-        return cands
-
     def _data_uri_candidates(self, text: str, where: str) -> list[Candidate]:
         """A ``data:`` URI whose payload is text: its payload is scanned like any text.
 
@@ -1453,24 +1309,18 @@ class Scrubber:
         ``{"GITHUB_OAUTH_CLIENT_SECRET": "<hex>"}`` parsed from JSON or YAML: the key is the
         context the text scan may not see (escapes, folding, a key far above the value).
         """
-        from intake.scrub.context import literal_secret, session_name
+        from intake.scrub.context import UUID_VALUE, literal_secret, session_name, token_like
 
-        names = self.secret_names
-        if any(c.start == 0 and c.end == len(text) for c in cands):
+        names, value = self.secret_names, text.strip()
+        if any(c.start == 0 and c.end == len(text) for c in cands) or not names.is_secret_name(key):
             return cands
-        if not names.is_secret_name(key):
+        if names.needs_shape(key) and not token_like(value):
             return cands
-        if names.needs_shape(key):
-            from intake.scrub.context import token_like
-
-            if not token_like(text.strip()):
-                return cands
-        value = text.strip()
         if not value or not literal_secret(value, quoted=False, names=names):
             return cands
         if self._encoded_fixture_span(value):
             return cands  # base64 of our own fixture (a Kubernetes Secret's data, scrubbed)
-        if _UUID.match(value) and session_name(key):
+        if UUID_VALUE.match(value) and session_name(key):
             return cands  # a session's own UUID (GAIA's, in a draft's details) is provenance
         if self.is_allowed("GENERIC_SECRET", value):
             return cands
@@ -1578,13 +1428,14 @@ class Scrubber:
 
         return mapping.get(original, make)
 
+    def _secret(self, m: FixtureMap, length: int) -> str:
+        """The next numbered ``FAKE…n`` of ``length`` characters."""
+        marker = self.fixtures.marker
+        return m.number("__secret__", lambda n: fill_token(marker, n, length))
+
     def generic_fixture(self, original: str, mapping: FixtureMap) -> str:
         """A plain ``FAKE…n`` of the original's length: the fixture of last resort."""
-        marker = self.fixtures.marker
-        return mapping.get(
-            original,
-            lambda m: m.number("__secret__", lambda n: fill_token(marker, n, len(original))),
-        )
+        return mapping.get(original, lambda m: self._secret(m, len(original)))
 
     def settle(
         self,
@@ -1614,13 +1465,8 @@ class Scrubber:
             again = detect(text)
             if not again:
                 return text
-            out, pos = [], 0
-            for c in again:
-                out.append(text[pos : c.start])
-                out.append(self.generic_fixture(text[c.start : c.end], mapping))
-                pos = c.end
-            out.append(text[pos:])
-            text = "".join(out)
+            fixtures = [self.generic_fixture(text[c.start : c.end], mapping) for c in again]
+            text = edited(text, [(c.start, c.end, f) for c, f in zip(again, fixtures, strict=True)])
         if not whole or not detect(text):
             return text
         return self.generic_fixture(text, mapping)
@@ -1634,17 +1480,10 @@ class Scrubber:
         inner = self.scrub_text(decoded, mapping=mapping)
         if inner.findings:
             return inner.text
-        marker = self.fixtures.marker
         user, colon, password = decoded.partition(":")
         if colon and password and "\n" not in decoded and len(user) <= 64:
-            secret = mapping.get(
-                password,
-                lambda m: m.number("__secret__", lambda n: fill_token(marker, n, len(password))),
-            )
-            return f"{user}:{secret}"
-        return mapping.get(
-            decoded, lambda m: m.number("__secret__", lambda n: fill_token(marker, n, len(decoded)))
-        )
+            return f"{user}:{self.generic_fixture(password, mapping)}"
+        return self.generic_fixture(decoded, mapping)
 
     def _key_fixture(self, original: str, m: FixtureMap) -> str:
         """The BEGIN line, one FAKE line and the END line, with the original's line breaks.
@@ -1653,20 +1492,15 @@ class Scrubber:
         indented, a JSON-escaped or double-escaped one stays escaped); a .ppk keeps its first
         line; a one-line paste stays on one line.
         """
-        marker = self.fixtures.marker
-        body = m.number("__secret__", lambda n: fill_token(marker, n, 64))
+        body = self._secret(m, 64)
         first = _KEY_SEP.search(original)
         footer_m = regex.search(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*$", original)
         header = original[: first.start()] if first else original
+        sep = first.group(0) if first else " "
         if first is None or header.count("-----") > 2:  # one-line paste: BEGIN ... END
             begin = regex.match(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----", original)
-            out = f"{begin.group(0) if begin else header} {body}"
-            return out + (f" {footer_m.group(0).strip()}" if footer_m else "")
-        sep = first.group(0)
-        out = f"{header}{sep}{body}"
-        if footer_m:
-            out += f"{sep}{footer_m.group(0).strip()}"
-        return out
+            header, sep = begin.group(0) if begin else header, " "
+        return f"{header}{sep}{body}" + (f"{sep}{footer_m.group(0).strip()}" if footer_m else "")
 
     def _path_fixture(
         self,
@@ -1707,7 +1541,7 @@ class Scrubber:
             base = m.number("__file__", lambda n: spec.file.format(n=n)) + (
                 ext.group(0) if ext else ""
             )
-        return f"{new_root}{sep}{folder}{sep}{base}" if base else f"{new_root}{sep}{folder}{sep}"
+        return f"{new_root}{sep}{folder}{sep}{base}"
 
     def _home_fixture(
         self, path: str, inner: Sequence[tuple[int, int]], m: FixtureMap, names: Sequence[str] = ()
@@ -1798,25 +1632,12 @@ class Scrubber:
         """The record's scrub report: counts per type and the JSON path of every span."""
         from intake.contract.models import ScrubReport, ScrubSpan  # only where a record is made
 
-        counts: dict[str, int] = {}
-        for f in findings:
-            counts[f.entity_type] = counts.get(f.entity_type, 0) + 1
+        counts = collections.Counter(f.entity_type for f in findings)
         return ScrubReport(
             scrubber_version=SCRUBBER_VERSION,
             config_hash=self.config_hash,
             counts=dict(sorted(counts.items())),
-            spans=[
-                ScrubSpan(
-                    entity_type=f.entity_type,
-                    json_path=f.json_path,
-                    start=f.start,
-                    end=f.end,
-                    tier=f.tier,
-                    value_hash=f.value_hash,
-                    context=f.context,
-                )
-                for f in findings
-            ],
+            spans=[ScrubSpan.model_validate(f, from_attributes=True) for f in findings],
             scrubbed_at=scrubbed_at,
         )
 
@@ -1834,11 +1655,13 @@ def _provider_registry(registry: RegistryFile) -> Any:
 def _with_token_rules(load: Callable[[RegistryFile], Any], registry: RegistryFile) -> Any:
     """The registry ``load`` builds from ``registry``, with its ``token`` and ``checked`` rules
     (data that Presidio's configuration models would drop) built here as
-    ``IntakeWrappedTokenRecognizer``s and ``IntakeCheckedRecognizer``s, each where it stands
-    among the predefined recognizers (Presidio builds those first, in order, then the custom
-    ones)."""
+    ``IntakeWrappedTokenRecognizer``s and ``IntakeCheckedRecognizer``s (or the subclass a rule's
+    ``check`` names), each where it stands among the predefined recognizers (Presidio builds
+    those first, in order, then the custom ones)."""
     from intake.scrub.recognizers import IntakeCheckedRecognizer, IntakeWrappedTokenRecognizer
 
+    kinds: list[type[IntakeCheckedRecognizer]] = [IntakeCheckedRecognizer]
+    checks = {c.__name__: c for c in kinds + IntakeCheckedRecognizer.__subclasses__()}
     rest = [
         e
         for e in registry.recognizers
@@ -1853,7 +1676,8 @@ def _with_token_rules(load: Callable[[RegistryFile], Any], registry: RegistryFil
             rule = IntakeWrappedTokenRecognizer(name=entry.name, **entry.token.model_dump())
             built.recognizers.insert(at, rule)
         elif entry.checked is not None:
-            checked = IntakeCheckedRecognizer(name=entry.name, **entry.checked.model_dump())
+            check = checks[entry.checked.check]  # KeyError (no such check): a ConfigError
+            checked = check(name=entry.name, **entry.checked.model_dump(exclude={"check"}))
             built.recognizers.insert(at, checked)
         elif entry.type != "predefined":
             continue
@@ -1862,12 +1686,8 @@ def _with_token_rules(load: Callable[[RegistryFile], Any], registry: RegistryFil
 
 
 def _registry_configuration(path: Path) -> RegistryFile:
-    """A recognizer-registry YAML file parsed with libyaml's safe loader where PyYAML has it.
-
-    Presidio parses its ``conf_file`` with PyYAML's pure-Python ``safe_load``: 0.2–0.3 s per
-    process for recognizers.yaml and providers.yaml. The C loader is the same YAML 1.1 safe
-    schema; the parsed document is handed to Presidio as ``registry_configuration``.
-    """
+    """A recognizer-registry YAML file parsed with libyaml's safe loader where PyYAML has it
+    (Presidio's own parse is the pure-Python one: the same YAML 1.1 safe schema, slower)."""
     import yaml
 
     from intake.scrub.presidio import RegistryFile
@@ -1913,26 +1733,29 @@ def _child_path(parent: str, key: Any) -> str:
     return f"{parent}['{escaped}']"
 
 
-def _strings(obj: Any, where: str = "$") -> Iterator[tuple[str, str]]:
-    """(locator, string) for every string, keys first, in the order ``_rebuild`` visits them.
+def _strings(
+    obj: Any, where: str = "$", key: str | None = None
+) -> Iterator[tuple[str, str, str | None]]:
+    """(locator, string, key) for every string, keys first, in the order ``_rebuild`` visits
+    them; ``key`` is a value's mapping key (``context_key``), None for a key or a list item.
 
     The locator names mapping entries by position (``$.turns[0]{#2}``), never by key: a key
     may itself be the secret, and the locator can end up in an error message.
     """
     if isinstance(obj, str):
-        yield where, obj
+        yield where, obj, key
     elif isinstance(obj, dict):
         for i, (k, v) in enumerate(obj.items()):
             if isinstance(k, str):
-                yield f"{where}{{#{i}}}~", k
-            yield from _strings(v, f"{where}{{#{i}}}")
+                yield f"{where}{{#{i}}}~", k, None
+            yield from _strings(v, f"{where}{{#{i}}}", context_key(obj, k))
     elif isinstance(obj, (list, tuple)):
         for i, v in enumerate(obj):
             yield from _strings(v, f"{where}[{i}]")
 
 
 _PAIR_NAME_KEYS = ("name", "Name", "key", "Key", "NAME", "KEY")
-PAIR_VALUE_KEYS = frozenset({"value", "Value", "VALUE"})
+_PAIR_VALUE_KEYS = frozenset({"value", "Value", "VALUE"})
 
 
 def context_key(mapping: dict[Any, Any], key: Any) -> str | None:
@@ -1943,30 +1766,12 @@ def context_key(mapping: dict[Any, Any], key: Any) -> str | None:
     """
     if not isinstance(key, str):
         return None
-    if key in PAIR_VALUE_KEYS:
+    if key in _PAIR_VALUE_KEYS:
         for name_key in _PAIR_NAME_KEYS:
             name = mapping.get(name_key)
             if isinstance(name, str) and 0 < len(name) <= 96:
                 return name
     return key
-
-
-def _value_keys(obj: Any) -> Iterator[str | None]:
-    """For every string ``_strings`` yields, in the same order: its mapping key, if a value
-    (for a ``value`` beside a ``name``, that name: see ``context_key``)."""
-    if isinstance(obj, str):
-        yield None
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            if isinstance(k, str):
-                yield None
-            if isinstance(v, str):
-                yield context_key(obj, k)
-            else:
-                yield from _value_keys(v)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            yield from _value_keys(v)
 
 
 def _same_str_type(old: str, new: str) -> str:
@@ -1997,10 +1802,6 @@ def _rebuild(obj: Any, scrub: Callable[[str, str, bool], str], path: str = "$") 
             else:
                 new_k = k
             new_items.append((k, new_k, _rebuild(v, scrub, _child_path(path, new_k))))
-        if all(k == nk for k, nk, _ in new_items):
-            for k, _, nv in new_items:
-                result[k] = nv
-            return result
         if hasattr(result, "insert") and hasattr(result, "ca"):  # ruamel CommentedMap
             for i, (k, nk, nv) in enumerate(new_items):
                 if k != nk:
@@ -2045,11 +1846,11 @@ def scrub_tree(
     scrubber = scrubber or get_scrubber()
     mapping = mapping if mapping is not None else FixtureMap()  # an empty map is falsy
     strings = list(_strings(obj))
-    mapping.reserve([s for _, s in strings])
-    detected = scrubber.detect_many(strings)
-    for i, key in enumerate(_value_keys(obj)):
+    mapping.reserve([s for _, s, _ in strings])
+    detected = scrubber.detect_many([(where, s) for where, s, _ in strings])
+    for i, (_, text, key) in enumerate(strings):
         if key is not None:
-            detected[i] = scrubber.with_key_context(strings[i][1], key, detected[i])
+            detected[i] = scrubber.with_key_context(text, key, detected[i])
     queue = iter(zip(strings, detected, strict=True))
     findings: list[Finding] = []
 
@@ -2063,7 +1864,7 @@ def scrub_tree(
         )
 
     def scrub(text: str, path: str, is_key: bool) -> str:
-        (_, expected), cands = next(queue)
+        (_, expected, _), cands = next(queue)
         if expected != text:
             raise ScrubError(
                 "scrubber internal error: the tree changed while scrubbing", where=path
@@ -2076,20 +1877,12 @@ def scrub_tree(
         new_text = scrubber.settle(joined, mapping, path, kept=kept if keep else None)
         where = _child_path(path, new_text) + "~" if is_key else path
         for c, (a, b) in zip(cands, placed, strict=True):
-            if salt is None:
-                findings.append(Finding(c.entity_type, c.start, c.end, where))
-                continue
-            findings.append(
-                Finding(
-                    c.entity_type,
-                    c.start,
-                    c.end,
-                    where,
-                    tier=tier_of(c.entity_type),
-                    value_hash=value_hash(salt, text[c.start : c.end]),
-                    context=masked_context(new_text, a, b) if new_text == joined else None,
-                )
-            )
+            tiered: dict[str, str | None] = {}
+            if salt is not None:
+                tiered["tier"] = tier_of(c.entity_type)
+                tiered["value_hash"] = value_hash(salt, text[c.start : c.end])
+                tiered["context"] = masked_context(new_text, a, b) if new_text == joined else None
+            findings.append(Finding(c.entity_type, c.start, c.end, where, **tiered))
         return new_text
 
     new_obj = _rebuild(obj, scrub)

@@ -1,16 +1,12 @@
 """Scrubbing and scanning files: reading them safely, in-place atomic rewrites, ``--check``.
 
-Every file is read first (an unreadable one stops the run before anything is written), then
-scrubbed in memory; one that cannot be scrubbed is left as it was, the others are written, and
-the run fails naming it (see ``scrub_paths``). JSON, JSONL and YAML files are scrubbed as
-formats (``intake.scrub.formats``): every decoded string value and key is scanned and each
-replacement written back in the token's own escaping, so everything outside a replaced span
-stays byte for byte and the file still parses; there is no tree rewrite to fall back to.
+``scrub_paths`` says what a run does with a file that cannot be read or scrubbed; JSON, JSONL
+and YAML are scrubbed as formats (``_structured``, ``intake.scrub.formats``), with no tree
+rewrite to fall back to.
 """
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +21,7 @@ from intake.scrub.engine import (
     FileFinding,
     Finding,
     Scrubber,
+    edited,
     get_scrubber,
     refuse_oversized,
     scrubber_for,
@@ -36,6 +33,8 @@ from intake.scrub.formats import (
     comment_spans,
     encode,
     format_of,
+    line_at,
+    line_starts,
     quoted,
     tokens_for,
 )
@@ -44,17 +43,6 @@ from intake.scrub.tiers import FINAL, RESTORABLE, find_salt, record_salt, tier_o
 if TYPE_CHECKING:
     from intake.config import Settings
     from intake.contract.models import ScrubReport
-
-__all__ = [
-    "TEXT_SUFFIXES",
-    "FileOutcome",
-    "decode_text",
-    "expand_paths",
-    "scan_paths",
-    "scrub_scan",
-    "scrub_file_text",
-    "scrub_paths",
-]
 
 
 def decode_text(data: bytes, *, where: str) -> str:
@@ -113,8 +101,10 @@ def expand_paths(paths: Sequence[Path]) -> list[Path]:
             )
         else:
             raise InputError("no such file or folder", where=str(p))
-    seen: set[Path] = set()
-    return [f for f in files if not (f.resolve() in seen or seen.add(f.resolve()))]  # type: ignore[func-returns-value]
+    unique: dict[Path, Path] = {}  # the first of the names of one file
+    for f in files:
+        unique.setdefault(f.resolve(), f)
+    return list(unique.values())
 
 
 def _read(path: Path) -> str:
@@ -409,10 +399,10 @@ def _structured(
     """
     tokens = tokens_for(fmt, text)
     comments = comment_spans(text, tokens) if fmt == "yaml" else []
-    starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")]
+    starts = line_starts(text)
     nesting = {i for i, t in enumerate(tokens) if depth < MAX_NESTING and _is_container(t.value)}
     items = [(f"line {t.line}", "" if i in nesting else t.value) for i, t in enumerate(tokens)]
-    items += [(f"line {bisect.bisect_right(starts, s)}", text[s:e]) for s, e in comments]
+    items += [(f"line {line_at(starts, s)}", text[s:e]) for s, e in comments]
     keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
     keys += [None] * len(comments)
     mapping.reserve([text])
@@ -434,7 +424,7 @@ def _structured(
         )
         if not ops:
             continue
-        new_value = _edited(tok.value, ops)
+        new_value = edited(tok.value, ops)
         final = scrubber.settle(new_value, mapping, items[i][0], kept=kept)
         if final != new_value:
             ops = [_one_edit(tok.value, final)]
@@ -446,9 +436,9 @@ def _structured(
         if not ops:
             continue
         body = text[s:e]
-        new = _edited(body, ops)
+        new = edited(body, ops)
         if "\n" in new or "\r" in new:
-            new = _edited(
+            new = edited(
                 body,
                 [(a, b, k, scrubber.generic_fixture(body[a:b], mapping)) for a, b, k, _ in ops],
             )
@@ -461,7 +451,7 @@ def _structured(
         edits = list(comment_edits)
         for i, (ops, final) in finals.items():
             edits.extend(_token_edits(tokens[i], ops, final, text, i in whole))
-        new_text = _edited(text, edits)
+        new_text = edited(text, edits)
         bad = _mismatched(fmt, new_text, tokens, finals)
         if not bad:
             return new_text, findings, edits
@@ -501,18 +491,6 @@ def _nested(
         return _structured("json", tok.value, scrubber, mapping, where, kept, depth + 1)
     except NotStructured:
         return None
-
-
-def _edited(text: str, edits: Sequence[tuple[int, int, str] | tuple[int, int, str, str]]) -> str:
-    """``text`` with each edit's span ``[start, end)`` replaced by its last item (a file's
-    edits, or a plan's replacements: start, end, entity type, fixture)."""
-    out, pos = [], 0
-    for edit in sorted(edits):
-        out.append(text[pos : edit[0]])
-        out.append(edit[-1])
-        pos = edit[1]
-    out.append(text[pos:])
-    return "".join(out)
 
 
 def _mismatched(
@@ -560,7 +538,7 @@ def scrub_file_text(
             return FileOutcome(path, text, new_text, scrubber.report(findings))
     (ops,) = _plan([("$", text)], [None], scrubber, mapping, kept)
     report = scrubber.report([Finding(k, s, e, "$") for s, e, k, _ in ops])
-    new_text = _settled(path, _edited(text, ops), scrubber, mapping) if ops else text
+    new_text = _settled(path, edited(text, ops), scrubber, mapping) if ops else text
     return FileOutcome(path, text, new_text, report)
 
 

@@ -16,8 +16,6 @@ import regex
 from intake.errors import ConfigError
 from intake.scrub.definitions import SECRET_PRIORITY, configured, load_scrubber_yaml
 
-__all__ = ["FixtureMap"]
-
 _SEP = r"(?:\\\\|\\|/)"
 
 
@@ -128,7 +126,8 @@ class FixtureMap:
     def _taken(self, candidate: str) -> bool:
         return bool(_fixture_numbers(candidate) & self._reserved)
 
-    def _next(self, kind: str, render: Callable[[int], str]) -> str:
+    def number(self, kind: str, render: Callable[[int], str]) -> str:
+        """A fresh numbered fixture of ``kind`` (call only from inside ``make``)."""
         n = self._counters.get(kind, 0)
         while True:
             n += 1
@@ -147,10 +146,6 @@ class FixtureMap:
                 self._values[original] = found
             return found
 
-    def number(self, kind: str, render: Callable[[int], str]) -> str:
-        """A fresh numbered fixture of ``kind`` (call only from inside ``make``)."""
-        return self._next(kind, render)
-
     def home(self, original_root: str, render: Callable[[int], str]) -> str:
         """The same numbered fixture for every bare mention of one user folder.
 
@@ -168,7 +163,7 @@ class FixtureMap:
     ) -> str:
         key = _folder_key(folder)
         if key not in issued:
-            issued[key] = self._next(kind, render)
+            issued[key] = self.number(kind, render)
         return issued[key]
 
 

@@ -28,19 +28,7 @@ from typing import Any
 
 import regex
 
-from intake.scrub.engine import PAIR_VALUE_KEYS, context_key
-
-__all__ = [
-    "NotStructured",
-    "Token",
-    "comment_spans",
-    "encode",
-    "format_of",
-    "json_tokens",
-    "jsonl_tokens",
-    "tokens_for",
-    "yaml_tokens",
-]
+from intake.scrub.engine import context_key
 
 _FORMATS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml"}
 
@@ -123,34 +111,31 @@ def _json_segments(raw: str) -> tuple[str, tuple[tuple[int, int, int, int], ...]
     """Decoded value and segments of one JSON string token (``raw`` with its quotes)."""
     segs: list[tuple[int, int, int, int]] = [(0, 0, 0, 1)]
     out: list[str] = []
-    d = 0
+
+    def add(piece: str, start: int, end: int) -> None:
+        d = segs[-1][1]
+        segs.append((d, d + len(piece), start, end))
+        out.append(piece)
+
     r = 1
     body_end = len(raw) - 1
     for m in _JSON_ESCAPE.finditer(raw, 1, body_end):
         if m.start() > r:
-            run = raw[r : m.start()]
-            segs.append((d, d + len(run), r, m.start()))
-            out.append(run)
-            d += len(run)
-        piece = json.loads('"' + m.group(0) + '"')
-        segs.append((d, d + len(piece), m.start(), m.end()))
-        out.append(piece)
-        d += len(piece)
+            add(raw[r : m.start()], r, m.start())
+        add(json.loads('"' + m.group(0) + '"'), m.start(), m.end())
         r = m.end()
     if body_end > r:
-        run = raw[r:body_end]
-        segs.append((d, d + len(run), r, body_end))
-        out.append(run)
-        d += len(run)
-    segs.append((d, d, body_end, len(raw)))
+        add(raw[r:body_end], r, body_end)
+    add("", body_end, len(raw))
     return "".join(out), tuple(segs)
 
 
-def _line_starts(text: str) -> list[int]:
+def line_starts(text: str) -> list[int]:
     return [0, *(m.end() for m in regex.finditer(r"\n", text))]
 
 
-def _line(starts: list[int], offset: int) -> int:
+def line_at(starts: list[int], offset: int) -> int:
+    """The line (from 1) of ``offset``, given the text's ``line_starts``."""
     return bisect.bisect_right(starts, offset)
 
 
@@ -170,11 +155,6 @@ class _Frame:
     def close(self) -> None:
         """Judge a ``value`` beside a ``name``/``key`` by that name (HAR, Kubernetes ``env``)."""
         members = self.members
-        if not any(k in PAIR_VALUE_KEYS for k, _ in members):
-            for k, t in members:  # no ``value``: each value is judged by its own key
-                if t is not None and k is not None:
-                    t.key = k
-            return
         values = {k: (t.value if t is not None else None) for k, t in members if k}
         for k, t in members:
             if t is not None and k is not None:
@@ -191,7 +171,7 @@ def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> li
         json.loads(text[bom:])
     except (ValueError, RecursionError) as exc:
         raise NotStructured(f"not valid JSON: {exc}") from None
-    starts = starts if starts is not None else _line_starts(text)
+    starts = starts if starts is not None else line_starts(text)
     tokens: list[Token] = []
     stack: list[_Frame] = []
     for m in _JSON_STRUCT.finditer(text, bom):
@@ -217,7 +197,7 @@ def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> li
                 end=base + m.end(),
                 value=value,
                 style="json",
-                line=_line(starts, base + m.start()),
+                line=line_at(starts, base + m.start()),
                 is_key=is_key,
                 ascii_only=raw.isascii(),
                 slash="\\/" in raw,
@@ -237,7 +217,7 @@ def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> li
 def jsonl_tokens(text: str) -> list[Token]:
     """Tokens of every JSONL line; a line that is not JSON is one ``text`` token (scanned as
     plain text, as it would be in a log)."""
-    starts = _line_starts(text)
+    starts = line_starts(text)
     tokens: list[Token] = []
     pos = 0
     for line in text.splitlines(keepends=True):
@@ -248,7 +228,9 @@ def jsonl_tokens(text: str) -> list[Token]:
             except NotStructured:
                 n = len(body)
                 tokens.append(
-                    Token(pos, pos + n, body, "text", _line(starts, pos), segments=((0, n, 0, n),))
+                    Token(
+                        pos, pos + n, body, "text", line_at(starts, pos), segments=((0, n, 0, n),)
+                    )
                 )
         pos += len(line)
     return tokens
@@ -372,7 +354,7 @@ def yaml_tokens(text: str) -> list[Token]:
     bomb costs what its text costs."""
     import yaml
 
-    starts = _line_starts(text)
+    starts = line_starts(text)
     tokens: list[Token] = []
     stack: list[_Frame] = []
 
@@ -421,7 +403,7 @@ def yaml_tokens(text: str) -> list[Token]:
                         end=e,
                         value=ev.value,
                         style=style,
-                        line=_line(starts, s),
+                        line=line_at(starts, s),
                         is_key=is_key,
                         ascii_only=raw.isascii(),
                         indent=indent,
@@ -440,11 +422,7 @@ def yaml_tokens(text: str) -> list[Token]:
 
 def tokens_for(fmt: str, text: str) -> list[Token]:
     """The string tokens of ``text`` read as ``fmt`` (``json``, ``jsonl`` or ``yaml``)."""
-    if fmt == "json":
-        return json_tokens(text)
-    if fmt == "jsonl":
-        return jsonl_tokens(text)
-    return yaml_tokens(text)
+    return {"json": json_tokens, "jsonl": jsonl_tokens}.get(fmt, yaml_tokens)(text)
 
 
 _COMMENT = regex.compile(r"(?:^|(?<=[ \t]))#[^\r\n]*+", regex.M)

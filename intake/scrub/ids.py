@@ -3,14 +3,8 @@
 Draft ids, file names, lock names, ledger ids and the ``intake sessions`` listing are built
 from titles and session ids. A title slugged *before* scrubbing carries the secret into a file
 name (``session_29c2_password_hunter2``); a cut at a size limit can leave part of a token that
-no recognizer matches any more. These helpers are the one way to build such a name:
-
-* ``plain_identifier(text)``: whether ``text`` may be used as it is (lowercase letters, digits,
-  ``_``/``-``, at most 64 characters, no fixture or mask in it).
-* ``neutral_id(seed, prefix)``: ``session_<8 hex>``, a stable name that carries nothing of
-  ``seed`` (a SHA-256 prefix).
-* ``cut_before_token(text, limit)``: at most ``limit`` characters, never ending inside a token
-  (the cut goes back to before the token it would have split; ``words=True`` for slugs).
+no recognizer matches any more. These helpers (``plain_identifier``, ``neutral_id``,
+``cut_before_token``) are the one way to build such a name.
 """
 
 from __future__ import annotations
@@ -22,13 +16,6 @@ from collections.abc import Iterable
 import regex
 
 from intake.contract.models import ID_PATTERN
-
-__all__ = [
-    "carries_original",
-    "cut_before_token",
-    "neutral_id",
-    "plain_identifier",
-]
 
 _PLAIN = regex.compile(r"^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$")
 _NOT_PLAIN = regex.compile(r"fake0*+[0-9]|\*{3,}|x{6,}")

@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import regex
 
-__all__ = ["illustrative", "looks_like_placeholder", "marked_redacted"]
-
 _PLACEHOLDER = regex.compile(
     r"""(?ix)
     ^(?:

@@ -48,7 +48,6 @@ WRAP_BREAK = regex.compile(r"\r?\n[ \t]*+(?:>[ \t]?+)*+")
 """Where a soft wrap cut a value: a line break, the next line's indentation, and any ``>``
 quote marks of a quoted reply (joined back by the wrapped-token recognizers and fixtures)."""
 
-__all__ = ["Normalised", "needs_normalising", "normalise", "normal_value", "wrap_width"]
 
 _TOKEN = r"[A-Za-z0-9_+/=.-]"
 MIN_WRAP_WIDTH = 40
@@ -159,9 +158,14 @@ class Normalised:
 def normalise(text: str) -> Normalised:
     """``text`` with hiding characters removed or folded, and the map back (see the module)."""
     pieces: list[str] = []
-    starts: list[int] = []
     segments: list[tuple[int, int, int, int]] = []
-    n = o = 0
+
+    def add(piece: str, start: int, end: int) -> None:
+        n = segments[-1][1] if segments else 0
+        segments.append((n, n + len(piece), start, end))
+        pieces.append(piece)
+
+    o = 0
     found = [(m.start(), m.end()) for m in _HIDING.finditer(text)]
     breaks = _column_breaks(text)
     if breaks:
@@ -170,26 +174,16 @@ def normalise(text: str) -> Normalised:
         if start < o:
             continue
         if start > o:
-            run = text[o:start]
-            starts.append(n)
-            segments.append((n, n + len(run), o, start))
-            pieces.append(run)
-            n += len(run)
+            add(text[o:start], o, start)
         new = _replacement(text[start:end])
         if new:
-            starts.append(n)
-            segments.append((n, n + len(new), start, end))
-            pieces.append(new)
-            n += len(new)
+            add(new, start, end)
         o = end
     if o < len(text):
-        starts.append(n)
-        segments.append((n, n + len(text) - o, o, len(text)))
-        pieces.append(text[o:])
+        add(text[o:], o, len(text))
     if not segments:
         segments.append((0, 0, 0, len(text)))
-        starts.append(0)
-    return Normalised("".join(pieces), tuple(starts), tuple(segments))
+    return Normalised("".join(pieces), tuple(s[0] for s in segments), tuple(segments))
 
 
 def normal_value(value: str) -> str:

@@ -149,9 +149,11 @@ class TokenRule(BaseModel):
 
 class CheckedRule(BaseModel):
     """A registry entry's ``checked``: patterns whose every match is checked for placeholders,
-    length and entropy, built by intake as an ``IntakeCheckedRecognizer``."""
+    length and entropy, built by intake as an ``IntakeCheckedRecognizer`` (or the subclass its
+    ``check`` names, with that rule's own checks)."""
 
     model_config = ConfigDict(extra="forbid")
+    check: str = "IntakeCheckedRecognizer"
     entity: str
     patterns: list[tuple[str, str, float]]
     min_entropy: float = 0.0

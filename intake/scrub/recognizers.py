@@ -3,17 +3,11 @@
 ``scrubbers/recognizers.yaml`` names these classes with ``type: predefined``; Presidio's loader
 finds them among the subclasses of ``EntityRecognizer``, so this module must be imported before
 the registry is built (``intake.scrub.engine`` does that). Presidio's YAML cannot give a predefined
-recognizer its own patterns, so each class carries its patterns here, next to the check that
-validates them.
-
-* ``IntakeEmailRecognizer``: a possessive e-mail regex (6x faster than Presidio's) whose domain
-  must end in a public suffix, checked against the Public Suffix List snapshot bundled in the
-  ``tldextract`` wheel: never a download, never a cache on disk.
-* Secrets after a name (``password=``, ``token:``), ``-p`` flags, ``Bearer``/``Basic`` values,
-  URL passwords: rejected when they look like placeholders, variables or code, or when their
-  Shannon entropy is too low to be a secret.
-* ``IntakeHighEntropyRecognizer``: bare long strings, with hex (git SHAs, checksums), UUIDs,
-  ``sha512-`` integrity strings and path-like strings rejected.
+recognizer its own patterns, so such a class carries its patterns here, next to the check that
+validates them; a subclass of ``IntakeCheckedRecognizer`` is a ``checked`` rule's ``check``
+instead, its patterns the rule's. Each class says what it checks; the e-mail domain check
+reads the Public Suffix List snapshot bundled in the ``tldextract`` wheel: never a download,
+never a cache on disk.
 """
 
 from __future__ import annotations
@@ -42,24 +36,6 @@ from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: E402, 
 from intake.scrub.definitions import word_lists  # noqa: E402
 from intake.scrub.illustrative import looks_like_placeholder  # noqa: E402
 from intake.scrub.normalise import WRAP_BREAK  # noqa: E402
-
-__all__ = [
-    "IntakeDottedTokenRecognizer",
-    "mixes_like_random",
-    "placeholder_basic",
-    "CodeBackedRecognizer",
-    "FastPatternRecognizer",
-    "IntakeAzureSasSignatureRecognizer",
-    "IntakeCheckedRecognizer",
-    "IntakeBasicAuthRecognizer",
-    "IntakeEmailRecognizer",
-    "IntakeEncodedEmailRecognizer",
-    "IntakeGenericSecretRecognizer",
-    "IntakeHighEntropyRecognizer",
-    "IntakePasswordWordRecognizer",
-    "IntakeWrappedTokenRecognizer",
-    "shannon_entropy",
-]
 
 
 def shannon_entropy(value: str) -> float:
@@ -298,29 +274,13 @@ class CodeBackedRecognizer(FastPatternRecognizer):
         )
 
 
-class _CheckedRecognizer(CodeBackedRecognizer):
-    """A pattern recognizer with a placeholder, code and entropy check on every match."""
-
-    MIN_ENTROPY = 0.0
-    MIN_LENGTH = 1
-    REJECT_IDENTIFIERS = False
-
-    def invalidate_result(self, pattern_text: str) -> bool | None:
-        """True drops the match (Presidio semantics): placeholders, code, low entropy."""
-        value = pattern_text.strip("\"'")
-        if len(value) < self.MIN_LENGTH:
-            return True
-        if looks_like_placeholder(value):
-            return True
-        if self.REJECT_IDENTIFIERS and (_word_like_identifier(value) or _CODE_EXPR.search(value)):
-            return True
-        return shannon_entropy(value) < self.MIN_ENTROPY
-
-
-class IntakeCheckedRecognizer(_CheckedRecognizer):
+class IntakeCheckedRecognizer(CodeBackedRecognizer):
     """A ``checked`` rule of ``scrubbers/recognizers.yaml``: its entity, patterns (name, regex,
     score) and the length and entropy its values need are the rule's (``-p`` flags, ``Bearer``
-    values, URL passwords)."""
+    values, URL passwords). Every match is checked for placeholders, length and entropy; a rule
+    whose ``check`` names a subclass (its own class below) adds that class's checks."""
+
+    REJECT_IDENTIFIERS = False
 
     def __init__(
         self,
@@ -336,6 +296,17 @@ class IntakeCheckedRecognizer(_CheckedRecognizer):
         self.MIN_ENTROPY = min_entropy
         self.MIN_LENGTH = min_length
         super().__init__(**kwargs)
+
+    def invalidate_result(self, pattern_text: str) -> bool | None:
+        """True drops the match (Presidio semantics): placeholders, code, low entropy."""
+        value = pattern_text.strip("\"'")
+        if len(value) < self.MIN_LENGTH:
+            return True
+        if looks_like_placeholder(value):
+            return True
+        if self.REJECT_IDENTIFIERS and (_word_like_identifier(value) or _CODE_EXPR.search(value)):
+            return True
+        return shannon_entropy(value) < self.MIN_ENTROPY
 
 
 _LOCAL_RUN = regex.compile(r"(?r)[\w.+-]++")
@@ -490,21 +461,10 @@ def _public_suffix_end(domain: str, limit: int) -> int | None:
     return None
 
 
-class IntakeGenericSecretRecognizer(_CheckedRecognizer):
-    """A password in prose: ``my password is …`` (assignments are the context recognizer's)."""
+class IntakeGenericSecretRecognizer(IntakeCheckedRecognizer):
+    """A password in prose: ``my password is …`` (assignments are the context recognizer's,
+    ``intake.scrub.context.IntakeAssignedSecretRecognizer``, in every syntax)."""
 
-    ENTITY = "GENERIC_SECRET"
-    # Values after a name (password=…, "api_key": "…") are found by
-    # intake.scrub.context.IntakeAssignedSecretRecognizer, in every syntax; this keeps prose.
-    PATTERNS = (
-        (
-            "prose",
-            r"(?i:\bmy (?:password|passphrase|pin|secret) is:?[ \t]++)\K[^\s\"'`]{6,}+",
-            0.6,
-        ),
-    )
-    MIN_ENTROPY = 2.8
-    MIN_LENGTH = 6
     REJECT_IDENTIFIERS = True
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
@@ -518,12 +478,7 @@ class IntakeGenericSecretRecognizer(_CheckedRecognizer):
 _CAMEL = regex.compile(r"[a-z][A-Z]")
 
 
-_FORM_VALUE_CHAR = r"(?:[^\s\"'`,;<>(){}\[\]\\&]|&(?![A-Za-z_][A-Za-z0-9_.-]*+=))"
-"""A character of a password value; ``&`` before ``name=`` ends it (a form or query body:
-``username=XXXX&password=YYYY&action=login``, issue 35, stop 48)."""
-
-
-class IntakePasswordWordRecognizer(_CheckedRecognizer):
+class IntakePasswordWordRecognizer(IntakeCheckedRecognizer):
     """Word-like passwords after an explicit password name: ``password: letmein``.
 
     The entropy floor of ``IntakeGenericSecretRecognizer`` (and its rule that a letters-only
@@ -535,18 +490,6 @@ class IntakePasswordWordRecognizer(_CheckedRecognizer):
     (``SecretStr``), type and prose words (``str``, ``required``, ``incorrect``), placeholders,
     and paths or URLs.
     """
-
-    ENTITY = "GENERIC_SECRET"
-    PATTERNS = (
-        (
-            "password_word",
-            r"(?i:passw(?:or)?d|pwd|passphrase)(?![A-Za-z0-9_])[\"']?+[ \t]*+"
-            r"(?::=|=>|=(?!=)|:|\bis\b[ \t]*+:?)[ \t]*+(?:\\?[\"'])?+\K"
-            r"[A-Za-z0-9]" + _FORM_VALUE_CHAR + r"{3,63}+(?!" + _FORM_VALUE_CHAR + r"|[(\[])",
-            0.55,
-        ),
-    )
-    MIN_LENGTH = 4
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops the match: code, type names, prose words, placeholders, paths, URLs."""
@@ -560,11 +503,6 @@ class IntakePasswordWordRecognizer(_CheckedRecognizer):
         if _IDENTIFIER.match(value) and ("_" in value or "." in value):
             return True
         return value.isalpha() and _CAMEL.search(value) is not None
-
-
-_PLACEHOLDER_CREDENTIAL_WORDS = frozenset(
-    ["user", "username", "pass", "password", "test", "foo", "bar", "demo", "example"]
-)
 
 
 def placeholder_basic(value: str) -> bool:
@@ -586,18 +524,13 @@ def _placeholder_half(value: str) -> bool:
     """A word no one chooses as a credential, or one letter repeated (``bbbbb``, ``xxxx``: a
     documentation example's filler)."""
     low = value.lower()
-    return low in _PLACEHOLDER_CREDENTIAL_WORDS or (
+    return low in word_lists().placeholder_credentials or (
         len(low) >= 3 and low.isalpha() and len(set(low)) == 1
     )
 
 
-class IntakeBasicAuthRecognizer(_CheckedRecognizer):
+class IntakeBasicAuthRecognizer(IntakeCheckedRecognizer):
     """The base64 credential of ``Authorization: Basic …``."""
-
-    ENTITY = "BASIC_AUTH"
-    PATTERNS = (("basic", r"\bBasic[ \t]++\K[A-Za-z0-9+/]{8,}+=*+", 0.8),)
-    MIN_ENTROPY = 2.5
-    MIN_LENGTH = 8
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """Also keep a word of prose after the scheme word (``Basic microphone test``,
@@ -611,7 +544,7 @@ class IntakeBasicAuthRecognizer(_CheckedRecognizer):
         return super().invalidate_result(pattern_text)
 
 
-class IntakeHighEntropyRecognizer(_CheckedRecognizer):
+class IntakeHighEntropyRecognizer(IntakeCheckedRecognizer):
     """Bare random strings with no name before them (calibrated by length).
 
     32+ characters: upper + lower + digit, entropy >= 4.0. 24–31 characters (scrubber 1.4):
@@ -622,24 +555,6 @@ class IntakeHighEntropyRecognizer(_CheckedRecognizer):
     package names and masks are kept.
     """
 
-    ENTITY = "HIGH_ENTROPY_SECRET"
-    PATTERNS = (
-        (
-            "high_entropy",
-            r"(?<![A-Za-z0-9+/_.-])(?<!==)[A-Za-z0-9+/_-]{24,}+={0,2}+(?![A-Za-z0-9+/=_-])",
-            0.4,
-        ),
-        (
-            # a token with "=" inside (ATATT…A2=Yx3…, base64 pieces joined): one token, not
-            # name=value, when the part before the first "=" is itself random
-            "high_entropy_with_equals",
-            r"(?<![A-Za-z0-9+/_.-])(?<!==)[A-Za-z0-9+/_-]{24,}+(?:=[A-Za-z0-9+/_-]{4,}+)++"
-            r"={0,2}+(?![A-Za-z0-9+/=_-])",
-            0.4,
-        ),
-    )
-    MIN_ENTROPY = 4.0
-    MIN_LENGTH = 24
     LONG = 32
     """From this length on, the classic rule (entropy >= 4.0) applies alone."""
 
@@ -816,7 +731,7 @@ def _name_like(value: str) -> bool:
 _SAS_SIGNATURE = regex.compile(r"^[A-Za-z0-9+/]{43}=$")
 
 
-class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
+class IntakeAzureSasSignatureRecognizer(IntakeCheckedRecognizer):
     """The ``sig=`` of an Azure shared access signature (SAS URL or connection string).
 
     The value is URL-encoded base64 (``%2B``, ``%2F``, ``%3D``) or plain base64. It is an
@@ -824,15 +739,6 @@ class IntakeAzureSasSignatureRecognizer(_CheckedRecognizer):
     after ``sig=`` (``sig=abc123``, a word) is kept. The query-string separator before ``sig``
     is required (``?``, ``&``, ``;`` as in ``&amp;``), so ``signature=`` or ``xsig=`` are not read.
     """
-
-    ENTITY = "AZURE_SAS_SIGNATURE"
-    PATTERNS = (
-        (
-            "sas_sig",
-            r"[?&;]sig=\K(?:[A-Za-z0-9+/]|%2[BbFf])++(?:%3[Dd]|=)?+(?![A-Za-z0-9+/=%])",
-            0.95,
-        ),
-    )
 
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """True drops values that are not a URL-encoded 32-byte base64 signature."""

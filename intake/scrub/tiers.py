@@ -34,18 +34,6 @@ from pathlib import Path
 from intake.textcut import drop_partial_tail
 from intake.userconfig import Environ
 
-__all__ = [
-    "FINAL",
-    "RESTORABLE",
-    "RESTORABLE_TYPES",
-    "find_salt",
-    "record_salt",
-    "masked_context",
-    "suite_salt",
-    "tier_of",
-    "value_hash",
-]
-
 FINAL = "final"
 RESTORABLE = "restorable"
 
