@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SCRUBBER_VERSION", "SECRET_PRIORITY", "packaged_scrubbers_dir", "scrubber_config_hash"]
 
-SCRUBBER_VERSION = "1.20.0"
+SCRUBBER_VERSION = "1.21.0"
 """Bumped whenever the code changes what is found or how it is replaced."""
 
 SECRET_PRIORITY = 60
