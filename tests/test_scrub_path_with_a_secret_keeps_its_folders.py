@@ -13,7 +13,7 @@ rules were at fault, and each is fixed as a class (scrubber 1.21.0; docs/scrubbe
   random base62 string is still one. A hex folder in a path is a path's word too.
 * A home path holding any finding other than the user's name was replaced whole
   (``C:\\Users\\user\\project1\\gitconfig``). Issue 35 item 1: only the private segment goes.
-  Each other finding inside the path is now replaced where it stands by its plain fixture and
+  Each other finding inside the path is now replaced where it stands by its own fixture and
   the folders after it stay (``engine.Scrubber._home_fixture``), in every escaping; only a
   finding that reaches into the user's folder still replaces the folders.
 """

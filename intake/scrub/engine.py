@@ -1734,10 +1734,20 @@ class Scrubber:
         ):
             return None
         for s, e in reversed(others):  # from the end: the earlier offsets stay true
-            path = path[:s] + self.generic_fixture(path[s:e], m) + path[e:]
+            path = path[:s] + self._inner_fixture(path[s:e], m) + path[e:]
         if name.lower() not in {n.lower() for n in names}:  # learned whole: a dotted login
             name = _glued_dot_folder(name, names) or name
         return self._names_replaced(path, [name, *names], m)
+
+    def _inner_fixture(self, original: str, m: FixtureMap) -> str:
+        """The fixture of a finding inside a home path: its own type's when the finding is the
+        whole of it read alone (an address as a mail folder's name: ``user2@example.com``),
+        else the plain fixture. Found again here because a path keeps its inner findings'
+        places, not their types (rare: a path holding another private value)."""
+        found = self.find(original)
+        if len(found) == 1 and (found[0].start, found[0].end) == (0, len(original)):
+            return self.fixture_for(found[0].entity_type, original, (), m)
+        return self.generic_fixture(original, m)
 
     def _names_replaced(self, path: str, names: Sequence[str], m: FixtureMap) -> str:
         """``path`` with every name in ``names`` (as a word, any case) replaced by its
