@@ -110,16 +110,18 @@ def test_token_inside_url_replaces_the_token_not_the_host(scrubber: Scrubber) ->
     )
 
 
-def test_email_inside_a_path_goes_with_the_path_and_the_file_name_is_kept(
-    scrubber: Scrubber,
-) -> None:
+def test_email_inside_a_home_path_goes_and_the_folders_stay(scrubber: Scrubber) -> None:
+    # since 1.21.0 (issue 35 item 1): only the private segments go, each with its own type's
+    # fixture; before, the path was replaced whole (/Users/user/project1/INBOX.mbox)
     text = (
         "store /Users/alice/Library/Mail/alice.smith@acme.io/INBOX.mbox"
         " and /Users/alice/x/al@acme.io"
     )
     out = scrubber.scrub_text(text).text
-    assert "acme.io" not in out
-    assert out.startswith("store /Users/user/project1/INBOX.mbox and /Users/user/project2/file1")
+    assert out == (
+        "store /Users/user1/Library/Mail/user1@example.com/INBOX.mbox"
+        " and /Users/user1/x/user2@example.com"
+    )
 
 
 def test_path_styles_keep_their_shape(scrubber: Scrubber) -> None:

@@ -29,6 +29,7 @@ import bisect
 import collections
 import contextlib
 import copy
+import itertools
 import logging
 import os
 import threading
@@ -1512,16 +1513,14 @@ class Scrubber:
     ) -> str:
         plain, encode = _unescape_path(original)
         if encode is not None:
-            # Work on the plain path, then write the fixture back in the original's escaping.
-            # Offsets of inner findings no longer apply: an inner finding that is not the
-            # user's name replaces the folders.
-            seg = home_segment(plain)
-            name = plain[seg[0] : seg[1]].lower() if seg else None
-            inner_plain = (
-                [(0, len(plain))]
-                if any(_unescape_path(original[s:e])[0].lower() != name for s, e in inner)
-                else []
-            )
+            # Work on the plain path, then write the fixture back in the original's escaping;
+            # each inner finding is found again in the plain path (one that is not is taken
+            # to cover it all, and the folders are replaced).
+            inner_plain = []
+            for s, e in inner:
+                found = _unescape_path(original[s:e])[0]
+                at = plain.find(found)
+                inner_plain.append((at, at + len(found)) if at >= 0 else (0, len(plain)))
             return encode(self._path_fixture(plain, inner_plain, spec, m, names))
         home = self._home_fixture(original, inner, m, names)
         if home is not None:
@@ -1551,21 +1550,38 @@ class Scrubber:
         (``C:\\Users\\alice\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py`` becomes
         ``C:\\Users\\user1\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py``). The name gets
         the fixture it gets everywhere else in the document (``USER_NAME``), and is replaced
-        wherever it recurs in the path. None when the path names no home, or holds a finding
-        other than the name (the folders are then replaced as before). Learned names elsewhere in
-        the path (``names``: a login in a VS Code temp file's name) get their own fixtures, and
-        the folders stay."""
+        wherever it recurs in the path. Another finding inside the path (a token in a folder's
+        name) is replaced where it stands by its plain fixture, and the folders after it stay
+        (since 1.21.0). None when the path names no home, or a finding other than the name
+        reaches into the user's folder (the folders are then replaced as before). Learned names
+        elsewhere in the path (``names``: a login in a VS Code temp file's name) get their own
+        fixtures, and the folders stay."""
         if path.startswith("\\\\") and not _rule("wsl_unc").match(path):
             return None
         seg = home_segment(path)
         if seg is None:
             return None
         name = path[seg[0] : seg[1]]
-        if any(path[s:e].lower() != name.lower() for s, e in inner):
+        others = sorted({(s, e) for s, e in inner if path[s:e].lower() != name.lower()})
+        if any(s < seg[1] and e > seg[0] for s, e in others) or any(
+            b[0] < a[1] for a, b in itertools.pairwise(others)
+        ):
             return None
+        for s, e in reversed(others):  # from the end: the earlier offsets stay true
+            path = path[:s] + self._inner_fixture(path[s:e], m) + path[e:]
         if name.lower() not in {n.lower() for n in names}:  # learned whole: a dotted login
             name = _glued_dot_folder(name, names) or name
         return self._names_replaced(path, [name, *names], m)
+
+    def _inner_fixture(self, original: str, m: FixtureMap) -> str:
+        """The fixture of a finding inside a home path: its own type's when the finding is the
+        whole of it read alone (an address as a mail folder's name: ``user2@example.com``),
+        else the plain fixture. Found again here because a path keeps its inner findings'
+        places, not their types (rare: a path holding another private value)."""
+        found = self.find(original)
+        if len(found) == 1 and (found[0].start, found[0].end) == (0, len(original)):
+            return self.fixture_for(found[0].entity_type, original, (), m)
+        return self.generic_fixture(original, m)
 
     def _names_replaced(self, path: str, names: Sequence[str], m: FixtureMap) -> str:
         """``path`` with every name in ``names`` (as a word, any case) replaced by its

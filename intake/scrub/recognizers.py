@@ -564,7 +564,7 @@ class IntakeHighEntropyRecognizer(IntakeCheckedRecognizer):
         head = value.split("=", 1)[0]
         if head != value.rstrip("=") and not mixes_like_random(head):
             return True  # NAME=value (a name before "="), which the value's own match judges
-        if _HEX.match(value) or _UUIDISH.match(value):
+        if _HEX.match(value) or _UUIDISH.match(value) or _named_digest(value):
             return True
         if _INTEGRITY.match(value):
             return True
@@ -671,8 +671,33 @@ _SNAKE_WORDS = regex.compile(r"^[a-z]{2,}+(?:[_-][a-z0-9]{1,}+)++$")
 
 def _path_word(segment: str) -> bool:
     """A long path segment that is a name: lower-case words joined by ``_`` or ``-``, or
-    CamelCase words. No random segment is either (base64 mixes cases and digits within)."""
-    return bool(_SNAKE_WORDS.match(segment)) or _camel_words(segment)
+    CamelCase words, a hex digest (a git object's folder), or a name with a digest
+    (``_named_digest``). No random segment is any of these (base64 mixes cases and digits
+    within; twenty characters of it are all hex digits once in 2^40)."""
+    return (
+        bool(_SNAKE_WORDS.match(segment) or _HEX.match(segment))
+        or _camel_words(segment)
+        or _named_digest(segment)
+    )
+
+
+_NAMED_DIGEST = regex.compile(
+    r"^(?P<name>[A-Za-z]{3,}+(?:[._-]?+[A-Za-z][A-Za-z0-9]*+)*?)[_-]"
+    r"(?:[0-9a-f]{7,}+|[0-9A-F]{7,}+)$"
+)
+_TOKEN_WORD = regex.compile(
+    r"(?i)(?:key|token|secret|pass|pwd|auth|api|cred|bearer|session|cookie|sig)"
+)
+
+
+def _named_digest(value: str) -> bool:
+    """A name joined to a hex digest by ``_`` or ``-`` (``PortableGit_<40 hex>``, GitHub
+    Desktop's bundled git; ``build-<sha>``, ``cache_<sha256>``): a build's or a cache's
+    folder, whose digest is public (a git SHA, a content hash). The name is words (letters
+    first, three or more), and none of them a credential's word (``key-<32 hex>`` is Mailgun's
+    key shape, ``api_<hex>``, ``token-<hex>``): those stay secrets."""
+    found = _NAMED_DIGEST.match(value)
+    return found is not None and _TOKEN_WORD.search(found["name"]) is None
 
 
 def _camel_words(value: str) -> bool:

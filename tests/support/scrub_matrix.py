@@ -1121,6 +1121,16 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k('\\venv\\Lib\\site-packages\\requests\\api.py", line 59\n')
         ),
+        # stop 48 (scrubber 1.21.0): GitHub Desktop's bundled git, a digest-named folder, in
+        # a JSON-escaped home path: the user goes, every folder after it stays
+        "home_with_a_digest_named_folder": lambda d: (
+            d.k('file:"C:\\\\Users\\\\')
+            .v(u)
+            .k(
+                "\\\\AppData\\\\Local\\\\GitHub\\\\PortableGit_f02737a78695063deace08e96d5042710d3e32db"
+                '\\\\mingw32/etc/gitconfig"   alias.co=checkout\n'
+            )
+        ),
     }
 
 
@@ -1202,6 +1212,9 @@ PASTED_PLACEHOLDERS = {
     # stop 54: chsh's and a Mac prompt's role, system and placeholder accounts
     "chsh_system_and_placeholder": "Changing shell for root.\nChanging password for user.\n",
     "mac_prompt_role_login": "MacBook-Pro-15:~ Admin$ which git\nMacBook-Air:~ Demo$ ls\n",
+    # stop 48: a name joined to a digest is a build's or a cache's folder, public
+    "named_digest_folders": "C:\\Tools\\PortableGit_f02737a78695063deace08e96d5042710d3e32db"
+    "\\cmd\\git.exe\nLayerCache_F02737A78695063DEACE08E96D5042710D3E32DB ok\n",
     # stop 51: an API route and a data set's users table, shaped like a mount's users folder
     "users_route_or_table": "GET /api/users/alice/repos\n"
     "pd.read_parquet('/data/users/train/part-0.parquet')\n",
