@@ -196,6 +196,24 @@ def test_a_hand_written_fail_control_meets_no_gate(
 # --- 2e: rejection history committed by the change -----------------------------------------
 
 
+EVENT_NAME = "20261120100000000000-0123456789-rejection.intake-event.json"
+
+
+def _rejection_text(reason: str) -> str:
+    """A valid rejection event's committed file, with ``reason``."""
+    return history_text(
+        Event(
+            id="20261120100000000000-0123456789",
+            at="2026-11-20T10:00:00+00:00",
+            kind="rejection",
+            scenario_id="rival_case",
+            path="drafts/rival_case.yaml",
+            actor="maintainer",
+            detail={"reason": reason, "content_hash": "sha256:" + "1" * 64, "stages": {}},
+        )
+    )
+
+
 def _forged_rejection(tmp_path: Path) -> tuple[Path, Path]:
     """A fresh clone of a contributor's branch that commits a rejection event (a valid one)
     the base never had; the clone and the event's file."""
@@ -204,23 +222,9 @@ def _forged_rejection(tmp_path: Path) -> tuple[Path, Path]:
     contrib = repos.start_contribution()
     folder = contrib / "intake-history"
     folder.mkdir()
-    event = folder / "20261120100000000000-0123456789-rejection.intake-event.json"
+    event = folder / EVENT_NAME
     event.write_text(
-        history_text(
-            Event(
-                id="20261120100000000000-0123456789",
-                at="2026-11-20T10:00:00+00:00",
-                kind="rejection",
-                scenario_id="rival_case",
-                path="drafts/rival_case.yaml",
-                actor="maintainer",
-                detail={
-                    "reason": "the maintainer called it junk",
-                    "content_hash": "sha256:" + "1" * 64,
-                    "stages": {},
-                },
-            )
-        ),
+        _rejection_text("the maintainer called it junk"),
         encoding="utf-8",
     )
     repos.push_contribution()
@@ -250,22 +254,8 @@ def test_a_linked_history_event_is_claimed_and_never_read(tmp_path: Path) -> Non
     from intake.lifecycle.authority import changed_history, find_base
 
     repos = Repos(tmp_path)
-    name = "20261120100000000000-0123456789-rejection.intake-event.json"
-    text = history_text(
-        Event(
-            id="20261120100000000000-0123456789",
-            at="2026-11-20T10:00:00+00:00",
-            kind="rejection",
-            scenario_id="rival_case",
-            path="drafts/rival_case.yaml",
-            actor="maintainer",
-            detail={
-                "reason": "stood on the base",
-                "content_hash": "sha256:" + "1" * 64,
-                "stages": {},
-            },
-        )
-    )
+    name = EVENT_NAME
+    text = _rejection_text("stood on the base")
     (repos.main / "intake-history").mkdir()
     (repos.main / "intake-history" / name).write_text(text, encoding="utf-8")
     repos.commit_main()
