@@ -624,6 +624,8 @@ class ToolOutcome(StrEnum):
     """The store kept no outcome (no flag, no result): never an expected tool."""
 
 
+# The one shape of a tool call, from the store to the record: the session readers build it as
+# the store kept it, drafting caps it; the docstring below is the schema's description.
 class ToolCallEvidence(BaseModel):
     """One tool call of a turn, scrubbed and capped: what a reviewer needs to judge the case."""
 

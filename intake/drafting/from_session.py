@@ -61,7 +61,6 @@ from intake.sources.model import (
     Session,
     SessionSummary,
     StoreKind,
-    ToolCall,
     TurnWindow,
     failure_kind,
     plain_session_id,
@@ -533,9 +532,9 @@ def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
     # answer was stored
     for row in rows:
         for call in row.tools:
-            tool_evidence.append(tool_evidence_entry(call))
-            if not call.blocked and call.success is True and call.name not in expected:
-                expected.append(call.name)
+            tool_evidence.append(_capped(call))
+            if call.outcome is ToolOutcome.ok and call.tool not in expected:
+                expected.append(call.tool)
         errors.extend(row.errors)
     notes = [n for m in rows for n in m.notes]
     answer = "\n\n".join(r.content for r in span.replies if r.content).strip()
@@ -574,21 +573,14 @@ def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
     return turn, evidence
 
 
-def tool_evidence_entry(call: ToolCall) -> ToolCallEvidence:
-    """One tool call as record evidence: arguments and result capped, the verdict and rule."""
+def _capped(call: ToolCallEvidence) -> ToolCallEvidence:
+    """A stored call as the record keeps it: arguments, result and reason capped."""
     arguments, cut_args = capped(call.arguments)
     result, cut_result = capped(call.result)
     reason, cut_reason = capped(call.reason, MAX_REASON_CHARS)
-    return ToolCallEvidence(
-        tool=call.name,
-        arguments=arguments,
-        result=result,
-        outcome=ToolOutcome(call.outcome),
-        stored_success=call.stored_success,
-        rule=call.rule,
-        reason=reason,
-        latency_ms=call.latency_ms,
-        truncated=cut_args or cut_result or cut_reason,
+    truncated = cut_args or cut_result or cut_reason
+    return call.model_copy(
+        update={"arguments": arguments, "result": result, "reason": reason, "truncated": truncated}
     )
 
 
