@@ -51,6 +51,18 @@ from intake.sources.model import INFRASTRUCTURE_FALLBACKS, failure_kind
 from intake.store.records import load_record, record_path, runnable_hash
 from intake.store.suite import find_draft, finding_types, promoted_paths
 
+_TOOL_KEYS = (
+    "tool",
+    "outcome",
+    "arguments",
+    "result",
+    "reason",
+    "stored_success",
+    "rule",
+    "latency_ms",
+    "truncated",
+)
+"""A tool call's keys in the card's JSON (``intake show --format json``), in their order."""
 HIDDEN = "[hidden: the scrub re-scan could not run]"
 """Stands for every free-text value when the re-scan could not run (the card fails closed)."""
 
@@ -59,22 +71,6 @@ Cleaner = Callable[[str], str]
 
 def _same(text: str) -> str:
     return text
-
-
-@dataclass(frozen=True)
-class ToolLine:
-    """One tool call as the record holds it."""
-
-    tool: str
-    outcome: str
-    """ok, failed, blocked or unconfirmed."""
-    arguments: str | None = None
-    result: str | None = None
-    reason: str | None = None
-    stored_success: bool | None = None
-    rule: str | None = None
-    latency_ms: float | None = None
-    truncated: bool = False
 
 
 @dataclass(frozen=True)
@@ -128,7 +124,7 @@ class TurnCard:
     infrastructure: bool = False
     """The captured answer is an infrastructure fallback (model server unreachable, timeout,
     no answer): not the model's failure, and the control gate refuses it."""
-    tools: list[ToolLine] = field(default_factory=list)
+    tools: list[ToolCallEvidence] = field(default_factory=list)
     observed_ok: list[str] | None = None
     """Tools called successfully; None when the record does not itemise successful calls."""
     missing_tools: list[str] = field(default_factory=list)
@@ -248,6 +244,10 @@ class Card:
                 "gates": gates,
             }
         doc: dict[str, object] = asdict(self)
+        doc["turns"] = [
+            asdict(turn) | {"tools": [{k: getattr(c, k) for k in _TOOL_KEYS} for c in turn.tools]}
+            for turn in self.turns
+        ]
         doc["gates"] = gates
         doc["ready"] = self.ready
         doc["tiers"] = [
@@ -279,7 +279,7 @@ class _Seen:
     user_message: str | None = None
     answer: str | None = None
     error_fallback: str | None = None
-    tools: list[ToolLine] = field(default_factory=list)
+    tools: list[ToolCallEvidence] = field(default_factory=list)
     observed_ok: list[str] | None = None
     """Tools called successfully; None when the record does not itemise successful calls."""
     notes: list[str] = field(default_factory=list)
@@ -296,18 +296,10 @@ class _Seen:
         return replace(self, notes=[*self.notes, note])
 
 
-def _tool_line(call: ToolCallEvidence, clean: Cleaner) -> ToolLine:
-    return ToolLine(
-        tool=clean(call.tool),
-        outcome=call.outcome.value,
-        arguments=_text(call.arguments, clean),
-        result=_text(call.result, clean),
-        reason=_text(call.reason, clean),
-        stored_success=call.stored_success,
-        rule=call.rule,
-        latency_ms=call.latency_ms,
-        truncated=call.truncated,
-    )
+def _tool_line(call: ToolCallEvidence, clean: Cleaner) -> ToolCallEvidence:
+    """``call`` with its texts cleaned for the card."""
+    texts = {key: _text(getattr(call, key), clean) for key in ("arguments", "result", "reason")}
+    return call.model_copy(update={"tool": clean(call.tool), **texts})
 
 
 def _from_evidence(evidence: Evidence, clean: Cleaner) -> dict[int, _Seen]:
@@ -806,7 +798,7 @@ def card_summary_line(card: Card) -> str:
     return f"{card.id} ({card.kind}{private}): {state}"
 
 
-def _tool_rows(tools: list[ToolLine]) -> list[str]:
+def _tool_rows(tools: list[ToolCallEvidence]) -> list[str]:
     rows = [
         "| # | Tool | Outcome | Arguments | Result or reason |",
         "| --- | --- | --- | --- | --- |",
@@ -1008,7 +1000,6 @@ __all__ = [
     "RestoreLine",
     "ReviewLine",
     "RunLine",
-    "ToolLine",
     "TurnCard",
     "build_card",
     "card_from_parts",
