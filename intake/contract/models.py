@@ -648,6 +648,11 @@ class ToolCallEvidence(BaseModel):
     """Arguments or result were cut at the evidence size limit."""
 
 
+def called_ok(calls: list[ToolCallEvidence]) -> list[str]:
+    """The tools of ``calls`` that ended ok, each once, in the order first called."""
+    return list(dict.fromkeys(call.tool for call in calls if call.outcome is ToolOutcome.ok))
+
+
 class TurnEvidence(BaseModel):
     """One drafted turn as it happened: the message, the captured answer and the tool calls."""
 

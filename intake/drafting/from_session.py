@@ -31,8 +31,8 @@ from intake.contract.models import (
     Source,
     SourceType,
     ToolCallEvidence,
-    ToolOutcome,
     TurnEvidence,
+    called_ok,
     parse_when,
     placeholder,
 )
@@ -524,18 +524,12 @@ def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
     attachments its message named)."""
     text = "\n\n".join(m.content for m in span.users)
     text, attachments = flag_attachments(text)
-    expected: list[str] = []
-    errors: list[str] = []
-    tool_evidence: list[ToolCallEvidence] = []
     rows = [*span.users, *span.replies]
     # tools sit on the replies; memory.db keeps a turn's calls on its user row when no
     # answer was stored
-    for row in rows:
-        for call in row.tools:
-            tool_evidence.append(_capped(call))
-            if call.outcome is ToolOutcome.ok and call.tool not in expected:
-                expected.append(call.tool)
-        errors.extend(row.errors)
+    calls = [_capped(call) for row in rows for call in row.tools]
+    expected = called_ok(calls)
+    errors = [error for row in rows for error in row.errors]
     notes = [n for m in rows for n in m.notes]
     answer = "\n\n".join(r.content for r in span.replies if r.content).strip()
     if len(answer) > MAX_ANSWER_CHARS:
@@ -563,7 +557,7 @@ def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
         user_message=text,
         answer=answer or None,
         error_fallback=failure,
-        tools=tool_evidence,
+        tools=calls,
         message_refs=[m.ref for m in rows],
         merged_user_messages=len(span.users) if len(span.users) > 1 else None,
         agent_errors=errors,

@@ -36,6 +36,7 @@ from intake.contract.models import (
     TierStats,
     ToolCallEvidence,
     TurnView,
+    called_ok,
     message_key,
     tier_stats,
 )
@@ -306,16 +307,12 @@ def _from_evidence(evidence: Evidence, clean: Cleaner) -> dict[int, _Seen]:
     by_turn: dict[int, _Seen] = {}
     for turn in evidence.turns:
         tools = [_tool_line(call, clean) for call in turn.tools]
-        ok: list[str] = []
-        for line in tools:
-            if line.outcome == "ok" and line.tool not in ok:
-                ok.append(line.tool)
         by_turn[turn.turn] = _Seen(
             user_message=_text(turn.user_message, clean),
             answer=_text(turn.answer, clean),
             error_fallback=_text(turn.error_fallback, clean),
             tools=tools,
-            observed_ok=ok if evidence.ok_calls_kept else None,
+            observed_ok=called_ok(tools) if evidence.ok_calls_kept else None,
             notes=[clean(n) for n in turn.notes]
             + [f"agent error: {clean(e)}" for e in turn.agent_errors],
             key=turn.message_hash
