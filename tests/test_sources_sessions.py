@@ -57,10 +57,10 @@ def test_agent_ui_layouts_read_by_column_name(tmp_path: Path, layout: str) -> No
         assert "private_column" in session.details
     else:
         assert session.agent_type == "doc"
-        assert [(t.name, t.success, t.blocked) for t in tools] == [
-            ("search_file", True, False),
-            ("query_specific_file", False, False),
-            ("send_email", False, True),
+        assert [(t.tool, t.outcome) for t in tools] == [
+            ("search_file", "ok"),
+            ("query_specific_file", "failed"),
+            ("send_email", "blocked"),
         ]
         assert session.messages[1].errors == ["boom"]
 
@@ -240,9 +240,9 @@ def test_memory_db_turns_and_tools(tmp_path: Path) -> None:
     assert [s.id for s in store.list_sessions(5)] == ["m2", "m1"]
     session = store.load(store.resolve("m1"))
     assert [m.role for m in session.messages] == ["user", "assistant", "user", "assistant"]
-    assert [(t.name, t.success) for t in session.messages[1].tools] == [("search_file", True)]
-    assert [(t.name, t.success, t.reason) for t in session.messages[3].tools] == [
-        ("summarise", False, "timeout")
+    assert [(t.tool, t.outcome) for t in session.messages[1].tools] == [("search_file", "ok")]
+    assert [(t.tool, t.outcome, t.reason) for t in session.messages[3].tools] == [
+        ("summarise", "failed", "timeout")
     ]
 
 
@@ -289,8 +289,8 @@ def test_cpp_session_json(tmp_path: Path) -> None:
     session = store.load(store.resolve("session-2026"))
     users = [m for m in session.messages if m.role == "user"]
     assert [m.content for m in users] == ["list files"]
-    calls = [(t.name, t.success) for m in session.messages for t in m.tools]
-    assert calls == [("run_shell", True), ("read_file", False)]
+    calls = [(t.tool, t.outcome) for m in session.messages for t in m.tools]
+    assert calls == [("run_shell", "ok"), ("read_file", "failed")]
 
 
 def test_chat_cli_session_json(tmp_path: Path) -> None:

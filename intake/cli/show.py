@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-    from intake.report.card import Card, ToolLine, TurnCard
+    from intake.contract.models import ToolCallEvidence
+    from intake.report.card import Card, TurnCard
 
 WIDTH = 100
 """The text card is laid out for at most this many columns."""
@@ -198,7 +199,7 @@ def _turn_items(turn: TurnCard) -> list[RenderableType]:
     return [Rule(_text(f"turn {turn.turn}"), align="left"), block, *calls, checks]
 
 
-def _call_block(number: int, call: ToolLine) -> RenderableType:
+def _call_block(number: int, call: ToolCallEvidence) -> RenderableType:
     """One tool call: a head line (number, tool, outcome) and its arguments, result, reason."""
     from rich.console import Group
 

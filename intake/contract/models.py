@@ -624,6 +624,8 @@ class ToolOutcome(StrEnum):
     """The store kept no outcome (no flag, no result): never an expected tool."""
 
 
+# The one shape of a tool call, from the store to the record: the session readers build it as
+# the store kept it, drafting caps it; the docstring below is the schema's description.
 class ToolCallEvidence(BaseModel):
     """One tool call of a turn, scrubbed and capped: what a reviewer needs to judge the case."""
 
@@ -644,6 +646,11 @@ class ToolCallEvidence(BaseModel):
     latency_ms: float | None = None
     truncated: bool = False
     """Arguments or result were cut at the evidence size limit."""
+
+
+def called_ok(calls: list[ToolCallEvidence]) -> list[str]:
+    """The tools of ``calls`` that ended ok, each once, in the order first called."""
+    return list(dict.fromkeys(call.tool for call in calls if call.outcome is ToolOutcome.ok))
 
 
 class TurnEvidence(BaseModel):

@@ -31,8 +31,8 @@ from intake.contract.models import (
     Source,
     SourceType,
     ToolCallEvidence,
-    ToolOutcome,
     TurnEvidence,
+    called_ok,
     parse_when,
     placeholder,
 )
@@ -61,7 +61,6 @@ from intake.sources.model import (
     Session,
     SessionSummary,
     StoreKind,
-    ToolCall,
     TurnWindow,
     failure_kind,
     plain_session_id,
@@ -525,18 +524,12 @@ def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
     attachments its message named)."""
     text = "\n\n".join(m.content for m in span.users)
     text, attachments = flag_attachments(text)
-    expected: list[str] = []
-    errors: list[str] = []
-    tool_evidence: list[ToolCallEvidence] = []
     rows = [*span.users, *span.replies]
     # tools sit on the replies; memory.db keeps a turn's calls on its user row when no
     # answer was stored
-    for row in rows:
-        for call in row.tools:
-            tool_evidence.append(tool_evidence_entry(call))
-            if not call.blocked and call.success is True and call.name not in expected:
-                expected.append(call.name)
-        errors.extend(row.errors)
+    calls = [_capped(call) for row in rows for call in row.tools]
+    expected = called_ok(calls)
+    errors = [error for row in rows for error in row.errors]
     notes = [n for m in rows for n in m.notes]
     answer = "\n\n".join(r.content for r in span.replies if r.content).strip()
     if len(answer) > MAX_ANSWER_CHARS:
@@ -564,7 +557,7 @@ def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
         user_message=text,
         answer=answer or None,
         error_fallback=failure,
-        tools=tool_evidence,
+        tools=calls,
         message_refs=[m.ref for m in rows],
         merged_user_messages=len(span.users) if len(span.users) > 1 else None,
         agent_errors=errors,
@@ -574,21 +567,14 @@ def _plan_turn(number: int, span: TurnSpan) -> tuple[DraftTurn, TurnEvidence]:
     return turn, evidence
 
 
-def tool_evidence_entry(call: ToolCall) -> ToolCallEvidence:
-    """One tool call as record evidence: arguments and result capped, the verdict and rule."""
+def _capped(call: ToolCallEvidence) -> ToolCallEvidence:
+    """A stored call as the record keeps it: arguments, result and reason capped."""
     arguments, cut_args = capped(call.arguments)
     result, cut_result = capped(call.result)
     reason, cut_reason = capped(call.reason, MAX_REASON_CHARS)
-    return ToolCallEvidence(
-        tool=call.name,
-        arguments=arguments,
-        result=result,
-        outcome=ToolOutcome(call.outcome),
-        stored_success=call.stored_success,
-        rule=call.rule,
-        reason=reason,
-        latency_ms=call.latency_ms,
-        truncated=cut_args or cut_result or cut_reason,
+    truncated = cut_args or cut_result or cut_reason
+    return call.model_copy(
+        update={"arguments": arguments, "result": result, "reason": reason, "truncated": truncated}
     )
 
 

@@ -36,6 +36,7 @@ from intake.contract.models import (
     TierStats,
     ToolCallEvidence,
     TurnView,
+    called_ok,
     message_key,
     tier_stats,
 )
@@ -51,6 +52,18 @@ from intake.sources.model import INFRASTRUCTURE_FALLBACKS, failure_kind
 from intake.store.records import load_record, record_path, runnable_hash
 from intake.store.suite import find_draft, finding_types, promoted_paths
 
+_TOOL_KEYS = (
+    "tool",
+    "outcome",
+    "arguments",
+    "result",
+    "reason",
+    "stored_success",
+    "rule",
+    "latency_ms",
+    "truncated",
+)
+"""A tool call's keys in the card's JSON (``intake show --format json``), in their order."""
 HIDDEN = "[hidden: the scrub re-scan could not run]"
 """Stands for every free-text value when the re-scan could not run (the card fails closed)."""
 
@@ -59,22 +72,6 @@ Cleaner = Callable[[str], str]
 
 def _same(text: str) -> str:
     return text
-
-
-@dataclass(frozen=True)
-class ToolLine:
-    """One tool call as the record holds it."""
-
-    tool: str
-    outcome: str
-    """ok, failed, blocked or unconfirmed."""
-    arguments: str | None = None
-    result: str | None = None
-    reason: str | None = None
-    stored_success: bool | None = None
-    rule: str | None = None
-    latency_ms: float | None = None
-    truncated: bool = False
 
 
 @dataclass(frozen=True)
@@ -128,7 +125,7 @@ class TurnCard:
     infrastructure: bool = False
     """The captured answer is an infrastructure fallback (model server unreachable, timeout,
     no answer): not the model's failure, and the control gate refuses it."""
-    tools: list[ToolLine] = field(default_factory=list)
+    tools: list[ToolCallEvidence] = field(default_factory=list)
     observed_ok: list[str] | None = None
     """Tools called successfully; None when the record does not itemise successful calls."""
     missing_tools: list[str] = field(default_factory=list)
@@ -248,6 +245,10 @@ class Card:
                 "gates": gates,
             }
         doc: dict[str, object] = asdict(self)
+        doc["turns"] = [
+            asdict(turn) | {"tools": [{k: getattr(c, k) for k in _TOOL_KEYS} for c in turn.tools]}
+            for turn in self.turns
+        ]
         doc["gates"] = gates
         doc["ready"] = self.ready
         doc["tiers"] = [
@@ -279,7 +280,7 @@ class _Seen:
     user_message: str | None = None
     answer: str | None = None
     error_fallback: str | None = None
-    tools: list[ToolLine] = field(default_factory=list)
+    tools: list[ToolCallEvidence] = field(default_factory=list)
     observed_ok: list[str] | None = None
     """Tools called successfully; None when the record does not itemise successful calls."""
     notes: list[str] = field(default_factory=list)
@@ -296,34 +297,22 @@ class _Seen:
         return replace(self, notes=[*self.notes, note])
 
 
-def _tool_line(call: ToolCallEvidence, clean: Cleaner) -> ToolLine:
-    return ToolLine(
-        tool=clean(call.tool),
-        outcome=call.outcome.value,
-        arguments=_text(call.arguments, clean),
-        result=_text(call.result, clean),
-        reason=_text(call.reason, clean),
-        stored_success=call.stored_success,
-        rule=call.rule,
-        latency_ms=call.latency_ms,
-        truncated=call.truncated,
-    )
+def _tool_line(call: ToolCallEvidence, clean: Cleaner) -> ToolCallEvidence:
+    """``call`` with its texts cleaned for the card."""
+    texts = {key: _text(getattr(call, key), clean) for key in ("arguments", "result", "reason")}
+    return call.model_copy(update={"tool": clean(call.tool), **texts})
 
 
 def _from_evidence(evidence: Evidence, clean: Cleaner) -> dict[int, _Seen]:
     by_turn: dict[int, _Seen] = {}
     for turn in evidence.turns:
         tools = [_tool_line(call, clean) for call in turn.tools]
-        ok: list[str] = []
-        for line in tools:
-            if line.outcome == "ok" and line.tool not in ok:
-                ok.append(line.tool)
         by_turn[turn.turn] = _Seen(
             user_message=_text(turn.user_message, clean),
             answer=_text(turn.answer, clean),
             error_fallback=_text(turn.error_fallback, clean),
             tools=tools,
-            observed_ok=ok if evidence.ok_calls_kept else None,
+            observed_ok=called_ok(tools) if evidence.ok_calls_kept else None,
             notes=[clean(n) for n in turn.notes]
             + [f"agent error: {clean(e)}" for e in turn.agent_errors],
             key=turn.message_hash
@@ -806,7 +795,7 @@ def card_summary_line(card: Card) -> str:
     return f"{card.id} ({card.kind}{private}): {state}"
 
 
-def _tool_rows(tools: list[ToolLine]) -> list[str]:
+def _tool_rows(tools: list[ToolCallEvidence]) -> list[str]:
     rows = [
         "| # | Tool | Outcome | Arguments | Result or reason |",
         "| --- | --- | --- | --- | --- |",
@@ -1008,7 +997,6 @@ __all__ = [
     "RestoreLine",
     "ReviewLine",
     "RunLine",
-    "ToolLine",
     "TurnCard",
     "build_card",
     "card_from_parts",

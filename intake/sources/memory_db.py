@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from intake.contract.models import ToolCallEvidence, ToolOutcome
 from intake.sources import tool_outcome as judge
 from intake.sources.model import (
     LISTED_ON_ERROR,
@@ -19,7 +20,6 @@ from intake.sources.model import (
     Session,
     SessionSummary,
     StoreKind,
-    ToolCall,
     TurnWindow,
     ambiguous_session,
     prefix_upper,
@@ -201,7 +201,7 @@ class MemoryStore(SqliteStore):
         return assistants[-1] if assistants else None
 
 
-def _judged(name: str, row: Any) -> ToolCall:
+def _judged(name: str, row: Any) -> ToolCallEvidence:
     """A ``tool_history`` row as a judged call.
 
     GAIA logs ``success = 0`` only for ``status == "error"`` (``MemoryMixin._execute_tool``
@@ -214,26 +214,25 @@ def _judged(name: str, row: Any) -> ToolCall:
     error = text_value(row["error"])
     summary = text_value(row["result_summary"])
     duration = row["duration_ms"]
-    call = ToolCall(
-        name=name,
-        success=None,
+    call = ToolCallEvidence(
+        tool=name,
+        outcome=ToolOutcome.unconfirmed,
         arguments=text_value(row["args"]),
         result=summary,
         stored_success=stored,
         latency_ms=float(duration) if isinstance(duration, int | float) else None,
     )
     shape = judge.result_shape(summary) if summary else None
-    if shape is None or shape.outcome == judge.OK:
+    if shape is None or shape.outcome is ToolOutcome.ok:
         shape = judge.repr_shape(summary) if summary else None
     if stored is False:
-        call.success, call.rule, call.reason = False, judge.RULE_FLAG, error or summary
-    elif shape is not None and shape.outcome != judge.OK:
-        call.success, call.blocked = False, shape.outcome == judge.BLOCKED
-        call.rule, call.reason = shape.rule, error or shape.why
+        call.outcome, call.rule, call.reason = ToolOutcome.failed, judge.RULE_FLAG, error or summary
+    elif shape is not None and shape.outcome is not ToolOutcome.ok:
+        call.outcome, call.rule, call.reason = shape.outcome, shape.rule, error or shape.why
     elif stored is None:
         call.rule = judge.RULE_NO_RESULT if summary is None else judge.RULE_NO_FLAG
     else:
-        call.success, call.rule = True, judge.RULE_NO_FAILURE
+        call.outcome, call.rule = ToolOutcome.ok, judge.RULE_NO_FAILURE
     return call
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from intake import limits
+from intake.contract.models import ToolCallEvidence, ToolOutcome
 from intake.errors import InputError, SourceError, UsageError
 from intake.fileio import read_input
 from intake.textcut import cut_at_space
@@ -202,37 +203,6 @@ def clean_text(text: str | None, limit: int = limits.MAX_MESSAGE_CHARS) -> tuple
 
 
 @dataclass
-class ToolCall:
-    """One tool use in a turn, as far as the store tells, with intake's verdict on it."""
-
-    name: str
-    success: bool | None
-    """True when intake judged the call ok, False when failed or blocked, None when unknown."""
-    blocked: bool = False
-    """A policy refused the call: never an expected tool."""
-    reason: str | None = None
-    """Why it failed or was blocked (the store's summary; scrubbed with the record)."""
-    arguments: str | None = None
-    """The arguments as the store kept them (GAIA's step ``detail``)."""
-    result: str | None = None
-    """The result summary as the store kept it."""
-    stored_success: bool | None = None
-    """The store's own success flag (GAIA writes ``true`` for most failed calls)."""
-    rule: str | None = None
-    """Which rule decided the outcome (see ``intake.sources.tool_outcome``)."""
-    latency_ms: float | None = None
-
-    @property
-    def outcome(self) -> str:
-        """``ok``, ``failed``, ``blocked`` or ``unconfirmed``."""
-        if self.blocked:
-            return "blocked"
-        if self.success is None:
-            return "unconfirmed"
-        return "ok" if self.success else "failed"
-
-
-@dataclass
 class Message:
     """One stored message with its tool activity; ``ref`` is the store's message id."""
 
@@ -240,7 +210,8 @@ class Message:
     role: str
     content: str
     created_at: str | None = None
-    tools: list[ToolCall] = field(default_factory=list)
+    tools: list[ToolCallEvidence] = field(default_factory=list)
+    """Each call as the store kept it, with intake's verdict (not yet capped: drafting caps it)."""
     errors: list[str] = field(default_factory=list)
     """Error steps the agent reported during the message."""
     notes: list[str] = field(default_factory=list)
@@ -536,11 +507,14 @@ def ui_message(
     )
 
 
+_NOT_FAILED = (ToolOutcome.ok, ToolOutcome.unconfirmed)
+
+
 def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _tool_from_step(step: dict[str, Any], name: str) -> tuple[ToolCall, list[str]]:
+def _tool_from_step(step: dict[str, Any], name: str) -> tuple[ToolCallEvidence, list[str]]:
     """One Agent UI tool step judged on its own (result shape, return code, flag)."""
     from intake.sources import tool_outcome as judge
 
@@ -553,9 +527,9 @@ def _tool_from_step(step: dict[str, Any], name: str) -> tuple[ToolCall, list[str
         notes.append(f"tool {name}: result is {note}")
     flag = step.get("success")
     stored = flag if isinstance(flag, bool) else None
-    call = ToolCall(
-        name=name,
-        success=None,
+    call = ToolCallEvidence(
+        tool=name,
+        outcome=ToolOutcome.unconfirmed,
         arguments=arguments,
         result=result,
         stored_success=stored,
@@ -564,25 +538,24 @@ def _tool_from_step(step: dict[str, Any], name: str) -> tuple[ToolCall, list[str
     shape = judge.result_shape(result) if result else None
     output = step.get("commandOutput")
     code = output.get("return_code") if isinstance(output, dict) else None
-    if shape is not None and shape.outcome != judge.OK:
-        call.rule, call.reason = shape.rule, result
-        call.success, call.blocked = False, shape.outcome == judge.BLOCKED
+    if shape is not None and shape.outcome is not ToolOutcome.ok:
+        call.rule, call.reason, call.outcome = shape.rule, result, shape.outcome
     elif isinstance(code, int) and not isinstance(code, bool) and code != 0:
-        call.rule, call.success = judge.RULE_RETURN_CODE, False
+        call.rule, call.outcome = judge.RULE_RETURN_CODE, ToolOutcome.failed
         call.reason = f"return code {code}" + (f": {result}" if result else "")
     elif stored is False:
-        call.rule, call.success, call.reason = judge.RULE_FLAG, False, result
+        call.rule, call.outcome, call.reason = judge.RULE_FLAG, ToolOutcome.failed, result
     elif stored is None:
         call.rule = judge.RULE_NO_RESULT if result is None else judge.RULE_NO_FLAG
     else:
         call.rule = shape.rule if shape is not None else judge.RULE_NO_FAILURE
-        call.success = True
+        call.outcome = ToolOutcome.ok
     return call, notes
 
 
 def tools_from_steps(
     steps: list[dict[str, Any]], notes: list[str] | None = None
-) -> tuple[list[ToolCall], list[str]]:
+) -> tuple[list[ToolCallEvidence], list[str]]:
     """Tool calls (judged, with arguments and results) and error details from Agent UI steps.
 
     A tool step is judged by its result summary, its ``commandOutput.return_code`` and its
@@ -592,9 +565,9 @@ def tools_from_steps(
     """
     from intake.sources import tool_outcome as judge
 
-    tools: list[ToolCall] = []
+    tools: list[ToolCallEvidence] = []
     errors: list[str] = []
-    current: ToolCall | None = None
+    current: ToolCallEvidence | None = None
     for step in steps:
         kind = step.get("type")
         name = step.get("tool") or step.get("name") or step.get("tool_name")
@@ -602,17 +575,15 @@ def tools_from_steps(
         if kind == "policy_alert":
             raw = step.get("reason") or step.get("detail")
             reason = str(raw) if raw else None
-            if current is not None and name in (None, current.name):
-                if not current.blocked:
-                    current.rule = judge.RULE_POLICY_ALERT
-                current.success, current.blocked = False, True
+            if current is not None and name in (None, current.tool):
+                if current.outcome is not ToolOutcome.blocked:
+                    current.rule, current.outcome = judge.RULE_POLICY_ALERT, ToolOutcome.blocked
                 current.reason = reason or current.reason
                 continue
             tools.append(
-                ToolCall(
-                    name=name or "unknown",
-                    success=False,
-                    blocked=True,
+                ToolCallEvidence(
+                    tool=name or "unknown",
+                    outcome=ToolOutcome.blocked,
                     reason=reason,
                     rule=judge.RULE_POLICY_ALERT,
                 )
@@ -622,8 +593,8 @@ def tools_from_steps(
             detail = step.get("detail")
             if detail:
                 errors.append(str(detail))
-            if current is not None and current.success is not False:
-                current.success, current.rule = False, judge.RULE_ERROR_STEP
+            if current is not None and current.outcome in _NOT_FAILED:
+                current.outcome, current.rule = ToolOutcome.failed, judge.RULE_ERROR_STEP
                 current.reason = str(detail) if detail else current.result
         elif kind == "tool" and name:
             current, found = _tool_from_step(step, name)

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from intake.contract.models import ToolCallEvidence, ToolOutcome
 from intake.errors import InputError, SourceError
 from intake.fileio import MAX_JSON_DEPTH, hash_input, json_depth_exceeds
 from intake.limits import MAX_DOCUMENT_HASH_BYTES
@@ -24,7 +25,6 @@ from intake.sources.model import (
     SessionSummary,
     SingleSessionFile,
     StoreKind,
-    ToolCall,
     clean_text,
     json_field,
     json_type,
@@ -190,7 +190,7 @@ class JsonSessionStore(SingleSessionFile):
 
     def _cpp_messages(self) -> list[Message]:
         messages: list[Message] = []
-        by_call: dict[str, ToolCall] = {}
+        by_call: dict[str, ToolCallEvidence] = {}
         for index, entry in enumerate(self._entries()):
             role = self._role(entry, index)
             text, notes = clean_text(_content(entry.get("content")))
@@ -217,7 +217,9 @@ class JsonSessionStore(SingleSessionFile):
                 arguments, note = as_text(function.get("arguments"))
                 if note:
                     message.notes.append(f"tool {name}: arguments is {note}")
-                tool = ToolCall(name=name, success=True, arguments=arguments, rule=RULE_NO_FAILURE)
+                tool = ToolCallEvidence(
+                    tool=name, outcome=ToolOutcome.ok, arguments=arguments, rule=RULE_NO_FAILURE
+                )
                 message.tools.append(tool)
                 if _call_id(call.get("id")):
                     by_call[_call_id(call.get("id"))] = tool
@@ -233,7 +235,7 @@ class JsonSessionStore(SingleSessionFile):
     def _mark_last(messages: list[Message], tool: str, failure: str | None, result: str) -> None:
         for message in reversed(messages):
             for call in reversed(message.tools):
-                if call.name == tool:
+                if call.tool == tool:
                     _take_result(call, result, failure)
                     return
             if message.role == "user":
@@ -264,11 +266,11 @@ class JsonSessionStore(SingleSessionFile):
         return docs
 
 
-def _take_result(call: ToolCall, result: str, failure: str | None) -> None:
+def _take_result(call: ToolCallEvidence, result: str, failure: str | None) -> None:
     """``call``'s result, and its failure when the result reports one."""
     call.result = result
     if failure is not None:
-        call.success, call.reason, call.rule = False, failure, RULE_TOOL_RESULT
+        call.outcome, call.reason, call.rule = ToolOutcome.failed, failure, RULE_TOOL_RESULT
 
 
 def _call_id(value: Any) -> str:

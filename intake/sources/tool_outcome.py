@@ -17,11 +17,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from intake.contract.models import ToolOutcome
 from intake.textcut import cut_at_space
-
-OK = "ok"
-FAILED = "failed"
-BLOCKED = "blocked"
 
 MAX_EVIDENCE_CHARS = 2_000
 """Longest arguments or result text kept per tool call in the record."""
@@ -44,12 +41,15 @@ RULE_NO_FAILURE = "no_failure_sign"
 """Nothing in the step or after it says the call failed."""
 
 
+_SHAPE_OUTCOMES = (ToolOutcome.ok, ToolOutcome.failed, ToolOutcome.blocked)
+
+
 @dataclass(frozen=True)
 class Shape:
     """One failure shape: a rule name, the outcome it means, and its pattern."""
 
     rule: str
-    outcome: str
+    outcome: ToolOutcome
     pattern: re.Pattern[str]
     why: str
 
@@ -61,12 +61,12 @@ def _shapes(data: Any, key: str) -> tuple[Shape, ...]:
     shapes = []
     for entry in entries:
         outcome = entry["outcome"]
-        if outcome not in (OK, FAILED, BLOCKED):
+        if outcome not in _SHAPE_OUTCOMES:
             raise ValueError(f"tool_failures.json: unknown outcome {outcome!r}")
         shapes.append(
             Shape(
                 str(entry["rule"]),
-                outcome,
+                ToolOutcome(outcome),
                 re.compile(entry["pattern"], re.DOTALL),
                 str(entry["why"]),
             )
