@@ -17,7 +17,6 @@ from intake.fileio import atomic_write, read_input
 from intake.paths import display_path
 from intake.scrub.engine import (
     MAX_TEXT_CHARS,
-    Candidate,
     FileFinding,
     Finding,
     Scrubber,
@@ -202,14 +201,14 @@ def _scan_text(
         plans = _plan(items, keys, scrubber, FixtureMap(), kept)
         found: list[FileFinding] = []
         for i, ops in enumerate(plans):
-            for s, _e, entity, _ in ops:
+            for op in ops:
                 if i < len(tokens):
                     tok = tokens[i]
-                    span = tok.raw_span(s, s)
+                    span = tok.raw_span(op.start, op.start)
                     offset = span[0] if span is not None else tok.start
                 else:
-                    offset = comments[i - len(tokens)][0] + s
-                found.append(FileFinding(entity, shown, _line_of(text, offset)))
+                    offset = comments[i - len(tokens)][0] + op.start
+                found.append(FileFinding(op.entity_type, shown, _line_of(text, offset)))
         return sorted(found, key=lambda f: f.line)
     return [
         FileFinding(f.entity_type, shown, _line_of(text, f.start))
@@ -224,8 +223,9 @@ def _plan(
     scrubber: Scrubber,
     mapping: FixtureMap,
     kept: Kept | None = None,
-) -> list[list[tuple[int, int, str, str]]]:
-    """(start, end, entity type, fixture) for every replacement in every text of one file.
+) -> list[list[Finding]]:
+    """The findings of every text of one file, in text order, each with its fixture and the
+    text's locator as its JSON path.
 
     User names learned in one text are private in all (``detect_many``); a value under a
     secret-bearing key is judged by that key. **One value, one fixture, everywhere in the
@@ -258,18 +258,18 @@ def _plan(
             original = text[c.start : c.end]
             if tier_of(c.entity_type) == FINAL and len(original) >= 8:
                 secrets.setdefault(original, c.entity_type)
-    plans: list[list[tuple[int, int, str, str]]] = []
-    for (_, text), cands in zip(items, detected, strict=True):
+    plans: list[list[Finding]] = []
+    for (where, text), cands in zip(items, detected, strict=True):
         cands = list(cands)
         for original, entity in secrets.items():
             for start in _occurrences(text, original):
                 end = start + len(original)
                 if not any(c.start < end and start < c.end for c in cands):
-                    cands.append(Candidate(entity, start, end, 0.5))
+                    cands.append(Finding(entity, start, end))
         cands.sort(key=lambda c: c.start)
         plans.append(
             [
-                (c.start, c.end, c.entity_type, scrubber.candidate_fixture(text, c, mapping))
+                c._replace(fixture=scrubber.fixture_of(text, c, mapping), json_path=where)
                 for c in cands
             ]
         )
@@ -344,7 +344,7 @@ def _occurrences(text: str, word: str) -> Iterator[int]:
         start = text.find(word, start + 1)
 
 
-def _one_edit(old: str, new: str) -> tuple[int, int, str, str]:
+def _one_edit(old: str, new: str) -> Finding:
     """The one span of ``old`` that differs from ``new`` (common head and tail kept)."""
     head = 0
     limit = min(len(old), len(new))
@@ -353,19 +353,19 @@ def _one_edit(old: str, new: str) -> tuple[int, int, str, str]:
     tail = 0
     while tail < limit - head and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
         tail += 1
-    return head, len(old) - tail, "GENERIC_SECRET", new[head : len(new) - tail]
+    return Finding("GENERIC_SECRET", head, len(old) - tail, fixture=new[head : len(new) - tail])
 
 
 def _token_edits(
-    tok: Token, ops: list[tuple[int, int, str, str]], final: str, text: str, whole: bool
+    tok: Token, ops: list[Finding], final: str, text: str, whole: bool
 ) -> list[tuple[int, int, str]]:
     """File edits writing ``final`` into ``tok``: each replaced span in the token's escaping,
     or (``whole``, or a span its style cannot spell) the token rewritten as one string."""
     if not whole:
         edits: list[tuple[int, int, str]] = []
-        for s, e, _, new in ops:
-            span = tok.raw_span(s, e)
-            enc = encode(tok, new, at_start=s == 0, at_end=e == len(tok.value))
+        for op in ops:
+            span = tok.raw_span(op.start, op.end)
+            enc = encode(tok, op.fixture, at_start=op.start == 0, at_end=op.end == len(tok.value))
             if span is None or enc is None:
                 break
             edits.append((span[0], span[1], enc))
@@ -408,13 +408,16 @@ def _structured(
     mapping.reserve([text])
     plans = _plan(items, keys, scrubber, mapping, kept)
     findings: list[Finding] = []
-    finals: dict[int, tuple[list[tuple[int, int, str, str]], str]] = {}
+    finals: dict[int, tuple[list[Finding], str]] = {}
     for i, tok in enumerate(tokens):
         nested = _nested(tok, scrubber, mapping, kept, depth, items[i][0]) if i in nesting else None
         if nested is not None:
             if nested[1]:
                 inner_text, inner_findings, inner_edits = nested
-                finals[i] = ([(a, b, "NESTED", new) for a, b, new in inner_edits], inner_text)
+                finals[i] = (
+                    [Finding("NESTED", a, b, fixture=new) for a, b, new in inner_edits],
+                    inner_text,
+                )
                 findings.extend(inner_findings)
             continue
         ops = (
@@ -429,7 +432,7 @@ def _structured(
         if final != new_value:
             ops = [_one_edit(tok.value, final)]
         finals[i] = (ops, final)
-        findings.extend(Finding(e, s, end, items[i][0]) for s, end, e, _ in plans[i])
+        findings.extend(plans[i])
     comment_edits: list[tuple[int, int, str]] = []
     for j, (s, e) in enumerate(comments):
         ops = plans[len(tokens) + j]
@@ -440,10 +443,13 @@ def _structured(
         if "\n" in new or "\r" in new:
             new = edited(
                 body,
-                [(a, b, k, scrubber.generic_fixture(body[a:b], mapping)) for a, b, k, _ in ops],
+                [
+                    op._replace(fixture=scrubber.generic_fixture(body[op.start : op.end], mapping))
+                    for op in ops
+                ],
             )
         comment_edits.append((s, e, scrubber.settle(new, mapping, items[len(tokens) + j][0])))
-        findings.extend(Finding(k, a, b, items[len(tokens) + j][0]) for a, b, k, _ in ops)
+        findings.extend(ops)
     if not finals and not comment_edits:
         return text, findings, []
     whole: set[int] = set()
@@ -497,7 +503,7 @@ def _mismatched(
     fmt: str,
     new_text: str,
     tokens: list[Token],
-    finals: dict[int, tuple[list[tuple[int, int, str, str]], str]],
+    finals: dict[int, tuple[list[Finding], str]],
 ) -> set[int]:
     """Indexes of tokens whose value in ``new_text`` is not what was meant ({-1}: it does not
     parse, or its tokens no longer line up)."""
@@ -537,7 +543,7 @@ def scrub_file_text(
         else:
             return FileOutcome(path, text, new_text, scrubber.report(findings))
     (ops,) = _plan([("$", text)], [None], scrubber, mapping, kept)
-    report = scrubber.report([Finding(k, s, e, "$") for s, e, k, _ in ops])
+    report = scrubber.report(ops)
     new_text = _settled(path, edited(text, ops), scrubber, mapping) if ops else text
     return FileOutcome(path, text, new_text, report)
 
