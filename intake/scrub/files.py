@@ -142,7 +142,7 @@ def scan_paths(
         )
         for path, text, parsed in group:
             shown = str(path) if root is None else display_path(path, root)
-            out.extend(_scan_text(path, shown, text, scrubber, parsed))
+            out.extend(scan_text(path, shown, text, scrubber, parsed))
         group.clear()
         size = 0
 
@@ -190,9 +190,11 @@ def scrub_scan(
         return None, exc.one_line()
 
 
-def _scan_text(
-    path: Path, shown: str, text: str, scrubber: Scrubber, parsed: _Parsed
+def scan_text(
+    path: Path, shown: str, text: str, scrubber: Scrubber, parsed: _Parsed = None
 ) -> list[FileFinding]:
+    """The findings of one file's text, named ``shown`` (``scan_paths``; ``parsed`` is its
+    structure, ``None`` to scan it as text)."""
     kept = restored_in(path)
     if parsed is not None:
         items, tokens, comments = parsed
