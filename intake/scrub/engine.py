@@ -117,7 +117,7 @@ class Finding(NamedTuple):
     """Learned user names inside a path (set after overlaps are resolved): each is replaced by
     its own fixture and the rest of the path stays."""
     fixture: str = ""
-    """What replaces the span, once it is chosen (``Scrubber.fixture_of``; ``edited`` writes it)."""
+    """What replaces the span, once it is chosen (``Scrubber.planned``; ``edited`` writes it)."""
     json_path: str = "$"
     tier: str | None = None
     """``final`` or ``restorable`` (``intake.scrub.tiers``), when the scrub was asked for it."""
@@ -1610,31 +1610,22 @@ class Scrubber:
         if mapping is None:
             mapping = FixtureMap()
             mapping.reserve([text])
-        findings = self.find(text, json_path=json_path)
-        return ScrubResult(self.replaced(text, findings, mapping)[0], findings)
+        findings = self.planned(text, self._detect(text, json_path), mapping, json_path)
+        return ScrubResult(edited(text, findings), findings)
 
-    def replaced(
-        self, text: str, cands: Sequence[Finding], mapping: FixtureMap
-    ) -> tuple[str, list[tuple[int, int]]]:
-        """``text`` with each finding replaced by its fixture, and where each fixture stands
-        in the result."""
-        out: list[str] = []
-        placed: list[tuple[int, int]] = []
-        pos = size = 0
-        for c in cands:
-            fixture = self.fixture_of(text, c, mapping)
-            out += (text[pos : c.start], fixture)
-            size += c.start - pos
-            placed.append((size, size + len(fixture)))
-            size += len(fixture)
-            pos = c.end
-        out.append(text[pos:])
-        return "".join(out), placed
-
-    def fixture_of(self, text: str, c: Finding, mapping: FixtureMap) -> str:
-        """The fixture of a finding's span of ``text`` (its inner findings, names and all)."""
-        inner = [i._replace(start=i.start - c.start, end=i.end - c.start) for i in c.inner]
-        return self.fixture_for(c.entity_type, text[c.start : c.end], inner, mapping, c.names)
+    def planned(
+        self, text: str, found: Sequence[Finding], mapping: FixtureMap, where: str = "$"
+    ) -> list[Finding]:
+        """Each finding of ``text`` with its fixture (its inner findings, names and all) and
+        ``where`` as its JSON path, for ``edited`` to write."""
+        out = []
+        for c in found:
+            inner = [i._replace(start=i.start - c.start, end=i.end - c.start) for i in c.inner]
+            fixture = self.fixture_for(
+                c.entity_type, text[c.start : c.end], inner, mapping, c.names
+            )
+            out.append(c._replace(fixture=fixture, json_path=where))
+        return out
 
     def report(self, findings: Sequence[Finding], *, scrubbed_at: Any = None) -> ScrubReport:
         """The record's scrub report: counts per type and the JSON path of every span."""
@@ -1881,16 +1872,22 @@ def scrub_tree(
             cands = [c for c in cands if not kept(c.entity_type, text[c.start : c.end])]
         if not cands:
             return text
-        joined, placed = scrubber.replaced(text, cands, mapping)
+        plan = scrubber.planned(text, cands, mapping)
+        joined = edited(text, plan)
         new_text = scrubber.settle(joined, mapping, path, kept=kept if keep else None)
         where = _child_path(path, new_text) + "~" if is_key else path
-        for c, (a, b) in zip(cands, placed, strict=True):
+        shift = 0  # where each fixture stands in ``joined``: its start moved by those before
+        for c in plan:
+            at = c.start + shift
+            shift += len(c.fixture) - (c.end - c.start)
             c = c._replace(json_path=where)
             if salt is not None:
                 c = c._replace(
                     tier=tier_of(c.entity_type),
                     value_hash=value_hash(salt, text[c.start : c.end]),
-                    context=masked_context(new_text, a, b) if new_text == joined else None,
+                    context=masked_context(new_text, at, at + len(c.fixture))
+                    if new_text == joined
+                    else None,
                 )
             findings.append(c)
         return new_text

@@ -269,12 +269,7 @@ def _plan(
                 if not any(c.start < end and start < c.end for c in cands):
                     cands.append(Finding(entity, start, end))
         cands.sort(key=lambda c: c.start)
-        plans.append(
-            [
-                c._replace(fixture=scrubber.fixture_of(text, c, mapping), json_path=where)
-                for c in cands
-            ]
-        )
+        plans.append(scrubber.planned(text, cands, mapping, where))
     return plans
 
 
