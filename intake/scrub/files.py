@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from intake.errors import InputError, IntakeError, ScrubError
 from intake.fileio import atomic_write, read_input
@@ -132,13 +132,13 @@ def scan_paths(
     """
     scrubber = scrubber or get_scrubber()
     out: list[FileFinding] = []
-    group: list[tuple[Path, str, _Parsed]] = []
+    group: list[tuple[Path, str, _Values | None]] = []
     size = 0
 
     def flush() -> None:
         nonlocal size
         scrubber.prepare(
-            text for _, _, parsed in group if parsed is not None for _, text in parsed[0]
+            text for _, _, parsed in group if parsed is not None for _, text in parsed.items
         )
         for path, text, parsed in group:
             shown = str(path) if root is None else display_path(path, root)
@@ -159,22 +159,44 @@ def scan_paths(
 _GROUP_CHARS = 1024 * 1024
 """Characters of files read ahead and analysed together by ``scan_paths``."""
 
-_Parsed = tuple[list[tuple[str, str]], list[Token], list[tuple[int, int]]] | None
-"""A structured file's (items, tokens, comment spans), or ``None``: scanned as text."""
+
+MAX_NESTING = 3
+"""Levels of JSON inside JSON strings read as JSON (deeper ones are scanned as text)."""
 
 
-def _parsed(path: Path, text: str) -> _Parsed:
+class _Values(NamedTuple):
+    """A structured text's string tokens and YAML comments, and each one's (locator, text)
+    and key (a value's key; ``None`` for a key or a comment), for ``_plan``."""
+
+    tokens: list[Token]
+    comments: list[tuple[int, int]]
+    items: list[tuple[str, str]]
+    keys: list[str | None]
+
+
+def _values(fmt: str, text: str, depth: int = MAX_NESTING) -> _Values:
+    """The values of a structured text; one that is JSON itself (at a ``depth`` below
+    ``MAX_NESTING``, for ``_nested``) is given as "". ``NotStructured`` when it does not
+    parse."""
+    tokens = tokens_for(fmt, text)
+    comments = comment_spans(text, tokens) if fmt == "yaml" else []
+    starts = line_starts(text)
+    nested = depth < MAX_NESTING
+    items = [
+        (f"line {t.line}", "" if nested and _is_container(t.value) else t.value) for t in tokens
+    ]
+    items += [(f"line {line_at(starts, s)}", text[s:e]) for s, e in comments]
+    keys = [t.key if not t.is_key else None for t in tokens] + [None] * len(comments)
+    return _Values(tokens, comments, items, keys)
+
+
+def _parsed(path: Path, text: str) -> _Values | None:
+    """A file's values when its suffix names a format and it parses; ``None``: scanned as text."""
     fmt = format_of(path.suffix)
-    if fmt is None:
-        return None
     try:
-        tokens = tokens_for(fmt, text)
+        return _values(fmt, text) if fmt is not None else None
     except NotStructured:
         return None
-    comments = comment_spans(text, tokens) if fmt == "yaml" else []
-    items = [(f"line {t.line}", t.value) for t in tokens]
-    items += [("comment", text[s:e]) for s, e in comments]
-    return items, tokens, comments
 
 
 def scrub_scan(
@@ -191,15 +213,13 @@ def scrub_scan(
 
 
 def scan_text(
-    path: Path, shown: str, text: str, scrubber: Scrubber, parsed: _Parsed = None
+    path: Path, shown: str, text: str, scrubber: Scrubber, parsed: _Values | None = None
 ) -> list[FileFinding]:
     """The findings of one file's text, named ``shown`` (``scan_paths``; ``parsed`` is its
     structure, ``None`` to scan it as text)."""
     kept = restored_in(path)
     if parsed is not None:
-        items, tokens, comments = parsed
-        keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
-        keys += [None] * len(comments)
+        tokens, comments, items, keys = parsed
         plans = _plan(items, keys, scrubber, FixtureMap(), kept)
         found: list[FileFinding] = []
         for i, ops in enumerate(plans):
@@ -394,14 +414,8 @@ def _structured(
     not parse fails, naming the line. ``NotStructured`` when the text did not parse to begin
     with. Returns the new text, the findings and the edits made (spans of ``text``).
     """
-    tokens = tokens_for(fmt, text)
-    comments = comment_spans(text, tokens) if fmt == "yaml" else []
-    starts = line_starts(text)
-    nesting = {i for i, t in enumerate(tokens) if depth < MAX_NESTING and _is_container(t.value)}
-    items = [(f"line {t.line}", "" if i in nesting else t.value) for i, t in enumerate(tokens)]
-    items += [(f"line {line_at(starts, s)}", text[s:e]) for s, e in comments]
-    keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
-    keys += [None] * len(comments)
+    tokens, comments, items, keys = _values(fmt, text, depth)
+    nesting = {i for i, t in enumerate(tokens) if items[i][1] != t.value}  # JSON inside
     mapping.reserve([text])
     plans = _plan(items, keys, scrubber, mapping, kept)
     findings: list[Finding] = []
@@ -469,10 +483,6 @@ def _structured(
         "so that the file still parses; it was left as it was",
         where=where,
     )
-
-
-MAX_NESTING = 3
-"""Levels of JSON inside JSON strings read as JSON (deeper ones are scanned as text)."""
 
 
 def _is_container(value: str) -> bool:
