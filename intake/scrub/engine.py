@@ -1023,7 +1023,7 @@ class Scrubber:
         """Whether a value's decoded text holds nothing private. Encoding is not secrecy: what
         it says is scanned like any text, and a finding in it (a password inside) keeps the
         value."""
-        return decoded is not None and not self._detect(decoded, "$")
+        return decoded is not None and not self.find(decoded)
 
     def _public_text(self, span: str) -> bool:
         """Whether an unnamed random-looking run is public: base64 of JSON that holds nothing
@@ -1102,10 +1102,6 @@ class Scrubber:
                 Finding(winner.entity_type, start, end, winner.score, (*winner.inner, *inner))
             )
         return sorted(accepted, key=lambda c: c.start)
-
-    def _detect(self, text: str, where: str) -> list[Finding]:
-        """The findings in one text (``detect_many``)."""
-        return self.detect_many([(where, text)])[0]
 
     def _candidates_many(self, items: Sequence[tuple[str, str]]) -> list[list[Finding]]:
         """The candidates of each text, the short ones analysed in batches (``_batched_raw``).
@@ -1259,7 +1255,7 @@ class Scrubber:
             if decoded is None:
                 continue
             start, end = m.span("payload")
-            if self._detect(decoded, where):
+            if self.find(decoded, json_path=where):
                 out.append(Finding("GENERIC_SECRET", start, end, 0.9))
             else:
                 out.append(Finding("KEEP_PUBLIC_MATERIAL", m.start(), end, 0.9))
@@ -1455,7 +1451,7 @@ class Scrubber:
         """
 
         def detect(text: str) -> list[Finding]:
-            found = self._detect(text, where)
+            found = self.find(text, json_path=where)
             if kept is None:
                 return found
             return [c for c in found if not kept(c.entity_type, text[c.start : c.end])]
@@ -1600,8 +1596,9 @@ class Scrubber:
     # -- public ------------------------------------------------------------------------
 
     def find(self, text: str, *, json_path: str = "$") -> list[Finding]:
-        """Findings in ``text`` (type and location only); nothing is replaced."""
-        return [c._replace(json_path=json_path) for c in self._detect(text, json_path)]
+        """The findings in ``text`` (``detect_many``), at ``json_path``; nothing is replaced."""
+        found = self.detect_many([(json_path, text)])[0]
+        return found if json_path == "$" else [c._replace(json_path=json_path) for c in found]
 
     def scrub_text(
         self, text: str, *, mapping: FixtureMap | None = None, json_path: str = "$"
@@ -1610,7 +1607,7 @@ class Scrubber:
         if mapping is None:
             mapping = FixtureMap()
             mapping.reserve([text])
-        findings = self.planned(text, self._detect(text, json_path), mapping, json_path)
+        findings = self.planned(text, self.find(text, json_path=json_path), mapping, json_path)
         return ScrubResult(edited(text, findings), findings)
 
     def planned(
