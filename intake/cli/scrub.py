@@ -122,18 +122,14 @@ def _stdin(scrubber: Scrubber, check: bool, fmt: Format) -> None:
     import sys
 
     from intake.limits import MAX_INPUT_BYTES
-    from intake.scrub import FileFinding
-    from intake.scrub.files import decode_text, scrub_file_text
+    from intake.scrub.files import decode_text, scan_text, scrub_file_text
 
     raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
     if len(raw) > MAX_INPUT_BYTES:
         raise UsageError(f"standard input is over the {MAX_INPUT_BYTES:,}-byte limit", where="-")
     text = decode_text(raw, where="-")
     if check:
-        found = scrubber.find(text)
-        _checked(
-            [FileFinding(f.entity_type, "-", text.count("\n", 0, f.start) + 1) for f in found], fmt
-        )
+        _checked(scan_text(Path("-"), "-", text, scrubber), fmt)
         return
     done = scrub_file_text(Path("-"), text, scrubber=scrubber)
     if fmt is Format.json:

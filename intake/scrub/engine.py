@@ -101,14 +101,23 @@ REGEX_TIMEOUT_SECONDS = 10
 # --------------------------------------------------------------------------- results
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One detected value: its type and where it is; never the value itself. The fields of the
-    record's ``ScrubSpan`` (``Scrubber.report``)."""
+class Finding(NamedTuple):
+    """One detected value, never the value itself: the scrubber's one shape of it, from the
+    analysis through overlap resolution and replacement to the record's ``ScrubSpan``
+    (``Scrubber.report`` reads its fields). A tuple: cheap to build, one per regex match."""
 
     entity_type: str
     start: int
     end: int
+    score: float = 0.5
+    """Presidio's score (0.5 for a span the engine adds); ranks overlapping findings."""
+    inner: tuple[Finding, ...] = ()
+    """Findings resolved into this one's span (a token inside a path), with their types."""
+    names: tuple[str, ...] = ()
+    """Learned user names inside a path (set after overlaps are resolved): each is replaced by
+    its own fixture and the rest of the path stays."""
+    fixture: str = ""
+    """What replaces the span, once it is chosen (``Scrubber.planned``; ``edited`` writes it)."""
     json_path: str = "$"
     tier: str | None = None
     """``final`` or ``restorable`` (``intake.scrub.tiers``), when the scrub was asked for it."""
@@ -144,14 +153,16 @@ class ScrubResult:
     findings: list[Finding] = field(default_factory=list)
 
 
-def edited(text: str, edits: Sequence[tuple[int, int, str] | tuple[int, int, str, str]]) -> str:
-    """``text`` with each edit's span ``[start, end)`` replaced by its last item (a file's
-    edits, or a plan's replacements: start, end, entity type, fixture)."""
+def edited(text: str, edits: Iterable[Finding | tuple[int, int, str]]) -> str:
+    """``text`` with each edit's span ``[start, end)`` replaced: a finding by its fixture, a
+    file's edit ``(start, end, new)`` by ``new``."""
     out, pos = [], 0
-    for edit in sorted(edits):
-        out.append(text[pos : edit[0]])
-        out.append(edit[-1])
-        pos = edit[1]
+    for start, end, new in sorted(
+        (e.start, e.end, e.fixture) if isinstance(e, Finding) else e for e in edits
+    ):
+        out.append(text[pos:start])
+        out.append(new)
+        pos = end
     out.append(text[pos:])
     return "".join(out)
 
@@ -280,11 +291,11 @@ def _marked(name: str, text: str) -> bool:
     return any(t in text for t in user_name_rules()[name].markers)
 
 
-def _arn_word_users(text: str) -> list[Candidate]:
+def _arn_word_users(text: str) -> list[Finding]:
     """An ARN's user that is an English or role word (``user/developer``): replaced in the ARN
     only, not learned for the document (``The developer fixed it.`` stays)."""
     return [
-        Candidate("USER_NAME", m.start(1), m.end(1), 0.5)
+        Finding("USER_NAME", m.start(1), m.end(1))
         for m in _rule("cloud_arn").finditer(text)
         if _a_name(m.group(1)) and not _record_login(m.group(1))
     ]
@@ -525,7 +536,7 @@ def _not_base64_text(value: str) -> bool:
 _B64_WORD = regex.compile(r"^[A-Za-z0-9+/]++={0,2}+$")
 
 
-def learn_user_names(text: str, cands: Sequence[Candidate]) -> frozenset[str]:
+def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
     """User names a text gives away: home folders of its paths, ``USER=``, a prompt ``u@host:``.
 
     A name is learned only when it is at least 3 characters (2 on two pieces of evidence:
@@ -649,7 +660,7 @@ def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
     return [m.span() for m in rx.finditer(text)]
 
 
-def pager_cuts(text: str, names: frozenset[str]) -> list[Candidate]:
+def pager_cuts(text: str, names: frozenset[str]) -> list[Finding]:
     """A learned login's first letters where a pager cut a long line inside it (journalctl,
     ``less -S``: ``… configuration for kevl>``): a word of its own after a space or a tab, at
     least 4 letters (3 on a line that names the login, as a user unit's journal does:
@@ -665,22 +676,22 @@ def pager_cuts(text: str, names: frozenset[str]) -> list[Candidate]:
         regex.I,
     )
     return [
-        Candidate("USER_NAME", m.start(2), m.end(2), 0.5, names=(cuts[m.group(2).lower()],))
+        Finding("USER_NAME", m.start(2), m.end(2), names=(cuts[m.group(2).lower()],))
         for m in cut_rx.finditer(text)
         if len(m.group(2)) >= 4 or cuts[m.group(2).lower()] in m.group(1).lower()
     ]
 
 
-def _names_in_path(text: str, c: Candidate, spans: set[tuple[int, int]]) -> Candidate:
+def _names_in_path(text: str, c: Finding, spans: set[tuple[int, int]]) -> Finding:
     """A path whose inner findings include learned names: those move to ``names``, so the
     path keeps its folders and only the names are replaced (``_home_fixture``)."""
     if c.entity_type != "FILE_PATH" or not c.inner:
         return c
-    learned = [(s, e) for s, e in c.inner if (s, e) in spans]
+    learned = [i for i in c.inner if (i.start, i.end) in spans]
     if not learned:
         return c
-    rest = tuple(span for span in c.inner if span not in spans)
-    return c._replace(inner=rest, names=tuple(text[s:e] for s, e in learned))
+    rest = tuple(i for i in c.inner if (i.start, i.end) not in spans)
+    return c._replace(inner=rest, names=tuple(text[i.start : i.end] for i in learned))
 
 
 def _unescape_path(path: str) -> tuple[str, Callable[[str], str] | None]:
@@ -702,19 +713,6 @@ def _unescape_path(path: str) -> tuple[str, Callable[[str], str] | None]:
 
 _KEY_SEP = regex.compile(r"(?:\r?\n|(?:(?:\\)?\\r)?(?:\\)?\\n)[ \t]*+")
 """A line break inside a key block: real, JSON-escaped or double-escaped, with indentation."""
-
-
-class Candidate(NamedTuple):
-    """A detected span before replacement (a tuple: cheap to build, one per regex match)."""
-
-    entity_type: str
-    start: int
-    end: int
-    score: float
-    inner: tuple[tuple[int, int], ...] = ()
-    names: tuple[str, ...] = ()
-    """Learned user names inside a path (set after overlaps are resolved): each is replaced by
-    its own fixture and the rest of the path stays."""
 
 
 class Scrubber:
@@ -749,7 +747,7 @@ class Scrubber:
         self.fast = fast
         self.max_chars = max_chars
         self.batch_chars = batch_chars
-        self._memo: dict[str, tuple[Candidate, ...]] = {}
+        self._memo: dict[str, tuple[Finding, ...]] = {}
         self._memo_chars = 0
         self.config_hash = scrubber_config_hash(self.scrubbers_dir)
         self.allow_rules = load_allow_rules(self.scrubbers_dir / "allow.yaml")
@@ -940,15 +938,15 @@ class Scrubber:
             yield w_start, w_end, core_start, core_end
             core_start = core_end
 
-    def _raw_candidates(self, text: str, where: str) -> list[Candidate]:
-        out: list[Candidate] = []
+    def _raw_candidates(self, text: str, where: str) -> list[Finding]:
+        out: list[Finding] = []
         append = out.append
         for w_start, w_end, c_start, c_end in self._windows(text):
             piece = text if (w_start, w_end) == (0, len(text)) else text[w_start:w_end]
             for r in self._analyze(piece, where):
                 start = r.start + w_start
                 if c_start <= start < c_end:
-                    append(Candidate(r.entity_type, start, r.end + w_start, float(r.score)))
+                    append(Finding(r.entity_type, start, r.end + w_start, float(r.score)))
         return out
 
     def _allow_patterns(self, entity_type: str) -> tuple[regex.Pattern[str], ...]:
@@ -959,8 +957,8 @@ class Scrubber:
             self._allow_by_type[entity_type] = found
         return found
 
-    def _tidy(self, text: str, cands: list[Candidate]) -> list[Candidate]:
-        kept: list[Candidate] = []
+    def _tidy(self, text: str, cands: list[Finding]) -> list[Finding]:
+        kept: list[Finding] = []
         append = kept.append
         allow = self._allow_patterns
         rank = self.fixtures.rank
@@ -1002,7 +1000,7 @@ class Scrubber:
                     plain, encode = _unescape_path(span)
                     if encode is not None and any(p.search(plain) for p in patterns):
                         continue
-            append(Candidate(entity_type, start, end, c.score))
+            append(Finding(entity_type, start, end, c.score))
         return kept
 
     def _holds_fixture(self, text: str, start: int, end: int) -> bool:
@@ -1025,7 +1023,7 @@ class Scrubber:
         """Whether a value's decoded text holds nothing private. Encoding is not secrecy: what
         it says is scanned like any text, and a finding in it (a password inside) keeps the
         value."""
-        return decoded is not None and not self._detect(decoded, "$")
+        return decoded is not None and not self.find(decoded)
 
     def _public_text(self, span: str) -> bool:
         """Whether an unnamed random-looking run is public: base64 of JSON that holds nothing
@@ -1047,14 +1045,14 @@ class Scrubber:
         marker = self.fixtures.marker
         return decoded is not None and _holds_marker(decoded, marker) and self._clean(decoded)
 
-    def _resolve(self, cands: list[Candidate]) -> list[Candidate]:
+    def _resolve(self, cands: list[Finding]) -> list[Finding]:
         """Non-overlapping winners in text order (see fixtures.yaml ``priority``).
 
-        Candidates are split into clusters of transitively overlapping spans first, so the
+        Findings are split into clusters of transitively overlapping spans first, so the
         cost stays linear in the number of findings; each cluster is settled on its own.
         """
-        out: list[Candidate] = []
-        cluster: list[Candidate] = []
+        out: list[Finding] = []
+        cluster: list[Finding] = []
         cluster_end = -1
         for c in sorted(cands, key=lambda c: (c.start, -c.end)):
             if cluster and c.start >= cluster_end:
@@ -1066,14 +1064,14 @@ class Scrubber:
             out.extend(self._resolve_cluster(cluster))
         return out
 
-    def _resolve_cluster(self, cands: list[Candidate]) -> list[Candidate]:
+    def _resolve_cluster(self, cands: list[Finding]) -> list[Finding]:
         if len(cands) == 1:
             return cands
         rank = self.fixtures.rank
         order = sorted(
             cands, key=lambda c: (-rank(c.entity_type), -c.score, -(c.end - c.start), c.start)
         )
-        accepted: list[Candidate] = []
+        accepted: list[Finding] = []
         for c in order:
             hits = [a for a in accepted if a.start < c.end and c.start < a.end]
             if not hits:
@@ -1082,8 +1080,7 @@ class Scrubber:
             container = next((a for a in hits if a.start <= c.start and c.end <= a.end), None)
             if container is not None:
                 accepted.remove(container)
-                inner = (*container.inner, (c.start, c.end))
-                accepted.append(container._replace(inner=inner, names=()))
+                accepted.append(container._replace(inner=(*container.inner, c), names=()))
                 continue
             if c.entity_type == "EMAIL_ADDRESS":
                 continue
@@ -1095,22 +1092,18 @@ class Scrubber:
                 if contains_all and c.entity_type == "FILE_PATH"
                 else max(hits, key=lambda a: (rank(a.entity_type), a.score))
             )
-            inner = tuple((a.start, a.end) for a in hits if a is not winner)
+            inner = tuple(a for a in hits if a is not winner)
             if winner is not c:
-                inner += ((c.start, c.end),)
+                inner += (c,)
             for a in hits:
                 accepted.remove(a)
             # c overlaps every hit, so the union is one interval and touches no other winner.
             accepted.append(
-                Candidate(winner.entity_type, start, end, winner.score, (*winner.inner, *inner))
+                Finding(winner.entity_type, start, end, winner.score, (*winner.inner, *inner))
             )
         return sorted(accepted, key=lambda c: c.start)
 
-    def _detect(self, text: str, where: str) -> list[Candidate]:
-        """The findings in one text (``detect_many``)."""
-        return self.detect_many([(where, text)])[0]
-
-    def _candidates_many(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
+    def _candidates_many(self, items: Sequence[tuple[str, str]]) -> list[list[Finding]]:
         """The candidates of each text, the short ones analysed in batches (``_batched_raw``).
 
         Each text is checked for size and normalised on its own (``intake.scrub.normalise``: a
@@ -1119,7 +1112,7 @@ class Scrubber:
         tidied on its own text and mapped back, exactly as when it is analysed alone."""
         scans = [self._to_scan(where, text) for where, text in items]
         raw = iter(self._batched_raw([(w, t) for w, t, _ in filter(None, scans)]))
-        out: list[list[Candidate]] = []
+        out: list[list[Finding]] = []
         for scan in scans:
             if scan is None:
                 out.append([])
@@ -1164,7 +1157,7 @@ class Scrubber:
             with contextlib.suppress(IntakeError):
                 self._batched_raw([(w, t) for t, w in todo.items()])
 
-    def _batched_raw(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
+    def _batched_raw(self, items: Sequence[tuple[str, str]]) -> list[list[Finding]]:
         """``_raw_candidates`` of each text; short texts share one analysis per batch.
 
         A structured file is thousands of short strings, and each ``analyze`` call costs the
@@ -1175,7 +1168,7 @@ class Scrubber:
         batch in which any result touches a separator (a rule that read across) is analysed
         again text by text, as is any batch whose analysis fails (so the error names the
         text), and any text that holds a NUL itself."""
-        out: list[list[Candidate] | None] = [None] * len(items)
+        out: list[list[Finding] | None] = [None] * len(items)
         limit = min(self.batch_chars, self.chunk_chars)
         batch: list[int] = []
         size = 0
@@ -1210,7 +1203,7 @@ class Scrubber:
         return [found if found is not None else [] for found in out]
 
     def _remember(
-        self, items: Sequence[tuple[str, str]], found: Sequence[list[Candidate] | None]
+        self, items: Sequence[tuple[str, str]], found: Sequence[list[Finding] | None]
     ) -> None:
         """Keep the analysis of short texts for later scans in this process: a text's raw
         results depend on the text alone (the same keys and values recur across a suite's
@@ -1227,7 +1220,7 @@ class Scrubber:
             memo[text] = tuple(cands)
             self._memo_chars += len(text)
 
-    def _raw_batch(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
+    def _raw_batch(self, items: Sequence[tuple[str, str]]) -> list[list[Finding]]:
         starts: list[int] = []
         pos = 0
         for _, text in items:
@@ -1238,43 +1231,43 @@ class Scrubber:
             results = self._analyze(joined, items[0][0])
         except ScrubError:
             return [self._raw_candidates(text, where) for where, text in items]
-        out: list[list[Candidate]] = [[] for _ in items]
+        out: list[list[Finding]] = [[] for _ in items]
         for r in results:
             k = bisect.bisect_right(starts, r.start) - 1
             base = starts[k]
             if r.end > base + len(items[k][1]):
                 # a result reaching into a separator: analyse each text alone
                 return [self._raw_candidates(text, where) for where, text in items]
-            out[k].append(Candidate(r.entity_type, r.start - base, r.end - base, float(r.score)))
+            out[k].append(Finding(r.entity_type, r.start - base, r.end - base, float(r.score)))
         return out
 
-    def _data_uri_candidates(self, text: str, where: str) -> list[Candidate]:
+    def _data_uri_candidates(self, text: str, where: str) -> list[Finding]:
         """A ``data:`` URI whose payload is text: its payload is scanned like any text.
 
         Findings inside make the payload a secret (replaced by the base64 of its scrubbed text,
         see ``fixture_for``); a clean payload is kept whole (a KEEP span shields it from the
         high-entropy check). Binary payloads (images, fonts) are kept by the registry's rule.
         """
-        out: list[Candidate] = []
+        out: list[Finding] = []
         for m in _TEXT_DATA_URI.finditer(text):
             payload = m.group("payload")
             decoded = _decode_b64_text(payload)
             if decoded is None:
                 continue
             start, end = m.span("payload")
-            if self._detect(decoded, where):
-                out.append(Candidate("GENERIC_SECRET", start, end, 0.9))
+            if self.find(decoded, json_path=where):
+                out.append(Finding("GENERIC_SECRET", start, end, 0.9))
             else:
-                out.append(Candidate("KEEP_PUBLIC_MATERIAL", m.start(), end, 0.9))
+                out.append(Finding("KEEP_PUBLIC_MATERIAL", m.start(), end, 0.9))
         return out
 
-    def _finish(self, text: str, cands: list[Candidate], names: frozenset[str]) -> list[Candidate]:
+    def _finish(self, text: str, cands: list[Finding], names: frozenset[str]) -> list[Finding]:
         if ":user/" in text:
             cands = cands + _arn_word_users(text)
         spans: set[tuple[int, int]] = set()
         if names:
             spans.update(user_name_spans(text, names))
-            cands = cands + [Candidate("USER_NAME", s, e, 0.5) for s, e in spans]
+            cands = cands + [Finding("USER_NAME", s, e) for s, e in spans]
             cands += pager_cuts(text, names)
         resolved = self._resolve(cands)
         if spans:
@@ -1284,7 +1277,7 @@ class Scrubber:
             kept = self._join_wraps(text, kept)
         return kept
 
-    def _join_wraps(self, text: str, cands: list[Candidate]) -> list[Candidate]:
+    def _join_wraps(self, text: str, cands: list[Finding]) -> list[Finding]:
         """A secret cut by a soft wrap takes its tail: ``xoxb-…-`` ⏎ ``AbCd…``, a JWT whose
         signature goes on, a token in a ``> `` quoted reply wrapped onto the next quoted line.
 
@@ -1295,7 +1288,7 @@ class Scrubber:
         """
         rank = self.fixtures.rank
         starts = {c.start for c in cands}
-        out: list[Candidate] = []
+        out: list[Finding] = []
         for c in cands:
             if rank(c.entity_type) >= SECRET_PRIORITY and c.entity_type != "FILE_PATH":
                 m = _WRAP_TAIL.match(text, c.end)
@@ -1304,7 +1297,7 @@ class Scrubber:
             out.append(c)
         return out
 
-    def with_key_context(self, text: str, key: str, cands: list[Candidate]) -> list[Candidate]:
+    def with_key_context(self, text: str, key: str, cands: list[Finding]) -> list[Finding]:
         """A structured value under a secret-bearing key is a secret as a whole.
 
         ``{"GITHUB_OAUTH_CLIENT_SECRET": "<hex>"}`` parsed from JSON or YAML: the key is the
@@ -1326,13 +1319,13 @@ class Scrubber:
         if self.is_allowed("GENERIC_SECRET", value):
             return cands
         start = text.index(value)
-        whole = Candidate("GENERIC_SECRET", start, start + len(value), 0.6)
+        whole = Finding("GENERIC_SECRET", start, start + len(value), 0.6)
         return self._resolve([*cands, whole])
 
     def is_allowed(self, entity_type: str, span: str) -> bool:
         return any(p.search(span) for p in self._allow_patterns(entity_type))
 
-    def detect_many(self, items: Sequence[tuple[str, str]]) -> list[list[Candidate]]:
+    def detect_many(self, items: Sequence[tuple[str, str]]) -> list[list[Finding]]:
         """Findings for many texts of one draft: a user name learned in one is private in all.
 
         A text that repeats (the same key or value thousands of times in a lock file or a
@@ -1356,10 +1349,11 @@ class Scrubber:
         self,
         entity_type: str,
         original: str,
-        inner: Sequence[tuple[int, int]],
+        inner: Sequence[Finding],
         mapping: FixtureMap,
         names: Sequence[str] = (),
     ) -> str:
+        """The fixture of ``original`` (its ``inner`` findings' spans counted from its start)."""
         if entity_type != "FILE_PATH" and needs_normalising(original):
             # a value hidden by a zero-width character or an entity gets its plain form's fixture
             return self.fixture_for(entity_type, normal_value(original), (), mapping)
@@ -1456,8 +1450,8 @@ class Scrubber:
         ``kept(entity_type, span)`` names spans a reviewer restored: they are not replaced.
         """
 
-        def detect(text: str) -> list[Candidate]:
-            found = self._detect(text, where)
+        def detect(text: str) -> list[Finding]:
+            found = self.find(text, json_path=where)
             if kept is None:
                 return found
             return [c for c in found if not kept(c.entity_type, text[c.start : c.end])]
@@ -1466,8 +1460,13 @@ class Scrubber:
             again = detect(text)
             if not again:
                 return text
-            fixtures = [self.generic_fixture(text[c.start : c.end], mapping) for c in again]
-            text = edited(text, [(c.start, c.end, f) for c, f in zip(again, fixtures, strict=True)])
+            text = edited(
+                text,
+                [
+                    c._replace(fixture=self.generic_fixture(text[c.start : c.end], mapping))
+                    for c in again
+                ],
+            )
         if not whole or not detect(text):
             return text
         return self.generic_fixture(text, mapping)
@@ -1506,7 +1505,7 @@ class Scrubber:
     def _path_fixture(
         self,
         original: str,
-        inner: Sequence[tuple[int, int]],
+        inner: Sequence[Finding],
         spec: FixtureSpec,
         m: FixtureMap,
         names: Sequence[str] = (),
@@ -1517,10 +1516,11 @@ class Scrubber:
             # each inner finding is found again in the plain path (one that is not is taken
             # to cover it all, and the folders are replaced).
             inner_plain = []
-            for s, e in inner:
-                found = _unescape_path(original[s:e])[0]
+            for i in inner:
+                found = _unescape_path(original[i.start : i.end])[0]
                 at = plain.find(found)
-                inner_plain.append((at, at + len(found)) if at >= 0 else (0, len(plain)))
+                span = (at, at + len(found)) if at >= 0 else (0, len(plain))
+                inner_plain.append(i._replace(start=span[0], end=span[1]))
             return encode(self._path_fixture(plain, inner_plain, spec, m, names))
         home = self._home_fixture(original, inner, m, names)
         if home is not None:
@@ -1535,7 +1535,7 @@ class Scrubber:
         middle_key = root if not middle.strip("\\/") else root + middle
         folder = m.directory(middle_key, lambda n: spec.directory.format(n=n))
         base_start = len(original) - len(base)
-        if base and any(s < len(original) and e > base_start for s, e in inner):
+        if base and any(i.start < len(original) and i.end > base_start for i in inner):
             ext = regex.search(r"\.[A-Za-z0-9]{1,8}$", base)
             base = m.number("__file__", lambda n: spec.file.format(n=n)) + (
                 ext.group(0) if ext else ""
@@ -1543,7 +1543,7 @@ class Scrubber:
         return f"{new_root}{sep}{folder}{sep}{base}"
 
     def _home_fixture(
-        self, path: str, inner: Sequence[tuple[int, int]], m: FixtureMap, names: Sequence[str] = ()
+        self, path: str, inner: Sequence[Finding], m: FixtureMap, names: Sequence[str] = ()
     ) -> str | None:
         """A home path with only its user's name replaced: every other folder and the file name
         stay, so a traceback still says which library failed
@@ -1551,7 +1551,7 @@ class Scrubber:
         ``C:\\Users\\user1\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py``). The name gets
         the fixture it gets everywhere else in the document (``USER_NAME``), and is replaced
         wherever it recurs in the path. Another finding inside the path (a token in a folder's
-        name) is replaced where it stands by its plain fixture, and the folders after it stay
+        name) is replaced where it stands by its own type's fixture, and the folders after it stay
         (since 1.21.0). None when the path names no home, or a finding other than the name
         reaches into the user's folder (the folders are then replaced as before). Learned names
         elsewhere in the path (``names``: a login in a VS Code temp file's name) get their own
@@ -1562,26 +1562,17 @@ class Scrubber:
         if seg is None:
             return None
         name = path[seg[0] : seg[1]]
-        others = sorted({(s, e) for s, e in inner if path[s:e].lower() != name.lower()})
+        by_span = {(i.start, i.end): i.entity_type for i in inner}
+        others = sorted(k for k in by_span if path[k[0] : k[1]].lower() != name.lower())
         if any(s < seg[1] and e > seg[0] for s, e in others) or any(
             b[0] < a[1] for a, b in itertools.pairwise(others)
         ):
             return None
         for s, e in reversed(others):  # from the end: the earlier offsets stay true
-            path = path[:s] + self._inner_fixture(path[s:e], m) + path[e:]
+            path = path[:s] + self.fixture_for(by_span[s, e], path[s:e], (), m) + path[e:]
         if name.lower() not in {n.lower() for n in names}:  # learned whole: a dotted login
             name = _glued_dot_folder(name, names) or name
         return self._names_replaced(path, [name, *names], m)
-
-    def _inner_fixture(self, original: str, m: FixtureMap) -> str:
-        """The fixture of a finding inside a home path: its own type's when the finding is the
-        whole of it read alone (an address as a mail folder's name: ``user2@example.com``),
-        else the plain fixture. Found again here because a path keeps its inner findings'
-        places, not their types (rare: a path holding another private value)."""
-        found = self.find(original)
-        if len(found) == 1 and (found[0].start, found[0].end) == (0, len(original)):
-            return self.fixture_for(found[0].entity_type, original, (), m)
-        return self.generic_fixture(original, m)
 
     def _names_replaced(self, path: str, names: Sequence[str], m: FixtureMap) -> str:
         """``path`` with every name in ``names`` (as a word, any case) replaced by its
@@ -1605,10 +1596,9 @@ class Scrubber:
     # -- public ------------------------------------------------------------------------
 
     def find(self, text: str, *, json_path: str = "$") -> list[Finding]:
-        """Findings in ``text`` (type and location only); nothing is replaced."""
-        return [
-            Finding(c.entity_type, c.start, c.end, json_path) for c in self._detect(text, json_path)
-        ]
+        """The findings in ``text`` (``detect_many``), at ``json_path``; nothing is replaced."""
+        found = self.detect_many([(json_path, text)])[0]
+        return found if json_path == "$" else [c._replace(json_path=json_path) for c in found]
 
     def scrub_text(
         self, text: str, *, mapping: FixtureMap | None = None, json_path: str = "$"
@@ -1617,32 +1607,22 @@ class Scrubber:
         if mapping is None:
             mapping = FixtureMap()
             mapping.reserve([text])
-        cands = self._detect(text, json_path)
-        findings = [Finding(c.entity_type, c.start, c.end, json_path) for c in cands]
-        return ScrubResult(self.replaced(text, cands, mapping)[0], findings)
+        findings = self.planned(text, self.find(text, json_path=json_path), mapping, json_path)
+        return ScrubResult(edited(text, findings), findings)
 
-    def replaced(
-        self, text: str, cands: Sequence[Candidate], mapping: FixtureMap
-    ) -> tuple[str, list[tuple[int, int]]]:
-        """``text`` with each candidate replaced by its fixture, and where each fixture stands
-        in the result."""
-        out: list[str] = []
-        placed: list[tuple[int, int]] = []
-        pos = size = 0
-        for c in cands:
-            fixture = self.candidate_fixture(text, c, mapping)
-            out += (text[pos : c.start], fixture)
-            size += c.start - pos
-            placed.append((size, size + len(fixture)))
-            size += len(fixture)
-            pos = c.end
-        out.append(text[pos:])
-        return "".join(out), placed
-
-    def candidate_fixture(self, text: str, c: Candidate, mapping: FixtureMap) -> str:
-        """The fixture of a candidate's span of ``text`` (its inner findings, names and all)."""
-        inner = [(s - c.start, e - c.start) for s, e in c.inner]
-        return self.fixture_for(c.entity_type, text[c.start : c.end], inner, mapping, c.names)
+    def planned(
+        self, text: str, found: Sequence[Finding], mapping: FixtureMap, where: str = "$"
+    ) -> list[Finding]:
+        """Each finding of ``text`` with its fixture (its inner findings, names and all) and
+        ``where`` as its JSON path, for ``edited`` to write."""
+        out = []
+        for c in found:
+            inner = [i._replace(start=i.start - c.start, end=i.end - c.start) for i in c.inner]
+            fixture = self.fixture_for(
+                c.entity_type, text[c.start : c.end], inner, mapping, c.names
+            )
+            out.append(c._replace(fixture=fixture, json_path=where))
+        return out
 
     def report(self, findings: Sequence[Finding], *, scrubbed_at: Any = None) -> ScrubReport:
         """The record's scrub report: counts per type and the JSON path of every span."""
@@ -1889,16 +1869,24 @@ def scrub_tree(
             cands = [c for c in cands if not kept(c.entity_type, text[c.start : c.end])]
         if not cands:
             return text
-        joined, placed = scrubber.replaced(text, cands, mapping)
+        plan = scrubber.planned(text, cands, mapping)
+        joined = edited(text, plan)
         new_text = scrubber.settle(joined, mapping, path, kept=kept if keep else None)
         where = _child_path(path, new_text) + "~" if is_key else path
-        for c, (a, b) in zip(cands, placed, strict=True):
-            tiered: dict[str, str | None] = {}
+        shift = 0  # where each fixture stands in ``joined``: its start moved by those before
+        for c in plan:
+            at = c.start + shift
+            shift += len(c.fixture) - (c.end - c.start)
+            c = c._replace(json_path=where)
             if salt is not None:
-                tiered["tier"] = tier_of(c.entity_type)
-                tiered["value_hash"] = value_hash(salt, text[c.start : c.end])
-                tiered["context"] = masked_context(new_text, a, b) if new_text == joined else None
-            findings.append(Finding(c.entity_type, c.start, c.end, where, **tiered))
+                c = c._replace(
+                    tier=tier_of(c.entity_type),
+                    value_hash=value_hash(salt, text[c.start : c.end]),
+                    context=masked_context(new_text, at, at + len(c.fixture))
+                    if new_text == joined
+                    else None,
+                )
+            findings.append(c)
         return new_text
 
     new_obj = _rebuild(obj, scrub)

@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from intake.errors import InputError, IntakeError, ScrubError
 from intake.fileio import atomic_write, read_input
 from intake.paths import display_path
 from intake.scrub.engine import (
     MAX_TEXT_CHARS,
-    Candidate,
     FileFinding,
     Finding,
     Scrubber,
@@ -133,17 +132,17 @@ def scan_paths(
     """
     scrubber = scrubber or get_scrubber()
     out: list[FileFinding] = []
-    group: list[tuple[Path, str, _Parsed]] = []
+    group: list[tuple[Path, str, _Values | None]] = []
     size = 0
 
     def flush() -> None:
         nonlocal size
         scrubber.prepare(
-            text for _, _, parsed in group if parsed is not None for _, text in parsed[0]
+            text for _, _, parsed in group if parsed is not None for _, text in parsed.items
         )
         for path, text, parsed in group:
             shown = str(path) if root is None else display_path(path, root)
-            out.extend(_scan_text(path, shown, text, scrubber, parsed))
+            out.extend(scan_text(path, shown, text, scrubber, parsed))
         group.clear()
         size = 0
 
@@ -160,22 +159,44 @@ def scan_paths(
 _GROUP_CHARS = 1024 * 1024
 """Characters of files read ahead and analysed together by ``scan_paths``."""
 
-_Parsed = tuple[list[tuple[str, str]], list[Token], list[tuple[int, int]]] | None
-"""A structured file's (items, tokens, comment spans), or ``None``: scanned as text."""
+
+MAX_NESTING = 3
+"""Levels of JSON inside JSON strings read as JSON (deeper ones are scanned as text)."""
 
 
-def _parsed(path: Path, text: str) -> _Parsed:
+class _Values(NamedTuple):
+    """A structured text's string tokens and YAML comments, and each one's (locator, text)
+    and key (a value's key; ``None`` for a key or a comment), for ``_plan``."""
+
+    tokens: list[Token]
+    comments: list[tuple[int, int]]
+    items: list[tuple[str, str]]
+    keys: list[str | None]
+
+
+def _values(fmt: str, text: str, depth: int = MAX_NESTING) -> _Values:
+    """The values of a structured text; one that is JSON itself (at a ``depth`` below
+    ``MAX_NESTING``, for ``_nested``) is given as "". ``NotStructured`` when it does not
+    parse."""
+    tokens = tokens_for(fmt, text)
+    comments = comment_spans(text, tokens) if fmt == "yaml" else []
+    starts = line_starts(text)
+    nested = depth < MAX_NESTING
+    items = [
+        (f"line {t.line}", "" if nested and _is_container(t.value) else t.value) for t in tokens
+    ]
+    items += [(f"line {line_at(starts, s)}", text[s:e]) for s, e in comments]
+    keys = [t.key if not t.is_key else None for t in tokens] + [None] * len(comments)
+    return _Values(tokens, comments, items, keys)
+
+
+def _parsed(path: Path, text: str) -> _Values | None:
+    """A file's values when its suffix names a format and it parses; ``None``: scanned as text."""
     fmt = format_of(path.suffix)
-    if fmt is None:
-        return None
     try:
-        tokens = tokens_for(fmt, text)
+        return _values(fmt, text) if fmt is not None else None
     except NotStructured:
         return None
-    comments = comment_spans(text, tokens) if fmt == "yaml" else []
-    items = [(f"line {t.line}", t.value) for t in tokens]
-    items += [("comment", text[s:e]) for s, e in comments]
-    return items, tokens, comments
 
 
 def scrub_scan(
@@ -191,25 +212,25 @@ def scrub_scan(
         return None, exc.one_line()
 
 
-def _scan_text(
-    path: Path, shown: str, text: str, scrubber: Scrubber, parsed: _Parsed
+def scan_text(
+    path: Path, shown: str, text: str, scrubber: Scrubber, parsed: _Values | None = None
 ) -> list[FileFinding]:
+    """The findings of one file's text, named ``shown`` (``scan_paths``; ``parsed`` is its
+    structure, ``None`` to scan it as text)."""
     kept = restored_in(path)
     if parsed is not None:
-        items, tokens, comments = parsed
-        keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
-        keys += [None] * len(comments)
+        tokens, comments, items, keys = parsed
         plans = _plan(items, keys, scrubber, FixtureMap(), kept)
         found: list[FileFinding] = []
         for i, ops in enumerate(plans):
-            for s, _e, entity, _ in ops:
+            for op in ops:
                 if i < len(tokens):
                     tok = tokens[i]
-                    span = tok.raw_span(s, s)
+                    span = tok.raw_span(op.start, op.start)
                     offset = span[0] if span is not None else tok.start
                 else:
-                    offset = comments[i - len(tokens)][0] + s
-                found.append(FileFinding(entity, shown, _line_of(text, offset)))
+                    offset = comments[i - len(tokens)][0] + op.start
+                found.append(FileFinding(op.entity_type, shown, _line_of(text, offset)))
         return sorted(found, key=lambda f: f.line)
     return [
         FileFinding(f.entity_type, shown, _line_of(text, f.start))
@@ -224,8 +245,9 @@ def _plan(
     scrubber: Scrubber,
     mapping: FixtureMap,
     kept: Kept | None = None,
-) -> list[list[tuple[int, int, str, str]]]:
-    """(start, end, entity type, fixture) for every replacement in every text of one file.
+) -> list[list[Finding]]:
+    """The findings of every text of one file, in text order, each with its fixture and the
+    text's locator as its JSON path.
 
     User names learned in one text are private in all (``detect_many``); a value under a
     secret-bearing key is judged by that key. **One value, one fixture, everywhere in the
@@ -258,21 +280,16 @@ def _plan(
             original = text[c.start : c.end]
             if tier_of(c.entity_type) == FINAL and len(original) >= 8:
                 secrets.setdefault(original, c.entity_type)
-    plans: list[list[tuple[int, int, str, str]]] = []
-    for (_, text), cands in zip(items, detected, strict=True):
+    plans: list[list[Finding]] = []
+    for (where, text), cands in zip(items, detected, strict=True):
         cands = list(cands)
         for original, entity in secrets.items():
             for start in _occurrences(text, original):
                 end = start + len(original)
                 if not any(c.start < end and start < c.end for c in cands):
-                    cands.append(Candidate(entity, start, end, 0.5))
+                    cands.append(Finding(entity, start, end))
         cands.sort(key=lambda c: c.start)
-        plans.append(
-            [
-                (c.start, c.end, c.entity_type, scrubber.candidate_fixture(text, c, mapping))
-                for c in cands
-            ]
-        )
+        plans.append(scrubber.planned(text, cands, mapping, where))
     return plans
 
 
@@ -344,7 +361,7 @@ def _occurrences(text: str, word: str) -> Iterator[int]:
         start = text.find(word, start + 1)
 
 
-def _one_edit(old: str, new: str) -> tuple[int, int, str, str]:
+def _one_edit(old: str, new: str) -> Finding:
     """The one span of ``old`` that differs from ``new`` (common head and tail kept)."""
     head = 0
     limit = min(len(old), len(new))
@@ -353,19 +370,19 @@ def _one_edit(old: str, new: str) -> tuple[int, int, str, str]:
     tail = 0
     while tail < limit - head and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
         tail += 1
-    return head, len(old) - tail, "GENERIC_SECRET", new[head : len(new) - tail]
+    return Finding("GENERIC_SECRET", head, len(old) - tail, fixture=new[head : len(new) - tail])
 
 
 def _token_edits(
-    tok: Token, ops: list[tuple[int, int, str, str]], final: str, text: str, whole: bool
+    tok: Token, ops: list[Finding], final: str, text: str, whole: bool
 ) -> list[tuple[int, int, str]]:
     """File edits writing ``final`` into ``tok``: each replaced span in the token's escaping,
     or (``whole``, or a span its style cannot spell) the token rewritten as one string."""
     if not whole:
         edits: list[tuple[int, int, str]] = []
-        for s, e, _, new in ops:
-            span = tok.raw_span(s, e)
-            enc = encode(tok, new, at_start=s == 0, at_end=e == len(tok.value))
+        for op in ops:
+            span = tok.raw_span(op.start, op.end)
+            enc = encode(tok, op.fixture, at_start=op.start == 0, at_end=op.end == len(tok.value))
             if span is None or enc is None:
                 break
             edits.append((span[0], span[1], enc))
@@ -397,24 +414,21 @@ def _structured(
     not parse fails, naming the line. ``NotStructured`` when the text did not parse to begin
     with. Returns the new text, the findings and the edits made (spans of ``text``).
     """
-    tokens = tokens_for(fmt, text)
-    comments = comment_spans(text, tokens) if fmt == "yaml" else []
-    starts = line_starts(text)
-    nesting = {i for i, t in enumerate(tokens) if depth < MAX_NESTING and _is_container(t.value)}
-    items = [(f"line {t.line}", "" if i in nesting else t.value) for i, t in enumerate(tokens)]
-    items += [(f"line {line_at(starts, s)}", text[s:e]) for s, e in comments]
-    keys: list[str | None] = [t.key if not t.is_key else None for t in tokens]
-    keys += [None] * len(comments)
+    tokens, comments, items, keys = _values(fmt, text, depth)
+    nesting = {i for i, t in enumerate(tokens) if items[i][1] != t.value}  # JSON inside
     mapping.reserve([text])
     plans = _plan(items, keys, scrubber, mapping, kept)
     findings: list[Finding] = []
-    finals: dict[int, tuple[list[tuple[int, int, str, str]], str]] = {}
+    finals: dict[int, tuple[list[Finding], str]] = {}
     for i, tok in enumerate(tokens):
         nested = _nested(tok, scrubber, mapping, kept, depth, items[i][0]) if i in nesting else None
         if nested is not None:
             if nested[1]:
                 inner_text, inner_findings, inner_edits = nested
-                finals[i] = ([(a, b, "NESTED", new) for a, b, new in inner_edits], inner_text)
+                finals[i] = (
+                    [Finding("NESTED", a, b, fixture=new) for a, b, new in inner_edits],
+                    inner_text,
+                )
                 findings.extend(inner_findings)
             continue
         ops = (
@@ -429,7 +443,7 @@ def _structured(
         if final != new_value:
             ops = [_one_edit(tok.value, final)]
         finals[i] = (ops, final)
-        findings.extend(Finding(e, s, end, items[i][0]) for s, end, e, _ in plans[i])
+        findings.extend(plans[i])
     comment_edits: list[tuple[int, int, str]] = []
     for j, (s, e) in enumerate(comments):
         ops = plans[len(tokens) + j]
@@ -440,10 +454,13 @@ def _structured(
         if "\n" in new or "\r" in new:
             new = edited(
                 body,
-                [(a, b, k, scrubber.generic_fixture(body[a:b], mapping)) for a, b, k, _ in ops],
+                [
+                    op._replace(fixture=scrubber.generic_fixture(body[op.start : op.end], mapping))
+                    for op in ops
+                ],
             )
         comment_edits.append((s, e, scrubber.settle(new, mapping, items[len(tokens) + j][0])))
-        findings.extend(Finding(k, a, b, items[len(tokens) + j][0]) for a, b, k, _ in ops)
+        findings.extend(ops)
     if not finals and not comment_edits:
         return text, findings, []
     whole: set[int] = set()
@@ -466,10 +483,6 @@ def _structured(
         "so that the file still parses; it was left as it was",
         where=where,
     )
-
-
-MAX_NESTING = 3
-"""Levels of JSON inside JSON strings read as JSON (deeper ones are scanned as text)."""
 
 
 def _is_container(value: str) -> bool:
@@ -497,7 +510,7 @@ def _mismatched(
     fmt: str,
     new_text: str,
     tokens: list[Token],
-    finals: dict[int, tuple[list[tuple[int, int, str, str]], str]],
+    finals: dict[int, tuple[list[Finding], str]],
 ) -> set[int]:
     """Indexes of tokens whose value in ``new_text`` is not what was meant ({-1}: it does not
     parse, or its tokens no longer line up)."""
@@ -537,7 +550,7 @@ def scrub_file_text(
         else:
             return FileOutcome(path, text, new_text, scrubber.report(findings))
     (ops,) = _plan([("$", text)], [None], scrubber, mapping, kept)
-    report = scrubber.report([Finding(k, s, e, "$") for s, e, k, _ in ops])
+    report = scrubber.report(ops)
     new_text = _settled(path, edited(text, ops), scrubber, mapping) if ops else text
     return FileOutcome(path, text, new_text, report)
 

@@ -57,12 +57,12 @@ def regex_baseline(scrubber: Scrubber) -> Callable[[str], Spans]:
             compiled.append((rec, regex.compile(pat.regex, flags)))
 
     def run(text: str) -> Spans:
-        from intake.scrub.engine import Candidate
+        from intake.scrub.engine import Finding
 
         cands = []
         for rec in direct:
             for r in rec.analyze(text, []):
-                cands.append(Candidate(r.entity_type, r.start, r.end, 0.5))
+                cands.append(Finding(r.entity_type, r.start, r.end, 0.5))
         for rec, rx in compiled:
             for m in rx.finditer(text):
                 s, e = m.span()
@@ -71,7 +71,7 @@ def regex_baseline(scrubber: Scrubber) -> Callable[[str], Spans]:
                 v = text[s:e]
                 if rec.validate_result(v) is False or rec.invalidate_result(v):
                     continue
-                cands.append(Candidate(rec.supported_entities[0], s, e, 0.5))
+                cands.append(Finding(rec.supported_entities[0], s, e, 0.5))
         return [(c.start, c.end) for c in scrubber._resolve(scrubber._tidy(text, cands))]
 
     return run
