@@ -179,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
             "52",
             "53",
             "54",
+            "55",
             "all",
         ),
         default="all",
