@@ -5,9 +5,10 @@ Batch 55 (``tests/outside_corpus/SOURCE.md``, "The stop-55 collection") was scor
 scrubber 1.21.0; its tune part's misses, listed after that figure was committed, were these
 classes (``docs/scrubber.md``, "Stop 55"), each closed by shape in scrubber 1.22.0:
 
-* a URL's userinfo login before a password written as a placeholder (``https://<login>:<secret>@``,
-  ``<login>:{password}@``, ``<login>:${TOKEN}@``): ``user_names.yaml``'s ``url`` rule read a
-  login only before a password without ``<``, ``>``, ``{``, ``}``;
+* a URL's userinfo login before a password written in angle brackets
+  (``https://<login>:<secret>@``): ``user_names.yaml``'s ``url`` rule read no login before a
+  password holding ``<`` or ``>`` (braces, ``<login>:{password}@`` and ``<login>:${TOKEN}@``,
+  were read already);
 * the account an application's log says it signed in with (GitHub Desktop's ``found account:
   <login> (<Full Name>)``): the login and its display name (``app_account``);
 * no harm: ``"auth": "base64(USERNAME:PASSWORD)"``, a documentation's description of what goes
@@ -18,9 +19,9 @@ The ``*_NOBODY`` texts name nobody. 1.21.0 changed 7 of them: the six encoder ca
 name, learned as a person's login); all stay now. As first written, the account rule changed 10
 more (a role or product display name, ``Work Account``, ``GitHub Enterprise``, ``The
 Octocat``; a quoted ``account '<x>'`` that was an English word or a host): the display name must
-read as a person's and the quoted form was dropped. The ``PERSONS`` were each left by 1.21.0 and
-are found now. Left (a known miss): a digits-only login in the same log (``found account:
-2107348859``): no rule learns a name made of digits only.
+read as a person's and the quoted form was dropped. Of the ``PERSONS`` 1.21.0 left all but
+the braced password's; all are found now. Left (a known miss): a digits-only login in the
+same log (``found account: 2107348859``): no rule learns a name made of digits only.
 """
 
 from __future__ import annotations
