@@ -209,6 +209,30 @@ def token_like(value: str) -> bool:
 
 _MASK = regex.compile(r"^(?:[*•·xX#]{3,}+|[.…]{3,}+)$")
 
+_ENCODER_CALL = regex.compile(
+    r"(?i)^(?:base64|b64|btoa|base64_?encode|b64encode)"
+    r"\([ ]*+[\"']?+(?P<body>[^()\"'\n]{1,80}+)[\"']?+[ ]*+\)$"
+)
+_CAPS_WORD = regex.compile(r"^[A-Z][A-Z_]{1,40}+$")
+
+
+def _encoded_placeholder(value: str) -> bool:
+    """An encoder's call over placeholder words, as a documentation writes what goes in a
+    field (``"auth": "base64(USERNAME:PASSWORD)"``, ``btoa(user:pass)``,
+    ``base64(<user>:<token>)``): every part between ``:`` is a capitals-only word, a
+    placeholder credential word or a placeholder shape. A value with a digit or a mixed-case
+    part is judged as written."""
+    m = _ENCODER_CALL.match(value)
+    if m is None:
+        return False
+    parts = [p for p in regex.split(r"[:\s]++", m.group("body")) if p]
+    return bool(parts) and all(
+        _CAPS_WORD.match(p)
+        or p.lower() in word_lists().placeholder_credentials
+        or looks_like_placeholder(p)
+        for p in parts
+    )
+
 
 _RANDOM_SEGMENT = regex.compile(
     r"^(?=[^a-z]*+[a-z])(?=[^A-Z]*+[A-Z])(?=[^0-9]*+[0-9])[A-Za-z0-9+=_-]{12,}+$"
@@ -353,7 +377,7 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
     if _NOT_A_VALUE.match(v) or _SIGV4_SCOPE.match(v):
         return False  # (a SigV4 credential scope: its key id is found on its own)
     low = v.lower()
-    if looks_like_placeholder(v) or _MASK.match(v):
+    if looks_like_placeholder(v) or _MASK.match(v) or _encoded_placeholder(v):
         return False
     if _REFERENCE.match(v) and not _braced_random(v):
         return False

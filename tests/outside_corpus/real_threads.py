@@ -51,7 +51,8 @@ class RealDocument:
     whole, blind, before the stop-51 fixes), 52 (collected after scrubber 1.17.2 and scored
     once, whole, blind, before the stop-52 fixes), 53 (collected after scrubber 1.18.0 and scored
     once, whole, blind, before the stop-53 fixes), 54 (collected after scrubber 1.19.0 and scored
-    once, per part, blind, before the stop-54 fixes)."""
+    once, per part, blind, before the stop-54 fixes), 55 (collected after scrubber 1.21.0 and
+    scored once, per part, blind, before the stop-55 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -7346,8 +7347,393 @@ services:
 ]
 
 
+_RAW_STOP55: list[tuple[str, str, str]] = [
+    # ---- credentials in pasted configs and logs: pip.conf, .npmrc, .env, docker, editor configs ----
+    (
+        "https://github.com/ali5h/rules_pip/issues/20",
+        ".txt",
+        r"""My .pip/pip.conf looks like:
+[global]
+extra-index-url = https://[[user:hammerandtongs]]:{{keep:<secret>}}@repos.example.com/repos/pypi/simple/
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/6318",
+        ".txt",
+        r"""* environment variable `PIP_EXTRA_INDEX_URL=https://{{keep:username}}:{{keep:password}}@pypi.example.com/root/xy`
+
+Looking in indexes: https://pypi.org/simple, https://{{keep:username}}:{{keep:****}}@pypi.example.com/root/xy
+Collecting flask
+User for pypi.example.com: {{keep:username}}
+Password: 
+""",
+    ),
+    (
+        "https://github.com/jazzband/pip-tools/issues/1099",
+        ".txt",
+        r"""[global]
+timeout = 60
+extra-index-url = https://{{keep:{username}}}:{{keep:{password}}}@private_pypi_registry_url
+""",
+    ),
+    (
+        "https://github.com/thenativeweb/node-cqrs-domain/pull/103",
+        ".txt",
+        r""".npmrc
+@@ -0,0 +1 @@
++//registry.npmjs.org/:_authToken=[[secret:f554a540-b905-486a-93e1-c28d1323b748]]
+""",
+    ),
+    (
+        "https://github.com/Anil-matcha/AI-Youtube-Shorts-Generator/issues/30",
+        ".txt",
+        r"""OPENAI_API=[[secret: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]]
+
+OPENAI_API_KEY={{keep:sk-...}}
+""",
+    ),
+    (
+        "https://github.com/strnad/CrewAI-Studio/issues/63",
+        ".txt",
+        r"""ValueError: OpenAI API key not set in .env file
+Traceback:
+File "/CrewAI-Studio/app/pg_crew_run.py", line 127, in control_buttons
+    crew = selected_crew.get_crewai_crew(full_output=True)
+File "/CrewAI-Studio/app/llms.py", line 50, in create_openai_llm
+    raise ValueError("OpenAI API key not set in .env file")
+
+# OPENAI_API_KEY="{{keep:blah}}"
+# OPENAI_API_BASE="https://api.openai.com/v1"
+# OPENAI_PROXY_MODELS="openai/gpt4o,openai/gpt4omini,openai/geminiflash,openai/geminipro,openai/claudesonnet35"
+# GROQ_API_KEY="{{keep:FILL-IN-YOUR-GROQ_API_KEY}}"
+# LMSTUDIO_API_BASE="http://localhost:1234/v1"
+# ANTHROPIC_API_KEY="{{keep:FILL-IN-YOUR-ANTHROPIC_API_KEY}}"
+""",
+    ),
+    (
+        "https://github.com/redis-developer/ArXivChatGuru/issues/1",
+        ".txt",
+        r"""openai.error.AuthenticationError: Incorrect API key provided: {{keep:ADD_YOUR*****HERE}}.
+""",
+    ),
+    (
+        "https://github.com/crazy-max/undock/pull/186",
+        ".txt",
+        r"""[[user:moonlark]] @ barge in ~ |18:07:22  
+$ cat .docker/config.json 
+{
+	"auths": {
+		"test.registry.ssl:8143": {
+			"auth": "{{keep:XXX=}}"
+		},
+        "172.25.20.161:18443": {
+			"auth": "{{keep:XXX=}}"
+		}
+	},
+	"HttpHeaders": {
+		"User-Agent": "Docker-Client/18.09.8 (linux)"
+	}
+}
+""",
+    ),
+    (
+        "https://github.com/docker/for-mac/issues/4100",
+        ".txt",
+        r"""sudo kubectl create secret generic regcred --from-file=.dockerconfigjson=/home/{{keep:sammy}}/.docker/config.json --type=kubernetes.io/dockerconfigjson
+
+{
+	"auths": {
+		"REGISTRY": {
+			"auth": "{{keep:base64(USERNAME:PASSWORD)}}"
+		}
+	},
+""",
+    ),
+    (
+        "https://github.com/broadinstitute/ml4h/pull/546",
+        ".txt",
+        r"""WARNING! Using --password via the CLI is insecure. Use --password-stdin.
+WARNING! Your password will be stored unencrypted in /home/[[user:vane]]{{keep:/.docker/config.json}}.
+Configure a credential helper to remove this warning. See
+https://docs.docker.com/engine/reference/commandline/login/#credentials-store
+""",
+    ),
+    (
+        "https://github.com/cloudfoundry/app-autoscaler-release/issues/228",
+        ".txt",
+        r"""2019/12/03 07:37:39 failed-to-connection-to-database, dburl:postgres://{{keep:xxx}}:{{keep:xxx}}@autoscalerpostgres.service.cf.internal:5432/autoscaler?sslmode=verify-full&sslrootcert=/var/vcap/jobs/scalingengine/config/certs/scalingengine_db/ca.crt,  err:pq: password authentication failed for user "{{keep:xxx}}"
+failed to connect to database:
+""",
+    ),
+    # ---- agent tools and editors: Continue, Cursor, Claude Code, Aider/litellm, perplexity MCP -------
+    (
+        "https://github.com/continuedev/continue/issues/655",
+        ".txt",
+        r"""	GGML(
+			title="Mistral helmholtz",
+			model="Mistral-7B-Instruct-v0.1",
+			api_key="{{keep:gitlab_token}}",
+			api_base="https://helmholtz-blablador.fz-juelich.de:8000"
+		),
+
+    {
+      "title": "Mistral helmholtz",
+      "provider": "openai-aiohttp",
+      "model": "Mistral-7B-Instruct-v0.1",
+      "api_key": "[[secret:glpat-IrXPHuO0JOSGb29Of_tM]]",
+      "server_url": "https://helmholtz-blablador.fz-juelich.de:8000",
+      "api_base=": "https://helmholtz-blablador.fz-juelich.de:8000"
+""",
+    ),
+    (
+        "https://github.com/continuedev/continue/issues/9620",
+        ".txt",
+        r"""Model: GPT-5
+Provider: openai
+Status Code: 401
+
+{"message":"Incorrect API key provided: {{keep:con-0966***6119}}. You can find your API key at https://platform.openai.com/account/api-keys.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}
+""",
+    ),
+    (
+        "https://github.com/continuedev/continue/issues/9418",
+        ".txt",
+        r"""401 Incorrect API key provided: {{keep:sk-proj-********************************************************************************************************************************************************M2kA}}. You can find your API key at https://platform.openai.com/account/api-keys.
+""",
+    ),
+    (
+        "https://github.com/sanshao85/mcp-feedback-collector-web/issues/4",
+        ".txt",
+        r"""   "mcp-feedback-collector": {
+      "command": "node",
+      "args": ["D:\\mcp\\mcp-feedback-collector-web-2.0.8\\dist\\cli.js"],
+      "env": {
+        "MCP_API_KEY": "{{keep:your_api_key_here}}",
+        "MCP_API_BASE_URL": "https://api.ssopen.top",
+        "MCP_DEFAULT_MODEL": "grok-3",
+        "MCP_WEB_PORT": "5050",
+        "MCP_DIALOG_TIMEOUT": "60000"
+      }
+    }
+""",
+    ),
+    (
+        "https://github.com/anthropics/claude-code/issues/1646",
+        ".txt",
+        r"""- Binary location: `~/.claude/local/claude`
+
+"claude-code": {
+  "command": "{{keep:/Users/myuser}}/.claude/local/claude",
+  "args": ["mcp", "serve"],
+  "env": {
+    "CLAUDE_CONFIG_DIR": "{{keep:/Users/myuser}}/.claude"
+  }
+}
+
+- Platform: macos
+- Terminal: cursor
+- Version: 1.0.11
+- Feedback ID: {{keep:94a65432-c79d-45bd-b4c0-75a00c5f2206}}
+""",
+    ),
+    (
+        "https://github.com/jsonallen/perplexity-mcp/issues/4",
+        ".txt",
+        r"""#!/bin/bash
+
+# Set the your Perplexity API key
+export PERPLEXITY_API_KEY="{{keep:pplx-XXXXXXXXXXXX}}"
+
+# Run the command
+uv run perplexity-mcp
+""",
+    ),
+    (
+        "https://github.com/BerriAI/litellm/pull/1356",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/Users/[[user:tomasbrandel]]{{keep:/Github/litellm/litellm/main.py}}", line 210, in acompletion
+    response = await init_response
+  File "/Users/[[user:tomasbrandel]]{{keep:/Github/litellm/litellm/llms/openai.py}}", line 402, in acompletion
+    raise e
+  File "/Users/[[user:tomasbrandel]]{{keep:/Github/litellm/litellm/llms/openai.py}}", line 387, in acompletion
+    response = await openai_aclient.chat.completions.create(
+  File "/Library/Frameworks/Python.framework/Versions/3.10/lib/python3.10/site-packages/openai/resources/chat/completions.py", line 1295, in create
+    return await self._post(
+  File "/Library/Frameworks/Python.framework/Versions/3.10/lib/python3.10/site-packages/openai/_base_client.py", line 1392, in _request
+    raise self._make_status_error_from_response(err.response) from None
+openai.AuthenticationError: Error code: 401 - {'error': {'message': 'Incorrect API key provided: {{keep:sk-qnWGU***************************************Rvfb}}. You can find your API key at https://platf
+""",
+    ),
+    (
+        "https://github.com/aj47/100x-orchestrator/issues/145",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/[[user:tamo]]{{keep:/100x-orchestrator/litellm_client.py}}", line 42, in chat_completion
+    response = completion(
+  File "/home/[[user:tamo]]{{keep:/100x-orchestrator/.venv/lib/python3.10/site-packages/litellm/utils.py}}", line 960, in wrapper
+    raise e
+  File "/home/[[user:tamo]]{{keep:/100x-orchestrator/.venv/lib/python3.10/site-packages/litellm/main.py}}", line 3059, in completion
+    raise exception_type(
+  File "/home/[[user:tamo]]{{keep:/100x-orchestrator/.venv/lib/python3.10/site-packages/litellm/litellm_core_utils/exception_mapping_utils.py}}", line 2008, in exception_type
+    raise AuthenticationError(
+litellm.exceptions.AuthenticationError: litellm.AuthenticationError: AuthenticationError: OpenrouterException - Error code: 401 - {'error': {'message': 'No auth credentials found', 'code': 401}}
+2025-02-11 22:04:56,360 - Model type: agent
+2025-02-11 22:04:56,360 - Model: openrouter/google/gemini-flash-1.5
+""",
+    ),
+    (
+        "https://github.com/Gua-tk/Linux-Auto-Customizer/issues/119",
+        ".txt",
+        r"""File "/home/[[user:orkan]]{{keep:/.customizer/bin/chatGPT/Content/Python/chatBot/bot.py}}", line
+    openai.api_key = os.environ["OPENAI_API_KEY"]
+                     ~~~~~~~~~~^^^^^^^^^^^^^^^^^^
+  File "<frozen os>", line 679, in __getitem__
+KeyError: 'OPENAI_API_KEY'
+
+echo "OPENAI_API_KEY={{keep:your_API_key_value}}" > ~/.customizer/bin/chatGPT/Content/Python/chatBot/.env
+""",
+    ),
+    (
+        "https://github.com/Skyvern-AI/skyvern/issues/113",
+        ".txt",
+        r"""│ │    pool = <sqlalchemy.pool.impl.QueuePool object at 0x7f9fc8bd3490>         │                  │
+│ │    self = <sqlalchemy.pool.base._ConnectionRecord object at 0x7f9fca45fee0> │                  │
+│ ╰─────────────────────────────────────────────────────────────────────────────╯                  │
+│                                                                                                  │
+│ /home/[[user:joel]]{{keep:/.cache/pypoetry/virtualenvs/skyvern-ckmzeAJa-py3.11/lib/python3.11/site-packages/sqla}} │
+│ lchemy/pool/base.py:900 in __connect                                                             │
+""",
+    ),
+    # ---- git credentials and GitHub Desktop logs ---------------------------------------------------
+    (
+        "https://github.com/CICE-Consortium/CICE/issues/492",
+        ".txt",
+        r"""./report_results.csh: writing to Test-Results.wiki/icepack_dev/f6ff8f7c4d.conda.macos.24-02-29.210513.0.md
+sed: 1: "Test-Results.wiki/icepa ...": invalid command code T
+[master db75771] update f6ff8f7c4d4cb6feabe3651b13204cf43fc948e3 conda
+ 2 files changed, 29 insertions(+)
+ create mode 100644 icepack_dev/f6ff8f7c4d.conda.macos.24-02-29.210513.0.md
+Username for 'https://github.com': [[user:torvek42]]
+Password for 'https://[[user:torvek42]]@github.com': 
+remote: Support for password authentication was removed on August 13, 2021.
+""",
+    ),
+    (
+        "https://github.com/enreeco/sf-git/issues/8",
+        ".txt",
+        r"""REPO_URL: `https://{{keep:username}}:{{keep:password}}@github.com/[[user:corvasti]]/sftest.git`
+
+> remote: Support for password authentication was removed on August 13, 2021. Please use a personal access token instead.
+> remote: Please see https://github.blog/2020-12-15-token-authentication-requirements-for-git-operations/ for more information.
+> fatal: Authentication failed for 'https://github.com/[[user:corvasti]]/sftest.git/'
+""",
+    ),
+    (
+        "https://github.com/desktop/desktop/issues/4524",
+        ".txt",
+        r"""2019-03-18T11:10:36.845Z - info: [ui] [AppStore] loading 9 repositories from store
+2019-03-18T11:10:36.847Z - info: [ui] [AppStore] found account: [[user:hkl5812]] ([[user:Moon Sae Rin]])
+2019-03-18T11:10:38.998Z - info: [ui] launching: 1.6.3 (Windows 10.0.17134)
+""",
+    ),
+    (
+        "https://github.com/desktop/desktop/issues/8444",
+        ".txt",
+        r"""2019-10-11T15:02:42.492Z - info: [ui] [AppStore] loading 11 repositories from store
+2019-10-11T15:02:42.605Z - info: [ui] [BranchPruner] Last prune took place in an hour - skipping
+2019-10-11T15:02:42.775Z - info: [ui] launching: 2.2.1 (Windows 10.0.18362)
+2019-10-11T15:02:42.775Z - info: [ui] execPath: 'C:\Users\[[user:haoyun]]{{keep:\AppData\Local\GitHubDesktop\app-2.2.1\GitHubDesktop.exe}}'
+2019-10-11T15:02:43.365Z - info: [ui] Current tutorial step is NotApplicable
+""",
+    ),
+    (
+        "https://github.com/desktop/desktop/issues/10412",
+        ".txt",
+        r"""2020-08-20T09:54:12.136Z - info: [ui] [AppStore] loading 2 repositories from store
+2020-08-20T09:54:12.137Z - info: [ui] [AppStore] found account: [[user:2107348859]] ([[user:2107348859]])
+2020-08-20T09:54:12.441Z - warn: [ui] Error refreshing account '[[user:2107348859]]'
+Error: Cannot update an account which doesn't have a token: [[user:2107348859]]
+    at Object.n [as fatalError] (C:\Users\[[user:21073]]{{keep:\AppData\Local\GitHubDesktop\app-2.5.3\webpack:\external "path"}}:1:1)
+    at o (C:\Users\[[user:21073]]{{keep:\AppData\Local\GitHubDesktop\app-2.5.3\webpack:\app\src\lib\stores\accounts-store.ts}}:215:7)
+    at l.tryUpdateAccount (C:\Users\[[user:21073]]{{keep:\AppData\Local\GitHubDesktop\app-2.5.3\webpack:\app\src\lib\stores\accounts-store.ts}}:135:6)
+""",
+    ),
+    (
+        "https://github.com/desktop/desktop/issues/9955",
+        ".txt",
+        r"""2020-06-07T19:00:10.240Z - info: [ui] [AppStore] found account: [[user:hailmeborin404]] ([[user:hailmeborin404]])
+2020-06-07T19:00:22.973Z - warn: [ui] fetchAccount: failed with endpoint https://api.github.com
+Error: Bad credentials
+""",
+    ),
+    (
+        "https://github.com/desktop/desktop/issues/7039",
+        ".txt",
+        r"""2019-03-13T12:29:49.427Z - info: [ui] [AppStore.withAuthenticatingUser] account found for repository: larathemes - [[user:kemtal]] (has token)
+""",
+    ),
+    (
+        "https://github.com/atom/atom/issues/21867",
+        ".txt",
+        r"""First launch in C:\Users\{{keep:USER}}\AppData\Roaming\GitHub Desktop\logs file:
+
+error: [main] Failed inserting bin path into PATH environment variable
+Error: Could not find PATH environment variable
+    at q (C:\Users\{{keep:USER}}\AppData\Local\SquirrelTemp\webpack:\app\src\lib\process\win32.ts:26:9)
+    at Q (C:\Users\{{keep:USER}}\AppData\Local\SquirrelTemp\webpack:\app\src\main-process\squirrel-updater.ts:54:19)
+    at C:\Users\{{keep:USER}}\AppData\Local\SquirrelTemp\webpack:\app\src\main-process\squirrel-updater.ts:39:38
+info: [main] Received possible protocol arguments: 2
+error: [main] Malformed launch arguments received: C:\Users\{{keep:USER}}\AppData\Local\GitHubDesktop\app-2.6.2\GitHubDesktop.exe,--squirrel-firstrun
+""",
+    ),
+    # ---- PowerShell, conda on Windows, MCP JSON ---------------------------------------------------
+    (
+        "https://github.com/PowerShell/vscode-powershell/issues/4596",
+        ".txt",
+        r"""Transcript started, output file is D:\transcripts\PowerShell_transcript.{{keep:MYCOMPUTER}}.B80TStah.20230523172636.txtCommandInvocation(Get-Variable): "Get-Variable"
+>> ParameterBinding(Get-Variable): name="Scope"; value="Local"
+Transcript started, output file is D:\transcripts\PowerShell_transcript.{{keep:MYCOMPUTER}}.B80TStah.20230523172636.txtCommandInvocation(Get-Variable): "Get-Variable"
+>> ParameterBinding(Get-Variable): name="Scope"; value="Local"
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/1757",
+        ".txt",
+        r"""Current conda install:
+
+             platform : win-64
+        conda version : 3.14.1
+  conda-build version : 1.14.1
+       python version : 3.4.3.final.0
+     requests version : 2.7.0
+     root environment : C:\Users\{{keep:[...]}}\AppData\Local\Continuum\Anaconda3  (writable)
+  default environment : C:\Users\{{keep:[...]}}\AppData\Local\Continuum\Anaconda3
+     envs directories : C:\Users\{{keep:[...]}}\AppData\Local\Continuum\Anaconda3\envs
+        package cache : C:\Users\{{keep:[...]}}\AppData\Local\Continuum\Anaconda3\pkgs
+         channel URLs : https://repo.continuum.io/pkgs/free/win-64/
+""",
+    ),
+    (
+        "https://github.com/tadata-org/fastapi_mcp/issues/6",
+        ".json",
+        r"""{
+  "mcpServers": {
+    "server-name": {
+      "url": "http://localhost:8000/mcp",
+      "env": {
+        "API_KEY": "{{keep:value}}"
+      }
+    }
+  }
+}
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``54``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``55``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -7365,6 +7751,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (52, _RAW_STOP52),
         (53, _RAW_STOP53),
         (54, _RAW_STOP54),
+        (55, _RAW_STOP55),
     ):
         if batch not in (None, number):
             continue

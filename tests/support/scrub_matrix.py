@@ -1131,6 +1131,14 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
                 '\\\\mingw32/etc/gitconfig"   alias.co=checkout\n'
             )
         ),
+        # stop 55 (scrubber 1.22.0): a URL's login before a placeholder password, and the
+        # account an application's log says it signed in with (login and display name)
+        "url_login_placeholder_password": lambda d: (
+            d.k("extra-index-url = https://").v(u).k(":<secret>@repos.example.com/simple/\n")
+        ),
+        "app_log_found_account": lambda d: (
+            d.k("info: [ui] [AppStore] found account: ").v(u).k(" (").v(name).k(")\n")
+        ),
     }
 
 
@@ -1218,6 +1226,13 @@ PASTED_PLACEHOLDERS = {
     # stop 51: an API route and a data set's users table, shaped like a mount's users folder
     "users_route_or_table": "GET /api/users/alice/repos\n"
     "pd.read_parquet('/data/users/train/part-0.parquet')\n",
+    # stop 55: placeholder passwords beside role logins, a service named like its host, role
+    # and product display names in an account log, an encoder's call over placeholder words
+    "url_role_login_placeholder_password": "https://oauth2:<token>@gitlab.com/g/p.git\n"
+    "mongodb://mongo:${MONGO_PASSWORD}@mongo:27017\n",
+    "app_log_role_accounts": "found account: default (Default Account)\n"
+    "Selected account: enterprise (GitHub Enterprise)\n",
+    "encoded_placeholder_auth": '{"auths": {"REGISTRY": {"auth": "base64(USERNAME:PASSWORD)"}}}\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
