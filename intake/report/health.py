@@ -954,10 +954,9 @@ def health_facts(record: Record) -> list[object] | None:
         or (record.bug is not None and record.bug.fix_commit)
     ):
         return None  # a fix commit is read from the record each time (the cache holds none)
-    return list(_Peek.of_record(record)[:KEPT_FIELDS])
+    return list(_Peek.of_record(record)[:-1])
 
 
-KEPT_FIELDS = len(_Peek._fields) - 1
 _KEPT_BY = (
     "read.py",
     "model.py",
@@ -970,12 +969,9 @@ _KEPT_BY = (
 
 @cache
 def kept_version() -> str:
-    """The hash of the code that decides what the run index's record-facts cache keeps of a
-    file (the report's reader and model, this module, the record models and the YAML reader):
-    a row kept by other code is read again.
-
-    One row a file, keyed by its absolute path: ``[version, the report's facts, health's]``
-    (``intake.report.read.Kept``, ``health_facts``); either part None when not read."""
+    """The hash of the code that decides what the run index's record_facts table keeps of a file
+    (a row by its absolute path: ``[version, report.read.Kept's facts, health_facts]``, either
+    None when not read): a row kept by other code is read again."""
     import hashlib
 
     digest = hashlib.sha256()
@@ -1073,7 +1069,7 @@ def _records(
             continue
         st = file.record_stat
         facts = kept_part(kept.get(os.path.abspath(file.record_text)), st, 2)
-        if isinstance(facts, list) and len(facts) == KEPT_FIELDS:
+        if facts is not None:
             peek = _Peek._make([*facts, True])
             if not (bugs and (peek.bug or peek.kind == "issue")):
                 found.append((file, b"", peek))
