@@ -207,7 +207,7 @@ INDEX_VERSION = 5
 """The index's shape (``PRAGMA user_version``); an index of another is built again (its
 derived tables dropped: ``DERIVED``)."""
 DERIVED = ("files", "runs", "names", "tallies", "kinds", "nights")
-FACTS_VERSION = "1"
+FACTS_VERSION = "2"
 """How the cached facts of files were computed (the scenario id rule, the runnable hash,
 ``RecordFacts``): an index whose facts another version computed has them dropped and parsed
 again (``FACTS``), as an index of another shape has its derived tables. Bump it with any change
