@@ -969,15 +969,14 @@ _KEPT_BY = (
 
 @cache
 def kept_version() -> str:
-    """The hash of the code that decides what the run index's record_facts table keeps of a file
-    (a row by its absolute path: ``[version, report.read.Kept's facts, health_facts]``, either
-    None when not read): a row kept by other code is read again."""
-    import hashlib
+    """Two checksums (as ``answers_version``'s: ``hashlib`` is not imported to read a suite) of
+    the code that decides what the run index's record_facts table keeps of a file (a row by its
+    absolute path: ``[version, report.read.Kept's facts, health_facts]``, either None when not
+    read): a row kept by other code is read again."""
+    import zlib
 
-    digest = hashlib.sha256()
-    for name in _KEPT_BY:
-        digest.update((Path(__file__).parent / name).read_bytes())
-    return digest.hexdigest()[:16]
+    source = b"".join((Path(__file__).parent / name).read_bytes() for name in _KEPT_BY)
+    return f"{zlib.crc32(source):08x}{zlib.adler32(source):08x}"
 
 
 def kept_part(
