@@ -14,7 +14,7 @@ import pytest
 from intake.config import load_settings
 from intake.lifecycle.runs import store
 from intake.report.html import render_html
-from intake.report.read import KEPT_PREFIX, Kept, make_report
+from intake.report.read import Kept, make_report
 from intake.report.render import render_json, render_text
 from intake.store.ledger import Ledger
 from intake.store.records import record_path, save_record
@@ -64,8 +64,7 @@ def _rendered(root: Path) -> tuple[str, str, str]:
 
 
 def _kept(root: Path) -> dict[str, tuple[tuple[int, int, int], str]]:
-    settings = load_settings(root)
-    return {k: v for k, v in store.known_records(settings).items() if k.startswith(KEPT_PREFIX)}
+    return store.known_records(load_settings(root))  # one row a file, health's part with it
 
 
 def test_a_warm_report_is_the_cold_one_and_a_deleted_index_too(suite: Path) -> None:
@@ -127,15 +126,36 @@ def test_facts_kept_by_other_code_or_damaged_are_not_read(suite: Path) -> None:
     with db:
         rows = db.execute("SELECT path, facts FROM record_facts").fetchall()
         for path, facts in rows:
-            if not path.startswith(KEPT_PREFIX):
-                continue
-            version, value = json.loads(facts)
+            version, value, health = json.loads(facts)
             if isinstance(value, dict) and "category" in value:  # a scenario's top keys
                 value = {**value, "category": "forged"}
-                other = json.dumps(["another version", value])
+                other = json.dumps(["another version", value, health])
             else:
                 other = "[not json"
             db.execute("UPDATE record_facts SET facts = ? WHERE path = ?", (other, path))
     db.close()
     assert _rendered(suite) == cold
     assert "forged" not in json.dumps([f for _, f in _kept(suite).values()])
+
+
+def test_the_reports_health_reads_no_record_the_report_read(
+    suite: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One read of a record for both (``Kept.rows``): cold, the report's health opens again only
+    the records whose runs it reads, and those the report could not validate."""
+    _suite(suite)
+    opened: list[str] = []
+    real_open = os.open
+
+    def counting(path: str, *args: int, **kwargs: int) -> int:
+        opened.append(os.path.basename(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", counting)
+    cold = _rendered(suite)
+    once = ["case_2.intake.json", "case_3.intake.json", "draft_a.intake.json"]
+    assert [opened.count(name) for name in once] == [1, 1, 1]
+    assert opened.count("case_0.intake.json") == 2  # its runs: health validates it again
+    assert opened.count("bad_record.intake.json") == 2
+    monkeypatch.undo()
+    assert _rendered(suite) == cold

@@ -365,7 +365,7 @@ def test_the_facts_of_a_file_are_pinned_with_their_version() -> None:
     )
     facts = read_facts(raw)
     assert (FACTS_VERSION, facts.scenario_id, facts.category, facts.tags) == (
-        "1",
+        "2",
         "pinned_case",
         "rag_quality",
         ("a",),

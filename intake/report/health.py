@@ -944,9 +944,9 @@ def all_runs(
     return runs
 
 
-def _plain_facts(record: Record) -> str | None:
-    """What health needs of a record that carries no run and no control, as JSON (None: it
-    carries some, and is validated on every read)."""
+def health_facts(record: Record) -> list[object] | None:
+    """What health keeps of a validated record that carries no run and no control: ``_Peek``
+    but ``kept`` (None: it carries some, and is validated on every read)."""
     if (
         record.suite_runs
         or record.runs
@@ -954,11 +954,44 @@ def _plain_facts(record: Record) -> str | None:
         or (record.bug is not None and record.bug.fix_commit)
     ):
         return None  # a fix commit is read from the record each time (the cache holds none)
-    return json.dumps(_Peek.of_record(record)[:KEPT_FIELDS])
+    return list(_Peek.of_record(record)[:-1])
 
 
-KEPT_FIELDS = len(_Peek._fields) - 1
-"""The length of ``_plain_facts``' list: ``_Peek`` but ``kept`` (another length is read again)."""
+_KEPT_BY = (
+    "read.py",
+    "model.py",
+    "health.py",
+    "../contract/plain.py",
+    "../contract/models.py",
+    "../contract/yamlio.py",
+)
+
+
+@cache
+def kept_version() -> str:
+    """Two checksums (as ``answers_version``'s: ``hashlib`` is not imported to read a suite) of
+    the code that decides what the run index's record_facts table keeps of a file (a row by its
+    absolute path: ``[version, report.read.Kept's facts, health_facts]``, either None when not
+    read): a row kept by other code is read again."""
+    import zlib
+
+    source = b"".join((Path(__file__).parent / name).read_bytes() for name in _KEPT_BY)
+    return f"{zlib.crc32(source):08x}{zlib.adler32(source):08x}"
+
+
+def kept_part(
+    known: tuple[tuple[int, int, int], str] | None, st: os.stat_result | None, part: int
+) -> Any:
+    """Part ``part`` (1: the report's facts, 2: health's) of the row ``known`` kept of a file,
+    when this code kept it of the file as ``st`` shows it (None: else, and it is read again)."""
+    if known is None or st is None or known[0] != stamp(st):
+        return None
+    try:
+        row = json.loads(known[1])
+    except ValueError:
+        return None
+    ours = isinstance(row, list) and len(row) == 3 and row[0] == kept_version()
+    return row[part] if ours else None
 
 
 def _input(
@@ -1034,14 +1067,12 @@ def _records(
         if not file.record or file.record_link or file.link:
             continue
         st = file.record_stat
-        was = kept.get(file.record_text) if st is not None else None
-        if was is not None and st is not None and was[0] == stamp(st):
-            facts = json.loads(was[1])
-            if len(facts) == KEPT_FIELDS:
-                peek = _Peek._make([*facts, True])
-                if not (bugs and (peek.bug or peek.kind == "issue")):
-                    found.append((file, b"", peek))
-                    continue
+        facts = kept_part(kept.get(os.path.abspath(file.record_text)), st, 2)
+        if facts is not None:
+            peek = _Peek._make([*facts, True])
+            if not (bugs and (peek.bug or peek.kind == "issue")):
+                found.append((file, b"", peek))
+                continue
         raw = _bounded(file.record_text, st)
         found.append((file, raw, None if raw is None else _Peek.of(raw)))
     return found
@@ -1156,6 +1187,7 @@ def read_health(
     bugs: list[tuple[Record, str]] | None = None,
     left_out: Claimed | None = None,
     grouped: bool = True,
+    kept: dict[str, tuple[tuple[int, int, int], str]] | None = None,
 ) -> tuple[list[HealthInput], list[str]]:
     """Every scenario with a record under the scenarios and retired folders; unreadable records
     are noted, not fatal.
@@ -1177,6 +1209,9 @@ def read_health(
     (``grouped=False``). A record's imported run that started after every stored one (it would
     move the window inside a group) has the whole suite read run by run; a run ``intake run``
     recorded moves no window (``_window``).
+
+    ``kept``: the run index's record-facts rows as the caller read them (and what it read
+    now: ``intake.report.read.Kept.rows``), so that a record the report read is not read again.
     """
     from intake.errors import InputError
     from intake.lifecycle.runs.store import (
@@ -1203,8 +1238,9 @@ def read_health(
         notes.append(note)
     files = suite_files(settings.scenarios, settings.retired)
     cached = store_dir(settings).is_dir() or index_path(settings).parent.is_dir()
-    kept_facts = known_records(settings) if cached else {}
-    records = _records(files, kept_facts, bugs is not None)
+    if kept is None:  # the run index (beside the ledger) keeps each file's facts
+        kept = known_records(settings) if cached else {}
+    records = _records(files, kept, bugs is not None)
     try:
         store, placed, left, newest = _stored(settings, [r[2] for r in records], left_out, grouped)
     except InputError as exc:
@@ -1218,13 +1254,15 @@ def read_health(
     from intake.gitutil import Ancestry
 
     ancestry = Ancestry.of(settings)
-    facts: dict[str, ScenarioFacts] = {}
-    if cached:  # the run index (beside the ledger) caches each file's facts
-        facts = scenario_facts(
+    facts: dict[str, ScenarioFacts] = (
+        scenario_facts(
             settings,
             [f.text for f in files if not f.link],
             {f.text: f.stat for f in files if not f.link},
         )
+        if cached
+        else {}
+    )
     validated: list[tuple[str, os.stat_result, str]] = []
     for file, raw, peek in records:
         if raw is None or peek is None:
@@ -1253,7 +1291,9 @@ def read_health(
     ):
         if bugs is not None:
             bugs.clear()
-        return read_health(settings, fast=fast, bugs=bugs, left_out=left_out, grouped=False)
+        return read_health(
+            settings, fast=fast, bugs=bugs, left_out=left_out, grouped=False, kept=kept
+        )
     _carried(settings, items, placed, left_out)
     return items, notes
 
@@ -1292,9 +1332,10 @@ def _item(
             record = Record.model_validate_json(raw, strict=False)
         except (ValidationError, ValueError):
             return f"{_shown(settings, rec)}: record unreadable, left out"
-        plain = _plain_facts(record) if cached and st is not None else None
+        plain = health_facts(record) if cached and not peek.kept else None
         if plain is not None and st is not None:
-            validated.append((rec, st, plain))
+            row = json.dumps([kept_version(), None, plain])
+            validated.append((os.path.abspath(rec), st, row))
         if wanted and bugs is not None:
             bugs.append(
                 (

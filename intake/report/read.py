@@ -3,17 +3,17 @@
 Files are read leniently (a damaged one is listed as invalid, never fatal); ``make_report`` reads
 what a suite's settings point at and hands it to ``intake.report.model.build_report``.
 
-What the report reads of each scenario file (its top keys) and record (``RecordFacts``) is kept
-in the run index's cache of record facts (``intake.lifecycle.runs.store.known_records``, rows
-keyed ``report:<path>``) by the file's size and times, as ``health`` keeps its own: a warm call
-over unchanged files validates no record, parses no YAML and imports neither the models
-(pydantic) nor the YAML library.
+What the report reads of each scenario file (its top keys) and record (``RecordFacts``, and
+what ``health`` keeps of it from the same read) is kept in the run index's cache of record facts
+(``intake.lifecycle.runs.store.known_records``, one row a file: ``health.kept_version``) by the
+file's size and times: a warm call over unchanged files validates no record, parses no YAML and
+imports neither the models (pydantic) nor the YAML library, and its ``health`` reads again no
+record the report read.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import re
@@ -29,8 +29,10 @@ from intake.contract.plain import RunTier, ScenarioView, TierStats, parse_when, 
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
 from intake.gitutil import aware, first_added
+from intake.lifecycle.runs.store import stamp
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path, shown_below
+from intake.report.health import health_facts, kept_part, kept_version
 from intake.report.model import (
     FUNNEL_EVENTS,
     KNOWN_TYPES,
@@ -53,6 +55,12 @@ if TYPE_CHECKING:  # the models (pydantic) are imported where a record is valida
 
 def record_facts(raw: bytes | str) -> RecordFacts:
     """The facts of a record; a record that fails its model is read field by field."""
+    return _facts_read(raw)[0]
+
+
+def _facts_read(raw: bytes | str) -> tuple[RecordFacts, list[object] | None]:
+    """``record_facts``, with what ``health`` keeps of the record (``health.health_facts``;
+    None for a record that fails its model)."""
     from pydantic import ValidationError
 
     from intake.contract.models import Record
@@ -64,7 +72,7 @@ def record_facts(raw: bytes | str) -> RecordFacts:
         loc = ".".join(str(part) for part in first["loc"]) or "$"
         problem = f"invalid record at {loc}: {first['msg']}"
     else:
-        return RecordFacts(
+        facts = RecordFacts(
             id=record.id,
             kind=record.source.kind.value,
             captured_at=aware(record.source.captured_at),
@@ -79,13 +87,14 @@ def record_facts(raw: bytes | str) -> RecordFacts:
             control=_control(record),
             dated_by_adoption=_dated_by_adoption(record),
         )
+        return facts, health_facts(record)
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError):
-        return RecordFacts(problem="record is not JSON")
+        return RecordFacts(problem="record is not JSON"), None
     if not isinstance(data, dict):
-        return RecordFacts(problem="record is not a JSON object")
-    return _lenient(data, problem)
+        return RecordFacts(problem="record is not a JSON object"), None
+    return _lenient(data, problem), None
 
 
 def _dated_by_adoption(record: Record) -> bool:
@@ -179,26 +188,6 @@ def _walk(folder: Path) -> tuple[list[str], set[str]]:
 
 # --- the facts kept between calls -----------------------------------------------------------
 
-KEPT_PREFIX = "report:"
-"""The report's rows in the run index's record-facts cache are keyed ``report:<absolute path>``
-(``health`` keys its own by the record's bare path)."""
-_KEPT_BY = (
-    "read.py",
-    "model.py",
-    "../contract/plain.py",
-    "../contract/models.py",
-    "../contract/yamlio.py",
-)
-
-
-def kept_version() -> str:
-    """The hash of the code that decides what is kept (this module, the report's model, the
-    record models and the YAML reader): facts kept by other code are read again."""
-    digest = hashlib.sha256()
-    for name in _KEPT_BY:
-        digest.update((Path(__file__).parent / name).read_bytes())
-    return digest.hexdigest()[:16]
-
 
 @dataclass
 class Kept:
@@ -208,7 +197,6 @@ class Kept:
 
     known: dict[str, tuple[tuple[int, int, int], str]] = field(default_factory=dict)
     fresh: list[tuple[Path, os.stat_result, str]] = field(default_factory=list)
-    version: str = ""
     on: bool = False
 
     @classmethod
@@ -218,7 +206,7 @@ class Kept:
 
         if not (store_dir(settings).is_dir() or index_path(settings).parent.is_dir()):
             return cls()
-        return cls(known_records(settings), version=kept_version(), on=True)
+        return cls(known_records(settings), on=True)
 
     def look(self, path: str) -> tuple[os.stat_result | None, object]:
         """The file's own stat (None: not a regular file, never kept) and what was kept of this
@@ -231,21 +219,21 @@ class Kept:
             return None, None
         if not stat.S_ISREG(st.st_mode):
             return None, None
-        known = self.known.get(_kept_key(path))
-        if known is None or known[0] != (st.st_size, st.st_mtime_ns, st.st_ctime_ns):
-            return st, None
-        try:
-            version, value = json.loads(known[1])
-        except (ValueError, TypeError):  # not a row this code wrote: read the file again
-            return st, None
-        return st, (value if version == self.version else None)
+        return st, kept_part(self.known.get(os.path.abspath(path)), st, 1)
 
-    def keep(self, path: str, st: os.stat_result | None, value: object) -> None:
-        """Keep ``value`` (JSON, or a record's facts) for the file as it was when ``st`` was
-        read."""
+    def keep(
+        self, path: str, st: os.stat_result | None, value: object, health: object = None
+    ) -> None:
+        """Keep ``value`` (JSON, or a record's facts) and ``health``'s part of the row for the
+        file as it was when ``st`` was read."""
         if st is not None:
-            kept = json.dumps([self.version, value], default=_plain)
-            self.fresh.append((Path(_kept_key(path)), st, kept))
+            kept = json.dumps([kept_version(), value, health], default=_plain)
+            self.fresh.append((Path(os.path.abspath(path)), st, kept))
+
+    def rows(self) -> dict[str, tuple[tuple[int, int, int], str]]:
+        """The rows as they are now: those read before, and those kept now (``read_health``)."""
+        fresh = {str(path): (stamp(st), row) for path, st, row in self.fresh}
+        return {**self.known, **fresh}
 
     def save(self, settings: Settings) -> None:
         """Write what was read now (``store.remember_records``: a file changed within two
@@ -254,10 +242,6 @@ class Kept:
             from intake.lifecycle.runs.store import remember_records
 
             remember_records(settings, self.fresh)
-
-
-def _kept_key(path: str) -> str:
-    return KEPT_PREFIX + os.path.abspath(path)
 
 
 def _plain(value: object) -> object:
@@ -304,9 +288,9 @@ def _read_record(path: str, kept: Kept | None = None) -> RecordFacts:
         raw = read_input(Path(path), what="record", limit=MAX_RECORD_BYTES, follow_links=False)
     except InputError as exc:
         return RecordFacts(problem=f"cannot read record: {exc.message}")
-    facts = record_facts(raw)
+    facts, health = _facts_read(raw)
     if kept is not None:
-        kept.keep(path, st, facts)
+        kept.keep(path, st, facts, health)
     return facts
 
 
@@ -538,7 +522,9 @@ def make_report(
     if (note := left_out.note()) is not None:
         report.notes.append(note)
     pairs: list[tuple[Record, str]] = []
-    items, health_notes = read_health(settings, fast=True, bugs=pairs, left_out=left_out)
+    items, health_notes = read_health(
+        settings, fast=True, bugs=pairs, left_out=left_out, kept=kept.rows()
+    )
     followed = any(i.runs or i.quarantined or i.retired for i in items)
     health = health_of(settings, items, health_notes, now) if followed else None
     return replace(report, bugs=report_bugs(settings, pairs, left_out), health=health)

@@ -207,7 +207,7 @@ INDEX_VERSION = 5
 """The index's shape (``PRAGMA user_version``); an index of another is built again (its
 derived tables dropped: ``DERIVED``)."""
 DERIVED = ("files", "runs", "names", "tallies", "kinds", "nights")
-FACTS_VERSION = "1"
+FACTS_VERSION = "2"
 """How the cached facts of files were computed (the scenario id rule, the runnable hash,
 ``RecordFacts``): an index whose facts another version computed has them dropped and parsed
 again (``FACTS``), as an index of another shape has its derived tables. Bump it with any change
@@ -1145,8 +1145,9 @@ def _checked(
 
 
 def known_records(settings: Settings) -> dict[str, tuple[tuple[int, int, int], str]]:
-    """What ``health`` kept of each record it validated (path → (size and times, its facts as
-    JSON)); none when the index cannot be read (a cache)."""
+    """What ``report`` and ``health`` kept of each file they read (path → (size and times, its
+    facts as JSON: ``intake.report.health.kept_version``)); none when the index cannot be read
+    (a cache)."""
     rows = _cached_rows(settings, "SELECT * FROM record_facts")
     return {row[0]: ((row[1], row[2], row[3]), row[4]) for row in rows}
 
