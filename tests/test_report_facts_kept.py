@@ -151,11 +151,11 @@ def test_the_reports_health_reads_no_record_the_report_read(
         opened.append(os.path.basename(path))
         return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(os, "open", counting)
-    cold = _rendered(suite)
+    with monkeypatch.context() as patched:  # its own undo: the suite stays the working folder
+        patched.setattr(os, "open", counting)
+        cold = _rendered(suite)
     once = ["case_2.intake.json", "case_3.intake.json", "draft_a.intake.json"]
     assert [opened.count(name) for name in once] == [1, 1, 1]
     assert opened.count("case_0.intake.json") == 2  # its runs: health validates it again
     assert opened.count("bad_record.intake.json") == 2
-    monkeypatch.undo()
     assert _rendered(suite) == cold
