@@ -32,9 +32,7 @@ import pytest
 import regex
 
 from intake.scrub import Scrubber
-from tests.benchmarks.bench_scrub_real import Score, score_document
-from tests.outside_corpus.real_threads import documents
-from tests.support.scrubbing import scrubbed
+from tests.support.scrubbing import CLASSES, scrubbed, tune_score
 
 
 def _gone(value: str, out: str) -> bool:
@@ -146,14 +144,11 @@ def test_a_real_credential_in_an_encoder_call_is_still_replaced(engine: Scrubber
 def test_batch_55_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
     """Batch 55's tune part after scrubber 1.22.0 (blind under 1.21.0: paths 6/10, elsewhere
     0/8, secrets 3/3, 2 of 34 keep spans damaged, 1 of 9 clean changed)."""
-    score = Score()
-    for doc in documents(55):
-        if not doc.held_out:
-            score_document(engine, doc, score, tmp_path)
+    score = tune_score(engine, 55, tmp_path)
     assert score.docs == 20
-    totals = [score.total[c] for c in ("user (path)", "user (elsewhere)", "email", "secret")]
+    totals = [score.total[c] for c in CLASSES]
     assert totals == [10, 8, 0, 3]
-    found = [score.found[c] for c in ("user (path)", "user (elsewhere)", "email", "secret")]
+    found = [score.found[c] for c in CLASSES]
     # left: the digits-only login of desktop/desktop#10412 (4 labels elsewhere; its user
     # folder, its first five digits, counts as left while the login stays)
     assert found == [7, 4, 0, 3]

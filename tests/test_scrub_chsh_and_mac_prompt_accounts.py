@@ -32,9 +32,7 @@ import pytest
 import regex
 
 from intake.scrub import Scrubber
-from tests.benchmarks.bench_scrub_real import Score, score_document
-from tests.outside_corpus.real_threads import documents
-from tests.support.scrubbing import scrubbed
+from tests.support.scrubbing import CLASSES, scrubbed, tune_score
 
 
 def _gone(login: str, out: str) -> bool:
@@ -144,12 +142,9 @@ def test_shapes_that_name_nobody_stay(engine: Scrubber, text: str) -> None:
 def test_batch_54_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
     """Batch 54's tune part after scrubber 1.20.0 (blind under 1.19.0: paths 26/26, elsewhere
     4/8, 0 of 34 keep spans damaged, 0 of 8 clean changed)."""
-    score = Score()
-    for doc in documents(54):
-        if not doc.held_out:
-            score_document(engine, doc, score, tmp_path)
+    score = tune_score(engine, 54, tmp_path)
     assert score.docs == 22
-    totals = [score.total[c] for c in ("user (path)", "user (elsewhere)", "email", "secret")]
+    totals = [score.total[c] for c in CLASSES]
     assert totals == [26, 8, 0, 0]
     assert score.missed == []
     assert score.damage == []

@@ -36,9 +36,7 @@ import pytest
 import regex
 
 from intake.scrub import Scrubber
-from tests.benchmarks.bench_scrub_real import Score, score_document
-from tests.outside_corpus.real_threads import documents
-from tests.support.scrubbing import scrubbed
+from tests.support.scrubbing import CLASSES, scrubbed, tune_score
 
 
 def _gone(login: str, out: str) -> bool:
@@ -248,12 +246,9 @@ def test_a_persons_address_with_a_role_word_goes(engine: Scrubber, text: str, ad
 def test_batch_53_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
     """Batch 53's tune part after scrubber 1.19.0 (blind under 1.18.0: paths 19/22, elsewhere
     9/13, 7 of 41 keep spans damaged, 2 of 6 clean changed)."""
-    score = Score()
-    for doc in documents(53):
-        if not doc.held_out:
-            score_document(engine, doc, score, tmp_path)
+    score = tune_score(engine, 53, tmp_path)
     assert score.docs == 20
-    totals = [score.total[c] for c in ("user (path)", "user (elsewhere)", "email", "secret")]
+    totals = [score.total[c] for c in CLASSES]
     assert totals == [22, 13, 1, 0]
     assert score.missed == []
     # left, no rule: git's signing key id, replaced as the project decided (docs/scrubber.md:

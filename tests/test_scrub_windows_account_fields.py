@@ -20,9 +20,7 @@ import pytest
 import regex
 
 from intake.scrub import Scrubber
-from tests.benchmarks.bench_scrub_real import Score, score_document
-from tests.outside_corpus.real_threads import documents
-from tests.support.scrubbing import scrubbed
+from tests.support.scrubbing import CLASSES, scrubbed, tune_score
 
 HEAD = "**********************\nWindows PowerShell transcript start\nStart time: 20240101120000\n"
 
@@ -150,13 +148,10 @@ def test_batch_52_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     """Batch 52's tune part after scrubber 1.18.0 (blind under 1.17.2: paths 28/30, elsewhere
     3/3, 0 of 38 damaged, 0 of 9 clean changed): the transcript header's login found; every
     label found, every keep span and library tail kept."""
-    score = Score()
-    for doc in documents(52):
-        if not doc.held_out:
-            score_document(engine, doc, score, tmp_path)
+    score = tune_score(engine, 52, tmp_path)
     assert score.docs == 23
     assert score.missed == []
-    totals = [score.total[c] for c in ("user (path)", "user (elsewhere)", "email", "secret")]
+    totals = [score.total[c] for c in CLASSES]
     assert totals == [30, 3, 1, 1]
     assert score.damage == [] and score.keeps == 38
     assert score.tails_kept == score.tails == 28
