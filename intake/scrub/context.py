@@ -419,6 +419,10 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
 
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _STOP_UNQUOTED = frozenset(" \t\r\n\"'`,;&<>(){}[]|\\")
+_PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "passphrase", "pass"})
+"""The last segment of a name that holds a password (``--yapi-password``, ``DB_PASSWD``): a
+value cut at its line's end by an ellipsis is read there (``_cut_at_line_end``), not a token's
+or a key's, whose shortened displays (``sk-abc...``) are a provider's documented convention."""
 _AUTH_SCHEMES = regex.compile(
     r"(?i:bearer|basic|token|bot|jwt|ssws|apikey|api-key|key|hmac|sharedkey"
     r"|sharedaccesssignature)[ \t]++"
@@ -703,6 +707,40 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 end -= 1
         return (pos, end) if end > pos else None
 
+    def _unquoted_value(
+        self, text: str, pos: int, line_level: bool, segs: list[str]
+    ) -> tuple[int, int] | None:
+        """An unquoted value (``_unquoted``); a password's cut at its line's end is read up to
+        the ellipsis (``_cut_at_line_end``)."""
+        span = self._unquoted(text, pos, line_level)
+        if (
+            segs[-1:]
+            and segs[-1] in _PASSWORD_WORDS
+            and (span is None or text[span[0] : span[1]].endswith(("...", "…")))
+        ):
+            return self._cut_at_line_end(text, pos) or span
+        return span
+
+    def _cut_at_line_end(self, text: str, pos: int) -> tuple[int, int] | None:
+        """A password's value that its line was cut in (``--yapi-password=qwm739...`` then the
+        line's end: a log that shortens long command lines): what is shown before the ellipsis,
+        judged as the value. A prefix and an ellipsis (``sk-...``, ``pass_...``) is still a
+        placeholder's shape, and so is an ellipsis before more text on the line (a masked
+        display, ``abc…wxyz``)."""
+        end = self._run(text, pos, _STOP_UNQUOTED)
+        if end < len(text) and text[end] not in "\r\n":
+            return None
+        body = text[pos:end]
+        for mark in ("...", "…"):
+            if body.endswith(mark):
+                body = body[: -len(mark)]
+                break
+        else:
+            return None
+        if len(body) < 4 or body[-1] in "-_.…":
+            return None
+        return pos, pos + len(body)
+
     def _name_start(self, text: str, start: int) -> int:
         floor = max(0, start - 64)
         i = start
@@ -861,7 +899,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             line_level = (
                 bool(sep) and sep != ":=" and bool(_LINE_PREFIX.match(text, line_start, start))
             )
-            span = self._unquoted(text, pos, line_level)
+            span = self._unquoted_value(text, pos, line_level, segs)
             if span is not None and not line_level:
                 after = text[span[1] : span[1] + 2]
                 if after[:1] in ("(", "["):

@@ -52,7 +52,8 @@ class RealDocument:
     once, whole, blind, before the stop-52 fixes), 53 (collected after scrubber 1.18.0 and scored
     once, whole, blind, before the stop-53 fixes), 54 (collected after scrubber 1.19.0 and scored
     once, per part, blind, before the stop-54 fixes), 55 (collected after scrubber 1.21.0 and
-    scored once, per part, blind, before the stop-55 fixes)."""
+    scored once, per part, blind, before the stop-55 fixes), 56 (collected after scrubber 1.22.0
+    and scored once, per part, blind, before the stop-56 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -7732,8 +7733,437 @@ Transcript started, output file is D:\transcripts\PowerShell_transcript.{{keep:M
 ]
 
 
+_RAW_STOP56: list[tuple[str, str, str]] = [
+    # ---- tracebacks and package logs through user folders: macOS, Windows, Linux ----
+    (
+        "https://github.com/powerline/powerline/issues/1643",
+        ".txt",
+        r"""$ . /Users/[[user:tuanminh]]{{keep:/Library/Python/2.7/lib/python/site-packages/powerline/bindings/zsh/powerline.zsh}}
++iterm2_preexec:2> PS1='%m%# '
++iterm2_preexec:3> ITERM2_SHOULD_DECORATE_PROMPT=1
++iterm2_before_cmd_executes:1> printf '\033]133;C;\007'
++/Users/[[user:tuanminh]]{{keep:/Library/Python/2.7/lib/python/site-packages/powerline/bindings/zsh/powerline.zsh}}:21> integer _POWERLINE_JOBNUM
++/Users/[[user:tuanminh]]{{keep:/Library/Python/2.7/lib/python/site-packages/powerline/bindings/zsh/powerline.zsh}}:190> which powerline-config
++/Users/[[user:tuanminh]]{{keep:/Library/Python/2.7/lib/python/site-packages/powerline/bindings/zsh/powerline.zsh}}:193> POWERLINE_CONFIG_COMMAND=/Users/[[user:tuanminh]]{{keep:/Library/Python/2.7/lib/python/site-packages/scripts/powerline-config}}
+""",
+    ),
+    (
+        "https://github.com/powerline/powerline/issues/1536",
+        ".txt",
+        r"""$ sudo pip install powerline-status
+The directory '/Users/[[user:dkwong417m]]{{keep:/Library/Caches/pip/http}}' or its parent directory is not owned by the current user and the cache has been disabled. Please check the permissions and owner of that directory. If executing pip with sudo, you may want sudo's -H flag.
+Requirement already satisfied: powerline-status in /Library/Python/2.7/site-packages
+""",
+    ),
+    (
+        "https://github.com/npm/npm/issues/7586",
+        ".txt",
+        r"""1540 silly get     'x-cache-hits': '1',
+1540 silly get     vary: 'Accept' } ]
+1541 verbose etag http://registry.npmjs.org/connect-flash from cache
+1542 verbose get saving connect-flash to C:\Users\[[user:BXQRT83]]{{keep:\AppData\Roaming\npm-cache\registry.npmjs.org\connect-flash\.cache.json}}
+1543 silly cache afterAdd grunt-contrib-csslint@0.3.1
+1544 verbose afterAdd C:\Users\[[user:BXQRT83]]{{keep:\AppData\Roaming\npm-cache\grunt-contrib-csslint\0.3.1\package\package.json}} not in flight; writing
+1545 silly cache afterAdd grunt-contrib-cssmin@0.10.0
+1546 verbose afterAdd C:\Users\[[user:BXQRT83]]{{keep:\AppData\Roaming\npm-cache\grunt-contrib-cssmin\0.10.0\package\package.json}} not in flight; writing
+""",
+    ),
+    (
+        "https://github.com/BerriAI/litellm/issues/461",
+        ".txt",
+        r"""`"C:\Users\[[user:Rohan Vikram Desai]]{{keep:\anaconda3\envs\Rock\Lib\site-packages\litellm\utils.py}}"`
+1. `"C:\Users\[[user:Rohan Vikram Desai]]{{keep:\anaconda3\envs\Rock\Lib\site-packages\litellm\main.py}}"` in the `completion` function.
+2. `"C:\Users\[[user:Rohan Vikram Desai]]{{keep:\anaconda3\envs\Rock\Lib\site-packages\interpreter\llm\setup_text_llm.py}}"`
+""",
+    ),
+    (
+        "https://github.com/yarnpkg/yarn/issues/1500",
+        ".txt",
+        r"""npm http 200 https://registry.npmjs.org/retry
+npm verb headers   'x-cache': 'HIT',
+npm verb headers   vary: 'Accept-Encoding' }
+npm verb get saving retry to /home/[[user:magnetikus]]{{keep:/.npm/registry.npmjs.org/retry/.cache.json}}
+npm verb correctMkdir /home/[[user:magnetikus]]{{keep:/.npm}} correctMkdir not in flight; initializing
+npm info retry fetch attempt 1 at 9:56:56 PM
+npm http fetch GET https://registry.npmjs.org/err-code/-/err-code-1.1.1.tgz
+""",
+    ),
+    (
+        "https://github.com/benfred/implicit/issues/76",
+        ".txt",
+        r"""Collecting PyAudio
+  Using cached PyAudio-0.2.11.tar.gz (37 kB)
+Building wheels for collected packages: PyAudio
+  Building wheel for PyAudio (setup.py) ... error
+  ERROR: Command errored out with exit status 1:
+   command: 'e:\[[user:pranav]]\python\mypythonprojects\venv\scripts\python.exe' -u -c 'import sys, setuptools, tokenize; sys.argv[0] = '"'"'C:\\Users\\[[user:R7M]]{{keep:\\AppData\\Local\\Temp\\pip-install-kbmisbmr\\PyAudio\\setup.py}}'"'"'; __file__='"'"'C:\\Users\\[[user:R7M]]{{keep:\\AppData\\Local\\Temp\\pip-install-kbmisbmr\\PyAudio\\setup.py}}'"'"';f=getattr(tokenize, '"'"'open'"'"', open)(__file__)' bdist_wheel -d 'C:\Users\[[user:R7M]]{{keep:\AppData\Local\Temp\pip-wheel-itam52sy}}'
+       cwd: C:\Users\[[user:R7M]]{{keep:\AppData\Local\Temp\pip-install-kbmisbmr\PyAudio\}}
+  Complete output (9 lines):
+  running bdist_wheel
+  building '_portaudio' extension
+  error: Microsoft Visual C++ 14.0 is required. Get it with "Build Tools for Visual Studio": https://visualstudio.microsoft.com/downloads/
+""",
+    ),
+    (
+        "https://github.com/facultyai/lens/issues/46",
+        ".txt",
+        r"""error: Microsoft Visual C++ 14.0 is required. Get it with "Build Tools for Visual Studio": https://visualstudio.microsoft.com/downloads/
+    ----------------------------------------
+ERROR: Command errored out with exit status 1: 'c:\python3\python.exe' -u -c 'import sys, setuptools, tokenize; sys.argv[0] = '"'"'C:\\Users\\[[user:almaz555]]{{keep:\\AppData\\Local\\Temp\\pip-install-_qkcxb7t\\accumulation-tree\\setup.py}}'"'"'; __file__='"'"'C:\\Users\\[[user:almaz555]]{{keep:\\AppData\\Local\\Temp\\pip-install-_qkcxb7t\\accumulation-tree\\setup.py}}'"'"';exec(compile(code, __file__, '"'"'exec'"'"'))' install --record 'C:\Users\[[user:almaz555]]{{keep:\AppData\Local\Temp\pip-record-874bit1_\install-record.txt}}' --single-version-externally-managed --compile Check the logs for full command output.
+""",
+    ),
+    # ---- prompts, transcripts and git's own output with a login ----
+    (
+        "https://github.com/KhaosT/tb3-enabler/pull/12",
+        ".txt",
+        r"""sMBP152017:tb3-enabler-master [[user:selcuk]]$ sudo python3 tb3-enabler.py apply
+Password:
+Traceback (most recent call last):
+  File "tb3-enabler.py", line 292, in <module>
+    function()
+  File "tb3-enabler.py", line 188, in do_apply
+    check_SIP()
+  File "tb3-enabler.py", line 81, in check_SIP
+    if sip_info.find("%00%00%00") == -1:
+TypeError: a bytes-like object is required, not 'str'
+""",
+    ),
+    (
+        "https://github.com/MicrosoftDocs/PowerShell-Docs/issues/3593",
+        ".txt",
+        r"""**********************
+Windows PowerShell transcript start
+Start time: 20190123080857
+Username: BK-WINDOWS-V2-1\[[user:jonasfelder]]
+RunAs User: BK-WINDOWS-V2-1\[[user:jonasfelder]]
+Machine: BK-WINDOWS-V2-1 (Microsoft Windows NT 10.0.14393.0)
+Host Application: C:\Windows\System32\WindowsPowerShell\v1.0\powershell.exe
+Process ID: 7264
+PSVersion: 5.1.14393.2636
+PSEdition: Desktop
+BuildVersion: 10.0.14393.2636
+CLRVersion: 4.0.30319.42000
+**********************
+Transcript started, output file is c:/blah\PowerShell_transcript.BK-WINDOWS-V2-1.0zNarV8d.20190123080857.txt
+Logging a thing...
+Done.
+**********************
+""",
+    ),
+    (
+        "https://github.com/jadijadi/gittutorial/issues/1049",
+        ".txt",
+        r"""root@[[user:arash]]-linux:/home/[[user:arash]]{{keep:/Documents/learning-and-fun-projects}}# git push origin master
+Username for 'https://github.com': [[user:Arash-9]]
+Password for 'https://[[user:Arash-9]]@github.com': 
+remote: Permission to [[user:Arash-9]]/learning-and-fun-projects.git denied to [[user:Arash-9]].
+fatal: unable to access 'https://github.com/[[user:Arash-9]]/learning-and-fun-projects.git/': The requested URL returned error: 403
+""",
+    ),
+    (
+        "https://github.com/githubschool/on-demand-github-pages/issues/3864",
+        ".txt",
+        r"""remote: Permission to {{keep:githubschool/on-demand-github-pages}}.git denied to [[user:rohitkamal]].
+fatal: unable to access 'https://github.com/{{keep:githubschool/on-demand-github-pages}}/': The requested URL returned error: 403
+""",
+    ),
+    (
+        "https://github.com/nodeschool/discussions/issues/1643",
+        ".txt",
+        r"""$ git push origin add-[[user:silverdrake42]]
+remote: Permission to {{keep:jlord/patchwork}}.git denied to [[user:silverdrake42]].
+fatal: unable to access 'https://github.com/{{keep:jlord/patchwork}}.git/': The requested URL returned error: 403
+""",
+    ),
+    (
+        "https://github.com/gautamkrishnar/keepalive-workflow/issues/16",
+        ".txt",
+        r"""Error: {"command":"git push origin HEAD","exitCode":128,"outputData":"","errorData":"remote: Permission to [[user:MarcusJHolland]]/docker-imap-backup.git denied to {{keep:github-actions[bot]}}.\nfatal: unable to access 'https://github.com/[[user:MarcusJHolland]]/docker-imap-backup.git/': The requested URL returned error: 403\n"}
+""",
+    ),
+    (
+        "https://github.com/git-for-windows/git/issues/245",
+        ".txt",
+        r"""[user]
+	name = [[user:pzelnorvaster]]
+	email = [[email:pzelnorvaster@gmail.com]]
+	password = "{{keep:Redacted}}"
+	username = [[email:pzelnorvaster@gmail.com]]
+[core]
+	autocrlf = true
+	excludesfile = C:\\Users\\{{keep:Admin}}\\Documents\\SourceTree\\gitignore_global.txt
+	filemode = false
+[push]
+	default = matching
+""",
+    ),
+    # ---- editor, desktop-app and agent tools' logs and configs ----
+    (
+        "https://github.com/desktop/desktop/issues/6512",
+        ".txt",
+        r"""2019-01-04T03:47:13.392Z - info: [ui] [AppStore] loading 5 repositories from store
+2019-01-04T03:47:13.395Z - info: [ui] [AppStore] found account: [[user:redkappa]] ([[user:Haruki Wu]])
+2019-01-04T03:47:14.141Z - warn: [ui] Error refreshing account '[[user:redkappa]]'
+Error: Cannot update an account which doesn't have a token: [[user:redkappa]]
+    at Object.n [as fatalError] (C:\Users\{{keep:IBM_ADMIN}}\AppData\Local\GitHubDesktop\app-1.5.1\webpack:\app\src\ui\lib\button.tsx:139:4)
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/287533",
+        ".txt",
+        r"""2026-04-21 14:37:51.935 [error] Error: Invalid response format
+	at iI.getModelsFromEndpoint (/home/[[user:bruno]]{{keep:/.vscode/extensions/github.copilot-chat-0.38.2/dist/extension.js}}:1580:6576)
+	at process.processTicksAndRejections (node:internal/process/task_queues:105:5)
+	at async iI.getAllModels (/home/[[user:bruno]]{{keep:/.vscode/extensions/github.copilot-chat-0.38.2/dist/extension.js}}:1580:6189)
+	at async iI.provideLanguageModelChatInformation (/home/[[user:bruno]]{{keep:/.vscode/extensions/github.copilot-chat-0.38.2/dist/extension.js}}:1580:5501)
+""",
+    ),
+    (
+        "https://github.com/sirmews/apple-notes-mcp/issues/2",
+        ".txt",
+        r"""    "apple-notes-mcp": {
+    "command": "/Users/[[user:arlen]]{{keep:/.cargo/bin/uvx}}",
+    "args": [
+      "apple-notes-mcp"
+    ]
+  },
+
+==> /Users/[[user:arlen]]{{keep:/Library/Logs/Claude/mcp.log}} <==
+    at ChildProcess._handle.onexit (node:internal/child_process:286:19)
+    at onErrorNT (node:internal/child_process:484:16)
+  errno: -2,
+  code: 'ENOENT',
+  syscall: 'spawn uvx',
+2024-12-04T03:32:52.217Z [error] Could not start MCP server apple-notes-mcp: Error: spawn uvx ENOENT
+""",
+    ),
+    (
+        "https://github.com/cline/cline/issues/902",
+        ".txt",
+        r"""/Users/[[user:LQW]]{{keep:/.local/state/fnm_multishells/32996_1746258653075/bin/npx}}
+{
+  "mcpServers": {
+    "context7": {
+      "command": "wsl",
+      "args": [
+        "bash",
+        "-c",
+        "'/Users/[[user:LQW]]{{keep:/.local/share/fnm/node-versions/v22.15.0/installation/bin/npx}} -y @upstash/context7-mcp@latest'"
+      ],
+      "enabled": true
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/leeguooooo/cross-request-master/issues/31",
+        ".txt",
+        r"""Starting new stdio process with command: npx -y @leeguoo/yapi-mcp --stdio --yapi-base-url=https://yapi.rabyte.cn --yapi-auth-mode=global --yapi-email=[[email:liuhz03@rabyte.cn]] --yapi-password=[[secret:qwm739]]...
+2026-03-30 17:26:28.171 [error] 
+ERROR: You must supply a command.
+
+ undefined
+2026-03-30 17:26:28.194 [error] Execute binaries from npm packages.
+""",
+    ),
+    # ---- clean: nothing private (placeholders, role accounts, documented defaults) ----
+    (
+        "https://github.com/kubernetes/kubernetes/issues/42004",
+        ".txt",
+        r"""Events:
+  FirstSeen    LastSeen    Count    From            SubObjectPath    Type        Reason        Message
+  ---------    --------    -----    ----            -------------    --------    ------        -------
+  12m        12m        1    default-scheduler            Normal        Scheduled    Successfully assigned glusterfs-bb-pod1 to 127.0.0.1
+  10m        1m        5    kubelet, 127.0.0.1            Warning        FailedMount    Unable to mount volumes for pod "glusterfs-bb-pod1_default(67c9dfa7-f9f5-11e6-aee2-5254003a59cf)": timeout expired waiting for volumes to attach/mount for pod "default"/"glusterfs-bb-pod1". list of unattached/unmounted volumes=[glusterfsvol]
+  10m        1m        5    kubelet, 127.0.0.1            Warning        FailedSync    Error syncing pod, skipping: timeout expired waiting for volumes to attach/mount for pod "default"/"glusterfs-bb-pod1". list of unattached/unmounted volumes=[glusterfsvol]
+""",
+    ),
+    (
+        "https://github.com/Aider-AI/aider/issues/4966",
+        ".txt",
+        r"""Aider version: 0.86.2
+Python version: 3.10.12
+Platform: Linux-6.8.0-94-generic-x86_64-with-glibc2.35
+Python implementation: CPython
+Virtual environment: No
+OS: Linux 6.8.0-94-generic (64bit)
+Git version: git version 2.34.1
+
+An uncaught exception occurred:
+
+Traceback (most recent call last):
+  File "aider", line 8, in <module>
+    sys.exit(main())
+  File "main.py", line 822, in main
+    main_model = models.Model(
+  File "llm.py", line 37, in _load_litellm
+    self._lazy_module = importlib.import_module("litellm")
+  File "<frozen importlib._bootstrap>", line 1004, in _find_and_load_unlocked
+ModuleNotFoundError: No module named 'litellm'
+""",
+    ),
+    (
+        "https://github.com/ohmyzsh/ohmyzsh/issues/3255",
+        ".txt",
+        r"""# Defaults
+export ZSH=$HOME/.oh-my-zsh
+source $ZSH/oh-my-zsh.sh
+
+# Theme
+ZSH_THEME="pygmalion"
+
+# Plugins
+plugins=(git wd)
+
+# User configuration
+export PATH="~/.rvm/gems/ruby-2.1.2/bin:~/.rvm/gems/ruby-2.1.2@global/bin:~/.rvm/rubies/ruby-2.1.2/bin:/usr/bin:/bin:/usr/sbin:/sbin:/usr/local/bin:~/.rvm/bin"
+export EDITOR=nano
+export GOPATH="$HOME/Golang/"
+""",
+    ),
+    (
+        "https://github.com/DeusData/codebase-memory-mcp/issues/1582",
+        ".txt",
+        r"""Claude Code:
+  skills: 1 installed
+  agent: C:/Users/{{keep:Administrator}}/.claude/agents/codebase-memory-scout.md
+  agent: C:/Users/{{keep:Administrator}}/.claude/agents/codebase-memory.md
+  mcp: C:/Users/{{keep:Administrator}}/.claude.json
+  hooks: SessionStart (MCP usage reminder on startup/resume/clear/compact)
+
+mcp.log
+
+2026-08-13T07:09:45.382Z [info] [codebase-memory-mcp] Message from client: method="initialize" id=0 params
+2026-08-13T07:09:45.892Z [info] [codebase-memory-mcp] Server transport closed
+""",
+    ),
+    (
+        "https://github.com/microsoft/python-environment-tools/issues/212",
+        ".txt",
+        r"""C:\GIT\TPI>conda info --json
+{
+  "active_prefix": null,
+  "av_data_dir": "C:\\ProgramData\\miniconda3\\etc\\conda",
+  "channels": [
+    "https://repo.anaconda.com/pkgs/main/win-64",
+    "https://repo.anaconda.com/pkgs/msys2/noarch"
+  ],
+  "conda_build_version": "not installed",
+  "conda_location": "C:\\ProgramData\\miniconda3\\lib\\site-packages\\conda",
+  "conda_prefix": "C:\\ProgramData\\miniconda3",
+  "conda_shlvl": -1,
+  "conda_version": "23.1.0",
+""",
+    ),
+    (
+        "https://github.com/AgentDeskAI/browser-tools-mcp/issues/5",
+        ".txt",
+        r"""node C:/Users/{{keep:[Your_Username]}}/AppData/Roaming/npm/node_modules/@agentdeskai/browser-tools-mcp/dist/mcp-server.js
+""",
+    ),
+    (
+        "https://github.com/BrowserMCP/mcp/issues/134",
+        ".json",
+        r"""{
+  "mcpServers": {
+    "browsermcp": {
+      "command": "npx",
+      "args": ["-y", "@browsermcp/mcp@latest"]
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/275144",
+        ".txt",
+        r"""2025-11-18 14:02:08.217 [error] Error: Invalid API Key
+	at kw.getAllModels (/home/{{keep:user}}/.vscode-insiders/extensions/github.copilot-chat-0.34.2025111803/dist/extension.js:1127:8606)
+	at process.processTicksAndRejections (node:internal/process/task_queues:105:5)
+	at async kw.provideLanguageModelChatInformation (/home/{{keep:user}}/.vscode-insiders/extensions/github.copilot-chat-0.34.2025111803/dist/extension.js:1127:8846)
+""",
+    ),
+    (
+        "https://github.com/diffbot/code-gpt-docs/issues/32",
+        ".txt",
+        r"""{{keep:sk-gISMgVGEbXXXXXXX}} API could not process the query, try selecting the code and using Ask CodeGPT to write your own query
+""",
+    ),
+    (
+        "https://github.com/atom/apm/pull/901",
+        ".txt",
+        r"""PS C:\Users\{{keep:[User]}}\Downloads\apm> .\bin\apm install language-carp --verbose
+Installing language-carp to C:\Users\{{keep:[User]}}\.atom\packages REQUEST {
+  url: 'https://atom.io/api/packages/language-carp',
+  json: true,
+""",
+    ),
+    (
+        "https://github.com/EnterpriseDB/docs/issues/6920",
+        ".json",
+        r"""{
+	"Id": "d6482247d00a4ed4304ced165548eb4bc1445ef5637aaba873ce5a8e92cdc9bd",
+	"Created": "2025-07-25T04:44:58.584837548Z",
+	"Path": "docker-entrypoint.sh",
+	"Args": [
+		"-e",
+		"POSTGRES_PASSWORD={{keep:mysecretpassword}}",
+		"-v",
+		"my_pgdata:/var/lib/postgresql/data",
+		"-p",
+		"5432:5432"
+	],
+	"State": {
+		"Status": "exited",
+		"Running": false,
+		"ExitCode": 1
+	},
+	"Name": "/my_postgres"
+}
+""",
+    ),
+    (
+        "https://github.com/amigoscode/microservices/issues/2",
+        ".yaml",
+        r"""services:
+  postgres:
+    container_name: postgres
+    image: postgres
+    environment:
+      POSTGRES_USER: ${POSTGRES_USER:-{{keep:amigoscode}}}
+      POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:-{{keep:password}}}
+      PGDATA: /data/postgres
+    ports:
+      - "5431:5432"
+  pgadmin:
+    container_name: pgadmin
+    image: dpage/pgadmin4
+    environment:
+      PGADMIN_DEFAULT_EMAIL: ${PGADMIN_DEFAULT_EMAIL:-{{keep:pgadmin4@pgadmin.org}}}
+      PGADMIN_DEFAULT_PASSWORD: ${PGADMIN_DEFAULT_PASSWORD:-{{keep:admin}}}
+      PGADMIN_CONFIG_SERVER_MODE: 'False'
+""",
+    ),
+    (
+        "https://github.com/storyscript/cli/issues/54",
+        ".txt",
+        r"""→ asyncy login
+Traceback (most recent call last):
+  File "/usr/local/bin/asyncy", line 11, in <module>
+    load_entry_point('asyncy==0.2.3', 'console_scripts', 'asyncy')()
+  File "/usr/local/Cellar/asyncy/0.2.3/libexec/lib/python3.7/site-packages/click/core.py", line 764, in __call__
+    return self.main(*args, **kwargs)
+  File "/usr/local/Cellar/asyncy/0.2.3/libexec/lib/python3.7/site-packages/cli/commands/login.py", line 13, in login
+    click.style(cli.data['email'], fg='cyan')
+TypeError: sequence item 1: expected str instance, NoneType found
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``55``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``56``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -7752,6 +8182,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (53, _RAW_STOP53),
         (54, _RAW_STOP54),
         (55, _RAW_STOP55),
+        (56, _RAW_STOP56),
     ):
         if batch not in (None, number):
             continue

@@ -901,6 +901,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     gpg = _r(rng, "0123456789ABCDEF", 16)
     first, last = name.split()
     initial = (first[0] + last).lower()  # a login people make of a name (``dkirby``)
+    cut = _r(rng, ALNUM, 10)  # a password's first characters, its line cut after them
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
@@ -1139,6 +1140,18 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "app_log_found_account": lambda d: (
             d.k("info: [ui] [AppStore] found account: ").v(u).k(" (").v(name).k(")\n")
         ),
+        # stop 56 (scrubber 1.23.0): the login git names when it refuses a push, and a
+        # password's value that a log cut at its line's end
+        "push_denied_login": lambda d: (
+            d.k("remote: Permission to jlord/patchwork.git denied to ")
+            .v(u)
+            .k(".\nfatal: unable to access 'https://github.com/jlord/patchwork.git/': 403\n")
+        ),
+        "password_cut_at_line_end": lambda d: (
+            d.k("Starting new stdio process with command: npx -y srv --db-password=")
+            .v(cut)
+            .k("...\n")
+        ),
     }
 
 
@@ -1233,6 +1246,14 @@ PASTED_PLACEHOLDERS = {
     "app_log_role_accounts": "found account: default (Default Account)\n"
     "Selected account: enterprise (GitHub Enterprise)\n",
     "encoded_placeholder_auth": '{"auths": {"REGISTRY": {"auth": "base64(USERNAME:PASSWORD)"}}}\n',
+    # stop 56: a bot or a placeholder git names, an ellipsis in a placeholder's place, an OEM's
+    # role folder, placeholder-word passwords, a product's own default address
+    "push_denied_bot_or_placeholder": "remote: Permission to o/r.git denied to "
+    "github-actions[bot].\nERROR: Permission to o/r.git denied to deploy key\n",
+    "password_ellipsis_placeholder": "DB_PASSWORD=your_password...\nmysql --password=...\n",
+    "oem_role_acronym_home": "C:\\Users\\IBM_ADMIN\\AppData\\Local\\GitHubDesktop\\x.js\n",
+    "placeholder_word_password": "docker run -e POSTGRES_PASSWORD=mysecretpassword -d postgres\n",
+    "versioned_product_address": "PGADMIN_DEFAULT_EMAIL: pgadmin4@pgadmin.org\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
