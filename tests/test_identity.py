@@ -113,7 +113,7 @@ def test_revise_names_why_a_file_named_apart_from_its_id_cannot_come_back(
     mcp: Path, runner: Any, target: str
 ) -> None:
     before = {p: p.read_bytes() for p in mcp.iterdir()}
-    result = runner.invoke(app, ["revise", target])
+    result = runner.invoke(app, ["revise", target, "--by", "alice"])
     assert result.exit_code == 2
     assert result.stderr == (
         f"error: the file is named apart from its id ({ID}): revised, it would come back as "

@@ -42,7 +42,7 @@ from intake.store.records import (
     yaml_id,
 )
 from intake.store.suite import (
-    acting_author,
+    change_actor,
     reason_text,
     refuse_outside_root,
     scrub_free_text,
@@ -174,16 +174,6 @@ def recorded_reason(settings: Settings, reason: str, what: str, notes: list[str]
     return cleaned
 
 
-def _by(settings: Settings, by: str | None) -> str:
-    """Who decides (``store.suite.acting_author``: an e-mail or a control character is never
-    recorded); unknown is a usage error."""
-    who, withheld = acting_author(settings, by)
-    if not who:
-        unknown = "who makes this change is unknown" + (f" ({withheld})" if withheld else "")
-        raise UsageError(unknown, hint="pass --by LOGIN or set author in [tool.intake]")
-    return who
-
-
 def quarantine(
     settings: Settings,
     scenario_id: str,
@@ -197,7 +187,7 @@ def quarantine(
     check_id(scenario_id)
     what = "lifting a quarantine" if lift else "a quarantine"
     why = recorded_reason(settings, reason, what, notes)
-    who = _by(settings, by)
+    who = change_actor(settings, by)
     with edit(settings, scenario_id, doing="quarantine") as tx:
         notes += tx.recovered
         path = find_scenario(settings, scenario_id)
@@ -247,7 +237,7 @@ def retire(
     notes: list[str] = []
     check_id(scenario_id)
     why = recorded_reason(settings, reason, "a retirement", notes)
-    who = _by(settings, by)
+    who = change_actor(settings, by)
     refuse_outside_root(settings, settings.retired, what="the retired folder")
     with edit(settings, scenario_id, doing="retire") as tx:
         notes += tx.recovered

@@ -42,7 +42,7 @@ from intake.store.records import (
     sha256_bytes,
     utcnow,
 )
-from intake.store.suite import find_draft, promoted_paths, refuse_outside_root
+from intake.store.suite import change_actor, find_draft, promoted_paths, refuse_outside_root
 
 
 def _is_path(target: str) -> bool:
@@ -107,9 +107,10 @@ def _find_scenario(settings: Settings, target: str) -> Path:
     return found[0]
 
 
-def revise(settings: Settings, target: str, *, by: str) -> ReviseResult:
+def revise(settings: Settings, target: str, *, by: str | None = None) -> ReviseResult:
     """Move a promoted or adopted scenario back to drafts with its record, as one journal unit
-    (the module's docstring)."""
+    (the module's docstring); who revises is ``by`` through ``store.suite.change_actor``."""
+    who = change_actor(settings, by)
     guess = _target_id(target)
     if guess is None:
         scenario = _find_scenario(settings, target)  # names what is wrong with the target
@@ -124,7 +125,7 @@ def revise(settings: Settings, target: str, *, by: str) -> ReviseResult:
             kept = left.events[0].detail_as(RevisionKept) if left.events else None
             runs = kept["runs_kept"] if kept is not None else 0
             return ReviseResult(guess, left.removes[0], draft, runs, finished=True)
-        return _revise(tx, target, guess, by)
+        return _revise(tx, target, guess, who)
 
 
 def _revise(tx: Edit, target: str, scenario_id: str, by: str) -> ReviseResult:
@@ -225,9 +226,10 @@ class RenameResult:
     finished: bool = False
 
 
-def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> RenameResult:
+def rename(settings: Settings, target: str, new_id: str, *, by: str | None = None) -> RenameResult:
     """Rename a draft, its record and its ledger history together: one journal unit under
-    both ids' locks, journaled under the new id (the old id's ledger events move to it)."""
+    both ids' locks, journaled under the new id (the old id's ledger events move to it); who
+    renames is ``by`` through ``store.suite.change_actor``."""
     if not re.fullmatch(ID_PATTERN, new_id):
         raise UsageError(
             "not a valid id (lower-case letters, digits, - and _, at most 128; not a name "
@@ -240,15 +242,16 @@ def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> R
         raise UsageError("not a draft id or path", where=target[:80])
     if guess == new_id:
         raise UsageError("the draft already has this id", where=new_id)
+    who = change_actor(settings, by)
     with edit(settings, new_id, guess, doing="rename") as tx:
         left = next((u for u in tx.finished if u.scenario_id == new_id), None)
         if left is not None and left.command == "rename" and left.rename_from == guess:
             dest = next(p for p, _ in left.writes if p.suffix == ".yaml")
             return RenameResult(guess, new_id, dest, 0, finished=True)
-        return _rename(tx, target, new_id, by)
+        return _rename(tx, target, new_id, who)
 
 
-def _rename(tx: Edit, target: str, new_id: str, by: str | None) -> RenameResult:
+def _rename(tx: Edit, target: str, new_id: str, by: str) -> RenameResult:
     from intake.store.ledger import Ledger
 
     settings = tx.settings

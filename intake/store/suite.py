@@ -1,8 +1,9 @@
 """The suite's folders as the record-changing commands use them.
 
 Finding a draft by path or id (never outside ``drafts/``, never through a link), the promoted
-copies of an id, the per-draft lock, the record beside a draft, one ledger event per command,
-and the scrubbing of the free text a command stores (a review note, a rejection reason).
+copies of an id, who changes the suite (``change_actor``), the per-draft lock, the record
+beside a draft, one ledger event per command, and the scrubbing of the free text a command
+stores (a review note, a rejection reason).
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ Hangul fillers, the combining grapheme joiner, variation selectors)."""
 
 def current_author(settings: Settings) -> str | None:
     """Who runs intake, as found, unchecked (None if unknown): callers record a person through
-    ``acting_author``, never this alone.
+    ``change_actor`` or ``acting_author``, never this alone.
 
     Reviewers are GitHub logins, and the review gate refuses an approval by the draft's author,
     so the author should be a login too: the ``author`` setting, else ``$GITHUB_ACTOR`` (set in
@@ -75,10 +76,27 @@ def current_author(settings: Settings) -> str | None:
     return None
 
 
+def change_actor(settings: Settings, given: str | None = None) -> str:
+    """Who changes the suite, for every command that records it (a promotion stamp's, a
+    lifecycle change's, a revision's or a restore's ``by``; a ledger row's and a history file's
+    actor): ``acting_author``'s name, never an invented one.
+
+    Unknown or withheld is a usage error (exit 2) before anything is written: a record saying
+    ``unknown`` or ``intake`` would name a person who did nothing (both are GitHub logins).
+    """
+    who, withheld = acting_author(settings, given)
+    if who is None:
+        raise UsageError(
+            "who makes this change is unknown" + (f" ({withheld})" if withheld else ""),
+            hint="pass --by LOGIN or set author in [tool.intake]",
+        )
+    return who
+
+
 def acting_author(settings: Settings, given: str | None = None) -> tuple[str | None, str | None]:
-    """The one home of who acts, for every command that records a person (a record's author,
-    a stamp's or lifecycle change's ``by``, a ledger row's actor): the name given on the command
-    line (``--by``), else ``current_author``, through ``safe_author``'s rule.
+    """Who acts: the name given on the command line (``--by``), else ``current_author``,
+    through ``safe_author``'s rule. A draft's ``author`` is this (a draft may have no known
+    author); a change to the suite needs one (``change_actor``).
 
     A name typed on the command line that the rule withholds is a usage error (exit 2, the
     problem named, never the text); a name found in the setting, ``$GITHUB_ACTOR`` or git config
