@@ -94,7 +94,8 @@ def test_quarantine_and_retire_find_the_scenario_by_its_id_not_its_file_name(
     by_name = runner.invoke(app, ["quarantine", FILE, "--reason", "x", "--by", "alice"])
     assert by_name.exit_code == 2
     assert by_name.stderr == (
-        "error: no scenario 'simple_tool_call' in the suite (eval/scenarios)\n"
+        f"error: no scenario has this id; the file of this name holds the id {ID} "
+        f"(eval/scenarios/mcp_reliability/{FILE}.yaml)\n"
     )
     shown = json.loads(runner.invoke(app, ["config", "--format", "json"]).stdout)
     assert shown["settings"]["retired_dir"] == "eval/retired"  # beside GAIA's eval/scenarios

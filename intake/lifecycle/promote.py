@@ -53,7 +53,7 @@ from intake.lifecycle.gates import (
     current_controls,
     saturated,
 )
-from intake.lifecycle.quarantine import recorded_reason, scenarios_with_id, with_one_tag
+from intake.lifecycle.quarantine import recorded_reason, with_one_tag
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
@@ -78,6 +78,7 @@ from intake.store.suite import (
     load_draft_record,
     promoted_paths,
     refuse_outside_root,
+    scenarios_with_id,
     scrub_free_text,
     scrub_message,
 )
