@@ -146,7 +146,7 @@ def test_bugs_link_and_refresh_find_a_scenario_by_its_id(
     report = json.loads(runner.invoke(app, ["report", "--format", "json"]).stdout)
     assert [(b["id"], b["outcome"]) for b in report["bugs"]["bugs"]] == [(sid, "open")]
     stale = runner.invoke(app, ["bugs", "link", stem, "amd/gaia#7", "--reviewer", "bob"])
-    assert stale.exit_code == 2 and "no suite scenario" in stale.stderr
+    assert stale.exit_code == 2 and "no scenario has this id" in stale.stderr
 
 
 @pytest.mark.slow

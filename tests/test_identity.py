@@ -94,7 +94,8 @@ def test_quarantine_and_retire_find_the_scenario_by_its_id_not_its_file_name(
     by_name = runner.invoke(app, ["quarantine", FILE, "--reason", "x", "--by", "alice"])
     assert by_name.exit_code == 2
     assert by_name.stderr == (
-        "error: no scenario 'simple_tool_call' in the suite (eval/scenarios)\n"
+        f"error: no scenario has this id; the file of this name holds the id {ID} "
+        f"(eval/scenarios/mcp_reliability/{FILE}.yaml)\n"
     )
     shown = json.loads(runner.invoke(app, ["config", "--format", "json"]).stdout)
     assert shown["settings"]["retired_dir"] == "eval/retired"  # beside GAIA's eval/scenarios
@@ -113,7 +114,7 @@ def test_revise_names_why_a_file_named_apart_from_its_id_cannot_come_back(
     mcp: Path, runner: Any, target: str
 ) -> None:
     before = {p: p.read_bytes() for p in mcp.iterdir()}
-    result = runner.invoke(app, ["revise", target])
+    result = runner.invoke(app, ["revise", target, "--by", "alice"])
     assert result.exit_code == 2
     assert result.stderr == (
         f"error: the file is named apart from its id ({ID}): revised, it would come back as "

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from intake.cli import app
 from intake.config import load_settings
 from intake.contract.models import Revision
@@ -12,6 +14,7 @@ from intake.lifecycle.promote import promote
 from intake.lifecycle.revise import revise
 from intake.store.ledger import Ledger
 from intake.store.records import dump_record, load_record, record_path, utcnow
+from tests.support.nightly_helpers import write_scenario
 from tests.support.promote_helpers import edit, make_ready, write_pair
 
 
@@ -69,6 +72,65 @@ def test_runnable_change_voids_the_runs(suite: Path, runner) -> None:
     assert "strong-run" in blocked.output
 
 
+def test_one_finder_one_message_for_each_miss_whichever_command_asks(suite: Path, runner) -> None:
+    """``store.suite.find_scenario`` for quarantine, retire, revise, bugs link and a pull
+    request's review: the same miss is the same line from each, and every distinction stays
+    (no such id, a draft, retired, two files with one id, a file named so holding another id,
+    no record; by path: outside the suite)."""
+    from intake.errors import UsageError
+    from intake.lifecycle.review import find_reviewed
+
+    write_pair(suite / "drafts", "open_case")
+    for sid in ("gone_case", "twin_case"):
+        write_scenario(suite, sid)
+    adopt = ["adopt", "scenarios/rag_quality", "--source", "synthetic", "--reviewer", "alice"]
+    assert runner.invoke(app, adopt).exit_code == 0
+    write_scenario(suite, "twin_case", category="memory")
+    write_scenario(suite, "legacy_case", category="memory")
+    named = write_scenario(suite, "short", category="memory")
+    named.write_text(named.read_text().replace("id: short", "id: long_name"))
+    retired = runner.invoke(app, ["retire", "gone_case", "--reason", "old", "--by", "alice"])
+    assert retired.exit_code == 0, retired.output
+    (suite / "elsewhere.yaml").write_text("id: elsewhere\n")
+    misses = {
+        "no_such": "no draft or scenario has this id (no_such)",
+        "open_case": "a draft, not a promoted or adopted scenario (open_case)",
+        "gone_case": "the scenario is retired (retired/rag_quality/gone_case.yaml)",
+        "twin_case": "more than one scenario has this id; give its path "
+        "(scenarios/memory/twin_case.yaml, scenarios/rag_quality/twin_case.yaml)",
+        "short": "no scenario has this id; the file of this name holds the id long_name "
+        "(scenarios/memory/short.yaml)",
+        "legacy_case": "the scenario has no record (neither promoted nor adopted); adopt it "
+        "first (scenarios/memory/legacy_case.yaml)\nhint: intake adopt PATH --source TYPE "
+        "--reviewer LOGIN",
+    }
+    settings = load_settings(suite)
+    for target, line in misses.items():
+        for args in (
+            ["quarantine", target, "--reason", "flaky", "--by", "alice"],
+            ["retire", target, "--reason", "old", "--by", "alice"],
+            ["revise", target, "--by", "alice"],
+            ["bugs", "link", target, "amd/gaia#7", "--reviewer", "bob"],
+        ):
+            result = runner.invoke(app, args)
+            assert (result.exit_code, result.stderr) == (2, f"error: {line}\n"), args
+        if target not in ("open_case", "gone_case"):  # a review may be of a draft or retirement
+            with pytest.raises(UsageError) as raised:
+                find_reviewed(settings, target)
+            assert f"{raised.value.message} ({raised.value.where})" == line.split("\n")[0]
+    for target, line in {
+        "elsewhere.yaml": "outside the suite's scenarios folder",
+        "drafts/open_case.yaml": "a draft, not a promoted or adopted scenario",
+        "scenarios/memory/none.yaml": "no such scenario file",
+        "retired/rag_quality/gone_case.yaml": "the scenario is retired",
+    }.items():
+        result = runner.invoke(app, ["revise", target, "--by", "alice"])
+        assert (result.exit_code, result.stderr) == (2, f"error: {line} ({target})\n")
+    assert find_reviewed(settings, "gone_case")[1] == "gone_case"
+    twin = suite / "scenarios" / "rag_quality" / "twin_case.yaml"  # by path: the adopted one
+    assert find_reviewed(settings, "scenarios/rag_quality/twin_case.yaml") == (twin, "twin_case")
+
+
 def test_revise_bad_input(suite: Path, runner) -> None:
     write_pair(suite / "drafts", "open_case")
     legacy = suite / "scenarios" / "cat" / "legacy_case.yaml"
@@ -77,17 +139,17 @@ def test_revise_bad_input(suite: Path, runner) -> None:
     cases = [
         (
             ["revise", "open_case"],
-            "error: a draft, not a promoted scenario: edit it in place (open_case)\n",
+            "error: a draft, not a promoted or adopted scenario (open_case)\n",
         ),
         (
             ["revise", "drafts/open_case.yaml"],
-            "error: a draft, not a promoted scenario: edit it in place (drafts/open_case.yaml)\n",
+            "error: a draft, not a promoted or adopted scenario (drafts/open_case.yaml)\n",
         ),
-        (["revise", "no_such"], "error: no such scenario (no_such)\n"),
+        (["revise", "no_such"], "error: no draft or scenario has this id (no_such)\n"),
         (["revise", "Bad Id!"], "error: not a scenario id or path (Bad Id!)\n"),
         (
             ["revise", "legacy_case"],
-            "error: not promoted or adopted (no record beside it); adopt it first "
+            "error: the scenario has no record (neither promoted nor adopted); adopt it first "
             "(scenarios/cat/legacy_case.yaml)\nhint: intake adopt PATH --source TYPE --reviewer "
             "LOGIN\n",
         ),

@@ -451,28 +451,37 @@ def test_allow_saturated_reason_is_scrubbed_before_it_is_shown_or_stamped(
 def test_an_author_name_holding_an_email_is_not_stored(
     suite: Path, runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The author setting holds an e-mail: promote and reject refuse (who acts is unknown,
+    nothing moved, nothing invented), saying why by type only; with ``--by`` they record it."""
     from tests.support.leak_forms import assert_no_leak
 
     monkeypatch.setenv("INTAKE_AUTHOR", f"Alice Smith <{EMAIL}>")
     make_ready(suite)
     make_ready(suite, "other_case")
     promoted = runner.invoke(app, ["promote", "pdf_summary_loop"])
-    assert promoted.exit_code == 0, promoted.output
     rejected = runner.invoke(app, ["reject", "other_case", "--reason", "duplicate"])
+    for result in (promoted, rejected):
+        assert result.exit_code == 2, result.output
+        assert result.stderr.startswith("error: who makes this change is unknown (author not")
+        assert "holds EMAIL_ADDRESS" in result.stderr
+    assert (suite / "drafts" / "pdf_summary_loop.yaml").is_file()
+    assert (suite / "drafts" / "other_case.yaml").is_file()
+    promoted = runner.invoke(app, ["promote", "pdf_summary_loop", "--by", "alice"])
+    assert promoted.exit_code == 0, promoted.output
+    rejected = runner.invoke(
+        app, ["reject", "other_case", "--reason", "duplicate", "--by", "alice"]
+    )
     assert rejected.exit_code == 0, rejected.output
     logs = [runner.invoke(app, ["log", sid]).stdout for sid in ("pdf_summary_loop", "other_case")]
     assert_no_leak(
         [EMAIL], suite, promoted.stdout, promoted.stderr, rejected.stdout, rejected.stderr, *logs
     )
-    for result in (promoted, rejected):
-        assert "author not recorded: the author name" in result.stderr
-        assert "holds EMAIL_ADDRESS" in result.stderr
     dest = suite / "scenarios" / "tool_selection" / "pdf_summary_loop.yaml"
     stamp = load_record(record_path(dest)).promotion
-    assert stamp is not None and stamp.by == "unknown"
+    assert stamp is not None and stamp.by == "alice"
     with Ledger.open(load_settings(suite).ledger) as ledger:
         (event,) = [e for e in ledger.history("other_case") if e.kind == "rejection"]
-    assert event.actor is None
+    assert event.actor == "alice"
 
 
 def test_a_promotion_event_an_older_crash_left_unwritten_is_logged_through_one_unit(

@@ -574,6 +574,84 @@ def test_a_promoted_scenario_changed_with_a_corroborated_review_passes(
     assert "claimed by this change: promotion stamp" in third.stdout
 
 
+# what the change's stamp says, its runs on the new content, and whether promote would take it
+STAMPS = {
+    "regression, a strong FAIL among 3 PASSes": (
+        "regression",
+        ["PASS", "PASS", "PASS", "FAIL"],
+        ["FAIL"],
+        False,
+    ),
+    "regression, every strong run a PASS": ("regression", ["PASS"] * 3, ["FAIL"], True),
+    "capability, saturated, no waiver": ("capability", ["PASS"], ["PASS"], False),
+}
+
+
+@pytest.mark.parametrize(("suite", "strong", "local", "counts"), STAMPS.values(), ids=STAMPS)
+def test_a_stamp_the_change_adds_counts_only_by_promotions_own_rule(
+    tmp_path: Path,
+    runner: CliRunner,
+    monkeypatch: pytest.MonkeyPatch,
+    github: FakeGitHub,
+    suite: str,
+    strong: list[str],
+    local: list[str],
+    counts: bool,
+) -> None:
+    """An approved change that re-stamps a promoted scenario: its stamp is recomputed from the
+    runs that count by gates 4, 5 and 8 as ``intake promote`` judges them. A regression stamp
+    whose strong runs hold a FAIL among 3 PASSes (promote refuses it: every run must pass)
+    once counted, as did a saturated capability case without its waiver; neither does now."""
+    from intake.contract.models import SuiteType
+    from intake.contract.yamlio import parse_checked
+    from intake.lifecycle.promote import with_suite_tag
+
+    repos = Repos(tmp_path)
+    promoted_on_main(repos)
+    contrib = repos.start_contribution()
+    scenario = contrib / PROMOTED
+    edit(scenario, "in one pass without repeated searches", "in one pass, citing the file")
+    scenario.write_bytes(with_suite_tag(scenario.read_bytes(), suite))
+    new_hash = content_hash(scenario)
+    current = runnable_hash(parse_checked(scenario.read_bytes()).data)
+    record = load_record(record_path(scenario))
+    assert record.promotion is not None
+    record.promotion.content_hash = new_hash
+    record.promotion.suite = SuiteType(suite)
+    record.runs += [
+        _run(tier, status, f"eval-{tier}-{n}", current)
+        for tier, statuses in (("strong", strong), ("local", local))
+        for n, status in enumerate(statuses)
+    ]
+    record_path(scenario).write_text(dump_record(record), encoding="utf-8")
+    commit = repos.push_contribution("re-run and restamped")
+    record.reviews.append(
+        Review(
+            reviewer="bob",
+            decision=ReviewDecision.approve,
+            content_hash=new_hash,
+            at=utcnow(),
+            via="github_pr",
+            pr_url="https://github.com/acme/agent/pull/8",
+            commit=commit,
+        )
+    )
+    at_commit = record_path(scenario).read_bytes()
+    record_path(scenario).write_text(dump_record(record), encoding="utf-8")
+    repos.push_contribution("bob's approval on GitHub, recorded")
+    files = {PROMOTED: scenario.read_bytes(), PROMOTED.replace(".yaml", ".intake.json"): at_commit}
+    approved = [_pr_review("bob", "APPROVED", commit)]
+    serve_pr(github, 8, author="mallory", head=commit, files=files, reviews=approved)
+
+    result = _check(runner, repos.fresh(), monkeypatch)
+    if counts:
+        assert result.exit_code == 0, result.output
+        assert "claimed" not in result.stdout
+    else:
+        assert result.exit_code == 1, result.output
+        assert "claimed by this change: promotion stamp" in result.stdout
+
+
 def test_a_claimed_acknowledgement_does_not_silence_judge_text(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

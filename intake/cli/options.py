@@ -1,5 +1,5 @@
-"""What several commands share: one ``Format``, the ``--format``, ``--base`` and ``--db`` options,
-scrub counts."""
+"""What several commands share: one ``Format``, the ``--format``, ``--base``, ``--by`` and ``--db``
+options, scrub counts."""
 
 from __future__ import annotations
 
@@ -60,6 +60,17 @@ def base_option() -> Any:
         metavar="REV",
         help="Leave out the run files the change adds or edits against this revision "
         "(default: $GITHUB_BASE_REF, else the remote's default branch, as intake check).",
+    )
+
+
+def by_option() -> Any:
+    """``--by LOGIN`` of every command that changes the suite: who makes the change
+    (``intake.store.suite.change_actor``; unknown or withheld is a usage error)."""
+    return typer.Option(
+        None,
+        "--by",
+        metavar="LOGIN",
+        help="Who makes the change (default: the author setting, $GITHUB_ACTOR, git config).",
     )
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from intake.cli.console import emit_json, err, out, settings
-from intake.cli.options import Format, format_option
+from intake.cli.options import Format, by_option, format_option
 from intake.errors import EXIT_FINDINGS
 from intake.ghoutput import datum
 from intake.paths import display_path
@@ -61,6 +61,7 @@ def register(app: typer.Typer) -> None:
             help="Judge the draft against this revision's rules and evidence (default: "
             "$GITHUB_BASE_REF, else the remote's default branch).",
         ),
+        by: str | None = by_option(),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """Check every promotion gate; when all are met, move the draft into the suite.
@@ -90,6 +91,7 @@ def register(app: typer.Typer) -> None:
                 suite=suite.value if suite is not None else None,
                 allow_passing_control=allow_passing_control,
                 base=base,
+                by=by,
             )
         except GatesUnmet as exc:
             _show_gates(fmt, str(exc.where), exc.gates, promoted=False, blocked=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from intake.cli.console import err, out, settings
+from intake.cli.options import by_option
 from intake.ghoutput import datum
 from intake.paths import display_path
 
@@ -16,12 +17,13 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         draft: str = typer.Argument(..., help="The draft: its id or its path under drafts/."),
         reason: str = typer.Option(..., "--reason", help="Why the draft is rejected."),
+        by: str | None = by_option(),
     ) -> None:
         """Remove a draft and its record; the ledger keeps the record and the reason."""
         from intake.lifecycle.promote import reject
 
         cfg = settings(ctx)
-        result = reject(cfg, draft, reason)
+        result = reject(cfg, draft, reason, by=by)
         for note in result.notes:
             err(note)
         out(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from intake.cli.console import err, out, settings
+from intake.cli.console import out, settings
+from intake.cli.options import by_option
 from intake.paths import display_path
 
 
@@ -15,6 +16,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         draft: str = typer.Argument(..., help="The draft: its id or its path under drafts/."),
         new_id: str = typer.Argument(..., metavar="NEW_ID", help="The new id."),
+        by: str | None = by_option(),
     ) -> None:
         """Rename a draft, its record and its ledger history together.
 
@@ -22,12 +24,8 @@ def register(app: typer.Typer) -> None:
         part of what runs), reviews are stale (the file changed).
         """
         from intake.lifecycle.revise import rename
-        from intake.store.suite import acting_author
 
         cfg = settings(ctx)
-        by, withheld = acting_author(cfg)
-        if withheld:
-            err(withheld)
         result = rename(cfg, draft, new_id, by=by)
         if result.finished:
             out(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from intake.cli.console import err, out, settings
+from intake.cli.options import by_option
 from intake.paths import display_path
 
 
@@ -15,7 +16,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         scenario: str = typer.Argument(..., help="The suite scenario's id."),
         reason: str = typer.Option(..., "--reason", help="Why (recorded, scrubbed)."),
-        by: str = typer.Option(None, "--by", help="Who decides (default: the author setting)."),
+        by: str | None = by_option(),
     ) -> None:
         """Move a promoted or adopted scenario and its record to retired_dir.
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from intake.cli.console import err, out, settings
-from intake.cli.options import counted
+from intake.cli.console import out, settings
+from intake.cli.options import by_option, counted
 from intake.paths import display_path
 
 
@@ -17,6 +17,7 @@ def register(app: typer.Typer) -> None:
         scenario: str = typer.Argument(
             ..., help="The promoted or adopted scenario: its id or its path."
         ),
+        by: str | None = by_option(),
     ) -> None:
         """Move a promoted (or adopted) scenario back to drafts with its record.
 
@@ -25,13 +26,9 @@ def register(app: typer.Typer) -> None:
         description fix needs a new review and `intake promote`, not new runs.
         """
         from intake.lifecycle.revise import revise
-        from intake.store.suite import acting_author
 
         cfg = settings(ctx)
-        by, withheld = acting_author(cfg)
-        if withheld:
-            err(withheld)
-        result = revise(cfg, scenario, by=by or "unknown")
+        result = revise(cfg, scenario, by=by)
         done = "finished an interrupted revise" if result.finished else "revised"
         out(
             f"{done} {result.scenario_id}: {display_path(result.source, cfg.root)} -> "

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from intake.cli.console import emit_json, err, out, settings
-from intake.cli.options import Format, counted, format_option
+from intake.cli.options import Format, by_option, counted, format_option
 from intake.errors import EXIT_FINDINGS, UsageError
 from intake.ghoutput import datum
 
@@ -45,6 +45,7 @@ def register(app: typer.Typer) -> None:
         db: Path | None = typer.Option(
             None, "--db", help="With --restore: the session store to draft again from."
         ),
+        by: str | None = by_option(),
         fmt: Format = format_option(Format.text, Format.json),
     ) -> None:
         """Replace private data (paths, e-mails, keys, tokens) with consistent fake values.
@@ -66,10 +67,10 @@ def register(app: typer.Typer) -> None:
 
         cfg = settings(ctx)
         if restore is not None:
-            _restore(cfg, paths, restore, reason, db, fmt)
+            _restore(cfg, paths, restore, reason, db, fmt, by)
             return
-        if reason is not None or db is not None:
-            raise UsageError("--reason and --db go with --restore", where="--reason")
+        if reason is not None or db is not None or by is not None:
+            raise UsageError("--reason, --db and --by go with --restore", where="--reason")
         scrubber = scrubber_for(cfg)
         if Path("-") in paths:
             if len(paths) != 1:
@@ -147,6 +148,7 @@ def _restore(
     reason: str | None,
     db: Path | None,
     fmt: Format,
+    by: str | None,
 ) -> None:
     """``--restore``: one draft, a reason, then the library does the rest."""
     from intake.drafting.restore import restore_replacement
@@ -156,7 +158,7 @@ def _restore(
         raise UsageError("--restore takes exactly one DRAFT (its id or path)", where="DRAFT")
     if reason is None:
         raise UsageError("a restore needs a reason (--reason TEXT)", where="--reason")
-    done = restore_replacement(cfg, str(paths[0]), value_hash, reason, db=db)
+    done = restore_replacement(cfg, str(paths[0]), value_hash, reason, db=db, by=by)
     shown = display_path(done.path, cfg.root)
     if fmt is Format.json:
         emit_json(

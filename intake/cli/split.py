@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from intake.cli.console import out, settings
+from intake.cli.options import by_option
 
 
 def register(app: typer.Typer) -> None:
@@ -13,7 +14,7 @@ def register(app: typer.Typer) -> None:
     def split_cmd(
         ctx: typer.Context,
         dry_run: bool = typer.Option(False, "--dry-run", help="Show the tags, write nothing."),
-        by: str = typer.Option(None, "--by", help="Who decides (default: the author setting)."),
+        by: str | None = by_option(),
     ) -> None:
         """Tag each promoted or adopted scenario without a split tag split-train or
         split-heldout (a salted hash of its id, stratified by category; split_salt,

@@ -32,7 +32,7 @@ from intake.errors import IntakeError, ScrubError, SourceError, UsageError
 from intake.fileio import atomic_write
 from intake.scrub.tiers import RESTORABLE, tier_of
 from intake.store.records import load_record, record_path, record_text, utcnow
-from intake.store.suite import acting_author, find_draft
+from intake.store.suite import change_actor, find_draft
 
 _HASH = re.compile(r"hmac-sha256:[0-9a-f]{16}")
 
@@ -55,8 +55,10 @@ def restore_replacement(
     reason: str,
     *,
     db: Path | None = None,
+    by: str | None = None,
 ) -> RestoreResult:
-    """Restore the replacement ``value_hash`` of draft ``target`` (see the module)."""
+    """Restore the replacement ``value_hash`` of draft ``target`` (see the module); who
+    restores is ``by`` through ``store.suite.change_actor``."""
     value_hash = value_hash.strip()
     if not _HASH.fullmatch(value_hash):
         raise UsageError(
@@ -66,6 +68,7 @@ def restore_replacement(
     reason = " ".join(reason.split())
     if not reason:
         raise UsageError("a restore needs a reason (--reason TEXT)", where="--reason")
+    who = change_actor(settings, by)
     path = find_draft(settings, target)
     rec_path = record_path(path)
     record = load_record(rec_path)
@@ -82,7 +85,6 @@ def restore_replacement(
             "machine's own credentials) and cannot be restored",
             where=str(rec_path.name),
         )
-    who, _ = acting_author(settings)
     entity = spans[0].entity_type
     before = rec_path.read_text(encoding="utf-8")
     restores = [r for r in record.restores if r.value_hash != value_hash]

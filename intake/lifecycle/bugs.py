@@ -249,16 +249,15 @@ def refresh(
 def link(settings: Settings, scenario_id: str, issue: str, reviewer: str) -> Path:
     """Name the issue of a session-sourced scenario's bug (a reviewer's word, recorded)."""
     from intake.lifecycle.runs.results import check_name
+    from intake.store.suite import find_scenario
 
     repo, number = parse_issue(issue)
     check_name(settings, "--reviewer", reviewer)
-    found = [p for sid, p in suite_records(settings).items() if sid == scenario_id]
-    if not found:
-        raise UsageError(f"no suite scenario {scenario_id[:80]!r} with a record")
-    record = load_record(record_path(found[0]))
+    found = find_scenario(settings, scenario_id)
+    record = load_record(record_path(found))
     if record.lifecycle and record.lifecycle[-1].state is LifecycleState.retired:
-        raise UsageError("the scenario is retired", where=display_path(found[0], settings.root))
+        raise UsageError("the scenario is retired", where=display_path(found, settings.root))
     locator = f"github:{repo}#{number}"
     bug = BugLink(issue=locator, via="reviewer", named_by=reviewer)
-    _save_bug(settings, found[0], bug, "bug-link")
-    return found[0]
+    _save_bug(settings, found, bug, "bug-link")
+    return found

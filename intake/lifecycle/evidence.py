@@ -39,13 +39,13 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from intake.config import Settings
-from intake.contract.models import Record, Review, ReviewDecision, RunTier, tier_stats
+from intake.contract.models import Promotion, Record, Review, ReviewDecision, Run
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import InputError, IntakeError, SourceError
 from intake.fileio import read_input
 from intake.gitutil import authors_by_path, git_output, local_edits
 from intake.lifecycle.authority import Base, relative_to
-from intake.lifecycle.gates import REGRESSION_MIN_RUNS, control_gate, is_author
+from intake.lifecycle.gates import GateInputs, check_gates, is_author
 from intake.limits import MAX_SCENARIO_BYTES
 from intake.paths import inside
 from intake.store.records import (
@@ -82,6 +82,10 @@ OTHER_FIELDS = (
 reviews, runs, controls, restores, stamps, the bug and ``LISTED`` have rules of their own)."""
 ADOPT_WRITES = ("source", "difficulty_rationale")
 """The keys ``intake adopt`` writes into a scenario (``lifecycle.adopt``)."""
+
+RUN_GATES = (4, 5, 8)
+"""The promotion gates a stamp the change adds must meet on the runs and controls that count
+(strong runs, local runs, the control)."""
 
 
 @dataclass
@@ -470,29 +474,31 @@ class Evidence:
         return Judged(record.model_copy(update=update), claimed, authors)
 
     def _gates_hold(
-        self, stamp: Any, runs: list[Any], controls: list[Any], record: Record, scenario: Path
+        self, stamp: Promotion, runs: list[Run], controls: list[Any], record: Record, scenario: Path
     ) -> bool:
-        """Whether the runs and controls that count meet the promotion's run and control gates
-        on the scenario's runnable content now (strong passes, a judged local run, the control
-        gate with the stamp's own waiver): a stamp the change adds is recomputed, not read."""
+        """Whether the runs and controls that count meet the promotion's own run and control
+        gates (4, 5 and 8, ``gates.check_gates`` with the stamp's suite and waivers) on the
+        scenario's runnable content now: a stamp the change adds is recomputed, not read, by
+        the rule ``intake promote`` applies (a regression case: every strong run a PASS)."""
         data = _mapping(scenario)
         if data is None:
             return False
-        current = runnable_hash(data)
-        strong = tier_stats(runs, RunTier.strong, current)
-        local = tier_stats(runs, RunTier.local, current)
-        needed = self.settings.strong_pass_min
-        if stamp.suite == "regression":
-            needed = REGRESSION_MIN_RUNS
-        if strong.passes < needed or not local.runs:
-            return False
-        judged = record.model_copy(update={"controls": controls})
-        return control_gate(
-            judged,
-            current,
-            require=self.settings.require_control,
-            allow=stamp.allow_passing_control,
-        ).met
+        judged = GateInputs(
+            scenario_id=record.id,
+            data=data,
+            problems=[],
+            scrub_findings=[],
+            record=record.model_copy(update={"runs": runs, "controls": controls}),
+            content_hash=stamp.content_hash,
+            runnable_hash=runnable_hash(data),
+            allow_saturated=stamp.allow_saturated,
+            strong_pass_min=self.settings.strong_pass_min,
+            saturation_pass_rate=self.settings.saturation_pass_rate,
+            require_control=self.settings.require_control,
+            allow_passing_control=stamp.allow_passing_control,
+            suite=stamp.suite.value if stamp.suite is not None else "capability",
+        )
+        return all(g.met for g in check_gates(judged) if g.number in RUN_GATES)
 
     def _moved(self, stamp: Any, at_base: list[Any], scenario: Path) -> bool:
         """Whether ``stamp`` is a base stamp moved to new bytes (a quarantine, lift or split

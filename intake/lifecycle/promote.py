@@ -53,7 +53,7 @@ from intake.lifecycle.gates import (
     current_controls,
     saturated,
 )
-from intake.lifecycle.quarantine import recorded_reason, scenarios_with_id, with_one_tag
+from intake.lifecycle.quarantine import recorded_reason, with_one_tag
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
@@ -73,11 +73,12 @@ from intake.store.records import (
     utcnow,
 )
 from intake.store.suite import (
-    acting_author,
+    change_actor,
     find_draft,
     load_draft_record,
     promoted_paths,
     refuse_outside_root,
+    scenarios_with_id,
     scrub_free_text,
     scrub_message,
 )
@@ -287,6 +288,7 @@ def promote(
     suite: str | None = None,
     allow_passing_control: str | None = None,
     base: str | None = None,
+    by: str | None = None,
 ) -> PromoteResult:
     """Check every gate; unless ``dry_run``, move the draft into the suite (or raise).
 
@@ -294,7 +296,8 @@ def promote(
     gates 4 and 5 and is written as a tag into the promoted scenario. The settings and rules
     are the base revision's when one is known (``base``: ``--base REV``; else
     ``$GITHUB_BASE_REF`` or the remote's default branch): a change to them blocks, and the
-    record's evidence counts only as corroborated (``intake.lifecycle.evidence``).
+    record's evidence counts only as corroborated (``intake.lifecycle.evidence``). Who
+    promotes is ``by`` through ``store.suite.change_actor`` (unknown: nothing is moved).
     """
     found = find_base(settings.root, base)
     with rules_for(settings, found) as rules:
@@ -314,6 +317,7 @@ def promote(
             suite=suite,
             allow_passing_control=allow_passing_control,
             evidence=Evidence(rules.settings, found),
+            by=by,
         )
 
 
@@ -326,6 +330,7 @@ def _promote(
     suite: str | None,
     allow_passing_control: str | None,
     evidence: Evidence,
+    by: str | None,
 ) -> PromoteResult:
     suite = _suite(settings, suite)
     scenario_id = _target_id(target)
@@ -334,6 +339,7 @@ def _promote(
     allow_passing_control = _reason(
         settings, allow_passing_control, "--allow-passing-control", notes
     )
+    who = None if dry_run else change_actor(settings, by)
     with edit(settings, scenario_id, doing="promote", recover_first=not dry_run) as tx:
         # a journaled command on this id (a revise, a review, an interrupted promotion)
         # finishes first; a dry run changes nothing
@@ -376,11 +382,8 @@ def _promote(
             return result
         if result.blocked:
             raise GatesUnmet(scenario_id, gates)
-        assert inputs.data is not None
-        by, withheld = acting_author(settings)
-        if withheld:
-            result.notes.append(withheld)
-        result.destination = _move(settings, tx, draft, inputs, gates, by=by or "unknown")
+        assert inputs.data is not None and who is not None
+        result.destination = _move(settings, tx, draft, inputs, gates, by=who)
         return result
 
 
@@ -526,8 +529,9 @@ class RejectResult:
     """What was scrubbed (types and counts only), for stderr."""
 
 
-def reject(settings: Settings, target: str, reason: str) -> RejectResult:
-    """Remove a draft and its record; the ledger keeps the record and the reason.
+def reject(settings: Settings, target: str, reason: str, *, by: str | None = None) -> RejectResult:
+    """Remove a draft and its record; the ledger keeps the record and the reason (and who
+    rejects: ``by`` through ``store.suite.change_actor``).
 
     Both are scrubbed before they reach the ledger: the reason is typed on the command line,
     and the record is copied whole (a reviewer's note, a run's strings), so neither may carry
@@ -536,6 +540,7 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
 
     notes: list[str] = []
     reason = recorded_reason(settings, reason, "a rejection", notes)
+    actor = change_actor(settings, by)
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     with edit(settings, scenario_id, doing="reject") as tx:
@@ -550,9 +555,6 @@ def reject(settings: Settings, target: str, reason: str) -> RejectResult:
             found = [t for t, n in report.counts.items() for _ in range(n)]
             if found:
                 notes.append(scrub_message("the record copied into the ledger", found))
-        actor, withheld = acting_author(settings)
-        if withheld:
-            notes.append(withheld)
         detail: RejectionDetail = {
             "reason": reason,
             "content_hash": content_hash(draft),

@@ -32,17 +32,16 @@ from intake.store.journal import Event, Unit
 from intake.store.records import (
     check_id,
     content_hash,
-    iter_scenarios,
     load_record,
     record_path,
     record_text,
     safe_child,
     sha256_bytes,
     utcnow,
-    yaml_id,
 )
 from intake.store.suite import (
-    acting_author,
+    change_actor,
+    find_scenario,
     reason_text,
     refuse_outside_root,
     scrub_free_text,
@@ -65,58 +64,6 @@ class LifecycleResult:
 def state_of(record: Record) -> LifecycleState:
     """The scenario's current lifecycle state (active without a change)."""
     return record.lifecycle[-1].state if record.lifecycle else LifecycleState.active
-
-
-def scenario_id_of(path: Path) -> str:
-    """A scenario file's identity: its YAML ``id`` (``store.records.yaml_id``), the
-    file's stem only where the file has no readable id."""
-    return yaml_id(path) or path.stem
-
-
-def scenarios_with_id(folder: Path, scenario_id: str) -> list[Path]:
-    """The scenario files under ``folder`` whose id is ``scenario_id`` (a file that cannot
-    hold the id's text is not parsed)."""
-    found = []
-    for path in iter_scenarios(folder):
-        if path.is_symlink():
-            continue
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            continue
-        maybe = scenario_id.encode("utf-8") in raw or path.stem == scenario_id
-        if maybe and scenario_id_of(path) == scenario_id:
-            found.append(path)
-    return found
-
-
-def find_scenario(settings: Settings, scenario_id: str) -> Path:
-    """The suite scenario (promoted or adopted: it has a record) whose id is ``scenario_id``,
-    whatever its file is named."""
-    check_id(scenario_id)
-    found = scenarios_with_id(settings.scenarios, scenario_id)
-    if not found:
-        retired = scenarios_with_id(settings.retired, scenario_id)
-        if retired:
-            raise UsageError(
-                "the scenario is retired", where=display_path(retired[0], settings.root)
-            )
-        raise UsageError(
-            f"no scenario {scenario_id!r} in the suite",
-            where=display_path(settings.scenarios, settings.root),
-        )
-    if len(found) > 1:
-        raise UsageError(
-            f"two scenarios have the id {scenario_id!r}",
-            where=display_path(found[1], settings.root),
-        )
-    if not record_path(found[0]).is_file():
-        raise UsageError(
-            "the scenario has no record (neither promoted nor adopted)",
-            where=display_path(found[0], settings.root),
-            hint="`intake adopt` gives an existing scenario its record",
-        )
-    return found[0]
 
 
 def with_one_tag(raw: bytes, group: Collection[str], tag: str | None) -> bytes:
@@ -174,16 +121,6 @@ def recorded_reason(settings: Settings, reason: str, what: str, notes: list[str]
     return cleaned
 
 
-def _by(settings: Settings, by: str | None) -> str:
-    """Who decides (``store.suite.acting_author``: an e-mail or a control character is never
-    recorded); unknown is a usage error."""
-    who, withheld = acting_author(settings, by)
-    if not who:
-        unknown = "who makes this change is unknown" + (f" ({withheld})" if withheld else "")
-        raise UsageError(unknown, hint="pass --by LOGIN or set author in [tool.intake]")
-    return who
-
-
 def quarantine(
     settings: Settings,
     scenario_id: str,
@@ -197,7 +134,7 @@ def quarantine(
     check_id(scenario_id)
     what = "lifting a quarantine" if lift else "a quarantine"
     why = recorded_reason(settings, reason, what, notes)
-    who = _by(settings, by)
+    who = change_actor(settings, by)
     with edit(settings, scenario_id, doing="quarantine") as tx:
         notes += tx.recovered
         path = find_scenario(settings, scenario_id)
@@ -247,7 +184,7 @@ def retire(
     notes: list[str] = []
     check_id(scenario_id)
     why = recorded_reason(settings, reason, "a retirement", notes)
-    who = _by(settings, by)
+    who = change_actor(settings, by)
     refuse_outside_root(settings, settings.retired, what="the retired folder")
     with edit(settings, scenario_id, doing="retire") as tx:
         notes += tx.recovered

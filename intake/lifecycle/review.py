@@ -41,12 +41,18 @@ from intake.errors import Conflict, SourceError, UsageError
 from intake.gitutil import git_text
 from intake.lifecycle.evidence import COUNTING_ASSOCIATIONS, GitHubReview, file_at
 from intake.lifecycle.gates import author_identities, is_author
-from intake.paths import display_path
+from intake.paths import display_path, inside
 from intake.store.details import ReviewDetail
 from intake.store.edit import edit
 from intake.store.journal import Event
-from intake.store.records import content_hash, record_path, sha256_bytes, utcnow
-from intake.store.suite import find_draft, load_draft_record, scrub_free_text
+from intake.store.records import content_hash, sha256_bytes, utcnow
+from intake.store.suite import (
+    find_draft,
+    find_scenario,
+    load_draft_record,
+    scenario_id_of,
+    scrub_free_text,
+)
 
 COMMIT_PATTERN = r"^[0-9a-fA-F]{40}$"
 
@@ -228,24 +234,11 @@ def latest_per_reviewer(reviews: list[GitHubReview]) -> dict[str, GitHubReview]:
 def find_reviewed(settings: Settings, target: str) -> tuple[Path, str]:
     """What a pull request's approval is recorded for, and its id: a draft (by id or path), or
     a suite scenario the pull request changes (its quarantine, lift, retirement, split tag or
-    promotion, written by intake; found by its YAML ``id`` in the scenarios folder, then the
-    retired folder, with its record beside it). The approval is stored in that record, bound
-    to the file's hash, and ``check`` asks GitHub again (``lifecycle.evidence``)."""
-    from intake.contract.models import ID_PATTERN
-    from intake.lifecycle.quarantine import find_scenario, scenarios_with_id
-
-    if not re.fullmatch(ID_PATTERN, target):
-        draft = find_draft(settings, target)
-        return draft, draft.stem
-    for folder in (settings.drafts, settings.private_drafts):
-        if (folder / f"{target}.yaml").is_file() or (folder / f"{target}.yaml").is_symlink():
-            return find_draft(settings, target), target
-    if scenarios_with_id(settings.scenarios, target):
-        return find_scenario(settings, target), target
-    retired = scenarios_with_id(settings.retired, target)
-    if len(retired) == 1 and record_path(retired[0]).is_file():
-        return retired[0], target
-    return find_draft(settings, target), target
+    promotion, written by intake; ``store.suite.find_scenario``, retired ones included). The
+    approval is stored in that record, bound to the file's hash, and ``check`` asks GitHub
+    again (``lifecycle.evidence``)."""
+    found = find_scenario(settings, target, drafts=True, retired=True)
+    return found, found.stem if inside(found, settings.drafts) else scenario_id_of(found)
 
 
 def reviews_from_pr(

@@ -29,8 +29,7 @@ from intake.contract.models import ID_PATTERN, Record, Revision
 from intake.contract.yamlio import with_text_value
 from intake.errors import UsageError
 from intake.fileio import read_text_exact, with_line_ends
-from intake.lifecycle.quarantine import scenario_id_of, scenarios_with_id
-from intake.paths import display_path, inside
+from intake.paths import display_path
 from intake.store.details import RenameDetail, RevisionDetail, RevisionKept
 from intake.store.edit import Edit, edit
 from intake.store.journal import Event, Unit
@@ -42,7 +41,14 @@ from intake.store.records import (
     sha256_bytes,
     utcnow,
 )
-from intake.store.suite import find_draft, promoted_paths, refuse_outside_root
+from intake.store.suite import (
+    change_actor,
+    find_draft,
+    find_scenario,
+    promoted_paths,
+    refuse_outside_root,
+    scenario_id_of,
+)
 
 
 def _is_path(target: str) -> bool:
@@ -74,45 +80,13 @@ class ReviseResult:
     """True when this run only finished a revise that an earlier one committed."""
 
 
-def _find_scenario(settings: Settings, target: str) -> Path:
-    given = Path(target)
-    if _is_path(target):
-        path = (given if given.is_absolute() else Path.cwd() / given).resolve()
-        if given.suffix != ".yaml":
-            raise UsageError(
-                "not a scenario: a scenario is a file named <id>.yaml", where=target[:200]
-            )
-        if inside(path, settings.drafts):
-            raise UsageError(
-                "a draft, not a promoted scenario: edit it in place", where=target[:200]
-            )
-        if not inside(path, settings.scenarios):
-            raise UsageError("outside the suite's scenarios folder", where=target[:200])
-        if not path.is_file():
-            raise UsageError("no such scenario", where=target[:200])
-        return path
-    if not re.fullmatch(ID_PATTERN, target):
-        raise UsageError("not a scenario id or path", where=target[:80])
-    found = promoted_paths(settings, target) or scenarios_with_id(settings.scenarios, target)
-    if not found:
-        for folder in (settings.drafts, settings.private_drafts):
-            if (folder / f"{target}.yaml").is_file():
-                raise UsageError("a draft, not a promoted scenario: edit it in place", where=target)
-        raise UsageError("no such scenario", where=target)
-    if len(found) > 1:
-        raise UsageError(
-            "more than one scenario has this id; give its path",
-            where=", ".join(display_path(p, settings.root) for p in found[:3]),
-        )
-    return found[0]
-
-
-def revise(settings: Settings, target: str, *, by: str) -> ReviseResult:
+def revise(settings: Settings, target: str, *, by: str | None = None) -> ReviseResult:
     """Move a promoted or adopted scenario back to drafts with its record, as one journal unit
-    (the module's docstring)."""
+    (the module's docstring); who revises is ``by`` through ``store.suite.change_actor``."""
+    who = change_actor(settings, by)
     guess = _target_id(target)
     if guess is None:
-        scenario = _find_scenario(settings, target)  # names what is wrong with the target
+        scenario = find_scenario(settings, target)  # names what is wrong with the target
         raise UsageError(
             "the file name is not a safe draft id; rename the file first",
             where=display_path(scenario, settings.root),
@@ -124,23 +98,17 @@ def revise(settings: Settings, target: str, *, by: str) -> ReviseResult:
             kept = left.events[0].detail_as(RevisionKept) if left.events else None
             runs = kept["runs_kept"] if kept is not None else 0
             return ReviseResult(guess, left.removes[0], draft, runs, finished=True)
-        return _revise(tx, target, guess, by)
+        return _revise(tx, target, guess, who)
 
 
 def _revise(tx: Edit, target: str, scenario_id: str, by: str) -> ReviseResult:
     settings = tx.settings
-    scenario = _find_scenario(settings, target)
+    scenario = find_scenario(settings, target)
     shown = display_path(scenario, settings.root)
     rec = record_path(scenario)
-    if not rec.is_file():
-        raise UsageError(
-            "not promoted or adopted (no record beside it); adopt it first",
-            where=shown,
-            hint="intake adopt PATH --source TYPE --reviewer LOGIN",
-        )
     record = load_record(rec)
     if record.promotion is None and record.adoption is None:
-        raise UsageError("its record has no promotion or adoption stamp", where=shown)
+        raise UsageError("the scenario's record has no promotion or adoption stamp", where=shown)
     named = scenario_id_of(scenario)
     if scenario.stem != scenario_id or named != scenario.stem:
         raise UsageError(
@@ -225,9 +193,10 @@ class RenameResult:
     finished: bool = False
 
 
-def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> RenameResult:
+def rename(settings: Settings, target: str, new_id: str, *, by: str | None = None) -> RenameResult:
     """Rename a draft, its record and its ledger history together: one journal unit under
-    both ids' locks, journaled under the new id (the old id's ledger events move to it)."""
+    both ids' locks, journaled under the new id (the old id's ledger events move to it); who
+    renames is ``by`` through ``store.suite.change_actor``."""
     if not re.fullmatch(ID_PATTERN, new_id):
         raise UsageError(
             "not a valid id (lower-case letters, digits, - and _, at most 128; not a name "
@@ -240,15 +209,16 @@ def rename(settings: Settings, target: str, new_id: str, *, by: str | None) -> R
         raise UsageError("not a draft id or path", where=target[:80])
     if guess == new_id:
         raise UsageError("the draft already has this id", where=new_id)
+    who = change_actor(settings, by)
     with edit(settings, new_id, guess, doing="rename") as tx:
         left = next((u for u in tx.finished if u.scenario_id == new_id), None)
         if left is not None and left.command == "rename" and left.rename_from == guess:
             dest = next(p for p, _ in left.writes if p.suffix == ".yaml")
             return RenameResult(guess, new_id, dest, 0, finished=True)
-        return _rename(tx, target, new_id, by)
+        return _rename(tx, target, new_id, who)
 
 
-def _rename(tx: Edit, target: str, new_id: str, by: str | None) -> RenameResult:
+def _rename(tx: Edit, target: str, new_id: str, by: str) -> RenameResult:
     from intake.store.ledger import Ledger
 
     settings = tx.settings

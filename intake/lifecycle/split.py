@@ -108,7 +108,8 @@ def write_split(
     The tags are drawn over the whole suite (``assign``); a tag already written is kept. Each
     file and its record (the stamp moved to the tagged file, as a quarantine moves it) are one
     journal unit with a ``split`` event: a reviewed change like any other. Returns (id, tag)
-    of each scenario tagged (or that would be, with ``dry_run``).
+    of each scenario tagged (or that would be, with ``dry_run``). Who decides is ``by``
+    through ``store.suite.change_actor`` (unknown: nothing is tagged; a dry run names nobody).
     """
     from functools import partial
 
@@ -124,10 +125,10 @@ def write_split(
     from intake.store.edit import edit
     from intake.store.journal import Event
     from intake.store.records import load_record, record_path, sha256_bytes
-    from intake.store.suite import acting_author
+    from intake.store.suite import change_actor
 
     drawn = assign(suite_categories(settings), settings.split_salt, settings.split_heldout)
-    who = acting_author(settings, by)[0] or "intake"
+    who = None if dry_run else change_actor(settings, by)  # a dry run records nobody
     done: list[tuple[str, str]] = []
     for sid, scenario in suite_index(settings).items():
         path = scenario.path

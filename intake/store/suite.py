@@ -1,8 +1,10 @@
 """The suite's folders as the record-changing commands use them.
 
-Finding a draft by path or id (never outside ``drafts/``, never through a link), the promoted
-copies of an id, the per-draft lock, the record beside a draft, one ledger event per command,
-and the scrubbing of the free text a command stores (a review note, a rejection reason).
+Finding a draft by path or id (never outside ``drafts/``, never through a link), a suite
+scenario by id or path (one message for each miss, whichever command asks), the promoted
+copies of an id, who changes the suite (``change_actor``), the per-draft lock, the record
+beside a draft, one ledger event per command, and the scrubbing of the free text a command
+stores (a review note, a rejection reason).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from intake.paths import display_path, inside, relative_shown
 from intake.portable import LockBusy, NoFileLock, exclusive_lock
 from intake.scrub import scrubber_for
 from intake.scrub.ids import neutral_id, plain_identifier
-from intake.store.records import load_record, record_path
+from intake.store.records import iter_scenarios, load_record, record_path, yaml_id
 from intake.store.trust import refuse_link
 from intake.userconfig import Environ
 
@@ -56,7 +58,7 @@ Hangul fillers, the combining grapheme joiner, variation selectors)."""
 
 def current_author(settings: Settings) -> str | None:
     """Who runs intake, as found, unchecked (None if unknown): callers record a person through
-    ``acting_author``, never this alone.
+    ``change_actor`` or ``acting_author``, never this alone.
 
     Reviewers are GitHub logins, and the review gate refuses an approval by the draft's author,
     so the author should be a login too: the ``author`` setting, else ``$GITHUB_ACTOR`` (set in
@@ -75,10 +77,27 @@ def current_author(settings: Settings) -> str | None:
     return None
 
 
+def change_actor(settings: Settings, given: str | None = None) -> str:
+    """Who changes the suite, for every command that records it (a promotion stamp's, a
+    lifecycle change's, a revision's or a restore's ``by``; a ledger row's and a history file's
+    actor): ``acting_author``'s name, never an invented one.
+
+    Unknown or withheld is a usage error (exit 2) before anything is written: a record saying
+    ``unknown`` or ``intake`` would name a person who did nothing (both are GitHub logins).
+    """
+    who, withheld = acting_author(settings, given)
+    if who is None:
+        raise UsageError(
+            "who makes this change is unknown" + (f" ({withheld})" if withheld else ""),
+            hint="pass --by LOGIN or set author in [tool.intake]",
+        )
+    return who
+
+
 def acting_author(settings: Settings, given: str | None = None) -> tuple[str | None, str | None]:
-    """The one home of who acts, for every command that records a person (a record's author,
-    a stamp's or lifecycle change's ``by``, a ledger row's actor): the name given on the command
-    line (``--by``), else ``current_author``, through ``safe_author``'s rule.
+    """Who acts: the name given on the command line (``--by``), else ``current_author``,
+    through ``safe_author``'s rule. A draft's ``author`` is this (a draft may have no known
+    author); a change to the suite needs one (``change_actor``).
 
     A name typed on the command line that the rule withholds is a usage error (exit 2, the
     problem named, never the text); a name found in the setting, ``$GITHUB_ACTOR`` or git config
@@ -205,6 +224,114 @@ def _checked_draft(settings: Settings, path: Path, target: str) -> Path:
     if not resolved.is_file():
         raise UsageError("no such draft", where=target)
     return resolved
+
+
+def scenario_id_of(path: Path) -> str:
+    """A scenario file's identity: its YAML ``id`` (``store.records.yaml_id``), the
+    file's stem only where the file has no readable id."""
+    return yaml_id(path) or path.stem
+
+
+def scenarios_with_id(folder: Path, scenario_id: str) -> list[Path]:
+    """The scenario files under ``folder`` whose id is ``scenario_id`` (a file that cannot
+    hold the id's text is not parsed)."""
+    found = []
+    for path in iter_scenarios(folder):
+        if path.is_symlink():
+            continue
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            continue
+        maybe = scenario_id.encode("utf-8") in raw or path.stem == scenario_id
+        if maybe and scenario_id_of(path) == scenario_id:
+            found.append(path)
+    return found
+
+
+def find_scenario(
+    settings: Settings, target: str, *, drafts: bool = False, retired: bool = False
+) -> Path:
+    """The one finder of a suite scenario (promoted or adopted: it has a record) for every
+    command that changes or reviews one: by its YAML ``id`` (whatever its file is named, as
+    GAIA's runner keys it) or by its path. ``drafts``: a draft is found too (``find_draft``'s
+    rules), before a scenario of the same id; ``retired``: a retired scenario is found too.
+
+    Every miss has one message whoever asks: not a ``.yaml`` path, not an id, a draft, outside
+    the scenarios folder, retired, no such file, no such id (or only a file of that name
+    holding another id), two files with the id, no record beside it.
+    """
+    if os.sep in target or "/" in target or Path(target).suffix == ".yaml":
+        given = Path(target)
+        path = (given if given.is_absolute() else Path.cwd() / given).resolve()
+        if drafts and inside(path, settings.drafts):
+            return find_draft(settings, target)
+        found = _scenario_at(settings, path, target[:200], retired=retired)
+    elif not re.fullmatch(ID_PATTERN, target):
+        raise UsageError("not a scenario id or path", where=target[:80])
+    elif drafts and any(
+        (f / f"{target}.yaml").is_file() or (f / f"{target}.yaml").is_symlink()
+        for f in (settings.drafts, settings.private_drafts)
+    ):
+        return find_draft(settings, target)
+    else:
+        found = _scenario_by_id(settings, target, retired=retired)
+    if not record_path(found).is_file():
+        raise UsageError(
+            "the scenario has no record (neither promoted nor adopted); adopt it first",
+            where=display_path(found, settings.root),
+            hint="intake adopt PATH --source TYPE --reviewer LOGIN",
+        )
+    return found
+
+
+def _scenario_at(settings: Settings, path: Path, shown: str, *, retired: bool) -> Path:
+    """The scenario at ``path`` (resolved), refused where no suite scenario can be."""
+    if path.suffix != ".yaml":
+        raise UsageError("not a scenario: a scenario is a file named <id>.yaml", where=shown)
+    if inside(path, settings.drafts):
+        raise UsageError(A_DRAFT, where=shown)
+    if inside(path, settings.retired) and not inside(path, settings.scenarios):
+        if not retired:
+            raise UsageError("the scenario is retired", where=shown)
+    elif not inside(path, settings.scenarios):
+        raise UsageError("outside the suite's scenarios folder", where=shown)
+    if not path.is_file():
+        raise UsageError("no such scenario file", where=shown)
+    return path
+
+
+def _scenario_by_id(settings: Settings, scenario_id: str, *, retired: bool) -> Path:
+    """The one scenario whose YAML id is ``scenario_id``, in the scenarios folder (or, with
+    ``retired``, the retired folder)."""
+    found = scenarios_with_id(settings.scenarios, scenario_id)
+    gone = [] if found else scenarios_with_id(settings.retired, scenario_id)
+    if gone and not retired:
+        raise UsageError("the scenario is retired", where=display_path(gone[0], settings.root))
+    found = found or gone
+    if len(found) > 1:
+        raise UsageError(
+            "more than one scenario has this id; give its path",
+            where=", ".join(display_path(p, settings.root) for p in found[:3]),
+        )
+    if found:
+        return found[0]
+    for folder in (settings.drafts, settings.private_drafts):
+        if (folder / f"{scenario_id}.yaml").is_file():
+            raise UsageError(A_DRAFT, where=scenario_id)
+    named = promoted_paths(settings, scenario_id)
+    if named:  # GAIA keys a scenario by its id, not its file name
+        other = yaml_id(named[0])
+        raise UsageError(
+            "no scenario has this id; the file of this name holds "
+            + (f"the id {other}" if other else "no readable id"),
+            where=display_path(named[0], settings.root),
+        )
+    raise UsageError("no draft or scenario has this id", where=scenario_id)
+
+
+A_DRAFT = "a draft, not a promoted or adopted scenario"
+"""A scenario command given a draft (a draft is edited in place, promoted or rejected)."""
 
 
 def draft_file_name(scenario_id: str) -> str:
