@@ -27,8 +27,10 @@ in a realistic mix). Measured, medians of 3:
   writing the same rows durably into SQLite (one transaction, synchronous=FULL) in the same
   child just before and after it (the ratio is taken child by child, then its median), and
   the floor of the import's way of seeing a scenario file edited in place, one ``os.stat`` a
-  scenario file in the same child (``stat ratio``: its ratio to the anchor, the same way); with
-  ``--checkout`` the code before is measured the same way on the same suite; and the exponent
+  scenario file in the same child (``stat ratio``: its ratio to the anchor, the same way), and
+  the import's CPU seconds beside the anchor's (``lib cpu``, ``cpu ratio``); with
+  ``--checkout`` the code before is measured the same way on the same suite, its library
+  children in turn with ours; and the exponent
   of the library time in the results (1.00 is linear).
 """
 
@@ -312,12 +314,12 @@ def durable():  # the anchor: the same rows into SQLite, one transaction, synchr
     db.execute("CREATE TABLE IF NOT EXISTS runs "
                "(run_id, model, scenario_id, status, score, runnable_hash)")
     rows = [("eval-x", "m", f"case_{n:05d}", "PASS", 8.0, "sha256:x") for n in range(count)]
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     with db:
         db.executemany("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?)", rows)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     db.close()
-    return elapsed
+    return elapsed, cpu
 
 def stats():  # the floor: one stat a scenario file, to see a file edited in place
     start = time.perf_counter()
@@ -327,14 +329,17 @@ def stats():  # the floor: one stat a scenario file, to see a file edited in pla
 
 files = sorted(str(p) for p in (root / "scenarios").rglob("*.yaml"))
 first = durable()
-start = time.perf_counter()
+start, cpu = time.perf_counter(), time.process_time()
 import_results(settings, [folder])
-library = time.perf_counter() - start
-print(library, (first + durable()) / 2, stats())
+library, cpu = time.perf_counter() - start, time.process_time() - cpu
+last = durable()
+print(library, (first[0] + last[0]) / 2, stats(), cpu, (first[1] + last[1]) / 2)
 """
 """``import_results`` alone (interpreter and imports left out) between two runs of the anchor
 in the same process, so that each ratio compares the two at the same moment of a shared,
-loaded machine."""
+loaded machine: wall seconds (what the target compares), then the import's and the anchor's
+CPU seconds (which a loaded machine moves less; the anchor's leave out its waits for the
+disk)."""
 
 
 def import_command(root: Path, results: int, day: int, env: dict[str, str]) -> tuple[float, float]:
@@ -412,43 +417,54 @@ def health_table(
             print(line)
 
 
+def library_child(root: Path, results: int, day: int, env: dict[str, str]) -> tuple[float, ...]:
+    """One child of ``IMPORT_LIBRARY`` importing a new night: the import's wall seconds, the
+    anchor's, the stat floor's (one ``stat`` a scenario file, as the import checks each file
+    it reads the facts of), the import's CPU seconds and the anchor's."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            IMPORT_LIBRARY,
+            str(root),
+            str(night_folder(root, results, STRONG, day)),
+            str(results),
+        ],
+        check=True,
+        capture_output=True,
+        env=env,
+        text=True,
+        cwd=NEUTRAL,
+    ).stdout.split()
+    return tuple(float(x) for x in out[:5])
+
+
 def library_pairs(
-    root: Path, results: int, days: tuple[int, ...], env: dict[str, str]
-) -> tuple[float, float, float, float]:
+    pairs: list[tuple[float, ...]],
+) -> tuple[float, float, float, float, float, float]:
     """Medians of ``import_results``'s seconds, the anchor's, and their ratio child by child,
-    and of the stat floor's ratio to the anchor (one ``stat`` a scenario file, as the import
-    checks each file it reads the facts of), one new night a child."""
-    pairs = []
-    for day in days:
-        out = subprocess.run(
-            [
-                sys.executable,
-                "-c",
-                IMPORT_LIBRARY,
-                str(root),
-                str(night_folder(root, results, STRONG, day)),
-                str(results),
-            ],
-            check=True,
-            capture_output=True,
-            env=env,
-            text=True,
-            cwd=NEUTRAL,
-        ).stdout.split()
-        pairs.append((float(out[0]), float(out[1]), float(out[2])))
+    of the stat floor's ratio to the anchor, and of the import's CPU seconds and their ratio
+    to the anchor's (``library_child``)."""
     return (
-        statistics.median(lib for lib, _, _ in pairs),
-        statistics.median(anchor for _, anchor, _ in pairs),
-        statistics.median(lib / anchor for lib, anchor, _ in pairs),
-        statistics.median(floor / anchor for _, anchor, floor in pairs),
+        statistics.median(p[0] for p in pairs),
+        statistics.median(p[1] for p in pairs),
+        statistics.median(p[0] / p[1] for p in pairs),
+        statistics.median(p[2] / p[1] for p in pairs),
+        statistics.median(p[3] for p in pairs),
+        statistics.median(p[3] / p[4] for p in pairs),
     )
 
 
 def import_table(env: dict[str, str], before: dict[str, str] | None) -> None:
+    """The import table: per size, the first night, the command on later nights, and the
+    library's children, ours and (``--checkout``) the code before's in turn, so that both see
+    the same moments of a shared machine."""
     print(
         f"{'runs import, one night':<24}{'results':>8}{'first s':>8}{'cmd s':>7}{'cpu s':>7}"
         f"{'lib s':>7}{'durable s':>10}{'lib ratio':>10}{'stat ratio':>11}{'cmd ratio':>10}"
-        f"{'before cmd s':>13}{'cpu s':>7}{'lib s':>7}{'lib ratio':>10}"
+        f"{'lib cpu':>8}{'cpu ratio':>10}"
+        f"{'before cmd s':>13}{'cpu s':>7}{'lib s':>7}{'lib ratio':>10}{'lib cpu':>8}"
+        f"{'cpu ratio':>10}"
     )
     library: dict[int, float] = {}
     for results in (1000, 3000, 10000):
@@ -461,20 +477,28 @@ def import_table(env: dict[str, str], before: dict[str, str] | None) -> None:
             time.sleep(2.5)  # past the racy window: the files' facts and listing can be cached
             ours = [import_command(root, results, day, env) for day in (3, 4, 5)]
             cmd = (statistics.median(w for w, _ in ours), statistics.median(c for _, c in ours))
-            lib, durable, ratio, floor = library_pairs(root, results, (6, 7, 8, 9, 10), env)
+            if before is not None:
+                before["INTAKE_LEDGER_PATH"] = env["INTAKE_LEDGER_PATH"]
+                theirs = [import_command(root, results, day, before) for day in (11, 12, 13)]
+            mine: list[tuple[float, ...]] = []
+            old: list[tuple[float, ...]] = []
+            for day in (6, 7, 8, 9, 10):  # in turn: ours, then the code before's
+                mine.append(library_child(root, results, day, env))
+                if before is not None:
+                    old.append(library_child(root, results, day + 8, before))
+            lib, durable, ratio, floor, cpu, cpu_ratio = library_pairs(mine)
             library[results] = lib
             line = (
                 f"{'':<24}{results:>8,}{first[0]:>8.2f}{cmd[0]:>7.2f}{cmd[1]:>7.2f}"
                 f"{lib:>7.3f}{durable:>10.3f}{ratio:>10.1f}{floor:>11.1f}{cmd[0] / durable:>10.0f}"
+                f"{cpu:>8.3f}{cpu_ratio:>10.1f}"
             )
             if before is not None:
-                before["INTAKE_LEDGER_PATH"] = env["INTAKE_LEDGER_PATH"]
-                theirs = [import_command(root, results, day, before) for day in (11, 12, 13)]
-                old_lib = library_pairs(root, results, (14, 15, 16, 17, 18), before)
+                old_lib = library_pairs(old)
                 line += (
                     f"{statistics.median(w for w, _ in theirs):>13.2f}"
                     f"{statistics.median(c for _, c in theirs):>7.2f}"
-                    f"{old_lib[0]:>7.3f}{old_lib[2]:>10.1f}"
+                    f"{old_lib[0]:>7.3f}{old_lib[2]:>10.1f}{old_lib[4]:>8.3f}{old_lib[5]:>10.1f}"
                 )
             print(line)
     slope = math.log(library[10000] / library[1000]) / math.log(10)
