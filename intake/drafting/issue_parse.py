@@ -1039,43 +1039,40 @@ def _turns_and_observed(
 ) -> tuple[list[ParsedTurn], list[str]]:
     """The turns and what was observed, from the steps (or the prose); set-up steps are added
     to ``setup_steps``."""
+    reports = [is_observed(s) for s in kept]
     said = [
-        (
-            s,
-            [ParsedTurn(_clean_inline(s))]
-            if is_observed(s)
-            else _with_block_query(classify_step(s), s, used),
-        )
-        for s in kept
+        [ParsedTurn(_clean_inline(s))] if report else _with_block_query(classify_step(s), s, used)
+        for s, report in zip(kept, reports, strict=True)
     ]
-    if any(t[0].user_message for _, t in said):
+    if any(t[0].user_message for t in said):
         # Read as a person does: what is said to the agent is a turn; a step before the last
         # message that says nothing (a click, a connection, an indexed folder) is set-up, one
         # after it or one that reports is what happened.
-        last = max(i for i, (_, t) in enumerate(said) if t[0].user_message)
+        last = max(i for i, t in enumerate(said) if t[0].user_message)
         turns: list[ParsedTurn] = []
         observed: list[str] = []
-        for i, (step, step_turns) in enumerate(said):
+        for i, (step, step_turns, report) in enumerate(zip(kept, said, reports, strict=True)):
             if step_turns[0].user_message:
                 turns.extend(step_turns)
                 reply = _ARROW.split(step, maxsplit=1)[1:]
                 observed.extend(_clean_inline(r) for r in reply if r.strip())
-            elif (is_observed(step) and not (i < last and _ACTION_START.match(step))) or (
+            elif (report and not (i < last and _ACTION_START.match(step))) or (
                 i > last and not _UI_START.match(step)
             ):
                 observed.append(step)
             else:
                 setup_steps.append(_show_blocks(step, used))
         return turns, observed
-    acted = [s for s in kept if not is_observed(s)]
-    seen = [s for s in kept if is_observed(s)]
+    # no step says anything: each acted step's turn is its classify_step (no block query)
+    acted = [(s, t[0]) for s, t, report in zip(kept, said, reports, strict=True) if not report]
+    seen = [s for s, report in zip(kept, reports, strict=True) if report]
     spoken = prose_messages(sections, blocks)
     if spoken:
-        setup_steps.extend(_show_blocks(s, used) for s in acted)
+        setup_steps.extend(_show_blocks(s, used) for s, _ in acted)
         return [ParsedTurn(objective, message) for objective, message in spoken], seen
     if not acted:
         return [classify_step(s) for s in kept], []
-    return [classify_step(s) for s in acted], seen
+    return [turn for _, turn in acted], seen
 
 
 def _seed_turns(description: str | None, title: str | None, prompt: str | None) -> list[ParsedTurn]:
