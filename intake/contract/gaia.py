@@ -370,11 +370,6 @@ def find_python(settings: Settings) -> GaiaPython:
     return GaiaPython(python, origin)
 
 
-def interpreter(settings: Settings) -> str | None:
-    """GAIA's interpreter (``find_python``), or None."""
-    return find_python(settings).path
-
-
 def ignored_settings(settings: Settings) -> list[str]:
     """The checkout's settings that name a program intake will not start for GAIA's verdict.
 
@@ -463,7 +458,7 @@ def ask_gaia(
 ) -> GaiaInfo | None:
     """Ask the installed GAIA where it runs (``run`` mode, for commands that run GAIA on
     purpose; None: no interpreter, GAIA not importable, or the probe failed)."""
-    python = interpreter(settings)
+    python = find_python(settings).path
     if python is None:
         return None
     answer = _probe(python, settings, "run", files or [], models=models)
@@ -572,7 +567,7 @@ def gaia_verdicts(settings: Settings, files: list[Path]) -> GaiaVerdicts | None:
     cached answer are sent to GAIA, in one probe. GAIA installed from inside the suite is not
     run: the answer then carries ``inside`` and no verdict.
     """
-    python = interpreter(settings)
+    python = find_python(settings).path
     if python is None:
         return None
     where = _cache_file(settings, python)

@@ -116,6 +116,7 @@ def _flatten(error: ValidationError) -> list[SchemaProblem]:
 def _problem(error: ValidationError) -> SchemaProblem:
     """The problem one (innermost) jsonschema error states, typed by its rule."""
     path = tuple(error.absolute_path)
+    field = (path[-1] if path else None) or "value"
     if error.validator == "required":
         keys: Any = error.validator_value
         found: Any = error.instance
@@ -129,22 +130,18 @@ def _problem(error: ValidationError) -> SchemaProblem:
             ),
             None,
         )
-        return SchemaProblem(path, _message(error), "required", missing)
+        message = str(error.message).replace("is a required property", "is required")
+        return SchemaProblem(path, message, "required", missing)
     if error.validator == "pattern" and "TODO" in str(error.validator_value):
-        return SchemaProblem(path, _message(error), "placeholder")
-    return SchemaProblem(path, _message(error))
+        return SchemaProblem(path, f"{field} still holds a TODO(intake) placeholder", "placeholder")
+    return SchemaProblem(path, _message(error, field))
 
 
-def _message(error: ValidationError) -> str:
-    field = error.absolute_path[-1] if error.absolute_path else None
-    if error.validator == "required":
-        return str(error.message).replace("is a required property", "is required")
-    if error.validator == "pattern" and "TODO" in str(error.validator_value):
-        return f"{field or 'value'} still holds a TODO(intake) placeholder"
+def _message(error: ValidationError, field: str | int) -> str:
     if error.validator == "pattern" and error.validator_value == r"\S":
-        return f"{field or 'value'} must not be blank"
+        return f"{field} must not be blank"
     if error.validator == "type":
-        return f"{field or 'value'} must be of type {error.validator_value}"
+        return f"{field} must be of type {error.validator_value}"
     if error.validator == "additionalProperties":
         return str(error.message)
     text = str(error.message)

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from intake.contract.plain import JsonPath, walk_strings
+
 if TYPE_CHECKING:
     import regex
 
@@ -165,14 +167,11 @@ def describe_counts(counts: dict[str, int]) -> str:
     return ", ".join(f"{k.replace('_', '-')} {counts[k]}" for k in HIDDEN_KINDS if k in counts)
 
 
-Path = tuple[str | int, ...]
-
-
-def clean_tree(value: Any) -> tuple[Any, list[tuple[Path, dict[str, int]]]]:
+def clean_tree(value: Any) -> tuple[Any, list[tuple[JsonPath, dict[str, int]]]]:
     """A copy of nested data with every string (keys too) stripped, and the counts by path."""
-    removed: list[tuple[Path, dict[str, int]]] = []
+    removed: list[tuple[JsonPath, dict[str, int]]] = []
 
-    def walk(item: Any, where: Path) -> Any:
+    def walk(item: Any, where: JsonPath) -> Any:
         if isinstance(item, str):
             clean, counts = strip_hidden(item)
             if counts:
@@ -245,7 +244,7 @@ class JudgeClass:
 class JudgeHit:
     """Judge-directed text found in one field (never the text itself: the file holds it)."""
 
-    path: Path
+    path: JsonPath
     kind: str
     label: str
     start: int
@@ -307,7 +306,7 @@ def judge_classes() -> tuple[JudgeClass, ...]:
     )
 
 
-def _fingerprint(path: Path, kind: str, matched: str) -> str:
+def _fingerprint(path: JsonPath, kind: str, matched: str) -> str:
     import hashlib  # only for a judge-directed hit, not on every command's output path
 
     where = ".".join(str(p) for p in path)
@@ -315,7 +314,7 @@ def _fingerprint(path: Path, kind: str, matched: str) -> str:
     return f"sha256:{digest[:16]}"
 
 
-def judge_hits_in(text: str, path: Path = ()) -> list[JudgeHit]:
+def judge_hits_in(text: str, path: JsonPath = ()) -> list[JudgeHit]:
     """Judge-directed text in one string: one hit per class and match."""
     hits: list[JudgeHit] = []
     lowered = text.lower()
@@ -336,13 +335,7 @@ def judge_hits_in(text: str, path: Path = ()) -> list[JudgeHit]:
 
 def judge_hits(data: Any) -> list[JudgeHit]:
     """Judge-directed text anywhere in a scenario (GAIA pastes the whole file into prompts)."""
-
-    from intake.contract.yamlio import walk_strings
-
-    hits: list[JudgeHit] = []
-    for path, text in walk_strings(data):
-        hits.extend(judge_hits_in(text, path))
-    return hits
+    return [hit for path, text in walk_strings(data) for hit in judge_hits_in(text, path)]
 
 
 def describe_hits(hits: list[JudgeHit]) -> str:

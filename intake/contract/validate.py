@@ -193,40 +193,6 @@ def validate_file(
     ``stand`` (``standing``; never given for a draft): a recorded file is judged strictly,
     and an adopted one's missing ``difficulty_rationale`` is a warning unless ``strict``.
     """
-    result = _validate_file(
-        path,
-        strict=strict or stand is not Standing.none,
-        drafts_dir=drafts_dir,
-        display=display,
-        manifest=manifest,
-        keep_source=keep_source,
-        source=source,
-    )
-    if stand is Standing.adopted and not strict:
-        result.problems = [
-            replace(
-                p,
-                severity=Severity.warning,
-                code="adopted-no-rationale",
-                message=ADOPTED_NO_RATIONALE,
-            )
-            if p.missing_key == "difficulty_rationale"
-            else p
-            for p in result.problems
-        ]
-    return result
-
-
-def _validate_file(
-    path: Path,
-    *,
-    strict: bool,
-    drafts_dir: Path | None,
-    display: str | None,
-    manifest: Manifest | None,
-    keep_source: bool,
-    source: tuple[bytes, Parsed] | None,
-) -> FileResult:
     name = display or str(path)
     result = FileResult(file=name, level=None)
 
@@ -241,15 +207,13 @@ def _validate_file(
 
     data = parsed.data
     result.data = data
-    if keep_source:
-        result.source = (raw, parsed)
+    result.source = (raw, parsed) if keep_source else None
     view = ScenarioView.of(data)
     result.view = view
     result.scenario_id = view.id
     result.id_line = parsed.line_of(("id",))
-    level = choose_level(
-        data, is_draft=drafts_dir is not None and inside(path, drafts_dir), strict=strict
-    )
+    is_draft = drafts_dir is not None and inside(path, drafts_dir)
+    level = choose_level(data, is_draft=is_draft, strict=strict or stand is not Standing.none)
     result.level = level
     rules = list(_gaia_rules(parsed, view, path, level))
     explained = {where for _, _, _, where, sev in rules if sev == "error" and where}
@@ -266,7 +230,21 @@ def _validate_file(
             add(parsed.line_of(ref_where), "corpus-ref", message, ref_where)
     for line, message, where in hidden_problems(raw.decode("utf-8-sig"), parsed):
         add(line, "hidden-char", message, where)
+    if stand is Standing.adopted and not strict:
+        result.problems = list(map(_as_adopted, result.problems))
     return result
+
+
+def _as_adopted(problem: Problem) -> Problem:
+    """An adopted file's missing ``difficulty_rationale`` is a warning (``validate_file``)."""
+    if problem.missing_key != "difficulty_rationale":
+        return problem
+    return replace(
+        problem,
+        severity=Severity.warning,
+        code="adopted-no-rationale",
+        message=ADOPTED_NO_RATIONALE,
+    )
 
 
 class _Unread(NamedTuple):

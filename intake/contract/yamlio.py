@@ -224,7 +224,8 @@ def with_text_value(text: str, key: str, value: str) -> str:
     that is missing or not a one-line scalar, or a result that does not read back as the
     same data but this value, falls back to a round trip (line ends kept)."""
     entry = _top_entry(text, key)
-    data = to_plain(load_roundtrip(text))
+    doc = load_roundtrip(text)
+    data = to_plain(doc)
     if entry is not None and not isinstance(entry[1].value, list):
         start, end = entry[1].start_mark, entry[1].end_mark
         if start.line == end.line and start.index < end.index:
@@ -232,7 +233,6 @@ def with_text_value(text: str, key: str, value: str) -> str:
             with contextlib.suppress(YamlProblem):
                 if to_plain(load_roundtrip(edited)) == {**data, key: value}:
                     return edited
-    doc = load_roundtrip(text)
     doc[key] = value
     return with_line_ends(dump_roundtrip(doc, like=text), like=text)
 

@@ -42,6 +42,7 @@ from intake.drafting.issue_parse import (
     NOT_AGENT_KINDS,
     ParsedIssue,
     capped_text,
+    code_ref,
     observed_narrative,
     parse_issue,
 )
@@ -299,7 +300,7 @@ def _with_code_refs(description: str, turns: list[DraftTurn], parsed: ParsedIssu
     in the draft, so a reviewer knows the evidence exists."""
     shown = "\n".join([description, *(t.objective for t in turns)])
     blocks = sum(entry.kind == "code" for entry in parsed.evidence)  # logs are not numbered
-    refs = (f"[code block {n} in the record's evidence]" for n in range(1, blocks + 1))
+    refs = (code_ref(n) for n in range(1, blocks + 1))
     missing = [ref for ref in refs if ref not in shown]
     return f"{description}\n\n{' '.join(missing)}" if missing else description
 

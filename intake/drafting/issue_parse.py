@@ -48,6 +48,14 @@ MAX_SEED_CHARS = 500
 NO_RESPONSE = "_no response_"
 _CODE = "\ue000"
 """Private-use marker around a code block's index while the block is out of the text."""
+_MARKER = re.compile(f"{_CODE}(\\d+){_CODE}")
+_BLOCK_REF = re.compile(r"\[code block (\d+) in the record's evidence\]")
+"""How the text refers to a code block the record keeps (``code_ref``)."""
+
+
+def code_ref(number: int) -> str:
+    """The reference to the record's code block ``number`` (1-based) left in the text."""
+    return f"[code block {number} in the record's evidence]"
 
 
 class Kind(StrEnum):
@@ -125,7 +133,6 @@ _DOC_STEP = re.compile(rf"{_STEP_LEAD}(?:{_VERBS['document']})\b", re.IGNORECASE
 _DOC_QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|“([^”\n]+)”|'([^'\n]+)'")
 _DOC_NAME = re.compile(rf"(?:^|[\\/])([^\\/\n]+\.(?:{_DOC_EXT}))$", re.IGNORECASE)
 _DOC_BARE = re.compile(rf"(?<![\w.])[^\s`\"'“”<>()]+?\.(?:{_DOC_EXT})(?![\w])", re.IGNORECASE)
-_REF_LINE = re.compile(r"^\[code block \d+ in the record's evidence\]$")
 _SHOULD = re.compile(r"\b(should|expected to|expect it to|ought to|supposed to)\b", re.IGNORECASE)
 _FILLER_BITS = re.compile(r"\[e\.g\.[^\]]*\]|e\.g\.|['\"`]?\.{2,}['\"`]?|…|['\"`]")
 _BOILERPLATE = frozenset(_WORDS["boilerplate"])
@@ -456,7 +463,7 @@ def list_items(text: str) -> tuple[list[str], list[str]]:
             continue
         if (
             open_item
-            and _REF_LINE.match(stripped)
+            and _BLOCK_REF.fullmatch(stripped)
             and line[:1] not in (" ", "\t")
             and not items[-1].rstrip().endswith(":")
         ):
@@ -570,18 +577,15 @@ def _evidence_refs(
                 cut = cut_at_space(block.text, MAX_EVIDENCE_CHARS)
                 block = replace(block, text=cut, original_chars=len(block.text))
             used[index] = block
-        return f"[code block {index + 1} in the record's evidence]"
+        return code_ref(index + 1)
 
-    return re.sub(f"{_CODE}(\\d+){_CODE}", ref, text)
+    return _MARKER.sub(ref, text)
 
 
-def _checkboxes(text: str) -> list[Checkbox]:
-    boxes = []
-    for item in list_items(text)[0]:
-        task = _TASK.match(item)
-        if task:
-            boxes.append(Checkbox(task.group(2).strip(), task.group(1) in "xX"))
-    return boxes
+def _checkboxes(items: list[str]) -> list[Checkbox]:
+    """The task-list items of a list's ``items`` (``list_items``) as boxes."""
+    tasks = (_TASK.match(item) for item in items)
+    return [Checkbox(task.group(2).strip(), task.group(1) in "xX") for task in tasks if task]
 
 
 def _detect_form(labels: set[str], structured: bool, text: str) -> str:
@@ -619,7 +623,7 @@ def _head_and_rest(text: str, first_line_only: bool) -> tuple[str, str]:
     lines = text.split("\n")
     end = 1 if first_line_only else len(lines)
     for i, line in enumerate(lines[:end]):
-        if not line.strip() or _REF_LINE.match(line.strip()):
+        if not line.strip() or _BLOCK_REF.fullmatch(line.strip()):
             end = i
             break
     end = max(end, 1)
@@ -864,7 +868,7 @@ def _read_section(
     label = section.label or ""
     items, loose = list_items(raw)
     if section.kind is not Kind.checks and items and not loose and all(map(_TASK.match, items)):
-        _read_task_list(read, section.kind, raw, label)
+        _read_task_list(read, section.kind, items, label)
         return
     if _CODE not in raw and is_filler(raw):
         return
@@ -886,12 +890,12 @@ class _Body:
     label: str
 
 
-def _read_task_list(read: _Read, kind: Kind, raw: str, label: str) -> None:
+def _read_task_list(read: _Read, kind: Kind, items: list[str], label: str) -> None:
     """A section written as a task list keeps its boxes; under expected, they are criteria."""
-    read.checkboxes[label or "checklist"] = _checkboxes(raw)
+    boxes = read.checkboxes[label or "checklist"] = _checkboxes(items)
     if kind in (Kind.expected, Kind.acceptance):
         # acceptance criteria written as a task list are still the criteria
-        ticked = [_clean_step(b.text) for b in read.checkboxes[label or "checklist"]]
+        ticked = [_clean_step(b.text) for b in boxes]
         crit = "\n".join("- " + t for t in ticked if t and not is_filler(t))
         if crit:
             read.criteria.append(crit)
@@ -905,19 +909,17 @@ def _read_steps(read: _Read, body: _Body) -> None:
         found = [ln.strip() for ln in body.content.split("\n") if ln.strip()]
         before = after = ""
     read.steps.extend(found)
-    before = "\n".join(ln for ln in before.split("\n") if not is_filler(ln))
-    after = "\n".join(ln for ln in after.split("\n") if not is_filler(ln))
-    if before.strip():
-        read.descriptions.append(before.strip())
-    if after.strip():
-        read.actual.append(after.strip())
+    for text, into in ((before, read.descriptions), (after, read.actual)):
+        kept = "\n".join(ln for ln in text.split("\n") if not is_filler(ln)).strip()
+        if kept:
+            into.append(kept)
 
 
 def _read_criteria(read: _Read, body: _Body) -> None:
     """An expected-behaviour or acceptance section: the success criteria."""
     items, loose = list_items(body.content)
     parts = [ln.strip() for ln in loose if not is_filler(ln)]
-    parts += ["- " + _clean_step(i) for i in items if not is_filler(_clean_step(i))]
+    parts += ["- " + step for step in map(_clean_step, items) if not is_filler(step)]
     crit = "\n".join(p for p in parts if p.strip())
     if crit:
         read.criteria.append(crit)
@@ -950,7 +952,9 @@ def _read_logs(read: _Read, body: _Body) -> None:
     if _CODE not in body.raw:
         text_kept = cut_at_space(body.raw, MAX_EVIDENCE_CHARS)
         read.logs.append(EvidenceEntry("log", body.label, text_kept))
-    elif any(ln.strip() and not _REF_LINE.match(ln.strip()) for ln in body.content.split("\n")):
+    elif any(
+        ln.strip() and not _BLOCK_REF.fullmatch(ln.strip()) for ln in body.content.split("\n")
+    ):
         read.actual.append(body.content)
 
 
@@ -961,7 +965,7 @@ def _read_description(read: _Read, body: _Body) -> None:
 
 def _read_checks(read: _Read, body: _Body) -> None:
     """A checks section (the form's own check boxes)."""
-    read.checkboxes[body.label] = _checkboxes(body.raw)
+    read.checkboxes[body.label] = _checkboxes(list_items(body.raw)[0])
 
 
 _SECTION_READERS: dict[Kind, Callable[[_Read, _Body], None]] = {
@@ -1035,43 +1039,40 @@ def _turns_and_observed(
 ) -> tuple[list[ParsedTurn], list[str]]:
     """The turns and what was observed, from the steps (or the prose); set-up steps are added
     to ``setup_steps``."""
+    reports = [is_observed(s) for s in kept]
     said = [
-        (
-            s,
-            [ParsedTurn(_clean_inline(s))]
-            if is_observed(s)
-            else _with_block_query(classify_step(s), s, used),
-        )
-        for s in kept
+        [ParsedTurn(_clean_inline(s))] if report else _with_block_query(classify_step(s), s, used)
+        for s, report in zip(kept, reports, strict=True)
     ]
-    if any(t[0].user_message for _, t in said):
+    if any(t[0].user_message for t in said):
         # Read as a person does: what is said to the agent is a turn; a step before the last
         # message that says nothing (a click, a connection, an indexed folder) is set-up, one
         # after it or one that reports is what happened.
-        last = max(i for i, (_, t) in enumerate(said) if t[0].user_message)
+        last = max(i for i, t in enumerate(said) if t[0].user_message)
         turns: list[ParsedTurn] = []
         observed: list[str] = []
-        for i, (step, step_turns) in enumerate(said):
+        for i, (step, step_turns, report) in enumerate(zip(kept, said, reports, strict=True)):
             if step_turns[0].user_message:
                 turns.extend(step_turns)
                 reply = _ARROW.split(step, maxsplit=1)[1:]
                 observed.extend(_clean_inline(r) for r in reply if r.strip())
-            elif (is_observed(step) and not (i < last and _ACTION_START.match(step))) or (
+            elif (report and not (i < last and _ACTION_START.match(step))) or (
                 i > last and not _UI_START.match(step)
             ):
                 observed.append(step)
             else:
                 setup_steps.append(_show_blocks(step, used))
         return turns, observed
-    acted = [s for s in kept if not is_observed(s)]
-    seen = [s for s in kept if is_observed(s)]
+    # no step says anything: each acted step's turn is its classify_step (no block query)
+    acted = [(s, t[0]) for s, t, report in zip(kept, said, reports, strict=True) if not report]
+    seen = [s for s, report in zip(kept, reports, strict=True) if report]
     spoken = prose_messages(sections, blocks)
     if spoken:
-        setup_steps.extend(_show_blocks(s, used) for s in acted)
+        setup_steps.extend(_show_blocks(s, used) for s, _ in acted)
         return [ParsedTurn(objective, message) for objective, message in spoken], seen
     if not acted:
         return [classify_step(s) for s in kept], []
-    return [classify_step(s) for s in acted], seen
+    return [turn for _, turn in acted], seen
 
 
 def _seed_turns(description: str | None, title: str | None, prompt: str | None) -> list[ParsedTurn]:
@@ -1155,7 +1156,7 @@ def observed_narrative(parsed: ParsedIssue) -> str | None:
     lines = [
         ln.strip()
         for ln in (parsed.actual or "").split("\n")
-        if ln.strip() and not _REF_LINE.match(ln.strip())
+        if ln.strip() and not _BLOCK_REF.fullmatch(ln.strip())
     ]
     lines += [s for s in parsed.observed if s.strip()]
     text = "\n".join(dict.fromkeys(lines)).strip()
@@ -1190,7 +1191,6 @@ def _place_prompt(turns: list[ParsedTurn], prompt: str) -> list[ParsedTurn]:
     return [*turns, ParsedTurn("Send the prompt from the report", prompt)]
 
 
-_BLOCK_REF = re.compile(r"\[code block (\d+) in the record's evidence\]")
 _QUERY_FLAG = re.compile(
     r"(?:^|\s)(?:--query|--prompt|-q|-p)(?:\s+|=)(?:'([^'\n]{2,})'|\"((?:[^\"\\\n]|\\.){2,})\")"
 )
@@ -1317,7 +1317,7 @@ def prose_messages(sections: list[Section], blocks: list[EvidenceEntry]) -> list
         for line in section.text.split("\n"):
             if len(found) >= 2 * MAX_TURNS:
                 break  # more than a report's worth of messages: the rest is not read
-            marker = re.search(f"{_CODE}(\\d+){_CODE}", line)
+            marker = _MARKER.search(line)
             if marker:
                 for query in block_queries(blocks[int(marker.group(1))].text):
                     found.append(("Send the prompt from the report's command", query))
