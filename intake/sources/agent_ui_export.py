@@ -18,7 +18,6 @@ available.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,7 @@ from intake.sources.model import (
     json_type,
     plain_session_id,
     read_session_file,
+    read_session_json,
     ui_message,
 )
 
@@ -80,8 +80,8 @@ def detect(path: Path, head: bytes) -> StoreKind | None:
     stripped = head.lstrip()
     if stripped.startswith(b"{"):
         try:
-            data = json.loads(_text(path, _read(path)))
-        except (ValueError, RecursionError, SourceError):
+            data = read_session_json(path, "export file", "export")
+        except SourceError:
             return None
         return StoreKind.agent_ui_export if is_json_export(data) else None
     if is_markdown_export(head) or (
@@ -97,23 +97,16 @@ class ExportStore(SingleSessionFile):
     def __init__(self, path: Path, kind: StoreKind) -> None:
         self.path = path
         self.kind = kind
-        raw = _read(path)
         self.notes: list[str] = []
         if kind is StoreKind.agent_ui_export:
-            self._init_json(_text(path, raw))
+            self._init_json(read_session_json(path, "export file", "export"))
         else:
-            lf = raw.replace(b"\r\n", b"\n")  # CRLF reads, and is named, as the same export
+            lf = _read(path).replace(b"\r\n", b"\n")  # CRLF reads, and is named, as the same export
             self._init_markdown(_text(path, lf), hashlib.sha256(lf).hexdigest())
 
     # --- JSON -------------------------------------------------------------------------
 
-    def _init_json(self, text: str) -> None:
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            line = getattr(exc, "lineno", None)
-            where = f"{self.path.name}:{line}" if line else self.path.name
-            raise SourceError("export is not valid JSON", where=where) from None
+    def _init_json(self, data: Any) -> None:
         for key, wanted in (("session", "object"), ("messages", "array")):
             if key not in data:
                 raise SourceError(f"Agent UI export lacks the key '{key}'", where=self.path.name)

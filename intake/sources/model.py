@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from intake import limits
 from intake.contract.models import ToolCallEvidence, ToolOutcome
 from intake.errors import InputError, SourceError, UsageError
-from intake.fileio import read_input
+from intake.fileio import parse_json_input, read_input
 from intake.textcut import cut_at_space
 
 LISTED_ON_ERROR = 10
@@ -143,6 +143,16 @@ def read_session_file(path: Path, what: str, large: str) -> bytes:
         raise SourceError(f"{what} not found", where=str(path)) from None
     except OSError as exc:
         raise SourceError(f"cannot read {what}: {exc.strerror}", where=path.name) from None
+
+
+def read_session_json(path: Path, what: str, large: str) -> Any:
+    """``read_session_file`` parsed by ``fileio.parse_json_input`` (lone surrogates kept), its
+    refusals SourceErrors naming the file as ``what``."""
+    raw = read_session_file(path, what, large)
+    try:
+        return parse_json_input(raw, what=what, where=path.name, surrogates=True)
+    except InputError as exc:
+        raise SourceError(exc.message, where=exc.where) from None
 
 
 def risky_word(word: str) -> bool:

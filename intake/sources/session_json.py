@@ -16,7 +16,7 @@ from typing import Any
 
 from intake.contract.models import ToolCallEvidence, ToolOutcome
 from intake.errors import InputError, SourceError
-from intake.fileio import MAX_JSON_DEPTH, hash_input, json_depth_exceeds
+from intake.fileio import hash_input
 from intake.limits import MAX_DOCUMENT_HASH_BYTES
 from intake.sources.model import (
     Document,
@@ -29,7 +29,7 @@ from intake.sources.model import (
     json_field,
     json_type,
     plain_session_id,
-    read_session_file,
+    read_session_json,
 )
 from intake.sources.tool_outcome import RULE_NO_FAILURE, as_text
 from intake.textcut import cut_at_space
@@ -43,20 +43,7 @@ _RESULT_ROW = re.compile(r"^\[Result from ([^\]]+)\]:\s*")
 
 
 def _read(path: Path) -> dict[str, Any]:
-    raw = read_session_file(path, "session file", "session JSON")
-    try:
-        text = raw.decode("utf-8")
-        if json_depth_exceeds(text, MAX_JSON_DEPTH):
-            raise SourceError(
-                f"session file nests deeper than {MAX_JSON_DEPTH} levels", where=path.name
-            )
-        data = json.loads(text)
-    except UnicodeDecodeError:
-        raise SourceError("session file is not UTF-8", where=path.name) from None
-    except (ValueError, RecursionError) as exc:
-        line = getattr(exc, "lineno", None)
-        where = f"{path.name}:{line}" if line else path.name
-        raise SourceError("session file is not valid JSON", where=where) from None
+    data = read_session_json(path, "session file", "session JSON")
     if not isinstance(data, dict):
         raise SourceError("session file is not a JSON object", where=path.name)
     return data
