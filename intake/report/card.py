@@ -975,21 +975,3 @@ def _markdown_body(card: Card) -> list[str]:
             lines.append(f"- {tier.tier.value}: pass rate {rate} ({tier.passes}/{tier.runs})")
     lines.append("")
     return lines
-
-
-__all__ = [
-    "Card",
-    "PromotedLine",
-    "ReplacementLine",
-    "RestoreLine",
-    "ReviewLine",
-    "RunLine",
-    "TurnCard",
-    "build_card",
-    "card_from_parts",
-    "card_markdown",
-    "card_summary_line",
-    "load_card",
-    "md_block",
-    "md_inline",
-]
