@@ -483,8 +483,6 @@ def parse_json_steps(raw: Any) -> tuple[list[dict[str, Any]], list[str]]:
             value = json.loads(raw) if raw else None
         except (ValueError, RecursionError):
             return [], ["agent_steps is not valid JSON"]
-        if value is not None and not isinstance(value, list):
-            return [], [f"agent_steps is a JSON {type(value).__name__}, not a list"]
     if value is None:
         return [], []
     if not isinstance(value, list):
