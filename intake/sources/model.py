@@ -239,6 +239,11 @@ class Document:
     path: str | None = None
 
 
+def document_name(path: str) -> str:
+    """The file name a document's path ends in, Windows separators too (``document`` if none)."""
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or "document"
+
+
 @dataclass
 class Session:
     """A conversation from any store, with the metadata drafting needs."""

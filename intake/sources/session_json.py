@@ -26,6 +26,7 @@ from intake.sources.model import (
     SingleSessionFile,
     StoreKind,
     clean_text,
+    document_name,
     json_field,
     json_type,
     plain_session_id,
@@ -246,8 +247,9 @@ class JsonSessionStore(SingleSessionFile):
             if not isinstance(path, str) or not path:
                 skipped += 1
                 continue
-            name = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or "document"
-            docs.append(Document(name=name, sha256=_hash_if_present(path), path=path))
+            docs.append(
+                Document(name=document_name(path), sha256=_hash_if_present(path), path=path)
+            )
         if skipped:
             self.notes.append(f"{skipped} indexed_documents entries name no path: ignored")
         return docs
