@@ -35,7 +35,6 @@ from intake.sources.model import (
     json_type,
     plain_session_id,
     read_session_file,
-    read_session_json,
     ui_message,
 )
 
@@ -76,14 +75,8 @@ def is_markdown_export(head: bytes) -> bool:
 
 
 def detect(path: Path, head: bytes) -> StoreKind | None:
-    """``agent_ui_export`` / ``agent_ui_markdown`` from the file's content."""
-    stripped = head.lstrip()
-    if stripped.startswith(b"{"):
-        try:
-            data = read_session_json(path, "export file", "export")
-        except SourceError:
-            return None
-        return StoreKind.agent_ui_export if is_json_export(data) else None
+    """``agent_ui_markdown`` from the file's content (a JSON export is told by its keys,
+    ``is_json_export``, when the registry has parsed it)."""
     if is_markdown_export(head) or (
         head.startswith(b"# ") and is_markdown_export(_read(path)[:4096])
     ):
@@ -94,12 +87,13 @@ def detect(path: Path, head: bytes) -> StoreKind | None:
 class ExportStore(SingleSessionFile):
     """One export file, one session."""
 
-    def __init__(self, path: Path, kind: StoreKind) -> None:
+    def __init__(self, path: Path, kind: StoreKind, data: Any = None) -> None:
+        """``data``: a JSON export as the registry parsed it (None: the Markdown export)."""
         self.path = path
         self.kind = kind
         self.notes: list[str] = []
         if kind is StoreKind.agent_ui_export:
-            self._init_json(read_session_json(path, "export file", "export"))
+            self._init_json(data)
         else:
             lf = _read(path).replace(b"\r\n", b"\n")  # CRLF reads, and is named, as the same export
             self._init_markdown(_text(path, lf), hashlib.sha256(lf).hexdigest())

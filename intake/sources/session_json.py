@@ -30,7 +30,6 @@ from intake.sources.model import (
     json_field,
     json_type,
     plain_session_id,
-    read_session_json,
 )
 from intake.sources.tool_outcome import RULE_NO_FAILURE, as_text
 from intake.textcut import cut_at_space
@@ -41,13 +40,6 @@ MAX_REASON_CHARS = 300
 RULE_TOOL_RESULT = "tool_result"
 """The tool's result message reports failure (status error, success false, an error key)."""
 _RESULT_ROW = re.compile(r"^\[Result from ([^\]]+)\]:\s*")
-
-
-def _read(path: Path) -> dict[str, Any]:
-    data = read_session_json(path, "session file", "session JSON")
-    if not isinstance(data, dict):
-        raise SourceError("session file is not a JSON object", where=path.name)
-    return data
 
 
 def _content(value: Any) -> str:
@@ -87,10 +79,10 @@ def _tool_failed(content: str) -> str | None:
 class JsonSessionStore(SingleSessionFile):
     """One file, one session."""
 
-    def __init__(self, path: Path, kind: StoreKind) -> None:
+    def __init__(self, path: Path, kind: StoreKind, data: dict[str, Any]) -> None:
         self.path = path
         self.kind = kind
-        self.data = _read(path)
+        self.data = data
         key = "id" if kind is StoreKind.cpp_json else "session_id"
         raw_id = self.data.get(key)
         if not isinstance(raw_id, str) or not raw_id.strip():
@@ -281,11 +273,10 @@ def _hash_if_present(path: str) -> str | None:
         return None
 
 
-def detect(path: Path, head: bytes) -> StoreKind | None:
-    """The JSON session kind of a file starting with ``{`` (SourceError for other JSON)."""
-    if head.lstrip()[:1] != b"{":
-        return None
-    data = _read(path)
+def kind_of(data: Any, path: Path) -> StoreKind:
+    """The JSON session kind of a parsed session file (SourceError for other JSON)."""
+    if not isinstance(data, dict):
+        raise SourceError("session file is not a JSON object", where=path.name)
     if isinstance(data.get("messages"), list) and "id" in data and "version" in data:
         return StoreKind.cpp_json
     if isinstance(data.get("chat_history"), list) and "session_id" in data:
