@@ -1,9 +1,9 @@
 """Which reader a session store needs, decided by its content, never its name.
 
 GAIA's daemon copies ``gaia_chat.db`` to ``sessions.db`` and users rename files, so each
-adapter says from the file's first bytes (and, for SQLite, its tables or, for JSON, its keys)
-whether the store is its kind. The adapters are asked in order; the first that recognises the
-file reads it.
+adapter says from the file's first bytes (and, for SQLite, its tables) whether the store is its
+kind; the adapters are asked in order, and the first that recognises the file reads it. A JSON
+file is parsed once and told by its keys (``_json_store``).
 """
 
 from __future__ import annotations
