@@ -302,8 +302,10 @@ def json_depth_exceeds(text: str, limit: int) -> bool:
     return False
 
 
-def parse_json_input(data: bytes, *, what: str, where: str) -> Any:
-    """JSON from an input's bytes: UTF-8 (a BOM allowed), nesting at most ``MAX_JSON_DEPTH``.
+def parse_json_input(data: bytes, *, what: str, where: str, surrogates: bool = False) -> Any:
+    """JSON from an input's bytes: UTF-8 (a BOM allowed), nesting at most ``MAX_JSON_DEPTH``,
+    no lone surrogate escape unless ``surrogates`` (a session file: drafting refuses one only in
+    the turns it keeps, ``drafting.tail``).
 
     Every failure is an ``InputError`` naming what and where (the byte offset of bad UTF-8,
     the line and column of bad JSON), never the content.
@@ -323,7 +325,7 @@ def parse_json_input(data: bytes, *, what: str, where: str) -> Any:
         ) from None
     except RecursionError:
         raise InputError(f"{what} nests too deeply", where=where) from None
-    if _LONE_ESCAPE.search(text) is not None:
+    if not surrogates and _LONE_ESCAPE.search(text) is not None:
         offset = lone_surrogate_offset(text)
         if offset is not None:
             raise InputError(

@@ -316,6 +316,25 @@ def test_chat_cli_session_json(tmp_path: Path) -> None:
     assert session.documents[0].sha256 is not None and session.documents[1].sha256 is None
 
 
+def test_session_json_is_read_by_the_one_json_reader(tmp_path: Path) -> None:
+    """Session JSON and the Agent UI's JSON export are parsed by ``fileio.parse_json_input``
+    (its wording, exit 3 for a store), but a session file's lone surrogate is kept: drafting
+    refuses one only in a turn it keeps."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"session_id": "s",\n "chat_history": [}')
+    with pytest.raises(SourceError) as info:
+        open_store(bad)
+    assert info.value.one_line() == (
+        "session file is not valid JSON: Expecting value at line 2 column 19 (bad.json)"
+    )
+    assert info.value.exit_code == 3
+    cut = tmp_path / "cut.json"
+    history = '[{"role": "user", "content": "hi \\ud83d"}]'
+    cut.write_text('{"session_id": "session_20260101_120000", "chat_history": ' + history + "}")
+    session = open_store(cut).load("session_20260101_120000")
+    assert session.messages[0].content == "hi \ud83d"
+
+
 def test_session_json_fields_of_the_wrong_type_are_noted_once(tmp_path: Path) -> None:
     """A field of the wrong JSON type is read as absent and noted, each note once however
     often the field is read (``sources.model.json_field``, shared with issue JSON)."""

@@ -325,6 +325,3 @@ def html_lines(report: BugsReport, shares: Mapping[str, float]) -> list[str]:
         ]
         parts.append("</table>")
     return parts
-
-
-__all__ = ["Bug", "BugsReport", "bug_of", "build_bugs", "outcome", "report_bugs"]

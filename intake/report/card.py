@@ -52,18 +52,6 @@ from intake.sources.model import INFRASTRUCTURE_FALLBACKS, failure_kind
 from intake.store.records import load_record, record_path, runnable_hash
 from intake.store.suite import find_draft, finding_types, promoted_paths
 
-_TOOL_KEYS = (
-    "tool",
-    "outcome",
-    "arguments",
-    "result",
-    "reason",
-    "stored_success",
-    "rule",
-    "latency_ms",
-    "truncated",
-)
-"""A tool call's keys in the card's JSON (``intake show --format json``), in their order."""
 HIDDEN = "[hidden: the scrub re-scan could not run]"
 """Stands for every free-text value when the re-scan could not run (the card fails closed)."""
 
@@ -246,8 +234,7 @@ class Card:
             }
         doc: dict[str, object] = asdict(self)
         doc["turns"] = [
-            asdict(turn) | {"tools": [{k: getattr(c, k) for k in _TOOL_KEYS} for c in turn.tools]}
-            for turn in self.turns
+            asdict(turn) | {"tools": [c.model_dump() for c in turn.tools]} for turn in self.turns
         ]
         doc["gates"] = gates
         doc["ready"] = self.ready
@@ -988,21 +975,3 @@ def _markdown_body(card: Card) -> list[str]:
             lines.append(f"- {tier.tier.value}: pass rate {rate} ({tier.passes}/{tier.runs})")
     lines.append("")
     return lines
-
-
-__all__ = [
-    "Card",
-    "PromotedLine",
-    "ReplacementLine",
-    "RestoreLine",
-    "ReviewLine",
-    "RunLine",
-    "TurnCard",
-    "build_card",
-    "card_from_parts",
-    "card_markdown",
-    "card_summary_line",
-    "load_card",
-    "md_block",
-    "md_inline",
-]

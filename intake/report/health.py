@@ -1765,17 +1765,3 @@ def render(report: HealthReport, fmt: str) -> str:
         "markdown": render_markdown,
         "github": render_github,
     }[fmt](report)
-
-
-__all__ = [
-    "CLASSES",
-    "HealthInput",
-    "HealthReport",
-    "build_health",
-    "classify",
-    "html_section",
-    "make_health",
-    "noise",
-    "read_health",
-    "render",
-]

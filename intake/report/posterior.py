@@ -335,20 +335,3 @@ def more_runs(
             ran = [t for t in (strong, local) if t is not None]
             return max(g[1] - t[1] for g, t in zip([g for g in grown if g], ran, strict=True))
     return None
-
-
-__all__ = [
-    "VERSION",
-    "args_text",
-    "Bars",
-    "beta_cdf",
-    "decide",
-    "jeffreys",
-    "learned",
-    "masses",
-    "more_runs",
-    "posterior",
-    "region",
-    "remembered",
-    "seed",
-]

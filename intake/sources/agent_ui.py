@@ -24,6 +24,7 @@ from intake.sources.model import (
     StoreKind,
     TurnWindow,
     ambiguous_session,
+    document_name,
     prefix_upper,
     ui_message,
     unknown_session,
@@ -220,19 +221,14 @@ class AgentUIStore(SqliteStore):
         docs = []
         for row in rows:
             path = text_value(row["filepath"])
-            name = text_value(row["filename"]) or (_basename(path) if path else "document")
             docs.append(
                 Document(
-                    name=_basename(name),
+                    name=document_name(text_value(row["filename"]) or path or ""),
                     sha256=(text_value(row["file_hash"]) or "").lower() or None,
                     path=path,
                 )
             )
         return docs
-
-
-def _basename(path: str) -> str:
-    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or "document"
 
 
 def detect(path: Path, head: bytes) -> StoreKind | None:

@@ -18,7 +18,6 @@ available.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -76,14 +75,8 @@ def is_markdown_export(head: bytes) -> bool:
 
 
 def detect(path: Path, head: bytes) -> StoreKind | None:
-    """``agent_ui_export`` / ``agent_ui_markdown`` from the file's content."""
-    stripped = head.lstrip()
-    if stripped.startswith(b"{"):
-        try:
-            data = json.loads(_text(path, _read(path)))
-        except (ValueError, RecursionError, SourceError):
-            return None
-        return StoreKind.agent_ui_export if is_json_export(data) else None
+    """``agent_ui_markdown`` from the file's content (a JSON export is told by its keys,
+    ``is_json_export``, when the registry has parsed it)."""
     if is_markdown_export(head) or (
         head.startswith(b"# ") and is_markdown_export(_read(path)[:4096])
     ):
@@ -94,26 +87,20 @@ def detect(path: Path, head: bytes) -> StoreKind | None:
 class ExportStore(SingleSessionFile):
     """One export file, one session."""
 
-    def __init__(self, path: Path, kind: StoreKind) -> None:
+    def __init__(self, path: Path, kind: StoreKind, data: Any = None) -> None:
+        """``data``: a JSON export as the registry parsed it (None: the Markdown export)."""
         self.path = path
         self.kind = kind
-        raw = _read(path)
         self.notes: list[str] = []
         if kind is StoreKind.agent_ui_export:
-            self._init_json(_text(path, raw))
+            self._init_json(data)
         else:
-            lf = raw.replace(b"\r\n", b"\n")  # CRLF reads, and is named, as the same export
+            lf = _read(path).replace(b"\r\n", b"\n")  # CRLF reads, and is named, as the same export
             self._init_markdown(_text(path, lf), hashlib.sha256(lf).hexdigest())
 
     # --- JSON -------------------------------------------------------------------------
 
-    def _init_json(self, text: str) -> None:
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            line = getattr(exc, "lineno", None)
-            where = f"{self.path.name}:{line}" if line else self.path.name
-            raise SourceError("export is not valid JSON", where=where) from None
+    def _init_json(self, data: Any) -> None:
         for key, wanted in (("session", "object"), ("messages", "array")):
             if key not in data:
                 raise SourceError(f"Agent UI export lacks the key '{key}'", where=self.path.name)

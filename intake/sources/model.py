@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from intake import limits
 from intake.contract.models import ToolCallEvidence, ToolOutcome
 from intake.errors import InputError, SourceError, UsageError
-from intake.fileio import read_input
+from intake.fileio import parse_json_input, read_input
 from intake.textcut import cut_at_space
 
 LISTED_ON_ERROR = 10
@@ -145,6 +145,16 @@ def read_session_file(path: Path, what: str, large: str) -> bytes:
         raise SourceError(f"cannot read {what}: {exc.strerror}", where=path.name) from None
 
 
+def read_session_json(path: Path, what: str, large: str) -> Any:
+    """``read_session_file`` parsed by ``fileio.parse_json_input`` (lone surrogates kept), its
+    refusals SourceErrors naming the file as ``what``."""
+    raw = read_session_file(path, what, large)
+    try:
+        return parse_json_input(raw, what=what, where=path.name, surrogates=True)
+    except InputError as exc:
+        raise SourceError(exc.message, where=exc.where) from None
+
+
 def risky_word(word: str) -> bool:
     """Whether a word looks like an address, a path or a key (by shape, without Presidio)."""
     has_digit = any(c.isdigit() for c in word)
@@ -227,6 +237,11 @@ class Document:
     name: str
     sha256: str | None = None
     path: str | None = None
+
+
+def document_name(path: str) -> str:
+    """The file name a document's path ends in, Windows separators too (``document`` if none)."""
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or "document"
 
 
 @dataclass
@@ -473,8 +488,6 @@ def parse_json_steps(raw: Any) -> tuple[list[dict[str, Any]], list[str]]:
             value = json.loads(raw) if raw else None
         except (ValueError, RecursionError):
             return [], ["agent_steps is not valid JSON"]
-        if value is not None and not isinstance(value, list):
-            return [], [f"agent_steps is a JSON {type(value).__name__}, not a list"]
     if value is None:
         return [], []
     if not isinstance(value, list):

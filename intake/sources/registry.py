@@ -1,21 +1,22 @@
 """Which reader a session store needs, decided by its content, never its name.
 
 GAIA's daemon copies ``gaia_chat.db`` to ``sessions.db`` and users rename files, so each
-adapter says from the file's first bytes (and, for SQLite, its tables or, for JSON, its keys)
-whether the store is its kind. The adapters are asked in order; the first that recognises the
-file reads it.
+adapter says from the file's first bytes (and, for SQLite, its tables) whether the store is its
+kind; the adapters are asked in order, and the first that recognises the file reads it. A JSON
+file is parsed once and told by its keys (``_json_store``).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from intake.errors import InputError, SourceError, UsageError
 from intake.fileio import MAX_JSON_DEPTH, json_depth_exceeds, read_head
 from intake.sources import agent_ui, agent_ui_export, memory_db, session_json
-from intake.sources.model import Store, StoreKind
+from intake.sources.model import Store, StoreKind, read_session_json
 from intake.sources.sqlite import SQLITE_MAGIC
 
 Opener = Callable[[Path, StoreKind], Store]
@@ -23,11 +24,20 @@ ADAPTERS: tuple[tuple[Callable[[Path, bytes], StoreKind | None], Opener], ...] =
     (agent_ui.detect, lambda path, _: agent_ui.AgentUIStore(path)),
     (memory_db.detect, lambda path, _: memory_db.MemoryStore(path)),
     (agent_ui_export.detect, agent_ui_export.ExportStore),
-    (session_json.detect, session_json.JsonSessionStore),
 )
 """Each adapter's ``detect`` (a file's kind from its first bytes, or None) and its reader,
-asked in this order: the Agent UI schema wins over a memory database's tables, and the Agent
-UI's exports (JSON with ``format: "json"``, Markdown) are recognised before session JSON."""
+asked in this order: the Agent UI schema wins over a memory database's tables. A file opening
+with ``{`` is read once, as JSON (``_json_store``): the Agent UI's JSON export (``format:
+"json"``) before session JSON."""
+
+
+def _json_store(path: Path) -> tuple[StoreKind, Opener]:
+    """A JSON session file's kind and its reader, from one parse of the file."""
+    data = read_session_json(path, "session file", "session JSON")
+    if agent_ui_export.is_json_export(data):
+        return StoreKind.agent_ui_export, partial(agent_ui_export.ExportStore, data=data)
+    kind = session_json.kind_of(data, path)
+    return kind, partial(session_json.JsonSessionStore, data=data)
 
 
 def _head(path: Path, size: int = 64) -> bytes:
@@ -98,6 +108,8 @@ def _recognise(path: Path) -> tuple[StoreKind, Opener]:
             f"a Claude Code transcript, not a GAIA session store: intake reads {FORMATS_READ}",
             where=path.name,
         )
+    if head.lstrip()[:1] == b"{":
+        return _json_store(path)
     for detect_kind, opener in ADAPTERS:
         kind = detect_kind(path, head)
         if kind is not None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from intake.contract.models import ToolCallEvidence, ToolOutcome
 from intake.errors import InputError, SourceError
-from intake.fileio import MAX_JSON_DEPTH, hash_input, json_depth_exceeds
+from intake.fileio import hash_input
 from intake.limits import MAX_DOCUMENT_HASH_BYTES
 from intake.sources.model import (
     Document,
@@ -26,10 +26,10 @@ from intake.sources.model import (
     SingleSessionFile,
     StoreKind,
     clean_text,
+    document_name,
     json_field,
     json_type,
     plain_session_id,
-    read_session_file,
 )
 from intake.sources.tool_outcome import RULE_NO_FAILURE, as_text
 from intake.textcut import cut_at_space
@@ -40,26 +40,6 @@ MAX_REASON_CHARS = 300
 RULE_TOOL_RESULT = "tool_result"
 """The tool's result message reports failure (status error, success false, an error key)."""
 _RESULT_ROW = re.compile(r"^\[Result from ([^\]]+)\]:\s*")
-
-
-def _read(path: Path) -> dict[str, Any]:
-    raw = read_session_file(path, "session file", "session JSON")
-    try:
-        text = raw.decode("utf-8")
-        if json_depth_exceeds(text, MAX_JSON_DEPTH):
-            raise SourceError(
-                f"session file nests deeper than {MAX_JSON_DEPTH} levels", where=path.name
-            )
-        data = json.loads(text)
-    except UnicodeDecodeError:
-        raise SourceError("session file is not UTF-8", where=path.name) from None
-    except (ValueError, RecursionError) as exc:
-        line = getattr(exc, "lineno", None)
-        where = f"{path.name}:{line}" if line else path.name
-        raise SourceError("session file is not valid JSON", where=where) from None
-    if not isinstance(data, dict):
-        raise SourceError("session file is not a JSON object", where=path.name)
-    return data
 
 
 def _content(value: Any) -> str:
@@ -99,10 +79,10 @@ def _tool_failed(content: str) -> str | None:
 class JsonSessionStore(SingleSessionFile):
     """One file, one session."""
 
-    def __init__(self, path: Path, kind: StoreKind) -> None:
+    def __init__(self, path: Path, kind: StoreKind, data: dict[str, Any]) -> None:
         self.path = path
         self.kind = kind
-        self.data = _read(path)
+        self.data = data
         key = "id" if kind is StoreKind.cpp_json else "session_id"
         raw_id = self.data.get(key)
         if not isinstance(raw_id, str) or not raw_id.strip():
@@ -259,8 +239,9 @@ class JsonSessionStore(SingleSessionFile):
             if not isinstance(path, str) or not path:
                 skipped += 1
                 continue
-            name = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or "document"
-            docs.append(Document(name=name, sha256=_hash_if_present(path), path=path))
+            docs.append(
+                Document(name=document_name(path), sha256=_hash_if_present(path), path=path)
+            )
         if skipped:
             self.notes.append(f"{skipped} indexed_documents entries name no path: ignored")
         return docs
@@ -292,11 +273,10 @@ def _hash_if_present(path: str) -> str | None:
         return None
 
 
-def detect(path: Path, head: bytes) -> StoreKind | None:
-    """The JSON session kind of a file starting with ``{`` (SourceError for other JSON)."""
-    if head.lstrip()[:1] != b"{":
-        return None
-    data = _read(path)
+def kind_of(data: Any, path: Path) -> StoreKind:
+    """The JSON session kind of a parsed session file (SourceError for other JSON)."""
+    if not isinstance(data, dict):
+        raise SourceError("session file is not a JSON object", where=path.name)
     if isinstance(data.get("messages"), list) and "id" in data and "version" in data:
         return StoreKind.cpp_json
     if isinstance(data.get("chat_history"), list) and "session_id" in data:
