@@ -109,6 +109,24 @@ def test_quarantine_and_retire_find_the_scenario_by_its_id_not_its_file_name(
 
 
 @requires_gaia_corpus()
+def test_show_finds_the_scenario_by_its_id_not_its_file_name(mcp: Path, runner: Any) -> None:
+    shown = runner.invoke(app, ["show", ID, "--format", "json"])
+    assert shown.exit_code == 0, shown.output
+    card = json.loads(shown.stdout)["card"]
+    assert (card["id"], card["kind"]) == (ID, "scenario")
+    by_name = runner.invoke(app, ["show", FILE])
+    assert (by_name.exit_code, by_name.stdout) == (2, "")
+    assert by_name.stderr == (
+        f"error: no scenario has this id; the file of this name holds the id {ID} "
+        f"(eval/scenarios/mcp_reliability/{FILE}.yaml)\n"
+    )
+    record_path(mcp / f"{FILE}.yaml").unlink()  # GAIA's suite before `intake adopt`
+    unadopted = runner.invoke(app, ["show", ID, "--format", "json"])
+    assert unadopted.exit_code == 0, unadopted.output
+    assert json.loads(unadopted.stdout)["card"]["id"] == ID
+
+
+@requires_gaia_corpus()
 @pytest.mark.parametrize("target", [ID, f"eval/scenarios/mcp_reliability/{FILE}.yaml"])
 def test_revise_names_why_a_file_named_apart_from_its_id_cannot_come_back(
     mcp: Path, runner: Any, target: str

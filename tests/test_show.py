@@ -228,13 +228,13 @@ def test_promoted_scenario_card(runner: CliRunner, suite: Path) -> None:
 
 def test_unknown_draft_is_a_usage_error(runner: CliRunner, suite: Path) -> None:
     code, out, err = show(runner, "no_such_case")
-    assert (code, out, err) == (2, "", "error: no such draft (no_such_case)\n")
+    assert (code, out, err) == (2, "", "error: no draft or scenario has this id (no_such_case)\n")
 
 
 def test_an_argument_holding_a_secret_is_not_echoed(runner: CliRunner, suite: Path) -> None:
     code, out, err = show(runner, TOKEN)
     assert code == 2 and out == ""
-    assert err == "error: not a draft id or path (the DRAFT argument)\n"
+    assert err == "error: not a scenario id or path (the DRAFT argument)\n"
 
 
 def test_an_unreadable_record_is_one_line(runner: CliRunner, suite: Path) -> None:

@@ -27,7 +27,6 @@ from typing import Any
 
 from intake.config import Settings
 from intake.contract.models import (
-    ID_PATTERN,
     PLACEHOLDER_MARK,
     Evidence,
     Record,
@@ -50,7 +49,7 @@ from intake.paths import display_path, inside
 from intake.scrub import FixtureMap, scrubber_for
 from intake.sources.model import INFRASTRUCTURE_FALLBACKS, failure_kind
 from intake.store.records import load_record, record_path, runnable_hash
-from intake.store.suite import find_draft, finding_types, promoted_paths
+from intake.store.suite import find_scenario, finding_types
 
 HIDDEN = "[hidden: the scrub re-scan could not run]"
 """Stands for every free-text value when the re-scan could not run (the card fails closed)."""
@@ -684,21 +683,11 @@ def _promoted_gates(record: Record | None) -> list[Gate]:
 
 
 def find_target(settings: Settings, target: str) -> tuple[Path, str]:
-    """A draft (``drafts/``) or promoted scenario (``scenarios/``) by id or path, and its kind."""
-    given = Path(target)
-    if given.suffix == ".yaml" and ("/" in target or given.is_file()):
-        resolved = (given if given.is_absolute() else Path.cwd() / given).resolve()
-        if resolved.is_file() and inside(resolved, settings.scenarios):
-            return resolved, "scenario"
-        return find_draft(settings, target), "draft"
-    if re.fullmatch(ID_PATTERN, target):
-        for folder in (settings.drafts, settings.private_drafts):
-            if (folder / f"{target}.yaml").is_file():
-                return find_draft(settings, target), "draft"
-        promoted = promoted_paths(settings, target)
-        if promoted:
-            return promoted[0], "scenario"
-    return find_draft(settings, target), "draft"
+    """A draft or suite scenario by id or path (``store.suite.find_scenario``: a scenario by
+    its YAML id, as GAIA's runner keys it), and its kind."""
+    path = find_scenario(settings, target, drafts=True, unrecorded=True)
+    drafted = inside(path, settings.drafts) or inside(path, settings.private_drafts)
+    return path, "draft" if drafted else "scenario"
 
 
 def load_card(settings: Settings, target: str) -> Card:

@@ -250,12 +250,18 @@ def scenarios_with_id(folder: Path, scenario_id: str) -> list[Path]:
 
 
 def find_scenario(
-    settings: Settings, target: str, *, drafts: bool = False, retired: bool = False
+    settings: Settings,
+    target: str,
+    *,
+    drafts: bool = False,
+    retired: bool = False,
+    unrecorded: bool = False,
 ) -> Path:
     """The one finder of a suite scenario (promoted or adopted: it has a record) for every
     command that changes or reviews one: by its YAML ``id`` (whatever its file is named, as
     GAIA's runner keys it) or by its path. ``drafts``: a draft is found too (``find_draft``'s
-    rules), before a scenario of the same id; ``retired``: a retired scenario is found too.
+    rules), before a scenario of the same id; ``retired``: a retired scenario is found too;
+    ``unrecorded``: a scenario with no record is found too (``intake show`` reads any).
 
     Every miss has one message whoever asks: not a ``.yaml`` path, not an id, a draft, outside
     the scenarios folder, retired, no such file, no such id (or only a file of that name
@@ -276,7 +282,7 @@ def find_scenario(
         return find_draft(settings, target)
     else:
         found = _scenario_by_id(settings, target, retired=retired)
-    if not record_path(found).is_file():
+    if not unrecorded and not record_path(found).is_file():
         raise UsageError(
             "the scenario has no record (neither promoted nor adopted); adopt it first",
             where=display_path(found, settings.root),
