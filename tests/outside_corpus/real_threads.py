@@ -53,7 +53,8 @@ class RealDocument:
     once, whole, blind, before the stop-53 fixes), 54 (collected after scrubber 1.19.0 and scored
     once, per part, blind, before the stop-54 fixes), 55 (collected after scrubber 1.21.0 and
     scored once, per part, blind, before the stop-55 fixes), 56 (collected after scrubber 1.22.0
-    and scored once, per part, blind, before the stop-56 fixes)."""
+    and scored once, per part, blind, before the stop-56 fixes), 57 (collected after scrubber
+    1.23.0 and scored once, per part, blind, before the stop-57 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -8162,8 +8163,399 @@ TypeError: sequence item 1: expected str instance, NoneType found
 ]
 
 
+_RAW_STOP57: list[tuple[str, str, str]] = [
+    # ---- shell themes and prompts: oh-my-zsh, powerline, starship, fish, powerlevel10k ----
+    (
+        "https://github.com/ohmyzsh/ohmyzsh/issues/960",
+        ".txt",
+        r"""/home/[[user:tkorvanek]]{{keep:/.oh-my-zsh/lib/git.zsh}}:48: parse error near `elif'
+zsh: command not found: git_prompt_info
+""",
+    ),
+    (
+        "https://github.com/ohmyzsh/ohmyzsh/issues/825",
+        ".txt",
+        r"""➜  ~  source ~/.git-prompt.sh
+/Users/[[user:renzo]]{{keep:/.git-prompt.sh}}:132: bad substitution
+/Users/[[user:renzo]]{{keep:/.git-prompt.sh}}:136: bad substitution
+""",
+    ),
+    (
+        "https://github.com/olivierverdier/zsh-git-prompt/issues/139",
+        ".txt",
+        r"""[oh-my-zsh] Random theme '/home/{{keep:user1}}/.oh-my-zsh/themes/muse.zsh-theme' loaded...
+git_super_status:[:4: integer expression expected: have
+git_super_status:[:7: integer expression expected: also
+git_super_status:[:11: integer expression expected: python3
+git_super_status:[:14: integer expression expected: installed,
+""",
+    ),
+    (
+        "https://github.com/powerline/powerline/issues/1951",
+        ".txt",
+        r"""+ export PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:/Users/[[user:vkolmarov]]{{keep:/Library/Python/2.7/bin}}
++ PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:/Users/[[user:vkolmarov]]{{keep:/Library/Python/2.7/bin}}
++ powerline-daemon -q
++ POWERLINE_BASH_CONTINUATION=1
++ POWERLINE_BASH_SELECT=1
++ . /Users/[[user:vkolmarov]]{{keep:/Library/Python/2.7/lib/python/site-packages/powerline/bindings/bash/powerline.sh}}
++++ _powerline_return 0
++++ _powerline_return 43
+++ _POWERLINE_HAS_PIPESTATUS=0
+++ which powerline-config
+++ POWERLINE_CONFIG_COMMAND=powerline-config
+""",
+    ),
+    (
+        "https://github.com/powerline/powerline/issues/1839",
+        ".txt",
+        r"""/home/[[user:arvida]]{{keep:/.local/bin/powerline}}
+/home/[[user:arvida]]{{keep:/.local/bin/powerline-config}}
+/home/[[user:arvida]]{{keep:/.local/bin/powerline-daemon}}
+/home/[[user:arvida]]{{keep:/.local/lib/python3.5/site-packages/powerline}}
+/home/[[user:arvida]]{{keep:/.local/lib/python3.5/site-packages/powerline_status-2.6.dist-info}}
+/home/[[user:arvida]]{{keep:/.local/lib/python3.5/site-packages/powerline/__init__.py}}
+/home/[[user:arvida]]{{keep:/.local/lib/python3.5/site-packages/powerline/bindings}}
+""",
+    ),
+    (
+        "https://github.com/powerline/powerline/issues/1478",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/usr/local/bin/powerline", line 11, in <module>
+    from powerline.shell import ShellPowerline, get_argparser, finish_args  # NOQA
+ImportError: No module named powerline.shell
+Error detected while processing /Users/[[user:okav]]{{keep:/.vimrc}}:
+line   17:
+Traceback (most recent call last):
+  File "<string>", line 1, in <module>
+ImportError: No module named powerline.vim
+line   18:
+Traceback (most recent call last):
+  File "<string>", line 1, in <module>
+NameError: name 'powerline_setup' is not defined
+""",
+    ),
+    (
+        "https://github.com/starship/starship/issues/5933",
+        ".txt",
+        r"""❯ ls -al 
+total 0
+drwxr-xr-x   2 [[user:dorne]]  {{keep:wheel}}   64 Apr 18 09:59 .
+drwxrwxrwt  22 {{keep:root}}   {{keep:wheel}}  704 Apr 18 09:59 ..
+-bash: prompt: command not found
+""",
+    ),
+    (
+        "https://github.com/redapple0204/my-boring-python/issues/39",
+        ".txt",
+        r"""Welcome to fish, the friendly interactive shell
+Type help for instructions on how to use fish
+[[user:greenfig]]@myarch ~/妗岄潰> touch test
+[[user:greenfig]]@myarch ~/妗岄潰> 
+""",
+    ),
+    (
+        "https://github.com/romkatv/powerlevel10k/issues/2877",
+        ".txt",
+        r"""typeset -p P9K_STARTUP_CONSOLE_OUTPUT
+typeset -a P9K_STARTUP_CONSOLE_OUTPUT=( $'Found \'/Users/[[user:milankovac]]{{keep:/Webdevelopment/2024/laravel/grandls-api/.nvmrc}}\' with version <22>\nNow using node v22.16.0 (npm v10.9.2)\n\C-[]7;file://MacBook-Air.local/Users/[[user:milankovac]]{{keep:/Webdevelopment/2024/laravel/grandls-api}}\C-G' )
+""",
+    ),
+    (
+        "https://github.com/nix-community/home-manager/issues/858",
+        ".txt",
+        r"""/nix/store/{{keep:dpkhz17k9447rycslrm16yxjalcj47ig}}-source/.nix-profile/bin/starship: command not found
+~/.config/fish/config.fish (line 1):
+/nix/store/{{keep:dpkhz17k9447rycslrm16yxjalcj47ig}}-source/.nix-profile/bin/starship init fish
+in command substitution
+        called on line 32 of file ~/.config/fish/config.fish
+from sourcing file ~/.config/fish/config.fish
+        called during startup
+""",
+    ),
+    # ---- PowerShell and Windows: prompts, profiles, an installer's log ----
+    (
+        "https://github.com/notthebee/ansible-easy-vpn/issues/241",
+        ".txt",
+        r"""PS C:\Users\[[user:tomas]]> scp -P 22 {{keep:root}}@{{keep:xxx.x.xx.xx}}:/tmp/id_ssh_ed25519 .ssh/id_vpn_brelloxa
+{{keep:root}}@{{keep:xxx.x.x.x}}: Permission denied (publickey).
+""",
+    ),
+    (
+        "https://github.com/owenthereal/upterm/issues/473",
+        ".txt",
+        r"""PS C:\Users\{{keep:user}}> ssh {{keep:skdjg}}@uptermd.upterm.dev
+{{keep:skdjg}}@uptermd.upterm.dev: Permission denied (publickey).
+PS C:\Users\{{keep:user}}>
+""",
+    ),
+    (
+        "https://github.com/ChrisTitusTech/powershell-profile/issues/174",
+        ".txt",
+        r"""PowerShell 7.5.4
+Profile is up to date.
+Out-File: C:\Users\{{keep:USER}}\OneDrive\Documents\PowerShell\Microsoft.PowerShell_profile.ps1:159
+Line |
+ 159 |      $currentTime | Out-File -FilePath $timeFilePath
+     |                     ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+     | Could not find a part of the path 'C:\Users\{{keep:USER}}\Documents\PowerShell\LastExecutionTime.txt'.
+Checking for PowerShell updates...
+Your PowerShell is up to date.
+Out-File: C:\Users\{{keep:USER}}\OneDrive\Documents\PowerShell\Microsoft.PowerShell_profile.ps1:204
+Line |
+ 204 |      $currentTime | Out-File -FilePath $timeFilePath
+     |                     ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+     | Could not find a part of the path 'C:\USER\[[user:karim]]{{keep:\Documents\PowerShell\LastExecutionTime.txt}}'.
+Use 'Show-Help' to display help
+""",
+    ),
+    (
+        "https://github.com/MicrosoftDocs/windows-itpro-docs/issues/3761",
+        ".txt",
+        r"""Property(S): AppDataFolder = C:\Users\[[user:gorn7]]{{keep:\AppData\Roaming\}}
+Property(S): FavoritesFolder = C:\Users\[[user:gorn7]]{{keep:\Favorites\}}
+Property(S): NetHoodFolder = C:\Users\[[user:gorn7]]{{keep:\AppData\Roaming\Microsoft\Windows\Network Shortcuts\}}
+Property(S): PersonalFolder = C:\Users\[[user:gorn7]]{{keep:\OneDrive\Documents\}}
+Property(S): RecentFolder = C:\Users\[[user:gorn7]]{{keep:\AppData\Roaming\Microsoft\Windows\Recent\}}
+Property(S): TemplateFolder = C:\ProgramData\Microsoft\Windows\Templates\
+Property(S): CommonAppDataFolder = C:\ProgramData\
+Property(S): LocalAppDataFolder = C:\Users\[[user:gorn7]]{{keep:\AppData\Local\}}
+Property(S): MyPicturesFolder = C:\Users\[[user:gorn7]]{{keep:\OneDrive\Pictures\}}
+Property(S): DesktopFolder = C:\Users\{{keep:Public}}\Desktop\
+Property(S): FontsFolder = C:\WINDOWS\Fonts\
+Property(S): GPTSupport = 1
+""",
+    ),
+    (
+        "https://github.com/Aider-AI/aider/issues/103",
+        ".txt",
+        r"""aider : The term 'aider' is not recognized as the name of a cmdlet, function, script 
+file, or operable program. Check the spelling of the name, or if a path was 
+included, verify that the path is correct and try again.
+At line:1 char:1
++ aider
++ ~~~~~
+    + CategoryInfo          : ObjectNotFound: (aider:String) [], CommandNotFoundException
+    + FullyQualifiedErrorId : CommandNotFoundException
+
+"C:\Users\{{keep:fUJITSU}}\AppData\Local\Packages\PythonSoftwareFoundation.Python.3.11_{{keep:qbz5n2kfra8p0}}\LocalCache\local-packages\Python311\Scripts\aider.exe"
+""",
+    ),
+    # ---- ssh, id and git: logins and names outside paths ----
+    (
+        "https://github.com/uutils/coreutils/issues/264",
+        ".txt",
+        r"""Sebs-MacBook-Pro-2% id [[user:sebastian]]
+uid=502([[user:sebastian]]) gid=20({{keep:staff}}) groups=20({{keep:staff}}),401(com.apple.access_screensharing),12(everyone),33(_appstore),61(localaccounts),79(_appserverusr),80(admin),81(_appserveradm),98(_lpadmin),100(_lpoperator),204(_developer)
+Sebs-MacBook-Pro-2% build/id [[user:sebastian]]
+uid=502([[user:sebastian]]) gid=20({{keep:staff}})
+Sebs-MacBook-Pro-2% groups [[user:sebastian]]
+staff com.apple.access_screensharing everyone _appstore localaccounts _appserverusr admin _appserveradm _lpadmin _lpoperator _developer
+Sebs-MacBook-Pro-2% build/groups [[user:sebastian]]
+""",
+    ),
+    (
+        "https://github.com/PowerShell/Win32-OpenSSH/issues/1112",
+        ".txt",
+        r"""debug3: Failed to open file:C:\\Users\\{{keep:testadmin}}/.ssh/known_hosts2 error:2
+debug3: Failed to open file:./ssh_known_hosts error:2
+debug1: Host 'win12ws.test2.lab' is known and matches the ECDSA host key.
+debug1: Found key in C:\\Users\\{{keep:testadmin}}/.ssh/known_hosts:4
+debug2: key: C:\\Program Files\\OpenSSH-Win64\\ssh_host_rsa_key (000002BBAEAFB240), agent
+debug1: Skipping ssh-dss key C:\\Program Files\\OpenSSH-Win64\\ssh_host_dsa_key - not in PubkeyAcceptedKeyTypes
+debug2: key: {{keep:testadmin}}@TEST2@Win16Chef (000002BBAEAFB100), agent
+""",
+    ),
+    (
+        "https://github.com/markwoodhall/vim-codelens/issues/1",
+        ".txt",
+        r"""git blame src/vodafone/weighting.clj -L 1,300 --date=relative | cut -d "(" -f2 | cut -d ")" -f1
+[[user:Dale Brennick]]  25 hours ago           118
+[[user:Dale Brennick]]  25 hours ago           119
+""",
+    ),
+    (
+        "https://github.com/tsgates/git-emacs/pull/5",
+        ".txt",
+        r"""Before:
+{{keep:799d9a884e7af5781a2eec79ee98bd432e7297b8}} improve git blame info to include author
+
+After:
+{{keep:799d9a884e7af5781a2eec79ee98bd432e7297b8}} [[user:Kevin Morlando]] -- improve git blame info to include author
+""",
+    ),
+    # ---- package managers and agent tools: npm, pip, aider, MCP configs ----
+    (
+        "https://github.com/npm/npm/issues/7744",
+        ".txt",
+        r"""36 verbose pkgid pipeline-routing
+37 verbose cwd /Users/[[user:tsvandyk]]{{keep:/pipeline/pipeline-routing}}
+38 error Darwin 14.1.0
+39 error argv "node" "/usr/local/bin/npm" "publish"
+40 error node v0.10.33
+41 error npm  v2.7.0
+42 error code E401
+43 error Request was not authorized : pipeline-routing
+45 verbose exit [ 1, true ]
+""",
+    ),
+    (
+        "https://github.com/npm/npm/issues/9874",
+        ".txt",
+        r"""registry=http://<IP address of NPM local package server of my company>:80/
+//registry.npmjs.org/:_authToken=[[secret:kq7w2mzt-b493-4c1e-9d27-7fx05a2e8k61]]
+""",
+    ),
+    (
+        "https://github.com/npm/cli/issues/5089",
+        ".txt",
+        r"""_auth={{keep:npm_fooBAR}}
+//registry.npmjs.org/:_authToken={{keep:$TOKEN}}
+
+npm notice Publishing to https://registry.npmjs.org/
+npm ERR! code E404
+npm ERR! 404 Not Found - PUT https://registry.npmjs.org/@my-package%2fmy-package - Not found
+npm ERR! 404  '@my-org/my-package@1.1.0-alpha.1' is not in this registry.
+""",
+    ),
+    (
+        "https://github.com/Aider-AI/aider/issues/4070",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/Users/[[user:kmorsey]]{{keep:/.local/bin/aider}}", line 4, in <module>
+    from aider.main import main
+  File "/Users/[[user:kmorsey]]{{keep:/.local/share/uv/tools/aider-chat/lib/python3.10/site-packages/aider/main.py}}", line 11, in <module>
+    from aider.coders import Coder
+  File "/Users/[[user:kmorsey]]{{keep:/.local/share/uv/tools/aider-chat/lib/python3.10/site-packages/aider/coders/__init__.py}}", line 1, in <module>
+    from .base_coder import Coder
+  File "/Users/[[user:kmorsey]]{{keep:/.local/share/uv/tools/aider-chat/lib/python3.10/site-packages/aider/repomap.py}}", line 9, in <module>
+    import pkg_resources
+ModuleNotFoundError: No module named 'pkg_resources'
+""",
+    ),
+    (
+        "https://github.com/modelcontextprotocol/servers/issues/1106",
+        ".txt",
+        r"""{
+    "mcpServers": {
+        "todos": {
+            "url": "https://my-server.com",
+            "auth": {
+                "username": "{{keep:user}}",
+                "password": "{{keep:password}}"
+            }
+        }
+    }
+}
+
+{
+    "mcpServers": {
+        "todos": {
+            "url": "https://my-server.com",
+            "auth": {
+                "token": "{{keep:asdasdasdasd}}",
+            }
+        }
+    }
+}
+""",
+    ),
+    (
+        "https://github.com/dataforseo/mcp-server-typescript/issues/6",
+        ".json",
+        r"""{
+  "mcpServers": {
+    "dataforseo": {
+      "command": "npx",
+      "args": ["dataforseo-mcp-server"],
+      "env": {
+        "DATAFORSEO_USERNAME": "{{keep:your_username}}",
+        "DATAFORSEO_PASSWORD": "{{keep:your_password}}",
+        "ENABLED_MODULES": "SERP,KEYWORDS_DATA,ONPAGE,DATAFORSEO_LABS",
+        "DATAFORSEO_FULL_RESPONSE": "false"
+      }
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/TrivadisPF/platys-modern-data-platform/issues/208",
+        ".yaml",
+        r"""      POSTGRESQL_database: demodb
+      POSTGRESQL_user: {{keep:demo}}
+      POSTGRESQL_password: {{keep:abc123!}}
+""",
+    ),
+    # ---- docker, kubectl and curl ----
+    (
+        "https://github.com/bcicen/ctop/issues/349",
+        ".txt",
+        r"""$ docker context list
+NAME              DESCRIPTION                               DOCKER ENDPOINT                                     ERROR
+colima *          colima                                    unix:///Users/{{keep:*****}}/.colima/default/docker.sock
+default           Current DOCKER_HOST based configuration   unix:///var/run/docker.sock
+rancher-desktop   Rancher Desktop moby context              unix:///Users/{{keep:*****}}/.rd/docker.sock
+
+$ docker context show
+colima
+""",
+    ),
+    (
+        "https://github.com/rhdemo/2019-demo4-optaplanner/issues/19",
+        ".txt",
+        r"""Events:
+  Type     Reason     Age               From                                   Message
+  ----     ------     ----              ----                                   -------
+  Normal   Scheduled  1m                default-scheduler                      Successfully assigned optaplanner-demo/optaplanner-demo-65ffb57895-rfv4w to ip-10-0-139-152.ec2.internal
+  Normal   Pulling    29s (x3 over 1m)  kubelet, ip-10-0-139-152.ec2.internal  pulling image "optaplanner/optaplanner-demo:snapshot-190326-101059-0997"
+  Warning  Failed     16s (x3 over 1m)  kubelet, ip-10-0-139-152.ec2.internal  Failed to pull image "optaplanner/optaplanner-demo:snapshot-190326-101059-0997": rpc error: code = Unknown desc = Error reading manifest snapshot-190326-101059-0997 in docker.io/optaplanner/optaplanner-demo: errors:
+denied: requested access to the resource is denied
+unauthorized: authentication required
+  Warning  Failed   16s (x3 over 1m)  kubelet, ip-10-0-139-152.ec2.internal  Error: ErrImagePull
+""",
+    ),
+    (
+        "https://github.com/SonarSource/sonar-loc-count/issues/18",
+        ".txt",
+        r"""curl -s -u {{keep:github_pat_xxxx}}: https://api.github.com/repos/my_org/my_repo/branches
+{
+  "message": "API rate limit exceeded for {{keep:$MY_IP}}. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)",
+  "documentation_url": "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"
+}
+curl -s --header "Authorization: Bearer {{keep:github_pat_xxxx}}" https://api.github.com/repos/my_org/my_repo/branches
+""",
+    ),
+    (
+        "https://github.com/ryanj/gist-reveal/issues/21",
+        ".txt",
+        r"""# curl -i 'https://api.github.com/users/whatever?client_id={{keep:MY_GITHUB_USER}}&client_secret={{keep:******}}'
+
+HTTP/1.1 200 OK
+Server: GitHub.com
+Date: Sun, 02 Nov 2014 06:26:18 GMT
+Content-Type: application/json; charset=utf-8
+Status: 200 OK
+X-RateLimit-Limit: 60
+X-RateLimit-Remaining: 58
+X-RateLimit-Reset: 1414913136
+ETag: "{{keep:3deddbf2b4e3fa8465a4b2f0f9e7d895}}"
+X-GitHub-Media-Type: github.v3
+X-GitHub-Request-Id: {{keep:806BFCB4:527F:2BADAF0:5455CE8A}}
+Strict-Transport-Security: max-age=31536000; includeSubdomains; preload
+X-Served-By: {{keep:76d9828c7e4f1d910f7ba069e90ce976}}
+
+{
+  "login": "whatever",
+  "id": 43933,
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``56``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``57``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -8183,6 +8575,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (54, _RAW_STOP54),
         (55, _RAW_STOP55),
         (56, _RAW_STOP56),
+        (57, _RAW_STOP57),
     ):
         if batch not in (None, number):
             continue

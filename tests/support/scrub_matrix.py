@@ -1152,6 +1152,13 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(cut)
             .k("...\n")
         ),
+        # stop 57 (scrubber 1.24.0): a user folder under a drive's singular User root, a
+        # profile's shell folder after it
+        "user_root_profile": lambda d: (
+            d.k("     | Could not find a part of the path 'C:\\USER\\")
+            .v(u)
+            .k("\\Documents\\PowerShell\\LastExecutionTime.txt'.\n")
+        ),
     }
 
 
@@ -1254,6 +1261,13 @@ PASTED_PLACEHOLDERS = {
     "oem_role_acronym_home": "C:\\Users\\IBM_ADMIN\\AppData\\Local\\GitHubDesktop\\x.js\n",
     "placeholder_word_password": "docker run -e POSTGRES_PASSWORD=mysecretpassword -d postgres\n",
     "versioned_product_address": "PGADMIN_DEFAULT_EMAIL: pgadmin4@pgadmin.org\n",
+    # stop 57: a PC maker's account as a user folder in any case, a drive's User root with no
+    # profile folder after it, the home row typed over and the alphabet's count as credentials
+    "oem_maker_home": "C:\\Users\\fUJITSU\\AppData\\Local\\Packages\\x\\aider.exe\n"
+    "C:\\Users\\TOSHIBA\\Desktop\\a.txt\n",
+    "user_root_without_profile": "D:\\user\\project\\src\\main.py\n",
+    "home_row_token": '{"auth": {"token": "asdasdasdasd"}}\n',
+    "alphabet_count_password": "      POSTGRESQL_password: abc123!\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
