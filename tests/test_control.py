@@ -20,7 +20,7 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.contract.models import ScenarioView
+from intake.contract.plain import ScenarioView
 from intake.lifecycle.gates import check_gates
 from intake.lifecycle.promote import gather
 from intake.lifecycle.replay import (
@@ -426,7 +426,7 @@ def test_the_replay_indexes_the_drafts_documents_with_chunks(replay: ReplayServe
 
 
 def _strong_runs(suite: Path, statuses: list[str]) -> None:
-    from intake.contract.models import RunTier
+    from intake.contract.plain import RunTier
     from intake.lifecycle.runs.record import record_run
 
     settings = load_settings(suite)

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from intake.config import load_settings
-from intake.contract.models import GAIA_PERSONAS, ID_PATTERN, Level, has_placeholder
+from intake.contract.models import GAIA_PERSONAS, Level, has_placeholder
+from intake.contract.plain import ID_PATTERN
 from intake.contract.schema import check
 from intake.drafting.from_session import build_plan, draft_from_session, read_session
 from intake.drafting.tail import scenario_mapping

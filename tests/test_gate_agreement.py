@@ -46,11 +46,11 @@ from intake.contract.models import (
     ReviewDecision,
     Rubric,
     Run,
-    RunTier,
     ScrubReport,
     SourceType,
     TurnEvidence,
 )
+from intake.contract.plain import RunTier
 from intake.contract.yamlio import parse_checked
 from intake.lifecycle.replay import replay_hash, replay_turns
 from intake.store.records import content_hash, dump_record, record_path, runnable_hash

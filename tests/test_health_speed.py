@@ -264,13 +264,11 @@ def test_remembered_answers_are_the_answers_and_another_version_reads_none(suite
 
 
 def test_the_constants_the_light_path_keeps_are_the_models(suite: Path) -> None:
-    from intake.contract.models import JUDGED_STATUSES, REAL_USE, RunTier
+    from intake.contract.models import REAL_USE
     from intake.report.health import REAL_KINDS
     from intake.store.records import RECORD_SUFFIX
 
-    assert store.JUDGED == JUDGED_STATUSES
     assert {k.value for k in REAL_USE} == REAL_KINDS
-    assert tuple(t.value for t in RunTier) == store.TIERS
     assert store.RECORD_SUFFIX == RECORD_SUFFIX
 
 
@@ -515,7 +513,7 @@ def test_the_window_counted_in_sql_reads_as_each_run(
     run newer than every stored one (it moves the window inside a group) has the suite read
     run by run, with the same report."""
     from intake.contract.models import Run as DraftRun
-    from intake.contract.models import RunTier
+    from intake.contract.plain import RunTier
     from intake.report.health import read_health
     from intake.store.records import load_record, record_path, save_record
     from tests.support.nightly_helpers import STRONG, night

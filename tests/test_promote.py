@@ -11,15 +11,8 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.contract.models import (
-    Record,
-    RecordSource,
-    Review,
-    ReviewDecision,
-    Run,
-    RunTier,
-    SourceType,
-)
+from intake.contract.models import Record, RecordSource, Review, ReviewDecision, Run, SourceType
+from intake.contract.plain import RunTier
 from intake.contract.validate import Problem
 from intake.errors import Conflict, UsageError
 from intake.lifecycle.gates import GateInputs, GatesUnmet, check_gates

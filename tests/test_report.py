@@ -15,10 +15,8 @@ from typing import Any
 import pytest
 
 from intake.config import load_settings
-from intake.contract.models import (
-    Record,
-    ScenarioView,
-)
+from intake.contract.models import Record
+from intake.contract.plain import ScenarioView
 from intake.errors import UsageError
 from intake.report.html import render_html
 from intake.report.model import (

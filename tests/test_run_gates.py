@@ -11,16 +11,8 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.contract.models import (
-    Record,
-    RecordSource,
-    Run,
-    RunTier,
-    SourceType,
-    TierStats,
-    difficulty,
-    tier_stats,
-)
+from intake.contract.models import Record, RecordSource, Run, SourceType
+from intake.contract.plain import RunTier, TierStats, difficulty, tier_stats
 from intake.lifecycle.gates import GateInputs, check_gates
 from intake.lifecycle.runs.record import record_run
 from intake.store.ledger import Ledger

@@ -276,7 +276,8 @@ def test_records_that_carry_imported_runs_are_migrated_and_the_report_is_the_sam
 ) -> None:
     """Runs imported into records before the store: migrated into run files, taken out of
     the records, and health reads the same; a second migration finds nothing."""
-    from intake.contract.models import RunTier, SuiteRun
+    from intake.contract.models import SuiteRun
+    from intake.contract.plain import RunTier
     from intake.store.records import dump_record, load_record, record_path
 
     path = stored_suite / "scenarios" / "rag_quality" / "alpha_case.yaml"

@@ -12,7 +12,7 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.contract.models import RunTier
+from intake.contract.plain import RunTier
 from intake.contract.yamlio import parse_checked
 from intake.errors import InputError, UsageError
 from intake.lifecycle.runs.record import record_run

@@ -16,10 +16,9 @@ import pytest
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.contract import models
-from intake.contract.models import Run, RunBase, RunTier, SuiteRun
+from intake.contract.models import Run, RunBase, SuiteRun
+from intake.contract.plain import RunTier
 from intake.contract.yamlio import parse_checked
-from intake.lifecycle.runs import results
 from intake.lifecycle.runs import store as run_store
 from intake.lifecycle.runs.record import record_run
 from intake.lifecycle.runs.results import read_result, read_run_folder
@@ -43,15 +42,6 @@ from tests.support.promote_helpers import scorecard, write_pair
 def _no_ci_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in CI_VARIABLES:
         monkeypatch.delenv(name, raising=False)
-
-
-def test_the_reader_names_what_the_models_name() -> None:
-    """The reader keeps GAIA's statuses and the id and name patterns without importing the
-    models (``runs import`` does not load them): the same values."""
-    assert results.JUDGED_STATUSES == models.JUDGED_STATUSES
-    assert results.KNOWN_STATUSES == models.JUDGED_STATUSES | models.INFRA_STATUSES
-    assert results.ID_PATTERN == models.ID_PATTERN
-    assert results.SAFE_NAME_PATTERN == models.SAFE_NAME_PATTERN
 
 
 def test_a_run_folder_and_one_scenario_read_the_same_results(tmp_path: Path) -> None:

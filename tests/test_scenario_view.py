@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from intake.contract.models import ScenarioView, TurnView, placeholder
-from intake.contract.plain import DocumentView
+from intake.contract.models import placeholder
+from intake.contract.plain import DocumentView, ScenarioView, TurnView
 from intake.contract.validate import validate_file
 from tests.support.env import GAIA_SCENARIOS, requires_gaia_corpus
 

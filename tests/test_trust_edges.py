@@ -217,7 +217,8 @@ def test_controls_export_paths_stay_in_the_export_folder(
 def _ready_as(suite: Path, transform: Callable[[bytes], bytes]) -> Path:
     """``make_ready``'s draft, its bytes transformed before its runs and review are recorded."""
     from intake.config import load_settings
-    from intake.contract.models import ReviewDecision, RunTier
+    from intake.contract.models import ReviewDecision
+    from intake.contract.plain import RunTier
     from intake.lifecycle.review import add_review
     from intake.lifecycle.runs.record import record_run
 
@@ -286,7 +287,7 @@ def test_every_promotion_writes_its_suite_tag_the_default_included(
     draft = make_ready(suite)
     if default == "regression":
         from intake.config import load_settings
-        from intake.contract.models import RunTier
+        from intake.contract.plain import RunTier
         from intake.lifecycle.runs.record import record_run
 
         for n in (3, 4):

@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.contract.models import ControlRun, Review, ReviewDecision, Run, RunTier
+from intake.contract.models import ControlRun, Review, ReviewDecision, Run
+from intake.contract.plain import RunTier
 from intake.lifecycle.replay import replay_hash, replay_turns
 from intake.store.history import history_text
 from intake.store.ledger import Event
@@ -463,7 +464,7 @@ def test_evidence_standing_on_the_base_still_counts(
 def test_evidence_written_here_and_not_committed_counts(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from intake.contract.models import RunTier
+    from intake.contract.plain import RunTier
     from intake.lifecycle.review import add_review
     from intake.lifecycle.runs.record import record_run
     from tests.support.promote_helpers import scorecard

@@ -366,7 +366,8 @@ def test_adopt_writes_a_crlf_record_beside_a_crlf_scenario(suite: Path, runner) 
 def test_promote_keeps_a_crlf_draft_crlf(suite: Path) -> None:
     """A CRLF draft is promoted CRLF, and its stamped record is written CRLF beside it."""
     from intake.config import load_settings as settings_of
-    from intake.contract.models import ReviewDecision, RunTier
+    from intake.contract.models import ReviewDecision
+    from intake.contract.plain import RunTier
     from intake.lifecycle.promote import promote
     from intake.lifecycle.review import add_review
     from intake.lifecycle.runs.record import record_run

@@ -14,13 +14,8 @@ from pathlib import Path
 
 from intake.check.context import CheckContext, base_findings, line_text
 from intake.check.result import Finding
-from intake.contract.models import (
-    Record,
-    ReviewDecision,
-    ScenarioView,
-    SourceType,
-    windows_problem,
-)
+from intake.contract.models import Record, ReviewDecision, SourceType, windows_problem
+from intake.contract.plain import ScenarioView
 from intake.contract.untrusted import judge_hits
 from intake.contract.validate import LINKED_SCENARIO, FileResult, Severity, duplicate_ids
 from intake.contract.yamlio import YamlProblem, parse_checked

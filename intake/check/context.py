@@ -17,7 +17,8 @@ from intake.check.commit import commit_problems
 from intake.check.result import Finding
 from intake.config import Settings
 from intake.contract.manifest import Manifest
-from intake.contract.models import Record, ScenarioView, Standing, standing
+from intake.contract.models import Record, Standing, standing
+from intake.contract.plain import ScenarioView
 from intake.contract.validate import (
     FileResult,
     Problem,

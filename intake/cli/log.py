@@ -90,7 +90,7 @@ def readable(detail: object) -> str:
 def shown_id(cfg: Any, given: str) -> str:
     """``given`` quoted when it is an id the scrubber clears, else a description: an id typed
     by mistake (a token pasted into the wrong place) must not end up in a CI log."""
-    from intake.contract.models import ID_PATTERN
+    from intake.contract.plain import ID_PATTERN
     from intake.store.suite import finding_types
 
     if re.fullmatch(ID_PATTERN, given) and len(given) <= 120 and not finding_types(cfg, given):

@@ -61,7 +61,7 @@ def register(app: typer.Typer) -> None:
         the draft is recorded as `intake run-record` would; a runner failure or no scorecard
         is exit 3, and so is an invocation in which no run was judged (still recorded).
         """
-        from intake.contract.models import tier_stats
+        from intake.contract.plain import tier_stats
         from intake.lifecycle.runs.run import RunnerFailed, run_draft, unjudged
 
         cfg = settings(ctx)

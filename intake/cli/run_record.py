@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
         )
         for warning in run.warnings:
             err(f"warning: {warning}")
-        from intake.contract.models import INFRA_STATUSES
+        from intake.contract.plain import INFRA_STATUSES
 
         if run.status in INFRA_STATUSES:
             err(

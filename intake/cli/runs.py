@@ -200,7 +200,7 @@ def _drop(cfg: Settings, draft: str, run_id: str, reason: str) -> None:
 
 def _list_runs(cfg: Settings, draft: str, fmt: Format) -> None:
     """The draft's runs and control runs, per-tier statistics and the difficulty they imply."""
-    from intake.contract.models import RunTier, difficulty, tier_stats
+    from intake.contract.plain import RunTier, difficulty, tier_stats
     from intake.contract.yamlio import YamlProblem, parse_checked
     from intake.store.records import runnable_hash
     from intake.store.suite import find_draft, load_draft_record
@@ -265,7 +265,7 @@ class _ControlRow(NamedTuple):
 
 def _run_rows(record: Record, current: str | None) -> list[_RunRow]:
     """One row per run, oldest first; stale when judged on other content than ``current``."""
-    from intake.contract.models import JUDGED_STATUSES
+    from intake.contract.plain import JUDGED_STATUSES
 
     return [
         _RunRow(
@@ -287,7 +287,7 @@ def _run_rows(record: Record, current: str | None) -> list[_RunRow]:
 
 def _control_rows(record: Record, current: str | None) -> list[_ControlRow]:
     """One row per control run (``intake control``), oldest first."""
-    from intake.contract.models import JUDGED_STATUSES
+    from intake.contract.plain import JUDGED_STATUSES
     from intake.lifecycle.gates import current_controls
 
     fresh = current_controls(record, current)

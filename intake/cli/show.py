@@ -176,7 +176,7 @@ def _turn_items(turn: TurnCard) -> list[RenderableType]:
     """One turn: what the scenario asks beside what happened, its calls, then its checks."""
     from rich.rule import Rule
 
-    from intake.contract.models import PLACEHOLDER_MARK
+    from intake.contract.plain import PLACEHOLDER_MARK
 
     answer = turn.answer
     block = _grid(

@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from intake.contract.models import PLACEHOLDER_MARK
-from intake.contract.plain import JsonPath
+from intake.contract.plain import PLACEHOLDER_MARK, JsonPath
 from intake.errors import ConfigError, InputError, IntakeError
 from intake.fileio import read_input, read_json_input
 

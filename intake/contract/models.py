@@ -41,36 +41,12 @@ from pydantic.config import JsonDict
 
 from intake.contract.plain import (
     ID_PATTERN,
-    INFRA_STATUSES,
-    JUDGED_STATUSES,
     PLACEHOLDER_MARK,
-    SAFE_NAME_PATTERN,
     WINDOWS_RESERVED,
     RunTier,
-    ScenarioView,
-    TierStats,
-    TurnView,
     as_list,
-    difficulty,
-    parse_when,
-    tier_stats,
 )
 from intake.errors import UsageError
-
-__all__ = [  # what this module re-exports of contract.plain (its own names are public anyway)
-    "ID_PATTERN",
-    "INFRA_STATUSES",
-    "JUDGED_STATUSES",
-    "PLACEHOLDER_MARK",
-    "SAFE_NAME_PATTERN",
-    "RunTier",
-    "ScenarioView",
-    "TierStats",
-    "TurnView",
-    "difficulty",
-    "parse_when",
-    "tier_stats",
-]
 
 SCHEMA_VERSION = 2
 """A record's ``schema_version``: 2 keeps each captured turn once, in ``evidence.turns``

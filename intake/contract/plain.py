@@ -1,8 +1,9 @@
 """The plain part of the contract: names, patterns and read-only views that need no pydantic.
 
-``intake.contract.models`` (the pydantic models) re-exports the names its importers use (its
-``__all__``); a command that only reads (``intake report``, ``intake health``) imports this
-module and never pays for building the models (``docs/benchmarks.md``, "Command start-up").
+Every module imports these names from here, never through ``intake.contract.models`` (the
+pydantic models): a command that only reads (``intake report``, ``intake health``, ``runs
+import``) imports this module and never pays for building the models (``docs/benchmarks.md``,
+"Command start-up").
 """
 
 from __future__ import annotations

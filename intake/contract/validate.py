@@ -21,14 +21,8 @@ from intake.config import Settings
 from intake.contract import schema
 from intake.contract.gaia import gaia_verdicts
 from intake.contract.manifest import Manifest, check_refs, load_manifest, skipped
-from intake.contract.models import (
-    GAIA_PERSONAS,
-    PLACEHOLDER_MARK,
-    Level,
-    ScenarioView,
-    Standing,
-    has_placeholder,
-)
+from intake.contract.models import GAIA_PERSONAS, Level, Standing, has_placeholder
+from intake.contract.plain import PLACEHOLDER_MARK, ScenarioView
 from intake.contract.untrusted import describe_counts, find_hidden
 from intake.contract.yamlio import (
     MAX_BYTES,

@@ -33,9 +33,9 @@ from intake.contract.models import (
     ToolCallEvidence,
     TurnEvidence,
     called_ok,
-    parse_when,
     placeholder,
 )
+from intake.contract.plain import parse_when
 from intake.contract.yamlio import walk_strings
 from intake.drafting.tail import (
     DraftPlan,

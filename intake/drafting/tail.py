@@ -37,12 +37,11 @@ from intake.contract.models import (
     Record,
     RecordSource,
     Restore,
-    ScenarioView,
     ScrubReport,
     SourceType,
-    TurnView,
     message_key,
 )
+from intake.contract.plain import ScenarioView, TurnView
 from intake.contract.untrusted import JudgeHit, clean_tree, describe_hits, judge_hits, strip_hidden
 from intake.contract.yamlio import (
     JsonPath,

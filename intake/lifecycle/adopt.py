@@ -37,11 +37,11 @@ from intake.contract.models import (
     Adoption,
     Record,
     RecordSource,
-    ScenarioView,
     SourceType,
     check_login,
     windows_problem,
 )
+from intake.contract.plain import ScenarioView
 from intake.contract.validate import Problem, Severity, validate_file
 from intake.contract.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, parse_checked
 from intake.errors import Conflict, IntakeError, UsageError

@@ -29,7 +29,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from intake.config import Settings
-from intake.contract.models import BugLink, LifecycleState, Record, SourceType, parse_when
+from intake.contract.models import BugLink, LifecycleState, Record, SourceType
+from intake.contract.plain import parse_when
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
 from intake.gitutil import COMMIT

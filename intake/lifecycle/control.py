@@ -21,7 +21,8 @@ from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.gaia import agent_backend
-from intake.contract.models import JUDGED_STATUSES, ControlRun, Record
+from intake.contract.models import ControlRun, Record
+from intake.contract.plain import JUDGED_STATUSES
 from intake.errors import Conflict, SourceError, UsageError
 from intake.lifecycle.replay import (
     INFRASTRUCTURE_FIX,

@@ -27,16 +27,8 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, JsonValue
 
 from intake.config import Settings
-from intake.contract.models import (
-    ID_PATTERN,
-    JUDGED_STATUSES,
-    ControlRun,
-    Record,
-    ReviewDecision,
-    Run,
-    RunTier,
-    windows_name_problem,
-)
+from intake.contract.models import ControlRun, Record, ReviewDecision, Run, windows_name_problem
+from intake.contract.plain import ID_PATTERN, JUDGED_STATUSES, RunTier
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import IntakeError, UsageError
 from intake.fileio import atomic_write

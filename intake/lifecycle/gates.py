@@ -17,17 +17,19 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from intake.contract.models import (
     CATEGORY_PATTERN,
-    INFRA_STATUSES,
-    JUDGED_STATUSES,
     ControlRun,
     Record,
     Review,
     ReviewDecision,
     Run,
+    has_placeholder,
+)
+from intake.contract.plain import (
+    INFRA_STATUSES,
+    JUDGED_STATUSES,
     RunTier,
     ScenarioView,
     TierStats,
-    has_placeholder,
     tier_stats,
 )
 from intake.contract.validate import Problem

@@ -24,15 +24,8 @@ from typing import Any
 
 from intake.config import Settings
 from intake.contract.manifest import Manifest
-from intake.contract.models import (
-    ID_PATTERN,
-    Promotion,
-    Record,
-    RunTier,
-    SuiteType,
-    difficulty,
-    tier_stats,
-)
+from intake.contract.models import Promotion, Record, SuiteType
+from intake.contract.plain import ID_PATTERN, RunTier, difficulty, tier_stats
 from intake.contract.validate import (
     Problem,
     Severity,

@@ -31,13 +31,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any, Literal, TypedDict
 
-from intake.contract.models import (
-    Record,
-    ScenarioView,
-    ToolCallEvidence,
-    ToolOutcome,
-    TurnEvidence,
-)
+from intake.contract.models import Record, ToolCallEvidence, ToolOutcome, TurnEvidence
+from intake.contract.plain import ScenarioView
 from intake.errors import SourceError
 from intake.sources.model import INFRASTRUCTURE_FALLBACKS, failure_kind
 

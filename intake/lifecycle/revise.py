@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from intake.config import Settings
-from intake.contract.models import ID_PATTERN, Record, Revision
+from intake.contract.models import Record, Revision
+from intake.contract.plain import ID_PATTERN
 from intake.contract.yamlio import with_text_value
 from intake.errors import UsageError
 from intake.fileio import read_text_exact, with_line_ends

@@ -26,17 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import (
+from intake.contract.models import Evidence, Record, ToolCallEvidence, called_ok, message_key
+from intake.contract.plain import (
     PLACEHOLDER_MARK,
-    Evidence,
-    Record,
     RunTier,
     ScenarioView,
     TierStats,
-    ToolCallEvidence,
     TurnView,
-    called_ok,
-    message_key,
     tier_stats,
 )
 from intake.contract.untrusted import JudgeHit, describe_counts, judge_hits

@@ -45,8 +45,8 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from intake.contract.plain import JUDGED_STATUSES
 from intake.ghoutput import html_text, md_code, md_text
-from intake.lifecycle.runs.store import JUDGED as JUDGED_STATUSES
 from intake.lifecycle.runs.store import NO_FACTS, read_facts, stamp
 from intake.lifecycle.split import split_of
 from intake.limits import MAX_RECORD_BYTES

@@ -88,7 +88,7 @@ class RecordFacts(NamedTuple):
 
 @dataclass(frozen=True)
 class ScenarioFile:
-    """One ``*.yaml`` of the suite: its typed view (``intake.contract.models.ScenarioView``,
+    """One ``*.yaml`` of the suite: its typed view (``intake.contract.plain.ScenarioView``,
     built from the top-level keys the report reads, ``TOP_KEYS``), or why it could not be read.
     """
 
@@ -206,7 +206,7 @@ class RunSummary:
 def run_summary(
     facts: Sequence[RecordFacts | None], saturation_pass_rate: float = 0.8
 ) -> RunSummary | None:
-    """Sum the records' run stats; label each scenario with ``models.difficulty``."""
+    """Sum the records' run stats; label each scenario with ``plain.difficulty``."""
     tiers = {tier: TierStats(tier, 0, 0) for tier in RunTier}
     labels = {"easy": 0, "medium": 0, "hard": 0, "unknown": 0}
     seen = False

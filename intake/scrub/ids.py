@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 import regex
 
-from intake.contract.models import ID_PATTERN
+from intake.contract.plain import ID_PATTERN
 
 _PLAIN = regex.compile(r"^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$")
 _NOT_PLAIN = regex.compile(r"fake0*+[0-9]|\*{3,}|x{6,}")
@@ -26,7 +26,7 @@ _SLUG_SPLIT = regex.compile(r"[^a-z0-9]++")
 
 def plain_identifier(text: str) -> bool:
     """Whether ``text`` is a plain identifier: ``[a-z0-9_-]``, at most 64, no fixture or mask,
-    and a valid id (``intake.contract.models.ID_PATTERN``: not a name Windows reserves, such as
+    and a valid id (``intake.contract.plain.ID_PATTERN``: not a name Windows reserves, such as
     ``con``)."""
     return (
         bool(_PLAIN.match(text))

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from intake import crashpoints
 from intake.config import Settings
-from intake.contract.models import ID_PATTERN
+from intake.contract.plain import ID_PATTERN
 from intake.contract.validate import validate_file
 from intake.errors import InputError, LedgerError, UntrustedState
 from intake.fileio import atomic_write_all, fsync_dir, read_input, work_dir

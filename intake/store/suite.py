@@ -18,7 +18,8 @@ from pathlib import Path
 import regex
 
 from intake.config import Settings
-from intake.contract.models import ID_PATTERN, Record
+from intake.contract.models import Record
+from intake.contract.plain import ID_PATTERN
 from intake.errors import Conflict, EnvironmentFailure, IntakeError, UsageError
 from intake.fileio import work_dir
 from intake.gitutil import git_text

@@ -65,7 +65,7 @@ def main() -> None:
             suite / "big", {f"case_{i}": "PASS" for i in range(2000)} | {"bench_case_00": "FAIL"}
         )
         size = big.stat().st_size
-        from intake.contract.models import RunTier
+        from intake.contract.plain import RunTier
 
         t = timed(lambda: record_run(settings, "bench_case_00", big, RunTier.local, model="m"), 3)
         rows.append(

@@ -27,10 +27,10 @@ from intake.contract.models import (
     Review,
     ReviewDecision,
     Run,
-    RunTier,
     ScrubReport,
     SourceType,
 )
+from intake.contract.plain import RunTier
 from intake.store.ledger import Event, Ledger
 from intake.store.records import dump_record, record_path
 

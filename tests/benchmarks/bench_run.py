@@ -31,7 +31,7 @@ ROUNDS = 5
 def main() -> None:
     import intake.lifecycle.runs.run as run_module
     from intake.config import load_settings
-    from intake.contract.models import RunTier
+    from intake.contract.plain import RunTier
     from tests.support.env import home_env
     from tests.support.promote_helpers import write_pair
     from tests.support.status_server import StatusServer

@@ -29,13 +29,13 @@ from intake.contract.models import (
     Review,
     ReviewDecision,
     Run,
-    RunTier,
     ScrubReport,
     SourceType,
     ToolCallEvidence,
     ToolOutcome,
     TurnEvidence,
 )
+from intake.contract.plain import RunTier
 from intake.contract.yamlio import load_roundtrip
 from intake.report.card import card_markdown, load_card
 from intake.store.records import content_hash, dump_record, record_path, runnable_hash

@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from intake.contract.models import RunTier, SuiteRun
+from intake.contract.models import SuiteRun
+from intake.contract.plain import RunTier
 from intake.gitutil import Ancestry
 from intake.report.health import HealthInput
 from intake.report.posterior import Bars, region

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from intake.contract.models import PLACEHOLDER_MARK
+from intake.contract.plain import PLACEHOLDER_MARK
 from intake.drafting.from_issue import build_issue_draft
 from intake.drafting.issue_parse import parse_issue
 from intake.drafting.tail import scenario_mapping

@@ -284,7 +284,8 @@ def make_ready(
 ) -> Path:
     """A draft with a strong run, a local run and an approval, all on its current content."""
     from intake.config import load_settings
-    from intake.contract.models import ReviewDecision, RunTier
+    from intake.contract.models import ReviewDecision
+    from intake.contract.plain import RunTier
     from intake.lifecycle.review import add_review
     from intake.lifecycle.runs.record import record_run
 

@@ -17,10 +17,10 @@ from intake.contract.models import (
     Review,
     ReviewDecision,
     Run,
-    RunTier,
     ScrubReport,
     SourceType,
 )
+from intake.contract.plain import RunTier
 
 
 def at(day: str) -> datetime:

@@ -23,6 +23,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from intake.contract.plain import JUDGED_STATUSES
 from intake.crashpoints import reached
 from intake.errors import InputError, UsageError
 from intake.gitutil import git_output, repo_top, tree_entries
@@ -39,7 +40,6 @@ from intake.lifecycle.runs.results import (
     safe_name,
 )
 from intake.lifecycle.runs.store import (
-    JUDGED,
     NO_FACTS,
     StoredResult,
     StoredRun,
@@ -482,7 +482,7 @@ def _write(settings: Settings, items: list[StoredRun], done: ImportResult) -> No
         if write_run(settings, item):
             reached("runs-import:run-written")
             done.recorded += len(item.results)
-            done.infrastructure += sum(1 for r in item.results if r.status not in JUDGED)
+            done.infrastructure += sum(1 for r in item.results if r.status not in JUDGED_STATUSES)
             touched.update(r.scenario_id for r in item.results)
         else:
             done.already += len(item.results)

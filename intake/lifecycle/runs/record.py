@@ -14,8 +14,8 @@ from datetime import UTC
 from pathlib import Path
 
 from intake.config import Settings
-from intake.contract.models import Record, Run, RunTier
-from intake.contract.plain import ScenarioView
+from intake.contract.models import Record, Run
+from intake.contract.plain import RunTier, ScenarioView
 from intake.errors import Conflict, InputError, UsageError
 from intake.lifecycle.runs.results import (
     Meta,

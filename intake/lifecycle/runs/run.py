@@ -36,8 +36,8 @@ from typing import Any, NamedTuple
 from intake.config import Settings
 from intake.contract.gaia import DEFAULT_BACKEND as GAIA_DEFAULT_BACKEND
 from intake.contract.gaia import GaiaInfo, agent_backend, ask_gaia, document_keys
-from intake.contract.models import JUDGED_STATUSES, Run, RunTier, has_placeholder
-from intake.contract.plain import ScenarioView
+from intake.contract.models import Run, has_placeholder
+from intake.contract.plain import JUDGED_STATUSES, RunTier, ScenarioView
 from intake.contract.validate import Severity, validate_file
 from intake.errors import EXIT_FINDINGS, IntakeError, NetworkError, SourceError, UsageError
 from intake.lifecycle.runs.record import check_is_this_draft, record_run

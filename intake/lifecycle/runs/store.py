@@ -23,6 +23,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
+from intake.contract.plain import ID_PATTERN, RunTier
 from intake.errors import InputError
 
 if TYPE_CHECKING:
@@ -31,11 +32,7 @@ if TYPE_CHECKING:
 
 SCHEMA = "intake-runs/1"
 MAX_RUN_FILE_BYTES = 64 * 1024 * 1024
-JUDGED = frozenset({"PASS", "FAIL", "BLOCKED_BY_ARCHITECTURE"})
-"""``intake.contract.models.JUDGED_STATUSES`` (tested equal), for the readers of runs that do
-not import the models (``health`` with its caches warm)."""
-TIERS = ("strong", "local")
-"""``RunTier``'s values (tested equal)."""
+TIERS = tuple(tier.value for tier in RunTier)
 RECORD_SUFFIX = ".intake.json"
 """``intake.store.records.RECORD_SUFFIX`` (tested equal), without importing the models."""
 
@@ -794,7 +791,6 @@ def window_rows(
 
 def suite_runs(runs: Sequence[Run]) -> list[SuiteRun]:
     """Stored runs as the records' type (``SuiteRun``)."""
-    from intake.contract.models import RunTier
 
     tiers = {t.value: t for t in RunTier}
     return [
@@ -829,7 +825,6 @@ def stamp(st: os.stat_result) -> tuple[int, int, int]:
 
 def read_facts(raw: bytes) -> ScenarioFacts:
     """The facts of one scenario file's bytes (one parse)."""
-    from intake.contract.models import ID_PATTERN
     from intake.contract.yamlio import YamlProblem, parse_checked
     from intake.store.records import runnable_hash
 
