@@ -7,7 +7,7 @@ rewrite to fall back to.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -24,6 +24,7 @@ from intake.scrub.engine import (
     get_scrubber,
     refuse_oversized,
     scrubber_for,
+    unrestored,
 )
 from intake.scrub.fixtures import FixtureMap
 from intake.scrub.formats import (
@@ -37,7 +38,7 @@ from intake.scrub.formats import (
     quoted,
     tokens_for,
 )
-from intake.scrub.tiers import FINAL, RESTORABLE, find_salt, record_salt, tier_of, value_hash
+from intake.scrub.tiers import FINAL, Kept, find_salt, record_salt, restored, tier_of
 
 if TYPE_CHECKING:
     from intake.config import Settings
@@ -234,8 +235,7 @@ def scan_text(
         return sorted(found, key=lambda f: f.line)
     return [
         FileFinding(f.entity_type, shown, _line_of(text, f.start))
-        for f in scrubber.find(text, json_path=str(path))
-        if kept is None or not kept(f.entity_type, text[f.start : f.end])
+        for f in unrestored(text, scrubber.find(text, json_path=str(path)), kept)
     ]
 
 
@@ -269,11 +269,9 @@ def _plan(
             and not _is_fixture(scrubber, items[i][1])
         ):
             detected[i] = scrubber.with_key_context(items[i][1], key, detected[i])
-    if kept is not None:
-        detected = [
-            [c for c in cands if not kept(c.entity_type, text[c.start : c.end])]
-            for (_, text), cands in zip(items, detected, strict=True)
-        ]
+    detected = [
+        unrestored(text, cands, kept) for (_, text), cands in zip(items, detected, strict=True)
+    ]
     secrets: dict[str, str] = {}
     for (_, text), cands in zip(items, detected, strict=True):
         for c in cands:
@@ -291,10 +289,6 @@ def _plan(
         cands.sort(key=lambda c: c.start)
         plans.append(scrubber.planned(text, cands, mapping, where))
     return plans
-
-
-Kept = Callable[[str, str], bool]
-"""``kept(entity_type, original)``: whether a reviewer restored that value."""
 
 
 def restored_in(path: Path) -> Kept | None:
@@ -326,12 +320,7 @@ def restored_in(path: Path) -> Kept | None:
     user_salt = find_salt() if hashes else None
     if user_salt is None:
         return None
-    salt = record_salt(user_salt, record_id)
-
-    def kept(entity_type: str, original: str) -> bool:
-        return tier_of(entity_type) == RESTORABLE and value_hash(salt, original) in hashes
-
-    return kept
+    return restored(record_salt(user_salt, record_id), hashes)
 
 
 _RECORD_SUFFIX = ".intake.json"
@@ -551,27 +540,8 @@ def scrub_file_text(
             return FileOutcome(path, text, new_text, scrubber.report(findings))
     (ops,) = _plan([("$", text)], [None], scrubber, mapping, kept)
     report = scrubber.report(ops)
-    new_text = _settled(path, edited(text, ops), scrubber, mapping) if ops else text
+    new_text = scrubber.settle(edited(text, ops), mapping, str(path), whole=False) if ops else text
     return FileOutcome(path, text, new_text, report)
-
-
-def _settled(path: Path, text: str, scrubber: Scrubber, mapping: FixtureMap) -> str:
-    """The scrubbed text with every value that still re-scans replaced (``Scrubber.settle``).
-
-    Fails closed (``ScrubError`` naming the type and line, never the value) only if the text
-    still re-scans after that.
-    """
-    if not scrubber.find(text):
-        return text
-    settled = scrubber.settle(text, mapping, str(path), whole=False)
-    left = scrubber.find(settled)
-    if left:
-        raise ScrubError(
-            f"file could not be scrubbed cleanly: a {left[0].entity_type} still re-scans at "
-            f"line {_line_of(settled, left[0].start)}; it was left as it was",
-            where=str(path),
-        )
-    return settled
 
 
 def scrub_paths(
