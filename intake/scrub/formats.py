@@ -130,6 +130,21 @@ class _Frame:
         judged by that name: ``github_access_tokens: [<hex>, …]``)."""
         self.members: list[tuple[str | None, Token | None]] = []
 
+    def take(self, tok: Token | None, *, turn: bool = False) -> None:
+        """A node read in this frame (``None``: a collection, an alias): a mapping's key or
+        value, or a sequence's item, which takes the sequence's key; ``turn``: a value follows
+        a key and a key a value (YAML's events; JSON's ``:`` and ``,`` say so)."""
+        if not self.is_map:
+            if tok is not None and self.key is not None:
+                tok.key = self.key
+            return
+        if self.expect_key:
+            self.key = tok.value if tok is not None else None
+        else:
+            self.members.append((self.key, tok))
+        if turn:
+            self.expect_key = not self.expect_key
+
     def close(self) -> None:
         """Judge a ``value`` beside a ``name``/``key`` by that name (HAR, Kubernetes ``env``)."""
         members = self.members
@@ -182,13 +197,8 @@ def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> li
                 offsets=segs,
             )
             tokens.append(tok)
-            if top is not None and top.is_map:
-                if is_key:
-                    top.key = value
-                else:
-                    top.members.append((top.key, tok))
-            elif top is not None and top.key is not None:
-                tok.key = top.key
+            if top is not None:
+                top.take(tok)
     return tokens
 
 
@@ -339,16 +349,8 @@ def yaml_tokens(text: str) -> list[Token]:
     stack: list[_Frame] = []
 
     def node_done(tok: Token | None) -> None:
-        if not stack:
-            return
-        top = stack[-1]
-        if top.is_map:
-            if top.expect_key:
-                top.key = tok.value if tok is not None else None
-                top.expect_key = False
-            else:
-                top.members.append((top.key, tok))
-                top.expect_key = True
+        if stack:
+            stack[-1].take(tok, turn=True)
 
     try:
         for ev in _yaml_events(text):
@@ -390,8 +392,6 @@ def yaml_tokens(text: str) -> list[Token]:
                         offsets=_yaml_segments(raw, ev.value, style),
                     )
                     tokens.append(tok)
-                    if stack and not stack[-1].is_map and stack[-1].key is not None:
-                        tok.key = stack[-1].key
                 node_done(tok)
     except yaml.YAMLError:
         raise NotStructured("not valid YAML") from None
