@@ -1547,7 +1547,7 @@ class Scrubber:
         if not base and not middle.strip("\\/"):
             return self._bare_root(root, new_root, m) + middle
         middle_key = root if not middle.strip("\\/") else root + middle
-        folder = m.directory(middle_key, lambda n: spec.directory.format(n=n))
+        folder = m.folder("__dir__", middle_key, lambda n: spec.directory.format(n=n))
         base_start = len(original) - len(base)
         if base and any(i.start < len(original) and i.end > base_start for i in inner):
             ext = regex.search(r"\.[A-Za-z0-9]{1,8}$", base)
@@ -1603,7 +1603,7 @@ class Scrubber:
         if not new_root.endswith(("user", "share")):
             return new_root
         key = regex.sub(r"^file://(?:localhost)?", "", root)
-        return m.home(key, lambda n: f"{new_root}{n}")
+        return m.folder("__home__", key, lambda n: f"{new_root}{n}")
 
     # -- public ------------------------------------------------------------------------
 
