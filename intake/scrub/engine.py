@@ -377,12 +377,10 @@ def _service_account(text: str, name: str) -> bool:
 
 def _account_entries(text: str) -> set[str]:
     """The logins and full names an account database line or a look-up command names
-    (``user_names.yaml``'s ``passwd``, ``profile``, ``command_arg``), and the logins of
-    ``_account_logins``: a login that
-    is no system or service account nor an English or role word (``_record_login``,
-    ``_service_account``), a full name that is a person's (the ``person_name`` rule). An
-    account whose full name is a role's (``Linux User``, ``Minecraft Server``: ``_role_name``)
-    is a role account: neither is learned."""
+    (``user_names.yaml``'s ``passwd``, ``profile``, ``command_arg``; ``_account_logins``): a
+    login that is no system or service account nor an English or role word (``_record_login``,
+    ``_service_account``), a full name that is a person's (the ``person_name`` rule). Neither
+    is learned for a role account, whose full name is a role's (``Linux User``: ``_role_name``)."""
     pairs = [(login, "") for login in _account_logins(text)]  # (login, full name)
     if ":/" in text:
         for m in _rule("passwd").finditer(text):
@@ -426,12 +424,11 @@ clock time's ``:`` and a column gap."""
 
 
 def _record_login(name: str) -> bool:
-    """Whether a login record's or a cloud ARN's user may be a person's: a name (``_a_name``),
-    not an English or role word (``scrubbers/words.yaml``'s ``word_logins``: ``The``, ``Use``,
-    ``developer``), nor a type's or a form's word (``type_words``, ``not_a_password``: a
-    prompt's offered ``[None]``, ``[str]``, ``[required]``), nor a test account's (``test4``:
-    ``user_names.yaml``'s ``test_account``), nor one role word (``role_name_words``: ``Demo``,
-    ``kiosk``, ``tester`` at a Mac's prompt or in ``chsh``'s line; since 1.20.0)."""
+    """Whether a login record's or a cloud ARN's user may be a person's: a name (``_a_name``)
+    that is no English, role, type or form word (``scrubbers/words.yaml``'s ``word_logins``,
+    ``role_name_words``, ``type_words``, ``not_a_password``: ``The``, ``developer``, ``kiosk``
+    at a Mac's prompt, a prompt's offered ``[None]``) nor a test account's (``test4``:
+    ``user_names.yaml``'s ``test_account``)."""
     words = word_lists()
     low = name.lower()
     return (
@@ -1565,11 +1562,10 @@ class Scrubber:
         ``C:\\Users\\user1\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py``). The name gets
         the fixture it gets everywhere else in the document (``USER_NAME``), and is replaced
         wherever it recurs in the path. Another finding inside the path (a token in a folder's
-        name) is replaced where it stands by its own type's fixture, and the folders after it stay
-        (since 1.21.0). None when the path names no home, or a finding other than the name
-        reaches into the user's folder (the folders are then replaced as before). Learned names
-        elsewhere in the path (``names``: a login in a VS Code temp file's name) get their own
-        fixtures, and the folders stay."""
+        name) is replaced where it stands by its own type's fixture, and the folders after it
+        stay; so do learned names elsewhere in the path (``names``: a login in a VS Code temp
+        file's name). None when the path names no home, or a finding other than the name
+        reaches into the user's folder (``_path_fixture`` then replaces the folders)."""
         if path.startswith("\\\\") and not _rule("wsl_unc").match(path):
             return None
         seg = home_segment(path)
