@@ -162,7 +162,8 @@ def _folder_key(folder: str) -> str:
     return str(regex.sub(r"\\+", "\\\\", folder)).replace("\\/", "/")
 
 
-def fill_token(marker: str, n: int, length: int, alphabet_upper: bool = True) -> str:
+def fill_token(marker: str, n: int, length: int) -> str:
+    """``<marker>n`` padded with zeros after the marker to ``length`` characters."""
     tail = f"{marker}{n}"
     if length <= len(tail):
         return tail
