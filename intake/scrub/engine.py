@@ -154,13 +154,10 @@ class ScrubResult:
     findings: list[Finding] = field(default_factory=list)
 
 
-def edited(text: str, edits: Iterable[Finding | tuple[int, int, str]]) -> str:
-    """``text`` with each edit's span ``[start, end)`` replaced: a finding by its fixture, a
-    file's edit ``(start, end, new)`` by ``new``."""
+def edited(text: str, edits: Iterable[Finding]) -> str:
+    """``text`` with each finding's span ``[start, end)`` replaced by its ``fixture``."""
     out, pos = [], 0
-    for start, end, new in sorted(
-        (e.start, e.end, e.fixture) if isinstance(e, Finding) else e for e in edits
-    ):
+    for start, end, new in sorted((e.start, e.end, e.fixture) for e in edits):
         out.append(text[pos:start])
         out.append(new)
         pos = end

@@ -359,27 +359,31 @@ def _one_edit(old: str, new: str) -> Finding:
     tail = 0
     while tail < limit - head and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
         tail += 1
-    return Finding("GENERIC_SECRET", head, len(old) - tail, fixture=new[head : len(new) - tail])
+    return Finding(_EDIT, head, len(old) - tail, fixture=new[head : len(new) - tail])
+
+
+_EDIT = "EDIT"
+"""The type of a ``Finding`` that is only an edit (its span and the ``fixture`` written there)."""
 
 
 def _token_edits(
     tok: Token, ops: list[Finding], final: str, text: str, whole: bool
-) -> list[tuple[int, int, str]]:
+) -> list[Finding]:
     """File edits writing ``final`` into ``tok``: each replaced span in the token's escaping,
     or (``whole``, or a span its style cannot spell) the token rewritten as one string."""
     if not whole:
-        edits: list[tuple[int, int, str]] = []
+        edits: list[Finding] = []
         for op in ops:
             span = tok.raw_span(op.start, op.end)
             enc = encode(tok, op.fixture, at_start=op.start == 0, at_end=op.end == len(tok.value))
             if span is None or enc is None:
                 break
-            edits.append((span[0], span[1], enc))
+            edits.append(Finding(_EDIT, *span, fixture=enc))
         else:
             return edits
-    if tok.style == "text":
-        return [(tok.start, tok.end, final)]
-    return [(tok.start, tok.end, quoted(tok, final, text[tok.start : tok.end]))]
+    if tok.style != "text":
+        final = quoted(tok, final, text[tok.start : tok.end])
+    return [Finding(_EDIT, tok.start, tok.end, fixture=final)]
 
 
 def _structured(
@@ -390,7 +394,7 @@ def _structured(
     where: str,
     kept: Kept | None = None,
     depth: int = 0,
-) -> tuple[str, list[Finding], list[tuple[int, int, str]]]:
+) -> tuple[str, list[Finding], list[Finding]]:
     """Scrub a JSON, JSONL or YAML text value by value, writing back in place.
 
     Every string token (and YAML comment) is decoded and scanned; each replacement is spelt
@@ -414,10 +418,7 @@ def _structured(
         if nested is not None:
             if nested[1]:
                 inner_text, inner_findings, inner_edits = nested
-                finals[i] = (
-                    [Finding("NESTED", a, b, fixture=new) for a, b, new in inner_edits],
-                    inner_text,
-                )
+                finals[i] = (inner_edits, inner_text)
                 findings.extend(inner_findings)
             continue
         ops = (
@@ -433,7 +434,7 @@ def _structured(
             ops = [_one_edit(tok.value, final)]
         finals[i] = (ops, final)
         findings.extend(plans[i])
-    comment_edits: list[tuple[int, int, str]] = []
+    comment_edits: list[Finding] = []
     for j, (s, e) in enumerate(comments):
         ops = plans[len(tokens) + j]
         if not ops:
@@ -448,7 +449,8 @@ def _structured(
                     for op in ops
                 ],
             )
-        comment_edits.append((s, e, scrubber.settle(new, mapping, items[len(tokens) + j][0])))
+        settled = scrubber.settle(new, mapping, items[len(tokens) + j][0])
+        comment_edits.append(Finding(_EDIT, s, e, fixture=settled))
         findings.extend(ops)
     if not finals and not comment_edits:
         return text, findings, []
@@ -486,7 +488,7 @@ def _nested(
     kept: Kept | None,
     depth: int,
     where: str,
-) -> tuple[str, list[Finding], list[tuple[int, int, str]]] | None:
+) -> tuple[str, list[Finding], list[Finding]] | None:
     """The scrub of a value that is a JSON object or array, or ``None`` when it does not parse
     as one (it is then scanned as text)."""
     try:
