@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from intake.config import Settings
     from intake.contract.models import ScrubReport
     from intake.scrub.presidio import RegistryFile
+    from intake.scrub.tiers import Kept
 
 
 MAX_TEXT_CHARS = 64 * 1024 * 1024
@@ -153,18 +154,22 @@ class ScrubResult:
     findings: list[Finding] = field(default_factory=list)
 
 
-def edited(text: str, edits: Iterable[Finding | tuple[int, int, str]]) -> str:
-    """``text`` with each edit's span ``[start, end)`` replaced: a finding by its fixture, a
-    file's edit ``(start, end, new)`` by ``new``."""
+def edited(text: str, edits: Iterable[Finding]) -> str:
+    """``text`` with each finding's span ``[start, end)`` replaced by its ``fixture``."""
     out, pos = [], 0
-    for start, end, new in sorted(
-        (e.start, e.end, e.fixture) if isinstance(e, Finding) else e for e in edits
-    ):
+    for start, end, new in sorted((e.start, e.end, e.fixture) for e in edits):
         out.append(text[pos:start])
         out.append(new)
         pos = end
     out.append(text[pos:])
     return "".join(out)
+
+
+def unrestored(text: str, found: list[Finding], kept: Kept | None) -> list[Finding]:
+    """The findings of ``text`` but those ``kept`` names (values a reviewer restored)."""
+    if kept is None:
+        return found
+    return [c for c in found if not kept(c.entity_type, text[c.start : c.end])]
 
 
 def refuse_oversized(length: int, what: str, *, where: str, limit: int = MAX_TEXT_CHARS) -> None:
@@ -206,9 +211,7 @@ _NOT_JUDGED = frozenset({"KEEP_PUBLIC_MATERIAL", "PRIVATE_KEY"})
 below ``SECRET_PRIORITY`` and are never asked."""
 _ENCODED_TYPES = frozenset({"GENERIC_SECRET", "BASIC_AUTH", "HIGH_ENTROPY_SECRET"})
 """Secrets that may be base64 of text: replaced by the base64 of the scrubbed text."""
-_B64_TEXT = regex.compile(r"^[A-Za-z0-9+/]{8,}+={0,2}+$")
-
-
+_B64_WORD = regex.compile(r"^[A-Za-z0-9+/]++={0,2}+$")
 _B64_RUN = regex.compile(r"[A-Za-z0-9+/]{12,}+={0,2}+")
 
 
@@ -225,13 +228,23 @@ def _holds_marker(text: str, marker: str, depth: int = 3) -> bool:
     return False
 
 
-def _decode_b64_text(value: str) -> str | None:
-    """The text a base64 value encodes (printable UTF-8, 4+ characters), else None."""
-    if len(value) % 4 or not _B64_TEXT.match(value):
+def _b64_bytes(value: str) -> bytes | None:
+    """The bytes a standard base64 value encodes (its length a multiple of 4), else None."""
+    if len(value) % 4 or not _B64_WORD.match(value):
         return None
     try:
-        text = base64.b64decode(value, validate=True).decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
+        return base64.b64decode(value, validate=True)
+    except ValueError:
+        return None
+
+
+def _decode_b64_text(value: str) -> str | None:
+    """The text a base64 value of 8+ characters encodes (printable UTF-8, 4+ characters),
+    else None."""
+    raw = _b64_bytes(value) if len(value.rstrip("=")) >= 8 else None
+    try:
+        text = raw.decode("utf-8") if raw is not None else ""
+    except UnicodeDecodeError:
         return None
     if len(text) < 4 or not all(c.isprintable() or c in "\n\r\t" for c in text):
         return None
@@ -361,12 +374,10 @@ def _service_account(text: str, name: str) -> bool:
 
 def _account_entries(text: str) -> set[str]:
     """The logins and full names an account database line or a look-up command names
-    (``user_names.yaml``'s ``passwd``, ``profile``, ``command_arg``), and the logins of
-    ``_account_logins``: a login that
-    is no system or service account nor an English or role word (``_record_login``,
-    ``_service_account``), a full name that is a person's (the ``person_name`` rule). An
-    account whose full name is a role's (``Linux User``, ``Minecraft Server``: ``_role_name``)
-    is a role account: neither is learned."""
+    (``user_names.yaml``'s ``passwd``, ``profile``, ``command_arg``; ``_account_logins``): a
+    login that is no system or service account nor an English or role word (``_record_login``,
+    ``_service_account``), a full name that is a person's (the ``person_name`` rule). Neither
+    is learned for a role account, whose full name is a role's (``Linux User``: ``_role_name``)."""
     pairs = [(login, "") for login in _account_logins(text)]  # (login, full name)
     if ":/" in text:
         for m in _rule("passwd").finditer(text):
@@ -410,12 +421,11 @@ clock time's ``:`` and a column gap."""
 
 
 def _record_login(name: str) -> bool:
-    """Whether a login record's or a cloud ARN's user may be a person's: a name (``_a_name``),
-    not an English or role word (``scrubbers/words.yaml``'s ``word_logins``: ``The``, ``Use``,
-    ``developer``), nor a type's or a form's word (``type_words``, ``not_a_password``: a
-    prompt's offered ``[None]``, ``[str]``, ``[required]``), nor a test account's (``test4``:
-    ``user_names.yaml``'s ``test_account``), nor one role word (``role_name_words``: ``Demo``,
-    ``kiosk``, ``tester`` at a Mac's prompt or in ``chsh``'s line; since 1.20.0)."""
+    """Whether a login record's or a cloud ARN's user may be a person's: a name (``_a_name``)
+    that is no English, role, type or form word (``scrubbers/words.yaml``'s ``word_logins``,
+    ``role_name_words``, ``type_words``, ``not_a_password``: ``The``, ``developer``, ``kiosk``
+    at a Mac's prompt, a prompt's offered ``[None]``) nor a test account's (``test4``:
+    ``user_names.yaml``'s ``test_account``)."""
     words = word_lists()
     low = name.lower()
     return (
@@ -524,16 +534,8 @@ def _a_name(user: str) -> bool:
 def _not_base64_text(value: str) -> bool:
     """Whether ``value`` is not the base64 of printable text (a Kubernetes Secret's
     ``username: YXBw`` is ``app`` encoded, no login)."""
-    if len(value) % 4 or not _B64_WORD.match(value):
-        return True
-    try:
-        raw = base64.b64decode(value, validate=True)
-    except ValueError:
-        return True
-    return not (len(raw) >= 2 and all(32 <= b < 127 for b in raw))
-
-
-_B64_WORD = regex.compile(r"^[A-Za-z0-9+/]++={0,2}+$")
+    raw = _b64_bytes(value)
+    return raw is None or not (len(raw) >= 2 and all(32 <= b < 127 for b in raw))
 
 
 def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
@@ -634,8 +636,7 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
     prompts = [m.start(1) for m in _rule("git_bash").finditer(text) if m.group(1).lower() == low]
     if not prompts:
         return False
-    word = regex.compile(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?![A-Za-z0-9])", regex.I)
-    return {m.start() for m in word.finditer(text)} <= set(prompts)
+    return {m.start() for m in _words([name]).finditer(text)} <= set(prompts)
 
 
 def _in_placeholder(text: str, name: str) -> bool:
@@ -643,20 +644,22 @@ def _in_placeholder(text: str, name: str) -> bool:
     (``C:\\Users\\Your Name`` then ``C:\\Users\\Your``): that placeholder, not a person."""
     if " " in name or name.lower() not in word_lists().placeholder_first_words:
         return False
-    for m in regex.finditer(rf"(?<![A-Za-z0-9]){regex.escape(name)}(?=[ ])", text, regex.I):
+    for m in _words([name], r"(?=[ ])").finditer(text):
         tail = _rule("name_tail").match(text, m.end()) or _rule("name_in_path").match(text, m.end())
         if tail and _rule("placeholder_name").match(m.group() + tail.group()):
             return True
     return False
 
 
+def _words(names: Iterable[str], after: str = r"(?![A-Za-z0-9])") -> regex.Pattern[str]:
+    """Any of ``names`` as a word of its own, in any case (longest first), then ``after``."""
+    alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
+    return regex.compile(rf"(?<![A-Za-z0-9])(?:{alternatives}){after}", regex.I)
+
+
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
     """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too)."""
-    alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
-    rx = regex.compile(
-        rf"(?<![A-Za-z0-9])(?:{alternatives})(?:(?![A-Za-z0-9])|(?=(?:s-|de)(?:MacBook|iMac|Mac)))",
-        regex.I,
-    )
+    rx = _words(names, r"(?:(?![A-Za-z0-9])|(?=(?:s-|de)(?:MacBook|iMac|Mac)))")
     return [m.span() for m in rx.finditer(text)]
 
 
@@ -1439,22 +1442,19 @@ class Scrubber:
         where: str = "$",
         *,
         whole: bool = True,
-        kept: Callable[[str, str], bool] | None = None,
+        kept: Kept | None = None,
     ) -> str:
         """Fail closed per value: what still re-scans after a scrub becomes a generic fixture.
 
         The spans found again are replaced (twice at most: a replacement may join neighbours
-        into a new finding); if the text still re-scans, the whole value is replaced (unless
-        ``whole`` is false: a file's text is then returned as it is, for the caller to refuse).
+        into a new finding); if the text still re-scans, the whole value is replaced, or, unless
+        ``whole`` (a file's text), ``ScrubError`` names the type and line, never the value.
         A value is never left as it was, and one bad value never leaves its file unscrubbed.
         ``kept(entity_type, span)`` names spans a reviewer restored: they are not replaced.
         """
 
         def detect(text: str) -> list[Finding]:
-            found = self.find(text, json_path=where)
-            if kept is None:
-                return found
-            return [c for c in found if not kept(c.entity_type, text[c.start : c.end])]
+            return unrestored(text, self.find(text, json_path=where), kept)
 
         for _ in range(2):
             again = detect(text)
@@ -1467,9 +1467,17 @@ class Scrubber:
                     for c in again
                 ],
             )
-        if not whole or not detect(text):
+        left = detect(text)
+        if not left:
             return text
-        return self.generic_fixture(text, mapping)
+        if whole:
+            return self.generic_fixture(text, mapping)
+        line = text.count("\n", 0, left[0].start) + 1
+        raise ScrubError(
+            f"file could not be scrubbed cleanly: a {left[0].entity_type} still re-scans at "
+            f"line {line}; it was left as it was",
+            where=where,
+        )
 
     def _decoded_fixture(self, decoded: str, mapping: FixtureMap) -> str:
         """What a base64 secret's decoded text becomes before it is encoded again.
@@ -1533,7 +1541,7 @@ class Scrubber:
         if not base and not middle.strip("\\/"):
             return self._bare_root(root, new_root, m) + middle
         middle_key = root if not middle.strip("\\/") else root + middle
-        folder = m.directory(middle_key, lambda n: spec.directory.format(n=n))
+        folder = m.folder("__dir__", middle_key, lambda n: spec.directory.format(n=n))
         base_start = len(original) - len(base)
         if base and any(i.start < len(original) and i.end > base_start for i in inner):
             ext = regex.search(r"\.[A-Za-z0-9]{1,8}$", base)
@@ -1551,11 +1559,10 @@ class Scrubber:
         ``C:\\Users\\user1\\AppData\\…\\site-packages\\sqlalchemy\\orm\\x.py``). The name gets
         the fixture it gets everywhere else in the document (``USER_NAME``), and is replaced
         wherever it recurs in the path. Another finding inside the path (a token in a folder's
-        name) is replaced where it stands by its own type's fixture, and the folders after it stay
-        (since 1.21.0). None when the path names no home, or a finding other than the name
-        reaches into the user's folder (the folders are then replaced as before). Learned names
-        elsewhere in the path (``names``: a login in a VS Code temp file's name) get their own
-        fixtures, and the folders stay."""
+        name) is replaced where it stands by its own type's fixture, and the folders after it
+        stay; so do learned names elsewhere in the path (``names``: a login in a VS Code temp
+        file's name). None when the path names no home, or a finding other than the name
+        reaches into the user's folder (``_path_fixture`` then replaces the folders)."""
         if path.startswith("\\\\") and not _rule("wsl_unc").match(path):
             return None
         seg = home_segment(path)
@@ -1577,9 +1584,7 @@ class Scrubber:
     def _names_replaced(self, path: str, names: Sequence[str], m: FixtureMap) -> str:
         """``path`` with every name in ``names`` (as a word, any case) replaced by its
         ``USER_NAME`` fixture."""
-        words = sorted({n.strip().lower() for n in names}, key=len, reverse=True)
-        alternatives = "|".join(regex.escape(w) for w in words)
-        rx = regex.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])", regex.I)
+        rx = _words({n.strip().lower() for n in names})
         return str(rx.sub(lambda w: self.fixture_for("USER_NAME", w.group(0).strip(), (), m), path))
 
     @staticmethod
@@ -1591,7 +1596,7 @@ class Scrubber:
         if not new_root.endswith(("user", "share")):
             return new_root
         key = regex.sub(r"^file://(?:localhost)?", "", root)
-        return m.home(key, lambda n: f"{new_root}{n}")
+        return m.folder("__home__", key, lambda n: f"{new_root}{n}")
 
     # -- public ------------------------------------------------------------------------
 
@@ -1850,14 +1855,9 @@ def scrub_tree(
     queue = iter(zip(strings, detected, strict=True))
     findings: list[Finding] = []
 
-    from intake.scrub.tiers import RESTORABLE, masked_context, tier_of, value_hash
+    from intake.scrub.tiers import masked_context, restored, tier_of, value_hash
 
-    def kept(entity_type: str, span: str) -> bool:
-        return (
-            salt is not None
-            and tier_of(entity_type) == RESTORABLE
-            and value_hash(salt, span) in keep
-        )
+    kept = restored(salt, keep) if salt is not None and keep else None
 
     def scrub(text: str, path: str, is_key: bool) -> str:
         (_, expected, _), cands = next(queue)
@@ -1865,13 +1865,12 @@ def scrub_tree(
             raise ScrubError(
                 "scrubber internal error: the tree changed while scrubbing", where=path
             )
-        if keep:
-            cands = [c for c in cands if not kept(c.entity_type, text[c.start : c.end])]
+        cands = unrestored(text, cands, kept)
         if not cands:
             return text
         plan = scrubber.planned(text, cands, mapping)
         joined = edited(text, plan)
-        new_text = scrubber.settle(joined, mapping, path, kept=kept if keep else None)
+        new_text = scrubber.settle(joined, mapping, path, kept=kept)
         where = _child_path(path, new_text) + "~" if is_key else path
         shift = 0  # where each fixture stands in ``joined``: its start moved by those before
         for c in plan:

@@ -7,7 +7,7 @@ rewrite to fall back to.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -24,6 +24,7 @@ from intake.scrub.engine import (
     get_scrubber,
     refuse_oversized,
     scrubber_for,
+    unrestored,
 )
 from intake.scrub.fixtures import FixtureMap
 from intake.scrub.formats import (
@@ -37,7 +38,7 @@ from intake.scrub.formats import (
     quoted,
     tokens_for,
 )
-from intake.scrub.tiers import FINAL, RESTORABLE, find_salt, record_salt, tier_of, value_hash
+from intake.scrub.tiers import FINAL, Kept, find_salt, record_salt, restored, tier_of
 
 if TYPE_CHECKING:
     from intake.config import Settings
@@ -234,8 +235,7 @@ def scan_text(
         return sorted(found, key=lambda f: f.line)
     return [
         FileFinding(f.entity_type, shown, _line_of(text, f.start))
-        for f in scrubber.find(text, json_path=str(path))
-        if kept is None or not kept(f.entity_type, text[f.start : f.end])
+        for f in unrestored(text, scrubber.find(text, json_path=str(path)), kept)
     ]
 
 
@@ -269,11 +269,9 @@ def _plan(
             and not _is_fixture(scrubber, items[i][1])
         ):
             detected[i] = scrubber.with_key_context(items[i][1], key, detected[i])
-    if kept is not None:
-        detected = [
-            [c for c in cands if not kept(c.entity_type, text[c.start : c.end])]
-            for (_, text), cands in zip(items, detected, strict=True)
-        ]
+    detected = [
+        unrestored(text, cands, kept) for (_, text), cands in zip(items, detected, strict=True)
+    ]
     secrets: dict[str, str] = {}
     for (_, text), cands in zip(items, detected, strict=True):
         for c in cands:
@@ -291,10 +289,6 @@ def _plan(
         cands.sort(key=lambda c: c.start)
         plans.append(scrubber.planned(text, cands, mapping, where))
     return plans
-
-
-Kept = Callable[[str, str], bool]
-"""``kept(entity_type, original)``: whether a reviewer restored that value."""
 
 
 def restored_in(path: Path) -> Kept | None:
@@ -326,12 +320,7 @@ def restored_in(path: Path) -> Kept | None:
     user_salt = find_salt() if hashes else None
     if user_salt is None:
         return None
-    salt = record_salt(user_salt, record_id)
-
-    def kept(entity_type: str, original: str) -> bool:
-        return tier_of(entity_type) == RESTORABLE and value_hash(salt, original) in hashes
-
-    return kept
+    return restored(record_salt(user_salt, record_id), hashes)
 
 
 _RECORD_SUFFIX = ".intake.json"
@@ -370,27 +359,31 @@ def _one_edit(old: str, new: str) -> Finding:
     tail = 0
     while tail < limit - head and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
         tail += 1
-    return Finding("GENERIC_SECRET", head, len(old) - tail, fixture=new[head : len(new) - tail])
+    return Finding(_EDIT, head, len(old) - tail, fixture=new[head : len(new) - tail])
+
+
+_EDIT = "EDIT"
+"""The type of a ``Finding`` that is only an edit (its span and the ``fixture`` written there)."""
 
 
 def _token_edits(
     tok: Token, ops: list[Finding], final: str, text: str, whole: bool
-) -> list[tuple[int, int, str]]:
+) -> list[Finding]:
     """File edits writing ``final`` into ``tok``: each replaced span in the token's escaping,
     or (``whole``, or a span its style cannot spell) the token rewritten as one string."""
     if not whole:
-        edits: list[tuple[int, int, str]] = []
+        edits: list[Finding] = []
         for op in ops:
             span = tok.raw_span(op.start, op.end)
             enc = encode(tok, op.fixture, at_start=op.start == 0, at_end=op.end == len(tok.value))
             if span is None or enc is None:
                 break
-            edits.append((span[0], span[1], enc))
+            edits.append(Finding(_EDIT, *span, fixture=enc))
         else:
             return edits
-    if tok.style == "text":
-        return [(tok.start, tok.end, final)]
-    return [(tok.start, tok.end, quoted(tok, final, text[tok.start : tok.end]))]
+    if tok.style != "text":
+        final = quoted(tok, final, text[tok.start : tok.end])
+    return [Finding(_EDIT, tok.start, tok.end, fixture=final)]
 
 
 def _structured(
@@ -401,7 +394,7 @@ def _structured(
     where: str,
     kept: Kept | None = None,
     depth: int = 0,
-) -> tuple[str, list[Finding], list[tuple[int, int, str]]]:
+) -> tuple[str, list[Finding], list[Finding]]:
     """Scrub a JSON, JSONL or YAML text value by value, writing back in place.
 
     Every string token (and YAML comment) is decoded and scanned; each replacement is spelt
@@ -425,10 +418,7 @@ def _structured(
         if nested is not None:
             if nested[1]:
                 inner_text, inner_findings, inner_edits = nested
-                finals[i] = (
-                    [Finding("NESTED", a, b, fixture=new) for a, b, new in inner_edits],
-                    inner_text,
-                )
+                finals[i] = (inner_edits, inner_text)
                 findings.extend(inner_findings)
             continue
         ops = (
@@ -444,7 +434,7 @@ def _structured(
             ops = [_one_edit(tok.value, final)]
         finals[i] = (ops, final)
         findings.extend(plans[i])
-    comment_edits: list[tuple[int, int, str]] = []
+    comment_edits: list[Finding] = []
     for j, (s, e) in enumerate(comments):
         ops = plans[len(tokens) + j]
         if not ops:
@@ -459,7 +449,8 @@ def _structured(
                     for op in ops
                 ],
             )
-        comment_edits.append((s, e, scrubber.settle(new, mapping, items[len(tokens) + j][0])))
+        settled = scrubber.settle(new, mapping, items[len(tokens) + j][0])
+        comment_edits.append(Finding(_EDIT, s, e, fixture=settled))
         findings.extend(ops)
     if not finals and not comment_edits:
         return text, findings, []
@@ -497,7 +488,7 @@ def _nested(
     kept: Kept | None,
     depth: int,
     where: str,
-) -> tuple[str, list[Finding], list[tuple[int, int, str]]] | None:
+) -> tuple[str, list[Finding], list[Finding]] | None:
     """The scrub of a value that is a JSON object or array, or ``None`` when it does not parse
     as one (it is then scanned as text)."""
     try:
@@ -551,27 +542,8 @@ def scrub_file_text(
             return FileOutcome(path, text, new_text, scrubber.report(findings))
     (ops,) = _plan([("$", text)], [None], scrubber, mapping, kept)
     report = scrubber.report(ops)
-    new_text = _settled(path, edited(text, ops), scrubber, mapping) if ops else text
+    new_text = scrubber.settle(edited(text, ops), mapping, str(path), whole=False) if ops else text
     return FileOutcome(path, text, new_text, report)
-
-
-def _settled(path: Path, text: str, scrubber: Scrubber, mapping: FixtureMap) -> str:
-    """The scrubbed text with every value that still re-scans replaced (``Scrubber.settle``).
-
-    Fails closed (``ScrubError`` naming the type and line, never the value) only if the text
-    still re-scans after that.
-    """
-    if not scrubber.find(text):
-        return text
-    settled = scrubber.settle(text, mapping, str(path), whole=False)
-    left = scrubber.find(settled)
-    if left:
-        raise ScrubError(
-            f"file could not be scrubbed cleanly: a {left[0].entity_type} still re-scans at "
-            f"line {_line_of(settled, left[0].start)}; it was left as it was",
-            where=str(path),
-        )
-    return settled
 
 
 def scrub_paths(

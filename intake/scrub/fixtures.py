@@ -102,8 +102,7 @@ class FixtureMap:
 
     def __init__(self) -> None:
         self._values: dict[str, str] = {}
-        self._dirs: dict[str, str] = {}
-        self._homes: dict[str, str] = {}
+        self._folders: dict[tuple[str, str], str] = {}
         self._counters: dict[str, int] = {}
         self._reserved: set[tuple[str, int]] = set()
         self._issued: set[str] = set()
@@ -146,25 +145,15 @@ class FixtureMap:
                 self._values[original] = found
             return found
 
-    def home(self, original_root: str, render: Callable[[int], str]) -> str:
-        """The same numbered fixture for every bare mention of one user folder.
-
-        ``/home/alice`` and ``/home/bob`` alone must not both become ``/home/user``; deeper
-        paths keep ``/home/user/projectN/…`` (the folder number tells them apart).
-        """
-        return self._folder(self._homes, "__home__", original_root, render)
-
-    def directory(self, original_dir: str, render: Callable[[int], str]) -> str:
-        """The same fixture folder for every file of one original folder."""
-        return self._folder(self._dirs, "__dir__", original_dir, render)
-
-    def _folder(
-        self, issued: dict[str, str], kind: str, folder: str, render: Callable[[int], str]
-    ) -> str:
-        key = _folder_key(folder)
-        if key not in issued:
-            issued[key] = self.number(kind, render)
-        return issued[key]
+    def folder(self, kind: str, folder: str, render: Callable[[int], str]) -> str:
+        """The same numbered fixture of ``kind`` for every mention of one folder: ``__dir__``
+        the folder of a path's file, ``__home__`` a user folder named on its own
+        (``/home/alice`` and ``/home/bob`` alone must not both become ``/home/user``; deeper
+        paths keep ``/home/user/projectN/…``: the folder number tells them apart)."""
+        key = (kind, _folder_key(folder))
+        if key not in self._folders:
+            self._folders[key] = self.number(kind, render)
+        return self._folders[key]
 
 
 def _folder_key(folder: str) -> str:
@@ -173,7 +162,8 @@ def _folder_key(folder: str) -> str:
     return str(regex.sub(r"\\+", "\\\\", folder)).replace("\\/", "/")
 
 
-def fill_token(marker: str, n: int, length: int, alphabet_upper: bool = True) -> str:
+def fill_token(marker: str, n: int, length: int) -> str:
+    """``<marker>n`` padded with zeros after the marker to ``length`` characters."""
     tail = f"{marker}{n}"
     if length <= len(tail):
         return tail

@@ -23,12 +23,13 @@ from __future__ import annotations
 import bisect
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import regex
 
 from intake.scrub.engine import context_key
+from intake.scrub.normalise import OffsetMap, Piece
 
 _FORMATS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml"}
 
@@ -59,43 +60,20 @@ class Token:
     ascii_only: bool = True
     slash: bool = False
     indent: str = ""
-    segments: tuple[tuple[int, int, int, int], ...] | None = None
-    """(decoded start, decoded end, raw start, raw end) relative to ``start``; an identity run
-    has equal lengths, any other piece is atomic. ``None``: the value cannot be mapped."""
-    _starts: list[int] = field(default_factory=list, repr=False)
+    offsets: OffsetMap | None = None
+    """The value mapped onto the token's text (offsets relative to ``start``); ``None``: the
+    value cannot be mapped."""
 
     def raw_span(self, start: int, end: int) -> tuple[int, int] | None:
         """The file span spelling ``value[start:end]``, or ``None`` when it cuts an atomic piece
         (half of an escape or of a fold) or the value has no map."""
-        if self.segments is None:
+        if self.offsets is None:
             return None
-        if not self._starts:
-            self._starts = [s[0] for s in self.segments]
-        rs = self._point(start, left=True)
-        re_ = self._point(end, left=False)
+        rs = self.offsets.exact(start, left=True)
+        re_ = self.offsets.exact(end, left=False)
         if rs is None or re_ is None or re_ < rs:
             return None
         return self.start + rs, self.start + re_
-
-    def _point(self, pos: int, *, left: bool) -> int | None:
-        assert self.segments is not None
-        segs = self.segments
-        i = bisect.bisect_right(self._starts, pos) - 1
-        if not left:
-            # an end offset belongs to the piece it closes
-            while i > 0 and segs[i][0] == pos and segs[i - 1][1] == pos:
-                i -= 1
-        i = max(i, 0)
-        d0, d1, r0, r1 = segs[i]
-        if not d0 <= pos <= d1:
-            return None
-        if d1 - d0 == r1 - r0 and (d1 > d0 or r1 == r0):
-            return r0 + (pos - d0)
-        if pos == d0:
-            return r0
-        if pos == d1:
-            return r1
-        return None
 
 
 # --------------------------------------------------------------------------- JSON
@@ -107,9 +85,9 @@ _JSON_ESCAPE = regex.compile(
 _JSON_STRUCT = regex.compile(r'"(?:[^"\\]++|\\.)*+"|[{}\[\]:,]', regex.S)
 
 
-def _json_segments(raw: str) -> tuple[str, tuple[tuple[int, int, int, int], ...]]:
-    """Decoded value and segments of one JSON string token (``raw`` with its quotes)."""
-    segs: list[tuple[int, int, int, int]] = [(0, 0, 0, 1)]
+def _json_segments(raw: str) -> tuple[str, OffsetMap]:
+    """Decoded value and offset map of one JSON string token (``raw`` with its quotes)."""
+    segs: list[Piece] = [(0, 0, 0, 1)]
     out: list[str] = []
 
     def add(piece: str, start: int, end: int) -> None:
@@ -127,7 +105,7 @@ def _json_segments(raw: str) -> tuple[str, tuple[tuple[int, int, int, int], ...]
     if body_end > r:
         add(raw[r:body_end], r, body_end)
     add("", body_end, len(raw))
-    return "".join(out), tuple(segs)
+    return "".join(out), OffsetMap(tuple(segs))
 
 
 def line_starts(text: str) -> list[int]:
@@ -151,6 +129,21 @@ class _Frame:
         """A mapping's current key; a sequence's: the key it is the value of (its items are
         judged by that name: ``github_access_tokens: [<hex>, …]``)."""
         self.members: list[tuple[str | None, Token | None]] = []
+
+    def take(self, tok: Token | None, *, turn: bool = False) -> None:
+        """A node read in this frame (``None``: a collection, an alias): a mapping's key or
+        value, or a sequence's item, which takes the sequence's key; ``turn``: a value follows
+        a key and a key a value (YAML's events; JSON's ``:`` and ``,`` say so)."""
+        if not self.is_map:
+            if tok is not None and self.key is not None:
+                tok.key = self.key
+            return
+        if self.expect_key:
+            self.key = tok.value if tok is not None else None
+        else:
+            self.members.append((self.key, tok))
+        if turn:
+            self.expect_key = not self.expect_key
 
     def close(self) -> None:
         """Judge a ``value`` beside a ``name``/``key`` by that name (HAR, Kubernetes ``env``)."""
@@ -201,16 +194,11 @@ def json_tokens(text: str, base: int = 0, starts: list[int] | None = None) -> li
                 is_key=is_key,
                 ascii_only=raw.isascii(),
                 slash="\\/" in raw,
-                segments=segs,
+                offsets=segs,
             )
             tokens.append(tok)
-            if top is not None and top.is_map:
-                if is_key:
-                    top.key = value
-                else:
-                    top.members.append((top.key, tok))
-            elif top is not None and top.key is not None:
-                tok.key = top.key
+            if top is not None:
+                top.take(tok)
     return tokens
 
 
@@ -229,7 +217,12 @@ def jsonl_tokens(text: str) -> list[Token]:
                 n = len(body)
                 tokens.append(
                     Token(
-                        pos, pos + n, body, "text", line_at(starts, pos), segments=((0, n, 0, n),)
+                        pos,
+                        pos + n,
+                        body,
+                        "text",
+                        line_at(starts, pos),
+                        offsets=OffsetMap(((0, n, 0, n),)),
                     )
                 )
         pos += len(line)
@@ -268,11 +261,8 @@ def _yaml_escape(piece: str) -> str | None:
     return _YAML_ESC.get(body)
 
 
-_Segments = tuple[tuple[int, int, int, int], ...]
-
-
-def _yaml_segments(raw: str, value: str, style: str) -> _Segments | None:
-    """Segments mapping ``value`` onto ``raw``, or ``None`` when they cannot be aligned.
+def _yaml_segments(raw: str, value: str, style: str) -> OffsetMap | None:
+    """The map of ``value`` onto ``raw``, or ``None`` when they cannot be aligned.
 
     Runs of ordinary characters are identity pieces; escapes decode to their character; a
     line break with the blanks around it (a fold, a block's indentation) decodes to the
@@ -296,7 +286,7 @@ def _yaml_segments(raw: str, value: str, style: str) -> _Segments | None:
         r = m.end()
     if r < len(raw):
         pieces.append((r, len(raw), "same", raw[r:]))
-    segs: list[tuple[int, int, int, int]] = []
+    segs: list[Piece] = []
     pos = 0
     for i, (r0, r1, kind, dec) in enumerate(pieces):
         if kind != "gap":
@@ -328,7 +318,7 @@ def _yaml_segments(raw: str, value: str, style: str) -> _Segments | None:
         pos = q
     if pos != len(value):
         return None
-    return tuple(segs)
+    return OffsetMap(tuple(segs))
 
 
 _PROPERTIES = regex.compile(
@@ -359,16 +349,8 @@ def yaml_tokens(text: str) -> list[Token]:
     stack: list[_Frame] = []
 
     def node_done(tok: Token | None) -> None:
-        if not stack:
-            return
-        top = stack[-1]
-        if top.is_map:
-            if top.expect_key:
-                top.key = tok.value if tok is not None else None
-                top.expect_key = False
-            else:
-                top.members.append((top.key, tok))
-                top.expect_key = True
+        if stack:
+            stack[-1].take(tok, turn=True)
 
     try:
         for ev in _yaml_events(text):
@@ -407,11 +389,9 @@ def yaml_tokens(text: str) -> list[Token]:
                         is_key=is_key,
                         ascii_only=raw.isascii(),
                         indent=indent,
-                        segments=_yaml_segments(raw, ev.value, style),
+                        offsets=_yaml_segments(raw, ev.value, style),
                     )
                     tokens.append(tok)
-                    if stack and not stack[-1].is_map and stack[-1].key is not None:
-                        tok.key = stack[-1].key
                 node_done(tok)
     except yaml.YAMLError:
         raise NotStructured("not valid YAML") from None

@@ -40,7 +40,6 @@ from __future__ import annotations
 import bisect
 import html
 import unicodedata
-from dataclasses import dataclass
 
 import regex
 
@@ -120,45 +119,73 @@ def _replacement(piece: str) -> str:
     return unicodedata.normalize("NFKC", piece)
 
 
-@dataclass(frozen=True)
-class Normalised:
-    """The normalised text and the breakpoints that map its offsets to the original's."""
+Piece = tuple[int, int, int, int]
+"""(decoded start, decoded end, original start, original end) of one piece of a decoded text."""
 
-    text: str
-    _norm_starts: tuple[int, ...]
-    _segments: tuple[tuple[int, int, int, int], ...]
-    """(normalised start, normalised end, original start, original end) per piece; a piece is
-    either an unchanged run (same lengths) or one rewritten character or entity."""
 
-    def _segment(self, pos: int) -> tuple[int, int, int, int]:
-        i = bisect.bisect_right(self._norm_starts, pos) - 1
-        return self._segments[max(i, 0)]
+class OffsetMap:
+    """The pieces of a decoded text and the original characters that spell each, in order: a
+    piece of equal lengths is an unchanged run; any other (an escape, a rewritten character, a
+    fold) is atomic. A normalised text (``normalise``) and a decoded JSON or YAML string
+    (``intake.scrub.formats.Token``) are both mapped back to their original this way."""
+
+    __slots__ = ("_starts", "pieces")
+
+    def __init__(self, pieces: tuple[Piece, ...]) -> None:
+        self.pieces = pieces
+        self._starts: list[int] = []
+
+    def _index(self, pos: int) -> int:
+        if not self._starts:
+            self._starts = [p[0] for p in self.pieces]
+        return bisect.bisect_right(self._starts, pos) - 1
 
     def start(self, pos: int) -> int:
-        """The original offset where the character at normalised ``pos`` starts."""
-        n0, n1, o0, o1 = self._segment(pos)
-        if n1 - n0 == o1 - o0:
-            return o0 + (pos - n0)
-        return o0
+        """The original offset where the character at decoded ``pos`` starts."""
+        n0, n1, o0, o1 = self.pieces[max(self._index(pos), 0)]
+        return o0 + (pos - n0) if n1 - n0 == o1 - o0 else o0
 
     def end(self, pos: int) -> int:
-        """The original offset where the character before normalised ``pos`` ends."""
+        """The original offset where the character before decoded ``pos`` ends."""
         if pos <= 0:
             return 0
-        n0, n1, o0, o1 = self._segment(pos - 1)
-        if n1 - n0 == o1 - o0:
-            return o0 + (pos - n0)
-        return o1
+        n0, n1, o0, o1 = self.pieces[max(self._index(pos - 1), 0)]
+        return o0 + (pos - n0) if n1 - n0 == o1 - o0 else o1
 
     def span(self, start: int, end: int) -> tuple[int, int]:
-        """A normalised span as a span of the original text."""
+        """A decoded span as a span of the original text."""
         return self.start(start), self.end(end)
+
+    def exact(self, pos: int, *, left: bool) -> int | None:
+        """The original offset of decoded ``pos`` as a boundary (``left``: a span's start, else
+        its end, which belongs to the piece it closes), or ``None`` inside an atomic piece."""
+        pieces = self.pieces
+        i = self._index(pos)
+        if not left:
+            while i > 0 and pieces[i][0] == pos and pieces[i - 1][1] == pos:
+                i -= 1
+        d0, d1, r0, r1 = pieces[max(i, 0)]
+        if not d0 <= pos <= d1:
+            return None
+        if d1 - d0 == r1 - r0 and (d1 > d0 or r1 == r0):
+            return r0 + (pos - d0)
+        return r0 if pos == d0 else r1 if pos == d1 else None
+
+
+class Normalised(OffsetMap):
+    """The normalised text, and the map of its offsets to the original's."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str, pieces: tuple[Piece, ...]) -> None:
+        super().__init__(pieces)
+        self.text = text
 
 
 def normalise(text: str) -> Normalised:
     """``text`` with hiding characters removed or folded, and the map back (see the module)."""
     pieces: list[str] = []
-    segments: list[tuple[int, int, int, int]] = []
+    segments: list[Piece] = []
 
     def add(piece: str, start: int, end: int) -> None:
         n = segments[-1][1] if segments else 0
@@ -183,7 +210,7 @@ def normalise(text: str) -> Normalised:
         add(text[o:], o, len(text))
     if not segments:
         segments.append((0, 0, 0, len(text)))
-    return Normalised("".join(pieces), tuple(s[0] for s in segments), tuple(segments))
+    return Normalised("".join(pieces), tuple(segments))
 
 
 def normal_value(value: str) -> str:

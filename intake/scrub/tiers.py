@@ -29,6 +29,7 @@ import contextlib
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 from intake.textcut import drop_partial_tail
@@ -69,6 +70,20 @@ def value_hash(salt: bytes, value: str) -> str:
     """``hmac-sha256:<16 hex>`` of ``value`` under ``salt``: what a restore is bound to."""
     digest = hmac.new(salt, value.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
     return f"hmac-sha256:{digest[:16]}"
+
+
+Kept = Callable[[str, str], bool]
+"""``kept(entity_type, original)``: whether a reviewer restored that value (``restored``)."""
+
+
+def restored(salt: bytes, hashes: Collection[str]) -> Kept:
+    """The values a reviewer restored: of a restorable type, their hash under ``salt`` (the
+    record's: ``record_salt``) in ``hashes``; a final value is never kept."""
+
+    def kept(entity_type: str, original: str) -> bool:
+        return tier_of(entity_type) == RESTORABLE and value_hash(salt, original) in hashes
+
+    return kept
 
 
 def record_salt(salt: bytes, record_id: str) -> bytes:
