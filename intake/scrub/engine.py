@@ -346,8 +346,23 @@ def _account_logins(text: str) -> list[str]:
 _PERSON_UIDS = range(1000, 60000)
 """The uids a distribution gives people's accounts (a service's are below, ``nobody`` above)."""
 
+_MAC_PERSON_UIDS = range(501, 1000)
+"""The uids macOS gives people's accounts, whose primary group is ``20(staff)`` (a service's
+account is below 500, with its own group: ``uid=502(<login>) gid=20(staff)``)."""
+
+_ID_ANSWER = r"\buid=(?P<uid>[0-9]++)\({n}\)(?:[ ]gid=(?P<gid>[0-9]++)\(staff\))?+"
+"""The ``id`` answer's account (``uid=1000(<x>)``), with macOS's ``staff`` group when given."""
+
+
+def _persons_uid(answer: regex.Match[str]) -> bool:
+    """Whether an ``_ID_ANSWER`` numbers its account as a person's: a distribution's person's
+    uid, or one of macOS's beside the ``staff`` group."""
+    uid = int(answer.group("uid"))
+    return uid in _PERSON_UIDS or (uid in _MAC_PERSON_UIDS and answer.group("gid") == "20")
+
+
 _SERVICE_EVIDENCE = (
-    r"(?i:\buid=(?P<uid>[0-9]++)\({n}\)"
+    rf"(?i:{_ID_ANSWER}"
     r"|/(?:usr/share|usr/lib|var/lib|var/log|var/cache|opt|etc|srv)/{n}(?![A-Za-z0-9._-])"
     r"|(?<![A-Za-z0-9._-]){n}\.service\b)"
     r"|[$#%❯][ \t]++(?:sudo[ ]++)?+{n}[ \t]++[a-z-]"
@@ -367,9 +382,7 @@ def _service_account(text: str, name: str) -> bool:
     if low in word_lists().system_accounts or low.startswith(("systemd-", "_")):
         return True
     rx = regex.compile(_SERVICE_EVIDENCE.format(n=regex.escape(name)))
-    return any(
-        m.group("uid") is None or int(m.group("uid")) not in _PERSON_UIDS for m in rx.finditer(text)
-    )
+    return any(m.group("uid") is None or not _persons_uid(m) for m in rx.finditer(text))
 
 
 def _account_entries(text: str) -> set[str]:
@@ -402,10 +415,10 @@ def _account_entries(text: str) -> set[str]:
 
 
 def _switched_to_a_person(text: str, login: str) -> bool:
-    """Whether the text's ``id`` answer numbers the account ``su -``/``sudo -u`` switched to as
-    a person's (``uid=1000(<login>)``, 1000 to 59999)."""
-    rx = regex.compile(rf"\buid=([0-9]++)\({regex.escape(login)}\)")
-    return any(int(m.group(1)) in _PERSON_UIDS for m in rx.finditer(text))
+    """Whether the text's ``id`` answer numbers the account ``su -``/``sudo -u``/``id`` named
+    as a person's (``_persons_uid``)."""
+    rx = regex.compile(_ID_ANSWER.format(n=regex.escape(login)))
+    return any(_persons_uid(m) for m in rx.finditer(text))
 
 
 def _role_name(name: str) -> bool:

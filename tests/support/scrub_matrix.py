@@ -1159,6 +1159,10 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("\\Documents\\PowerShell\\LastExecutionTime.txt'.\n")
         ),
+        # stop 49 (scrubber 1.25.0): macOS's id answer, a person's uid from 501 in group staff
+        "macos_id_answer": lambda d: (
+            d.k("mbp% id ").v(u).k("\nuid=502(").v(u).k(") gid=20(staff) groups=20(staff)\n")
+        ),
     }
 
 
@@ -1268,6 +1272,9 @@ PASTED_PLACEHOLDERS = {
     "user_root_without_profile": "D:\\user\\project\\src\\main.py\n",
     "home_row_token": '{"auth": {"token": "asdasdasdasd"}}\n',
     "alphabet_count_password": "      POSTGRESQL_password: abc123!\n",
+    # stop 49: macOS's id answer for a role word or a service in its own group
+    "macos_id_role_or_service": "mbp% id developer\nuid=501(developer) gid=20(staff)\n"
+    "$ id jenkins\nuid=502(jenkins) gid=502(jenkins)\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
