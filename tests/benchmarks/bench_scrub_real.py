@@ -182,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
             "55",
             "56",
             "57",
+            "58",
             "all",
         ),
         default="all",
