@@ -1268,6 +1268,12 @@ PASTED_PLACEHOLDERS = {
     "user_root_without_profile": "D:\\user\\project\\src\\main.py\n",
     "home_row_token": '{"auth": {"token": "asdasdasdasd"}}\n',
     "alphabet_count_password": "      POSTGRESQL_password: abc123!\n",
+    # stop 58: a numbered account named after a protocol (a test suite's), a provider prefix
+    # before a counted run (LiteLLM's documented master key) or before words saying it is fake
+    "protocol_account_home": "$ sudo chown net_ssh_1 /home/net_ssh_1/.ssh/authorized_keys\n"
+    "/home/sftp-upload-3/incoming/x.csv\n",
+    "counted_provider_key": "curl -H 'Authorization: Bearer sk-1234' http://localhost:4000/v1\n",
+    "key_that_says_fake": '{"api_key": "sk-upstream-invalid-for-langfuse-e2e-only"}\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
