@@ -1,4 +1,4 @@
-"""macOS's ``id`` answer numbers a person's account from 501, in the group ``staff`` (1.25.0).
+"""macOS's ``id`` answer numbers a person's account from 501, in the group ``staff`` (1.26.0).
 
 Batch 57's tune part (``tests/outside_corpus/SOURCE.md``, uutils-coreutils-issues-264) held
 ``$ id <login>`` answered ``uid=502(<login>) gid=20(staff)``: the account rules read a person's
@@ -9,7 +9,7 @@ person's there only beside ``gid=20(staff)`` (``engine._persons_uid``). The lear
 passes every account rule's filter: an English or role word (``demo``, ``developer``, ``admin``)
 is no one, a listed service (``postgres``) is a service; a 5xx uid in its own group (a Linux
 service's) is still a service's. The ``*_NOBODY`` texts are the harm hunt the rule was attacked
-with before it was kept: 1.24.0 and 1.25.0 both leave them as they are.
+with before it was kept: 1.25.0 and 1.26.0 both leave them as they are.
 """
 
 from __future__ import annotations

@@ -142,7 +142,7 @@ def test_batch_57_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     assert score.docs == 17
     assert [score.total[c] for c in CLASSES] == [14, 8, 0, 0]
     # left: a log line's author after a hash (tsgates-git-emacs-pull-5); macOS's id answer
-    # (uutils-coreutils-issues-264, 6 labels) found since 1.25.0 (test_scrub_macos_id_answer.py)
+    # (uutils-coreutils-issues-264, 6 labels) found since 1.26.0 (test_scrub_macos_id_answer.py)
     assert [score.found[c] for c in CLASSES] == [14, 7, 0, 0]
     assert score.damage == [] and score.keeps == 42
     assert (len(score.clean_touched), score.clean_docs) == (0, 6)

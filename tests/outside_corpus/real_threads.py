@@ -54,7 +54,8 @@ class RealDocument:
     once, per part, blind, before the stop-54 fixes), 55 (collected after scrubber 1.21.0 and
     scored once, per part, blind, before the stop-55 fixes), 56 (collected after scrubber 1.22.0
     and scored once, per part, blind, before the stop-56 fixes), 57 (collected after scrubber
-    1.23.0 and scored once, per part, blind, before the stop-57 fixes)."""
+    1.23.0 and scored once, per part, blind, before the stop-57 fixes), 58 (collected after
+    scrubber 1.24.0 and scored once, per part, blind, before the stop-58 fixes)."""
 
     @property
     def held_out(self) -> bool:
@@ -8554,8 +8555,465 @@ X-Served-By: {{keep:76d9828c7e4f1d910f7ba069e90ce976}}
 ]
 
 
+_RAW_STOP58: list[tuple[str, str, str]] = [
+    # ---- git: shortlog, bisect, push prompts -----------------------------------------------
+    (
+        "https://github.com/Donders-Institute/bidscoin/pull/251",
+        ".txt",
+        r"""❯ git shortlog -sn
+  3802  [[user:Joran Vesters]]
+   212  [[user:Sietse van Moorlen]]
+    23  [[user:Dorian Kalvetti]]
+    22  [[user:Radoslava Kremenikova]]
+     6  [[user:Lorenzo Bria]]
+     ...
+
+❯ git shortlog -sn
+  2907  [[user:JupsMallow]]
+   495  [[user:Joran Vesters]]
+   400  [[user:joranvesters]]
+   212  [[user:Sietse van Moorlen]]
+    23  [[user:Dorian Kalvetti]]
+    22  [[user:Radoslava Kremenikova]]
+     ...
+""",
+    ),
+    (
+        "https://github.com/wch/bisectr/issues/4",
+        ".txt",
+        r"""[[user:bkelmarn]] (({{keep:15ff55e}}...) *|BISECTING) megamation $ git bisect run /c/Program\ Files/R/R-4.3.2/bin/Rscript ./test.R
+running 'C:/Program Files/R/R-4.3.2/bin/Rscript' './test.R'
+
+===== Running test script ======
+ℹ Loading megamation
+Running test...
+Returning code: good (0)
+
+Bisecting: 0 revisions left to test after this (roughly 0 steps)
+[{{keep:483654834d5176e88db76daef5b5d7de84837af4}}] Add .multi param to req_url_query()
+running 'C:/Program Files/R/R-4.3.2/bin/Rscript' './test.R'
+
+Returning code: bad (1)
+
+{{keep:b60c88aa03c13d20a1632bd68df96c6cc276a707}} is the first bad commit
+commit {{keep:b60c88aa03c13d20a1632bd68df96c6cc276a707}}
+Author: [[user:Ivor Kelmarz]] <[[email:bkelmarn@uoguelph.ca]]>
+Date:   Thu Dec 7 11:21:25 2023 -0500
+""",
+    ),
+    (
+        "https://github.com/githubteacher/github-for-developers-sept-2015/issues/526",
+        ".txt",
+        r"""1600 ~: $ git push --set-upstream origin woot
+Username for 'https://github.com': [[user:rk508317]]
+Password for 'https://[[user:rk508317]]@github.com': 
+remote: Permission to githubteacher/github-for-developers-sept-2015.git denied to [[user:rk508317]].
+fatal: unable to access 'https://github.com/githubteacher/github-for-developers-sept-2015.git/': The requested URL returned error: 403
+""",
+    ),
+    # ---- whoami / id / finger / ls owners --------------------------------------------------
+    (
+        "https://github.com/paradoxxxzero/butterfly/issues/40",
+        ".txt",
+        r"""uid=1000([[user:kirilo]]) gid=0({{keep:root}}) groups=1000([[user:kirilo]]),0({{keep:root}})
+
+uid=1000([[user:kirilo]]) gid=1000([[user:kirilo]]) groups=1000([[user:kirilo]]),4(adm),24(cdrom),27(sudo),30(dip),33(www-data),46(plugdev),111(lpadmin),112(sambashare)
+""",
+    ),
+    (
+        "https://github.com/nginxinc/nginx-amplify-doc/issues/11",
+        ".txt",
+        r"""{{keep:root}}@myhost:~/nginx_amplify# id {{keep:nginx}}
+uid=109({{keep:nginx}}) gid=115({{keep:nginx}}) groups=115({{keep:nginx}}),1001(example1.com),1002(example2.com),1003(example3.com),1004(example4.com),1005(example5.com)
+{{keep:root}}@myhost:~/nginx_amplify# id -un {{keep:nginx}}
+{{keep:nginx}}
+{{keep:root}}@myhost:~/nginx_amplify# sudo -u {{keep:nginx}} /bin/sh -c "id -un" 2>/dev/null
+109
+""",
+    ),
+    (
+        "https://github.com/mizzy/specinfra/pull/383",
+        ".txt",
+        "$ finger [[user:k4tohiro]]\n"
+        "Login: [[user:k4tohiro]]       \t\t\tName: [[user:k4tohiro]]\n"
+        "Directory: /Users/[[user:k4tohiro]]          \tShell: /bin/zsh\n"
+        "On since 土  5  2 15:06 (JST) on console, idle 9 days 8:46 (messages off)\n"
+        "On since 月  5 11 16:00 (JST) on ttys000, idle 4:15\n"
+        "No Mail.\n"
+        "No Plan.\n"
+        "$ finger [[user:k4tohiro]] | grep -E '^Directory' | awk '{ print $2 }' | grep -E '^/Users/[[user:k4tohiro]]$'\n"
+        "/Users/[[user:k4tohiro]]\n",
+    ),
+    (
+        "https://github.com/npm/npm/issues/19001",
+        ".txt",
+        r"""drwxr-xr-x    3 {{keep:root}}          {{keep:staff}}    102 Nov 13  2014 options
+drwxr-xr-x    3 {{keep:root}}          {{keep:staff}}    102 Nov 13  2014 optipng-bin
+drwxr-xr-x    3 [[user:lucabrambini]]  {{keep:staff}}    102 Nov 14  2014 os-name
+drwxr-xr-x    3 [[user:lucabrambini]]  {{keep:staff}}    102 Oct 26 15:08 os-tmpdir
+drwxr-xr-x    3 {{keep:root}}          {{keep:staff}}    102 Nov 13  2014 osenv
+drwxr-xr-x    3 [[user:lucabrambini]]  {{keep:staff}}    102 Nov 14  2014 osx-release
+drwxr-xr-x    3 [[user:lucabrambini]]  {{keep:staff}}    102 Oct 27 18:06 pdfkit
+drwxr-xr-x    3 {{keep:root}}          {{keep:staff}}    102 Nov 13  2014 phantomjs
+""",
+    ),
+    # ---- macOS, zsh and bash sessions ------------------------------------------------------
+    (
+        "https://github.com/nod-ai/AMD-SHARK-Studio/issues/2115",
+        ".txt",
+        r"""Last login: Wed May  1 04:22:27 on ttys000
+{{keep:test}}@Tests-Mac-mini ~ % python --version
+zsh: command not found: python
+{{keep:test}}@Tests-Mac-mini ~ % python3 --version
+Python 3.11.9
+{{keep:test}}@Tests-Mac-mini ~ % 
+""",
+    ),
+    (
+        "https://github.com/olets/zsh-abbr/issues/16",
+        ".txt",
+        r"""{{keep:XXX}}@abyss ~
+λ where command
+command: shell built-in command
+
+{{keep:XXX}}@abyss ~
+λ \command \command
+zsh: command not found: command
+
+{{keep:XXX}}@abyss ~
+λ echo $PATH |sed -e s/{{keep:yyy}}/{{keep:XXX}}/g
+/home/{{keep:XXX}}/.rbenv/shims:/home/{{keep:XXX}}/.rbenv/bin:/home/{{keep:XXX}}/.zinit/plugins/laggardkernel---git-ignore/bin:/home/linuxbrew/.linuxbrew/bin:/usr/local/bin
+""",
+    ),
+    (
+        "https://github.com/kubernetes/kubernetes/issues/107428",
+        ".txt",
+        r"""[{{keep:root}}@192 ~]# kubectl logs test-web-api
+Error from server (BadRequest): container "webapi" in pod "test-web-api" is waiting to start: trying and failing to pull image
+[{{keep:root}}@192 ~]# kubectl describe pods/test-web-api
+Name:         test-web-api
+Namespace:    default
+Priority:     0
+Node:         192.168.1.7/192.168.1.7
+Start Time:   Sat, 08 Jan 2022 22:50:13 -0800
+Labels:       app=test-web-api
+Annotations:  cni.projectcalico.org/containerID: {{keep:41b062f3f21bb116c29a9d2c4e1fbca167495b29f4f140f959ada9cc4ca6d7ad}}
+""",
+    ),
+    # ---- ssh and docker login --------------------------------------------------------------
+    (
+        "https://github.com/net-ssh/net-ssh/pull/252",
+        ".txt",
+        r"""$ ssh-keygen -f /tmp/d20150701-3723-xrtn8s/id_rsa -t rsa -N ''
+Generating public/private rsa key pair.
+Your identification has been saved in /tmp/d20150701-3723-xrtn8s/id_rsa.
+Your public key has been saved in /tmp/d20150701-3723-xrtn8s/id_rsa.pub.
+The key fingerprint is:
+{{keep:0d:b9:03:30:19:7d:80:2b:f8:de:bb:56:94:21:b4:ff}} {{keep:vagrant}}@vagrant-ubuntu-trusty-64
+$ sudo cp /tmp/d20150701-3723-xrtn8s/id_rsa.pub /home/{{keep:net_ssh_1}}/.ssh/authorized_keys
+$ sudo chown {{keep:net_ssh_1}} /home/{{keep:net_ssh_1}}/.ssh/authorized_keys
+$ sudo chmod 0744 /home/{{keep:net_ssh_1}}/.ssh/authorized_keys
+[2/4] TestIDRSAPKeys#test_in_file_with_password$ rm -rf /tmp/d20150701-3723-vfm42z/id_rsa /tmp/d20150701-3723-vfm42z/id_rsa.pub
+$ ssh-keygen -f /tmp/d20150701-3723-vfm42z/id_rsa -t rsa -N '{{keep:pwd12}}'
+""",
+    ),
+    (
+        "https://github.com/PowerShell/Win32-OpenSSH/issues/878",
+        ".txt",
+        r"""debug1: Host 'remotehost' is known and matches the ECDSA host key.
+debug1: Found key in /home/{{keep:me}}/.ssh/known_hosts:1
+debug1: ssh_ecdsa_verify: signature correct
+debug2: key: {{keep:me}}@myhost.localdomain (0x7fbefc2a5b30),
+debug2: key: {{keep:me}}@myhost.localdomain (0x7fbefc2a5ce0),
+debug2: key: .ssh/test-host_rsa ((nil)), explicit
+debug1: Authentications that can continue: publickey,password,keyboard-interactive
+debug1: Next authentication method: publickey
+debug1: Offering RSA public key: {{keep:me}}@myhost.localdomain
+""",
+    ),
+    (
+        "https://github.com/docker/cli/pull/1835",
+        ".txt",
+        r"""% ./docker login
+Login with your Docker ID to push and pull images from Docker Hub. If you don't have a Docker ID, head over to https://hub.docker.com to create one.
+Username: [[user:pmarsten]]
+Password: 
+WARNING! Your password will be stored unencrypted in /home/[[user:gordon]]{{keep:/.docker/config.json}}.
+Configure a credential helper to remove this warning. See
+https://docs.docker.com/engine/reference/commandline/login/#credentials-store
+
+Login Succeeded
+
+		"https://index.docker.io/v1/": {
+			"auth": "{{keep:XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX}}"
+		}
+""",
+    ),
+    # ---- npm logs ----------------------------------------------------------------------------
+    (
+        "https://github.com/verbose/verb/issues/47",
+        ".txt",
+        r"""$ npm cache clean && npm i -g verb-cli
+npm ERR! Darwin 14.3.0
+npm ERR! argv "node" "/Users/[[user:bastien]]{{keep:/.nvm/current/bin/npm}}" "i" "-g" "verb-cli"
+npm ERR! node v0.10.36
+npm ERR! npm  v2.7.6
+npm ERR! code ETARGET
+
+npm ERR! notarget No compatible version found: template-helper-apidocs@'>=0.3.4 <0.4.0'
+""",
+    ),
+    (
+        "https://github.com/twbs/bootstrap-npm-starter/issues/58",
+        ".txt",
+        r"""0 verbose cli [ '/usr/local/bin/node', '/usr/local/bin/npm', 'install' ]
+1 info using npm@7.11.2
+2 info using node@v16.1.0
+5 timing config:load:file:/usr/local/lib/node_modules/npm/npmrc Completed in 0ms
+9 timing config:load:file:/Users/[[user:yonas]]{{keep:/Research/bootstrap-npm-starter/.npmrc}} Completed in 0ms
+10 timing config:load:project Completed in 0ms
+11 timing config:load:file:/Users/[[user:yonas]]{{keep:/.npmrc}} Completed in 0ms
+12 timing config:load:user Completed in 0ms
+13 timing config:load:file:/usr/local/etc/npmrc Completed in 0ms
+""",
+    ),
+    (
+        "https://github.com/npm/npm/issues/19579",
+        ".txt",
+        r"""0 info it worked if it ends with ok
+1 verbose cli [ '/home/[[user:tolwex]]{{keep:/semagrow/webgui/target/node/node}}',
+1 verbose cli   '/home/[[user:tolwex]]{{keep:/semagrow/webgui/target/node/node_modules/npm/bin/npm-cli.js}}',
+1 verbose cli   'install' ]
+2 info using npm@4.0.2
+3 info using node@v6.9.1
+22 silly mapToRegistry registry https://registry.npmjs.org/
+""",
+    ),
+    (
+        "https://github.com/npm/npm/issues/7220",
+        ".txt",
+        r"""18 silly install resolved     man:
+18 silly install resolved      [ '/private/var/folders/{{keep:tc/7vqd46t57932sbgvh4qr_fv40000gn}}/T/npm.8091/package/man/man1/npm-README.1',
+18 silly install resolved        '/private/var/folders/{{keep:tc/7vqd46t57932sbgvh4qr_fv40000gn}}/T/npm.8091/package/man/man1/npm-adduser.1',
+18 silly install resolved        '/private/var/folders/{{keep:tc/7vqd46t57932sbgvh4qr_fv40000gn}}/T/npm.8091/package/man/man1/npm-bin.1',
+""",
+    ),
+    (
+        "https://github.com/npm/npx/issues/48",
+        ".txt",
+        r"""C:\Users\{{keep:UserName}}>npx create-react-app practical-react
+Error: EPERM: operation not permitted, mkdir 'C:\Users\{{keep:UserName}}'
+TypeError: Cannot read property 'loaded' of undefined
+at exit (D:\Program Files D\nodejs\node_modules\npm\lib\utils\error-handler.js:98:27)
+at errorHandler (D:\Program Files D\nodejs\node_modules\npm\lib\utils\error-handler.js:216:3)
+at D:\Program Files D\nodejs\node_modules\npm\bin\npm-cli.js:77:20
+""",
+    ),
+    # ---- CI logs -----------------------------------------------------------------------------
+    (
+        "https://github.com/microsoft/azure-pipelines-tasks/issues/22481",
+        ".txt",
+        r"""2026-09-04T12:39:32.0639998Z npm verbose exit 1
+2026-09-04T12:39:32.0640283Z npm verbose code 1
+2026-09-04T12:39:32.0640601Z npm error A complete log of this run can be found in: /home/{{keep:AzDevOps}}/.npm/_logs/2026-09-04T12_39_31_440Z-debug-0.log
+2026-09-04T12:39:32.0641705Z ##[debug]Agent.Version=5.278.0
+2026-09-04T12:39:32.0642425Z ##[debug]SYSTEM_TASKINSTANCEID={{keep:9f8282de-1220-5ffe-6bcb-966ded2e6c48}}
+2026-09-04T12:39:32.0643079Z ##[debug]SYSTEM_JOBID={{keep:fa56fb42-a6df-5297-afe4-0f7d41df26fd}}
+2026-09-04T12:39:32.0646544Z ##[debug]AGENT_MACHINENAME=53ac3611e000000
+2026-09-04T12:39:32.0647292Z ##[debug]AGENT_NAME=dakota-linux-managed 1
+2026-09-04T12:39:32.0649466Z ##[debug]AGENT_VERSION=5.278.0
+""",
+    ),
+    # ---- Python tracebacks through site-packages ---------------------------------------------
+    (
+        "https://github.com/Re-Diss/IcebergAppBot/issues/8",
+        ".txt",
+        r"""  Traceback (most recent call last):
+    File "<frozen site>", line 186, in addpackage
+    File "<string>", line 1, in <module>
+    File "C:\Users\[[user:drkoo]]{{keep:\AppData\Local\Programs\Python\Python311\Lib\site-packages\load_dotenv.py}}", line 17, in <module>
+      from dotenv import load_dotenv
+  ModuleNotFoundError: No module named 'dotenv'
+""",
+    ),
+    (
+        "https://github.com/onekey-sec/unblob/issues/415",
+        ".txt",
+        r"""# /opt/homebrew/Cellar/python@3.9/3.9.10/Frameworks/Python.framework/Versions/3.9/lib/python3.9/__pycache__/_bootlocale.cpython-39.pyc matches /opt/homebrew/Cellar/python@3.9/3.9.10/Frameworks/Python.framework/Versions/3.9/lib/python3.9/_bootlocale.py
+import '_bootlocale' # <_frozen_importlib_external.SourceFileLoader object at 0x1012e3e50>
+# /Users/[[user:merle]]{{keep:/Library/Caches/pypoetry/virtualenvs/unblob-_UiaRMFf-py3.9/lib/python3.9/site-packages/__pycache__/_virtualenv.cpython-39.pyc}} matches /Users/[[user:merle]]{{keep:/Library/Caches/pypoetry/virtualenvs/unblob-_UiaRMFf-py3.9/lib/python3.9/site-packages/_virtualenv.py}}
+# code object from '/Users/[[user:merle]]{{keep:/Library/Caches/pypoetry/virtualenvs/unblob-_UiaRMFf-py3.9/lib/python3.9/site-packages/__pycache__/_virtualenv.cpython-39.pyc}}'
+""",
+    ),
+    (
+        "https://github.com/BerriAI/litellm/issues/2308",
+        ".txt",
+        r"""File [~/miniforge3/lib/python3.10/site-packages/litellm/main.py:1936](https://file+.vscode-resource.vscode-cdn.net/Users/[[user:kshitijram]]{{keep:/Code/usergpt/src/~/miniforge3/lib/python3.10/site-packages/litellm/main.py:1936}}), in completion(model, messages, timeout, temperature, top_p, n, stream, stop, max_tokens)
+   [1933](https://file+.vscode-resource.vscode-cdn.net/Users/[[user:kshitijram]]{{keep:/Code/usergpt/src/~/miniforge3/lib/python3.10/site-packages/litellm/main.py:1933}})     return response
+   [1934](https://file+.vscode-resource.vscode-cdn.net/Users/[[user:kshitijram]]{{keep:/Code/usergpt/src/~/miniforge3/lib/python3.10/site-packages/litellm/main.py:1934}}) except Exception as e:
+""",
+    ),
+    (
+        "https://github.com/python/peps/issues/3044",
+        ".txt",
+        r"""$ python -m pip install --upgrade pip
+Defaulting to user installation because normal site-packages is not writeable
+Requirement already satisfied: pip in d:\programfiles\python\python311\lib\site-packages (22.3.1)
+Collecting pip
+  Downloading pip-23.0.1-py3-none-any.whl (2.1 MB)
+Installing collected packages: pip
+  WARNING: The scripts pip.exe, pip3.11.exe and pip3.exe are installed in 'C:\Users\[[user:TamoUSR]]{{keep:\AppData\Roaming\Python\Python311\Scripts}}' which is not on PATH.
+  Consider adding this directory to PATH or, if you prefer to suppress this warning, use --no-warn-script-location.
+Successfully installed pip-23.0.1
+""",
+    ),
+    (
+        "https://github.com/Aider-AI/aider/issues/3825",
+        ".txt",
+        r"""Aider version: 0.66.0
+Python version: 3.11.9
+Platform: Windows-10-10.0.22000-SP0
+Python implementation: CPython
+Virtual environment: No
+
+Traceback (most recent call last):
+  File "<frozen runpy>", line 198, in _run_module_as_main
+  File "__main__.py", line 7, in <module>
+    sys.exit(main())
+  File "models.py", line 1103, in validate_environment
+    res = litellm.validate_environment(model)
+  File "llm.py", line 30, in _load_litellm
+    self._lazy_module = importlib.import_module("litellm")
+""",
+    ),
+    # ---- agent tools: MCP configs and logs, curl -----------------------------------------------
+    (
+        "https://github.com/wallabyjs/console-ninja/issues/412",
+        ".txt",
+        r"""[
+  {
+    "debug": "Connection failed: Error: spawn node ~/.console-ninja/mcp/ ENOENT",
+    "timestamp": "2025-07-08T08:58:33.975Z",
+    "sessionId": "{{keep:64934702-935c-4825-8945-0b8b72042b42}}",
+    "cwd": "/Users/[[user:ovky]]{{keep:/coding}}"
+  },
+  {
+    "error": "Connection failed: spawn node ~/.console-ninja/mcp/ ENOENT",
+    "timestamp": "2025-07-08T08:58:33.975Z",
+    "sessionId": "{{keep:64934702-935c-4825-8945-0b8b72042b42}}",
+    "cwd": "/Users/[[user:ovky]]{{keep:/coding}}"
+  }
+""",
+    ),
+    (
+        "https://github.com/currents-dev/currents-mcp/pull/1",
+        ".txt",
+        r"""{
+  "mcpServers": {
+    "currents": {
+      "name": "Currents",
+      "description": "Currents MCP server",
+      "command": "npx",
+      "args": [
+        "-y",
+        "/Users/[[user:joaquinbelardo]]{{keep:/Documents/GitHub/currents-mcp/build/index.js}}"
+      ],
+      "env": {
+        "CURRENTS_API_KEY": "{{keep:your-api-key}}",
+""",
+    ),
+    (
+        "https://github.com/dremio/dremio-mcp/issues/10",
+        ".txt",
+        r"""$ cat /Users/[[user:helgo]]{{keep:/Library/Application\ Support/Claude/claude_desktop_config.json}}   
+{
+  "globalShortcut": "",
+  "mcpServers": {
+    "Dremio": {
+      "command": "uv",
+      "args": [
+        "run",
+        "--directory", "/Users/[[user:helgo]]{{keep:/git/dremio-mcp}}",
+        "dremio-mcp-server",
+        "run"
+      ]
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/benborla/mcp-server-mysql/issues/73",
+        ".txt",
+        r""""mcp_server_mysql": {
+      "command": "C:\\Program Files\\nodejs\\node.exe",
+      "args": [
+        "C:\\Users\\[[user:jorbt]]{{keep:\\Desktop\\DownloadedMcpServer\\mcp-server-mysql\\run_server.js}}"
+      ],
+      "env": {
+        "MYSQL_HOST": "localhost",
+        "MYSQL_PORT": "3306",
+        "MYSQL_USER": "{{keep:myuser}}",
+        "MYSQL_PASS": "{{keep:******}}",
+        "MYSQL_DB": "scraping",
+""",
+    ),
+    (
+        "https://github.com/mozilla-ai/mcpd/issues/103",
+        ".txt",
+        r"""{ 
+  "mcpServers" : {
+		"stripe": {
+			"command": "docker",
+			"args": [
+				"run",
+				"-i",
+				"--rm",
+				"-e",
+				"STRIPE_SECRET_KEY",
+				"mcp/stripe",
+				"--tools=all"
+			],
+			"env": {
+				"STRIPE_SECRET_KEY": "{{keep:xxxxxx}}"
+			}
+		},
+  }
+}
+    "env": {
+      "MCP_MODEL_NAME": "${{{keep:MCP_MODEL_NAME}}}",
+      "OPENROUTER_API_KEY": "${{{keep:OPENROUTER_API_KEY}}}"
+    }
+""",
+    ),
+    (
+        "https://github.com/anthropics/claude-code/issues/44580",
+        ".txt",
+        r"""grep -i "error\|fail\|timeout\|mcp" ~/Library/Logs/Claude/main.log | grep -v "Chrome\|office\|manifest\|seatbelt\|crashpad" | tail -40
+
+2026-04-06 19:29:33 [info] [IdleManager:session] Starting idle timeout for {{keep:local_91c9c5c8-bee5-4b0d-9efa-fb5be741dc03}}: 900s
+2026-04-06 19:30:46 [info] [IdleManager:session] Starting idle timeout for {{keep:local_91c9c5c8-bee5-4b0d-9efa-fb5be741dc03}}: 900s
+2026-04-06 19:49:15 [info] [CCD] LocalSessions.replaceRemoteMcpServers: sessionId={{keep:local_91c9c5c8-bee5-4b0d-9efa-fb5be741dc03}}, serverCount=0
+""",
+    ),
+    (
+        "https://github.com/BerriAI/litellm/pull/38296",
+        ".txt",
+        r"""curl -s http://localhost:57641/model/new -H 'Authorization: Bearer {{keep:sk-1234}}' -H 'Content-Type: application/json' -d '{"model_name":"otel-err-after5-12755","litellm_params":{"model":"anthropic/claude-haiku-4-5","api_key":"{{keep:sk-upstream-invalid-for-langfuse-e2e-only}}"}}'
+
+{"model_name": "otel-err-after5-12755", "model_id": "{{keep:d7d9404d-594a-43f8-ae6e-68dc62e29d8b}}"}
+
+curl -s -D - http://localhost:57641/v1/chat/completions -H 'Authorization: Bearer {{keep:sk-1234}}' -H 'Content-Type: application/json' -d '{"model":"otel-err-after5-12755","messages":[{"role":"user","content":"trigger an upstream auth failure"}],"max_tokens":16}'
+
+HTTP/1.1 401 Unauthorized
+x-litellm-call-id: {{keep:02be2ff7-293f-4231-811b-cf2c53338d10}}
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``57``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``58``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -8576,6 +9034,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (55, _RAW_STOP55),
         (56, _RAW_STOP56),
         (57, _RAW_STOP57),
+        (58, _RAW_STOP58),
     ):
         if batch not in (None, number):
             continue

@@ -1275,6 +1275,12 @@ PASTED_PLACEHOLDERS = {
     # stop 49: macOS's id answer for a role word or a service in its own group
     "macos_id_role_or_service": "mbp% id developer\nuid=501(developer) gid=20(staff)\n"
     "$ id jenkins\nuid=502(jenkins) gid=502(jenkins)\n",
+    # stop 58: a numbered account named after a protocol (a test suite's), a provider prefix
+    # before a counted run (LiteLLM's documented master key) or before words saying it is fake
+    "protocol_account_home": "$ sudo chown net_ssh_1 /home/net_ssh_1/.ssh/authorized_keys\n"
+    "/home/sftp-upload-3/incoming/x.csv\n",
+    "counted_provider_key": "curl -H 'Authorization: Bearer sk-1234' http://localhost:4000/v1\n",
+    "key_that_says_fake": '{"api_key": "sk-upstream-invalid-for-langfuse-e2e-only"}\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
