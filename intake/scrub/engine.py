@@ -340,6 +340,8 @@ def _account_logins(text: str) -> list[str]:
     if "Directory:" in text:
         for listing in _rule("users_directory").finditer(text):
             matches += _rule("directory_row").finditer(listing.group("rows"))
+    if "uid=" in text:  # the id answer's own account, numbered as a person's
+        records += [m.group("login") for m in _OWN_ID.finditer(text) if _persons_uid(m)]
     return [m.group(m.lastindex or 0) for m in matches] + records
 
 
@@ -352,6 +354,13 @@ account is below 500, with its own group: ``uid=502(<login>) gid=20(staff)``).""
 
 _ID_ANSWER = r"\buid=(?P<uid>[0-9]++)\({n}\)(?:[ ]gid=(?P<gid>[0-9]++)\(staff\))?+"
 """The ``id`` answer's account (``uid=1000(<x>)``), with macOS's ``staff`` group when given."""
+
+
+_OWN_ID = regex.compile(
+    _ID_ANSWER.format(n=r"(?P<login>[a-z_][a-z0-9_.-]{0,31})")
+    + r"(?(gid)|[ ]gid=[0-9]++\([^)\s]++\))[ ]groups="
+)
+"""An ``id`` answer read whole (uid, gid and groups: ``id`` printed it, not a sentence)."""
 
 
 def _persons_uid(answer: regex.Match[str]) -> bool:

@@ -1163,6 +1163,10 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "macos_id_answer": lambda d: (
             d.k("mbp% id ").v(u).k("\nuid=502(").v(u).k(") gid=20(staff) groups=20(staff)\n")
         ),
+        # the id answer pasted alone, read whole: a person's uid teaches its login
+        "id_answer_alone": lambda d: (
+            d.k("uid=1000(").v(u).k(") gid=1000(").v(u).k(") groups=1000(").v(u).k("),4(adm)\n")
+        ),
     }
 
 
@@ -1275,6 +1279,8 @@ PASTED_PLACEHOLDERS = {
     # stop 49: macOS's id answer for a role word or a service in its own group
     "macos_id_role_or_service": "mbp% id developer\nuid=501(developer) gid=20(staff)\n"
     "$ id jenkins\nuid=502(jenkins) gid=502(jenkins)\n",
+    "id_answer_image_account": "uid=1000(coder) gid=1000(coder) groups=1000(coder),27(sudo)\n"
+    "uid=1000(jovyan) gid=100(users) groups=100(users)\n",
     # stop 58: a numbered account named after a protocol (a test suite's), a provider prefix
     # before a counted run (LiteLLM's documented master key) or before words saying it is fake
     "protocol_account_home": "$ sudo chown net_ssh_1 /home/net_ssh_1/.ssh/authorized_keys\n"
