@@ -21,18 +21,6 @@ from intake.contract.models import LifecycleState, Record
 from intake.lifecycle.quarantine import QUARANTINE_TAG, state_of
 from intake.store.records import content_hash, iter_scenarios, record_path
 
-MESSAGES = {
-    "quarantine-unrecorded": "tagged quarantined without a quarantine in its record; use "
-    "`intake quarantine ID --reason TEXT`",
-    "quarantine-untagged": "its record says quarantined but the tag is gone; use "
-    "`intake quarantine ID --lift --reason TEXT`",
-    "retired-in-suite": "its record says retired but it is still in the folder GAIA's runner reads",
-    "retired-unrecorded": "in the retired folder without a retirement in its record; use "
-    "`intake retire ID --reason TEXT`",
-    "edited-after-retirement": "differs from what was retired (its content hash changed)",
-}
-"""Each finding of this check, by code."""
-
 
 def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
     """Quarantine tags against records; retired scenarios against their retirement."""
@@ -63,4 +51,4 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
             found.append((path, "retired-unrecorded"))
         elif last.content_hash != content_hash(path):
             found.append((path, "edited-after-retirement"))
-    return [Finding(ctx.rel(path), 1, code, MESSAGES[code]) for path, code in found]
+    return [Finding.about(ctx.rel(path), code) for path, code in found]
