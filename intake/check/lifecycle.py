@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from intake.check.context import CheckContext
 from intake.check.result import Finding
-from intake.contract.models import LifecycleState, Record
+from intake.contract.models import LifecycleState
+from intake.errors import IntakeError
 from intake.lifecycle.quarantine import QUARANTINE_TAG, state_of
-from intake.store.records import content_hash, iter_scenarios, record_path
+from intake.store.records import content_hash, iter_scenarios, load_record, record_path
 
 
 def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
@@ -40,12 +39,10 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         rec = record_path(path)
         if path.is_symlink() or rec.is_symlink():
             continue
-        retired: Record | None = None
-        if rec.is_file():
-            try:
-                retired = Record.model_validate_json(rec.read_bytes(), strict=False)
-            except (ValidationError, OSError, ValueError):
-                retired = None
+        try:
+            retired = load_record(rec) if rec.is_file() else None
+        except IntakeError:
+            retired = None
         last = retired.lifecycle[-1] if retired is not None and retired.lifecycle else None
         if last is None or last.state is not LifecycleState.retired:
             found.append((path, "retired-unrecorded"))
