@@ -190,10 +190,6 @@ class Field(NamedTuple):
         return self.factory() if self.factory is not None else self.default
 
 
-def _ratio(**bounds: float) -> Check:
-    return _bounded(_float, **bounds)
-
-
 def _setting(check: Check, default: Any = None, factory: Callable[[], Any] | None = None) -> Any:
     """A ``Settings`` attribute's ``Field``, typed as the attribute for the checker (each
     instance sets its own value; ``SETTINGS`` collects these)."""
@@ -251,7 +247,7 @@ class Settings:
     github_api_url: str = _setting(_str, "https://api.github.com")
     strong_models: list[str] = _setting(_words, factory=list)
     local_models: list[str] = _setting(_words, factory=list)
-    provenance_target: float = _setting(_ratio(ge=0.0, le=1.0), 0.20)
+    provenance_target: float = _setting(_bounded(_float, ge=0.0, le=1.0), 0.20)
     scrubbers_dir: Path | None = _setting(_optional(_path))
     spacy_model: str | None = _setting(_optional(_str))
     author: str | None = _setting(_optional(_str))
@@ -262,7 +258,7 @@ class Settings:
     judge_model: str | None = _setting(_optional(_str))
     results_dir: Path = _setting(_path, Path("eval/results"))
     strong_pass_min: int = _setting(_bounded(_int, ge=1), 1)
-    saturation_pass_rate: float = _setting(_ratio(gt=0.0, le=1.0), 0.8)
+    saturation_pass_rate: float = _setting(_bounded(_float, gt=0.0, le=1.0), 0.8)
     run_timeout: int = _setting(_bounded(_int, ge=1), 1800)
     require_rubric: bool = _setting(_bool, False)
     require_control: bool = _setting(_bool, True)
@@ -272,12 +268,12 @@ class Settings:
     history_dir: Path = _setting(_path, Path("intake-history"))
     runs_dir: Path = _setting(_path, Path("intake-runs"))
     health_min_runs: int = _setting(_bounded(_int, ge=1), 5)
-    health_confidence: float = _setting(_ratio(gt=0.5, lt=1.0), 0.9)
-    health_saturation_bar: float = _setting(_ratio(gt=0.0, lt=1.0), 0.9)
-    health_fail_bar: float = _setting(_ratio(gt=0.0, lt=1.0), 0.1)
-    health_flaky_low: float = _setting(_ratio(gt=0.0, lt=1.0), 0.3)
-    health_flaky_high: float = _setting(_ratio(gt=0.0, lt=1.0), 0.7)
-    health_inverted_margin: float = _setting(_ratio(ge=0.0, lt=1.0), 0.2)
+    health_confidence: float = _setting(_bounded(_float, gt=0.5, lt=1.0), 0.9)
+    health_saturation_bar: float = _setting(_bounded(_float, gt=0.0, lt=1.0), 0.9)
+    health_fail_bar: float = _setting(_bounded(_float, gt=0.0, lt=1.0), 0.1)
+    health_flaky_low: float = _setting(_bounded(_float, gt=0.0, lt=1.0), 0.3)
+    health_flaky_high: float = _setting(_bounded(_float, gt=0.0, lt=1.0), 0.7)
+    health_inverted_margin: float = _setting(_bounded(_float, ge=0.0, lt=1.0), 0.2)
     health_pass_k: int = _setting(_bounded(_int, ge=1), 3)
     health_window_nights: int = _setting(_bounded(_int, ge=0), 14)
     health_commit: str | None = _setting(_optional(_str))
@@ -285,7 +281,7 @@ class Settings:
     health_machine: str | None = _setting(_optional(_str))
     health_all_machines: bool = _setting(_bool, True)
     split_salt: str = _setting(_str, "intake-split-1")
-    split_heldout: float = _setting(_ratio(gt=0.0, lt=1.0), 0.30)
+    split_heldout: float = _setting(_bounded(_float, gt=0.0, lt=1.0), 0.30)
     retired_dir: Path = _setting(_path, Path("retired"))
     tracker_labels: list[str] = _setting(_words, factory=lambda: list(TRACKER_LABELS))
 

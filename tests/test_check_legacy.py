@@ -154,6 +154,20 @@ def test_corrupt_baseline_is_exit_2(suite: Path, runner) -> None:
 KEY = "0123456789abcdef" * 4
 
 
+def test_a_baseline_past_the_json_bounds_is_exit_2(suite: Path, runner) -> None:
+    """The baseline is read by the one JSON reader (``fileio.parse_json_input``): nested past
+    ``MAX_JSON_DEPTH`` it is no readable file, whatever else it holds."""
+    _legacy(suite, "legacy_1")
+    deep = "[" * 101 + "]" * 101
+    document = f'{{"intake_baseline_version": 1, "key": "{KEY}", "findings": [], "x": {deep}}}'
+    (suite / ".intake-baseline.json").write_text(document)
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == (
+        "error: the baseline is not a readable JSON file (.intake-baseline.json)"
+    )
+
+
 @pytest.mark.parametrize(
     "document",
     [

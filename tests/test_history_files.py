@@ -115,3 +115,29 @@ def test_stages_read_only_what_intake_writes(value: object) -> None:
     assert Stages.read(value) is None
     assert Stages.read({"scrubbed": "yes", "reviewed": 1}) == Stages()
     assert Stages.read({"tiers": ["local", "strong", "local"]}) == Stages(tiers=("local", "strong"))
+
+
+def _valid_with(extra: str) -> str:
+    return json.dumps(_doc())[:-1] + extra + "}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _valid_with(', "note": "\\ud83d"'),  # a lone surrogate: half of a character
+        _valid_with(', "note": ' + "[" * 101 + "]" * 101),
+        "{not json",
+    ],
+)
+def test_a_file_the_json_reader_refuses_is_skipped(tmp_path: Path, text: str) -> None:
+    """A history file is read by the one JSON reader (``fileio.read_json_input``): what it
+    refuses is skipped and named like any other file not as intake writes it."""
+    settings = load_settings(tmp_path)
+    path = history_file(settings, EVENT_ID, "rejection")
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    found = read_history(settings, rescrub=False)
+    assert found.events == []
+    assert found.skipped == [
+        f"intake-history/{EVENT_ID}-rejection{HISTORY_SUFFIX}: not an intake history event"
+    ]

@@ -191,6 +191,20 @@ def test_retire_leaves_the_runners_folder_and_keeps_history(suite: Path, runner:
     assert again.exit_code == 2 and "retired" in again.stderr
 
 
+def test_a_retired_record_is_read_within_the_record_bounds(suite: Path, runner: Any) -> None:
+    """The retired folder's records are read as every record is (``load_record``): one nested
+    past ``MAX_JSON_DEPTH`` holds no retirement the check can trust."""
+    _adopted(suite, runner)
+    assert runner.invoke(app, ["retire", "old_case", "--reason", "superseded"]).exit_code == 0
+    rec = record_path(suite / "retired" / "rag_quality" / "old_case.yaml")
+    doc = json.loads(rec.read_text(encoding="utf-8"))
+    doc["source"]["details"]["deep"] = json.loads("[" * 101 + "]" * 101)
+    rec.write_text(json.dumps(doc), encoding="utf-8")
+    checked = runner.invoke(app, ["check"])
+    assert checked.exit_code == 1
+    assert "without a retirement in its record" in checked.output
+
+
 @posix_only("the crash points kill the process with SIGKILL")
 @pytest.mark.slow
 @pytest.mark.parametrize("step", crash_steps("retire", writes=2, removes=2))

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from intake.check.result import CheckReport
 from intake.config import Settings
-from intake.errors import UsageError
-from intake.fileio import atomic_write
+from intake.errors import InputError, UsageError
+from intake.fileio import atomic_write, parse_json_input, read_input
 from intake.paths import display_path
 from intake.scrub import FileFinding, scrubber_for
 from intake.store.records import utcnow
@@ -104,13 +104,9 @@ def load_baseline(
         return None
     shown = display_path(path, settings.root)
     try:
-        text = (
-            raw.decode("utf-8")
-            if from_base and raw is not None
-            else path.read_text(encoding="utf-8")
-        )
-        data = json.loads(text)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        held = raw if raw is not None else read_input(path, what="the baseline", where=shown)
+        data = parse_json_input(held, what="the baseline", where=shown)
+    except (OSError, InputError):
         raise UsageError(
             "the baseline is not a readable JSON file", where=shown, hint=REWRITE_HINT
         ) from None

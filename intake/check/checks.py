@@ -41,24 +41,6 @@ class Check:
     """Whether findings about a file an unfinished journal is changing wait for it."""
 
 
-MESSAGES = {
-    "orphan-record": "record without its scenario",
-    "not-promoted": "record beside a scenario has no promotion stamp",
-    "edited-after-promotion": "scenario differs from what was promoted (its content hash "
-    "changed); send edits through a draft and `intake promote`",
-    "record-id": "record id differs from scenario id",
-    "no-record": "draft without its intake record",
-}
-"""The messages of the findings that say nothing beyond their code and file, by code."""
-
-
-def _about(
-    ctx: CheckContext, path: Path, code: str, severity: Severity = Severity.error
-) -> Finding:
-    """A finding about a whole file (line 1) whose message is ``MESSAGES[code]``."""
-    return Finding(ctx.rel(path), 1, code, MESSAGES[code], severity)
-
-
 # --- file names ---------------------------------------------------------------------------
 
 
@@ -224,7 +206,7 @@ def record_files(ctx: CheckContext) -> list[Finding]:
             found.append(Finding(ctx.rel(rec), 1, "record", ctx.unreadable[rec]))
             continue
         if not scenario_path_for_record(rec).is_file():
-            found.append(_about(ctx, rec, "orphan-record", Severity.warning))
+            found.append(Finding.about(ctx.rel(rec), "orphan-record", Severity.warning))
     return found
 
 
@@ -266,9 +248,9 @@ def _stamp_findings(ctx: CheckContext, path: Path, record: Record) -> list[Findi
             )
         ]
     if record.promotion is None:
-        return [_about(ctx, rec, "not-promoted")]
+        return [Finding.about(ctx.rel(rec), "not-promoted")]
     if record.promotion.content_hash != content_hash(path):
-        return [_about(ctx, path, "edited-after-promotion")]
+        return [Finding.about(ctx.rel(path), "edited-after-promotion")]
     return []
 
 
@@ -286,7 +268,7 @@ def scenario_records(ctx: CheckContext) -> list[Finding]:
             continue
         found += _stamp_findings(ctx, path, record)
         if view is not None and view.id is not None and record.id != view.id:
-            found.append(_about(ctx, rec, "record-id"))
+            found.append(Finding.about(ctx.rel(rec), "record-id"))
     return found
 
 
@@ -338,7 +320,7 @@ def draft_records(ctx: CheckContext) -> list[Finding]:
         exposed = is_private(ctx, path) and is_tracked(ctx, path)
         current = content_hash(path)
         if not rec.is_file():
-            found.append(_about(ctx, path, "no-record", Severity.warning))
+            found.append(Finding.about(ctx.rel(path), "no-record", Severity.warning))
             if exposed:
                 found.append(private_finding(ctx.rel(path), "no record, so no review"))
             continue

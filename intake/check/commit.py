@@ -50,22 +50,6 @@ def suite_folders(settings: Settings) -> list[Path]:
     ]
 
 
-MESSAGES = {
-    "linked-folder": "a symbolic link where a suite folder (or one above it) lies: intake reads "
-    "no suite file through a link; commit the folder itself",
-    "linked-file": "a symbolic link in the commit, below a suite folder: intake never reads it; "
-    "commit the file itself",
-    "tracked-intake-file": "a file under an .intake/ folder is committed: intake's working "
-    "folders (journals, keys, the ledger) are the machine's own, never the checkout's; remove "
-    "it from the commit",
-}
-"""The messages of the problems that say nothing beyond their code, by code."""
-
-
-def _finding(rel: str, code: str) -> Finding:
-    return Finding(rel, 1, code, MESSAGES[code])
-
-
 def _covered(rel: str) -> bool:
     """A linked scenario, draft or record: reported by the ``links`` check already."""
     return rel.endswith((".yaml", RECORD_SUFFIX))
@@ -89,17 +73,17 @@ def commit_problems(settings: Settings, base: Base | None) -> list[Finding]:
             prefix = "/".join(parts[: i + 1])
             if (top / prefix).is_symlink():
                 linked.add(prefix)
-    found = [_finding(rel, "linked-folder") for rel in sorted(linked)]
+    found = [Finding.about(rel, "linked-folder") for rel in sorted(linked)]
     entries = tree_entries(top, "HEAD", [f + "/" for f in folders])
     baseline = base.rel(settings.path(settings.baseline_path))
     if baseline is not None:
         entries.update(tree_entries(top, "HEAD", [baseline], recursive=False))
     found += [
-        _finding(rel, "linked-file")
+        Finding.about(rel, "linked-file")
         for rel, (mode, _) in sorted(entries.items())
         if mode == LINK_MODE and not _covered(rel)
     ]
-    found += [_finding(rel, "tracked-intake-file") for rel in _under_intake(top)]
+    found += [Finding.about(rel, "tracked-intake-file") for rel in _under_intake(top)]
     blobs = {rel: sha for rel, (mode, sha) in entries.items() if mode != LINK_MODE}
     for rel, attributes in sorted(transforming_attributes(top, "HEAD", sorted(blobs)).items()):
         found.append(

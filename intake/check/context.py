@@ -38,6 +38,8 @@ from intake.store.records import RECORD_SUFFIX, load_record, record_path, scenar
 from intake.store.trust import HISTORY_SUFFIX, history_dir
 from intake.userconfig import Environ
 
+_RECORDS = f"*{RECORD_SUFFIX}"
+
 
 @dataclass
 class Scan:
@@ -134,40 +136,26 @@ class CheckContext:
         return standing(True, self.record_of(path)) is Standing.adopted
 
 
-def yaml_files(folder: Path) -> list[Path]:
-    """Every ``*.yaml`` below ``folder``, dot-files included: GAIA's runner loads
-    ``rglob("*.yaml")``, so a hidden scenario runs and must be checked. intake's temporaries
-    end in ``.tmp`` (an older promotion's in ``.promote-tmp``), never ``.yaml``."""
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.rglob("*.yaml") if p.is_file() and not p.is_symlink())
+def files_below(
+    *folders: Path, names: tuple[str, ...] = ("*.yaml",), links: bool = False
+) -> list[Path]:
+    """The files below the folders that exist whose names match ``names``, sorted: regular
+    files, or with ``links`` only the symbolic links (each is reported: git commits links and
+    GAIA's runner follows them, so a pull request can point one at ``/dev/zero`` or a file
+    outside the suite; no check reads them).
 
-
-def linked_files(settings: Settings) -> list[Path]:
-    """Scenarios, drafts and records below the scenarios and drafts folders that are symbolic
-    links. git commits links and GAIA's runner follows them (``rglob("*.yaml")``, then
-    ``read_text``), so a pull request can point one at ``/dev/zero`` or a file outside the
-    suite; no check reads them, and each is reported."""
+    Dot-files are included: GAIA's runner loads ``rglob("*.yaml")``, so a hidden scenario runs
+    and must be checked. intake's temporaries end in ``.tmp`` (an older promotion's in
+    ``.promote-tmp``), never ``.yaml``."""
     return sorted(
         {
             p
-            for folder in (settings.scenarios, settings.drafts)
+            for folder in folders
             if folder.is_dir()
-            for pattern in ("*.yaml", f"*{RECORD_SUFFIX}")
-            for p in folder.rglob(pattern)
-            if p.is_symlink()
+            for name in names
+            for p in folder.rglob(name)
+            if (p.is_symlink() if links else p.is_file() and not p.is_symlink())
         }
-    )
-
-
-def record_files(*folders: Path) -> list[Path]:
-    """Every record (``*.intake.json``) below the folders that exist, links left out."""
-    return sorted(
-        p
-        for folder in folders
-        if folder.is_dir()
-        for p in folder.rglob(f"*{RECORD_SUFFIX}")
-        if p.is_file() and not p.is_symlink()
     )
 
 
@@ -365,8 +353,8 @@ def _suite_files(settings: Settings) -> tuple[list[Path], list[Path]]:
     settings.scenario_folders(
         why=": nothing to check", hint="; a gate that finds no files must not pass"
     )
-    scenarios = yaml_files(settings.scenarios)
-    drafts = [p for p in yaml_files(settings.drafts) if not inside(p, settings.scenarios)]
+    scenarios = files_below(settings.scenarios)
+    drafts = [p for p in files_below(settings.drafts) if not inside(p, settings.scenarios)]
     return scenarios, drafts
 
 
@@ -395,7 +383,7 @@ def build_context(
     changed = changed_paths(root, since)
     ours = drafts + [p for p in scenarios if record_path(p).is_file()]  # GAIA's own: its CI's
     gaia = gaia_problems(settings, ours, [display_path(p, root) for p in ours]) or {}
-    records = record_files(settings.scenarios, settings.drafts)
+    records = files_below(settings.scenarios, settings.drafts, names=(_RECORDS,))
     # the committed history (a rejection's reason) is scanned like a record: a hand-edited
     # event file in a pull request must not bring a secret into the repository
     history = sorted(history_dir(settings).glob(f"*{HISTORY_SUFFIX}"))
@@ -403,7 +391,7 @@ def build_context(
     # there is in the repository as much as one in a draft)
     retired = [
         p
-        for p in yaml_files(settings.retired) + record_files(settings.retired)
+        for p in files_below(settings.retired) + files_below(settings.retired, names=(_RECORDS,))
         if not inside(p, settings.scenarios)
     ]
     scan = _rescan(
@@ -437,7 +425,9 @@ def build_context(
         loaded=loaded.records,
         unreadable=loaded.unreadable,
         in_flux=journaled_files(settings),
-        links=linked_files(settings),
+        links=files_below(
+            settings.scenarios, settings.drafts, names=("*.yaml", _RECORDS), links=True
+        ),
         base=base,
         rule_changes=list(rules.changes) if rules is not None else [],
         claimed=loaded.claimed,

@@ -13,25 +13,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from intake.check.context import CheckContext
 from intake.check.result import Finding
-from intake.contract.models import LifecycleState, Record
+from intake.contract.models import LifecycleState
+from intake.errors import IntakeError
 from intake.lifecycle.quarantine import QUARANTINE_TAG, state_of
-from intake.store.records import content_hash, iter_scenarios, record_path
-
-MESSAGES = {
-    "quarantine-unrecorded": "tagged quarantined without a quarantine in its record; use "
-    "`intake quarantine ID --reason TEXT`",
-    "quarantine-untagged": "its record says quarantined but the tag is gone; use "
-    "`intake quarantine ID --lift --reason TEXT`",
-    "retired-in-suite": "its record says retired but it is still in the folder GAIA's runner reads",
-    "retired-unrecorded": "in the retired folder without a retirement in its record; use "
-    "`intake retire ID --reason TEXT`",
-    "edited-after-retirement": "differs from what was retired (its content hash changed)",
-}
-"""Each finding of this check, by code."""
+from intake.store.records import content_hash, iter_scenarios, load_record, record_path
 
 
 def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
@@ -52,15 +39,13 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
         rec = record_path(path)
         if path.is_symlink() or rec.is_symlink():
             continue
-        retired: Record | None = None
-        if rec.is_file():
-            try:
-                retired = Record.model_validate_json(rec.read_bytes(), strict=False)
-            except (ValidationError, OSError, ValueError):
-                retired = None
+        try:
+            retired = load_record(rec) if rec.is_file() else None
+        except IntakeError:
+            retired = None
         last = retired.lifecycle[-1] if retired is not None and retired.lifecycle else None
         if last is None or last.state is not LifecycleState.retired:
             found.append((path, "retired-unrecorded"))
         elif last.content_hash != content_hash(path):
             found.append((path, "edited-after-retirement"))
-    return [Finding(ctx.rel(path), 1, code, MESSAGES[code]) for path, code in found]
+    return [Finding.about(ctx.rel(path), code) for path, code in found]

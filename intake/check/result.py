@@ -13,6 +13,32 @@ if TYPE_CHECKING:
     from intake.scrub import FileFinding
 
 
+FILE_MESSAGES = {
+    "orphan-record": "record without its scenario",
+    "not-promoted": "record beside a scenario has no promotion stamp",
+    "edited-after-promotion": "scenario differs from what was promoted (its content hash "
+    "changed); send edits through a draft and `intake promote`",
+    "record-id": "record id differs from scenario id",
+    "no-record": "draft without its intake record",
+    "quarantine-unrecorded": "tagged quarantined without a quarantine in its record; use "
+    "`intake quarantine ID --reason TEXT`",
+    "quarantine-untagged": "its record says quarantined but the tag is gone; use "
+    "`intake quarantine ID --lift --reason TEXT`",
+    "retired-in-suite": "its record says retired but it is still in the folder GAIA's runner reads",
+    "retired-unrecorded": "in the retired folder without a retirement in its record; use "
+    "`intake retire ID --reason TEXT`",
+    "edited-after-retirement": "differs from what was retired (its content hash changed)",
+    "linked-folder": "a symbolic link where a suite folder (or one above it) lies: intake reads "
+    "no suite file through a link; commit the folder itself",
+    "linked-file": "a symbolic link in the commit, below a suite folder: intake never reads it; "
+    "commit the file itself",
+    "tracked-intake-file": "a file under an .intake/ folder is committed: intake's working "
+    "folders (journals, keys, the ledger) are the machine's own, never the checkout's; remove "
+    "it from the commit",
+}
+"""The messages of the findings that say nothing beyond their code and file, by code."""
+
+
 @dataclass(frozen=True)
 class Finding(Problem):
     """A ``Problem`` as ``check`` reports it: whether it is legacy, and the scanner's finding."""
@@ -27,6 +53,11 @@ class Finding(Problem):
         """A problem found outside ``check`` (validation's, GAIA's, a rule change), under
         ``code`` when given."""
         return cls(**{**vars(problem), "code": code or problem.code, "legacy": legacy})
+
+    @classmethod
+    def about(cls, file: str, code: str, severity: Severity = Severity.error) -> Finding:
+        """A finding about a whole file (line 1) whose message is ``FILE_MESSAGES[code]``."""
+        return cls(file, 1, code, FILE_MESSAGES[code], severity)
 
     @classmethod
     def of_scan(cls, hit: FileFinding, severity: Severity, note: str, legacy: bool) -> Finding:

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from intake.config import Settings
 from intake.contract.plain import ID_PATTERN
+from intake.errors import InputError
+from intake.fileio import read_json_input
 from intake.paths import display_path
 from intake.store.details import RejectionDetail, StagesDetail
 from intake.store.ledger import Event, Ledger
@@ -128,9 +130,8 @@ def read_history(settings: Settings, *, rescrub: bool = True) -> HistoryRead:
             found.skipped.append(f"{shown}: not a plain file")
             continue
         try:
-            small = path.stat().st_size <= MAX_HISTORY_BYTES
-            event = _checked(json.loads(path.read_bytes().decode("utf-8"))) if small else None
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            event = _checked(read_json_input(path, what="history event", limit=MAX_HISTORY_BYTES))
+        except (OSError, InputError):
             event = None
         if event is None:
             found.skipped.append(f"{shown}: not an intake history event")
