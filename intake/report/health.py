@@ -81,8 +81,8 @@ ANNOTATED = frozenset({"saturated", "always-fail", "inverted", "flaky", "judge-f
 job summary only (one notice each would bury the rest)."""
 UNKNOWN = "unknown"
 REAL_KINDS = frozenset({"session", "issue"})
-"""``intake.contract.models.REAL_USE``'s values (tested equal): the health path imports no
-models while its caches are warm."""
+"""``intake.contract.models.REAL_USE``'s values (tested equal), for health and the report's
+real-use share: neither imports the models while its caches are warm."""
 
 
 def pass_hat_k(passes: int, n: int, k: int) -> float | None:

@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from intake.contract.plain import RunTier, ScenarioView, TierStats, difficulty, parse_when
+from intake.report.health import REAL_KINDS
 from intake.store.details import Staged, Tiered
 from intake.store.history import Stages
 from intake.store.ledger import Event
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
 REPORT_VERSION = 1
 KNOWN_TYPES = ("session", "issue", "hand", "synthetic")
 SOURCE_TYPES = (*KNOWN_TYPES, "unknown")
-REAL_TYPES = frozenset({"session", "issue"})
 TOP_KEYS = frozenset({"id", "category", "source", "difficulty_rationale", "captured_from"})
 FUNNEL_EVENTS = ("import", "scrub", "review", "run", "promotion", "rejection")
 MAX_MONTHS = 240
@@ -100,7 +100,7 @@ class Share:
     @property
     def real(self) -> int:
         """Scenarios from sessions and issues."""
-        return sum(self.counts.get(t, 0) for t in REAL_TYPES)
+        return sum(self.counts.get(t, 0) for t in REAL_KINDS)
 
     @property
     def real_share(self) -> float:
