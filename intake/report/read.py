@@ -3,9 +3,9 @@
 Files are read leniently (a damaged one is listed as invalid, never fatal); ``make_report`` reads
 what a suite's settings point at and hands it to ``intake.report.model.build_report``.
 
-What the report reads of each scenario file (its top keys) and record (``RecordFacts``, and
-what ``health`` keeps of it from the same read) is kept in the run index's cache of record facts
-(``intake.lifecycle.runs.store.known_records``, one row a file: ``health.kept_version``) by the
+What the report reads of each scenario file (its top keys) and record (``health.RecordFacts``,
+what ``health`` reads of it too) is kept in the run index's cache of record facts
+(``intake.lifecycle.runs.store.known_records``, one row a file: ``health.kept_row``) by the
 file's size and times: a warm call over unchanged files validates no record, parses no YAML and
 imports neither the models (pydantic) nor the YAML library, and its ``health`` reads again no
 record the report read.
