@@ -52,7 +52,7 @@ from intake.lifecycle.split import split_of
 from intake.limits import MAX_RECORD_BYTES
 from intake.paths import display_path
 from intake.portable import nonblocking_read_flags
-from intake.report.posterior import Bars, args_text, decide, jeffreys, more_runs
+from intake.report.posterior import VERSION, Bars, args_text, checksums, decide, jeffreys, more_runs
 from intake.wording import counted
 
 if TYPE_CHECKING:
@@ -1054,14 +1054,11 @@ _KEPT_BY = (
 
 @cache
 def kept_version() -> str:
-    """Two checksums (as ``answers_version``'s: ``hashlib`` is not imported to read a suite) of
-    the code that decides what the run index's record_facts table keeps of a file (a row by its
-    absolute path: ``[version, what was read]``, a scenario's top keys or a record's facts):
-    a row kept by other code is read again."""
-    import zlib
-
-    source = b"".join((Path(__file__).parent / name).read_bytes() for name in _KEPT_BY)
-    return f"{zlib.crc32(source):08x}{zlib.adler32(source):08x}"
+    """The checksums (``posterior.checksums``) of the code that decides what the run index's
+    record_facts table keeps of a file (a row by its absolute path: ``[version, what was
+    read]``, a scenario's top keys or a record's facts): a row kept by other code is read
+    again."""
+    return checksums(*(Path(__file__).parent / name for name in _KEPT_BY))
 
 
 def kept_part(known: tuple[tuple[int, int, int], str] | None, st: os.stat_result | None) -> Any:
@@ -1518,14 +1515,9 @@ VERDICT = "verdict"
 
 def answers_version() -> str:
     """The version the decisions' answers and the verdicts are kept under: the posterior's
-    (``posterior.VERSION``) and two checksums of this file (the verdicts' rules and texts), so
-    that a change of either never reads an old verdict."""
-    import zlib
-
-    from intake.report.posterior import VERSION
-
-    source = Path(__file__).read_bytes()
-    return f"{VERSION}{zlib.crc32(source):08x}{zlib.adler32(source):08x}"
+    (``posterior.VERSION``) and this file's checksums (the verdicts' rules and texts), so that
+    a change of either never reads an old verdict."""
+    return VERSION + checksums(Path(__file__))
 
 
 def make_health(
