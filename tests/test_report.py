@@ -18,9 +18,9 @@ from intake.config import load_settings
 from intake.contract.models import Record
 from intake.contract.plain import ScenarioView
 from intake.errors import UsageError
+from intake.report.health import RecordFacts
 from intake.report.html import render_html
 from intake.report.model import (
-    RecordFacts,
     ScenarioFile,
     build_report,
     more_to_target,

@@ -64,7 +64,7 @@ def _rendered(root: Path) -> tuple[str, str, str]:
 
 
 def _kept(root: Path) -> dict[str, tuple[tuple[int, int, int], str]]:
-    return store.known_records(load_settings(root))  # one row a file, health's part with it
+    return store.known_records(load_settings(root))  # one row a file, for the report and health
 
 
 def test_a_warm_report_is_the_cold_one_and_a_deleted_index_too(suite: Path) -> None:
@@ -126,10 +126,10 @@ def test_facts_kept_by_other_code_or_damaged_are_not_read(suite: Path) -> None:
     with db:
         rows = db.execute("SELECT path, facts FROM record_facts").fetchall()
         for path, facts in rows:
-            version, value, health = json.loads(facts)
+            version, value = json.loads(facts)
             if isinstance(value, dict) and "category" in value:  # a scenario's top keys
                 value = {**value, "category": "forged"}
-                other = json.dumps(["another version", value, health])
+                other = json.dumps(["another version", value])
             else:
                 other = "[not json"
             db.execute("UPDATE record_facts SET facts = ? WHERE path = ?", (other, path))
@@ -159,3 +159,44 @@ def test_the_reports_health_reads_no_record_the_report_read(
     assert opened.count("case_0.intake.json") == 2  # its runs: health validates it again
     assert opened.count("bad_record.intake.json") == 2
     assert _rendered(suite) == cold
+
+
+def test_what_health_alone_kept_of_a_record_the_report_reads(
+    suite: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One shape of a record's facts (``RecordFacts``) for both: what ``health`` alone keeps of
+    a record it validated (a quarantined scenario's, carrying no run) is what the report reads,
+    so the report opens that record no more, and says what it said reading it."""
+    from intake.contract.models import LifecycleChange, LifecycleState
+    from intake.report.health import read_health
+
+    _suite(suite)
+    path = suite / "scenarios" / "rag" / "case_2.yaml"
+    record = make_record("case_2", "hand", scrubbed=False)
+    record.lifecycle.append(
+        LifecycleChange(
+            state=LifecycleState.quarantined,
+            reason="flaky judge",
+            by="alice",
+            at=at("2026-05-01"),
+            content_hash="sha256:" + "0" * 64,
+            before_hash="sha256:" + "0" * 64,
+            path="scenarios/rag/case_2.yaml",
+        )
+    )
+    save_record(record_path(path), record)
+    items, _ = read_health(load_settings(suite))
+    assert {i.scenario_id: i.quarantined for i in items}["case_2"] == "flaky judge"
+    opened: list[str] = []
+    real_open = os.open
+
+    def counting(name: str, *args: int, **kwargs: int) -> int:
+        opened.append(os.path.basename(name))
+        return real_open(name, *args, **kwargs)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "open", counting)
+        warm = _rendered(suite)
+    assert "case_2.intake.json" not in opened
+    store.index_path(load_settings(suite)).unlink()
+    assert _rendered(suite) == warm

@@ -21,12 +21,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from intake.config import Settings
-from intake.contract.models import Evidence, Record, ToolCallEvidence, called_ok, message_key
+from intake.contract.models import (
+    Evidence,
+    Record,
+    ToolCallEvidence,
+    TurnEvidence,
+    called_ok,
+    message_key,
+)
 from intake.contract.plain import (
     PLACEHOLDER_MARK,
     RunTier,
@@ -255,61 +262,48 @@ def _criteria(turn: TurnView, clean: Cleaner) -> list[str]:
     return found
 
 
-@dataclass(frozen=True)
-class _Seen:
-    """What the captured conversation holds for one turn (the record's evidence)."""
-
-    user_message: str | None = None
-    answer: str | None = None
-    error_fallback: str | None = None
-    tools: list[ToolCallEvidence] = field(default_factory=list)
-    observed_ok: list[str] | None = None
-    """Tools called successfully; None when the record does not itemise successful calls."""
-    notes: list[str] = field(default_factory=list)
-    key: str | None = None
-    """The ``message_key`` it is paired by; None when it kept no message (paired by number)."""
-
-    @property
-    def holds_evidence(self) -> bool:
-        """Whether there is anything to show (an answer, a call, a flagged error)."""
-        return bool(self.answer or self.tools or self.error_fallback)
-
-    def noted(self, note: str) -> _Seen:
-        """The same with one more note."""
-        return replace(self, notes=[*self.notes, note])
-
-
 def _tool_line(call: ToolCallEvidence, clean: Cleaner) -> ToolCallEvidence:
     """``call`` with its texts cleaned for the card."""
     texts = {key: _text(getattr(call, key), clean) for key in ("arguments", "result", "reason")}
     return call.model_copy(update={"tool": clean(call.tool), **texts})
 
 
-def _from_evidence(evidence: Evidence, clean: Cleaner) -> dict[int, _Seen]:
-    by_turn: dict[int, _Seen] = {}
-    for turn in evidence.turns:
-        tools = [_tool_line(call, clean) for call in turn.tools]
-        by_turn[turn.turn] = _Seen(
-            user_message=_text(turn.user_message, clean),
-            answer=_text(turn.answer, clean),
-            error_fallback=_text(turn.error_fallback, clean),
-            tools=tools,
-            observed_ok=called_ok(tools) if evidence.ok_calls_kept else None,
-            notes=[clean(n) for n in turn.notes]
-            + [f"agent error: {clean(e)}" for e in turn.agent_errors],
-            key=turn.message_hash
-            or (message_key(turn.user_message) if turn.user_message is not None else None),
-        )
-    return by_turn
+def _cleaned(turn: TurnEvidence, clean: Cleaner) -> TurnEvidence:
+    """A captured turn as the card shows it: its texts cleaned, its agent errors among its
+    notes, and the key it is paired by as its ``message_hash`` (older records: the hash of its
+    stored message; None when it kept no message, and it is paired by number)."""
+    message = turn.user_message
+    notes = [clean(n) for n in turn.notes] + [f"agent error: {clean(e)}" for e in turn.agent_errors]
+    return turn.model_copy(
+        update={
+            "user_message": _text(message, clean),
+            "answer": _text(turn.answer, clean),
+            "error_fallback": _text(turn.error_fallback, clean),
+            "message_hash": turn.message_hash
+            or (message_key(message) if message is not None else None),
+            "tools": [_tool_line(call, clean) for call in turn.tools],
+            "notes": notes,
+            "agent_errors": [],
+        }
+    )
+
+
+def _holds_evidence(seen: TurnEvidence) -> bool:
+    """Whether a captured turn has anything to show (an answer, a call, a flagged error)."""
+    return bool(seen.answer or seen.tools or seen.error_fallback)
+
+
+Paired = tuple[TurnEvidence | None, str | None]
+"""A drafted turn's captured turn (None: none carries it) and the note the pairing adds."""
 
 
 def _pair_by_content(
-    turns: list[tuple[int, str | None]], observed: dict[int, _Seen]
-) -> tuple[dict[int, _Seen], list[int]]:
+    turns: list[tuple[int, str | None]], observed: dict[int, TurnEvidence]
+) -> tuple[dict[int, Paired], list[int]]:
     """Each drafted turn's captured turn: the one whose user message it carries.
 
     ``turns`` are (shown number, the turn's ``user_message``); the answer maps a shown number
-    to its evidence (with a note when the captured turn had another number, or when no
+    to its evidence (``Paired``, with a note when the captured turn had another number, or when no
     captured turn carries the message) and lists the captured turns no drafted turn carries.
     A message repeated in the conversation goes to the captured turn of the same number
     first, then to the first one not taken. Matching is by ``TurnEvidence.message_hash``
@@ -318,9 +312,9 @@ def _pair_by_content(
     """
     free: dict[str, list[int]] = {}
     for number, seen in sorted(observed.items()):
-        if seen.key:
-            free.setdefault(seen.key, []).append(number)
-    paired: dict[int, _Seen] = {}
+        if seen.message_hash:
+            free.setdefault(seen.message_hash, []).append(number)
+    paired: dict[int, Paired] = {}
     taken: set[int] = set()
     for number, message in turns:
         text = message if message is not None and message.strip() else None
@@ -330,21 +324,19 @@ def _pair_by_content(
         if candidates:
             chosen = number if number in candidates else candidates[0]
             candidates.remove(chosen)
-            seen = observed[chosen]
-            paired[number] = (
-                seen.noted(f"evidence of captured turn {chosen}") if chosen != number else seen
-            )
-        elif keyless is not None and not keyless.key and number not in taken:
+            moved = f"evidence of captured turn {chosen}" if chosen != number else None
+            paired[number] = (observed[chosen], moved)
+        elif keyless is not None and not keyless.message_hash and number not in taken:
             taken.add(number)
             # an issue's turn holds nothing captured either way: no note then
-            paired[number] = keyless.noted(BY_NUMBER_NOTE) if keyless.holds_evidence else keyless
+            paired[number] = (keyless, BY_NUMBER_NOTE if _holds_evidence(keyless) else None)
         else:
-            paired[number] = _Seen(notes=[NO_COUNTERPART_NOTE if has_message else NO_MESSAGE_NOTE])
+            paired[number] = (None, NO_COUNTERPART_NOTE if has_message else NO_MESSAGE_NOTE)
     unused = sorted(n for numbers in free.values() for n in numbers)
     unused += [
         n
         for n, seen in sorted(observed.items())
-        if not seen.key and n not in taken and seen.holds_evidence
+        if not seen.message_hash and n not in taken and _holds_evidence(seen)
     ]
     return paired, sorted(unused)
 
@@ -457,19 +449,21 @@ def build_card(
         _describe(card, view, clean)
     hidden_turns, card.hidden = _hidden_lines(record)
     judge_turns, card.judge_text, card.judge_unacknowledged = _judge_lines(judge, record)
-    observed: dict[int, _Seen] = {}
+    turns = view.turns if view is not None else ()
+    paired: dict[int, Paired] = {}
     if record is not None:
         _provenance(card, record, runnable, clean)
-        observed = _captured(card, record, clean)
-    turns = view.turns if view is not None else ()
-    if card.evidence == "evidence":
-        observed, unused = _pair_by_content([(t.number, t.user_message) for t in turns], observed)
+    if record is not None and record.evidence is not None:
+        observed = _captured(card, record.evidence, clean)
+        paired, unused = _pair_by_content([(t.number, t.user_message) for t in turns], observed)
         if unused:
             card.evidence_note = "; ".join(filter(None, [card.evidence_note, _unused_note(unused)]))
+    ok_kept = record is not None and record.evidence is not None and record.evidence.ok_calls_kept
     card.turns = [
         _turn_card(
             turn,
-            observed.get(turn.number, _Seen()),
+            *paired.get(turn.number, (None, None)),
+            ok_kept=ok_kept,
             hidden=hidden_turns.get(turn.number),
             judge_text=judge_turns.get(turn.index, []),
             clean=clean,
@@ -564,24 +558,30 @@ def _replacements(record: Record, clean: Cleaner) -> list[ReplacementLine]:
     ]
 
 
-def _captured(card: Card, record: Record, clean: Cleaner) -> dict[int, _Seen]:
-    """The captured conversation by turn number, from the record's evidence; the card notes
-    where it came from."""
-    if record.evidence is None:
-        return {}
+def _captured(card: Card, evidence: Evidence, clean: Cleaner) -> dict[int, TurnEvidence]:
+    """The captured conversation by turn number, cleaned; the card notes where it came from."""
     card.evidence = "evidence"
-    card.evidence_note = _text(record.evidence.note, clean)
-    if not record.evidence.tools_available and card.evidence_note is None:
+    card.evidence_note = _text(evidence.note, clean)
+    if not evidence.tools_available and card.evidence_note is None:
         card.evidence_note = "the source kept no tool calls"
-    return _from_evidence(record.evidence, clean)
+    return {turn.turn: _cleaned(turn, clean) for turn in evidence.turns}
 
 
 def _turn_card(
-    turn: TurnView, seen: _Seen, *, hidden: str | None, judge_text: list[str], clean: Cleaner
+    turn: TurnView,
+    captured: TurnEvidence | None,
+    note: str | None,
+    *,
+    ok_kept: bool,
+    hidden: str | None,
+    judge_text: list[str],
+    clean: Cleaner,
 ) -> TurnCard:
-    """One turn as the scenario asks it, beside what the captured conversation holds."""
+    """One turn as the scenario asks it, beside what its captured turn holds (``note``: the
+    pairing's; ``ok_kept``: the record itemises successful calls)."""
     expected = [clean(t) for t in turn.expected_tools]
-    ok = seen.observed_ok
+    seen = captured or TurnEvidence(turn=turn.number)  # nothing captured to show
+    ok = called_ok(seen.tools) if captured is not None and ok_kept else None
     return TurnCard(
         turn=turn.number,
         objective=_text(turn.objective, clean),
@@ -598,7 +598,7 @@ def _turn_card(
         observed_ok=ok,
         missing_tools=[t for t in expected if t not in ok] if ok is not None else [],
         placeholders=list(turn.placeholders),
-        notes=seen.notes,
+        notes=[*seen.notes, note] if note else seen.notes,
         hidden=hidden,
         judge_text=judge_text,
     )

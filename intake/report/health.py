@@ -45,19 +45,19 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from intake.contract.plain import JUDGED_STATUSES
+from intake.contract.plain import JUDGED_STATUSES, RunTier, TierStats, parse_when, tier_stats
 from intake.ghoutput import html_text, md_code, md_text
 from intake.lifecycle.runs.store import NO_FACTS, read_facts, stamp
 from intake.lifecycle.split import split_of
 from intake.limits import MAX_RECORD_BYTES
 from intake.paths import display_path
 from intake.portable import nonblocking_read_flags
-from intake.report.posterior import Bars, args_text, decide, jeffreys, more_runs
+from intake.report.posterior import VERSION, Bars, args_text, checksums, decide, jeffreys, more_runs
 from intake.wording import counted
 
 if TYPE_CHECKING:
     from intake.config import Settings
-    from intake.contract.models import ControlRun, Record, SuiteRun
+    from intake.contract.models import BugLink, ControlRun, Record, SuiteRun
     from intake.gitutil import Ancestry
     from intake.lifecycle.runs.store import Claimed, Run, ScenarioFacts, SuiteFile
 
@@ -81,8 +81,8 @@ ANNOTATED = frozenset({"saturated", "always-fail", "inverted", "flaky", "judge-f
 job summary only (one notice each would bury the rest)."""
 UNKNOWN = "unknown"
 REAL_KINDS = frozenset({"session", "issue"})
-"""``intake.contract.models.REAL_USE``'s values (tested equal): the health path imports no
-models while its caches are warm."""
+"""``intake.contract.models.REAL_USE``'s values (tested equal), for health and the report's
+real-use share: neither imports the models while its caches are warm."""
 
 
 def pass_hat_k(passes: int, n: int, k: int) -> float | None:
@@ -124,62 +124,160 @@ class HealthInput(NamedTuple):
     with a fix."""
 
 
-class _Peek(NamedTuple):
-    """What ``read_health`` knows of a record without validating it: its id and source kind as
-    written, and whether it holds runs (``runs``, ``suite_runs``), a bug or a lifecycle change,
-    read from its JSON; or, for a record validated before that carries no run, no control and
-    no fix commit, kept in the run index (``kept``), with its quarantine and retirement reasons
-    and when its bug was fixed (ISO 8601)."""
+class RecordFacts(NamedTuple):
+    """What the report and ``health`` read of a record: from its model when it validates (``of``),
+    else field by field so a damaged record still counts (``report.read.record_facts``), or
+    for ``health`` alone from its JSON in one step (``_peek``: id, kind and whether it holds
+    runs, a bug or a lifecycle change). Kept between calls in the run index as a JSON array, a
+    field a value (``kept_row``, ``kept_facts``)."""
 
-    id: object
-    kind: object
-    runs: bool
-    bug: bool
-    lifecycle: bool
+    id: str | None = None
+    kind: str | None = None
+    captured_at: datetime | None = None
+    scrubbed: bool = False
+    reviewed: bool = False
+    tiers: frozenset[str] = frozenset()
+    promoted_at: datetime | None = None
+    problem: str | None = None
+    run_stats: tuple[TierStats, ...] = ()
+    """Each tier's judged runs on the runnable content of the latest run (tiers with any)."""
+    adopted: bool = False
+    """The record carries an adoption stamp (``intake adopt``), not a promotion."""
+    rubric: tuple[int, int, int] | None = None
+    """The rubric of the latest approval that has one: underspecified, criteria, minutes."""
+    suite: str | None = None
+    """The promotion stamp's suite type (``capability``, ``regression``); None unpromoted."""
+    control: str | None = None
+    """Gate 8 at promotion: ``fails``, ``allowed``, ``not_applicable``; None before gate 8."""
+    dated_by_adoption: bool = False
+    """Its ``captured_at`` is only the day of adoption (no capture date, no git history then)."""
+    holds_runs: bool = False
+    """It holds runs (``runs``, ``suite_runs``): ``health`` validates it to read them."""
+    bug: bool = False
+    lifecycle: bool = False
     quarantined: str | None = None
+    """The latest lifecycle change's reason, when it quarantined the scenario."""
     retired: str | None = None
-    fixed: str | None = None
-    kept: bool = False
+    """The latest lifecycle change's reason, when it retired the scenario."""
+    fixed_at: datetime | None = None
+    """When its bug was fixed (its issue closed as completed): health's change point."""
+    settled: bool = False
+    """Validated, and it carries no run, no control and no fix commit: ``health`` reads its
+    scenario from these facts alone, kept or not."""
+
+    def stats(self, tier: RunTier) -> TierStats:
+        """``tier``'s judged runs on the latest content (none: zero runs)."""
+        return next((s for s in self.run_stats if s.tier is tier), TierStats(tier, 0, 0))
 
     @classmethod
-    def of_record(cls, record: Record) -> _Peek:
-        """A validated record's: its latest lifecycle change's reason, and when its bug was
-        fixed (its issue closed as completed)."""
+    def of(cls, record: Record) -> RecordFacts:
+        """A validated record's facts."""
         last = record.lifecycle[-1] if record.lifecycle else None  # LifecycleState: a StrEnum
-        bug, fixed = record.bug, None
-        if (
-            bug is not None
-            and bug.closed_at is not None
-            and bug.state_reason in (None, "completed")
-        ):
-            closed = bug.closed_at
-            fixed = (closed if closed.tzinfo else closed.replace(tzinfo=UTC)).isoformat()
+        bug, promotion = record.bug, record.promotion
         return cls(
-            record.id,
-            record.source.kind.value,
-            bool(record.runs or record.suite_runs),
-            bug is not None,
-            last is not None,
-            last.reason if last is not None and last.state == "quarantined" else None,
-            last.reason if last is not None and last.state == "retired" else None,
-            fixed,
+            id=record.id,
+            kind=record.source.kind.value,
+            captured_at=_aware(record.source.captured_at),
+            scrubbed=record.scrub is not None,
+            reviewed=bool(record.reviews),
+            tiers=frozenset(run.tier.value for run in record.runs),
+            promoted_at=_aware(promotion.at) if promotion else None,
+            run_stats=_run_stats(record),
+            adopted=record.adoption is not None,
+            rubric=_rubric(record),
+            suite=_suite(record),
+            control=_control(record),
+            dated_by_adoption=_dated_by_adoption(record),
+            holds_runs=bool(record.runs or record.suite_runs),
+            bug=bug is not None,
+            lifecycle=last is not None,
+            quarantined=last.reason if last is not None and last.state == "quarantined" else None,
+            retired=last.reason if last is not None and last.state == "retired" else None,
+            fixed_at=_fixed_at(bug),
+            settled=not (
+                record.suite_runs
+                or record.runs
+                or record.controls
+                or (bug is not None and bug.fix_commit)
+            ),
         )
 
-    @classmethod
-    def of(cls, raw: bytes) -> _Peek | None:
-        """None when the JSON is no record (its id or source kind missing)."""
-        try:
-            doc = json.loads(raw)
-            held = {key for key, value in doc.items() if value}  # the fields with a value
-            return cls(
-                doc["id"],
-                doc["source"]["kind"],
-                bool(held & {"runs", "suite_runs"}),
-                "bug" in held,
-                "lifecycle" in held,
-            )
-        except (ValueError, KeyError, TypeError, AttributeError):
-            return None
+
+def _aware(moment: datetime) -> datetime:
+    """``moment`` with UTC as its zone when it has none (``gitutil.aware``, not imported here)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _fixed_at(bug: BugLink | None) -> datetime | None:
+    """When the bug was fixed: its issue closed as completed."""
+    if bug is None or bug.closed_at is None or bug.state_reason not in (None, "completed"):
+        return None
+    return _aware(bug.closed_at)
+
+
+def _dated_by_adoption(record: Record) -> bool:
+    """Whether the record's only date is its adoption's (adopted before git dating, or no git)."""
+    adoption = record.adoption
+    if adoption is None or record.promotion is not None:
+        return False
+    dated_by = record.source.details.get("dated_by")
+    return dated_by not in ("captured_from", "git") and _aware(record.source.captured_at) == _aware(
+        adoption.at
+    )
+
+
+def _run_stats(record: Record) -> tuple[TierStats, ...]:
+    """Per tier the judged runs on the runnable content of the latest run (tiers with any)."""
+    if not record.runs:
+        return ()
+    latest = max(record.runs, key=lambda r: (r.at, r.recorded_at)).runnable_hash
+    found = (tier_stats(record.runs, tier, latest) for tier in RunTier)
+    return tuple(stats for stats in found if stats.runs)
+
+
+def _suite(record: Record) -> str | None:
+    """The promotion stamp's suite type; ``capability`` for a stamp from before suite types."""
+    if record.promotion is None:
+        return None
+    return record.promotion.suite.value if record.promotion.suite else "capability"
+
+
+def _control(record: Record) -> str | None:
+    """Gate 8's verdict at promotion, from the stamp's gate details."""
+    if record.promotion is None or "control" not in record.promotion.gates:
+        return None
+    if record.promotion.allow_passing_control:
+        return "allowed"
+    detail = record.promotion.gates["control"]
+    if detail.startswith(("not applicable", "not required")):
+        return "not_applicable"
+    return "fails"
+
+
+def _rubric(record: Record) -> tuple[int, int, int] | None:
+    """The rubric of the record's latest approval that carries one."""
+    for review in reversed(record.reviews):
+        if review.decision.value == "approve" and review.rubric is not None:
+            r = review.rubric
+            return (r.underspecified, r.criteria, r.minutes)
+    return None
+
+
+def _peek(raw: bytes) -> RecordFacts | None:
+    """What ``health`` reads of a record's JSON before it validates one; None when the JSON is
+    no record (its id or source kind missing)."""
+    try:
+        doc = json.loads(raw)
+        held = {key for key, value in doc.items() if value}  # the fields with a value
+        return RecordFacts(
+            id=doc["id"],
+            kind=doc["source"]["kind"],
+            holds_runs=bool(held & {"runs", "suite_runs"}),
+            bug="bug" in held,
+            lifecycle="lifecycle" in held,
+        )
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
 
 
 class Rate(NamedTuple):
@@ -944,19 +1042,6 @@ def all_runs(
     return runs
 
 
-def health_facts(record: Record) -> list[object] | None:
-    """What health keeps of a validated record that carries no run and no control: ``_Peek``
-    but ``kept`` (None: it carries some, and is validated on every read)."""
-    if (
-        record.suite_runs
-        or record.runs
-        or record.controls
-        or (record.bug is not None and record.bug.fix_commit)
-    ):
-        return None  # a fix commit is read from the record each time (the cache holds none)
-    return list(_Peek.of_record(record)[:-1])
-
-
 _KEPT_BY = (
     "read.py",
     "model.py",
@@ -969,35 +1054,60 @@ _KEPT_BY = (
 
 @cache
 def kept_version() -> str:
-    """Two checksums (as ``answers_version``'s: ``hashlib`` is not imported to read a suite) of
-    the code that decides what the run index's record_facts table keeps of a file (a row by its
-    absolute path: ``[version, report.read.Kept's facts, health_facts]``, either None when not
-    read): a row kept by other code is read again."""
-    import zlib
-
-    source = b"".join((Path(__file__).parent / name).read_bytes() for name in _KEPT_BY)
-    return f"{zlib.crc32(source):08x}{zlib.adler32(source):08x}"
+    """The checksums (``posterior.checksums``) of the code that decides what the run index's
+    record_facts table keeps of a file (a row by its absolute path: ``[version, what was
+    read]``, a scenario's top keys or a record's facts): a row kept by other code is read
+    again."""
+    return checksums(*(Path(__file__).parent / name for name in _KEPT_BY))
 
 
-def kept_part(
-    known: tuple[tuple[int, int, int], str] | None, st: os.stat_result | None, part: int
-) -> Any:
-    """Part ``part`` (1: the report's facts, 2: health's) of the row ``known`` kept of a file,
-    when this code kept it of the file as ``st`` shows it (None: else, and it is read again)."""
+def kept_part(known: tuple[tuple[int, int, int], str] | None, st: os.stat_result | None) -> Any:
+    """What the row ``known`` kept of a file, when this code kept it of the file as ``st``
+    shows it (None: else, and it is read again)."""
     if known is None or st is None or known[0] != stamp(st):
         return None
     try:
         row = json.loads(known[1])
     except ValueError:
         return None
-    ours = isinstance(row, list) and len(row) == 3 and row[0] == kept_version()
-    return row[part] if ours else None
+    ours = isinstance(row, list) and len(row) == 2 and row[0] == kept_version()
+    return row[1] if ours else None
+
+
+def kept_row(value: object) -> str:
+    """The row that keeps ``value`` (a scenario's top keys, or a record's facts) of a file."""
+    return json.dumps([kept_version(), value], default=_plain)
+
+
+def _plain(value: object) -> object:
+    """JSON for what a record's facts hold beyond JSON: times, tier sets, tier stats."""
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, TierStats):
+        return (value.tier.value, value.runs, value.passes)
+    raise TypeError(f"{type(value).__name__} is not kept")
+
+
+def kept_facts(value: list[Any]) -> RecordFacts:
+    """The facts ``kept_row`` wrote, field by field (this code's: the row's version says so)."""
+    facts = RecordFacts(*value)
+    kept: Any = facts  # JSON's text and lists where the fields hold times, sets and stats
+    return facts._replace(
+        tiers=frozenset(kept.tiers),
+        captured_at=parse_when(kept.captured_at),
+        promoted_at=parse_when(kept.promoted_at),
+        fixed_at=parse_when(kept.fixed_at),
+        run_stats=tuple(TierStats(RunTier(t), n, p) for t, n, p in kept.run_stats),
+        rubric=None if kept.rubric is None else tuple(kept.rubric),
+    )
 
 
 def _input(
     settings: Settings,
     path: Path | str,
-    peek: _Peek,
+    peek: RecordFacts,
     facts: ScenarioFacts | None,
     runs: tuple[AnyRun, ...] = (),
     controls: tuple[ControlRun, ...] = (),
@@ -1026,7 +1136,7 @@ def _input(
         current_hash=facts.runnable_hash,
         runs=runs,
         controls=controls,
-        fixed_at=None if peek.fixed is None else datetime.fromisoformat(peek.fixed),
+        fixed_at=peek.fixed_at,
         fix_commit=fix_commit,
         ancestry=ancestry,
         lane="regression" if "regression" in facts.tags else "capability",
@@ -1049,8 +1159,8 @@ def _shown(settings: Settings, path: Path | str) -> str:
         return display_path(Path(path), settings.root)
 
 
-_Read = tuple["SuiteFile", bytes | None, "_Peek | None"]
-"""A record as ``_records`` reads it: (file, bytes, ``_Peek``)."""
+_Read = tuple["SuiteFile", bytes | None, RecordFacts | None]
+"""A record as ``_records`` reads it: (file, bytes, facts)."""
 
 
 def _records(
@@ -1058,23 +1168,24 @@ def _records(
     kept: dict[str, tuple[tuple[int, int, int], str]],
     bugs: bool,
 ) -> list[_Read]:
-    """Each scenario's record as (file, bytes, ``_Peek``): bytes None when it cannot be read,
-    the peek None when it is no record (its id and source kind unreadable). A record ``kept``
-    holds unchanged (size and times: ``known_records``) is not read, unless ``bugs`` wants it
-    validated (it may name a bug): its peek is what was kept of it, its bytes empty."""
+    """Each scenario's record as (file, bytes, facts): bytes None when it cannot be read, the
+    facts None when it is no record (its id and source kind unreadable; else ``_peek``'s). A
+    settled record ``kept`` holds unchanged (size and times: ``known_records``) is not read,
+    unless ``bugs`` wants it validated (it may name a bug): its facts are those kept, its
+    bytes empty."""
     found: list[_Read] = []
     for file in files:
         if not file.record or file.record_link or file.link:
             continue
         st = file.record_stat
-        facts = kept_part(kept.get(os.path.abspath(file.record_text)), st, 2)
-        if facts is not None:
-            peek = _Peek._make([*facts, True])
-            if not (bugs and (peek.bug or peek.kind == "issue")):
-                found.append((file, b"", peek))
+        known = kept_part(kept.get(os.path.abspath(file.record_text)), st)
+        if isinstance(known, list):
+            facts = kept_facts(known)
+            if facts.settled and not (bugs and (facts.bug or facts.kind == "issue")):
+                found.append((file, b"", facts))
                 continue
         raw = _bounded(file.record_text, st)
-        found.append((file, raw, None if raw is None else _Peek.of(raw)))
+        found.append((file, raw, None if raw is None else _peek(raw)))
     return found
 
 
@@ -1100,12 +1211,12 @@ def _bounded(path: str, st: os.stat_result | None) -> bytes | None:
     return raw if len(raw) <= MAX_RECORD_BYTES else None
 
 
-def _one_by_one(peek: _Peek) -> bool:
+def _one_by_one(peek: RecordFacts) -> bool:
     """Whether a scenario's stored runs are read one by one, not counted in SQL: its record
     carries runs (each run is counted once, with the store's), a bug (runs are placed before
     or after its fix one by one) or it is an issue's (the bugs report reads its runs); so are
     those two judges judged (``_stored``)."""
-    return peek.runs or peek.bug or peek.kind == "issue"
+    return peek.holds_runs or peek.bug or peek.kind == "issue"
 
 
 Mix = tuple[tuple[str | None, str | None, int], ...]
@@ -1117,7 +1228,7 @@ window's first start (``store.Counts.since``)."""
 
 def _stored(
     settings: Settings,
-    peeks: Sequence[_Peek | None],
+    peeks: Sequence[RecordFacts | None],
     left_out: Claimed,
     grouped: bool,
 ) -> tuple[dict[str, list[Run]], Placed, int, datetime | None]:
@@ -1300,7 +1411,7 @@ def read_health(
 
 def _item(
     settings: Settings,
-    read: tuple[SuiteFile, bytes, _Peek],
+    read: tuple[SuiteFile, bytes, RecordFacts],
     store: dict[str, list[Run]],
     caches: tuple[dict[str, ScenarioFacts], list[tuple[str, os.stat_result, str]]],
     ancestry: Ancestry | None,
@@ -1318,10 +1429,10 @@ def _item(
     path, rec = file.text, file.record_text
     scenario_id, kind = peek.id, peek.kind
     extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
-    full = bool(extra) or peek.runs or peek.lifecycle or peek.bug
+    full = bool(extra) or peek.holds_runs or peek.lifecycle or peek.bug
     wanted = bugs is not None and (peek.bug or kind == "issue")
     st = file.record_stat
-    if peek.kept and full:  # validated before, unchanged since, carrying no run
+    if peek.settled and full:  # validated before, unchanged since, carrying no run
         return _input(settings, path, peek, facts.get(path), tuple(extra), (), None, ancestry)
     if full or wanted:
         from pydantic import ValidationError
@@ -1332,10 +1443,9 @@ def _item(
             record = Record.model_validate_json(raw, strict=False)
         except (ValidationError, ValueError):
             return f"{_shown(settings, rec)}: record unreadable, left out"
-        plain = health_facts(record) if cached and not peek.kept else None
-        if plain is not None and st is not None:
-            row = json.dumps([kept_version(), None, plain])
-            validated.append((os.path.abspath(rec), st, row))
+        peek = RecordFacts.of(record)
+        if cached and peek.settled and st is not None:
+            validated.append((os.path.abspath(rec), st, kept_row(peek)))
         if wanted and bugs is not None:
             bugs.append(
                 (
@@ -1346,7 +1456,6 @@ def _item(
         if full:
             runs = tuple(all_runs(record, extra))
             fix = record.bug.fix_commit if record.bug is not None else None
-            peek = _Peek.of_record(record)
             return _input(
                 settings, path, peek, facts.get(path), runs, tuple(record.controls), fix, ancestry
             )
@@ -1406,14 +1515,9 @@ VERDICT = "verdict"
 
 def answers_version() -> str:
     """The version the decisions' answers and the verdicts are kept under: the posterior's
-    (``posterior.VERSION``) and two checksums of this file (the verdicts' rules and texts), so
-    that a change of either never reads an old verdict."""
-    import zlib
-
-    from intake.report.posterior import VERSION
-
-    source = Path(__file__).read_bytes()
-    return f"{VERSION}{zlib.crc32(source):08x}{zlib.adler32(source):08x}"
+    (``posterior.VERSION``) and this file's checksums (the verdicts' rules and texts), so that
+    a change of either never reads an old verdict."""
+    return VERSION + checksums(Path(__file__))
 
 
 def make_health(

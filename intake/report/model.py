@@ -30,9 +30,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from intake.contract.plain import RunTier, ScenarioView, TierStats, difficulty, parse_when
+from intake.report.health import REAL_KINDS
 from intake.store.details import Staged, Tiered
 from intake.store.history import Stages
 from intake.store.ledger import Event
@@ -41,12 +42,11 @@ from intake.wording import counted, verb
 
 if TYPE_CHECKING:
     from intake.report.bugs import BugsReport
-    from intake.report.health import HealthReport
+    from intake.report.health import HealthReport, RecordFacts
 
 REPORT_VERSION = 1
 KNOWN_TYPES = ("session", "issue", "hand", "synthetic")
 SOURCE_TYPES = (*KNOWN_TYPES, "unknown")
-REAL_TYPES = frozenset({"session", "issue"})
 TOP_KEYS = frozenset({"id", "category", "source", "difficulty_rationale", "captured_from"})
 FUNNEL_EVENTS = ("import", "scrub", "review", "run", "promotion", "rejection")
 MAX_MONTHS = 240
@@ -54,36 +54,6 @@ MARKDOWN_LIST_LIMIT = 200
 NO_CATEGORY = "(none)"
 
 # --- inputs ---------------------------------------------------------------------------------
-
-
-class RecordFacts(NamedTuple):
-    """What the report needs from a record; read leniently so a damaged record still counts
-    (kept between calls as JSON, a field a value: ``intake.report.read.Kept``)."""
-
-    id: str | None = None
-    kind: str | None = None
-    captured_at: datetime | None = None
-    scrubbed: bool = False
-    reviewed: bool = False
-    tiers: frozenset[str] = frozenset()
-    promoted_at: datetime | None = None
-    problem: str | None = None
-    run_stats: tuple[TierStats, ...] = ()
-    """Each tier's judged runs on the runnable content of the latest run (tiers with any)."""
-    adopted: bool = False
-    """The record carries an adoption stamp (``intake adopt``), not a promotion."""
-    rubric: tuple[int, int, int] | None = None
-    """The rubric of the latest approval that has one: underspecified, criteria, minutes."""
-    suite: str | None = None
-    """The promotion stamp's suite type (``capability``, ``regression``); None unpromoted."""
-    control: str | None = None
-    """Gate 8 at promotion: ``fails``, ``allowed``, ``not_applicable``; None before gate 8."""
-    dated_by_adoption: bool = False
-    """Its ``captured_at`` is only the day of adoption (no capture date, no git history then)."""
-
-    def stats(self, tier: RunTier) -> TierStats:
-        """``tier``'s judged runs on the latest content (none: zero runs)."""
-        return next((s for s in self.run_stats if s.tier is tier), TierStats(tier, 0, 0))
 
 
 @dataclass(frozen=True)
@@ -130,7 +100,7 @@ class Share:
     @property
     def real(self) -> int:
         """Scenarios from sessions and issues."""
-        return sum(self.counts.get(t, 0) for t in REAL_TYPES)
+        return sum(self.counts.get(t, 0) for t in REAL_KINDS)
 
     @property
     def real_share(self) -> float:

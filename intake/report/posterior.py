@@ -50,11 +50,17 @@ class Bars(NamedTuple):
     min_runs: int = 5
 
 
-_SOURCE = Path(__file__).read_bytes()
-VERSION = f"{zlib.crc32(_SOURCE):08x}{zlib.adler32(_SOURCE):08x}"
-"""The rules' version (two checksums of this file: ``zlib`` is imported already, ``hashlib``
-is not): answers remembered under another are never read."""
-del _SOURCE
+def checksums(*paths: Path) -> str:
+    """Two checksums (CRC-32, Adler-32: ``zlib`` is imported already, ``hashlib`` is not) of
+    the files ``paths``: the version what is kept between calls is kept under, so that what
+    other code kept is never read."""
+    source = b"".join(path.read_bytes() for path in paths)
+    return f"{zlib.crc32(source):08x}{zlib.adler32(source):08x}"
+
+
+VERSION = checksums(Path(__file__))
+"""The rules' version (this file's checksums): answers remembered under another are never
+read."""
 _MEMO: dict[str, dict[tuple[Any, ...], Any]] = {}
 _LEARNED: dict[str, list[tuple[Any, ...]]] = {}
 _KEPT: dict[str, dict[str, str]] = {}

@@ -3,9 +3,9 @@
 Files are read leniently (a damaged one is listed as invalid, never fatal); ``make_report`` reads
 what a suite's settings point at and hands it to ``intake.report.model.build_report``.
 
-What the report reads of each scenario file (its top keys) and record (``RecordFacts``, and
-what ``health`` keeps of it from the same read) is kept in the run index's cache of record facts
-(``intake.lifecycle.runs.store.known_records``, one row a file: ``health.kept_version``) by the
+What the report reads of each scenario file (its top keys) and record (``health.RecordFacts``,
+what ``health`` reads of it too) is kept in the run index's cache of record facts
+(``intake.lifecycle.runs.store.known_records``, one row a file: ``health.kept_row``) by the
 file's size and times: a warm call over unchanged files validates no record, parses no YAML and
 imports neither the models (pydantic) nor the YAML library, and its ``health`` reads again no
 record the report read.
@@ -22,24 +22,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from intake.config import Settings
-from intake.contract.plain import RunTier, ScenarioView, TierStats, parse_when, tier_stats
+from intake.contract.plain import ScenarioView, parse_when
 from intake.errors import InputError, UsageError
 from intake.fileio import read_input
-from intake.gitutil import aware, first_added
+from intake.gitutil import first_added
 from intake.lifecycle.runs.store import stamp
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path, shown_below
-from intake.report.health import health_facts, kept_part, kept_version
+from intake.report.health import RecordFacts, kept_facts, kept_part, kept_row
 from intake.report.model import (
     FUNNEL_EVENTS,
     KNOWN_TYPES,
     TOP_KEYS,
     DraftFile,
     ProvenanceReport,
-    RecordFacts,
     ScenarioFile,
     build_report,
 )
@@ -55,94 +54,23 @@ if TYPE_CHECKING:  # the models (pydantic) are imported where a record is valida
 
 def record_facts(raw: bytes | str) -> RecordFacts:
     """The facts of a record; a record that fails its model is read field by field."""
-    return _facts_read(raw)[0]
-
-
-def _facts_read(raw: bytes | str) -> tuple[RecordFacts, list[object] | None]:
-    """``record_facts``, with what ``health`` keeps of the record (``health.health_facts``;
-    None for a record that fails its model)."""
     from pydantic import ValidationError
 
     from intake.contract.models import Record
 
     try:
-        record = Record.model_validate_json(raw, strict=False)
+        return RecordFacts.of(Record.model_validate_json(raw, strict=False))
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = ".".join(str(part) for part in first["loc"]) or "$"
         problem = f"invalid record at {loc}: {first['msg']}"
-    else:
-        facts = RecordFacts(
-            id=record.id,
-            kind=record.source.kind.value,
-            captured_at=aware(record.source.captured_at),
-            scrubbed=record.scrub is not None,
-            reviewed=bool(record.reviews),
-            tiers=frozenset(run.tier.value for run in record.runs),
-            promoted_at=aware(record.promotion.at) if record.promotion else None,
-            run_stats=_run_stats(record),
-            adopted=record.adoption is not None,
-            rubric=_rubric(record),
-            suite=_suite(record),
-            control=_control(record),
-            dated_by_adoption=_dated_by_adoption(record),
-        )
-        return facts, health_facts(record)
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError):
-        return RecordFacts(problem="record is not JSON"), None
+        return RecordFacts(problem="record is not JSON")
     if not isinstance(data, dict):
-        return RecordFacts(problem="record is not a JSON object"), None
-    return _lenient(data, problem), None
-
-
-def _dated_by_adoption(record: Record) -> bool:
-    """Whether the record's only date is its adoption's (adopted before git dating, or no git)."""
-    adoption = record.adoption
-    if adoption is None or record.promotion is not None:
-        return False
-    dated_by = record.source.details.get("dated_by")
-    return dated_by not in ("captured_from", "git") and aware(record.source.captured_at) == aware(
-        adoption.at
-    )
-
-
-def _run_stats(record: Record) -> tuple[TierStats, ...]:
-    """Per tier the judged runs on the runnable content of the latest run (tiers with any)."""
-    if not record.runs:
-        return ()
-    latest = max(record.runs, key=lambda r: (r.at, r.recorded_at)).runnable_hash
-    found = (tier_stats(record.runs, tier, latest) for tier in RunTier)
-    return tuple(stats for stats in found if stats.runs)
-
-
-def _suite(record: Record) -> str | None:
-    """The promotion stamp's suite type; ``capability`` for a stamp from before suite types."""
-    if record.promotion is None:
-        return None
-    return record.promotion.suite.value if record.promotion.suite else "capability"
-
-
-def _control(record: Record) -> str | None:
-    """Gate 8's verdict at promotion, from the stamp's gate details."""
-    if record.promotion is None or "control" not in record.promotion.gates:
-        return None
-    if record.promotion.allow_passing_control:
-        return "allowed"
-    detail = record.promotion.gates["control"]
-    if detail.startswith(("not applicable", "not required")):
-        return "not_applicable"
-    return "fails"
-
-
-def _rubric(record: Record) -> tuple[int, int, int] | None:
-    """The rubric of the record's latest approval that carries one."""
-    for review in reversed(record.reviews):
-        if review.decision.value == "approve" and review.rubric is not None:
-            r = review.rubric
-            return (r.underspecified, r.criteria, r.minutes)
-    return None
+        return RecordFacts(problem="record is not a JSON object")
+    return _lenient(data, problem)
 
 
 def _lenient(data: object, problem: str) -> RecordFacts:
@@ -219,16 +147,13 @@ class Kept:
             return None, None
         if not stat.S_ISREG(st.st_mode):
             return None, None
-        return st, kept_part(self.known.get(os.path.abspath(path)), st, 1)
+        return st, kept_part(self.known.get(os.path.abspath(path)), st)
 
-    def keep(
-        self, path: str, st: os.stat_result | None, value: object, health: object = None
-    ) -> None:
-        """Keep ``value`` (JSON, or a record's facts) and ``health``'s part of the row for the
-        file as it was when ``st`` was read."""
+    def keep(self, path: str, st: os.stat_result | None, value: object) -> None:
+        """Keep ``value`` (JSON, or a record's facts) for the file as it was when ``st`` was
+        read."""
         if st is not None:
-            kept = json.dumps([kept_version(), value, health], default=_plain)
-            self.fresh.append((Path(os.path.abspath(path)), st, kept))
+            self.fresh.append((Path(os.path.abspath(path)), st, kept_row(value)))
 
     def rows(self) -> dict[str, tuple[tuple[int, int, int], str]]:
         """The rows as they are now: those read before, and those kept now (``read_health``)."""
@@ -242,30 +167,6 @@ class Kept:
             from intake.lifecycle.runs.store import remember_records
 
             remember_records(settings, self.fresh)
-
-
-def _plain(value: object) -> object:
-    """JSON for what a record's facts hold beyond JSON: times, tier sets, tier stats."""
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, frozenset):
-        return sorted(value)
-    if isinstance(value, TierStats):
-        return (value.tier.value, value.runs, value.passes)
-    raise TypeError(f"{type(value).__name__} is not kept")
-
-
-def _facts_of(value: list[Any]) -> RecordFacts:
-    """The facts ``Kept.keep`` wrote, field by field (this code's: the row's version says so)."""
-    facts = RecordFacts(*value)
-    kept: Any = facts  # JSON's text and lists where the fields hold times, sets and stats
-    return facts._replace(
-        tiers=frozenset(kept.tiers),
-        captured_at=parse_when(kept.captured_at),
-        promoted_at=parse_when(kept.promoted_at),
-        run_stats=tuple(TierStats(RunTier(t), n, p) for t, n, p in kept.run_stats),
-        rubric=None if kept.rubric is None else tuple(kept.rubric),
-    )
 
 
 def _same_as_json(data: object) -> bool:
@@ -283,14 +184,14 @@ def _read_record(path: str, kept: Kept | None = None) -> RecordFacts:
     st, known = kept.look(path) if kept is not None else (None, None)
     if isinstance(known, list):
         with contextlib.suppress(TypeError, ValueError):
-            return _facts_of(known)
+            return kept_facts(known)
     try:
         raw = read_input(Path(path), what="record", limit=MAX_RECORD_BYTES, follow_links=False)
     except InputError as exc:
         return RecordFacts(problem=f"cannot read record: {exc.message}")
-    facts, health = _facts_read(raw)
+    facts = record_facts(raw)
     if kept is not None:
-        kept.keep(path, st, facts, health)
+        kept.keep(path, st, facts)
     return facts
 
 
