@@ -434,7 +434,13 @@ def test_document_matched_by_hash_first(tmp_path: Path, suite: Path) -> None:
         ),
         (
             {"session": {"id": 5}, "messages": [], "format": "json"},
-            "error: Agent UI export's session.id is not a non-empty string (export.json)",
+            "error: session file's session.id is not a non-empty string (export.json)",
+        ),
+        (
+            {"session": {"id": "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"}, "messages": []}
+            | {"format": "json"},
+            "error: session id is not a plain identifier (letters, digits, _.:- only, and "
+            "nothing that looks like a key, address or path) (export.json)",
         ),
     ],
 )

@@ -183,6 +183,32 @@ def plain_session_id(value: str) -> bool:
     )
 
 
+def own_session_id(raw: Any, field: str, path: Path) -> str:
+    """The id a single-session file gives its session (its ``field``), or a ``SourceError``.
+
+    One rule for every store: an id the store holds is the store's content, so refusing it is a
+    source failure (exit 3, DESIGN §4); exit 2 is for what the user typed (an id that matches
+    nothing, a bad ``--turns``). The id is printed unscrubbed (listing, hints, locator), so an id
+    that is not plain is never shown: a database lists it masked and drafts it under a neutral
+    id; a file is usually named after its id, and every error names the file, so one is
+    refused, naming neither.
+    """
+    if not isinstance(raw, str) or not raw.strip():
+        raise SourceError(f"session file's {field} is not a non-empty string", where=path.name)
+    if not plain_session_id(raw):
+        raise SourceError(
+            "session id is not a plain identifier (letters, digits, _.:- only, and nothing "
+            "that looks like a key, address or path)",
+            where="the --db session file" if raw in path.name else path.name,
+        )
+    return raw
+
+
+def listed_id(value: str) -> str:
+    """A stored session id as a listing shows it: ``MASK`` when it is not plain."""
+    return value if plain_session_id(value) else MASK
+
+
 def shown_id(value: str) -> str:
     """``value`` quoted when it is a plain identifier, else a mask (never the value)."""
     return repr(value) if plain_session_id(value) else f"{MASK} (not shown: not a plain id)"
@@ -435,7 +461,7 @@ def _listing(summaries: list[SessionSummary]) -> str:
 
     An id that is not a plain identifier (a SQLite store can hold anything) is masked.
     """
-    shown = [(s.id if plain_session_id(s.id) else MASK, s.created) for s in summaries]
+    shown = [(listed_id(s.id), s.created) for s in summaries]
     return "; ".join(f"{i} ({c})" if c else i for i, c in shown) or "none"
 
 
