@@ -50,7 +50,7 @@ MARKDOWN_NOTE = (
 
 
 def _read(path: Path) -> bytes:
-    return read_session_file(path, "export file", "export")
+    return read_session_file(path, "export file")
 
 
 def _text(path: Path, raw: bytes) -> str:

@@ -8,9 +8,9 @@ adapter by the file's content.
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -125,32 +125,28 @@ def json_field(
     return None
 
 
-def read_session_file(path: Path, what: str, large: str) -> bytes:
+def read_session_file(path: Path, what: str) -> bytes:
     """The whole of a file that holds one session (session JSON, an Agent UI export), at most
-    ``limits.MAX_SESSION_JSON_BYTES``; any refusal is a SourceError (exit 3) naming the file
-    as ``what``."""
-    limit = limits.MAX_SESSION_JSON_BYTES
-    try:
-        size = path.stat().st_size
-        if size > limit:
-            raise SourceError(
-                f"{large} is too large ({size} bytes; limit {limit})", where=path.name
-            )
-        return read_input(path, what=what, limit=limit, where=path.name)
-    except InputError as exc:
-        raise SourceError(exc.message, where=exc.where) from None
-    except FileNotFoundError:
-        raise SourceError(f"{what} not found", where=str(path)) from None
-    except OSError as exc:
-        raise SourceError(f"cannot read {what}: {exc.strerror}", where=path.name) from None
+    ``limits.MAX_SESSION_JSON_BYTES``, through the bounded reader (its size checked before a
+    byte is read); any refusal is a SourceError (exit 3) naming the file as ``what``."""
+    with _store_refusal():
+        return read_input(path, what=what, limit=limits.MAX_SESSION_JSON_BYTES, where=path.name)
 
 
-def read_session_json(path: Path, what: str, large: str) -> Any:
+def read_session_json(path: Path, what: str) -> Any:
     """``read_session_file`` parsed by ``fileio.parse_json_input`` (lone surrogates kept), its
     refusals SourceErrors naming the file as ``what``."""
-    raw = read_session_file(path, what, large)
-    try:
+    raw = read_session_file(path, what)
+    with _store_refusal():
         return parse_json_input(raw, what=what, where=path.name, surrogates=True)
+
+
+@contextmanager
+def _store_refusal() -> Iterator[None]:
+    """The bounded reader's ``InputError`` as a ``SourceError``: a store that cannot be read is
+    a source failure (exit 3), whatever the reader says."""
+    try:
+        yield
     except InputError as exc:
         raise SourceError(exc.message, where=exc.where) from None
 
@@ -507,14 +503,14 @@ def parse_json_steps(raw: Any) -> tuple[list[dict[str, Any]], list[str]]:
     """GAIA's ``agent_steps`` as a list of step mappings, and problems found: the JSON text the
     database stores, or the value an Agent UI export holds (decoded already, or that text)."""
     value = raw
-    if isinstance(raw, str):
-        if len(raw) > limits.MAX_STEPS_CHARS:
-            return [], [f"agent_steps too large to read ({len(raw)} characters)"]
+    if isinstance(raw, str) and len(raw) > limits.MAX_STEPS_CHARS:
+        return [], [f"agent_steps too large to read ({len(raw)} characters)"]
+    if isinstance(raw, str) and raw:
         try:
-            value = json.loads(raw) if raw else None
-        except (ValueError, RecursionError):
-            return [], ["agent_steps is not valid JSON"]
-    if value is None:
+            value = parse_json_input(raw, what="agent_steps", where="", surrogates=True)
+        except InputError as exc:
+            return [], [exc.message]
+    if value is None or value == "":
         return [], []
     if not isinstance(value, list):
         return [], [f"agent_steps is a JSON {json_type(value)}, not a list"]
