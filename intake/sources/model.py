@@ -183,11 +183,11 @@ def own_session_id(raw: Any, field: str, path: Path) -> str:
     """The id a single-session file gives its session (its ``field``), or a ``SourceError``.
 
     One rule for every store: an id the store holds is the store's content, so refusing it is a
-    source failure (exit 3, DESIGN §4); exit 2 is for what the user typed (an id that matches
-    nothing, a bad ``--turns``). The id is printed unscrubbed (listing, hints, locator), so an id
-    that is not plain is never shown: a database lists it masked and drafts it under a neutral
-    id; a file is usually named after its id, and every error names the file, so one is
-    refused, naming neither.
+    source failure (``SourceError``, exit 3); a ``UsageError`` (exit 2) is for what the user
+    typed (an id that matches nothing, a bad ``--turns``). The id is printed unscrubbed
+    (listing, hints, locator), so an id that is not plain is never shown: a database lists it
+    masked and drafts it under a neutral id; a file is usually named after its id, and every
+    error names the file, so one is refused, naming neither.
     """
     if not isinstance(raw, str) or not raw.strip():
         raise SourceError(f"session file's {field} is not a non-empty string", where=path.name)
