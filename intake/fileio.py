@@ -302,16 +302,17 @@ def json_depth_exceeds(text: str, limit: int) -> bool:
     return False
 
 
-def parse_json_input(data: bytes, *, what: str, where: str, surrogates: bool = False) -> Any:
-    """JSON from an input's bytes: UTF-8 (a BOM allowed), nesting at most ``MAX_JSON_DEPTH``,
-    no lone surrogate escape unless ``surrogates`` (a session file: drafting refuses one only in
-    the turns it keeps, ``drafting.tail``).
+def parse_json_input(data: bytes | str, *, what: str, where: str, surrogates: bool = False) -> Any:
+    """JSON from an input's bytes (UTF-8, a BOM allowed) or from text already decoded (JSON
+    inside JSON: GAIA's ``agent_steps``), nesting at most ``MAX_JSON_DEPTH``, no lone
+    surrogate escape unless ``surrogates`` (a session file: drafting refuses one only in the
+    turns it keeps, ``drafting.tail``).
 
     Every failure is an ``InputError`` naming what and where (the byte offset of bad UTF-8,
     the line and column of bad JSON), never the content.
     """
     try:
-        text = data.decode("utf-8-sig")
+        text = data if isinstance(data, str) else data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"{what} is not UTF-8 (byte {exc.start})", where=where) from None
     if json_depth_exceeds(text, MAX_JSON_DEPTH):

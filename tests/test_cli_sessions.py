@@ -171,7 +171,10 @@ def test_bad_agent_steps_and_huge_nul_message_give_flagged_draft(
     assert "\x00" not in draft.read_text()
     record = json.loads((suite / "drafts" / "session_29c211c7.intake.json").read_text())
     notes = record["evidence"]["turns"][0]["notes"]
-    assert any("agent_steps is not valid JSON" in n for n in notes)
+    assert (  # fileio.parse_json_input's message: where, never what
+        "agent_steps is not valid JSON: Expecting property name enclosed in double quotes at "
+        "line 1 column 2" in notes
+    )
     assert any("text cut" in n for n in notes)
     removed = {e["json_path"]: e for e in record["hidden_removed"]}
     assert removed["$.scenario.turns[0].user_message"] == {

@@ -32,6 +32,7 @@ from intake.config import load_settings
 from intake.contract.models import ToolOutcome
 from intake.drafting.from_session import build_plan, draft_from_session, read_session
 from intake.drafting.tail import scenario_mapping
+from intake.errors import ConfigError
 from intake.sources.model import StoreKind, plain_session_id, tools_from_steps
 from intake.sources.registry import detect
 from intake.sources.tool_outcome import repr_shape, result_shape
@@ -391,9 +392,8 @@ def test_document_matched_by_unique_name_says_so(chat_db: Path, suite: Path) -> 
     ]
 
 
-def test_document_matched_by_hash_first(tmp_path: Path, suite: Path) -> None:
-    body = b"Q3 revenue was $14.2 million.\n"
-    _corpus(suite, {"budget_2025.md": body})
+def _session_indexing(tmp_path: Path, body: bytes) -> Path:
+    """An Agent UI database whose one session indexed a document holding ``body``."""
     path = tmp_path / "gaia_chat.db"
     conn = gn.create_chat_db(path)
     clock = gn.Clock()
@@ -413,12 +413,53 @@ def test_document_matched_by_hash_first(tmp_path: Path, suite: Path) -> None:
     )
     gn.add_message(conn, gn.SESSION_ID, "user", "hi", clock)
     conn.close()
+    return path
+
+
+def test_document_matched_by_hash_first(tmp_path: Path, suite: Path) -> None:
+    body = b"Q3 revenue was $14.2 million.\n"
+    _corpus(suite, {"budget_2025.md": body})
+    path = _session_indexing(tmp_path, body)
     settings = load_settings(suite)
     plan = build_plan(read_session(settings, path, gn.SESSION_ID), settings)
     assert scenario_mapping(plan.scenario)["setup"]["index_documents"] == [
         {"corpus_doc": "budget_2025", "path": "corpus/documents/budget_2025.md"}
     ]
     assert plan.observations["documents"][0]["matched_by"] == "content hash"
+
+
+def test_a_documents_id_comes_from_the_manifest_gaias_ci_reads(tmp_path: Path, suite: Path) -> None:
+    """One reader of the corpus manifest (``load_manifest``), as GAIA's CI reads it: ids of
+    ``documents`` and of ``real_world/manifest.json``'s; an ``adversarial_documents`` entry is
+    a corpus file but no id a scenario may cite (the CI would fail ``corpus_doc``), so a file
+    of it is matched by its path alone."""
+    body = b"adversarial: nothing to index\n"
+    folder = suite / "corpus"
+    (folder / "adversarial").mkdir(parents=True)
+    (folder / "adversarial" / "empty.txt").write_bytes(body)
+    manifest = {
+        "documents": [],
+        "adversarial_documents": [{"id": "empty_file", "filename": "empty.txt"}],
+    }
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    with (suite / "pyproject.toml").open("a", encoding="utf-8") as handle:
+        handle.write('corpus_dir = "corpus"\n')
+    settings = load_settings(suite)
+    db = _session_indexing(tmp_path, body)
+    plan = build_plan(read_session(settings, db, gn.SESSION_ID), settings)
+    assert scenario_mapping(plan.scenario)["setup"]["index_documents"] == [
+        {"path": "corpus/adversarial/empty.txt"}
+    ]
+    real = {"documents": [{"id": "rw_empty", "filename": "empty.txt", "facts": []}]}
+    (folder / "real_world").mkdir()
+    (folder / "real_world" / "manifest.json").write_text(json.dumps(real), encoding="utf-8")
+    plan = build_plan(read_session(settings, db, gn.SESSION_ID), settings)
+    assert scenario_mapping(plan.scenario)["setup"]["index_documents"] == [
+        {"corpus_doc": "rw_empty", "path": "corpus/adversarial/empty.txt"}
+    ]
+    (folder / "manifest.json").write_text("[]", encoding="utf-8")  # a list: no GAIA manifest
+    with pytest.raises(ConfigError, match="^corpus manifest has no 'documents' list$"):
+        build_plan(read_session(settings, db, gn.SESSION_ID), settings)
 
 
 @pytest.mark.parametrize(
@@ -434,7 +475,13 @@ def test_document_matched_by_hash_first(tmp_path: Path, suite: Path) -> None:
         ),
         (
             {"session": {"id": 5}, "messages": [], "format": "json"},
-            "error: Agent UI export's session.id is not a non-empty string (export.json)",
+            "error: session file's session.id is not a non-empty string (export.json)",
+        ),
+        (
+            {"session": {"id": "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"}, "messages": []}
+            | {"format": "json"},
+            "error: session id is not a plain identifier (letters, digits, _.:- only, and "
+            "nothing that looks like a key, address or path) (export.json)",
         ),
     ],
 )

@@ -23,7 +23,7 @@ from intake.drafting.tail import slug
 from intake.scrub.ids import neutral_id, plain_identifier
 from intake.sources.model import SessionSummary
 from intake.store.suite import lock_path
-from tests.support.gaia_db import ChatDB
+from tests.support.gaia_db import ChatDB, memory_db
 from tests.support.leak_forms import assert_no_leak
 
 SID = "29c211c7-31b5-4084-bb3f-1825c0210942"
@@ -113,6 +113,29 @@ def test_non_plain_session_id_without_title_is_exactly_neutral(
     result = runner.invoke(app, ["from-session", TOKEN, "--db", str(db)])
     assert result.exit_code == 0, result.stderr
     assert drafted(suite) == [f"{neutral_id(TOKEN)}.yaml"]
+
+
+@pytest.mark.parametrize("sid", [TOKEN, "bob@example.com"])
+def test_a_database_lists_a_non_plain_session_id_masked(
+    suite: Path, runner: CliRunner, tmp_path: Path, sid: str
+) -> None:
+    """One rule for every store: a stored id that is not plain is never shown (a session file
+    holding one is refused, exit 3; a database lists it masked and drafts it by its full id)."""
+    chat = store(tmp_path / "chat.db", sid=sid, title="PTO policy")
+    memory = memory_db(tmp_path / "memory.db")
+    memory.execute(
+        "INSERT INTO conversations (session_id, role, content, timestamp) VALUES (?, ?, ?, ?)",
+        (sid, "user", "hi", "2026-04-24T21:48:33+00:00"),
+    )
+    memory.commit()
+    memory.close()
+    for db in (chat, tmp_path / "memory.db"):
+        text = runner.invoke(app, ["sessions", "--db", str(db)])
+        listed = runner.invoke(app, ["sessions", "--db", str(db), "--format", "json"])
+        assert (text.exit_code, listed.exit_code) == (0, 0), text.stderr + listed.stderr
+        assert sid not in text.stdout + listed.stdout
+        assert text.stdout.splitlines()[1].startswith("[…] ")
+        assert [row["id"] for row in json.loads(listed.stdout)["sessions"]] == ["[…]"]
 
 
 def test_issue_id_is_cut_before_a_word_and_never_carries_a_mask() -> None:

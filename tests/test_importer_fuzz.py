@@ -327,7 +327,7 @@ def test_session_json_risky_id_refused(
     file.write_text(json.dumps(base))
     for args in (["sessions", "--db", str(file)], ["from-session", sid[:6], "--db", str(file)]):
         result = runner.invoke(app, args)
-        assert result.exit_code == 2, result.stderr
+        assert result.exit_code == 3, result.stderr  # the store's content: a source failure
         assert result.stderr.startswith("error: session id is not a plain identifier")
         assert len(result.stderr.splitlines()) == 1
         assert sid not in result.stdout + result.stderr

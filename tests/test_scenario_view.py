@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from intake.contract.models import placeholder
+from intake.contract.models import Level, has_placeholder, placeholder
 from intake.contract.plain import DocumentView, ScenarioView, TurnView
-from intake.contract.validate import validate_file
+from intake.contract.validate import choose_level, validate_file
 from tests.support.env import GAIA_SCENARIOS, requires_gaia_corpus
 
 
@@ -127,3 +127,22 @@ def test_gaias_rules_read_the_persona_and_id_from_the_view(tmp_path) -> None:  #
     for persona in ('"  "', "7"):
         assert codes(f"id: one\npersona: {persona}\n" + base)[1].count("persona") == 0
     assert codes("id: 7\n" + base) == (None, [])
+
+
+def test_a_placeholder_is_found_by_one_walk_in_keys_and_values() -> None:
+    """``placeholder_paths`` (the view, the card, validation's count) and ``has_placeholder``
+    (``choose_level``, the schema gate, ``run``) walk alike: a key holding the mark counts."""
+    mark = placeholder("a fact")
+    data = {
+        "id": "x",
+        "turns": [{"turn": 1, "objective": mark, "ground_truth": {mark: mark, "ok": 1}}],
+        "tags": ["fine"],
+    }
+    assert ScenarioView.of(data).placeholders == (
+        "$.turns[0].objective",
+        f"$.turns[0].ground_truth.{mark}",
+    )
+    only_key = {"id": "x", "setup": {mark: 1}}
+    assert ScenarioView.of(only_key).placeholders == (f"$.setup.{mark}",)
+    assert has_placeholder(only_key) and not has_placeholder({"id": "x", "setup": {"a": 1}})
+    assert choose_level(only_key, is_draft=False, strict=False) is Level.strict

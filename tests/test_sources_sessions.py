@@ -10,8 +10,15 @@ from pathlib import Path
 import pytest
 
 from intake.errors import SourceError, UsageError
-from intake.limits import MAX_MESSAGE_CHARS
-from intake.sources.model import StoreKind, clean_text, failure_kind, prefix_upper
+from intake.fileio import MAX_JSON_DEPTH
+from intake.limits import MAX_MESSAGE_CHARS, MAX_SESSION_JSON_BYTES
+from intake.sources.model import (
+    StoreKind,
+    clean_text,
+    failure_kind,
+    parse_json_steps,
+    prefix_upper,
+)
 from intake.sources.registry import detect, open_store
 from intake.sources.sqlite import TEXT_BYTES, capped_text
 from intake.textcut import CUT_MARK, cut_at_space
@@ -540,3 +547,33 @@ def test_a_store_lacking_a_needed_column_is_refused(
     with pytest.raises(SourceError) as caught:
         open_store(path)
     assert (caught.value.message, caught.value.where) == (message, "x.db")
+
+
+def test_agent_steps_text_is_read_by_the_one_json_reader() -> None:
+    """``agent_steps`` text goes through ``fileio.parse_json_input`` (its messages, its depth
+    bound); a lone surrogate, escaped in the database's text or raw in an export's decoded
+    text, stays readable (drafting refuses one only in the turns it keeps)."""
+    for text in (
+        '[{"type": "tool", "result": "\\ud83d"}]',
+        '[{"type": "tool", "result": "\ud83d"}]',
+    ):
+        assert parse_json_steps(text) == ([{"type": "tool", "result": "\ud83d"}], [])
+    deep = "[" * (MAX_JSON_DEPTH + 1)
+    assert parse_json_steps(deep) == (
+        [],
+        [f"agent_steps nests deeper than {MAX_JSON_DEPTH} levels"],
+    )
+    assert parse_json_steps("") == parse_json_steps(None) == ([], [])
+
+
+def test_a_session_file_over_its_bound_is_refused_by_the_bounded_reader(tmp_path: Path) -> None:
+    """One size check, the bounded reader's (before a byte is read), its message, exit 3."""
+    big = tmp_path / "session.json"
+    with big.open("wb") as handle:  # sparse: its size says it all, nothing is read
+        handle.write(b"{")
+        handle.truncate(MAX_SESSION_JSON_BYTES + 1)
+    with pytest.raises(SourceError) as raised:
+        open_store(big)
+    assert raised.value.one_line() == (
+        f"session file is larger than {MAX_SESSION_JSON_BYTES} bytes (session.json)"
+    )

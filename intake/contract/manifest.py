@@ -16,7 +16,10 @@ a scenario whose
 
 Scenarios under a ``real_world`` folder are skipped when the real-world manifest is absent, as
 GAIA's CI does. ``check_refs`` reports each of these with GAIA's own message in it; the
-validator adds the file and line.
+validator adds the file and line. ``load_manifest`` is the one reader of the manifest, for
+these checks and for matching a session's document to the corpus (``drafting.from_session``):
+``adversarial_documents`` are corpus files but no ids a scenario may cite
+(docs/gaia-formats.md#ci-tests).
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from intake.contract.plain import PLACEHOLDER_MARK, JsonPath
-from intake.errors import ConfigError, InputError, IntakeError
-from intake.fileio import read_input, read_json_input
+from intake.errors import ConfigError, IntakeError
+from intake.fileio import read_input
 
 MANIFEST = "manifest.json"
 REAL_WORLD = "real_world"
@@ -101,28 +104,6 @@ def load_manifest(corpus_dir: Path, display: str | None = None) -> Manifest:
         _add(manifest, _read(real, where), where)
         manifest.real_world = True
     return manifest
-
-
-def filename_ids(path: Path) -> dict[str, str]:
-    """File name → document id of every manifest entry naming both (the first entry wins),
-    ``documents`` and ``adversarial_documents`` alike, or a plain list of entries: how a
-    session's document is matched to the corpus by content. ConfigError when unreadable."""
-    try:
-        data = read_json_input(path, what="corpus manifest.json")
-    except (OSError, UnicodeDecodeError, ValueError, InputError):
-        raise ConfigError("corpus manifest.json is not readable JSON", where=str(path)) from None
-    entries: list[Any] = []
-    if isinstance(data, dict):
-        for key in ("documents", "adversarial_documents"):
-            if isinstance(data.get(key), list):
-                entries.extend(data[key])
-    elif isinstance(data, list):
-        entries = data
-    ids: dict[str, str] = {}
-    for entry in entries:
-        if isinstance(entry, dict) and entry.get("id") and entry.get("filename"):
-            ids.setdefault(str(entry["filename"]), str(entry["id"]))
-    return ids
 
 
 def skipped(manifest: Manifest, path: Path) -> bool:

@@ -45,6 +45,7 @@ from intake.contract.plain import (
     WINDOWS_RESERVED,
     RunTier,
     as_list,
+    walk_strings,
 )
 from intake.errors import UsageError
 
@@ -138,14 +139,9 @@ def message_key(text: str) -> str:
 
 
 def has_placeholder(value: Any) -> bool:
-    """Whether any string in a (nested) value carries the placeholder mark."""
-    if isinstance(value, str):
-        return PLACEHOLDER_MARK in value
-    if isinstance(value, dict):
-        return any(has_placeholder(k) or has_placeholder(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(has_placeholder(v) for v in value)
-    return False
+    """Whether any key or string in a (nested) value carries the placeholder mark (the walk of
+    ``plain.placeholder_paths``, stopped at the first)."""
+    return any(PLACEHOLDER_MARK in text for _, text in walk_strings(value, keys=True))
 
 
 _T = TypeVar("_T", bound=BaseModel)

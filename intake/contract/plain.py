@@ -175,22 +175,31 @@ def json_path(path: JsonPath) -> str:
     return out
 
 
-def walk_strings(data: Any, path: JsonPath = ()) -> Iterator[tuple[JsonPath, str]]:
-    """Every string value in nested data with its JSON path, in document order."""
+def walk_strings(
+    data: Any, path: JsonPath = (), *, keys: bool = False
+) -> Iterator[tuple[JsonPath, str]]:
+    """Every string value in nested data with its JSON path, in document order; with ``keys``,
+    each mapping's text keys too, at the path they name (just before what they hold)."""
     if isinstance(data, str):
         yield path, data
     elif isinstance(data, Mapping):
         for key, value in data.items():
-            yield from walk_strings(value, (*path, str(key)))
+            if keys and isinstance(key, str):
+                yield (*path, key), key
+            yield from walk_strings(value, (*path, str(key)), keys=keys)
     elif isinstance(data, list):
         for index, value in enumerate(data):
-            yield from walk_strings(value, (*path, index))
+            yield from walk_strings(value, (*path, index), keys=keys)
 
 
 def placeholder_paths(value: Any) -> list[str]:
-    """JSON paths (``$.turns[0].objective``) of every string value holding the placeholder
-    mark, in document order."""
-    return [json_path(path) for path, text in walk_strings(value) if PLACEHOLDER_MARK in text]
+    """JSON paths (``$.turns[0].objective``) of every key or string value holding the
+    placeholder mark, each once, in document order. A key counts as a value does: the gates
+    and ``run`` refuse a scenario with the mark anywhere (``models.has_placeholder``)."""
+    found = (
+        json_path(path) for path, text in walk_strings(value, keys=True) if PLACEHOLDER_MARK in text
+    )
+    return list(dict.fromkeys(found))
 
 
 @dataclass(frozen=True)

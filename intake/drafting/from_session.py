@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from intake.config import Settings
-from intake.contract.manifest import MANIFEST, filename_ids, load_manifest
+from intake.contract.manifest import MANIFEST, Manifest, load_manifest
 from intake.contract.models import (
     CATEGORY_PATTERN,
     DraftScenario,
@@ -264,24 +264,33 @@ def group_turns(messages: list[Message]) -> Grouped:
     return Grouped(turns, orphans, scheduler, system, other)
 
 
-def corpus_index(settings: Settings) -> dict[str, CorpusFile]:
-    """SHA-256 of every corpus file → its manifest id and repository-relative path."""
-    if settings.corpus_dir is None:
-        return {}
-    folder = settings.path(settings.corpus_dir)
-    if not folder.is_dir():
-        raise ConfigError("corpus_dir is not a folder", where=str(settings.corpus_dir))
-    manifest = folder / MANIFEST
-    ids = filename_ids(manifest) if manifest.is_file() else {}
+Walked = tuple[Manifest | None, list[Path]]
+"""The suite's corpus from one walk (``walk_corpus``): its manifest and its files."""
+
+
+def walk_corpus(settings: Settings) -> Walked:
+    """The corpus folder's manifest (``load_manifest``, the one reader; None without one) and
+    every other file in it (no ``manifest.json``), from one walk; nothing without a folder."""
+    folder = settings.path(settings.corpus_dir) if settings.corpus_dir is not None else None
+    if folder is None or not folder.is_dir():
+        return None, []
+    shown = display_path(folder, settings.root)
+    manifest = load_manifest(folder, shown) if (folder / MANIFEST).is_file() else None
+    return manifest, [p for p in sorted(folder.rglob("*")) if p.is_file() and p.name != MANIFEST]
+
+
+def corpus_index(settings: Settings, walked: Walked) -> dict[str, CorpusFile]:
+    """SHA-256 of every corpus file → its manifest id (the first entry naming the file) and
+    repository-relative path."""
+    manifest, files = walked
     index: dict[str, CorpusFile] = {}
-    for path in sorted(folder.rglob("*")):
-        if not path.is_file() or path == manifest:
-            continue
+    for path in files:
         try:
             digest = hash_input(path, what="corpus file", limit=MAX_DOCUMENT_HASH_BYTES)
         except InputError:
             continue  # a FIFO, a device or a file too large to hash: matched by name only
-        index.setdefault(digest, CorpusFile(ids.get(path.name), _in_suite(settings, path)))
+        ids = manifest.ids_for_filename(path.name) if manifest is not None else []
+        index.setdefault(digest, CorpusFile(ids[0] if ids else None, _in_suite(settings, path)))
     return index
 
 
@@ -362,23 +371,19 @@ def flag_attachments(text: str) -> tuple[str, list[str]]:
     return text, names
 
 
-def corpus_by_name(settings: Settings) -> dict[str, CorpusFile]:
+def corpus_by_name(settings: Settings, walked: Walked | None = None) -> dict[str, CorpusFile]:
     """Corpus files whose name is unique in the manifest (and in the corpus folder).
 
     The second way to match a session's document to the corpus, after the content hash: a
     file edited since it was indexed still finds its manifest entry by name, but only when
     that name is unambiguous.
     """
-    if settings.corpus_dir is None:
+    manifest, files = walked if walked is not None else walk_corpus(settings)
+    if manifest is None:
         return {}
-    folder = settings.path(settings.corpus_dir)
-    if not (folder / MANIFEST).is_file():
-        return {}
-    manifest = load_manifest(folder, display_path(folder, settings.root))
     found: dict[str, list[Path]] = {}
-    for path in sorted(folder.rglob("*")):
-        if path.is_file() and path.name != MANIFEST:
-            found.setdefault(path.name, []).append(path)
+    for path in files:
+        found.setdefault(path.name, []).append(path)
     names: dict[str, CorpusFile] = {}
     for name, paths in found.items():
         ids = manifest.ids_for_filename(name)
@@ -465,8 +470,12 @@ def _session_documents(
     session: Session, settings: Settings
 ) -> tuple[list[IndexDocument | str], list[DocumentSeen]]:
     """The session's documents as ``index_documents`` entries, and how each was matched."""
-    corpus = corpus_index(settings) if session.documents else {}
-    names = corpus_by_name(settings) if session.documents else {}
+    if not session.documents:
+        return [], []
+    if settings.corpus_dir is not None and not settings.path(settings.corpus_dir).is_dir():
+        raise ConfigError("corpus_dir is not a folder", where=str(settings.corpus_dir))
+    walked = walk_corpus(settings)
+    corpus, names = corpus_index(settings, walked), corpus_by_name(settings, walked)
     entries = [_document_entry(doc, corpus, names) for doc in session.documents]
     return [entry for entry, _ in entries], [seen for _, seen in entries]
 

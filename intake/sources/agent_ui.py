@@ -25,6 +25,7 @@ from intake.sources.model import (
     TurnWindow,
     ambiguous_session,
     document_name,
+    listed_id,
     prefix_upper,
     ui_message,
     unknown_session,
@@ -88,7 +89,7 @@ class AgentUIStore(SqliteStore):
                 counts[str(row["session_id"])] = int(row["n"])
         return [
             SessionSummary(
-                id=str(row["id"]),
+                id=listed_id(str(row["id"])),
                 title=text_value(row["title"]),
                 created=text_value(row["created_at"]),
                 messages=counts.get(str(row["id"]), 0),

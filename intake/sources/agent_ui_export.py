@@ -33,6 +33,7 @@ from intake.sources.model import (
     StoreKind,
     clean_text,
     json_type,
+    own_session_id,
     plain_session_id,
     read_session_file,
     ui_message,
@@ -49,7 +50,7 @@ MARKDOWN_NOTE = (
 
 
 def _read(path: Path) -> bytes:
-    return read_session_file(path, "export file", "export")
+    return read_session_file(path, "export file")
 
 
 def _text(path: Path, raw: bytes) -> str:
@@ -110,16 +111,7 @@ class ExportStore(SingleSessionFile):
                     where=self.path.name,
                 )
         session = data["session"]
-        raw_id = session.get("id")
-        if not isinstance(raw_id, str) or not raw_id.strip():
-            raise SourceError(
-                "Agent UI export's session.id is not a non-empty string", where=self.path.name
-            )
-        if not plain_session_id(raw_id):
-            raise SourceError(
-                "Agent UI export's session.id is not a plain identifier", where=self.path.name
-            )
-        self.session_id = raw_id
+        self.session_id = own_session_id(session.get("id"), "session.id", self.path)
         self.session_data: dict[str, Any] = session
         self.message_data: list[Any] = data["messages"]
 

@@ -22,6 +22,7 @@ from intake.sources.model import (
     StoreKind,
     TurnWindow,
     ambiguous_session,
+    listed_id,
     prefix_upper,
     unknown_session,
 )
@@ -76,7 +77,7 @@ class MemoryStore(SqliteStore):
     @staticmethod
     def _summary(row: Any) -> SessionSummary:
         return SessionSummary(
-            id=str(row["session_id"]),
+            id=listed_id(str(row["session_id"])),
             title=None,
             created=text_value(row["created"]),
             messages=int(row["n"]),

@@ -8,9 +8,9 @@ adapter by the file's content.
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -125,32 +125,28 @@ def json_field(
     return None
 
 
-def read_session_file(path: Path, what: str, large: str) -> bytes:
+def read_session_file(path: Path, what: str) -> bytes:
     """The whole of a file that holds one session (session JSON, an Agent UI export), at most
-    ``limits.MAX_SESSION_JSON_BYTES``; any refusal is a SourceError (exit 3) naming the file
-    as ``what``."""
-    limit = limits.MAX_SESSION_JSON_BYTES
-    try:
-        size = path.stat().st_size
-        if size > limit:
-            raise SourceError(
-                f"{large} is too large ({size} bytes; limit {limit})", where=path.name
-            )
-        return read_input(path, what=what, limit=limit, where=path.name)
-    except InputError as exc:
-        raise SourceError(exc.message, where=exc.where) from None
-    except FileNotFoundError:
-        raise SourceError(f"{what} not found", where=str(path)) from None
-    except OSError as exc:
-        raise SourceError(f"cannot read {what}: {exc.strerror}", where=path.name) from None
+    ``limits.MAX_SESSION_JSON_BYTES``, through the bounded reader (its size checked before a
+    byte is read); any refusal is a SourceError (exit 3) naming the file as ``what``."""
+    with _store_refusal():
+        return read_input(path, what=what, limit=limits.MAX_SESSION_JSON_BYTES, where=path.name)
 
 
-def read_session_json(path: Path, what: str, large: str) -> Any:
+def read_session_json(path: Path, what: str) -> Any:
     """``read_session_file`` parsed by ``fileio.parse_json_input`` (lone surrogates kept), its
     refusals SourceErrors naming the file as ``what``."""
-    raw = read_session_file(path, what, large)
-    try:
+    raw = read_session_file(path, what)
+    with _store_refusal():
         return parse_json_input(raw, what=what, where=path.name, surrogates=True)
+
+
+@contextmanager
+def _store_refusal() -> Iterator[None]:
+    """The bounded reader's ``InputError`` as a ``SourceError``: a store that cannot be read is
+    a source failure (exit 3), whatever the reader says."""
+    try:
+        yield
     except InputError as exc:
         raise SourceError(exc.message, where=exc.where) from None
 
@@ -181,6 +177,32 @@ def plain_session_id(value: str) -> bool:
     return bool(_PLAIN_ID.match(value)) and (
         bool(_GAIA_ID.match(value)) or _uuid_or_prefix(value) or not risky_word(value)
     )
+
+
+def own_session_id(raw: Any, field: str, path: Path) -> str:
+    """The id a single-session file gives its session (its ``field``), or a ``SourceError``.
+
+    One rule for every store: an id the store holds is the store's content, so refusing it is a
+    source failure (``SourceError``, exit 3); a ``UsageError`` (exit 2) is for what the user
+    typed (an id that matches nothing, a bad ``--turns``). The id is printed unscrubbed
+    (listing, hints, locator), so an id that is not plain is never shown: a database lists it
+    masked and drafts it under a neutral id; a file is usually named after its id, and every
+    error names the file, so one is refused, naming neither.
+    """
+    if not isinstance(raw, str) or not raw.strip():
+        raise SourceError(f"session file's {field} is not a non-empty string", where=path.name)
+    if not plain_session_id(raw):
+        raise SourceError(
+            "session id is not a plain identifier (letters, digits, _.:- only, and nothing "
+            "that looks like a key, address or path)",
+            where="the --db session file" if raw in path.name else path.name,
+        )
+    return raw
+
+
+def listed_id(value: str) -> str:
+    """A stored session id as a listing shows it: ``MASK`` when it is not plain."""
+    return value if plain_session_id(value) else MASK
 
 
 def shown_id(value: str) -> str:
@@ -435,7 +457,7 @@ def _listing(summaries: list[SessionSummary]) -> str:
 
     An id that is not a plain identifier (a SQLite store can hold anything) is masked.
     """
-    shown = [(s.id if plain_session_id(s.id) else MASK, s.created) for s in summaries]
+    shown = [(listed_id(s.id), s.created) for s in summaries]
     return "; ".join(f"{i} ({c})" if c else i for i, c in shown) or "none"
 
 
@@ -481,14 +503,14 @@ def parse_json_steps(raw: Any) -> tuple[list[dict[str, Any]], list[str]]:
     """GAIA's ``agent_steps`` as a list of step mappings, and problems found: the JSON text the
     database stores, or the value an Agent UI export holds (decoded already, or that text)."""
     value = raw
-    if isinstance(raw, str):
-        if len(raw) > limits.MAX_STEPS_CHARS:
-            return [], [f"agent_steps too large to read ({len(raw)} characters)"]
+    if isinstance(raw, str) and len(raw) > limits.MAX_STEPS_CHARS:
+        return [], [f"agent_steps too large to read ({len(raw)} characters)"]
+    if isinstance(raw, str) and raw:
         try:
-            value = json.loads(raw) if raw else None
-        except (ValueError, RecursionError):
-            return [], ["agent_steps is not valid JSON"]
-    if value is None:
+            value = parse_json_input(raw, what="agent_steps", where="", surrogates=True)
+        except InputError as exc:
+            return [], [exc.message]
+    if value is None or value == "":
         return [], []
     if not isinstance(value, list):
         return [], [f"agent_steps is a JSON {json_type(value)}, not a list"]

@@ -33,7 +33,7 @@ with ``{`` is read once, as JSON (``_json_store``): the Agent UI's JSON export (
 
 def _json_store(path: Path) -> tuple[StoreKind, Opener]:
     """A JSON session file's kind and its reader, from one parse of the file."""
-    data = read_session_json(path, "session file", "session JSON")
+    data = read_session_json(path, "session file")
     if agent_ui_export.is_json_export(data):
         return StoreKind.agent_ui_export, partial(agent_ui_export.ExportStore, data=data)
     kind = session_json.kind_of(data, path)

@@ -29,7 +29,7 @@ from intake.sources.model import (
     document_name,
     json_field,
     json_type,
-    plain_session_id,
+    own_session_id,
 )
 from intake.sources.tool_outcome import RULE_NO_FAILURE, as_text
 from intake.textcut import cut_at_space
@@ -84,19 +84,7 @@ class JsonSessionStore(SingleSessionFile):
         self.kind = kind
         self.data = data
         key = "id" if kind is StoreKind.cpp_json else "session_id"
-        raw_id = self.data.get(key)
-        if not isinstance(raw_id, str) or not raw_id.strip():
-            raise InputError(f"session file's {key} is not a non-empty string", where=path.name)
-        if not plain_session_id(raw_id):
-            # The id is printed unscrubbed (listing, hints, locator): a token pasted into it
-            # would leak. The file is usually named after its id, so neither is shown.
-            where = "the --db session file" if raw_id in path.name else path.name
-            raise InputError(
-                "session id is not a plain identifier (letters, digits, _.:- only, and "
-                "nothing that looks like a key, address or path)",
-                where=where,
-            )
-        self.session_id = raw_id
+        self.session_id = own_session_id(self.data.get(key), key, path)
         self.notes: list[str] = []
         """Fields of the wrong type that were ignored (kept in the record's observations)."""
 
