@@ -46,7 +46,7 @@ from intake.lifecycle.gates import (
     current_controls,
     saturated,
 )
-from intake.lifecycle.quarantine import recorded_reason, with_one_tag
+from intake.lifecycle.quarantine import commit_move, recorded_reason, with_one_tag
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
@@ -496,19 +496,8 @@ def _move(
         _promotion_detail(promotion, recovered=False),
     )
     text = raw.decode("utf-8")
-    tx.commit(
-        Unit(
-            "promote",
-            scenario_id,
-            writes=[
-                (record_path(dest), with_line_ends(dump_record(stamped), like=text)),
-                (dest, text),
-            ],
-            removes=[draft, record_path(draft)],
-            events=[event],
-            index="scenario",
-        )
-    )
+    texts = (with_line_ends(dump_record(stamped), like=text), text)
+    commit_move(tx, "promote", scenario_id, draft, dest, texts, event, index="scenario")
     return dest
 
 

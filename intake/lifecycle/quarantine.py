@@ -111,6 +111,28 @@ def commit_retag(
     tx.commit(Unit(command, scenario_id, writes=writes, events=[event]))
 
 
+def commit_move(
+    tx: Edit,
+    command: str,
+    scenario_id: str,
+    source: Path,
+    dest: Path,
+    texts: tuple[str, str],
+    event: Event,
+    *,
+    index: str | None = None,
+    rename_from: str | None = None,
+) -> None:
+    """A scenario and its record moved from ``source`` to ``dest`` with ``event``, as one
+    journal unit: ``texts`` are the new record's and the scenario's (a retirement, a promotion,
+    a revise, a rename; ``index`` and ``rename_from`` as ``Unit`` has them)."""
+    rec_text, text = texts
+    writes = [(record_path(dest), rec_text), (dest, text)]
+    removes = [source, record_path(source)]
+    unit = Unit(command, scenario_id, writes, removes, [event], index, rename_from)
+    tx.commit(unit)
+
+
 def recorded_reason(settings: Settings, reason: str, what: str, notes: list[str]) -> str:
     """The reason for ``what`` as it is recorded: required, one line, scrubbed (what the
     scrubber replaced is said in ``notes``)."""
@@ -205,13 +227,6 @@ def retire(
         _add_change(record, LifecycleState.retired, why, who, before, before, shown)
         detail: RetireDetail = {"reason": why, "from": where}
         event = Event("retire", shown, who, detail)
-        tx.commit(
-            Unit(
-                "retire",
-                scenario_id,
-                writes=[(record_path(dest), record_text(record, rec)), (dest, raw.decode("utf-8"))],
-                removes=[path, rec],
-                events=[event],
-            )
-        )
+        texts = (record_text(record, rec), raw.decode("utf-8"))
+        commit_move(tx, "retire", scenario_id, path, dest, texts, event)
     return LifecycleResult(scenario_id, LifecycleState.retired, dest, notes)

@@ -30,10 +30,11 @@ from intake.contract.plain import ID_PATTERN
 from intake.contract.yamlio import with_text_value
 from intake.errors import UsageError
 from intake.fileio import read_text_exact, with_line_ends
+from intake.lifecycle.quarantine import commit_move
 from intake.paths import display_path
 from intake.store.details import RenameDetail, RevisionDetail, RevisionKept
 from intake.store.edit import Edit, edit
-from intake.store.journal import Event, Unit
+from intake.store.journal import Event
 from intake.store.records import (
     dump_record,
     load_record,
@@ -156,16 +157,8 @@ def _revise(tx: Edit, target: str, scenario_id: str, by: str) -> ReviseResult:
         "recovered": finished,
     }
     event = Event("revision", display_path(draft, settings.root), by, detail)
-    tx.commit(
-        Unit(
-            "revise",
-            scenario_id,
-            writes=[(record_path(draft), revised_text), (draft, text)],
-            removes=[scenario, rec],
-            events=[event],
-            index="draft",
-        )
-    )
+    texts = (revised_text, text)
+    commit_move(tx, "revise", scenario_id, scenario, draft, texts, event, index="draft")
     return ReviseResult(scenario_id, scenario, draft, len(record.runs), finished=finished)
 
 
@@ -276,17 +269,8 @@ def _rename(tx: Edit, target: str, new_id: str, by: str) -> RenameResult:
     )
     detail: RenameDetail = {"from": old_id, "content_hash": sha256_bytes(new_raw)}
     event = Event("rename", display_path(dest, settings.root), by, detail)
-    tx.commit(
-        Unit(
-            "rename",
-            new_id,
-            writes=[(record_path(dest), rec_text), (dest, new_text)],
-            removes=[draft, record_path(draft)],
-            events=[event],
-            index="draft",
-            rename_from=old_id,
-        )
-    )
+    texts = (rec_text, new_text)
+    commit_move(tx, "rename", new_id, draft, dest, texts, event, index="draft", rename_from=old_id)
     return RenameResult(old_id, new_id, dest, moved, finished=finished)
 
 
