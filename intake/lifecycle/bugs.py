@@ -90,13 +90,6 @@ def issue_of(record: Record) -> str | None:
     return None
 
 
-def suite_records(settings: Settings) -> dict[str, Path]:
-    """Every suite scenario with a record, retired ones included: its YAML id → its file."""
-    from intake.lifecycle.runs.nightly import suite_index
-
-    return {sid: s.path for sid, s in suite_index(settings, retired=True).items()}
-
-
 class _GhItem(BaseModel):
     """An item of ``gh issue view/list --json`` as ``read_closings`` reads it: GitHub's values
     as written (a field that is missing is None)."""
@@ -213,12 +206,16 @@ def refresh(
     closings: Path | None = None,
     only: Sequence[str] = (),
 ) -> RefreshResult:
-    """Read each suite scenario's issue closing (a file, else GitHub) into its record."""
+    """Read each suite scenario's issue closing (a file, else GitHub) into its record, retired
+    scenarios included."""
+    from intake.lifecycle.runs.nightly import suite_index
+
     done = RefreshResult()
     table = read_closings(closings, settings.github_repo) if closings is not None else None
-    for sid, scenario in suite_records(settings).items():
+    for sid, found in suite_index(settings, retired=True).items():
         if only and sid not in only:
             continue
+        scenario = found.path
         record = load_record(record_path(scenario))
         issue = issue_of(record)
         if issue is None:
