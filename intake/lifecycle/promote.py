@@ -4,12 +4,10 @@
 for ``intake.lifecycle.gates.check_gates``, which returns every gate at once, so the user fixes
 everything in one round.
 
-The move is one journal unit like every writing command's (``intake.store.edit``): under the
-draft's lock, the stamped record and the scenario are written into ``scenarios/<category>/``,
-the draft and its record removed and the ``promotion`` event logged; the journal is sealed
-first, so a kill at any point leaves either the draft or the promoted scenario, and a rerun
-(or ``intake ledger rebuild``) finishes what the journal decided. ``intake check`` reports an
-unfinished journal like any other.
+The move is one journal unit (``intake.store.journal``, ``quarantine.commit_move``): the
+stamped record and the scenario written into ``scenarios/<category>/``, the draft and its
+record removed and the ``promotion`` event logged, so a kill leaves either the draft or the
+promoted scenario.
 """
 
 from __future__ import annotations

@@ -1,12 +1,9 @@
 """``intake revise`` and ``intake rename``: the way back to drafts, and a better id.
 
-Both commit one journal unit (``intake.store.journal``) under the draft's ``flock``: the new record
-and file written (through ``.intake/tmp/``), the old ones removed and the ledger events (with
-ids decided in the journal) logged, all or none. A kill before the journal is written leaves
-the old files; after it, rerunning the same command (or ``intake ledger rebuild``) finishes
-the unit, and the command says it finished an interrupted one. A move an older intake
-interrupted after its commit (the new files complete, the old ones still there) is still
-recognised and finished by a rerun.
+Each is one journal unit (``intake.store.journal``: all or none, a rerun finishes it) moving
+the file and its record (``quarantine.commit_move``); a rerun says it finished an interrupted
+one. A move an older intake interrupted after its commit (the new files complete, the old ones
+still there) is still recognised and finished by a rerun.
 
 ``revise`` keeps the record: reviews (now stale if the file is edited), runs (still valid while
 the runnable part, persona, setup, turns and agent_type, is unchanged) and the old promotion or
