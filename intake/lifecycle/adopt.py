@@ -47,10 +47,11 @@ from intake.contract.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, 
 from intake.errors import Conflict, IntakeError, UsageError
 from intake.fileio import line_end, with_line_ends
 from intake.gitutil import first_added
+from intake.lifecycle.quarantine import commit_scenario
 from intake.paths import display_path, inside
 from intake.store.details import AdoptionDetail
 from intake.store.edit import edit
-from intake.store.journal import Event, Unit
+from intake.store.journal import Event
 from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 from intake.store.suite import finding_types, refuse_outside_root, scrub_message
 
@@ -329,18 +330,8 @@ def _commit_one(settings: Settings, item: Adopted, reviewer: str) -> None:
                 content_hash=record.adoption.content_hash,
             ),
         )
-        tx.commit(
-            Unit(
-                "adopt",
-                item.scenario_id,
-                writes=[
-                    (rec, with_line_ends(dump_record(record), like=item.new_text)),
-                    (item.path, item.new_text),
-                ],
-                events=[event],
-                index="scenario",
-            )
-        )
+        texts = (with_line_ends(dump_record(record), like=item.new_text), item.new_text)
+        commit_scenario(tx, "adopt", item.scenario_id, item.path, texts, event, index="scenario")
 
 
 def _is_restamp(record: Record, rec: Path) -> bool:

@@ -4,7 +4,7 @@
 for ``intake.lifecycle.gates.check_gates``, which returns every gate at once, so the user fixes
 everything in one round.
 
-The move is one journal unit (``intake.store.journal``, ``quarantine.commit_move``): the
+The move is one journal unit (``intake.store.journal``, ``quarantine.commit_scenario``): the
 stamped record and the scenario written into ``scenarios/<category>/``, the draft and its
 record removed and the ``promotion`` event logged, so a kill leaves either the draft or the
 promoted scenario.
@@ -44,7 +44,7 @@ from intake.lifecycle.gates import (
     current_controls,
     saturated,
 )
-from intake.lifecycle.quarantine import commit_move, recorded_reason, with_one_tag
+from intake.lifecycle.quarantine import commit_scenario, recorded_reason, with_one_tag
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
@@ -495,7 +495,9 @@ def _move(
     )
     text = raw.decode("utf-8")
     texts = (with_line_ends(dump_record(stamped), like=text), text)
-    commit_move(tx, "promote", scenario_id, draft, dest, texts, event, index="scenario")
+    commit_scenario(
+        tx, "promote", scenario_id, dest, texts, event, moved_from=draft, index="scenario"
+    )
     return dest
 
 

@@ -101,36 +101,26 @@ def retagged(path: Path, retag: Callable[[bytes], bytes]) -> tuple[str, bytes, s
     return content_hash(path), new, sha256_bytes(new)
 
 
-def commit_retag(
-    tx: Edit, command: str, scenario_id: str, path: Path, record: Record, new: bytes, event: Event
-) -> None:
-    """The retagged scenario and its record (the stamp moved to the new bytes) with ``event``,
-    as one journal unit."""
-    rec = record_path(path)
-    writes = [(rec, record_text(record, rec)), (path, new.decode("utf-8"))]
-    tx.commit(Unit(command, scenario_id, writes=writes, events=[event]))
-
-
-def commit_move(
+def commit_scenario(
     tx: Edit,
     command: str,
     scenario_id: str,
-    source: Path,
-    dest: Path,
+    path: Path,
     texts: tuple[str, str],
     event: Event,
     *,
+    moved_from: Path | None = None,
     index: str | None = None,
     rename_from: str | None = None,
 ) -> None:
-    """A scenario and its record moved from ``source`` to ``dest`` with ``event``, as one
-    journal unit: ``texts`` are the new record's and the scenario's (a retirement, a promotion,
-    a revise, a rename; ``index`` and ``rename_from`` as ``Unit`` has them)."""
+    """A scenario at ``path`` and its record beside it with ``event``, as one journal unit:
+    ``texts`` are the record's and the scenario's; written in place (a quarantine, a lift, a
+    split tag, an adoption) or moved from ``moved_from`` (a retirement, a promotion, a revise,
+    a rename); ``index`` and ``rename_from`` as ``Unit`` has them."""
     rec_text, text = texts
-    writes = [(record_path(dest), rec_text), (dest, text)]
-    removes = [source, record_path(source)]
-    unit = Unit(command, scenario_id, writes, removes, [event], index, rename_from)
-    tx.commit(unit)
+    writes = [(record_path(path), rec_text), (path, text)]
+    removes = [moved_from, record_path(moved_from)] if moved_from is not None else []
+    tx.commit(Unit(command, scenario_id, writes, removes, [event], index, rename_from))
 
 
 def recorded_reason(settings: Settings, reason: str, what: str, notes: list[str]) -> str:
@@ -179,7 +169,8 @@ def quarantine(
             who,
             QuarantineDetail(reason=why, content_hash=after, before_hash=before),
         )
-        commit_retag(tx, "quarantine", scenario_id, path, record, new, event)
+        texts = (record_text(record, rec), new.decode("utf-8"))
+        commit_scenario(tx, "quarantine", scenario_id, path, texts, event)
     return LifecycleResult(scenario_id, new_state, path, notes)
 
 
@@ -228,5 +219,5 @@ def retire(
         detail: RetireDetail = {"reason": why, "from": where}
         event = Event("retire", shown, who, detail)
         texts = (record_text(record, rec), raw.decode("utf-8"))
-        commit_move(tx, "retire", scenario_id, path, dest, texts, event)
+        commit_scenario(tx, "retire", scenario_id, dest, texts, event, moved_from=path)
     return LifecycleResult(scenario_id, LifecycleState.retired, dest, notes)

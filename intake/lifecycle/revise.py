@@ -1,9 +1,9 @@
 """``intake revise`` and ``intake rename``: the way back to drafts, and a better id.
 
 Each is one journal unit (``intake.store.journal``: all or none, a rerun finishes it) moving
-the file and its record (``quarantine.commit_move``); a rerun says it finished an interrupted
-one. A move an older intake interrupted after its commit (the new files complete, the old ones
-still there) is still recognised and finished by a rerun.
+the file and its record (``quarantine.commit_scenario``); a rerun says it finished an
+interrupted one. A move an older intake interrupted after its commit (the new files complete,
+the old ones still there) is still recognised and finished by a rerun.
 
 ``revise`` keeps the record: reviews (now stale if the file is edited), runs (still valid while
 the runnable part, persona, setup, turns and agent_type, is unchanged) and the old promotion or
@@ -27,7 +27,7 @@ from intake.contract.plain import ID_PATTERN
 from intake.contract.yamlio import with_text_value
 from intake.errors import UsageError
 from intake.fileio import read_text_exact, with_line_ends
-from intake.lifecycle.quarantine import commit_move
+from intake.lifecycle.quarantine import commit_scenario
 from intake.paths import display_path
 from intake.store.details import RenameDetail, RevisionDetail, RevisionKept
 from intake.store.edit import Edit, edit
@@ -155,7 +155,9 @@ def _revise(tx: Edit, target: str, scenario_id: str, by: str) -> ReviseResult:
     }
     event = Event("revision", display_path(draft, settings.root), by, detail)
     texts = (revised_text, text)
-    commit_move(tx, "revise", scenario_id, scenario, draft, texts, event, index="draft")
+    commit_scenario(
+        tx, "revise", scenario_id, draft, texts, event, moved_from=scenario, index="draft"
+    )
     return ReviseResult(scenario_id, scenario, draft, len(record.runs), finished=finished)
 
 
@@ -267,7 +269,17 @@ def _rename(tx: Edit, target: str, new_id: str, by: str) -> RenameResult:
     detail: RenameDetail = {"from": old_id, "content_hash": sha256_bytes(new_raw)}
     event = Event("rename", display_path(dest, settings.root), by, detail)
     texts = (rec_text, new_text)
-    commit_move(tx, "rename", new_id, draft, dest, texts, event, index="draft", rename_from=old_id)
+    commit_scenario(
+        tx,
+        "rename",
+        new_id,
+        dest,
+        texts,
+        event,
+        moved_from=draft,
+        index="draft",
+        rename_from=old_id,
+    )
     return RenameResult(old_id, new_id, dest, moved, finished=finished)
 
 

@@ -114,7 +114,7 @@ def write_split(
     from functools import partial
 
     from intake.lifecycle.quarantine import (
-        commit_retag,
+        commit_scenario,
         retagged,
         with_one_tag,
         with_stamp_moved,
@@ -124,7 +124,7 @@ def write_split(
     from intake.store.details import SplitDetail
     from intake.store.edit import edit
     from intake.store.journal import Event
-    from intake.store.records import load_record, record_path, sha256_bytes
+    from intake.store.records import load_record, record_path, record_text, sha256_bytes
     from intake.store.suite import change_actor
 
     drawn = assign(suite_categories(settings), settings.split_salt, settings.split_heldout)
@@ -151,7 +151,8 @@ def write_split(
                 who,
                 SplitDetail(tag=tag, salt_hash=salt, before_hash=before, content_hash=after),
             )
-            commit_retag(tx, "split", sid, path, record, new, event)
+            texts = (record_text(record, record_path(path)), new.decode("utf-8"))
+            commit_scenario(tx, "split", sid, path, texts, event)
     return done
 
 
