@@ -16,9 +16,8 @@ check`` tells a quarantine intake wrote from a hand edit (``intake.check.lifecyc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 
 from intake.config import Settings
@@ -94,11 +93,15 @@ def with_stamp_moved(record: Record, before: str, after: str, where: str) -> Rec
     raise UsageError("the scenario's record has no promotion or adoption stamp", where=where)
 
 
-def retagged(path: Path, retag: Callable[[bytes], bytes]) -> tuple[str, bytes, str]:
-    """A suite scenario's tags rewritten in place (a quarantine, a lift, a split tag): the hash
-    before, the new bytes, their hash."""
-    new = retag(path.read_bytes())
-    return content_hash(path), new, sha256_bytes(new)
+def retagged(
+    path: Path, record: Record, group: Collection[str], tag: str | None, where: str
+) -> tuple[Record, bytes, str, str]:
+    """A suite scenario's tags rewritten in place (``with_one_tag``: a quarantine, a lift, a
+    split tag) and its record's stamp moved to the new bytes: the record, the new bytes, the
+    hash before and after."""
+    new = with_one_tag(path.read_bytes(), group, tag)
+    before, after = content_hash(path), sha256_bytes(new)
+    return with_stamp_moved(record, before, after, where), new, before, after
 
 
 def commit_scenario(
@@ -159,8 +162,7 @@ def quarantine(
         if not lift and state is LifecycleState.quarantined:
             raise UsageError("the scenario is already quarantined", where=where)
         tag = None if lift else QUARANTINE_TAG
-        before, new, after = retagged(path, partial(with_one_tag, group={QUARANTINE_TAG}, tag=tag))
-        record = with_stamp_moved(record, before, after, where)
+        record, new, before, after = retagged(path, record, {QUARANTINE_TAG}, tag, where)
         new_state = LifecycleState.active if lift else LifecycleState.quarantined
         _add_change(record, new_state, why, who, after, before, where)
         event = Event(

@@ -111,14 +111,7 @@ def write_split(
     of each scenario tagged (or that would be, with ``dry_run``). Who decides is ``by``
     through ``store.suite.change_actor`` (unknown: nothing is tagged; a dry run names nobody).
     """
-    from functools import partial
-
-    from intake.lifecycle.quarantine import (
-        commit_scenario,
-        retagged,
-        with_one_tag,
-        with_stamp_moved,
-    )
+    from intake.lifecycle.quarantine import commit_scenario, retagged
     from intake.lifecycle.runs.nightly import suite_index
     from intake.paths import display_path
     from intake.store.details import SplitDetail
@@ -142,8 +135,8 @@ def write_split(
             if tag_file(path) is not None:
                 continue
             where = display_path(path, settings.root)
-            before, new, after = retagged(path, partial(with_one_tag, group=SPLIT_TAGS, tag=tag))
-            record = with_stamp_moved(load_record(record_path(path)), before, after, where)
+            record = load_record(record_path(path))
+            record, new, before, after = retagged(path, record, SPLIT_TAGS, tag, where)
             salt = sha256_bytes(settings.split_salt.encode("utf-8"))
             event = Event(
                 "split",
