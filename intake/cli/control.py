@@ -6,7 +6,7 @@ import typer
 
 from intake.cli.console import emit_json, err, out, settings
 from intake.cli.options import Format, format_option
-from intake.cli.run import recorded_state, show_notes, show_runner_tail
+from intake.cli.run import show_notes, show_runner_tail
 from intake.ghoutput import datum
 from intake.paths import display_path
 
@@ -40,7 +40,6 @@ def register(app: typer.Typer) -> None:
         no PASS on the current turns. A draft with no captured answer is exit 2.
         """
         from intake.lifecycle.control import control_draft
-        from intake.lifecycle.gates import control_gate
         from intake.lifecycle.runs.run import RunnerFailed
 
         cfg = settings(ctx)
@@ -56,8 +55,6 @@ def register(app: typer.Typer) -> None:
         except RunnerFailed as exc:
             show_runner_tail(exc)
             raise
-        record, current = recorded_state(result.draft)
-        gate = control_gate(record, current, require=cfg.require_control)
         show_notes(result.notes, result.controls)
         where = display_path(result.draft, cfg.root)
         if fmt is Format.json:
@@ -69,7 +66,7 @@ def register(app: typer.Typer) -> None:
                     "replay_port": result.replay_port,
                     "answered": result.answered,
                     "controls": [c.model_dump(mode="json") for c in result.controls],
-                    "gate": gate.to_dict(),
+                    "gate": result.gate.to_dict(),
                 }
             )
             return
@@ -80,5 +77,5 @@ def register(app: typer.Typer) -> None:
                 f"{control.judge_model or '-'} (iteration {control.iteration}/"
                 f"{result.iterations})"
             )
-        mark = "met" if gate.met else "UNMET"
-        out(f"control gate of {datum(where)}: {mark}: {gate.detail}")
+        mark = "met" if result.gate.met else "UNMET"
+        out(f"control gate of {datum(where)}: {mark}: {result.gate.detail}")

@@ -28,7 +28,7 @@ import contextlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from intake import __version__
 from intake.config import Settings
@@ -47,10 +47,11 @@ from intake.contract.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, 
 from intake.errors import Conflict, IntakeError, UsageError
 from intake.fileio import line_end, with_line_ends
 from intake.gitutil import first_added
+from intake.lifecycle.quarantine import commit_scenario
 from intake.paths import display_path, inside
 from intake.store.details import AdoptionDetail
 from intake.store.edit import edit
-from intake.store.journal import Event, Unit
+from intake.store.journal import Event
 from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
 from intake.store.suite import finding_types, refuse_outside_root, scrub_message
 
@@ -130,34 +131,6 @@ def _yaml_files(settings: Settings, targets: list[Path]) -> list[Path]:
     return unique
 
 
-class _Found(NamedTuple):
-    """What a scenario file already says of its provenance, read once where it is parsed."""
-
-    source: Any
-    """Its ``source`` as found (None: absent or null)."""
-    has_rationale: bool
-    """Its ``difficulty_rationale`` is set (any value that is not empty)."""
-    captured_link: str | None
-    """``gaia-session:<captured_from.session_id>`` (GAIA's capture), when there is one."""
-    captured_at: datetime | None
-    """``captured_from.captured_at``, when there is one."""
-
-    @classmethod
-    def of(cls, data: dict[str, Any]) -> _Found:
-        view = ScenarioView.of(data)
-        session = view.captured_session
-        return cls(
-            data.get("source"),
-            bool(data.get("difficulty_rationale")),
-            f"gaia-session:{session}" if session is not None and session.strip() else None,
-            view.captured_at,
-        )
-
-    def source_field(self, key: str) -> Any:
-        """A field of the ``source`` mapping (None without one)."""
-        return self.source.get(key) if isinstance(self.source, dict) else None
-
-
 def _checked_line(
     settings: Settings, value: str, flag: str, limit: int | None, refusal: str, fix: str
 ) -> str:
@@ -172,6 +145,12 @@ def _checked_line(
             f"{flag} holds private data; {fix}", where=flag, hint=scrub_message(flag, types)
         )
     return line
+
+
+def _captured_link(view: ScenarioView) -> str | None:
+    """``gaia-session:<captured_from.session_id>`` (GAIA's capture), when there is one."""
+    session = view.captured_session
+    return f"gaia-session:{session}" if session is not None and session.strip() else None
 
 
 def _source_link(found: str | None, kind: SourceType, shown: str) -> str:
@@ -230,9 +209,9 @@ def adopt(
             data = parse_checked(raw).data
         except (OSError, YamlProblem):
             raise UsageError("not a scenario (cannot be read as YAML)", where=shown) from None
-        found = _Found.of(data)
+        view = ScenarioView.of(data)
         if rec.exists():
-            restamp = _rationale_restamp(path, raw, data, found, rationale, reviewer, now)
+            restamp = _rationale_restamp(path, raw, data, rationale, reviewer, now)
             if restamp is None:
                 result.skipped.append(f"{shown}: already has a record (promoted or adopted)")
                 continue
@@ -245,20 +224,18 @@ def adopt(
         if "turns" not in data or "id" not in data or structural:
             where = f"{structural[0].file}:{structural[0].line}" if structural else shown
             raise UsageError("not a valid scenario (see `intake validate`)", where=where)
-        if found.source is not None and found.source_field("type") != kind.value:
+        if data.get("source") is not None and view.source_type != kind.value:
             raise UsageError(
                 "the file already carries a different source; edit it or adopt it as that type",
                 where=shown,
             )
-        the_link = _source_link(
-            link or found.source_field("link") or found.captured_link, kind, shown
-        )
+        the_link = _source_link(link or view.source_link or _captured_link(view), kind, shown)
         text = raw.decode("utf-8")
         source_map = {"type": kind.value, "link": the_link}
-        add_rationale = rationale if not found.has_rationale else None
+        add_rationale = None if data.get("difficulty_rationale") else rationale
         new_text = _with_fields(text, data, source_map, add_rationale)
         scenario_id = str(data["id"])
-        dated, date_from = _entry_date(found.captured_at, arrived.get(path.resolve()), now)
+        dated, date_from = _entry_date(view.captured_at, arrived.get(path.resolve()), now)
         record = Record(
             id=scenario_id,
             source=RecordSource(
@@ -353,18 +330,8 @@ def _commit_one(settings: Settings, item: Adopted, reviewer: str) -> None:
                 content_hash=record.adoption.content_hash,
             ),
         )
-        tx.commit(
-            Unit(
-                "adopt",
-                item.scenario_id,
-                writes=[
-                    (rec, with_line_ends(dump_record(record), like=item.new_text)),
-                    (item.path, item.new_text),
-                ],
-                events=[event],
-                index="scenario",
-            )
-        )
+        texts = (with_line_ends(dump_record(record), like=item.new_text), item.new_text)
+        commit_scenario(tx, "adopt", item.scenario_id, item.path, texts, event, index="scenario")
 
 
 def _is_restamp(record: Record, rec: Path) -> bool:
@@ -387,7 +354,6 @@ def _rationale_restamp(
     path: Path,
     raw: bytes,
     data: dict[str, Any],
-    found: _Found,
     rationale: str | None,
     reviewer: str,
     now: datetime,
@@ -398,7 +364,8 @@ def _rationale_restamp(
     ``difficulty_rationale`` yet: the rationale is one line a person vouches for, the runnable
     part does not change, so no review or run is needed, only the new stamp.
     """
-    if rationale is None or found.has_rationale:
+    source = data.get("source")
+    if rationale is None or data.get("difficulty_rationale"):
         return None
     try:
         record = load_record(record_path(path))
@@ -408,9 +375,9 @@ def _rationale_restamp(
         return None
     if record.adoption.content_hash != sha256_bytes(raw):
         return None
-    if not isinstance(found.source, dict):
+    if not isinstance(source, dict):
         return None
-    new_text = _with_fields(raw.decode("utf-8"), data, dict(found.source), rationale)
+    new_text = _with_fields(raw.decode("utf-8"), data, dict(source), rationale)
     stamp = Adoption(
         at=now,
         by=reviewer,
@@ -418,7 +385,7 @@ def _rationale_restamp(
         path=record.adoption.path,
     )
     restamped = record.model_copy(update={"adoption": stamp})
-    link = str(found.source.get("link", record.source.locator))
+    link = str(source.get("link", record.source.locator))
     return Adopted(path, record.id, link, new_text, restamped, raw)
 
 

@@ -36,6 +36,8 @@ from intake.fileio import read_input
 from intake.gitutil import (
     Blobs,
     files_at,
+    git_output,
+    git_text,
     merge_base,
     remote_default,
     repo_top,
@@ -194,8 +196,6 @@ def _safe_name(name: str) -> bool:
 def qualified_ref(root: Path, name: str) -> str | None:
     """``name`` as one fully qualified ref, or a commit id as itself; None when it names
     nothing. A name two refs hold is a usage error (never resolved by git's order)."""
-    from intake.gitutil import git_text
-
     if name == "HEAD":
         return git_text(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], root)
     if not _safe_name(name):
@@ -230,9 +230,7 @@ def qualified_ref(root: Path, name: str) -> str | None:
 
 def _not_head(root: Path, commit: str, ci: bool, shown: str) -> None:
     """In CI a base that is the commit judged is an error: the change would judge itself."""
-    from intake.gitutil import git_text
-
-    if ci and commit == git_text(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], root):
+    if ci and commit == qualified_ref(root, "HEAD"):
         raise UsageError(
             "the base is the commit being judged (HEAD): the change would be judged by itself",
             where=shown,
@@ -243,8 +241,6 @@ def _not_head(root: Path, commit: str, ci: bool, shown: str) -> None:
 def base_remote(root: Path) -> str:
     """The remote the default base comes from: ``git config intake.remote`` (the clone's own
     configuration, never the checkout's), else ``origin``."""
-    from intake.gitutil import git_text
-
     named = git_text(["config", "--get", "intake.remote"], root)
     return named if named and _safe_name(named) and "/" not in named else "origin"
 
@@ -252,8 +248,6 @@ def base_remote(root: Path) -> str:
 def _url_of(root: Path, ref: str) -> str:
     """`` from <url>`` of the remote a ``refs/remotes/<remote>/…`` ref belongs to, without
     credentials; empty for other refs."""
-    from intake.gitutil import git_text
-
     if not ref.startswith("refs/remotes/"):
         return ""
     remote = ref.removeprefix("refs/remotes/").split("/", 1)[0]
@@ -481,8 +475,6 @@ def _wiring_changes(settings: Settings, base: Base, *, gated: bool) -> list[Prob
     tree): the check cannot judge the workflow that runs it, so a maintainer must. Errors,
     but warnings where the base has no ``[tool.intake]`` (``gated`` False): there is no gate on
     the base to get around, and the pull request bringing intake in adds its workflow."""
-    from intake.gitutil import git_output
-
     names: set[str] = set()
     for against in ([base.commit, "HEAD"], [base.commit]):
         raw = git_output(

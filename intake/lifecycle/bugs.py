@@ -90,17 +90,6 @@ def issue_of(record: Record) -> str | None:
     return None
 
 
-def suite_records(settings: Settings) -> dict[str, Path]:
-    """Every suite scenario with a record, retired ones included: its YAML id → its file."""
-    from intake.lifecycle.runs.nightly import suite_index
-
-    return {sid: s.path for sid, s in suite_index(settings, retired=True).items()}
-
-
-def _gh_reason(value: Any) -> str | None:
-    return value.strip().lower() if isinstance(value, str) and value.strip() else None
-
-
 class _GhItem(BaseModel):
     """An item of ``gh issue view/list --json`` as ``read_closings`` reads it: GitHub's values
     as written (a field that is missing is None)."""
@@ -144,20 +133,29 @@ def read_closings(path: Path, repo: str | None) -> dict[tuple[str, int], BugLink
             owner, number = parse_issue(read.url)
         if type(number) is not int or owner is None:
             raise InputError(f'item {index} has no "number" (or "url")', where=str(path))
-        closed, commit = read.closedAt, read.fixCommit
-        when = parse_when(closed) if isinstance(closed, str) and closed else None
+        commit = read.fixCommit
         if commit is not None and not (isinstance(commit, str) and COMMIT.fullmatch(commit)):
             raise InputError(
                 f'item {index} has a "fixCommit" that is not a commit hash (7-40 hex digits)',
                 where=str(path),
             )
-        found[closing_key(owner, number)] = BugLink(
-            issue=f"github:{owner}#{number}",
-            closed_at=when,
-            state_reason=_gh_reason(read.stateReason),
-            fix_commit=commit.lower() if commit and when else None,
+        found[closing_key(owner, number)] = _closing(
+            owner, number, read.closedAt, read.stateReason, commit
         )
     return found
+
+
+def _closing(repo: str, number: int, closed: Any, reason: Any, commit: Any) -> BugLink:
+    """An issue's closing from GitHub's values as written (a closings file's or the REST
+    issue's): no fix commit on an issue that is not closed, nor one that is no commit hash."""
+    when = parse_when(closed)  # JSON's values: a date only in a string
+    fixed = isinstance(commit, str) and when is not None and COMMIT.fullmatch(commit)
+    return BugLink(
+        issue=f"github:{repo}#{number}",
+        closed_at=when,
+        state_reason=reason.strip().lower() if isinstance(reason, str) and reason.strip() else None,
+        fix_commit=commit.lower() if fixed else None,
+    )
 
 
 def fetch_closing(settings: Settings, repo: str, number: int) -> BugLink:
@@ -167,21 +165,14 @@ def fetch_closing(settings: Settings, repo: str, number: int) -> BugLink:
     client = gh.client(settings.github_api_url).withLazy(True)
     issue = client.get_repo(repo).get_issue(number)
     data = _RestIssue.model_validate(gh.call(f"github:{repo}#{number}", lambda: issue.raw_data))
-    closed = data.closed_at
-    when = parse_when(closed) if isinstance(closed, str) and closed else None
-    if when is None:
+    if parse_when(data.closed_at) is None:
         return BugLink(issue=f"github:{repo}#{number}")
     events = gh.call(
         f"github:{repo}#{number}", lambda: [(e.event, e.commit_id) for e in issue.get_events()]
     )
     closes = [c for kind, c in events if kind == "closed"]
-    commit = closes[-1] if closes and isinstance(closes[-1], str) else None
-    return BugLink(
-        issue=f"github:{repo}#{number}",
-        closed_at=when,
-        state_reason=_gh_reason(data.state_reason),
-        fix_commit=commit.lower() if commit and COMMIT.fullmatch(commit) else None,
-    )
+    commit = closes[-1] if closes else None
+    return _closing(repo, number, data.closed_at, data.state_reason, commit)
 
 
 def _save_bug(settings: Settings, scenario: Path, bug: BugLink, kind: str) -> None:
@@ -215,12 +206,16 @@ def refresh(
     closings: Path | None = None,
     only: Sequence[str] = (),
 ) -> RefreshResult:
-    """Read each suite scenario's issue closing (a file, else GitHub) into its record."""
+    """Read each suite scenario's issue closing (a file, else GitHub) into its record, retired
+    scenarios included."""
+    from intake.lifecycle.runs.nightly import suite_index
+
     done = RefreshResult()
     table = read_closings(closings, settings.github_repo) if closings is not None else None
-    for sid, scenario in suite_records(settings).items():
+    for sid, found in suite_index(settings, retired=True).items():
         if only and sid not in only:
             continue
+        scenario = found.path
         record = load_record(record_path(scenario))
         issue = issue_of(record)
         if issue is None:

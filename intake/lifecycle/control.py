@@ -24,6 +24,7 @@ from intake.contract.gaia import agent_backend
 from intake.contract.models import ControlRun, Record
 from intake.contract.plain import JUDGED_STATUSES
 from intake.errors import Conflict, SourceError, UsageError
+from intake.lifecycle.gates import Gate, control_gate
 from intake.lifecycle.replay import (
     INFRASTRUCTURE_FIX,
     ReplayServer,
@@ -76,6 +77,8 @@ class ControlResult:
     """User messages past the last captured turn (answered empty)."""
     controls: list[ControlRun] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    gate: Gate = field(init=False)
+    """The control gate on the record as the controls left it."""
 
 
 def _check_limits(settings: Settings, iterations: int, timeout: int | None) -> int:
@@ -222,6 +225,8 @@ def control_draft(
             result.notes.append(
                 f"control {control.run_id} was not judged ({control.status}): it counts for no gate"
             )
+    record = load_draft_record(settings, draft)
+    result.gate = control_gate(record, expected, require=settings.require_control)
     return result
 
 

@@ -32,9 +32,9 @@ from intake.contract.plain import ID_PATTERN, JUDGED_STATUSES, RunTier
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import IntakeError, UsageError
 from intake.fileio import atomic_write
-from intake.lifecycle.gates import latest_reviews, latest_run
+from intake.lifecycle.gates import current_controls, latest_reviews, latest_run
 from intake.lifecycle.promote import criteria_hash
-from intake.lifecycle.replay import captured_turns, replay_hash, replay_turns
+from intake.lifecycle.replay import captured_turns, replay_turns
 from intake.lifecycle.runs.results import classify, entry_index, read_json_file
 from intake.paths import display_path, inside
 from intake.scrub import scrub_tree, scrubber_for
@@ -255,9 +255,7 @@ def case_controls(settings: Settings, case: Case) -> tuple[list[Control], list[s
     )
     controls: list[Control] = []
     notes: list[str] = []
-    captured = replay_turns(record)
-    if captured:
-        replayed = replay_hash(captured)
+    if replay_turns(record):
         controls.append(
             control(
                 label="FAIL",
@@ -268,10 +266,8 @@ def case_controls(settings: Settings, case: Case) -> tuple[list[Control], list[s
                 turns=_fail_transcript(record),
                 verdicts=[
                     _verdict(c)
-                    for c in record.controls
-                    if c.runnable_hash == runnable
-                    and c.replay_hash == replayed
-                    and c.status in JUDGED_STATUSES
+                    for c in current_controls(record, runnable)
+                    if c.status in JUDGED_STATUSES
                 ],
             )
         )

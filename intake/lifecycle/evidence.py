@@ -65,7 +65,8 @@ PR_URL = re.compile(
     r"^https://[A-Za-z0-9.-]{1,253}(?::\d{1,5})?/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)"
     r"/pull/(\d{1,9})$"
 )
-COMMIT = re.compile(r"^[0-9a-f]{40}$")
+COMMIT = re.compile(r"^[0-9a-fA-F]{40}$")
+"""A full commit id (a pull request's head, the commit a review names)."""
 LISTED = {"suite_runs": "suite run", "lifecycle": "lifecycle change", "revisions": "revision"}
 """Record lists judged item by item like runs: an item the change adds is claimed."""
 OTHER_FIELDS = (

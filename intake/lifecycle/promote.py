@@ -4,12 +4,10 @@
 for ``intake.lifecycle.gates.check_gates``, which returns every gate at once, so the user fixes
 everything in one round.
 
-The move is one journal unit like every writing command's (``intake.store.edit``): under the
-draft's lock, the stamped record and the scenario are written into ``scenarios/<category>/``,
-the draft and its record removed and the ``promotion`` event logged; the journal is sealed
-first, so a kill at any point leaves either the draft or the promoted scenario, and a rerun
-(or ``intake ledger rebuild``) finishes what the journal decided. ``intake check`` reports an
-unfinished journal like any other.
+The move is one journal unit (``intake.store.journal``, ``quarantine.commit_scenario``): the
+stamped record and the scenario written into ``scenarios/<category>/``, the draft and its
+record removed and the ``promotion`` event logged, so a kill leaves either the draft or the
+promoted scenario.
 """
 
 from __future__ import annotations
@@ -46,7 +44,7 @@ from intake.lifecycle.gates import (
     current_controls,
     saturated,
 )
-from intake.lifecycle.quarantine import recorded_reason, with_one_tag
+from intake.lifecycle.quarantine import commit_scenario, recorded_reason, with_one_tag
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
@@ -496,18 +494,9 @@ def _move(
         _promotion_detail(promotion, recovered=False),
     )
     text = raw.decode("utf-8")
-    tx.commit(
-        Unit(
-            "promote",
-            scenario_id,
-            writes=[
-                (record_path(dest), with_line_ends(dump_record(stamped), like=text)),
-                (dest, text),
-            ],
-            removes=[draft, record_path(draft)],
-            events=[event],
-            index="scenario",
-        )
+    texts = (with_line_ends(dump_record(stamped), like=text), text)
+    commit_scenario(
+        tx, "promote", scenario_id, dest, texts, event, moved_from=draft, index="scenario"
     )
     return dest
 

@@ -16,9 +16,8 @@ check`` tells a quarantine intake wrote from a hand edit (``intake.check.lifecyc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 
 from intake.config import Settings
@@ -94,21 +93,37 @@ def with_stamp_moved(record: Record, before: str, after: str, where: str) -> Rec
     raise UsageError("the scenario's record has no promotion or adoption stamp", where=where)
 
 
-def retagged(path: Path, retag: Callable[[bytes], bytes]) -> tuple[str, bytes, str]:
-    """A suite scenario's tags rewritten in place (a quarantine, a lift, a split tag): the hash
-    before, the new bytes, their hash."""
-    new = retag(path.read_bytes())
-    return content_hash(path), new, sha256_bytes(new)
+def retagged(
+    path: Path, record: Record, group: Collection[str], tag: str | None, where: str
+) -> tuple[Record, bytes, str, str]:
+    """A suite scenario's tags rewritten in place (``with_one_tag``: a quarantine, a lift, a
+    split tag) and its record's stamp moved to the new bytes: the record, the new bytes, the
+    hash before and after."""
+    new = with_one_tag(path.read_bytes(), group, tag)
+    before, after = content_hash(path), sha256_bytes(new)
+    return with_stamp_moved(record, before, after, where), new, before, after
 
 
-def commit_retag(
-    tx: Edit, command: str, scenario_id: str, path: Path, record: Record, new: bytes, event: Event
+def commit_scenario(
+    tx: Edit,
+    command: str,
+    scenario_id: str,
+    path: Path,
+    texts: tuple[str, str],
+    event: Event,
+    *,
+    moved_from: Path | None = None,
+    index: str | None = None,
+    rename_from: str | None = None,
 ) -> None:
-    """The retagged scenario and its record (the stamp moved to the new bytes) with ``event``,
-    as one journal unit."""
-    rec = record_path(path)
-    writes = [(rec, record_text(record, rec)), (path, new.decode("utf-8"))]
-    tx.commit(Unit(command, scenario_id, writes=writes, events=[event]))
+    """A scenario at ``path`` and its record beside it with ``event``, as one journal unit:
+    ``texts`` are the record's and the scenario's; written in place (a quarantine, a lift, a
+    split tag, an adoption) or moved from ``moved_from`` (a retirement, a promotion, a revise,
+    a rename); ``index`` and ``rename_from`` as ``Unit`` has them."""
+    rec_text, text = texts
+    writes = [(record_path(path), rec_text), (path, text)]
+    removes = [moved_from, record_path(moved_from)] if moved_from is not None else []
+    tx.commit(Unit(command, scenario_id, writes, removes, [event], index, rename_from))
 
 
 def recorded_reason(settings: Settings, reason: str, what: str, notes: list[str]) -> str:
@@ -147,8 +162,7 @@ def quarantine(
         if not lift and state is LifecycleState.quarantined:
             raise UsageError("the scenario is already quarantined", where=where)
         tag = None if lift else QUARANTINE_TAG
-        before, new, after = retagged(path, partial(with_one_tag, group={QUARANTINE_TAG}, tag=tag))
-        record = with_stamp_moved(record, before, after, where)
+        record, new, before, after = retagged(path, record, {QUARANTINE_TAG}, tag, where)
         new_state = LifecycleState.active if lift else LifecycleState.quarantined
         _add_change(record, new_state, why, who, after, before, where)
         event = Event(
@@ -157,7 +171,8 @@ def quarantine(
             who,
             QuarantineDetail(reason=why, content_hash=after, before_hash=before),
         )
-        commit_retag(tx, "quarantine", scenario_id, path, record, new, event)
+        texts = (record_text(record, rec), new.decode("utf-8"))
+        commit_scenario(tx, "quarantine", scenario_id, path, texts, event)
     return LifecycleResult(scenario_id, new_state, path, notes)
 
 
@@ -205,13 +220,6 @@ def retire(
         _add_change(record, LifecycleState.retired, why, who, before, before, shown)
         detail: RetireDetail = {"reason": why, "from": where}
         event = Event("retire", shown, who, detail)
-        tx.commit(
-            Unit(
-                "retire",
-                scenario_id,
-                writes=[(record_path(dest), record_text(record, rec)), (dest, raw.decode("utf-8"))],
-                removes=[path, rec],
-                events=[event],
-            )
-        )
+        texts = (record_text(record, rec), raw.decode("utf-8"))
+        commit_scenario(tx, "retire", scenario_id, dest, texts, event, moved_from=path)
     return LifecycleResult(scenario_id, LifecycleState.retired, dest, notes)

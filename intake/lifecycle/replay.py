@@ -31,7 +31,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any, Literal, TypedDict
 
-from intake.contract.models import Record, ToolCallEvidence, ToolOutcome, TurnEvidence
+from intake.contract.models import Record, ToolOutcome, TurnEvidence
 from intake.contract.plain import ScenarioView
 from intake.errors import SourceError
 from intake.sources.model import INFRASTRUCTURE_FALLBACKS, failure_kind
@@ -62,17 +62,6 @@ class ReplayTurn:
     steps: tuple[ReplayStep, ...] = ()
 
 
-def _step(call: ToolCallEvidence) -> ReplayStep | None:
-    if call.outcome is ToolOutcome.blocked:
-        return None
-    return ReplayStep(
-        tool=call.tool,
-        detail=call.arguments or "",
-        summary=call.result or "",
-        success=call.outcome is not ToolOutcome.failed,
-    )
-
-
 def captured_turns(record: Record) -> list[TurnEvidence]:
     """The record's captured turns in order (none without evidence): what the replay serves,
     the control gate judges and the FAIL control's transcript holds."""
@@ -88,7 +77,13 @@ def replay_turns(record: Record) -> list[ReplayTurn]:
         ReplayTurn(
             turn=t.turn,
             answer=t.answer or "",
-            steps=tuple(s for s in (_step(c) for c in t.tools) if s is not None),
+            steps=tuple(
+                ReplayStep(
+                    c.tool, c.arguments or "", c.result or "", c.outcome is not ToolOutcome.failed
+                )
+                for c in t.tools
+                if c.outcome is not ToolOutcome.blocked
+            ),
         )
         for t in turns
     ]
@@ -418,16 +413,6 @@ def chat_events(turn: ReplayTurn | None, message_id: int) -> list[ChatEvent]:
     return events
 
 
-def _persisted_steps(turn: ReplayTurn | None) -> list[_AgentStep]:
-    """The captured answer's steps as ``get_messages`` returns them."""
-    return [
-        _AgentStep(
-            number, "tool", step.tool, step.detail or None, step.tool, step.summary, step.success
-        )
-        for number, step in enumerate(turn.steps if turn is not None else (), start=1)
-    ]
-
-
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     # A reply is two writes (headers, body): on a kept-alive connection Nagle's algorithm held
@@ -610,8 +595,13 @@ def _chat(state: ReplayState, body: _Request) -> Reply:
     now = _now()
     user = _Message(len(session.messages) + 1, session.id, "user", message[:MAX_BODY], now)
     message_id = user.id + 1
-    answer = turn.answer if turn is not None else ""
-    steps = _persisted_steps(turn) or None
+    answer, done = (turn.answer, turn.steps) if turn is not None else ("", ())
+    steps = [  # the captured answer's steps as ``get_messages`` returns them
+        _AgentStep(
+            number, "tool", step.tool, step.detail or None, step.tool, step.summary, step.success
+        )
+        for number, step in enumerate(done, start=1)
+    ] or None
     session.messages += [user, _Message(message_id, session.id, "assistant", answer, now, steps)]
     return sse_chunks(turn, message_id)
 

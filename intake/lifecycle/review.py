@@ -39,7 +39,7 @@ from intake.contract.untrusted import judge_hits, strip_hidden
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import Conflict, SourceError, UsageError
 from intake.gitutil import git_text
-from intake.lifecycle.evidence import COUNTING_ASSOCIATIONS, GitHubReview, file_at
+from intake.lifecycle.evidence import COMMIT, COUNTING_ASSOCIATIONS, GitHubReview, file_at
 from intake.lifecycle.gates import author_identities, is_author
 from intake.paths import display_path, inside
 from intake.store.details import ReviewDetail
@@ -53,9 +53,6 @@ from intake.store.suite import (
     scenario_id_of,
     scrub_free_text,
 )
-
-COMMIT_PATTERN = r"^[0-9a-fA-F]{40}$"
-
 
 # --- manual reviews ----------------------------------------------------------------------------
 
@@ -316,7 +313,7 @@ def _fetch_pull(gh_repo: Any, number: int, where: str) -> tuple[Any, str, str]:
         if issue.pull_request is None:
             raise UsageError("this number is an issue, not a pull request", where=where) from None
         raise
-    if not re.fullmatch(COMMIT_PATTERN, head):
+    if not COMMIT.fullmatch(head):
         raise SourceError("GitHub sent a head commit that is not a commit id", where=where)
     return pull, head, pr_author
 
@@ -339,7 +336,7 @@ def _why_not_counted(
     if not valid_login(login):
         # it would be printed, stored and logged: ANSI escapes, newlines, an e-mail
         return (None, "invalid login")
-    if not re.fullmatch(COMMIT_PATTERN, commit):
+    if not COMMIT.fullmatch(commit):
         return (login, "the review names no valid commit id")
     if state != "APPROVED":
         return None

@@ -1,12 +1,9 @@
 """``intake revise`` and ``intake rename``: the way back to drafts, and a better id.
 
-Both commit one journal unit (``intake.store.journal``) under the draft's ``flock``: the new record
-and file written (through ``.intake/tmp/``), the old ones removed and the ledger events (with
-ids decided in the journal) logged, all or none. A kill before the journal is written leaves
-the old files; after it, rerunning the same command (or ``intake ledger rebuild``) finishes
-the unit, and the command says it finished an interrupted one. A move an older intake
-interrupted after its commit (the new files complete, the old ones still there) is still
-recognised and finished by a rerun.
+Each is one journal unit (``intake.store.journal``: all or none, a rerun finishes it) moving
+the file and its record (``quarantine.commit_scenario``); a rerun says it finished an
+interrupted one. A move an older intake interrupted after its commit (the new files complete,
+the old ones still there) is still recognised and finished by a rerun.
 
 ``revise`` keeps the record: reviews (now stale if the file is edited), runs (still valid while
 the runnable part, persona, setup, turns and agent_type, is unchanged) and the old promotion or
@@ -30,10 +27,11 @@ from intake.contract.plain import ID_PATTERN
 from intake.contract.yamlio import with_text_value
 from intake.errors import UsageError
 from intake.fileio import read_text_exact, with_line_ends
+from intake.lifecycle.quarantine import commit_scenario
 from intake.paths import display_path
 from intake.store.details import RenameDetail, RevisionDetail, RevisionKept
 from intake.store.edit import Edit, edit
-from intake.store.journal import Event, Unit
+from intake.store.journal import Event
 from intake.store.records import (
     dump_record,
     load_record,
@@ -156,15 +154,9 @@ def _revise(tx: Edit, target: str, scenario_id: str, by: str) -> ReviseResult:
         "recovered": finished,
     }
     event = Event("revision", display_path(draft, settings.root), by, detail)
-    tx.commit(
-        Unit(
-            "revise",
-            scenario_id,
-            writes=[(record_path(draft), revised_text), (draft, text)],
-            removes=[scenario, rec],
-            events=[event],
-            index="draft",
-        )
+    texts = (revised_text, text)
+    commit_scenario(
+        tx, "revise", scenario_id, draft, texts, event, moved_from=scenario, index="draft"
     )
     return ReviseResult(scenario_id, scenario, draft, len(record.runs), finished=finished)
 
@@ -276,16 +268,17 @@ def _rename(tx: Edit, target: str, new_id: str, by: str) -> RenameResult:
     )
     detail: RenameDetail = {"from": old_id, "content_hash": sha256_bytes(new_raw)}
     event = Event("rename", display_path(dest, settings.root), by, detail)
-    tx.commit(
-        Unit(
-            "rename",
-            new_id,
-            writes=[(record_path(dest), rec_text), (dest, new_text)],
-            removes=[draft, record_path(draft)],
-            events=[event],
-            index="draft",
-            rename_from=old_id,
-        )
+    texts = (rec_text, new_text)
+    commit_scenario(
+        tx,
+        "rename",
+        new_id,
+        dest,
+        texts,
+        event,
+        moved_from=draft,
+        index="draft",
+        rename_from=old_id,
     )
     return RenameResult(old_id, new_id, dest, moved, finished=finished)
 

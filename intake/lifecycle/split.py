@@ -111,20 +111,13 @@ def write_split(
     of each scenario tagged (or that would be, with ``dry_run``). Who decides is ``by``
     through ``store.suite.change_actor`` (unknown: nothing is tagged; a dry run names nobody).
     """
-    from functools import partial
-
-    from intake.lifecycle.quarantine import (
-        commit_retag,
-        retagged,
-        with_one_tag,
-        with_stamp_moved,
-    )
+    from intake.lifecycle.quarantine import commit_scenario, retagged
     from intake.lifecycle.runs.nightly import suite_index
     from intake.paths import display_path
     from intake.store.details import SplitDetail
     from intake.store.edit import edit
     from intake.store.journal import Event
-    from intake.store.records import load_record, record_path, sha256_bytes
+    from intake.store.records import load_record, record_path, record_text, sha256_bytes
     from intake.store.suite import change_actor
 
     drawn = assign(suite_categories(settings), settings.split_salt, settings.split_heldout)
@@ -142,8 +135,8 @@ def write_split(
             if tag_file(path) is not None:
                 continue
             where = display_path(path, settings.root)
-            before, new, after = retagged(path, partial(with_one_tag, group=SPLIT_TAGS, tag=tag))
-            record = with_stamp_moved(load_record(record_path(path)), before, after, where)
+            record = load_record(record_path(path))
+            record, new, before, after = retagged(path, record, SPLIT_TAGS, tag, where)
             salt = sha256_bytes(settings.split_salt.encode("utf-8"))
             event = Event(
                 "split",
@@ -151,7 +144,8 @@ def write_split(
                 who,
                 SplitDetail(tag=tag, salt_hash=salt, before_hash=before, content_hash=after),
             )
-            commit_retag(tx, "split", sid, path, record, new, event)
+            texts = (record_text(record, record_path(path)), new.decode("utf-8"))
+            commit_scenario(tx, "split", sid, path, texts, event)
     return done
 
 
