@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from intake.cli import app
 from intake.config import load_settings
-from intake.contract.models import ControlRun, Review, ReviewDecision, Run
+from intake.contract.models import ControlRun, Record, Review, ReviewDecision, Run
 from intake.contract.plain import RunTier
 from intake.lifecycle.replay import replay_hash, replay_turns
 from intake.store.history import history_text
@@ -510,6 +510,32 @@ def _run(tier: str, status: str, run_id: str, current: str) -> Run:
     )
 
 
+def _approved_on_github(
+    repos: Repos, github: FakeGitHub, scenario: Path, record: Record, commit: str
+) -> dict[str, bytes]:
+    """bob's approval of ``commit`` (the restamped scenario) recorded and pushed, and pull
+    request 8 by mallory served with it; the files the pull request changes at ``commit``."""
+    assert record.promotion is not None
+    record.reviews.append(
+        Review(
+            reviewer="bob",
+            decision=ReviewDecision.approve,
+            content_hash=record.promotion.content_hash,
+            at=utcnow(),
+            via="github_pr",
+            pr_url="https://github.com/acme/agent/pull/8",
+            commit=commit,
+        )
+    )
+    at_commit = record_path(scenario).read_bytes()
+    record_path(scenario).write_text(dump_record(record), encoding="utf-8")
+    repos.push_contribution("bob's approval on GitHub, recorded")
+    files = {PROMOTED: scenario.read_bytes(), PROMOTED.replace(".yaml", ".intake.json"): at_commit}
+    approved = [_pr_review("bob", "APPROVED", commit)]
+    serve_pr(github, 8, author="mallory", head=commit, files=files, reviews=approved)
+    return files
+
+
 def test_a_promoted_scenario_changed_with_a_corroborated_review_passes(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, github: FakeGitHub
 ) -> None:
@@ -531,23 +557,7 @@ def test_a_promoted_scenario_changed_with_a_corroborated_review_passes(
     ]
     record_path(scenario).write_text(dump_record(record), encoding="utf-8")
     commit = repos.push_contribution("sharper criteria, re-run, restamped")
-    record.reviews.append(
-        Review(
-            reviewer="bob",
-            decision=ReviewDecision.approve,
-            content_hash=new_hash,
-            at=utcnow(),
-            via="github_pr",
-            pr_url="https://github.com/acme/agent/pull/8",
-            commit=commit,
-        )
-    )
-    at_commit = record_path(scenario).read_bytes()
-    record_path(scenario).write_text(dump_record(record), encoding="utf-8")
-    repos.push_contribution("bob's approval on GitHub, recorded")
-    files = {PROMOTED: scenario.read_bytes(), PROMOTED.replace(".yaml", ".intake.json"): at_commit}
-    approved = [_pr_review("bob", "APPROVED", commit)]
-    serve_pr(github, 8, author="mallory", head=commit, files=files, reviews=approved)
+    files = _approved_on_github(repos, github, scenario, record, commit)
     fresh = repos.fresh()
 
     result = _check(runner, fresh, monkeypatch)
@@ -568,7 +578,14 @@ def test_a_promoted_scenario_changed_with_a_corroborated_review_passes(
             repos.main / PROMOTED.replace(".yaml", ".intake.json")
         ).read_bytes(),
     }
-    serve_pr(github, 8, author="mallory", head=commit, files=served, reviews=approved)
+    serve_pr(
+        github,
+        8,
+        author="mallory",
+        head=commit,
+        files=served,
+        reviews=[_pr_review("bob", "APPROVED", commit)],
+    )
     third = _check(runner, fresh, monkeypatch)
     assert third.exit_code == 1
     assert "claimed by this change: run eval-new-1 (PASS)" in third.stdout
@@ -626,23 +643,7 @@ def test_a_stamp_the_change_adds_counts_only_by_promotions_own_rule(
     ]
     record_path(scenario).write_text(dump_record(record), encoding="utf-8")
     commit = repos.push_contribution("re-run and restamped")
-    record.reviews.append(
-        Review(
-            reviewer="bob",
-            decision=ReviewDecision.approve,
-            content_hash=new_hash,
-            at=utcnow(),
-            via="github_pr",
-            pr_url="https://github.com/acme/agent/pull/8",
-            commit=commit,
-        )
-    )
-    at_commit = record_path(scenario).read_bytes()
-    record_path(scenario).write_text(dump_record(record), encoding="utf-8")
-    repos.push_contribution("bob's approval on GitHub, recorded")
-    files = {PROMOTED: scenario.read_bytes(), PROMOTED.replace(".yaml", ".intake.json"): at_commit}
-    approved = [_pr_review("bob", "APPROVED", commit)]
-    serve_pr(github, 8, author="mallory", head=commit, files=files, reviews=approved)
+    _approved_on_github(repos, github, scenario, record, commit)
 
     result = _check(runner, repos.fresh(), monkeypatch)
     if counts:
