@@ -55,7 +55,8 @@ class RealDocument:
     scored once, per part, blind, before the stop-55 fixes), 56 (collected after scrubber 1.22.0
     and scored once, per part, blind, before the stop-56 fixes), 57 (collected after scrubber
     1.23.0 and scored once, per part, blind, before the stop-57 fixes), 58 (collected after
-    scrubber 1.24.0 and scored once, per part, blind, before the stop-58 fixes)."""
+    scrubber 1.24.0 and scored once, per part, blind, before the stop-58 fixes), 59 (collected after
+    scrubber 1.26.0 and scored once, per part, blind, before any stop-59 fix)."""
 
     @property
     def held_out(self) -> bool:
@@ -9012,8 +9013,369 @@ x-litellm-call-id: {{keep:02be2ff7-293f-4231-811b-cf2c53338d10}}
 ]
 
 
+_RAW_STOP59: list[tuple[str, str, str]] = [
+    # ---- PHP composer, Ruby gems, Go modules, Rust cargo ------------------------------------
+    (
+        "https://github.com/SleepingOwlAdmin/demo/issues/12",
+        ".txt",
+        r"""⚡️  ~/Downloads/demo-master:  composer install
+> php artisan clear-compiled
+Warning: require(/Users/[[user:5ammo]]{{keep:/Downloads/demo-master/bootstrap/../vendor/autoload.php}}): failed to open stream: No such file or directory in /Users/[[user:5ammo]]/Downloads/demo-master/bootstrap/autoload.php on line 17
+
+Fatal error: require(): Failed opening required '/Users/[[user:5ammo]]/Downloads/demo-master/bootstrap/../vendor/autoload.php' (include_path='.:') in /Users/[[user:5ammo]]/Downloads/demo-master/bootstrap/autoload.php on line 17
+Script php artisan clear-compiled handling the pre-update-cmd event returned with an error
+""",
+    ),
+    (
+        "https://github.com/hitrov/oci-arm-host-capacity/issues/94",
+        ".txt",
+        r"""[[user:luisfelipe]]@[[user:luisfelipe]]-HP-EliteDesk-800-G1-DM:~/oci/oci-arm-host-capacity$ ls
+composer.json  composer.lock  images  index.php  LICENSE  README.md  src  tests
+
+[[user:luisfelipe]]@[[user:luisfelipe]]-HP-EliteDesk-800-G1-DM:~/oci/oci-arm-host-capacity$ php index.php 
+PHP Warning:  require(vendor/autoload.php): Failed to open stream: No such file or directory in /home/[[user:luisfelipe]]{{keep:/oci/oci-arm-host-capacity/index.php}} on line 8
+PHP Fatal error:  Uncaught Error: Failed opening required 'vendor/autoload.php' (include_path='.:/usr/share/php') in /home/[[user:luisfelipe]]/oci/oci-arm-host-capacity/index.php:8
+Stack trace:
+#0 {main}
+  thrown in /home/[[user:luisfelipe]]/oci/oci-arm-host-capacity/index.php on line 8
+""",
+    ),
+    (
+        "https://github.com/speedovation/LaravelMart/issues/6",
+        ".txt",
+        r"""Fatal error: require(): Failed opening required 'D:\[[user:Petar Vlahovski]]{{keep:\WEB Projects\LaravelMart\vendor\nikic\php-parser\lib/PhpParser/Autoloader.php}}' (include_path='.;C:\php\pear') in D:\[[user:Petar Vlahovski]]\WEB Projects\LaravelMart\vendor\nikic\php-parser\lib\bootstrap.php on line 4
+""",
+    ),
+    (
+        "https://github.com/composer/composer/issues/5510",
+        ".txt",
+        r"""{{keep:root}}@Yoga-ubuntu:/home/[[user:mikvl]]/Desktop/folder/web# apt install composer
+Reading package lists... Done
+Building dependency tree       
+Reading state information... Done
+The following additional packages will be installed:
+  jsonlint libjs-excanvas mercurial mercurial-common php-cli-prompt php-composer-semver
+0 upgraded, 13 newly installed, 0 to remove and 6 not upgraded.
+""",
+    ),
+    (
+        "https://github.com/rbenv/rbenv/issues/1014",
+        ".txt",
+        r"""$ rbenv version
+2.4.1 (set by /Users/[[user:mrlopez]]{{keep:/.rbenv/version}})
+
+$ bundle install
+Gem::InstallError: nokogiri requires Ruby version >= 2.1.0.
+An error occurred while installing nokogiri (1.8.0), and Bundler cannot continue.
+Make sure that `gem install nokogiri -v '1.8.0'` succeeds before bundling.
+""",
+    ),
+    (
+        "https://github.com/WOVNio/wovnrb/pull/6",
+        ".txt",
+        r"""$ rbenv versions
+rbenv: version `2.0.0-p451' is not installed (set by /Users/[[user:takeshiogawa]]{{keep:/github/wovnrb/.ruby-version}})
+  system
+  2.1.0
+$ bundle install
+rbenv: version `2.0.0-p451' is not installed (set by /Users/[[user:takeshiogawa]]/github/wovnrb/.ruby-version)
+""",
+    ),
+    (
+        "https://github.com/rubygems/bundler/issues/4260",
+        ".txt",
+        r"""$ which gem
+/usr/bin/gem
+$ rbenv which gem
+/home/[[user:dqrw]]{{keep:/.rbenv/versions/2.4.0/bin/gem}}
+$ echo $PATH
+/home/[[user:dqrw]]/.rbenv/versions/2.4.0/bin:....
+
+$ bundle install
+Using bundler 1.13.7
+Gem::Ext::BuildError: ERROR: Failed to build gem native extension.
+
+    current directory: /home/[[user:dqrw]]{{keep:/.rbenv/versions/2.4.0/lib/ruby/gems/2.4.0/gems/json-1.8.3/ext/json/ext/generator}}
+/home/[[user:dqrw]]/.rbenv/versions/2.4.0/bin/ruby -r ./siteconf20170102-23567-e40mc6.rb extconf.rb
+creating Makefile
+""",
+    ),
+    (
+        "https://github.com/ruby/rubygems/issues/2248",
+        ".txt",
+        r"""$ gem env version
+RubyGems Environment:
+  - RUBYGEMS VERSION: 2.7.5
+  - RUBY VERSION: 2.3.3 (2016-11-21 patchlevel 222) [x86_64-linux-gnu]
+  - INSTALLATION DIRECTORY: /var/lib/gems/2.3.0
+  - USER INSTALLATION DIRECTORY: /home/[[user:vesmirat]]{{keep:/.gem/ruby/2.3.0}}
+  - RUBY EXECUTABLE: /usr/bin/ruby2.3
+  - EXECUTABLE DIRECTORY: /usr/local/bin
+  - SPEC CACHE DIRECTORY: /home/[[user:vesmirat]]/.gem/specs
+  - SYSTEM CONFIGURATION DIRECTORY: /etc
+  - GEM PATHS:
+     - /var/lib/gems/2.3.0
+     - /home/[[user:vesmirat]]/.gem/ruby/2.3.0
+     - /usr/lib/x86_64-linux-gnu/rubygems-integration/2.3.0
+""",
+    ),
+    (
+        "https://github.com/gokrazy/tools/issues/22",
+        ".txt",
+        r"""❯ gokr-packer -overwrite=image -target_storage_bytes=1153441792 github.com/gokrazy/breakglass github.com/gokrazy/hello
+2021/01/09 22:58:30 packer.go:412: building [github.com/gokrazy/breakglass github.com/gokrazy/hello]
+2021/01/09 22:58:33 write.go:149: writing boot file system
+cannot find package "github.com/gokrazy/rpi-eeprom" in any of:
+        /usr/local/Cellar/go/1.15.6/libexec/src/github.com/gokrazy/rpi-eeprom (from $GOROOT)
+        /Users/[[user:olfik]]{{keep:/go/src/github.com/gokrazy/rpi-eeprom}} (from $GOPATH)
+2021/01/09 22:58:33 packer.go:917: [go list -f {{ .Dir }} github.com/gokrazy/rpi-eeprom]: exit status 1
+""",
+    ),
+    (
+        "https://github.com/golang/go/issues/44071",
+        ".txt",
+        r"""$ go env
+GO111MODULE="on"
+GOARCH="arm64"
+GOBIN="/Users/{{keep:xxx}}/go/bin"
+GOCACHE="/Users/{{keep:xxx}}/Library/Caches/go-build"
+GOENV="/Users/{{keep:xxx}}/Library/Application Support/go/env"
+GOMODCACHE="/myrepo/pkg/mod"
+GOPATH="/myrepo:/myrepo:/Users/{{keep:xxx}}/go"
+GOPROXY="https://goproxy.cn"
+GOROOT="/usr/local/go"
+GOMOD="/Users/{{keep:xxx}}/workspace/qqq/tmp/myrepo/go.mod"
+GOGCCFLAGS="-fPIC -arch arm64 -pthread -fno-caret-diagnostics -Qunused-arguments -fmessage-length=0 -fdebug-prefix-map={{keep:/var/folders/4m/_n6dqhs920vbfbl4bywdzggr0000gn/T/go-build4192972607}}=/tmp/go-build -gno-record-gcc-switches -fno-common"
+""",
+    ),
+    (
+        "https://github.com/rust-lang/cargo/issues/10230",
+        ".txt",
+        r"""$ cargo build
+    Updating crates.io index
+error: failed to get `bytes` as a dependency of package `onenote_parser v0.3.0 (/home/{{keep:user}}/onenote.rs)`
+
+Caused by:
+  failed to load source for dependency `bytes`
+
+Caused by:
+  Unable to update registry `crates-io`
+
+Caused by:
+  failed to fetch `https://github.com/rust-lang/crates.io-index`
+""",
+    ),
+    (
+        "https://github.com/rust-lang/cargo/issues/10682",
+        ".txt",
+        r"""error: failed to get `gxxy` as a dependency of package `local-reg-regression v0.1.0 (/local/home/[[user:pakkel]]{{keep:/dev/tmp/local-reg-regression}})`
+
+Caused by:
+  failed to query replaced source registry `crates-io`
+
+Caused by:
+  failed to read `/local/home/[[user:pakkel]]/dev/tmp/local-reg-regression/local-registry/index/gx/xy/gxxy`
+
+Caused by:
+  No such file or directory (os error 2)
+""",
+    ),
+    (
+        "https://github.com/rust-lang/cargo/issues/3983",
+        ".txt",
+        r"""cargo update --verbose
+Updating registry https://github.com/rust-lang/crates.io-index
+error: failed to load source for a dependency on num
+
+Caused by:
+Unable to update registry https://github.com/rust-lang/crates.io-index
+
+Caused by:
+[20/-1] Cannot checkout to invalid path '3/n/nul'
+""",
+    ),
+    # ---- terraform, helm, kubeconfig ---------------------------------------------------------
+    (
+        "https://github.com/GoogleCloudPlatform/terraformer/issues/184",
+        ".txt",
+        r"""2019/09/17 18:45:11 plugin error 1: open /Users/[[user:kmrtn]]{{keep:/.terraform.d/plugins/darwin_amd64}}: no such file or directory
+2019/09/17 18:45:11 open /Users/[[user:kmrtn]]/.terraform.d/plugins/darwin_amd64: no such file or directory
+""",
+    ),
+    (
+        "https://github.com/JetBrains/package-search-gradle-plugins/issues/18",
+        ".txt",
+        r"""pushd build/terraform/main/runtimeExecution
+env TF_DATA_DIR=../data ../../terraform_<version> apply "/home/[[user:tolqin]]{{keep:/altran/novartis/mosiac-fv/mosaic-backend/terraform/build/terraform/main/plan.bin}}"
+""",
+    ),
+    (
+        "https://github.com/mattiaperi/k3s-multipass-cluster/issues/1",
+        ".txt",
+        r"""[SUCCESS] Node k3s-worker3 k3s: Ready
+[INFO] K3S_NODEIP_WORKER=192.168.64.26
+[INFO] kubectl not configured because not "/Users/[[user:navid]]{{keep:/.kube/k3s.yaml}}" not writable
+[INFO] Use i.e.: "multipass exec k3s-master kubectl cluster-info"
+[INFO] [helm] Install
+error: stat /Users/[[user:navid]]/.kube/k3s.yaml: no such file or directory
+$HELM_HOME has been configured at /Users/[[user:navid]]/.helm.
+Error: could not get kubernetes client: could not get Kubernetes config for context "": stat /Users/[[user:navid]]/.kube/k3s.yaml: no such file or directory
+[ERROR] [helm] installation: KO
+""",
+    ),
+    (
+        "https://github.com/helm/helm/issues/7125",
+        ".txt",
+        r"""version.BuildInfo{Version:"v3.0.0", GitCommit:"{{keep:e29ce2a54e96cd02ccfce88bee4f58bb6e2a28b6}}", GitTreeState:"clean", GoVersion:"go1.13.4"}
+
+helm.go:71: [debug] CreateFile kubeconfig-name: Das System kann die angegebene Datei nicht finden.
+""",
+    ),
+    (
+        "https://github.com/nocalhost/nocalhost/issues/22",
+        ".txt",
+        r"""helm install nocalhost-server ./nocalhost/deployments/chart --kubeconfig=./{{keep:cls-pc5oy0lu-config}}
+Error: could not get Kubernetes config for context "": stat ./{{keep:cls-pc5oy0lu-config}}: no such file or directory
+""",
+    ),
+    # ---- ansible -vvv ------------------------------------------------------------------------
+    (
+        "https://github.com/ansible/ansible/issues/36729",
+        ".txt",
+        r"""ansible HOST -i hosts -m ping -vvvv
+
+<HOST> ESTABLISH SSH CONNECTION FOR USER: [[user:travn]]
+<HOST> SSH: EXEC ssh -vvv -o ControlPersist=15m -o StrictHostKeyChecking=no -o KbdInteractiveAuthentication=no -o PreferredAuthentications=gssapi-with-mic,gssapi-keyex,hostbased,publickey -o PasswordAuthentication=no -o User=[[user:travn]] -o ConnectTimeout=10 -o ControlPath=/Users/[[user:joel]]{{keep:/.ansible/cp/700d958ec3}} HOST '/bin/sh -c '"'"'/usr/bin/python && sleep 0'"'"''
+""",
+    ),
+    (
+        "https://github.com/ansible/ansible/issues/17770",
+        ".txt",
+        r"""ansible mng -m setup -a 'gather_subset=!all' -vvvvvv
+
+Using /home/[[user:gdrex]]/ansible-local/ansible.cfg as config file
+Loading callback plugin minimal of type stdout, v2.0 from /home/[[user:gdrex]]{{keep:/ansible/lib/ansible/plugins/callback/__init__.pyc}}
+Using module file /home/[[user:gdrex]]{{keep:/ansible/lib/ansible/modules/core/system/setup.py}}
+<10.0.91.104> ESTABLISH SSH CONNECTION FOR USER: {{keep:root}}
+<10.0.91.104> SSH: ANSIBLE_PRIVATE_KEY_FILE/private_key_file/ansible_ssh_private_key_file set: (-o)(IdentityFile="./vars/keys/ansible_id_rsa")
+<10.0.91.104> SSH: ANSIBLE_REMOTE_USER/remote_user/ansible_user/user/-u set: (-o)(User={{keep:root}})
+<10.0.91.104> SSH: found only ControlPersist; added ControlPath: (-o)(ControlPath=/home/[[user:gdrex]]/.ansible/cp/ansible-ssh-%h-%p-%r)
+""",
+    ),
+    (
+        "https://github.com/ansible/ansible/pull/12276",
+        ".txt",
+        r"""TASK [lnbis_stdbase : ensure resolv.conf is setup] *****************************
+<192.168.35.16> ESTABLISH SSH CONNECTION FOR USER: {{keep:vagrant}}
+<192.168.35.16> SSH: default arguments: (-o)(ControlMaster=auto)(-o)(ControlPersist=60s)
+<192.168.35.16> SSH: ANSIBLE_PRIVATE_KEY_FILE/private_key_file/ansible_ssh_private_key_file set: (-o)(IdentityFile="/Users/[[user:pmurtagh]]{{keep:/.vagrant.d/insecure_private_key}}")
+<192.168.35.16> SSH: ANSIBLE_REMOTE_USER/remote_user/ansible_ssh_user/user/-u set: (-o)(User={{keep:vagrant}})
+<192.168.35.16> SSH: found only ControlPersist; added ControlPath: (-o)(ControlPath=/Users/[[user:pmurtagh]]/.ansible/cp/ansible-ssh-%h-%p-%r)
+""",
+    ),
+    (
+        "https://github.com/ansible/ansible/issues/16845",
+        ".txt",
+        r"""> ansible-playbook ../radia.yml -u {{keep:root}} -vvvvv
+
+Using /Path/To/vagrant/ansible_vagrant.cfg as config file
+Loaded callback default of type stdout, v2.0
+
+TASK [bootstrap : install ansible minimum requirements] ************************
+task path: /Path/To/roles/bootstrap/tasks/main.yml:2
+<10.10.10.201> ESTABLISH SSH CONNECTION FOR USER: {{keep:root}}
+<10.10.10.201> SSH: ANSIBLE_PRIVATE_KEY_FILE/private_key_file/ansible_ssh_private_key_file set: (-o)(IdentityFile="./ssh/vagrant")
+""",
+    ),
+    # ---- .NET on Windows and Linux -----------------------------------------------------------
+    (
+        "https://github.com/dotnet/aspnetcore/issues/54938",
+        ".txt",
+        r"""C:\Users\[[user:KTORVALM]]{{keep:\.nuget\packages\microsoft.dotnet.arcade.sdk\8.0.0-beta.24165.4\tools\InstallDotNetCore.targets}}(15,5):
+ error MSB4018:    at Microsoft.DotNet.Arcade.Sdk.InstallDotNetCore.Execute() [C:\Users\[[user:KTORVALM]]\.nuget\packages\micros
+oft.dotnet.arcade.sdk\8.0.0-beta.24165.4\tools\Tools.proj]
+C:\Users\[[user:KTORVALM]]\.nuget\packages\microsoft.dotnet.arcade.sdk\8.0.0-beta.24165.4\tools\InstallDotNetCore.targets(15,5):
+ error MSB4018:  [C:\Users\[[user:KTORVALM]]\.nuget\packages\microsoft.dotnet.arcade.sdk\8.0.0-beta.24165.4\tools\Tools.proj]
+""",
+    ),
+    (
+        "https://github.com/dotnet/core/issues/8624",
+        ".txt",
+        r"""C:\Program Files\dotnet\sdk\7.0.306\Sdks\Microsoft.NET.Sdk\targets\Microsoft.PackageDependencyResolution.targets(266,5)
+: error MSB4018: Unexpected error in task "ResolvePackageAssets". [C:\Users\[[user:Hugo]]{{keep:\MyApp\MyApp.csproj}}]
+""",
+    ),
+    (
+        "https://github.com/dotnet/core/issues/4436",
+        ".txt",
+        r"""D:\[[user:Marcus]]\Documents\Programming\myWebApp>dotnet --info
+.NET Core SDK (reflecting any global.json):
+ Version:   3.1.200
+ Commit:    {{keep:c5123d973b}}
+
+Runtime Environment:
+ OS Name:     Windows
+ OS Version:  10.0.18362
+ OS Platform: Windows
+ RID:         win10-x64
+ Base Path:   C:\Program Files\dotnet\sdk\3.1.200\
+""",
+    ),
+    (
+        "https://github.com/dotnet/core/issues/6219",
+        ".txt",
+        r"""/usr/share/dotnet/sdk/5.0.202/Sdks/Microsoft.NET.Sdk/targets/Microsoft.NET.Sdk.FrameworkReferenceResolution.targets(326,5): error MSB4018:    at Microsoft.Build.BackEnd.TaskBuilder.ExecuteInstantiatedTask(ITaskExecutionHost taskExecutionHost, TaskLoggingContext taskLoggingContext, TaskHost taskHost, ItemBucket bucket, TaskExecutionMode howToExecuteTask) [/home/[[user:vikramp]]{{keep:/dotnetproject/demo1/demo1.csproj}}]
+
+Build FAILED.
+""",
+    ),
+    # ---- agent tools: Cursor's MCP log, an MCP multiplexer on Windows -----------------------
+    (
+        "https://github.com/BrowserMCP/mcp/issues/8",
+        ".txt",
+        r"""2025-04-08 14:39:37.696 [info] rmcp: Handling ReloadClient action
+2025-04-08 14:39:37.696 [info] rmcp: getOrCreateClient for stdio server.  process.platform: darwin isElectron: true
+2025-04-08 14:39:37.696 [info] rmcp: Starting new stdio process with command: npx @browsermcp/mcp@latest
+2025-04-08 14:39:37.697 [error] rmcp: Client error for command A system error occurred (spawn npx ENOENT)
+2025-04-08 14:39:37.697 [error] rmcp: Error in MCP: A system error occurred (spawn npx ENOENT)
+2025-04-08 14:39:37.697 [info] rmcp: Client closed for command
+2025-04-08 14:39:37.703 [error] rmcp: No server info found
+""",
+    ),
+    (
+        "https://github.com/portel-dev/ncp/issues/8",
+        ".txt",
+        r""" ncp list
+
+Profiles ▶ MCPs
+
+📦 all (14 MCPs)
+  ├── github (not available)
+  │   undefined
+  ├── gitmcp (v1.1.0 | 5 tools)
+  │   undefined
+  ├── jetbrains (v2025.3 | 20 tools)
+  │   IntelliJ IDEA MCP Server
+  ├── terminal (not available)
+  │   C:\Users\[[user:Brask]]{{keep:\scoop\apps\nodejs-lts\current\npx.cmd}} mcp-server-terminal
+""",
+    ),
+    (
+        "https://github.com/sdjmchattie/trmnl-plugin-dev-kit/issues/1",
+        ".txt",
+        r"""bundle install
+/System/Library/Frameworks/Ruby.framework/Versions/2.6/usr/lib/ruby/2.6.0/rubygems.rb:283:in `find_spec_for_exe': Could not find 'bundler' (2.6.2) required by your /Users/{{keep:MY_USER}}/dev/web2/trmnl-plugin-dev-kit/Gemfile.lock. (Gem::GemNotFoundException)
+To update to the latest version installed on your system, run `bundle update --bundler`.
+To install the missing version, run `gem install bundler:2.6.2`
+	from /System/Library/Frameworks/Ruby.framework/Versions/2.6/usr/lib/ruby/2.6.0/rubygems.rb:302:in `activate_bin_path'
+	from /usr/bin/bundle:23:in `<main>'
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``58``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``59``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9035,6 +9397,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (56, _RAW_STOP56),
         (57, _RAW_STOP57),
         (58, _RAW_STOP58),
+        (59, _RAW_STOP59),
     ):
         if batch not in (None, number):
             continue
