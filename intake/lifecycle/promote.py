@@ -44,7 +44,7 @@ from intake.lifecycle.gates import (
     current_controls,
     saturated,
 )
-from intake.lifecycle.quarantine import commit_scenario, recorded_reason, with_one_tag
+from intake.lifecycle.quarantine import commit_scenario, with_one_tag
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
@@ -68,9 +68,9 @@ from intake.store.suite import (
     find_draft,
     load_draft_record,
     promoted_paths,
+    recorded_reason,
     refuse_outside_root,
     scenarios_with_id,
-    scrub_free_text,
     scrub_message,
 )
 
@@ -326,10 +326,22 @@ def _promote(
     suite = _suite(settings, suite)
     scenario_id = _target_id(target)
     notes: list[str] = []
-    allow_saturated = _reason(settings, allow_saturated, "--allow-saturated", notes)
-    allow_passing_control = _reason(
-        settings, allow_passing_control, "--allow-passing-control", notes
-    )
+    if allow_saturated is not None:
+        allow_saturated = recorded_reason(
+            settings,
+            allow_saturated,
+            notes,
+            needed_for="a saturation waiver",
+            flag="--allow-saturated",
+        )
+    if allow_passing_control is not None:
+        allow_passing_control = recorded_reason(
+            settings,
+            allow_passing_control,
+            notes,
+            needed_for="a passing-control waiver",
+            flag="--allow-passing-control",
+        )
     who = None if dry_run else change_actor(settings, by)
     with edit(settings, scenario_id, doing="promote", recover_first=not dry_run) as tx:
         # a journaled command on this id (a revise, a review, an interrupted promotion)
@@ -383,19 +395,6 @@ def _suite(settings: Settings, suite: str | None) -> str:
     if chosen not in ("capability", "regression"):
         raise UsageError("--suite is capability or regression")
     return chosen
-
-
-def _reason(settings: Settings, reason: str | None, flag: str, notes: list[str]) -> str | None:
-    """A waiver's reason, scrubbed (it is printed, stamped and logged); None when not given."""
-    if reason is None:
-        return None
-    if not reason.strip():
-        raise UsageError(f"{flag} needs a reason")
-
-    cleaned, types = scrub_free_text(settings, reason.strip(), where=f"$.{flag[2:]}")
-    if types:
-        notes.append(scrub_message(f"{flag} reason", types))
-    return cleaned
 
 
 def _drop_unneeded_waivers(inputs: GateInputs, notes: list[str]) -> None:
@@ -521,7 +520,7 @@ def reject(settings: Settings, target: str, reason: str, *, by: str | None = Non
     """
 
     notes: list[str] = []
-    reason = recorded_reason(settings, reason, "a rejection", notes)
+    reason = recorded_reason(settings, reason, notes, needed_for="a rejection")
     actor = change_actor(settings, by)
     draft = find_draft(settings, target)
     scenario_id = draft.stem

@@ -41,10 +41,8 @@ from intake.store.records import (
 from intake.store.suite import (
     change_actor,
     find_scenario,
-    reason_text,
+    recorded_reason,
     refuse_outside_root,
-    scrub_free_text,
-    scrub_message,
 )
 
 QUARANTINE_TAG = "quarantined"
@@ -126,16 +124,6 @@ def commit_scenario(
     tx.commit(Unit(command, scenario_id, writes, removes, [event], index, rename_from))
 
 
-def recorded_reason(settings: Settings, reason: str, what: str, notes: list[str]) -> str:
-    """The reason for ``what`` as it is recorded: required, one line, scrubbed (what the
-    scrubber replaced is said in ``notes``)."""
-    text = reason_text(reason, needed_for=what)
-    cleaned, types = scrub_free_text(settings, text, where="$.reason")
-    if types:
-        notes.append(scrub_message("reason", types))
-    return cleaned
-
-
 def quarantine(
     settings: Settings,
     scenario_id: str,
@@ -148,7 +136,7 @@ def quarantine(
     notes: list[str] = []
     check_id(scenario_id)
     what = "lifting a quarantine" if lift else "a quarantine"
-    why = recorded_reason(settings, reason, what, notes)
+    why = recorded_reason(settings, reason, notes, needed_for=what)
     who = change_actor(settings, by)
     with edit(settings, scenario_id, doing="quarantine") as tx:
         notes += tx.recovered
@@ -198,7 +186,7 @@ def retire(
     """Move the scenario and its record to ``retired_dir/<category>/``, with a reason."""
     notes: list[str] = []
     check_id(scenario_id)
-    why = recorded_reason(settings, reason, "a retirement", notes)
+    why = recorded_reason(settings, reason, notes, needed_for="a retirement")
     who = change_actor(settings, by)
     refuse_outside_root(settings, settings.retired, what="the retired folder")
     with edit(settings, scenario_id, doing="retire") as tx:

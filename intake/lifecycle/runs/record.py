@@ -261,14 +261,13 @@ def drop_run(
     Returns (draft, the runs removed, notes for stderr). A run id not in the record is a
     usage error naming the draft, never echoing the id unless it is a plain name.
     """
-    from intake.lifecycle.quarantine import recorded_reason
     from intake.store.details import RunDropDetail
     from intake.store.edit import edit
     from intake.store.journal import Event
-    from intake.store.suite import find_draft, load_draft_record
+    from intake.store.suite import find_draft, load_draft_record, recorded_reason
 
     notes: list[str] = []
-    reason = recorded_reason(settings, reason, "dropping a run", notes)
+    reason = recorded_reason(settings, reason, notes, needed_for="dropping a run")
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     shown = run_id[:80] if safe_name(run_id) else "(not a plain run id, not shown)"
