@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any
 from intake.config import Settings
 from intake.contract.manifest import Manifest
 from intake.contract.models import Promotion, Record, SuiteType
-from intake.contract.plain import ID_PATTERN, RunTier, difficulty, tier_stats
+from intake.contract.plain import RunTier, difficulty, tier_stats
 from intake.contract.validate import (
     Problem,
     Severity,
@@ -44,7 +43,7 @@ from intake.lifecycle.gates import (
     current_controls,
     saturated,
 )
-from intake.lifecycle.quarantine import commit_scenario, with_one_tag
+from intake.lifecycle.quarantine import commit_scenario, draft_id, with_one_tag
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
@@ -263,13 +262,6 @@ class PromoteResult:
         return any(not g.met for g in self.gates)
 
 
-def _target_id(target: str) -> str:
-    stem = Path(target).name.removesuffix(".yaml")
-    if not re.fullmatch(ID_PATTERN, stem):
-        raise UsageError("not a draft id or path", where=target[:80])
-    return stem
-
-
 def promote(
     settings: Settings,
     target: str,
@@ -324,7 +316,7 @@ def _promote(
     by: str | None,
 ) -> PromoteResult:
     suite = _suite(settings, suite)
-    scenario_id = _target_id(target)
+    scenario_id = draft_id(settings, target)
     notes: list[str] = []
     if allow_saturated is not None:
         allow_saturated = recorded_reason(

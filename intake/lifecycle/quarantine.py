@@ -16,12 +16,15 @@ check`` tells a quarantine intake wrote from a hand edit (``intake.check.lifecyc
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.models import LifecycleChange, LifecycleState, Record
+from intake.contract.plain import ID_PATTERN
 from intake.contract.yamlio import with_tags
 from intake.errors import Conflict, UsageError
 from intake.paths import display_path
@@ -40,6 +43,7 @@ from intake.store.records import (
 )
 from intake.store.suite import (
     change_actor,
+    find_draft,
     find_scenario,
     recorded_reason,
     refuse_outside_root,
@@ -122,6 +126,28 @@ def commit_scenario(
     writes = [(record_path(path), rec_text), (path, text)]
     removes = [moved_from, record_path(moved_from)] if moved_from is not None else []
     tx.commit(Unit(command, scenario_id, writes, removes, [event], index, rename_from))
+
+
+def target_id(target: str) -> str | None:
+    """The id a draft or scenario target names, for the commands that lock it before finding
+    the file (promote, revise, rename): a bare id, or the stem of a path to ``<id>.yaml``.
+    ``None`` for anything else (``dir/x.json``, ``dir/x``, an unsafe stem), which the finder
+    then refuses with its own message."""
+    given = Path(target)
+    if given.suffix == ".yaml":
+        target = given.stem
+    elif "/" in target or os.sep in target:
+        return None
+    return target if re.fullmatch(ID_PATTERN, target) else None
+
+
+def draft_id(settings: Settings, target: str) -> str:
+    """``target_id`` of a draft target; where it names none, ``find_draft``'s refusal."""
+    found = target_id(target)
+    if found is None:
+        find_draft(settings, target)  # names what is wrong with the target
+        raise UsageError("not a draft id or path", where=target[:80])
+    return found
 
 
 def quarantine(
