@@ -160,6 +160,31 @@ def test_revise_bad_input(suite: Path, runner) -> None:
         assert result.stderr == line, args
 
 
+def test_one_target_rule_for_promote_revise_and_rename(suite: Path, runner) -> None:
+    """``quarantine.target_id``: the id these commands lock is a bare id or the stem of a path
+    to ``<id>.yaml``; any other path names none and the finder's refusal is the message."""
+    from intake.lifecycle.quarantine import target_id
+
+    assert [target_id(t) for t in ("x", "dir/x.yaml", "x.yaml", "dir/x.json", "dir/x")] == [
+        "x",
+        "x",
+        "x",
+        None,
+        None,
+    ]
+    assert [target_id(t) for t in ("x.json", "Bad Id!", "dir/Bad Id.yaml")] == [None] * 3
+    write_pair(suite / "drafts", "x")
+    for target in ("drafts/x.json", "drafts/x"):
+        draft = "not a draft: a draft is a file named <id>.yaml"
+        for args, line in (
+            (["promote", target], draft),
+            (["rename", target, "y"], draft),
+            (["revise", target], "not a scenario: a scenario is a file named <id>.yaml"),
+        ):
+            result = runner.invoke(app, [*args, "--by", "alice"])
+            assert (result.exit_code, result.stderr) == (2, f"error: {line} ({target})\n"), args
+
+
 def test_revise_onto_an_existing_draft_is_refused(suite: Path, runner) -> None:
     dest = _promoted(suite)
     write_pair(suite / "drafts", "done_case")

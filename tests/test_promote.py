@@ -239,6 +239,25 @@ def test_saturated_needs_a_reason_which_is_recorded(suite: Path) -> None:
     assert stamp is not None and stamp.allow_saturated == "guards a fixed regression"
 
 
+def test_a_waiver_reason_follows_the_one_reason_rule(suite: Path) -> None:
+    # every reason typed on the command line (store.suite.recorded_reason): folded to one
+    # line, refused when blank or longer than 2000 characters, the refusal naming the option
+    make_ready(suite, local_status="PASS")
+    settings = load_settings(suite)
+    with pytest.raises(UsageError) as blank:
+        promote(settings, "pdf_summary_loop", allow_saturated=" \n ")
+    assert blank.value.one_line() == ("a saturation waiver needs a reason (--allow-saturated TEXT)")
+    with pytest.raises(UsageError) as long:
+        promote(settings, "pdf_summary_loop", allow_saturated="x" * 2001)
+    assert long.value.one_line() == (
+        "the reason is longer than 2000 characters (--allow-saturated)"
+    )
+    result = promote(settings, "pdf_summary_loop", allow_saturated="guards\n  a fixed\tregression")
+    assert result.destination is not None
+    stamp = load_record(record_path(result.destination)).promotion
+    assert stamp is not None and stamp.allow_saturated == "guards a fixed regression"
+
+
 def test_duplicate_id_blocks(suite: Path) -> None:
     make_ready(suite)
     existing = suite / "scenarios" / "other" / "renamed.yaml"
@@ -434,7 +453,7 @@ def test_allow_saturated_reason_is_scrubbed_before_it_is_shown_or_stamped(
     assert result.exit_code == 0, result.output
     log = runner.invoke(app, ["log", "pdf_summary_loop"])
     assert_no_leak([TOKEN, EMAIL], suite, result.stdout, result.stderr, log.stdout, log.stderr)
-    assert "--allow-saturated reason scrubbed: 2 finding(s)" in result.stderr
+    assert "--allow-saturated scrubbed: 2 finding(s)" in result.stderr
     dest = suite / "scenarios" / "tool_selection" / "pdf_summary_loop.yaml"
     stamp = load_record(record_path(dest)).promotion
     assert stamp is not None and stamp.allow_saturated is not None

@@ -51,6 +51,27 @@ def test_records_run_bound_to_runnable_hash(suite: Path) -> None:
     assert replaced and len(load_record(record_path(draft)).runs) == 1
 
 
+def test_list_runs_is_what_intake_runs_prints(suite: Path, runner) -> None:
+    # the library call behind `intake runs DRAFT`: rows oldest first, stale once the
+    # runnable content changes, the tiers' statistics and the difficulty label
+    from intake.lifecycle.runs.record import list_runs
+
+    draft = write_pair(suite / "drafts")
+    card = scorecard(suite / "runs" / "strong", {"pdf_summary_loop": "PASS"})
+    settings = load_settings(suite)
+    record_run(settings, "pdf_summary_loop", card, RunTier.strong, model="m1")
+    listing = list_runs(settings, "pdf_summary_loop")
+    assert listing.draft == draft.resolve() and listing.controls == []
+    ((run_id, tier, model, judge, status, judged, score, stale, *_),) = listing.runs
+    assert (tier, model, status, judged, score, stale) == ("strong", "m1", "PASS", True, 8.5, False)
+    assert (listing.strong.runs, listing.strong.passes, listing.local.runs) == (1, 1, 0)
+    shown = json.loads(runner.invoke(app, ["runs", "pdf_summary_loop", "--format", "json"]).stdout)
+    assert shown["runs"] == [row._asdict() for row in listing.runs]
+    assert shown["difficulty"] == listing.difficulty
+    draft.write_text(draft.read_text().replace("persona: casual_user", "persona: power_user"))
+    assert [row.stale for row in list_runs(settings, "pdf_summary_loop").runs] == [True]
+
+
 def test_model_from_meta_json_beside_the_scorecard(suite: Path) -> None:
     write_pair(suite / "drafts")
     card = scorecard(suite / "runs", {"pdf_summary_loop": "FAIL"}, model="Gemma-4-E4B-it-GGUF")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import typer
 from typer._click.core import Command, Context
@@ -17,8 +17,8 @@ from intake.paths import display_path
 
 if TYPE_CHECKING:
     from intake.config import Settings
-    from intake.contract.models import Record
     from intake.lifecycle.runs.nightly import ImportResult
+    from intake.lifecycle.runs.record import ControlRow, RunRow
 
 
 _DRAFT = "DRAFT"
@@ -199,113 +199,31 @@ def _drop(cfg: Settings, draft: str, run_id: str, reason: str) -> None:
 
 
 def _list_runs(cfg: Settings, draft: str, fmt: Format) -> None:
-    """The draft's runs and control runs, per-tier statistics and the difficulty they imply."""
-    from intake.contract.plain import RunTier, difficulty, tier_stats
-    from intake.contract.yamlio import YamlProblem, parse_checked
-    from intake.store.records import runnable_hash
-    from intake.store.suite import find_draft, load_draft_record
+    """``intake runs DRAFT``: ``list_runs``, printed."""
+    from intake.lifecycle.runs.record import list_runs
 
-    path = find_draft(cfg, draft)
-    record = load_draft_record(cfg, path)
-    try:
-        current: str | None = runnable_hash(parse_checked(path.read_bytes()).data)
-    except YamlProblem:
-        current = None
-    strong = tier_stats(record.runs, RunTier.strong, current)
-    local = tier_stats(record.runs, RunTier.local, current)
-    label = difficulty(strong, local, cfg.saturation_pass_rate)
-    rows = _run_rows(record, current)
-    controls = _control_rows(record, current)
-    where = display_path(path, cfg.root)
+    listing = list_runs(cfg, draft)
+    strong, local, label = listing.strong, listing.local, listing.difficulty
+    where = display_path(listing.draft, cfg.root)
     if fmt is Format.json:
         emit_json(
             {
                 "draft": where,
-                "runs": [row._asdict() for row in rows],
-                "controls": [control._asdict() for control in controls],
+                "runs": [row._asdict() for row in listing.runs],
+                "controls": [control._asdict() for control in listing.controls],
                 "tiers": {"strong": strong.to_dict(), "local": local.to_dict()},
                 "difficulty": label,
             }
         )
         return
-    _print_runs(where, rows, controls)
+    _print_runs(where, listing.runs, listing.controls)
 
     out(f"strong: {strong.describe()}")
     out(f"local: {local.describe()}")
     out(f"difficulty: {label or 'not yet known (both tiers judged, a strong pass needed)'}")
 
 
-class _RunRow(NamedTuple):
-    """One run as ``intake runs`` lists it (``--format json``: its fields, in this order)."""
-
-    run_id: str
-    tier: str
-    model: str
-    judge: str | None
-    status: str
-    judged: bool
-    score: float | None
-    stale: bool
-    at: str
-    iteration: int | None
-    warnings: list[str]
-
-
-class _ControlRow(NamedTuple):
-    """One control run (``intake control``) as ``intake runs`` lists it."""
-
-    run_id: str
-    status: str
-    judged: bool
-    score: float | None
-    judge: str | None
-    stale: bool
-    at: str
-
-
-def _run_rows(record: Record, current: str | None) -> list[_RunRow]:
-    """One row per run, oldest first; stale when judged on other content than ``current``."""
-    from intake.contract.plain import JUDGED_STATUSES
-
-    return [
-        _RunRow(
-            r.run_id,
-            r.tier.value,
-            r.model,
-            r.judge_model,
-            r.status,
-            r.status in JUDGED_STATUSES,
-            r.score,
-            current is None or r.runnable_hash != current,
-            r.at.isoformat(timespec="seconds"),
-            r.iteration,
-            r.warnings,
-        )
-        for r in sorted(record.runs, key=lambda r: (r.at, r.recorded_at))
-    ]
-
-
-def _control_rows(record: Record, current: str | None) -> list[_ControlRow]:
-    """One row per control run (``intake control``), oldest first."""
-    from intake.contract.plain import JUDGED_STATUSES
-    from intake.lifecycle.gates import current_controls
-
-    fresh = current_controls(record, current)
-    return [
-        _ControlRow(
-            c.run_id,
-            c.status,
-            c.status in JUDGED_STATUSES,
-            c.score,
-            c.judge_model,
-            c not in fresh,
-            c.at.isoformat(timespec="seconds"),
-        )
-        for c in sorted(record.controls, key=lambda c: (c.at, c.recorded_at))
-    ]
-
-
-def _print_runs(where: str, rows: list[_RunRow], controls: list[_ControlRow]) -> None:
+def _print_runs(where: str, rows: list[RunRow], controls: list[ControlRow]) -> None:
     """The text listing: one line per run, then one per control run."""
 
     out(f"runs of {datum(where)}: {len(rows)}")

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any
 from intake.config import Settings
 from intake.contract.manifest import Manifest
 from intake.contract.models import Promotion, Record, SuiteType
-from intake.contract.plain import ID_PATTERN, RunTier, difficulty, tier_stats
+from intake.contract.plain import RunTier, difficulty, tier_stats
 from intake.contract.validate import (
     Problem,
     Severity,
@@ -44,7 +43,7 @@ from intake.lifecycle.gates import (
     current_controls,
     saturated,
 )
-from intake.lifecycle.quarantine import commit_scenario, recorded_reason, with_one_tag
+from intake.lifecycle.quarantine import commit_scenario, draft_id, with_one_tag
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
@@ -68,9 +67,9 @@ from intake.store.suite import (
     find_draft,
     load_draft_record,
     promoted_paths,
+    recorded_reason,
     refuse_outside_root,
     scenarios_with_id,
-    scrub_free_text,
     scrub_message,
 )
 
@@ -263,13 +262,6 @@ class PromoteResult:
         return any(not g.met for g in self.gates)
 
 
-def _target_id(target: str) -> str:
-    stem = Path(target).name.removesuffix(".yaml")
-    if not re.fullmatch(ID_PATTERN, stem):
-        raise UsageError("not a draft id or path", where=target[:80])
-    return stem
-
-
 def promote(
     settings: Settings,
     target: str,
@@ -324,12 +316,24 @@ def _promote(
     by: str | None,
 ) -> PromoteResult:
     suite = _suite(settings, suite)
-    scenario_id = _target_id(target)
+    scenario_id = draft_id(settings, target)
     notes: list[str] = []
-    allow_saturated = _reason(settings, allow_saturated, "--allow-saturated", notes)
-    allow_passing_control = _reason(
-        settings, allow_passing_control, "--allow-passing-control", notes
-    )
+    if allow_saturated is not None:
+        allow_saturated = recorded_reason(
+            settings,
+            allow_saturated,
+            notes,
+            needed_for="a saturation waiver",
+            flag="--allow-saturated",
+        )
+    if allow_passing_control is not None:
+        allow_passing_control = recorded_reason(
+            settings,
+            allow_passing_control,
+            notes,
+            needed_for="a passing-control waiver",
+            flag="--allow-passing-control",
+        )
     who = None if dry_run else change_actor(settings, by)
     with edit(settings, scenario_id, doing="promote", recover_first=not dry_run) as tx:
         # a journaled command on this id (a revise, a review, an interrupted promotion)
@@ -383,19 +387,6 @@ def _suite(settings: Settings, suite: str | None) -> str:
     if chosen not in ("capability", "regression"):
         raise UsageError("--suite is capability or regression")
     return chosen
-
-
-def _reason(settings: Settings, reason: str | None, flag: str, notes: list[str]) -> str | None:
-    """A waiver's reason, scrubbed (it is printed, stamped and logged); None when not given."""
-    if reason is None:
-        return None
-    if not reason.strip():
-        raise UsageError(f"{flag} needs a reason")
-
-    cleaned, types = scrub_free_text(settings, reason.strip(), where=f"$.{flag[2:]}")
-    if types:
-        notes.append(scrub_message(f"{flag} reason", types))
-    return cleaned
 
 
 def _drop_unneeded_waivers(inputs: GateInputs, notes: list[str]) -> None:
@@ -521,7 +512,7 @@ def reject(settings: Settings, target: str, reason: str, *, by: str | None = Non
     """
 
     notes: list[str] = []
-    reason = recorded_reason(settings, reason, "a rejection", notes)
+    reason = recorded_reason(settings, reason, notes, needed_for="a rejection")
     actor = change_actor(settings, by)
     draft = find_draft(settings, target)
     scenario_id = draft.stem

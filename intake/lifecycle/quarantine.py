@@ -16,12 +16,15 @@ check`` tells a quarantine intake wrote from a hand edit (``intake.check.lifecyc
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.models import LifecycleChange, LifecycleState, Record
+from intake.contract.plain import ID_PATTERN
 from intake.contract.yamlio import with_tags
 from intake.errors import Conflict, UsageError
 from intake.paths import display_path
@@ -40,11 +43,10 @@ from intake.store.records import (
 )
 from intake.store.suite import (
     change_actor,
+    find_draft,
     find_scenario,
-    reason_text,
+    recorded_reason,
     refuse_outside_root,
-    scrub_free_text,
-    scrub_message,
 )
 
 QUARANTINE_TAG = "quarantined"
@@ -126,14 +128,26 @@ def commit_scenario(
     tx.commit(Unit(command, scenario_id, writes, removes, [event], index, rename_from))
 
 
-def recorded_reason(settings: Settings, reason: str, what: str, notes: list[str]) -> str:
-    """The reason for ``what`` as it is recorded: required, one line, scrubbed (what the
-    scrubber replaced is said in ``notes``)."""
-    text = reason_text(reason, needed_for=what)
-    cleaned, types = scrub_free_text(settings, text, where="$.reason")
-    if types:
-        notes.append(scrub_message("reason", types))
-    return cleaned
+def target_id(target: str) -> str | None:
+    """The id a draft or scenario target names, for the commands that lock it before finding
+    the file (promote, revise, rename): a bare id, or the stem of a path to ``<id>.yaml``.
+    ``None`` for anything else (``dir/x.json``, ``dir/x``, an unsafe stem), which the finder
+    then refuses with its own message."""
+    given = Path(target)
+    if given.suffix == ".yaml":
+        target = given.stem
+    elif "/" in target or os.sep in target:
+        return None
+    return target if re.fullmatch(ID_PATTERN, target) else None
+
+
+def draft_id(settings: Settings, target: str) -> str:
+    """``target_id`` of a draft target; where it names none, ``find_draft``'s refusal."""
+    found = target_id(target)
+    if found is None:
+        find_draft(settings, target)  # names what is wrong with the target
+        raise UsageError("not a draft id or path", where=target[:80])
+    return found
 
 
 def quarantine(
@@ -148,7 +162,7 @@ def quarantine(
     notes: list[str] = []
     check_id(scenario_id)
     what = "lifting a quarantine" if lift else "a quarantine"
-    why = recorded_reason(settings, reason, what, notes)
+    why = recorded_reason(settings, reason, notes, needed_for=what)
     who = change_actor(settings, by)
     with edit(settings, scenario_id, doing="quarantine") as tx:
         notes += tx.recovered
@@ -198,7 +212,7 @@ def retire(
     """Move the scenario and its record to ``retired_dir/<category>/``, with a reason."""
     notes: list[str] = []
     check_id(scenario_id)
-    why = recorded_reason(settings, reason, "a retirement", notes)
+    why = recorded_reason(settings, reason, notes, needed_for="a retirement")
     who = change_actor(settings, by)
     refuse_outside_root(settings, settings.retired, what="the retired folder")
     with edit(settings, scenario_id, doing="retire") as tx:

@@ -16,7 +16,6 @@ line ends each had (a CRLF checkout stays CRLF, ``intake.fileio.with_line_ends``
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +26,7 @@ from intake.contract.plain import ID_PATTERN
 from intake.contract.yamlio import with_text_value
 from intake.errors import UsageError
 from intake.fileio import read_text_exact, with_line_ends
-from intake.lifecycle.quarantine import commit_scenario
+from intake.lifecycle.quarantine import commit_scenario, draft_id, target_id
 from intake.paths import display_path
 from intake.store.details import RenameDetail, RevisionDetail, RevisionKept
 from intake.store.edit import Edit, edit
@@ -48,16 +47,6 @@ from intake.store.suite import (
     refuse_outside_root,
     scenario_id_of,
 )
-
-
-def _is_path(target: str) -> bool:
-    return Path(target).suffix == ".yaml" or "/" in target or os.sep in target
-
-
-def _target_id(target: str) -> str | None:
-    """The id a target names (a path's file name, or the id itself); ``None`` when unsafe."""
-    guess = Path(target).stem if _is_path(target) else target
-    return guess if re.fullmatch(ID_PATTERN, guess) else None
 
 
 def _text(raw: bytes, shown: str) -> str:
@@ -83,7 +72,7 @@ def revise(settings: Settings, target: str, *, by: str | None = None) -> ReviseR
     """Move a promoted or adopted scenario back to drafts with its record, as one journal unit
     (the module's docstring); who revises is ``by`` through ``store.suite.change_actor``."""
     who = change_actor(settings, by)
-    guess = _target_id(target)
+    guess = target_id(target)
     if guess is None:
         scenario = find_scenario(settings, target)  # names what is wrong with the target
         raise UsageError(
@@ -196,10 +185,7 @@ def rename(settings: Settings, target: str, new_id: str, *, by: str | None = Non
             "Windows reserves, such as con or aux)",
             where="NEW_ID",
         )
-    guess = _target_id(target)
-    if guess is None:
-        find_draft(settings, target)  # names what is wrong with the target
-        raise UsageError("not a draft id or path", where=target[:80])
+    guess = draft_id(settings, target)
     if guess == new_id:
         raise UsageError("the draft already has this id", where=new_id)
     who = change_actor(settings, by)

@@ -153,14 +153,21 @@ _EMAIL = re.compile(r"[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+")
 illustrative to it, but a person's name is no place for any address)."""
 
 
-def reason_text(reason: str, *, needed_for: str) -> str:
-    """A reason given on the command line as one line: not blank, at most 2000 characters."""
-    reason = " ".join(reason.split())
-    if not reason:
-        raise UsageError(f"{needed_for} needs a reason (--reason TEXT)")
-    if len(reason) > 2000:
-        raise UsageError("the reason is longer than 2000 characters")
-    return reason
+def recorded_reason(
+    settings: Settings, reason: str, notes: list[str], *, needed_for: str, flag: str = "--reason"
+) -> str:
+    """A reason given on the command line (``flag``) as it is printed, recorded and logged: one
+    line, not blank, at most 2000 characters, scrubbed (what the scrubber replaced is said in
+    ``notes``, as ``<flag> scrubbed: ...``)."""
+    text = " ".join(reason.split())
+    if not text:
+        raise UsageError(f"{needed_for} needs a reason ({flag} TEXT)")
+    if len(text) > 2000:
+        raise UsageError("the reason is longer than 2000 characters", where=flag)
+    cleaned, types = scrub_free_text(settings, text, where=f"$.{flag.removeprefix('--')}")
+    if types:
+        notes.append(scrub_message(flag, types))
+    return cleaned
 
 
 def scrub_message(what: str, types: list[str]) -> str:

@@ -10,12 +10,21 @@ passed, so it is refused.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC
 from pathlib import Path
+from typing import NamedTuple
 
 from intake.config import Settings
 from intake.contract.models import Record, Run
-from intake.contract.plain import RunTier, ScenarioView
+from intake.contract.plain import (
+    JUDGED_STATUSES,
+    RunTier,
+    ScenarioView,
+    TierStats,
+    difficulty,
+    tier_stats,
+)
 from intake.errors import Conflict, InputError, UsageError
 from intake.lifecycle.runs.results import (
     Meta,
@@ -261,14 +270,13 @@ def drop_run(
     Returns (draft, the runs removed, notes for stderr). A run id not in the record is a
     usage error naming the draft, never echoing the id unless it is a plain name.
     """
-    from intake.lifecycle.quarantine import recorded_reason
     from intake.store.details import RunDropDetail
     from intake.store.edit import edit
     from intake.store.journal import Event
-    from intake.store.suite import find_draft, load_draft_record
+    from intake.store.suite import find_draft, load_draft_record, recorded_reason
 
     notes: list[str] = []
-    reason = recorded_reason(settings, reason, "dropping a run", notes)
+    reason = recorded_reason(settings, reason, notes, needed_for="dropping a run")
     draft = find_draft(settings, target)
     scenario_id = draft.stem
     shown = run_id[:80] if safe_name(run_id) else "(not a plain run id, not shown)"
@@ -294,3 +302,102 @@ def drop_run(
         event = Event("run-drop", display_path(draft, settings.root), None, detail)
         tx.commit_record("run-drop", draft, record, [event])
     return draft, dropped, notes
+
+
+class RunRow(NamedTuple):
+    """One run as ``intake runs`` lists it (``--format json``: its fields, in this order)."""
+
+    run_id: str
+    tier: str
+    model: str
+    judge: str | None
+    status: str
+    judged: bool
+    score: float | None
+    stale: bool
+    at: str
+    iteration: int | None
+    warnings: list[str]
+
+
+class ControlRow(NamedTuple):
+    """One control run (``intake control``) as ``intake runs`` lists it."""
+
+    run_id: str
+    status: str
+    judged: bool
+    score: float | None
+    judge: str | None
+    stale: bool
+    at: str
+
+
+def _run_rows(record: Record, current: str | None) -> list[RunRow]:
+    """One row per run, oldest first; stale when judged on other content than ``current``."""
+    return [
+        RunRow(
+            r.run_id,
+            r.tier.value,
+            r.model,
+            r.judge_model,
+            r.status,
+            r.status in JUDGED_STATUSES,
+            r.score,
+            current is None or r.runnable_hash != current,
+            r.at.isoformat(timespec="seconds"),
+            r.iteration,
+            r.warnings,
+        )
+        for r in sorted(record.runs, key=lambda r: (r.at, r.recorded_at))
+    ]
+
+
+def _control_rows(record: Record, current: str | None) -> list[ControlRow]:
+    """One row per control run (``intake control``), oldest first."""
+    from intake.lifecycle.gates import current_controls
+
+    fresh = current_controls(record, current)
+    return [
+        ControlRow(
+            c.run_id,
+            c.status,
+            c.status in JUDGED_STATUSES,
+            c.score,
+            c.judge_model,
+            c not in fresh,
+            c.at.isoformat(timespec="seconds"),
+        )
+        for c in sorted(record.controls, key=lambda c: (c.at, c.recorded_at))
+    ]
+
+
+@dataclass(frozen=True)
+class RunListing:
+    """A draft's runs and control runs (oldest first), its tiers' statistics on the current
+    content and the difficulty they imply: what ``intake runs DRAFT`` prints."""
+
+    draft: Path
+    runs: list[RunRow]
+    controls: list[ControlRow]
+    strong: TierStats
+    local: TierStats
+    difficulty: str | None
+
+
+def list_runs(settings: Settings, target: str) -> RunListing:
+    """The ``RunListing`` of the draft ``target``; every run is stale when the draft does not
+    parse (no current content to compare with)."""
+    from intake.contract.yamlio import YamlProblem, parse_checked
+    from intake.store.suite import find_draft, load_draft_record
+
+    path = find_draft(settings, target)
+    record = load_draft_record(settings, path)
+    try:
+        current: str | None = runnable_hash(parse_checked(path.read_bytes()).data)
+    except YamlProblem:
+        current = None
+    strong = tier_stats(record.runs, RunTier.strong, current)
+    local = tier_stats(record.runs, RunTier.local, current)
+    label = difficulty(strong, local, settings.saturation_pass_rate)
+    rows, controls = _run_rows(record, current), _control_rows(record, current)
+    return RunListing(path, rows, controls, strong, local, label)
