@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -145,6 +146,32 @@ def test_a_restore_is_recorded_and_the_value_comes_back_from_the_source(
     assert check.exit_code == 0, check.output
     card = load_card(load_settings(suite), path.stem)
     assert [r.reason for r in card.restores] == ["a published demo key"]
+
+
+def test_a_restores_reason_follows_the_one_reason_rule(
+    suite: Path, tmp_path: Path, runner: CliRunner
+) -> None:
+    """The reason is one line, at most 2000 characters and scrubbed before it is recorded, as
+    every reason typed on the command line is (``store.suite.recorded_reason``)."""
+    store = _store(tmp_path / "chat.db")
+    path, hashes = _draft(suite, store)
+    rec = path.with_name(path.stem + ".intake.json")
+    before = rec.read_bytes()
+
+    def restore(reason: str) -> Any:
+        args = ["scrub", "--restore", hashes["GENERIC_SECRET"], "--reason", reason]
+        return runner.invoke(app, [*args, "--db", str(store), path.stem])
+
+    for bad, said in (("  \n ", "needs a reason"), ("x" * 2001, "longer than 2000")):
+        refused = restore(bad)
+        assert refused.exit_code == 2 and said in refused.stderr
+        assert rec.read_bytes() == before
+    done = restore(f"approved by\nthe owner, token {TOKEN}")
+    assert done.exit_code == 0, done.output
+    assert "--reason scrubbed: 1 finding(s) (GITHUB_TOKEN)" in done.stderr
+    assert TOKEN not in done.output and TOKEN not in rec.read_text(encoding="utf-8")
+    (kept,) = load_record(rec).restores
+    assert kept.reason.startswith("approved by the owner, token ") and "\n" not in kept.reason
 
 
 def test_a_final_replacement_cannot_be_restored(

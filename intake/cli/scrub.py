@@ -156,9 +156,9 @@ def _restore(
 
     if len(paths) != 1:
         raise UsageError("--restore takes exactly one DRAFT (its id or path)", where="DRAFT")
-    if reason is None:
-        raise UsageError("a restore needs a reason (--reason TEXT)", where="--reason")
-    done = restore_replacement(cfg, str(paths[0]), value_hash, reason, db=db, by=by)
+    done = restore_replacement(cfg, str(paths[0]), value_hash, reason or "", db=db, by=by)
+    for note in done.notes:
+        err(note)
     shown = display_path(done.path, cfg.root)
     if fmt is Format.json:
         emit_json(

@@ -23,7 +23,7 @@ the command fails (exit 3): nothing is half-written.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from intake.config import Settings
@@ -32,7 +32,7 @@ from intake.errors import IntakeError, ScrubError, SourceError, UsageError
 from intake.fileio import atomic_write
 from intake.scrub.tiers import RESTORABLE, tier_of
 from intake.store.records import load_record, record_path, record_text, utcnow
-from intake.store.suite import change_actor, find_draft
+from intake.store.suite import change_actor, find_draft, recorded_reason
 
 _HASH = re.compile(r"hmac-sha256:[0-9a-f]{16}")
 
@@ -46,6 +46,8 @@ class RestoreResult:
     entity_type: str
     replacements: int
     """How many replacements of that value the draft held before."""
+    notes: list[str] = field(default_factory=list)
+    """What the scrubber replaced in the reason (types only), for stderr."""
 
 
 def restore_replacement(
@@ -65,9 +67,8 @@ def restore_replacement(
             "--restore takes a replacement's hash as the card lists it (hmac-sha256:<16 hex>)",
             where="--restore",
         )
-    reason = " ".join(reason.split())
-    if not reason:
-        raise UsageError("a restore needs a reason (--reason TEXT)", where="--reason")
+    notes: list[str] = []
+    reason = recorded_reason(settings, reason, notes, needed_for="a restore")
     who = change_actor(settings, by)
     path = find_draft(settings, target)
     rec_path = record_path(path)
@@ -98,7 +99,7 @@ def restore_replacement(
         atomic_write(rec_path, before)
         raise
     again = load_record(rec_path)
-    return RestoreResult(path, again, entity, len(spans))
+    return RestoreResult(path, again, entity, len(spans), notes)
 
 
 def _draft_again(settings: Settings, record: Record, db: Path | None) -> None:
