@@ -33,6 +33,7 @@ from intake.lifecycle.evidence import Evidence
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan
+from intake.store.history import history_files
 from intake.store.journal import pending
 from intake.store.records import (
     RECORD_SUFFIX,
@@ -41,7 +42,6 @@ from intake.store.records import (
     record_path,
     scenario_path_for_record,
 )
-from intake.store.trust import HISTORY_SUFFIX, history_dir
 from intake.userconfig import Environ
 
 _RECORDS = f"*{RECORD_SUFFIX}"
@@ -376,7 +376,7 @@ def build_context(
     )
     # the committed history (a rejection's reason) is scanned like a record: a hand-edited
     # event file in a pull request must not bring a secret into the repository
-    history = sorted(history_dir(settings).glob(f"*{HISTORY_SUFFIX}"))
+    history = history_files(settings)
     # every folder intake reads or writes is re-scanned: the retired folder too (a token
     # there is in the repository as much as one in a draft)
     retired = [
