@@ -5,6 +5,7 @@ never a traceback (the file is hostile input like any other in a checkout)."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,10 @@ from intake.config import load_settings
 from intake.store.history import (
     HISTORY_SUFFIX,
     Stages,
+    count_history,
     history_dir,
     history_file,
+    history_files,
     history_text,
     read_history,
 )
@@ -141,3 +144,28 @@ def test_a_file_the_json_reader_refuses_is_skipped(tmp_path: Path, text: str) ->
     assert found.skipped == [
         f"intake-history/{EVENT_ID}-rejection{HISTORY_SUFFIX}: not an intake history event"
     ]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX links")
+def test_one_listing_of_the_history_folder_for_every_reader(tmp_path: Path) -> None:
+    """``history_files`` is the one listing (``read_history``, ``count_history``, ``check``'s
+    re-scan, ``changed_history``): event files only, sorted, links listed for each reader to
+    refuse, nothing when there is no folder."""
+    settings = load_settings(tmp_path)
+    assert history_files(settings) == []
+    assert count_history(settings) == 0
+    (event,), _ = _read(tmp_path, _doc())
+    folder = history_dir(settings)
+    real = history_file(settings, EVENT_ID, "rejection")
+    linked = folder / f"00-rejection{HISTORY_SUFFIX}"
+    linked.symlink_to(real)
+    odd = folder / f"01-rejection{HISTORY_SUFFIX}"
+    odd.mkdir()
+    (folder / "notes.json").write_text("{}", encoding="utf-8")
+    assert history_files(settings) == [linked, odd, real]
+    assert count_history(settings) == 3
+    found = read_history(settings, rescrub=False)
+    assert found.events == [event]
+    assert len(found.skipped) == 2  # the link, and the folder
+    assert found.skipped[0].endswith(": not a plain file")
+    assert found.skipped[1] == f"intake-history/{odd.name}: not a plain file"

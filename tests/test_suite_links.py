@@ -11,11 +11,12 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
 from intake.errors import InputError
-from intake.store.records import content_hash, load_record, record_path
+from intake.store.records import content_hash, iter_scenarios, load_record, record_path
 from tests.support.promote_helpers import FINAL_YAML, write_pair
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX links and /dev/zero")
@@ -63,3 +64,33 @@ def test_check_names_each_link_and_reads_none(suite: Path, tmp_path: Path) -> No
         in done.stdout
     )
     assert "outside_case" not in done.stdout
+
+
+def test_the_one_walk_lists_links_as_each_caller_asks(tmp_path: Path) -> None:
+    """``iter_scenarios`` is every command's walk of the suite's files: ``follow`` (export,
+    split, retire, the uncached nightly gate) reads a link to a file as the file; ``refuse``
+    (``check``'s files, ``adopt`` of a folder) lists plain files only; ``only`` is ``check``'s
+    list of links to name. Dot-folders are walked, linked folders are not entered, and the
+    folders come in the order given, each sorted."""
+    scenarios, retired = tmp_path / "scenarios", tmp_path / "retired"
+    (scenarios / ".hidden").mkdir(parents=True)
+    retired.mkdir()
+    plain = scenarios / "b.yaml"
+    hidden = scenarios / ".hidden" / "c.yaml"
+    old = retired / "a.yaml"
+    for path in (plain, hidden, old):
+        path.write_text("id: x\n")
+    to_file = scenarios / "a.yaml"
+    to_file.symlink_to(plain)
+    broken = scenarios / "d.yaml"
+    broken.symlink_to(tmp_path / "nowhere.yaml")
+    (scenarios / "linked").symlink_to(retired, target_is_directory=True)
+    (scenarios / "note.txt").write_text("not a scenario\n")
+
+    def walk(links: Literal["follow", "refuse", "only"]) -> list[Path]:
+        return list(iter_scenarios(scenarios, tmp_path / "no-such-folder", retired, links=links))
+
+    assert walk("follow") == [hidden, to_file, plain, old]
+    assert walk("refuse") == [hidden, plain, old]
+    assert walk("only") == [to_file, broken]
+    assert list(iter_scenarios(scenarios, names=("*.txt",))) == [scenarios / "note.txt"]

@@ -33,9 +33,15 @@ from intake.lifecycle.evidence import Evidence
 from intake.limits import MAX_RECORD_BYTES, MAX_SCENARIO_BYTES
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan
+from intake.store.history import history_files
 from intake.store.journal import pending
-from intake.store.records import RECORD_SUFFIX, load_record, record_path, scenario_path_for_record
-from intake.store.trust import HISTORY_SUFFIX, history_dir
+from intake.store.records import (
+    RECORD_SUFFIX,
+    iter_scenarios,
+    load_record,
+    record_path,
+    scenario_path_for_record,
+)
 from intake.userconfig import Environ
 
 _RECORDS = f"*{RECORD_SUFFIX}"
@@ -134,29 +140,6 @@ class CheckContext:
     def adopted(self, path: Path) -> bool:
         """Whether the scenario's record carries an adoption stamp (and no promotion)."""
         return standing(True, self.record_of(path)) is Standing.adopted
-
-
-def files_below(
-    *folders: Path, names: tuple[str, ...] = ("*.yaml",), links: bool = False
-) -> list[Path]:
-    """The files below the folders that exist whose names match ``names``, sorted: regular
-    files, or with ``links`` only the symbolic links (each is reported: git commits links and
-    GAIA's runner follows them, so a pull request can point one at ``/dev/zero`` or a file
-    outside the suite; no check reads them).
-
-    Dot-files are included: GAIA's runner loads ``rglob("*.yaml")``, so a hidden scenario runs
-    and must be checked. intake's temporaries end in ``.tmp`` (an older promotion's in
-    ``.promote-tmp``), never ``.yaml``."""
-    return sorted(
-        {
-            p
-            for folder in folders
-            if folder.is_dir()
-            for name in names
-            for p in folder.rglob(name)
-            if (p.is_symlink() if links else p.is_file() and not p.is_symlink())
-        }
-    )
 
 
 def tracked_files(root: Path, folder: Path) -> set[Path] | None:
@@ -353,8 +336,12 @@ def _suite_files(settings: Settings) -> tuple[list[Path], list[Path]]:
     settings.scenario_folders(
         why=": nothing to check", hint="; a gate that finds no files must not pass"
     )
-    scenarios = files_below(settings.scenarios)
-    drafts = [p for p in files_below(settings.drafts) if not inside(p, settings.scenarios)]
+    scenarios = list(iter_scenarios(settings.scenarios, links="refuse"))
+    drafts = [
+        p
+        for p in iter_scenarios(settings.drafts, links="refuse")
+        if not inside(p, settings.scenarios)
+    ]
     return scenarios, drafts
 
 
@@ -383,15 +370,19 @@ def build_context(
     changed = changed_paths(root, since)
     ours = drafts + [p for p in scenarios if record_path(p).is_file()]  # GAIA's own: its CI's
     gaia = gaia_problems(settings, ours, [display_path(p, root) for p in ours]) or {}
-    records = files_below(settings.scenarios, settings.drafts, names=(_RECORDS,))
+    # the check lists each kind of file in one sorted order across its folders
+    records = sorted(
+        set(iter_scenarios(settings.scenarios, settings.drafts, names=(_RECORDS,), links="refuse"))
+    )
     # the committed history (a rejection's reason) is scanned like a record: a hand-edited
     # event file in a pull request must not bring a secret into the repository
-    history = sorted(history_dir(settings).glob(f"*{HISTORY_SUFFIX}"))
+    history = history_files(settings)
     # every folder intake reads or writes is re-scanned: the retired folder too (a token
     # there is in the repository as much as one in a draft)
     retired = [
         p
-        for p in files_below(settings.retired) + files_below(settings.retired, names=(_RECORDS,))
+        for names in (("*.yaml",), (_RECORDS,))
+        for p in iter_scenarios(settings.retired, names=names, links="refuse")
         if not inside(p, settings.scenarios)
     ]
     scan = _rescan(
@@ -425,8 +416,14 @@ def build_context(
         loaded=loaded.records,
         unreadable=loaded.unreadable,
         in_flux=journaled_files(settings),
-        links=files_below(
-            settings.scenarios, settings.drafts, names=("*.yaml", _RECORDS), links=True
+        # each link is reported: git commits links and GAIA's runner follows them, so a pull
+        # request can point one at ``/dev/zero`` or a file outside the suite; no check reads them
+        links=sorted(
+            set(
+                iter_scenarios(
+                    settings.scenarios, settings.drafts, names=("*.yaml", _RECORDS), links="only"
+                )
+            )
         ),
         base=base,
         rule_changes=list(rules.changes) if rules is not None else [],

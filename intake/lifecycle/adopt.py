@@ -52,7 +52,14 @@ from intake.paths import display_path, inside
 from intake.store.details import AdoptionDetail
 from intake.store.edit import edit
 from intake.store.journal import Event
-from intake.store.records import dump_record, load_record, record_path, sha256_bytes, utcnow
+from intake.store.records import (
+    dump_record,
+    iter_scenarios,
+    load_record,
+    record_path,
+    sha256_bytes,
+    utcnow,
+)
 from intake.store.suite import finding_types, refuse_outside_root, scrub_message
 
 
@@ -118,7 +125,7 @@ def _yaml_files(settings: Settings, targets: list[Path]) -> list[Path]:
                 hint=f"adopt files under {display_path(settings.scenarios, settings.root)}/",
             )
         if path.is_dir():
-            files += sorted(p for p in path.rglob("*.yaml") if p.is_file() and not p.is_symlink())
+            files += iter_scenarios(path, links="refuse")
         elif path.suffix != ".yaml":
             raise UsageError("not a scenario file (*.yaml)", where=shown)
         else:

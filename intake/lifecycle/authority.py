@@ -509,12 +509,9 @@ def _wiring_changes(settings: Settings, base: Base, *, gated: bool) -> list[Prob
 def changed_history(settings: Settings, base: Base | None) -> list[Path]:
     """History event files the change adds or alters (none without a base): what they say is
     claimed by this change, not a fact of the suite's history."""
-    from intake.store.history import HISTORY_SUFFIX, MAX_HISTORY_BYTES, history_dir
+    from intake.store.history import MAX_HISTORY_BYTES, history_files
 
     if base is None:
-        return []
-    folder = history_dir(settings)
-    if not folder.is_dir():
         return []
 
     def now(path: Path) -> bytes | None:
@@ -527,6 +524,6 @@ def changed_history(settings: Settings, base: Base | None) -> list[Path]:
 
     return [
         path
-        for path in sorted(folder.glob(f"*{HISTORY_SUFFIX}"))
+        for path in history_files(settings)
         if path.is_file() and ((held := now(path)) is None or base.show(path) != held)
     ]

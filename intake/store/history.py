@@ -114,17 +114,20 @@ class HistoryRead:
     """The file each of ``events`` was read from, in the same order."""
 
 
+def history_files(settings: Settings) -> list[Path]:
+    """The history folder's event files, sorted (none when there is no folder): links and
+    anything else not a plain file too, for the caller to refuse or skip."""
+    return sorted(history_dir(settings).glob(f"*{HISTORY_SUFFIX}"))
+
+
 def read_history(settings: Settings, *, rescrub: bool = True) -> HistoryRead:
     """Every event file of the history folder, each checked; a bad one is skipped and named.
 
     ``rescrub`` scrubs the free text again (what goes into the ledger); the report, which
     reads only kinds, ids, times and stages, passes False.
     """
-    folder = history_dir(settings)
     found = HistoryRead()
-    if not folder.is_dir():
-        return found
-    for path in sorted(folder.glob(f"*{HISTORY_SUFFIX}")):
+    for path in history_files(settings):
         shown = display_path(path, settings.root)
         if path.is_symlink() or not path.is_file():
             found.skipped.append(f"{shown}: not a plain file")
@@ -249,5 +252,4 @@ def restore(settings: Settings, ledger: Ledger) -> tuple[int, HistoryRead]:
 
 def count_history(settings: Settings) -> int:
     """How many event files the history folder holds (for a hint; nothing is parsed)."""
-    folder = history_dir(settings)
-    return len(list(folder.glob(f"*{HISTORY_SUFFIX}"))) if folder.is_dir() else 0
+    return len(history_files(settings))

@@ -12,10 +12,10 @@ import contextlib
 import hashlib
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from intake.contract.plain import ID_PATTERN
 from intake.errors import InputError, IntakeError, UsageError
@@ -199,8 +199,28 @@ def yaml_id(path: Path) -> str | None:
     return found if isinstance(found, str) and re.fullmatch(ID_PATTERN, found) else None
 
 
-def iter_scenarios(*folders: Path) -> Iterator[Path]:
-    """Every ``*.yaml`` below the folders that exist, sorted."""
+_LINKS: dict[str, Callable[[Path], bool]] = {
+    "follow": Path.is_file,
+    "refuse": lambda p: p.is_file() and not p.is_symlink(),
+    "only": Path.is_symlink,
+}
+
+
+def iter_scenarios(
+    *folders: Path,
+    names: tuple[str, ...] = ("*.yaml",),
+    links: Literal["follow", "refuse", "only"] = "follow",
+) -> Iterator[Path]:
+    """The suite's one walk: the files below the folders that exist whose names match
+    ``names``, each folder's sorted, in the folders' order (a file of a folder inside another
+    given comes once a folder). ``rglob``'s: dot-files and dot-folders are listed (GAIA's
+    runner loads ``rglob("*.yaml")``, so a hidden scenario runs and must be checked; intake's
+    temporaries end in ``.tmp``, an older promotion's in ``.promote-tmp``), linked folders are
+    not entered.
+
+    ``links``: ``follow`` lists files and links to files; ``refuse``, plain files only;
+    ``only``, the symbolic links alone (broken, or to a folder, too)."""
+    wanted = _LINKS[links]
     for folder in folders:
         if folder.is_dir():
-            yield from sorted(p for p in folder.rglob("*.yaml") if p.is_file())
+            yield from sorted({p for name in names for p in folder.rglob(name) if wanted(p)})
