@@ -88,8 +88,12 @@ def isolate(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
             "CI",  # CI as the gate sees it (nothing "written here"): per test
         ):
             monkeypatch.delenv(key, raising=False)
-    for key in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # the user config and cache: per test
+    # the user config, cache and state (the journal key, the scrub salt): per test, on every
+    # platform (Windows reads them under %APPDATA% and %LOCALAPPDATA%, not the home folder)
+    for key in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
         monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("APPDATA", str(home / "AppData" / "Roaming"))
+    monkeypatch.setenv("LOCALAPPDATA", str(home / "AppData" / "Local"))
     set_home(monkeypatch, home)
     monkeypatch.setenv("INTAKE_CONFIG", str(home / "intake-user-config.toml"))
     monkeypatch.setenv("INTAKE_GITHUB_API_URL", "http://127.0.0.1:9/no-public-api-in-tests")
