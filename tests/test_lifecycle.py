@@ -161,9 +161,9 @@ def test_revise_bad_input(suite: Path, runner) -> None:
 
 
 def test_one_target_rule_for_promote_revise_and_rename(suite: Path, runner) -> None:
-    """``quarantine.target_id``: the id these commands lock is a bare id or the stem of a path
+    """``store.suite.target_id``: the id these commands lock is a bare id or the stem of a path
     to ``<id>.yaml``; any other path names none and the finder's refusal is the message."""
-    from intake.lifecycle.quarantine import target_id
+    from intake.store.suite import target_id
 
     assert [target_id(t) for t in ("x", "dir/x.yaml", "x.yaml", "dir/x.json", "dir/x")] == [
         "x",

@@ -47,7 +47,6 @@ from intake.contract.yamlio import YamlProblem, dump_roundtrip, load_roundtrip, 
 from intake.errors import Conflict, IntakeError, UsageError
 from intake.fileio import line_end, with_line_ends
 from intake.gitutil import first_added
-from intake.lifecycle.quarantine import commit_scenario
 from intake.paths import display_path, inside
 from intake.store.details import AdoptionDetail
 from intake.store.edit import edit
@@ -338,7 +337,7 @@ def _commit_one(settings: Settings, item: Adopted, reviewer: str) -> None:
             ),
         )
         texts = (with_line_ends(dump_record(record), like=item.new_text), item.new_text)
-        commit_scenario(tx, "adopt", item.scenario_id, item.path, texts, event, index="scenario")
+        tx.commit_scenario("adopt", item.scenario_id, item.path, texts, event, index="scenario")
 
 
 def _is_restamp(record: Record, rec: Path) -> bool:

@@ -4,7 +4,7 @@
 for ``intake.lifecycle.gates.check_gates``, which returns every gate at once, so the user fixes
 everything in one round.
 
-The move is one journal unit (``intake.store.journal``, ``quarantine.commit_scenario``): the
+The move is one journal unit (``intake.store.journal``, ``store.edit.Edit.commit_scenario``): the
 stamped record and the scenario written into ``scenarios/<category>/``, the draft and its
 record removed and the ``promotion`` event logged, so a kill leaves either the draft or the
 promoted scenario.
@@ -43,7 +43,7 @@ from intake.lifecycle.gates import (
     current_controls,
     saturated,
 )
-from intake.lifecycle.quarantine import commit_scenario, draft_id, with_one_tag
+from intake.lifecycle.quarantine import with_one_tag
 from intake.lifecycle.split import with_split
 from intake.paths import display_path, inside
 from intake.scrub import FileFinding, scrub_scan, scrub_tree, scrubber_for
@@ -64,6 +64,7 @@ from intake.store.records import (
 )
 from intake.store.suite import (
     change_actor,
+    draft_id,
     find_draft,
     load_draft_record,
     promoted_paths,
@@ -486,8 +487,8 @@ def _move(
     )
     text = raw.decode("utf-8")
     texts = (with_line_ends(dump_record(stamped), like=text), text)
-    commit_scenario(
-        tx, "promote", scenario_id, dest, texts, event, moved_from=draft, index="scenario"
+    tx.commit_scenario(
+        "promote", scenario_id, dest, texts, event, moved_from=draft, index="scenario"
     )
     return dest
 

@@ -16,21 +16,18 @@ check`` tells a quarantine intake wrote from a hand edit (``intake.check.lifecyc
 
 from __future__ import annotations
 
-import os
-import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from intake.config import Settings
 from intake.contract.models import LifecycleChange, LifecycleState, Record
-from intake.contract.plain import ID_PATTERN
 from intake.contract.yamlio import with_tags
 from intake.errors import Conflict, UsageError
 from intake.paths import display_path
 from intake.store.details import QuarantineDetail, RetireDetail
-from intake.store.edit import Edit, edit
-from intake.store.journal import Event, Unit
+from intake.store.edit import edit
+from intake.store.journal import Event
 from intake.store.records import (
     check_id,
     content_hash,
@@ -43,7 +40,6 @@ from intake.store.records import (
 )
 from intake.store.suite import (
     change_actor,
-    find_draft,
     find_scenario,
     recorded_reason,
     refuse_outside_root,
@@ -106,50 +102,6 @@ def retagged(
     return with_stamp_moved(record, before, after, where), new, before, after
 
 
-def commit_scenario(
-    tx: Edit,
-    command: str,
-    scenario_id: str,
-    path: Path,
-    texts: tuple[str, str],
-    event: Event,
-    *,
-    moved_from: Path | None = None,
-    index: str | None = None,
-    rename_from: str | None = None,
-) -> None:
-    """A scenario at ``path`` and its record beside it with ``event``, as one journal unit:
-    ``texts`` are the record's and the scenario's; written in place (a quarantine, a lift, a
-    split tag, an adoption) or moved from ``moved_from`` (a retirement, a promotion, a revise,
-    a rename); ``index`` and ``rename_from`` as ``Unit`` has them."""
-    rec_text, text = texts
-    writes = [(record_path(path), rec_text), (path, text)]
-    removes = [moved_from, record_path(moved_from)] if moved_from is not None else []
-    tx.commit(Unit(command, scenario_id, writes, removes, [event], index, rename_from))
-
-
-def target_id(target: str) -> str | None:
-    """The id a draft or scenario target names, for the commands that lock it before finding
-    the file (promote, revise, rename): a bare id, or the stem of a path to ``<id>.yaml``.
-    ``None`` for anything else (``dir/x.json``, ``dir/x``, an unsafe stem), which the finder
-    then refuses with its own message."""
-    given = Path(target)
-    if given.suffix == ".yaml":
-        target = given.stem
-    elif "/" in target or os.sep in target:
-        return None
-    return target if re.fullmatch(ID_PATTERN, target) else None
-
-
-def draft_id(settings: Settings, target: str) -> str:
-    """``target_id`` of a draft target; where it names none, ``find_draft``'s refusal."""
-    found = target_id(target)
-    if found is None:
-        find_draft(settings, target)  # names what is wrong with the target
-        raise UsageError("not a draft id or path", where=target[:80])
-    return found
-
-
 def quarantine(
     settings: Settings,
     scenario_id: str,
@@ -186,7 +138,7 @@ def quarantine(
             QuarantineDetail(reason=why, content_hash=after, before_hash=before),
         )
         texts = (record_text(record, rec), new.decode("utf-8"))
-        commit_scenario(tx, "quarantine", scenario_id, path, texts, event)
+        tx.commit_scenario("quarantine", scenario_id, path, texts, event)
     return LifecycleResult(scenario_id, new_state, path, notes)
 
 
@@ -235,5 +187,5 @@ def retire(
         detail: RetireDetail = {"reason": why, "from": where}
         event = Event("retire", shown, who, detail)
         texts = (record_text(record, rec), raw.decode("utf-8"))
-        commit_scenario(tx, "retire", scenario_id, dest, texts, event, moved_from=path)
+        tx.commit_scenario("retire", scenario_id, dest, texts, event, moved_from=path)
     return LifecycleResult(scenario_id, LifecycleState.retired, dest, notes)

@@ -1,7 +1,7 @@
 """``intake revise`` and ``intake rename``: the way back to drafts, and a better id.
 
 Each is one journal unit (``intake.store.journal``: all or none, a rerun finishes it) moving
-the file and its record (``quarantine.commit_scenario``); a rerun says it finished an
+the file and its record (``store.edit.Edit.commit_scenario``); a rerun says it finished an
 interrupted one. A move an older intake interrupted after its commit (the new files complete,
 the old ones still there) is still recognised and finished by a rerun.
 
@@ -26,7 +26,6 @@ from intake.contract.plain import ID_PATTERN
 from intake.contract.yamlio import with_text_value
 from intake.errors import UsageError
 from intake.fileio import read_text_exact, with_line_ends
-from intake.lifecycle.quarantine import commit_scenario, draft_id, target_id
 from intake.paths import display_path
 from intake.store.details import RenameDetail, RevisionDetail, RevisionKept
 from intake.store.edit import Edit, edit
@@ -41,11 +40,13 @@ from intake.store.records import (
 )
 from intake.store.suite import (
     change_actor,
+    draft_id,
     find_draft,
     find_scenario,
     promoted_paths,
     refuse_outside_root,
     scenario_id_of,
+    target_id,
 )
 
 
@@ -144,8 +145,8 @@ def _revise(tx: Edit, target: str, scenario_id: str, by: str) -> ReviseResult:
     }
     event = Event("revision", display_path(draft, settings.root), by, detail)
     texts = (revised_text, text)
-    commit_scenario(
-        tx, "revise", scenario_id, draft, texts, event, moved_from=scenario, index="draft"
+    tx.commit_scenario(
+        "revise", scenario_id, draft, texts, event, moved_from=scenario, index="draft"
     )
     return ReviseResult(scenario_id, scenario, draft, len(record.runs), finished=finished)
 
@@ -255,8 +256,7 @@ def _rename(tx: Edit, target: str, new_id: str, by: str) -> RenameResult:
     detail: RenameDetail = {"from": old_id, "content_hash": sha256_bytes(new_raw)}
     event = Event("rename", display_path(dest, settings.root), by, detail)
     texts = (rec_text, new_text)
-    commit_scenario(
-        tx,
+    tx.commit_scenario(
         "rename",
         new_id,
         dest,

@@ -111,7 +111,7 @@ def write_split(
     of each scenario tagged (or that would be, with ``dry_run``). Who decides is ``by``
     through ``store.suite.change_actor`` (unknown: nothing is tagged; a dry run names nobody).
     """
-    from intake.lifecycle.quarantine import commit_scenario, retagged
+    from intake.lifecycle.quarantine import retagged
     from intake.lifecycle.runs.nightly import suite_index
     from intake.paths import display_path
     from intake.store.details import SplitDetail
@@ -145,7 +145,7 @@ def write_split(
                 SplitDetail(tag=tag, salt_hash=salt, before_hash=before, content_hash=after),
             )
             texts = (record_text(record, record_path(path)), new.decode("utf-8"))
-            commit_scenario(tx, "split", sid, path, texts, event)
+            tx.commit_scenario("split", sid, path, texts, event)
     return done
 
 

@@ -73,6 +73,27 @@ class Edit:
         writes = [(rec, record_text(record, rec))]
         self.commit(Unit(command, draft.stem, writes=writes, events=events))
 
+    def commit_scenario(
+        self,
+        command: str,
+        scenario_id: str,
+        path: Path,
+        texts: tuple[str, str],
+        event: Event,
+        *,
+        moved_from: Path | None = None,
+        index: str | None = None,
+        rename_from: str | None = None,
+    ) -> None:
+        """A scenario at ``path`` and its record beside it with ``event``, as one journal unit:
+        ``texts`` are the record's and the scenario's; written in place (a quarantine, a lift, a
+        split tag, an adoption) or moved from ``moved_from`` (a retirement, a promotion, a
+        revise, a rename); ``index`` and ``rename_from`` as ``Unit`` has them."""
+        rec_text, text = texts
+        writes = [(record_path(path), rec_text), (path, text)]
+        removes = [moved_from, record_path(moved_from)] if moved_from is not None else []
+        self.commit(Unit(command, scenario_id, writes, removes, [event], index, rename_from))
+
     def _held(self, scenario_id: str) -> None:
         if scenario_id not in self.ids:
             raise IntakeError(f"a transaction on {self.ids} cannot commit {scenario_id}")

@@ -234,6 +234,28 @@ def _checked_draft(settings: Settings, path: Path, target: str) -> Path:
     return resolved
 
 
+def target_id(target: str) -> str | None:
+    """The id a draft or scenario target names, for the commands that lock it before finding
+    the file (promote, revise, rename): a bare id, or the stem of a path to ``<id>.yaml``.
+    ``None`` for anything else (``dir/x.json``, ``dir/x``, an unsafe stem), which the finder
+    then refuses with its own message."""
+    given = Path(target)
+    if given.suffix == ".yaml":
+        target = given.stem
+    elif "/" in target or os.sep in target:
+        return None
+    return target if re.fullmatch(ID_PATTERN, target) else None
+
+
+def draft_id(settings: Settings, target: str) -> str:
+    """``target_id`` of a draft target; where it names none, ``find_draft``'s refusal."""
+    found = target_id(target)
+    if found is None:
+        find_draft(settings, target)  # names what is wrong with the target
+        raise UsageError("not a draft id or path", where=target[:80])
+    return found
+
+
 def scenario_id_of(path: Path) -> str:
     """A scenario file's identity: its YAML ``id`` (``store.records.yaml_id``), the
     file's stem only where the file has no readable id."""
