@@ -181,6 +181,12 @@ def promoted_paths(settings: Settings, scenario_id: str) -> list[Path]:
     return sorted(folder.rglob(f"{scenario_id}.yaml")) if folder.is_dir() else []
 
 
+def names_a_path(target: str) -> bool:
+    """Whether a command's target is a path (a separator, or a ``.yaml`` name), not an id: the
+    one test ``find_draft``, ``find_scenario`` and ``target_id`` read a target by."""
+    return os.sep in target or "/" in target or Path(target).suffix == ".yaml"
+
+
 def find_draft(settings: Settings, target: str) -> Path:
     """A draft by path (under ``drafts/``) or by id (``drafts/`` then ``drafts/private/``).
 
@@ -190,7 +196,7 @@ def find_draft(settings: Settings, target: str) -> Path:
     intake never writes or deletes outside its configured folders.
     """
     given = Path(target)
-    if given.suffix == ".yaml" or os.sep in target or "/" in target:
+    if names_a_path(target):
         if given.suffix != ".yaml" or not re.fullmatch(ID_PATTERN, given.stem):
             raise UsageError("not a draft: a draft is a file named <id>.yaml", where=target[:200])
         path = given if given.is_absolute() else Path.cwd() / given
@@ -239,11 +245,10 @@ def target_id(target: str) -> str | None:
     the file (promote, revise, rename): a bare id, or the stem of a path to ``<id>.yaml``.
     ``None`` for anything else (``dir/x.json``, ``dir/x``, an unsafe stem), which the finder
     then refuses with its own message."""
-    given = Path(target)
-    if given.suffix == ".yaml":
-        target = given.stem
-    elif "/" in target or os.sep in target:
-        return None
+    if names_a_path(target):
+        if Path(target).suffix != ".yaml":
+            return None
+        target = Path(target).stem
     return target if re.fullmatch(ID_PATTERN, target) else None
 
 
@@ -297,7 +302,7 @@ def find_scenario(
     the scenarios folder, retired, no such file, no such id (or only a file of that name
     holding another id), two files with the id, no record beside it.
     """
-    if os.sep in target or "/" in target or Path(target).suffix == ".yaml":
+    if names_a_path(target):
         given = Path(target)
         path = (given if given.is_absolute() else Path.cwd() / given).resolve()
         if drafts and inside(path, settings.drafts):
