@@ -56,7 +56,9 @@ class RealDocument:
     and scored once, per part, blind, before the stop-56 fixes), 57 (collected after scrubber
     1.23.0 and scored once, per part, blind, before the stop-57 fixes), 58 (collected after
     scrubber 1.24.0 and scored once, per part, blind, before the stop-58 fixes), 59 (collected after
-    scrubber 1.26.0 and scored once, per part, blind, before any stop-59 fix)."""
+    scrubber 1.26.0 and scored once, per part, blind, before any stop-59 fix), 61 (excerpts of files
+    committed in public repositories, not of threads, collected at stop 50 and scored once, per
+    part, blind, under scrubber 1.26.0, no rule changed)."""
 
     @property
     def held_out(self) -> bool:
@@ -9375,7 +9377,7 @@ To install the missing version, run `gem install bundler:2.6.2`
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``59``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``59``, ``61``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9398,6 +9400,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (57, _RAW_STOP57),
         (58, _RAW_STOP58),
         (59, _RAW_STOP59),
+        (61, _RAW_STOP61),
     ):
         if batch not in (None, number):
             continue
@@ -9408,3 +9411,562 @@ def documents(batch: int | None = None) -> list[RealDocument]:
             name = base if seen[base] == 1 else f"{base}-{seen[base]}"
             out.append(RealDocument(parse(name, url, text), suffix, number))
     return out
+
+
+_RAW_STOP61: list[tuple[str, str, str]] = [
+    # ---- npm, yarn and firebase logs committed beside the code ------------------------------
+    (
+        "https://github.com/0000marcell/Pomodoro-NW/blob/0d23a25132b077e4671d21ad309a7087ca010ed1/npm-debug.log",
+        ".txt",
+        r"""0 info it worked if it ends with ok
+1 verbose cli [ '/Users/[[user:dorvell]]{{keep:/.nvm/versions/node/v6.0.0/bin/node}}',
+1 verbose cli   '/Users/[[user:dorvell]]/.nvm/versions/node/v6.0.0/bin/npm',
+1 verbose cli   'run',
+1 verbose cli   'buil' ]
+2 info using npm@3.8.6
+3 info using node@v6.0.0
+4 verbose stack Error: missing script: buil
+4 verbose stack     at run (/Users/[[user:dorvell]]{{keep:/.nvm/versions/node/v6.0.0/lib/node_modules/npm/lib/run-script.js:147:19}})
+4 verbose stack     at /Users/[[user:dorvell]]/.nvm/versions/node/v6.0.0/lib/node_modules/npm/lib/run-script.js:57:5
+4 verbose stack     at tryToString (fs.js:449:3)
+4 verbose stack     at FSReqWrap.readFileAfterClose [as oncomplete] (fs.js:436:12)
+5 verbose cwd /Users/[[user:dorvell]]/Documents/github/Pomodoro-NW/pomodoro-nw
+6 error Darwin 15.3.0
+7 error argv "/Users/[[user:dorvell]]/.nvm/versions/node/v6.0.0/bin/node" "/Users/[[user:dorvell]]/.nvm/versions/node/v6.0.0/bin/npm" "run" "buil"
+8 error node v6.0.0
+9 error npm  v3.8.6
+10 error missing script: buil
+12 verbose exit [ 1, true ]
+""",
+    ),
+    (
+        "https://github.com/0010abhi/MEANAPP/blob/2453af6e1c1ffb58de2b208464a5de2157aeb476/npm-debug.log",
+        ".txt",
+        r"""0 info it worked if it ends with ok
+1 verbose cli [ 'C:\\nodejs\\node.exe',
+1 verbose cli   'C:\\nodejs\\node_modules\\npm\\bin\\npm-cli.js',
+1 verbose cli   'start' ]
+2 info using npm@2.15.0
+3 info using node@v4.4.2
+4 verbose run-script [ 'prestart', 'start', 'poststart' ]
+8 info pmpapp@0.0.0 Failed to exec start script
+9 verbose stack Error: pmpapp@0.0.0 start: `node ./bin/www`
+9 verbose stack Exit status 1
+9 verbose stack     at EventEmitter.<anonymous> (C:\nodejs\node_modules\npm\lib\utils\lifecycle.js:217:16)
+9 verbose stack     at ChildProcess.<anonymous> (C:\nodejs\node_modules\npm\lib\utils\spawn.js:24:14)
+10 verbose pkgid pmpapp@0.0.0
+11 verbose cwd C:\Users\[[user:Trixie]]{{keep:\Desktop\MeanAppRepo\MEANAPP}}
+12 error Windows_NT 6.1.7600
+13 error argv "C:\\nodejs\\node.exe" "C:\\nodejs\\node_modules\\npm\\bin\\npm-cli.js" "start"
+14 error node v4.4.2
+15 error npm  v2.15.0
+16 error code ELIFECYCLE
+""",
+    ),
+    (
+        "https://github.com/007design/time_cube/blob/9e30c1ec8303372e1061df0f52b5a4efd078e518/npm-debug.log",
+        ".txt",
+        r"""1 verbose cli [ '/Users/[[user:tgrau]]{{keep:/.nvm/versions/node/v5.0.0/bin/node}}',
+1 verbose cli   '/Users/[[user:tgrau]]/.nvm/versions/node/v5.0.0/bin/npm',
+1 verbose cli   'run',
+1 verbose cli   'server' ]
+2 info using npm@3.3.6
+3 info using node@v5.0.0
+8 verbose lifecycle time_cube_server@0.0.1~server: unsafe-perm in lifecycle true
+9 verbose lifecycle time_cube_server@0.0.1~server: PATH: /Users/[[user:tgrau]]/.nvm/versions/node/v5.0.0/lib/node_modules/npm/bin/node-gyp-bin:/Users/[[user:tgrau]]{{keep:/src/time_cube_server/node_modules/.bin}}:/Users/[[user:tgrau]]/.nvm/versions/node/v5.0.0/bin:/opt/local/bin:/opt/local/sbin:/Users/[[user:tgrau]]{{keep:/.rvm/gems/ruby-2.1.0/bin}}:/Users/[[user:tgrau]]/.rvm/gems/ruby-2.1.0@global/bin:/Users/[[user:tgrau]]/.rvm/rubies/ruby-2.1.0/bin:bin:/opt/boxen/bin:/opt/boxen/homebrew/bin:/opt/boxen/homebrew/sbin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:/usr/local/git/bin:/usr/local/munki:/opt/boxen/homebrew/Cellar/ruby/2.1.0/bin:/opt/boxen/homebrew/lib/node_modules/coffee-script/bin:/Users/[[user:tgrau]]/.rvm/bin:/Users/[[user:tgrau]]/.rvm/bin
+10 verbose lifecycle time_cube_server@0.0.1~server: CWD: /Users/[[user:tgrau]]/src/time_cube_server
+11 silly lifecycle time_cube_server@0.0.1~server: Args: [ '-c', 'node start_server.js' ]
+12 silly lifecycle time_cube_server@0.0.1~server: Returned: code: 1  signal: null
+14 verbose stack Error: time_cube_server@0.0.1 server: `node start_server.js`
+14 verbose stack Exit status 1
+14 verbose stack     at EventEmitter.<anonymous> (/Users/[[user:tgrau]]{{keep:/.nvm/versions/node/v5.0.0/lib/node_modules/npm/lib/utils/lifecycle.js:233:16}})
+14 verbose stack     at emitTwo (events.js:87:13)
+16 verbose cwd /Users/[[user:tgrau]]/src/time_cube_server
+17 error Darwin 16.6.0
+""",
+    ),
+    (
+        "https://github.com/0000Blaze/blog-frontend/blob/02f02a1caab95c781f43ffbc7f263a9d2f8bc338/yarn-error.log",
+        ".txt",
+        r"""Arguments: 
+  /usr/local/bin/node /usr/local/bin/yarn add eslint-config-airbnb eslint-config-prettier eslint-plugin-jsz-a11y eslint-plugin-prettier eslint-plugin-react eslint-plugin-react-hooks eslint-plugin-security eslint-plugin-simple-import-sort eslint-plugin-sonarjs -D
+
+PATH: 
+  /home/[[user:kiran]]{{keep:/.local/bin}}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/games:/usr/local/games:/snap/bin:/snap/bin
+
+Yarn version: 
+  1.22.19
+
+Node version: 
+  18.3.0
+
+Platform: 
+  linux x64
+
+Trace: 
+  Error: https://registry.yarnpkg.com/eslint-plugin-jsz-a11y: Not found
+      at params.callback [as _callback] (/usr/local/lib/node_modules/yarn/lib/cli.js:66145:18)
+      at self.callback (/usr/local/lib/node_modules/yarn/lib/cli.js:140890:22)
+      at Request.emit (node:events:527:28)
+
+npm manifest: 
+  {
+    "name": "blogsite",
+    "version": "0.1.0",
+    "private": true,
+""",
+    ),
+    (
+        "https://github.com/0010capacity/optimal-route-planner/blob/1c3efa56b62fec5cbccd67f250b8ed82b31e7cc2/firebase-debug.log",
+        ".txt",
+        r"""[debug] [2025-09-06T06:15:29.239Z] ----------------------------------------------------------------------
+[debug] [2025-09-06T06:15:29.241Z] Command:       /opt/homebrew/Cellar/node/24.7.0/bin/node /opt/homebrew/bin/firebase init
+[debug] [2025-09-06T06:15:29.241Z] CLI Version:   14.15.2
+[debug] [2025-09-06T06:15:29.241Z] Platform:      darwin
+[debug] [2025-09-06T06:15:29.241Z] Node Version:  v24.7.0
+[debug] [2025-09-06T06:15:29.241Z] Time:          Sat Sep 06 2025 15:15:29 GMT+0900 (Korean Standard Time)
+[debug] [2025-09-06T06:15:29.241Z] ----------------------------------------------------------------------
+[debug] 
+[debug] [2025-09-06T06:15:29.243Z] > command requires scopes: ["email","openid","https://www.googleapis.com/auth/cloudplatformprojects.readonly","https://www.googleapis.com/auth/firebase","https://www.googleapis.com/auth/cloud-platform"]
+[debug] [2025-09-06T06:15:29.243Z] > authorizing via signed-in user ([[email:0070velocity@gmail.com]])
+[info] 
+You're about to initialize a Firebase project in this directory:
+
+  /Users/[[user:jin]]{{keep:/Documents/GitHub/optimal-route-planner}}
+""",
+    ),
+    # ---- virtual environments and conda environments: pyvenv.cfg, environment.yml -----------
+    (
+        "https://github.com/0-jwook/YourColor/blob/92c96cab7004ddd97ccb11939345672da0c92271/pyvenv.cfg",
+        ".txt",
+        r"""home = /Library/Frameworks/Python.framework/Versions/3.13/bin
+include-system-site-packages = false
+version = 3.13.1
+executable = /Library/Frameworks/Python.framework/Versions/3.13/bin/python3.13
+command = /Library/Frameworks/Python.framework/Versions/3.13/bin/python3 -m venv /Users/[[user:baekjunho]]{{keep:/Desktop/FastAPI/myapi}}
+""",
+    ),
+    (
+        "https://github.com/00PJH/KOBERT_news_title/blob/d9063f25f4706e699c6f63b4c7ab705aadf32bf8/pyvenv.cfg",
+        ".txt",
+        r"""home = /home/[[user:ksw]]{{keep:/Practice_kobart/bin}}
+include-system-site-packages = false
+version = 3.10.12
+""",
+    ),
+    (
+        "https://github.com/00life/PythonSeleniumChrome/blob/ebee41c093c3fab690d2f6b4439575218f7ee5b0/pyvenv.cfg",
+        ".txt",
+        r"""home = C:\Users\[[user:T817]]{{keep:\AppData\Local\Programs\Python\Python311}}
+include-system-site-packages = false
+version = 3.11.1
+executable = C:\Users\[[user:T817]]{{keep:\AppData\Local\Programs\Python\Python311\python.exe}}
+command = C:\Users\[[user:T817]]\AppData\Local\Programs\Python\Python311\python.exe -m venv C:\Users\[[user:T817]]{{keep:\Desktop\Coding Projects\Python\Chrome Selenium Kijiji Ads}}
+""",
+    ),
+    (
+        "https://github.com/0-ok-0/anime/blob/644927d44b7dbaed1f5b183cf3d52691f43ce2b3/pyvenv.cfg",
+        ".txt",
+        r"""home = C:\Users\{{keep:user}}\AppData\Local\Microsoft\WindowsApps\PythonSoftwareFoundation.Python.3.11_{{keep:qbz5n2kfra8p0}}
+include-system-site-packages = false
+version = 3.11.9
+executable = C:\Users\user\AppData\Local\Microsoft\WindowsApps\PythonSoftwareFoundation.Python.3.11_qbz5n2kfra8p0\python.exe
+command = C:\Users\user\AppData\Local\Microsoft\WindowsApps\PythonSoftwareFoundation.Python.3.11_qbz5n2kfra8p0\python.exe -m venv C:\Users\user\Documents\GitHub\animedia
+""",
+    ),
+    (
+        "https://github.com/00ber/Deep-Q-Networks/blob/522e978a3b72df960b1a01651fa45a712394df6f/environment.yml",
+        ".yaml",
+        r"""name: mlrl
+channels:
+  - pytorch
+  - defaults
+dependencies:
+  - blas=1.0=mkl
+  - ca-certificates=2022.10.11={{keep:hecd8cb5_0}}
+  - numpy=1.21.5=py37h2e5f0a9_3
+  - python=3.7.3=h359304d_0
+  - pytorch=1.13.1=py3.7_0
+  - zstd=1.5.2=hcb37349_0
+  - pip:
+      - ale-py==0.7.5
+      - gym==0.21.0
+      - gym-retro==0.8.0
+prefix: /Users/[[user:thapasandeep]]{{keep:/miniconda3/envs/mlrl}}
+""",
+    ),
+    (
+        "https://github.com/000abhay/GraphDTA/blob/895490fc261b0e449dc4c257464902dba11c9db1/environment.yml",
+        ".yaml",
+        r"""name: graphdta
+channels:
+  - conda-forge
+  - pytorch
+dependencies:
+  - python=3.8
+  - pytorch
+  - numpy
+  - pandas
+  - scipy
+  - scikit-learn
+  - matplotlib
+  - networkx
+  - rdkit
+  - pip
+  - pip:
+      - torch-geometric
+      - torch-scatter
+      - torch-sparse
+      - torch-cluster
+""",
+    ),
+    # ---- editor and IDE files: .vscode, .idea, Android's local.properties -------------------
+    (
+        "https://github.com/0-Philip/keller_fmp/blob/4d1b6c3e3b35ccd2bf35c69d0426a98ab398b59c/.vscode/c_cpp_properties.json",
+        ".json",
+        r"""{
+    "version": 4,
+    "configurations": [
+        {
+            "name": "Arduino",
+            "compilerPath": "/Users/[[user:tobias]]{{keep:/Library/Arduino15/packages/esp8266/tools/xtensa-lx106-elf-gcc/3.1.0-gcc10.3-e5f9fec/bin/xtensa-lx106-elf-g++}}",
+            "compilerArgs": [
+                "-U__STRICT_ANSI__",
+                "-std=gnu++17"
+            ],
+            "intelliSenseMode": "gcc-x64",
+            "includePath": [
+                "/Users/[[user:tobias]]{{keep:/Library/Arduino15/packages/esp8266/hardware/esp8266/3.1.2/tools/sdk/include}}",
+                "/private/var/folders/z1/{{keep:splymgys7816h0t1mjdgjppr0000gn}}/T/arduino/sketches/{{keep:FD911423595184B1C731E973F64A6E13}}/core",
+                "/Users/[[user:tobias]]/Library/Arduino15/packages/esp8266/hardware/esp8266/3.1.2/cores/esp8266",
+                "/Users/[[user:tobias]]{{keep:/Documents/Arduino/libraries/MFRC522/src}}"
+            ],
+            "forcedInclude": [
+                "/Users/[[user:tobias]]/Library/Arduino15/packages/esp8266/hardware/esp8266/3.1.2/cores/esp8266/Arduino.h"
+            ],
+            "cStandard": "c11",
+            "cppStandard": "c++17",
+            "defines": [
+                "__ets__",
+                "ARDUINO_BOARD=\"ESP8266_WEMOS_D1MINI\"",
+                "__VERSION__=\"10.3.0\""
+            ]
+        }
+    ]
+}
+""",
+    ),
+    (
+        "https://github.com/0-Chan/cpp_practice/blob/cd83d91bc34be0bcee0e843e0d3b6970ca81e4e9/.vscode/c_cpp_properties.json",
+        ".json",
+        r"""{
+    "configurations": [
+        {
+            "name": "Linux",
+            "includePath": [
+                "${workspaceFolder}/**"
+            ],
+            "defines": [],
+            "compilerPath": "/bin/cpp",
+            "cStandard": "gnu17",
+            "cppStandard": "c++17",
+            "intelliSenseMode": "linux-gcc-x64",
+            "configurationProvider": "ms-vscode.cmake-tools"
+        }
+    ],
+    "version": 4
+}
+""",
+    ),
+    (
+        "https://github.com/0-7BrainCells/eRes/blob/56529c98ac9622a128b8fd65c11fb9d3c0eb1048/.vscode/launch.json",
+        ".json",
+        r"""{
+    "version": "0.2.0",
+    "configurations": [
+        {
+            "type": "pwa-chrome",
+            "request": "launch",
+            "name": "Launch Chrome against localhost",
+            "url": "http://localhost:5000",
+            "webRoot": "${workspaceFolder}"
+        }
+    ]
+}
+""",
+    ),
+    (
+        "https://github.com/BritoK10/KevinBritoCWI/blob/03986152076f8dfe71d7575abde417d1aedfbc01/.idea/workspace.xml",
+        ".txt",
+        r"""  <component name="ChangeListManager">
+    <list default="true" id="{{keep:669d4625-807e-4dca-94c2-03ed747da8e2}}" name="Default Changelist" comment="">
+      <change beforePath="$PROJECT_DIR$/restassured-api-testing/restassured-api-testing.iml" beforeDir="false" />
+    </list>
+    <option name="SHOW_DIALOG" value="false" />
+    <option name="LAST_RESOLUTION" value="IGNORE" />
+  </component>
+  <component name="MavenImportPreferences">
+    <option name="generalSettings">
+      <MavenGeneralSettings>
+        <option name="mavenHome" value="C:\Program Files\JetBrains\IntelliJ IDEA Community Edition 2020.2.1\plugins\maven\lib\maven3" />
+      </MavenGeneralSettings>
+    </option>
+  </component>
+  <component name="ProjectId" id="{{keep:1iIUm3kWUeD4GWwejQgQNMVu4sD}}" />
+  <component name="PropertiesComponent">
+    <property name="RunOnceActivity.OpenProjectViewOnStart" value="true" />
+    <property name="last_opened_file_path" value="$PROJECT_DIR$" />
+  </component>
+  <component name="TaskManager">
+    <task active="true" id="Default" summary="Default task">
+      <changelist id="669d4625-807e-4dca-94c2-03ed747da8e2" name="Default Changelist" comment="" />
+      <created>1601594754176</created>
+      <updated>1601594754176</updated>
+    </task>
+  </component>
+""",
+    ),
+    (
+        "https://github.com/HaofengLiang/android_instagram_clone/blob/e08dc24c2e03ab0d664133110c51d545cce99103/local.properties",
+        ".txt",
+        r"""## This file must *NOT* be checked into Version Control Systems,
+# as it contains information specific to your local configuration.
+#
+# Location of the SDK. This is only used by Gradle.
+# For customization when using a Version Control System, please read the
+# header note.
+#Mon Sep 09 22:59:08 EDT 2019
+sdk.dir=C\:\\Users\\[[user:robby]]{{keep:\\AppData\\Local\\Android\\Sdk}}
+""",
+    ),
+    # ---- notebooks' outputs ---------------------------------------------------------------
+    (
+        "https://github.com/00FFEF/test_webscraping/blob/e6cf463747a446e2ebcd68369e8bf82cdd5e0851/Untitled.ipynb",
+        ".json",
+        r"""{
+ "cell_type": "code",
+ "execution_count": 4,
+ "id": "a3fd6697",
+ "metadata": {},
+ "outputs": [
+  {
+   "ename": "AttributeError",
+   "evalue": "'list' object has no attribute 'send_keys'",
+   "output_type": "error",
+   "traceback": [
+    "\u001b[1;31m---------------------------------------------------------------------------\u001b[0m",
+    "\u001b[1;31mAttributeError\u001b[0m                            Traceback (most recent call last)",
+    "\u001b[1;32m<ipython-input-4-af2077fac423>\u001b[0m in \u001b[0;36m<module>\u001b[1;34m\u001b[0m\n\u001b[0;32m      1\u001b[0m \u001b[1;32mimport\u001b[0m \u001b[0mtime\u001b[0m\u001b[1;33m\u001b[0m\u001b[0m\n\u001b[1;32m----> 3\u001b[1;33m \u001b[0mbrowser\u001b[0m\u001b[1;33m.\u001b[0m\u001b[0mfind_elements_by_css_selector\u001b[0m\u001b[1;33m(\u001b[0m\u001b[1;34m'input#login_field'\u001b[0m\u001b[1;33m)\u001b[0m\u001b[1;33m.\u001b[0m\u001b[0msend_keys\u001b[0m\u001b[1;33m(\u001b[0m\u001b[1;34m'[[user:00DCBA]]'\u001b[0m\u001b[1;33m)\u001b[0m\u001b[1;33m\u001b[0m\u001b[0m\n\u001b[0m\u001b[0;32m      4\u001b[0m \u001b[0mbrowser\u001b[0m\u001b[1;33m.\u001b[0m\u001b[0mfind_elements_by_css_selector\u001b[0m\u001b[1;33m(\u001b[0m\u001b[1;34m'input#password'\u001b[0m\u001b[1;33m)\u001b[0m\u001b[1;33m.\u001b[0m\u001b[0msend_keys\u001b[0m\u001b[1;33m(\u001b[0m\u001b[1;34m'[[secret:kang5190!]]'\u001b[0m\u001b[1;33m)\u001b[0m\u001b[1;33m\u001b[0m\u001b[0m\n",
+    "\u001b[1;31mAttributeError\u001b[0m: 'list' object has no attribute 'send_keys'"
+   ]
+  }
+ ],
+ "source": [
+  "import time\n",
+  "time.sleep(5)\n",
+  "browser.find_elements_by_css_selector('input#login_field').send_keys('[[user:00DCBA]]')\n",
+  "browser.find_elements_by_css_selector('input#password').send_keys('[[secret:kang5190!]]')\n",
+  "browser.find_elements_by_css_selector('input[type=\"submit\"]').click()"
+ ]
+}
+""",
+    ),
+    (
+        "https://github.com/000namc/python-sklearn-svm-kernels/blob/0ad11282de854a5c2e7a185f6c0f7089f396e1ae/Untitled.ipynb",
+        ".json",
+        r"""{
+ "cells": [
+  {
+   "cell_type": "code",
+   "execution_count": 179,
+   "metadata": {},
+   "outputs": [],
+   "source": [
+    "txt = open('/Users/[[user:000hyek]]{{keep:/github/python-sklearn-svm-kernels/parameter.txt}}','wt')\n"
+   ]
+  },
+  {
+   "cell_type": "code",
+   "execution_count": 181,
+   "metadata": {},
+   "outputs": [
+    {
+     "data": {
+      "text/plain": [
+       "'/Users/[[user:000hyek]]{{keep:/.Trash/result 12.48.25 AM}}'"
+      ]
+     },
+     "execution_count": 181,
+     "metadata": {},
+     "output_type": "execute_result"
+    }
+   ],
+   "source": [
+    "os.getcwd()"
+   ]
+  },
+  {
+   "cell_type": "code",
+   "execution_count": 122,
+   "metadata": {},
+   "outputs": [
+    {
+     "data": {
+      "text/plain": [
+       "'/Users/[[user:000hyek]]{{keep:/temp/result2/}}'"
+      ]
+     },
+     "execution_count": 122,
+     "metadata": {},
+     "output_type": "execute_result"
+    }
+   ],
+   "source": [
+    "dirf_name"
+   ]
+  }
+ ],
+ "nbformat": 4,
+ "nbformat_minor": 2
+}
+""",
+    ),
+    # ---- shell history, build caches, CMake, crash and process logs -----------------------
+    (
+        "https://github.com/sgromme/sgromme.github.io/blob/6e4b52d3c01b5f9271673bee1ecf5f066f826377/_posts/2025-08-13-jupyter-python-venv.md",
+        ".txt",
+        r"""2025-08-13 12:00:56.612 [info] Telemetry:  {"event":"RefreshPerformance","data":{"refreshPerformance":{"total":2847,"breakdown":{"GlobalVirtualEnvs":3,"Locators":2847,"Path":771,"Workspaces":163},"locators":{"Conda":2846,"Homebrew":0,"LinuxGlobal":19,"PipEnv":0,"Pixi":0,"Poetry":56,"PyEnv":52,"Venv":0,"VirtualEnv":0,"VirtualEnvWrapper":0}}}}
+
+2025-08-13 12:00:56.709 [info] Terminal is activated: /home/[[user:tkessel]]{{keep:/source/dynamic/.venv/bin/python}}
+
+2025-08-13 12:00:56.762 [info] Terminal is activated: /home/[[user:tkessel]]/source/dynamic/.venv/bin/python
+
+2025-08-13 12:18:07.279 [error] Error refreshing packages A system error occurred (spawn ENOTDIR)
+""",
+    ),
+    (
+        "https://github.com/0011Ashwin/VM---Azure/blob/03440ebb24d7f8d5a6e71c1c513a06f32a9932c1/.bash_history",
+        ".txt",
+        r"""uname -a
+df -h
+free -m
+ls -l
+sudo apt update && sudo apt install apache2 -y
+sudo systemctl status apache2
+sudo nano /var/www/html/index.html
+touch index.html
+nano index.html
+cat index.html
+https:20.40.47.57
+curl http://localhost
+cd /var/www/html
+sudo nano index.html
+whoami
+hostname
+free -h
+pwd
+git init
+git add README.md
+git commit -m "first commit"
+git branch -M main
+git push -u origin main
+git pull
+git status
+""",
+    ),
+    (
+        "https://github.com/0000duck/MR_cpp_test/blob/746df83d58d554cd9edf318dc94ada0d7ed5a072/CMakeCache.txt",
+        ".txt",
+        r"""# This is the CMakeCache file.
+# For build in directory: /home/[[user:hyun]]{{keep:/workspace/MR_test}}
+# It was generated by CMake: /usr/bin/cmake
+# You can edit this file to change values found and used by cmake.
+
+//CXX compiler
+CMAKE_CXX_COMPILER:FILEPATH=/usr/bin/c++
+
+//Install path prefix, prepended onto install directories.
+CMAKE_INSTALL_PREFIX:PATH=/usr/local
+
+//The directory containing a CMake configuration file for Eigen3.
+Eigen3_DIR:PATH=/usr/lib/cmake/eigen3
+
+//Value Computed by CMake
+MR_test_BINARY_DIR:STATIC=/home/[[user:hyun]]/workspace/MR_test
+
+//Value Computed by CMake
+MR_test_SOURCE_DIR:STATIC=/home/[[user:hyun]]/workspace/MR_test
+
+//This is the directory where this CMakeCache.txt was created
+CMAKE_CACHEFILE_DIR:INTERNAL=/home/[[user:hyun]]/workspace/MR_test
+//Source directory with the top level CMakeLists.txt file for this
+// project
+CMAKE_HOME_DIRECTORY:INTERNAL=/home/[[user:hyun]]/workspace/MR_test
+//Path to CMake installation.
+CMAKE_ROOT:INTERNAL=/usr/share/cmake-3.16
+""",
+    ),
+    (
+        "https://github.com/0-1-0/twistock/blob/15e246d28ceba43a6c162af27d1c508156c62f7a/nohup.out",
+        ".txt",
+        r"""[974] 12 Jun 16:10:38 * Server started, Redis version 2.4.11
+[974] 12 Jun 16:10:38 * DB loaded from disk: 0 seconds
+[974] 12 Jun 16:10:38 * The server is now ready to accept connections on port 6379
+/Users/[[user:Q]]{{keep:/.rvm/gems/ruby-1.9.3-p194@global/gems/bundler-1.1.3/lib/bundler/runtime.rb:31}}:in `block in setup': You have already activated activesupport 3.2.3, but your Gemfile requires activesupport 3.2.1. Using bundle exec may solve this. (Gem::LoadError)
+	from /Users/[[user:Q]]/.rvm/gems/ruby-1.9.3-p194@global/gems/bundler-1.1.3/lib/bundler/runtime.rb:17:in `setup'
+	from /Users/[[user:Q]]/.rvm/gems/ruby-1.9.3-p194@global/gems/bundler-1.1.3/lib/bundler.rb:107:in `setup'
+	from /Users/[[user:Q]]{{keep:/.rvm/rubies/ruby-1.9.3-p194/lib/ruby/site_ruby/1.9.1/rubygems/custom_require.rb:60}}:in `require'
+	from /Users/[[user:Q]]{{keep:/Code/rails/twitterexchange/config/boot.rb:6}}:in `<top (required)>'
+	from /Users/[[user:Q]]/Code/rails/twitterexchange/config/application.rb:1:in `<top (required)>'
+	from /Users/[[user:Q]]/Code/rails/twitterexchange/config/environment.rb:2:in `<top (required)>'
+	from /Users/[[user:Q]]/.rvm/gems/ruby-1.9.3-p194/gems/sidekiq-1.2.1/lib/sidekiq/cli.rb:105:in `boot_system'
+	from /Users/[[user:Q]]/.rvm/gems/ruby-1.9.3-p194/bin/sidekiq:23:in `<main>'
+[974] 12 Jun 16:10:54 - DB 0: 36 keys (0 volatile) in 64 slots HT.
+[974] 12 Jun 16:10:54 - 0 clients connected (0 slaves), 931184 bytes in use
+""",
+    ),
+    (
+        "https://github.com/bspaans/python-mingus/blob/5e3e7703aa5f300c3e4c0b67bf99ee2f1dddfdbb/pip-log.txt",
+        ".txt",
+        r"""Downloading/unpacking hamcrest
+  Getting page http://pypi.python.org/simple/hamcrest
+  Could not fetch URL http://pypi.python.org/simple/hamcrest: HTTP Error 404: Not Found
+  Will skip URL http://pypi.python.org/simple/hamcrest when looking for download links for hamcrest
+  Getting page http://pypi.python.org/simple/
+Exception:
+Traceback (most recent call last):
+  File "/usr/lib/python2.6/dist-packages/pip.py", line 252, in main
+    self.run(options, args)
+  File "/usr/lib/python2.6/dist-packages/pip.py", line 408, in run
+    requirement_set.install_files(finder, force_root_egg_info=self.bundle)
+  File "/usr/lib/python2.6/dist-packages/pip.py", line 2266, in clean_link
+    lambda match: '%%%2x' % ord(match.group(0)), url)
+KeyboardInterrupt
+""",
+    ),
+    (
+        "https://github.com/0-0Jia/QGRegister/blob/779777a11bf02e31fe68c0aba956ff4a76f95c16/debug.log",
+        ".txt",
+        r"""[0114/182655.194:ERROR:process_info.cc(359)] UncheckedAllocate
+[0115/173011.874:ERROR:process_info.cc(359)] UncheckedAllocate
+[0115/175038.738:ERROR:process_info.cc(359)] UncheckedAllocate
+[0115/181538.531:ERROR:process_info.cc(359)] UncheckedAllocate
+[0115/181541.690:ERROR:process_info.cc(359)] UncheckedAllocate
+[0115/182225.451:ERROR:process_info.cc(359)] UncheckedAllocate
+""",
+    ),
+    (
+        "https://github.com/Yosef-S-A/alx-system_engineering-devops/blob/633044b5bdeb2f1619fa0738cc56e9def928c0a9/.gitconfig",
+        ".txt",
+        r"""[user]
+	name = [[user:Tovek-R-B]]
+	email = [[email:toveklemma47@gmail.com]]
+[core]
+	editor = emacs
+[init]
+	default = branch
+[push]
+	default = simple
+""",
+    ),
+]
