@@ -24,8 +24,9 @@ rules before it; ``44`` was scored blind, with no rule changed after; ``45`` was
 both parts, before the stop-45 fixes; ``46`` likewise, before the stop-46 fixes; ``47`` was
 scored blind, whole, before the stop-47 fixes; ``48`` likewise, before the stop-48 fixes;
 ``49`` likewise, before the stop-49 fixes; ``50`` likewise, before the stop-50 fixes;
-``51`` to ``59`` likewise, before their stop's fixes; ``61``, files committed in public
-repositories rather than threads, scored blind, per part, with no rule changed),
+``51`` to ``59`` likewise, before their stop's fixes; ``60`` scored blind, per part, with
+no rule changed after it; ``61``, files committed in public repositories rather than
+threads, scored blind, per part, with no rule changed),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -185,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             "57",
             "58",
             "59",
+            "60",
             "61",
             "all",
         ),

@@ -56,9 +56,11 @@ class RealDocument:
     and scored once, per part, blind, before the stop-56 fixes), 57 (collected after scrubber
     1.23.0 and scored once, per part, blind, before the stop-57 fixes), 58 (collected after
     scrubber 1.24.0 and scored once, per part, blind, before the stop-58 fixes), 59 (collected after
-    scrubber 1.26.0 and scored once, per part, blind, before any stop-59 fix), 61 (excerpts of files
-    committed in public repositories, not of threads, collected at stop 50 and scored once, per
-    part, blind, under scrubber 1.26.0, no rule changed)."""
+    scrubber 1.26.0 and scored once, per part, blind, before any stop-59 fix), 60 (collected
+    after scrubber 1.26.0, aimed at user names elsewhere than in paths, and scored once, per
+    part, blind, with no rule changed after it), 61 (excerpts of files committed in public
+    repositories, not of threads, collected at stop 50 and scored once, per part, blind, under
+    scrubber 1.26.0, no rule changed)."""
 
     @property
     def held_out(self) -> bool:
@@ -9376,8 +9378,413 @@ To install the missing version, run `gem install bundler:2.6.2`
 ]
 
 
+_RAW_STOP60: list[tuple[str, str, str]] = [
+    # ---- logins in prompts of every shell: bash, zsh, fish, NixOS, macOS -----------------------
+    (
+        "https://github.com/hashicorp/vagrant/issues/11086",
+        ".txt",
+        r"""[[user:marcus]]@[[user:marcus]]-X541UJ:~/Desktop/Ubuntu 18.04$ ssh {{keep:student}}@127.0.0.1 -p 2222
+{{keep:student}}@127.0.0.1: Permission denied (publickey).
+
+{{keep:vagrant}}@ubuntu-bionic:~$ finger {{keep:student}}
+Login: {{keep:student}} Name: {{keep:Learner}}
+Directory: /home/{{keep:student}} Shell: /bin/bash
+Never logged in.
+No mail.
+No Plan.
+""",
+    ),
+    (
+        "https://github.com/fish-shell/fish-shell/issues/7370",
+        ".txt",
+        r"""fish: Unknown command: hostname
+~/.config/fish/functions/fish_prompt.fish (line 1): 
+hostname| cut -d . -f 1
+^
+in command substitution
+	called on line 4 of file ~/.config/fish/functions/fish_prompt.fish
+in function 'fish_prompt'
+in command substitution
+[[user:kzrodan]]@:~
+$  
+""",
+    ),
+    (
+        "https://github.com/nickjj/docker-flask-example/issues/19",
+        ".txt",
+        r"""[[[user:nuno]]@nixos:~/test/ruby_projects/docker-flask-example]$ docker compose run web mkdir public/js
+[+] Building 0.0s (0/0)                                                                  docker:default
+[+] Creating 2/0
+ ✔ Container helloflask-redis-1     Created                                                        0.0s 
+ ✔ Container helloflask-postgres-1  Created                                                        0.0s 
+[+] Running 2/2
+ ✔ Container helloflask-redis-1     Started
+mkdir: cannot create directory 'public/js': Permission denied
+""",
+    ),
+    (
+        "https://github.com/nodejs/node-v0.x-archive/issues/13861",
+        ".txt",
+        r"""[[user:bryce]]@MasterMyUPlay ~ % where npm
+npm not found
+[[user:bryce]]@MasterMyUPlay ~ % ll
+zsh: command not found: ll
+[[user:bryce]]@MasterMyUPlay ~ % npm
+zsh: permission denied: npm
+
+./npm/bin:
+...
+-rwx-----T 1 {{keep:root}} {{keep:root}}  340 Jun 18  2014 npm
+-rwx-----T 1 {{keep:root}} {{keep:root}} 1887 Mar 24 15:44 npm-cli.js
+""",
+    ),
+    (
+        "https://github.com/zowe/zowe-cli/issues/445",
+        ".txt",
+        r"""npm ERR! code E401
+npm ERR! Unable to authenticate, need: Basic realm="Artifactory Realm"
+
+npm ERR! A complete log of this run can be found in:
+npm ERR!     /Users/[[user:vk]]{{keep:/.npm/_logs/2019-06-08T07_54_11_309Z-debug.log}}
+
+[[user:VK]]deMacBook-Pro:zowe-cli [[user:vk]]$ npm login
+Username: [[user:vkdesk]]
+Password: 
+Email: (this IS public) 
+Logged in as [[user:vkdesk]] on https://registry.npmjs.org/.
+""",
+    ),
+    (
+        "https://github.com/mikeizbicki/ucr-cs100/issues/281",
+        ".txt",
+        r"""[[user:tvarg314]]@hammer $ git push
+error: The requested URL returned error: 403 Forbidden while accessing https://github.com/hmndez042/rshell.git/info/refs
+fatal: HTTP request failed
+""",
+    ),
+    # ---- ls -l and ps owner columns ---------------------------------------------------------------
+    (
+        "https://github.com/oleics/node-filewalker/issues/1",
+        ".txt",
+        r"""Error: EACCES, permission denied '/var/folders/jc/{{keep:n1zysws08xj_920059_sntth0000gn}}/T/npm-1333775057969/1333775057969-0.1420841955114156/___package.npm/package/examples/fw.js'
+
+drw-rw-rw-  2 [[user:markwellsby]]  {{keep:staff}}  68 Apr  2 13:38 /var/folders/jc/{{keep:n1zysws08xj_920059_sntth0000gn}}/T/npm-1333774916158/1333774916158-0.5865603827405721/___package.npm/package/examples/
+
+$ tar tvfz /var/folders/jc/{{keep:n1zysws08xj_920059_sntth0000gn}}/T/npm-1333775057969/1333775057969-0.1420841955114156/tmp.tgz
+-rw-rw-rw-  0 0      0          51 Apr  2 13:38 package/.travis.yml
+drw-rw-rw-  0 0      0           0 Apr  2 13:38 package/examples/
+-rw-rw-rw-  0 0      0        4008 Apr  2 13:38 package/examples/fw.js
+""",
+    ),
+    (
+        "https://github.com/jvz/psgrep/issues/8",
+        ".txt",
+        r"""$ \psgrep LaunchPad
+USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND
+[[user:liam]]     2351019  1.6  0.9 2545688 159852 pts/7  Rl+  10:35   2:15 C:\Program Files (x86)\Steam\steamapps\common\Sid Meier's Civilization V\LaunchPad\QtWebEngineProcess.exe --type=renderer --disable-gpu-memory-buffer-video-frames --enable-threaded-compositing --disable-mojo-local-storage --no-sandbox --use-gl=desktop --enable-features=AllowContentInitiatedDataUrlNavigations --disable-features=SurfaceSynchronization,TouchpadAndWheelScrollLatching --service-pipe-token={{keep:BE8409F8DDCFA11CC7A4961E6260AFCC}} --lang=en-US --device-scale-factor=1 --num-raster-threads=4 --enable-main-frame-before-activation --service-request-channel-token=BE8409F8DDCFA11CC7A4961E6260AFCC --renderer-client-id=3 --mojo-platform-channel-handle=1236 /prefetch:1
+[[user:liam]]     2351021  1.6  0.9 2546764 159980 pts/7  Rl+  10:35   2:15 C:\Program Files (x86)\Steam\steamapps\common\Sid Meier's Civilization V\LaunchPad\QtWebEngineProcess.exe --type=renderer --disable-gpu-memory-buffer-video-frames --enable-threaded-compositing --disable-mojo-local-storage --no-sandbox --use-gl=desktop --enable-features=AllowContentInitiatedDataUrlNavigations --disable-features=SurfaceSynchronization,TouchpadAndWheelScrollLatching --service-pipe-token={{keep:33DDD188782FA0D04180898B49409B0C}} --lang=en-US --device-scale-factor=1
+""",
+    ),
+    # ---- ssh, rsync and ansible -vvv: the login a connection is made as -----------------------------
+    (
+        "https://github.com/mattijs/node-rsync/issues/11",
+        ".txt",
+        r"""[Error: rsync exited with code 14]
+
+rsync -av --rsh="ssh -i /home/[[user:wiktor]]{{keep:/.ssh/rs/rsync}}" /tmp/logs/KMJzx9fzb/*.gz [[user:wiktor]]@192.168.1.2:~/logs
+""",
+    ),
+    (
+        "https://github.com/thomaspaulmann/Swish/issues/4",
+        ".txt",
+        r"""-----------------------------
+Configuration:
+-----------------------------
+Username: [[user:zenvault]]
+Hostname: vapor.codes
+Destination: ~/Swish/HelloExternal
+-----------------------------
+🚀  Start syncing project to [[user:zenvault]]@vapor.codes:~/Swish/HelloExternal
+building file list ... 
+ 0 files...
+39 files to consider
+rsync: connection unexpectedly closed (8 bytes received so far) [sender]
+rsync error: error in rsync protocol data stream (code 12) at /BuildRoot/Library/Caches/com.apple.xbs/Sources/rsync/rsync-51/rsync/io.c(453) [sender=2.6.9]
+Command /bin/bash failed with exit code 12
+""",
+    ),
+    (
+        "https://github.com/ansible/ansible/issues/44493",
+        ".txt",
+        r"""{{keep:admin}}@adm-ansible:~$ ansible freebsd --become --become-method=sudo  -m command -a 'whoami' -u [[user:morwenn]] -e ansible_become_yes=True -vvv
+ansible 2.6.3
+  config file = /etc/ansible/ansible.cfg
+  configured module search path = [u'/home/{{keep:admin}}/.ansible/plugins/modules', u'/usr/share/ansible/plugins/modules']
+  ansible python module location = /usr/lib/python2.7/dist-packages/ansible
+  executable location = /usr/bin/ansible
+  python version = 2.7.15rc1 (default, Apr 15 2018, 21:51:34) [GCC 7.3.0]
+Using /etc/ansible/ansible.cfg as config file
+Parsed /etc/ansible/hosts inventory source with ini plugin
+META: ran handlers
+<10.0.3.196> ESTABLISH SSH CONNECTION FOR USER: [[user:morwenn]]
+<10.0.3.196> SSH: EXEC ssh -C -o ControlMaster=auto -o ControlPersist=60s -o StrictHostKeyChecking=no -o KbdInteractiveAuthentication=no -o PreferredAuthentications=gssapi-with-mic,gssapi-keyex,hostbased,publickey -o PasswordAuthentication=no -o User=[[user:morwenn]] -o ConnectTimeout=10 -o ControlPath=/home/{{keep:admin}}/.ansible/cp/{{keep:0938d9ca98}} 10.0.3.196 '/bin/sh -c '"'"'echo ~[[user:morwenn]] && sleep 0'"'"''
+""",
+    ),
+    (
+        "https://github.com/ansible/ansible/issues/73802",
+        ".txt",
+        r"""<node1.local> Attempting python interpreter discovery
+<node1.local> ESTABLISH SSH CONNECTION FOR USER: [[user:qib]]
+<node1.local> SSH: EXEC sshpass -d49 ssh -vvv -o ControlMaster=auto -o ControlPersist=30m -o ConnectionAttempts=100 -o UserKnownHostsFile=/dev/null -o StrictHostKeyChecking=no -o Port=22 -o 'User="[[user:qib]]"' -o ConnectTimeout=10 -o ControlPath=/Users/[[user:zuv]]{{keep:/.ansible/cp/f2ceea46b4}} node1.local
+""",
+    ),
+    # ---- database roles and users in connection errors --------------------------------------------
+    (
+        "https://github.com/TablePlus/TablePlus/issues/875",
+        ".txt",
+        r"""FATAL: role "[[user:Dariella]]" does not exist
+Database is disconnected. Tap to reconnect.
+FATAL: role "[[user:Dariella]]" does not exist
+""",
+    ),
+    (
+        "https://github.com/mysqljs/mysql/issues/2017",
+        ".txt",
+        r"""ER_ACCESS_DENIED_ERROR: Access denied for user '[[user:gilberto]]'@'localhost' (using password: YES)
+""",
+    ),
+    (
+        "https://github.com/Skyvern-AI/skyvern/issues/4136",
+        ".txt",
+        r"""docker run -d  --name postgresql-container  -p 5435:5432 -e POSTGRES_PASSWORD=[[secret:tottenham5]] -e PGDATA=/var/lib/postgresql/data/pgdata  postgres
+
+ PostgreSQL is already running in a Docker container.
+🚀 Creating database user...
+✅ Database user created.
+🚀 Creating database...
+✅ Database and user created successfully.
+📊 Running database migrations...
+Alembic mode:  online
+Alembic: no running loop
+Error during quickstart: (psycopg.OperationalError) connection failed: fe_sendauth: no password supplied
+(Background on this error at: https://sqlalche.me/e/20/e3q8)
+""",
+    ),
+    # ---- git's and npm's login prompts, sudo's refusal --------------------------------------------
+    (
+        "https://github.com/cmderdev/cmder/issues/1124",
+        ".txt",
+        r"""Username for 'https://github.com': [[user:quadrohex]] error: failed to execute prompt script (exit code 5) fatal: 
+could not read Username for 'https://github.com': Invalid argument
+""",
+    ),
+    (
+        "https://github.com/FreeBSD-Ask/FreeBSD-Ask/pull/130",
+        ".txt",
+        r"""[[user:xiu]] 不是 sudoers 文件。该事件已报告给管理员。
+""",
+    ),
+    # ---- homes in PowerShell errors and tracebacks through site-packages ----------------------------
+    (
+        "https://github.com/ptytb/pips/issues/1",
+        ".txt",
+        r"""Exception calling "ExtractAssociatedIcon" with "1" argument(s): "La valeur de 'null' n'est pas valide pour
+At C:\Users\[[user:Gaspar]]{{keep:\Desktop\Pips-Gui\pips.psm1}}:776 char:5
++     $form.Icon = [System.Drawing.Icon]::ExtractAssociatedIcon($iconPa ...
++     ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+    + CategoryInfo          : NotSpecified: (:) [], MethodInvocationException
+    + FullyQualifiedErrorId : ArgumentException
+
+dir : Cannot find path 'C:\Users\[[user:Gaspar]]{{keep:\AppData\Local\Programs\Python}}' because it does not exist.
+At C:\Users\[[user:Gaspar]]\Desktop\Pips-Gui\pips.psm1:383 char:20
++     foreach ($d in dir "$env:LOCALAPPDATA\Programs\Python") {
++                    ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+    + CategoryInfo          : ObjectNotFound: (C:\Users\[[user:Gaspar]]...Programs\Python:String) [Get-ChildItem],
+    + FullyQualifiedErrorId : PathNotFound,Microsoft.PowerShell.Commands.GetChildItemCommand
+""",
+    ),
+    # ---- a CI log's user, git's config listing, gh's account, a cmd prompt under conda ----------------
+    (
+        "https://github.com/jenkinsci/ghprb-plugin/issues/679",
+        ".txt",
+        r"""Started by user [[user:pvenkatesh]]
+[EnvInject] - Loading node environment variables.
+Building in workspace /var/lib/jenkins/workspace/Squiz-preproduction-new-repo/All Squiz Sites PreProd Desktop Visual Tests
+ > git rev-parse --is-inside-work-tree # timeout=10
+Fetching changes from the remote Git repository
+ > git config remote.origin.url https://[[user:prakashvenkatesh]]@bitbucket.org/dec-ce/doe-automation.git # timeout=10
+Fetching upstream changes from https://[[user:prakashvenkatesh]]@bitbucket.org/dec-ce/doe-automation.git
+ > git --version # timeout=10
+using GIT_ASKPASS to set credentials 
+ > git fetch --tags --progress https://[[user:prakashvenkatesh]]@bitbucket.org/dec-ce/doe-automation.git +refs/heads/*:refs/remotes/origin/*
+Checking out Revision {{keep:a3793b0d85f2b54608226dbb00581beb43177dd8}} (refs/remotes/origin/GXF-2469-update-webdriver-in-pom-file)
+""",
+    ),
+    (
+        "https://github.com/git-lfs/git-lfs/issues/5806",
+        ".txt",
+        r"""file:/etc/gitconfig	filter.lfs.clean=git-lfs clean -- %f
+file:/etc/gitconfig	filter.lfs.smudge=git-lfs smudge -- %f
+file:/etc/gitconfig	filter.lfs.process=git-lfs filter-process
+file:/etc/gitconfig	filter.lfs.required=true
+file:/home/[[user:kwdmm]]{{keep:/.config/git/config}}	user.name=[[user:kwdmm]]
+file:/home/[[user:kwdmm]]/.config/git/config	user.email=[[email:kwdmm.t4p9x@slmail.me]]
+file:/home/[[user:kwdmm]]/.config/git/config	user.signingkey={{keep:7A41D09E3C55B2F8}}
+file:/home/[[user:kwdmm]]/.config/git/config	credential.helper=/usr/libexec/git-core/git-credential-libsecret
+file:/home/[[user:kwdmm]]/.config/git/config	interactive.difffilter=delta --color-only --features=interactive
+file:/home/[[user:kwdmm]]/.config/git/config	delta.navigate=true
+""",
+    ),
+    (
+        "https://github.com/justinmk/guh.nvim/issues/88",
+        ".txt",
+        r"""!gh auth status --hostname github.com
+  ✓ Logged in to github.com account [[user:Vorlenta]] (keyring)
+  - Active account: true
+  - Git operations protocol: https
+  - Token: {{keep:gho_************************************}}
+  - Token scopes: 'gist', 'read:org', 'repo', 'workflow'
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/4584",
+        ".txt",
+        r"""(C:\ProgramData\Anaconda3) C:\Users\[[user:MARINOTEK]]>conda info
+Current conda install:
+
+           platform : win-64
+      conda version : 4.3.8
+   conda is private : False
+  conda-env version : 4.3.8
+conda-build version : not installed
+     python version : 3.6.0.final.0
+   requests version : 2.12.4
+   root environment : C:\ProgramData\Anaconda3  (writable)
+default environment : C:\ProgramData\Anaconda3
+   envs directories : C:\ProgramData\Anaconda3\envs
+      package cache : C:\ProgramData\Anaconda3\pkgs
+        config file : C:\Users\[[user:MARINOTEK]]{{keep:\.condarc}}
+       offline mode : False
+         user-agent : conda/4.3.8 requests/2.12.4 CPython/3.6.0 Windows/10 Windows/10.0.14393
+
+(C:\ProgramData\Anaconda3) C:\Users\[[user:MARINOTEK]]>
+""",
+    ),
+    # ---- clean: documented defaults, placeholders and test accounts -------------------------------
+    (
+        "https://github.com/martingeorg/tmpfs-mysql/issues/19",
+        ".txt",
+        r"""> mysql -u {{keep:tmpfs}} --port=3344 --host=localhost --password={{keep:drowssap}}
+
+> ERROR 1045 (28000): Access denied for user '{{keep:tmpfs}}'@'localhost' (using password: YES)
+
+mysql -u {{keep:tmpfs}} --port=3344 --host=0.0.0.0 --password={{keep:drowssap}}
+""",
+    ),
+    (
+        "https://github.com/realpython/flask-jwt-auth/issues/19",
+        ".txt",
+        r"""{{keep:postgresql://postgres:@localhost/flask_jwt_auth}}
+{{keep:postgresql://postgres:postgres@localhost/flask_jwt_auth}}
+{{keep:postgresql://user:password@localhost/database_name}}
+""",
+    ),
+    (
+        "https://github.com/weber-software/diuid/issues/18",
+        ".txt",
+        r"""# docker run -it --rm -e DIUID_DOCKERD_FLAGS="--group docker" weberlars/diuid bash
+{{keep:root}}# useradd -m -G docker {{keep:penguin}} && chsh -s /bin/bash {{keep:penguin}} && su - {{keep:penguin}}
+{{keep:penguin}}$ docker ps # Got permission denied...
+{{keep:penguin}}$ stat /var/run/docker.sock
+Access: (0600/srw-------)  Uid: (    0/    {{keep:root}})   Gid: (    0/    {{keep:root}})
+""",
+    ),
+    (
+        "https://github.com/emerleite/node-gravatar/issues/24",
+        ".txt",
+        r"""{{keep:user}}@support ~bb (git)-[develop] % npm i                                                        :(
+npm ERR! Linux 4.2.5-1-ARCH
+npm ERR! argv "/usr/local/bin/node" "/usr/local/bin/npm" "i"
+npm ERR! node v4.2.2
+npm ERR! npm  v2.14.7
+npm ERR! path /srv/http/domain/example.com/social/node_modules/gravatar/cli.js
+npm ERR! code EPERM
+npm ERR! errno -1
+npm ERR! syscall chmod
+
+npm ERR! Error: EPERM: operation not permitted, chmod '/srv/http/domain/example.com/social/node_modules/gravatar/cli.js'
+""",
+    ),
+    (
+        "https://github.com/louislam/uptime-kuma/issues/4067",
+        ".txt",
+        r"""$ cd uptime-kuma
+
+{{keep:Administrator}}@WIN-GVHMO0H60DQ MINGW64 /d/01/uptime-kuma (master)
+$ npm run setup
+node:internal/modules/cjs/loader:1080
+  throw err;
+  ^
+
+Error: Cannot find module './es6/validate-engines.js'
+Require stack:
+- C:\Users\{{keep:Administrator}}\AppData\Roaming\npm\node_modules\npm\lib\cli.js
+- C:\Users\{{keep:Administrator}}\AppData\Roaming\npm\node_modules\npm\bin\npm-cli.js
+    at Module._resolveFilename (node:internal/modules/cjs/loader:1077:15)
+    at Module._load (node:internal/modules/cjs/loader:922:27)
+    at Module.require (node:internal/modules/cjs/loader:1143:19)
+    at require (node:internal/modules/cjs/helpers:119:18)
+    at Object.<anonymous> (C:\Users\{{keep:Administrator}}\AppData\Roaming\npm\node_modules\npm\lib\cli.js:1:25)
+""",
+    ),
+    (
+        "https://github.com/ironmansoftware/powershell-universal/issues/3638",
+        ".txt",
+        r"""Copy-Item : Cannot find path 'C:\Users\{{keep:WDAGUtilityAccount}}\testPSUComponent\public' because it does not exist.
+
+PS C:\Users\{{keep:WDAGUtilityAccount}}\testPSUComponent> invoke-build
+Build . C:\Users\{{keep:WDAGUtilityAccount}}\testPSUComponent\component.build.ps1
+Task /./Build
+
+added 861 packages, and audited 862 packages in 21s
+
+27 packages are looking for funding
+  run `npm fund` for details
+""",
+    ),
+    (
+        "https://github.com/codemzy/static-blog/issues/5",
+        ".txt",
+        r"""PS C:\Users\{{keep:username}}\Desktop\static-blog-main\static-blog-main> npm run build
+
+> static-blog@0.1.1 build
+> FULL=true npm run build-static && npm run build-css && npm run build-js
+
+'FULL' is not recognized as an internal or external command,
+operable program or batch file.
+PS C:\Users\{{keep:username}}\Desktop\static-blog-main\static-blog-main>
+""",
+    ),
+    (
+        "https://github.com/cli/cli/issues/12133",
+        ".txt",
+        r"""gh auth status
+github.com
+  ✓ Logged in to github.com account {{keep:work-username}} (keyring)
+  - Active account: true
+  - Git operations protocol: https
+  - Token: {{keep:gho_************************************}}
+  - Token scopes: 'gist', 'read:org', 'repo', 'workflow'
+
+gh api /user | jq -r .name
+{{keep:dev-username}}
+""",
+    ),
+]
+
+
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``59``, ``61``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``61``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9400,6 +9807,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (57, _RAW_STOP57),
         (58, _RAW_STOP58),
         (59, _RAW_STOP59),
+        (60, _RAW_STOP60),
         (61, _RAW_STOP61),
     ):
         if batch not in (None, number):
