@@ -8,6 +8,8 @@ excerpt:
 
 * fish's default prompt ``u@host ~/dir>`` (``user_names.yaml``'s ``fish_prompt``;
   fish-shell's ``share/functions/fish_prompt.fish`` and ``prompt_login.fish``);
+* oh-my-zsh's agnoster prompt's context segment `` u@host <U+E0B0>`` (``agnoster``;
+  ohmyzsh's ``themes/agnoster.zsh-theme``);
 * ``git shortlog -s`` and its grouped form (``shortlog``; git's ``builtin/shortlog.c``);
 * ``git blame``'s default line and ``--porcelain``'s ``author`` (``blame``; git's
   ``builtin/blame.c``);
@@ -44,6 +46,10 @@ PERSONS = [
     ("mkowal@devbox ~ [1]> false\n", "mkowal"),
     ("mkowal@devbox ~/s/intake (main) [1|0]> ls | false\n", "mkowal"),
     ("(chroot:bookworm) mkowal@devbox /e/nginx> ls\n", "mkowal"),
+    # oh-my-zsh's agnoster theme: the context segment first or after the status and
+    # virtualenv segments
+    (" mkowal@devbox \ue0b0 ~/src/x \ue0b0 main \ue0b0 ls\n", "mkowal"),
+    (" \u2718 \ue0b0 (venv) \ue0b0 mkowal@devbox \ue0b0 ~/src/x \ue0b0 ls\n", "mkowal"),
     # git shortlog -sn, -sne, pasted with a tab or two spaces, and the grouped form
     (
         "$ git shortlog -sn\n  3802\tJoran Kessel\n   212\tSietse Moorlenk\n    23\tjkessel42\n",
@@ -100,6 +106,20 @@ FISH_NOBODY = [
     "pi@raspberrypi ~> vcgencmd measure_temp\n",
     "ubuntu@ip-172-31-0-1 ~/app [1]> false\n",
     "someone@example.com ~ wrote:\n",
+]
+
+AGNOSTER_NOBODY = [
+    " root@devbox \ue0b0 ~ \ue0b0 ls\n",
+    " user@host \ue0b0 ~/src \ue0b0 main \ue0b0\n",
+    " vagrant@ubuntu-focal \ue0b0 ~ \ue0b0\n",
+    " runner@fv-az123-456 \ue0b0 ~/work \ue0b0\n",
+    " ec2-user@ip-10-0-0-1 \ue0b0 ~ \ue0b0\n",
+    " codespace@codespaces-1a2b3c \ue0b0 /workspaces/x \ue0b0\n",
+    " jovyan@jupyter-x \ue0b0 ~/work \ue0b0\n",
+    " pi@raspberrypi \ue0b0 ~ \ue0b0\n",
+    " ubuntu@ip-172-31-0-1 \ue0b0 ~/app \ue0b0\n",
+    " \u2718 \ue0b0 (venv) \ue0b0 ~/src/x \ue0b0 main \ue0b0\n",
+    "Contact: support@example.com \ue0b0 docs\n",
 ]
 
 SHORTLOG_NOBODY = [
@@ -179,7 +199,8 @@ def test_only_the_name_changes(engine: Scrubber) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", FISH_NOBODY + SHORTLOG_NOBODY + BLAME_NOBODY + ACCOUNT_NOBODY + HOME_NOBODY
+    "text",
+    FISH_NOBODY + AGNOSTER_NOBODY + SHORTLOG_NOBODY + BLAME_NOBODY + ACCOUNT_NOBODY + HOME_NOBODY,
 )
 def test_shapes_that_name_nobody_stay(engine: Scrubber, text: str) -> None:
     assert scrubbed(engine, text) == text
