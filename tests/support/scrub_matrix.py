@@ -1167,6 +1167,24 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "id_answer_alone": lambda d: (
             d.k("uid=1000(").v(u).k(") gid=1000(").v(u).k(") groups=1000(").v(u).k("),4(adm)\n")
         ),
+        # stop 50 (scrubber 1.27.0): names a tool prints, read by its own format
+        "fish_prompt": lambda d: d.v(u).k("@myarch ~/s/intake (main)> git status\n"),
+        "git_shortlog": lambda d: d.k("$ git shortlog -sn\n  3802\t").v(name).k("\n"),
+        "git_blame": lambda d: (
+            d.k("^b60c88a (").v(name).k(" 2021-01-01 10:00:00 +0100  12) return 1\n")
+        ),
+        "ansible_connection": lambda d: (
+            d.k("<web01> ESTABLISH SSH CONNECTION FOR USER: ").v(u).k("\n")
+        ),
+        "ssh_authenticating": lambda d: (
+            d.k("debug1: Authenticating to example.org:22 as '").v(u).k("'\n")
+        ),
+        "home_under_usr_home": lambda d: d.k('File "/usr/home/').v(u).k('/dev/x.py", line 3\n'),
+        "home_in_webview_url": lambda d: (
+            d.k("[main.py:12](https://file+.vscode-resource.vscode-cdn.net/Users/")
+            .v(u)
+            .k("/Code/x/main.py:12)\n")
+        ),
     }
 
 
@@ -1287,6 +1305,13 @@ PASTED_PLACEHOLDERS = {
     "/home/sftp-upload-3/incoming/x.csv\n",
     "counted_provider_key": "curl -H 'Authorization: Bearer sk-1234' http://localhost:4000/v1\n",
     "key_that_says_fake": '{"api_key": "sk-upstream-invalid-for-langfuse-e2e-only"}\n',
+    # stop 50: the same tools' lines that name nobody (git's name for uncommitted lines, a bot,
+    # ansible's unset user, an image's account, an Azure Pipelines agent's home)
+    "tool_forms_of_nobody": "$ git shortlog -sn\n   120\tdependabot[bot]\n"
+    "00000000 (Not Committed Yet 2026-12-04 23:00:00 +0000 12) code\n"
+    "<10.0.0.1> ESTABLISH SSH CONNECTION FOR USER: None\n"
+    "vagrant@ubuntu-focal ~> sudo apt update\n"
+    "/home/AzDevOps/.npm/_logs/2026-09-04T12_39_31_440Z-debug-0.log\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
