@@ -25,7 +25,7 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
     """Quarantine tags against records; retired scenarios against their retirement."""
     found: list[tuple[Path, str]] = []
     for path in ctx.scenarios:
-        record = ctx.loaded.get(record_path(path))
+        record = ctx.loaded.records.get(record_path(path))
         view = ctx.view(path)
         tagged = view is not None and QUARANTINE_TAG in view.tags
         state = state_of(record) if record is not None else LifecycleState.active
