@@ -346,7 +346,7 @@ def authority(ctx: CheckContext) -> list[Finding]:
     found = [Finding.of(change) for change in ctx.rule_changes]
     if ctx.base is None:
         return found
-    for rec, items in sorted(ctx.loaded.claimed.items()):
+    for rec, items in sorted({**ctx.loaded.claimed, **ctx.retired.claimed}.items()):
         found += [
             Finding(ctx.rel(rec), 1, "claimed", claimed_message(item, ctx.base)) for item in items
         ]

@@ -99,6 +99,9 @@ class CheckContext:
     scan: Scan
     loaded: Loaded
     """The records (``records``) as judged."""
+    retired: Loaded
+    """The retired folder's records, judged the same way (``docs/trust.md``: its records are
+    judged like the suite's; the lifecycle check reads their retirements from here)."""
     in_flux: set[str]
     """Files (as shown) an unfinished journal is changing: judged once it is finished."""
     links: list[Path]
@@ -396,10 +399,8 @@ def build_context(
     evidence = Evidence(settings, base)
     loaded = _load_records(records, evidence)
     validated = _validate_each(settings, scenarios, drafts, manifest, loaded.records)
-    retired_records = [p for p in retired if p.name.endswith(RECORD_SUFFIX)]
-    loaded_retired = _load_records(retired_records, evidence)
-    loaded.claimed.update(loaded_retired.claimed)
-    now_ids = {r.id for r in [*loaded.records.values(), *loaded_retired.records.values()]}
+    retired_loaded = _load_records([p for p in retired if p.name.endswith(RECORD_SUFFIX)], evidence)
+    now_ids = {r.id for r in [*loaded.records.values(), *retired_loaded.records.values()]}
     now_ids |= {v.id for r in validated.values() if (v := r.view) is not None and v.id}
     removed = evidence.removed(now_ids)
     return CheckContext(
@@ -415,6 +416,7 @@ def build_context(
         records=records,
         scan=scan,
         loaded=loaded,
+        retired=retired_loaded,
         in_flux=journaled_files(settings),
         # each link is reported: git commits links and GAIA's runner follows them, so a pull
         # request can point one at ``/dev/zero`` or a file outside the suite; no check reads them
