@@ -33,7 +33,7 @@ from intake.errors import InputError
 from intake.fileio import read_json_input
 from intake.paths import display_path
 from intake.store.details import RejectionDetail, StagesDetail, part_of
-from intake.store.ledger import Event, Ledger
+from intake.store.ledger import Event, EventDocument, Ledger
 from intake.store.trust import HISTORY_SUFFIX as HISTORY_SUFFIX
 from intake.store.trust import history_dir as history_dir
 
@@ -158,19 +158,6 @@ class _StagesRead(TypedDict):
     reviewed: object
 
 
-class _HistoryFile(TypedDict):
-    """An event's file (``history_text``)."""
-
-    intake_history_version: object
-    id: str
-    at: str
-    kind: str
-    scenario_id: str
-    path: str | None
-    actor: str | None
-    detail: dict[str, object]
-
-
 class _RejectionRead(TypedDict):
     """A rejection's detail in its file."""
 
@@ -209,7 +196,6 @@ _STAGES: dict[str, Callable[[Any], bool]] = {
     "tiers": lambda v: all(t in TIERS for t in v),
 }
 _FILE: dict[str, Callable[[Any], bool]] = {
-    "intake_history_version": lambda v: v == HISTORY_VERSION,
     "id": lambda v: _fits(EVENT_ID_PATTERN, v),
     "at": _is_time,
     "kind": lambda v: v in HISTORY_KINDS,
@@ -226,7 +212,9 @@ _REJECTION: dict[str, Callable[[Any], bool]] = {
 
 def _checked(doc: Any) -> Event | None:
     """The event a history file holds, or None when any field is not what intake writes."""
-    file = _valid(doc, _HistoryFile, _FILE, path=None, actor=None)
+    if not isinstance(doc, dict) or doc.get("intake_history_version") != HISTORY_VERSION:
+        return None
+    file = _valid(doc, EventDocument, _FILE, path=None, actor=None)
     if file is None:
         return None
     detail = _valid(file["detail"], _RejectionRead, _REJECTION, content_hash=None, stages=None)
@@ -239,15 +227,8 @@ def _checked(doc: Any) -> Event | None:
     }
     if stages is not None:
         clean["stages"] = stages.to_dict()
-    return Event(
-        file["kind"],
-        file["path"],
-        file["actor"],
-        clean,
-        file["id"],
-        file["at"],
-        file["scenario_id"],
-    )
+    file["detail"] = clean
+    return Event(**file)
 
 
 def _rejection(event: Event) -> RejectionDetail:
