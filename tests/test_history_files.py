@@ -85,6 +85,8 @@ def test_no_stages_and_no_actor_or_path_read_as_none(tmp_path: Path) -> None:
     "change",
     [
         {"intake_history_version": 2},
+        {"intake_history_version": None},  # a key of any type, still checked when null
+        {"scenario_id": None},
         {"id": "12"},
         {"kind": "promotion"},
         {"kind": ["rejection"]},  # unhashable: once a TypeError out of read_history
@@ -95,6 +97,7 @@ def test_no_stages_and_no_actor_or_path_read_as_none(tmp_path: Path) -> None:
         {"detail": "rejected"},
         {"detail": {"content_hash": DIGEST}},
         {"detail": {"reason": " ", "content_hash": DIGEST}},
+        {"detail": {"reason": 3, "content_hash": DIGEST}},
         {"detail": {"reason": "r", "content_hash": "md5:00"}},
         {"detail": {"reason": "r", "stages": {"tiers": ["nightly"]}}},
         {"detail": {"reason": "r", "stages": {"tiers": [["strong"]]}}},  # unhashable too

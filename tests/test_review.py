@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -15,6 +17,8 @@ from intake.lifecycle.gates import review_gate
 from intake.lifecycle.review import add_review, reviews_from_pr
 from intake.store.records import content_hash, load_record, record_path
 from intake.store.suite import find_draft
+from tests.support import gitrepo
+from tests.support.env import posix_only
 from tests.support.promote_helpers import HEAD, OLD, edit, review, serve_pr, write_pair
 
 DRAFT = "drafts/pdf_summary_loop.yaml"
@@ -499,3 +503,30 @@ def test_pr_url_is_built_from_repo_and_number_not_taken_from_the_api() -> None:
     assert pr_web_url("http://127.0.0.1:8080", "acme/agent", 7) == (
         "https://github.com/acme/agent/pull/7"
     )
+
+
+@posix_only("a symbolic link")
+def test_a_scenario_linked_into_another_repository_is_no_file_of_this_pr(
+    suite: Path, github, runner, tmp_path: Path
+) -> None:
+    """A review binds the file by its name in the suite's repository
+    (``authority.repo_path``): ``review.repo_relative`` asked git from the file's own folder,
+    so a scenarios folder linked into another repository named the file as that repository
+    does: this repository's pull request changing that name bound the file, its approvals
+    counted, and only the store's write rule (nothing outside the suite) stopped the record.
+    Now the binding refuses it, before any file of the pull request is asked for."""
+    other = tmp_path / "other"
+    scenario = write_pair(other / "scenarios")
+    gitrepo.init(other, who=("drafter", "t@example.com"))
+    shutil.rmtree(suite / "scenarios")
+    os.symlink(other / "scenarios", suite / "scenarios")
+    before = record_path(scenario).read_bytes()
+    name = "scenarios/pdf_summary_loop.yaml"
+    serve_pr(github, 7, reviews=[review("bob", "APPROVED")], files={name: scenario.read_bytes()})
+    result = runner.invoke(app, ["review", "pdf_summary_loop", "--pr", "7"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(
+        "error: the file lies outside the suite's repository (through a symbolic link)"
+    ), result.stderr
+    assert record_path(scenario).read_bytes() == before
+    assert not [r for r in github.requests if r.path.endswith("/files") or "/contents/" in r.path]

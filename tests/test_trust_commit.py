@@ -165,6 +165,55 @@ def test_a_suite_folder_committed_as_a_link_is_refused(
         assert ("linked-folder", "drafts") in _codes(result)
 
 
+@pytest.mark.slow
+@posix_only("committing a symbolic link")
+def test_a_suite_folder_linked_out_of_the_repository_is_refused(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The link is named as written (``repo_path(..., contained=False)``): a suite folder that
+    leads out of the repository is the finding, although no file below it counts as inside."""
+    repos = Repos(tmp_path)
+    repos.commit_main()
+    contrib = repos.start_contribution()
+    make_ready(contrib)
+    elsewhere = tmp_path / "elsewhere"
+    git(contrib, "rm", "-q", "-r", "--cached", "drafts")
+    (contrib / "drafts").rename(elsewhere)
+    os.symlink(elsewhere, contrib / "drafts")
+    repos.push_contribution()
+    fresh = repos.fresh()
+    assert (fresh / "drafts").resolve() == elsewhere.resolve()
+    result = _check(runner, fresh, monkeypatch)
+    assert result.exit_code == 1, result.output
+    assert ("linked-folder", "drafts") in _codes(result)
+
+
+@posix_only("a symbolic link")
+def test_a_files_name_in_the_repository_follows_no_link_out_of_it(tmp_path: Path) -> None:
+    """``authority.repo_path``, the one rule where ``authority.relative_to`` (the name as
+    written: a link out of the repository counted as inside) and ``review.repo_relative``
+    (the name with links resolved) differed."""
+    from intake.lifecycle.authority import Base, repo_path
+
+    top, outside = tmp_path / "repo", tmp_path / "outside"
+    for folder in (top / "real", outside):
+        folder.mkdir(parents=True)
+        (folder / "x.yaml").write_text("id: x\n", encoding="utf-8")
+    os.symlink(top / "real", top / "inner")
+    os.symlink(outside, top / "out")
+    os.symlink(top, tmp_path / "via")
+    assert repo_path(top, top / "real" / "x.yaml") == "real/x.yaml"
+    # a link inside the repository is named, not followed: git's tree holds the link there
+    assert repo_path(top, top / "inner" / "x.yaml") == "inner/x.yaml"
+    assert repo_path(top, top / "out" / "x.yaml") is None
+    assert Base("0" * 40, "test", top).rel(top / "out" / "x.yaml") is None
+    assert repo_path(top, top / "out" / "x.yaml", contained=False) == "out/x.yaml"
+    assert repo_path(top, outside / "x.yaml") is None
+    # a top (or a path) reached through a link: the name below the real top
+    assert repo_path(tmp_path / "via", tmp_path / "via" / "real" / "x.yaml") == "real/x.yaml"
+    assert repo_path(top, tmp_path / "via" / "inner" / "x.yaml") == "real/x.yaml"
+
+
 def test_a_maintainers_own_edit_still_counts_and_ci_has_none(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

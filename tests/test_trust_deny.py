@@ -153,6 +153,10 @@ def test_a_hand_made_retirement_and_a_deleted_scenario_are_findings(
         code == "claimed" and file == retired and "lifecycle change retired" in m
         for code, file, m in errors
     ), errors
+    # the lifecycle check reads the record as judged: a claimed retirement is no retirement
+    # (docs/trust.md, Record.lifecycle), so the moved scenario has none in its record
+    moved = f"retired/tool_selection/{SID}.yaml"
+    assert ("retired-unrecorded", moved) in {(code, file) for code, file, _ in errors}, errors
 
 
 def test_a_deleted_promoted_scenario_is_a_finding(

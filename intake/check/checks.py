@@ -202,8 +202,8 @@ def record_files(ctx: CheckContext) -> list[Finding]:
     """A record that cannot be loaded is an error; one without its scenario a warning."""
     found = []
     for rec in ctx.records:
-        if rec in ctx.unreadable:
-            found.append(Finding(ctx.rel(rec), 1, "record", ctx.unreadable[rec]))
+        if rec in ctx.loaded.unreadable:
+            found.append(Finding(ctx.rel(rec), 1, "record", ctx.loaded.unreadable[rec]))
             continue
         if not scenario_path_for_record(rec).is_file():
             found.append(Finding.about(ctx.rel(rec), "orphan-record", Severity.warning))
@@ -263,7 +263,7 @@ def scenario_records(ctx: CheckContext) -> list[Finding]:
         if not rec.is_file():
             found += _without_record(ctx, path, view)
             continue
-        record = ctx.loaded.get(rec)
+        record = ctx.loaded.records.get(rec)
         if record is None:
             continue
         found += _stamp_findings(ctx, path, record)
@@ -324,11 +324,11 @@ def draft_records(ctx: CheckContext) -> list[Finding]:
             if exposed:
                 found.append(private_finding(ctx.rel(path), "no record, so no review"))
             continue
-        record = ctx.loaded.get(rec)
+        record = ctx.loaded.records.get(rec)
         if record is None:
             continue
         found += _stale_reviews(ctx, path, record, current)
-        who = [n for n in [record.author, *record.drafter, *ctx.authors.get(rec, [])] if n]
+        who = [n for n in [record.author, *record.drafter, *ctx.loaded.authors.get(rec, [])] if n]
         approved = review_gate(record.reviews, current, who)
         if exposed and not approved.met:
             found.append(private_finding(ctx.rel(path), approved.detail))
@@ -346,7 +346,7 @@ def authority(ctx: CheckContext) -> list[Finding]:
     found = [Finding.of(change) for change in ctx.rule_changes]
     if ctx.base is None:
         return found
-    for rec, items in sorted(ctx.claimed.items()):
+    for rec, items in sorted({**ctx.loaded.claimed, **ctx.retired.claimed}.items()):
         found += [
             Finding(ctx.rel(rec), 1, "claimed", claimed_message(item, ctx.base)) for item in items
         ]

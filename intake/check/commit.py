@@ -32,7 +32,7 @@ from intake.gitutil import (
     tree_entries,
     worktree_ids,
 )
-from intake.lifecycle.authority import Base
+from intake.lifecycle.authority import Base, repo_path
 from intake.store.records import RECORD_SUFFIX
 from intake.userconfig import Environ
 
@@ -63,7 +63,7 @@ def commit_problems(settings: Settings, base: Base | None) -> list[Finding]:
     top = base.top
     folders = [
         r
-        for r in dict.fromkeys(base.rel(f) for f in suite_folders(settings))
+        for r in dict.fromkeys(repo_path(top, f, contained=False) for f in suite_folders(settings))
         if r is not None and r not in ("", ".")
     ]
     linked = set(linked_folders(top, "HEAD", folders))
@@ -75,7 +75,7 @@ def commit_problems(settings: Settings, base: Base | None) -> list[Finding]:
                 linked.add(prefix)
     found = [Finding.about(rel, "linked-folder") for rel in sorted(linked)]
     entries = tree_entries(top, "HEAD", [f + "/" for f in folders])
-    baseline = base.rel(settings.path(settings.baseline_path))
+    baseline = repo_path(top, settings.path(settings.baseline_path), contained=False)
     if baseline is not None:
         entries.update(tree_entries(top, "HEAD", [baseline], recursive=False))
     found += [

@@ -65,6 +65,21 @@ class Scan:
 
 
 @dataclass
+class Loaded:
+    """Record files as ``check`` judged them (``intake.lifecycle.evidence``)."""
+
+    records: dict[Path, Record] = field(default_factory=dict)
+    """Each record with only the evidence that counts."""
+    unreadable: dict[Path, str] = field(default_factory=dict)
+    """Record files that cannot be loaded, with why."""
+    claimed: dict[Path, list[str]] = field(default_factory=dict)
+    """Per record file, the evidence the change claims without corroboration (not in
+    ``records``: it meets no gate)."""
+    authors: dict[Path, list[str]] = field(default_factory=dict)
+    """Per record file, the authors of its file's commits (never its reviewers)."""
+
+
+@dataclass
 class CheckContext:
     """The suite as ``check`` sees it, read once and shared by every check."""
 
@@ -82,9 +97,11 @@ class CheckContext:
     validated: dict[Path, FileResult]
     records: list[Path]
     scan: Scan
-    loaded: dict[Path, Record]
-    unreadable: dict[Path, str]
-    """Record files that cannot be loaded, with why."""
+    loaded: Loaded
+    """The records (``records``) as judged."""
+    retired: Loaded
+    """The retired folder's records, judged the same way (``docs/trust.md``: its records are
+    judged like the suite's; the lifecycle check reads their retirements from here)."""
     in_flux: set[str]
     """Files (as shown) an unfinished journal is changing: judged once it is finished."""
     links: list[Path]
@@ -94,11 +111,6 @@ class CheckContext:
     rule_changes: list[Problem] = field(default_factory=list)
     """Settings, scrubber rules, the baseline and the wiring as the change alters them
     (``lifecycle.authority.Rules.changes``: code ``rule-change``)."""
-    claimed: dict[Path, list[str]] = field(default_factory=dict)
-    """Per record file, the evidence the change claims without corroboration (not in
-    ``loaded``: it meets no gate)."""
-    authors: dict[Path, list[str]] = field(default_factory=dict)
-    """Per record file, the authors of its file's commits (never its reviewers)."""
     claimed_history: list[Path] = field(default_factory=list)
     """History event files the change adds or alters."""
     notes: list[str] = field(default_factory=list)
@@ -135,7 +147,7 @@ class CheckContext:
 
     def record_of(self, path: Path) -> Record | None:
         """The loaded record beside a scenario or draft (None: none, or unreadable)."""
-        return self.loaded.get(record_path(path))
+        return self.loaded.records.get(record_path(path))
 
     def adopted(self, path: Path) -> bool:
         """Whether the scenario's record carries an adoption stamp (and no promotion)."""
@@ -290,18 +302,10 @@ def _accepted_hits(
     }
 
 
-@dataclass
-class _Loaded:
-    records: dict[Path, Record] = field(default_factory=dict)
-    unreadable: dict[Path, str] = field(default_factory=dict)
-    claimed: dict[Path, list[str]] = field(default_factory=dict)
-    authors: dict[Path, list[str]] = field(default_factory=dict)
-
-
-def _load_records(records: list[Path], evidence: Evidence) -> _Loaded:
+def _load_records(records: list[Path], evidence: Evidence) -> Loaded:
     """Each record loaded with only the evidence that counts (``intake.lifecycle.evidence``),
     or why it cannot be."""
-    out = _Loaded()
+    out = Loaded()
     for rec in records:
         try:
             judged = evidence.judge(rec, load_record(rec))
@@ -395,10 +399,8 @@ def build_context(
     evidence = Evidence(settings, base)
     loaded = _load_records(records, evidence)
     validated = _validate_each(settings, scenarios, drafts, manifest, loaded.records)
-    retired_records = [p for p in retired if p.name.endswith(RECORD_SUFFIX)]
-    loaded_retired = _load_records(retired_records, evidence)
-    loaded.claimed.update(loaded_retired.claimed)
-    now_ids = {r.id for r in [*loaded.records.values(), *loaded_retired.records.values()]}
+    retired_loaded = _load_records([p for p in retired if p.name.endswith(RECORD_SUFFIX)], evidence)
+    now_ids = {r.id for r in [*loaded.records.values(), *retired_loaded.records.values()]}
     now_ids |= {v.id for r in validated.values() if (v := r.view) is not None and v.id}
     removed = evidence.removed(now_ids)
     return CheckContext(
@@ -413,8 +415,8 @@ def build_context(
         validated=validated,
         records=records,
         scan=scan,
-        loaded=loaded.records,
-        unreadable=loaded.unreadable,
+        loaded=loaded,
+        retired=retired_loaded,
         in_flux=journaled_files(settings),
         # each link is reported: git commits links and GAIA's runner follows them, so a pull
         # request can point one at ``/dev/zero`` or a file outside the suite; no check reads them
@@ -427,8 +429,6 @@ def build_context(
         ),
         base=base,
         rule_changes=list(rules.changes) if rules is not None else [],
-        claimed=loaded.claimed,
-        authors=loaded.authors,
         claimed_history=changed_history(settings, base),
         notes=list(dict.fromkeys(evidence.notes)),
         not_the_commit=commit_problems(settings, base),

@@ -77,7 +77,7 @@ def _draft_inputs(ctx: CheckContext, path: Path) -> GateInputs | None:
     what the context has read); None for a draft without a readable record, or a private one
     git ignores (its gates are the drafter's, not the PR's)."""
     rec = record_path(path)
-    record = ctx.loaded.get(rec)
+    record = ctx.loaded.records.get(rec)
     if not rec.is_file() or record is None:
         return None
     if is_private(ctx, path) and ctx.tracked is not None and not is_tracked(ctx, path):
@@ -97,7 +97,7 @@ def _draft_inputs(ctx: CheckContext, path: Path) -> GateInputs | None:
         gaia=ctx.gaia.get(ctx.rel(path), []),
         scenario_ids={p: (v.id if (v := ctx.view(p)) is not None else None) for p in scenarios},
         manifest=ctx.manifest,
-        authors=ctx.authors.get(rec, []),
+        authors=ctx.loaded.authors.get(rec, []),
         source=validated.source if (validated := ctx.validated.get(path)) else None,
     )
     return gather(ctx.settings, path, read=read)

@@ -79,7 +79,7 @@ def _missing_promotion_events(ctx: CheckContext) -> list[Finding]:
         return []
     known, promoted = _ledger_events(ctx.settings.ledger)
     found = []
-    for rec, record in sorted(ctx.loaded.items()):
+    for rec, record in sorted(ctx.loaded.records.items()):
         if record.promotion is None or not inside(rec, ctx.settings.scenarios):
             continue
         if record.id in known and (record.id, record.promotion.content_hash) not in promoted:

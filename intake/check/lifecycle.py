@@ -6,7 +6,9 @@ lifecycle change can get wrong: the ``quarantined`` tag without a quarantine in 
 hand-added tag the stamp check would call an edit only if the stamp were not also edited), a
 quarantine in the record whose tag is gone, a record that says retired while its scenario is
 still where GAIA's runner reads, and a retired scenario whose file differs from what was
-retired or that has no retirement in its record.
+retired or that has no retirement in its record. A retirement is read from the record as
+``check`` judged it (``CheckContext.retired``): a retirement the change claims without
+corroboration is no retirement here either.
 """
 
 from __future__ import annotations
@@ -16,16 +18,15 @@ from pathlib import Path
 from intake.check.context import CheckContext
 from intake.check.result import Finding
 from intake.contract.models import LifecycleState
-from intake.errors import IntakeError
 from intake.lifecycle.quarantine import QUARANTINE_TAG, state_of
-from intake.store.records import content_hash, iter_scenarios, load_record, record_path
+from intake.store.records import content_hash, iter_scenarios, record_path
 
 
 def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
     """Quarantine tags against records; retired scenarios against their retirement."""
     found: list[tuple[Path, str]] = []
     for path in ctx.scenarios:
-        record = ctx.loaded.get(record_path(path))
+        record = ctx.loaded.records.get(record_path(path))
         view = ctx.view(path)
         tagged = view is not None and QUARANTINE_TAG in view.tags
         state = state_of(record) if record is not None else LifecycleState.active
@@ -35,14 +36,11 @@ def lifecycle_changes(ctx: CheckContext) -> list[Finding]:
             found.append((path, "quarantine-untagged"))
         elif state is LifecycleState.retired:
             found.append((path, "retired-in-suite"))
-    for path in iter_scenarios(ctx.settings.retired):
+    for path in iter_scenarios(ctx.settings.retired, links="refuse"):
         rec = record_path(path)
-        if path.is_symlink() or rec.is_symlink():
+        if rec.is_symlink():
             continue
-        try:
-            retired = load_record(rec) if rec.is_file() else None
-        except IntakeError:
-            retired = None
+        retired = ctx.retired.records.get(rec) or ctx.loaded.records.get(rec)
         last = retired.lifecycle[-1] if retired is not None and retired.lifecycle else None
         if last is None or last.state is not LifecycleState.retired:
             found.append((path, "retired-unrecorded"))

@@ -54,16 +54,21 @@ NO_BASE = (
 )
 
 
-def relative_to(top: Path, path: Path) -> str | None:
-    """``path`` relative to ``top`` (``/``-separated), as written or with links resolved; None
-    outside it."""
-    try:
-        return Path(os.path.abspath(path)).relative_to(top.resolve()).as_posix()
-    except ValueError:
-        try:
-            return path.resolve().relative_to(top.resolve()).as_posix()
-        except ValueError:
-            return None
+def repo_path(top: Path, path: Path, *, contained: bool = True) -> str | None:
+    """``path``'s name in the repository at ``top`` (``/``-separated), the one rule for every
+    caller: as written below the top, a link in it named, not followed (git's tree names the
+    link), else with links resolved (a top reached through a link, ``/tmp`` on macOS); None
+    outside. ``contained`` (the default): None too unless the file lies in ``top`` once links
+    are followed, so a link pointing out of the repository never makes a file count as inside
+    (reading it at the base, its authors, a review's binding). Only ``check.commit``, which
+    reads nothing through the name and looks for the links in it, passes False."""
+    real_top = top.resolve()
+    if contained and not inside(path, real_top):
+        return None
+    for candidate in (Path(os.path.abspath(path)), path.resolve()):
+        if candidate.is_relative_to(real_top):
+            return candidate.relative_to(real_top).as_posix()
+    return None
 
 
 def _how(at_base: bool, now: bool) -> str:
@@ -93,8 +98,8 @@ class Base:
         return f"rules and evidence judged against the base {self.short} ({self.how})"
 
     def rel(self, path: Path) -> str | None:
-        """``path`` relative to the repository's top (``/``-separated); None outside it."""
-        return relative_to(self.top, path)
+        """``path``'s name in the repository (``repo_path``); None outside it, links followed."""
+        return repo_path(self.top, path)
 
     def show(self, path: Path) -> bytes | None:
         """The file's bytes at the base; None when it is no file there (or lies outside)."""
@@ -447,7 +452,7 @@ def rules_for(settings: Settings, base: Base | None) -> Rules:
     holder = None
     if judged.scrubbers_dir is not None:
         folder = judged.path(judged.scrubbers_dir)
-        if base.rel(folder) is not None and inside(folder, base.top):
+        if base.rel(folder) is not None:
             holder, copied, more = _copy_rules(base, folder, judged)
             changes += more
             judged = judged.model_copy(update={"scrubbers_dir": copied})

@@ -44,7 +44,7 @@ from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import InputError, IntakeError, SourceError
 from intake.fileio import read_input
 from intake.gitutil import authors_by_path, git_output, local_edits
-from intake.lifecycle.authority import Base, relative_to
+from intake.lifecycle.authority import Base, repo_path
 from intake.lifecycle.gates import GateInputs, check_gates, is_author
 from intake.limits import MAX_SCENARIO_BYTES
 from intake.paths import inside
@@ -319,12 +319,12 @@ class Evidence:
         if top is not None:
             if self._authors is None:
                 folders = [
-                    relative_to(top, f) for f in (self.settings.drafts, self.settings.scenarios)
+                    repo_path(top, f) for f in (self.settings.drafts, self.settings.scenarios)
                 ]
                 self._authors = authors_by_path(top, [f for f in folders if f])
             shown = [record.promotion.from_path] if record.promotion is not None else []
             for path in [scenario, *(self.settings.root / p for p in shown)]:
-                rel = relative_to(top, path)
+                rel = repo_path(top, path)
                 if rel is not None:
                     found += self._authors.get(rel, [])
         found += self._branch_authors

@@ -38,7 +38,8 @@ from intake.contract.models import (
 from intake.contract.untrusted import judge_hits, strip_hidden
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import Conflict, SourceError, UsageError
-from intake.gitutil import git_text
+from intake.gitutil import repo_top
+from intake.lifecycle.authority import repo_path
 from intake.lifecycle.evidence import COMMIT, COUNTING_ASSOCIATIONS, GitHubReview, file_at
 from intake.lifecycle.gates import author_identities, is_author
 from intake.paths import display_path, inside
@@ -202,14 +203,19 @@ _STATES = {
 }
 
 
-def repo_relative(path: Path, start: Path) -> str:
-    """The file's path inside its git repository (the suite root when git is unavailable)."""
-    found = git_text(["rev-parse", "--show-toplevel"], path.parent, timeout=10)
-    top = Path(found) if found else start
-    try:
-        return path.resolve().relative_to(top.resolve()).as_posix()
-    except ValueError:
-        return path.resolve().relative_to(start.resolve()).as_posix()
+def _repo_name(settings: Settings, path: Path) -> str:
+    """The name the suite's repository gives the file (``authority.repo_path``; the suite root
+    when git is unavailable): what a pull request must change for its approval to bind the
+    file. A file that lies outside that repository once links are followed is a usage error:
+    an approval in this repository never covers it."""
+    name = repo_path(repo_top(settings.root) or settings.root, path)
+    if name is None:
+        raise UsageError(
+            "the file lies outside the suite's repository (through a symbolic link); a pull "
+            "request's approval there does not cover it",
+            where=display_path(path, settings.root),
+        )
+    return name
 
 
 def _when(value: datetime | None) -> datetime:
@@ -253,7 +259,7 @@ def reviews_from_pr(
     pull, head, pr_author = _fetch_pull(gh_repo, number, where)
     pr_url = pr_web_url(settings.github_api_url, full_name, number)
     found = PrReviews(draft=draft, pr_url=pr_url, head=head, pr_author=pr_author)
-    remote_path = repo_relative(draft, settings.root)
+    remote_path = _repo_name(settings, draft)
     # A PR whose head merely contains the draft, unchanged, is not a review of the draft.
     if remote_path not in call(f"files of {where}", lambda: _changed_files(pull)):
         found.unchanged = remote_path

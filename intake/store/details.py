@@ -6,7 +6,8 @@ model already holds the data (a run, a control run, a rubric, a rejected record)
 that model's dump. A reader does not trust what a row holds (an older intake wrote it, or a
 hand-edited history file): ``Event.detail_as`` checks the part it reads and gives None otherwise.
 The check is this module's own (``part_of``), not pydantic's: the report reads events and
-imports no pydantic.
+imports no pydantic. It is the one shape rule for JSON intake reads back: ``store.history``
+checks a history file's event with it too, then only the values a type cannot judge.
 """
 
 from types import UnionType

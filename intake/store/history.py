@@ -25,15 +25,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from intake.config import Settings
 from intake.contract.plain import ID_PATTERN
 from intake.errors import InputError
 from intake.fileio import read_json_input
 from intake.paths import display_path
-from intake.store.details import RejectionDetail, StagesDetail
-from intake.store.ledger import Event, Ledger
+from intake.store.details import RejectionDetail, StagesDetail, part_of
+from intake.store.ledger import Event, EventDocument, Ledger
 from intake.store.trust import HISTORY_SUFFIX as HISTORY_SUFFIX
 from intake.store.trust import history_dir as history_dir
 
@@ -47,6 +47,7 @@ EVENT_ID_PATTERN = r"^\d{20}-[0-9a-f]{10}$"
 MAX_HISTORY_BYTES = 64 * 1024
 MAX_REASON_CHARS = 2000
 TIERS = frozenset({"strong", "local"})
+T = TypeVar("T", bound=Mapping[str, object])
 
 
 def history_file(settings: Settings, event_id: str, kind: str) -> Path:
@@ -86,7 +87,9 @@ class Stages:
     @classmethod
     def read(cls, value: object) -> Stages | None:
         """The stages an event's detail holds, or None when it is not what intake writes."""
-        found = _fields(value, _STAGES, tiers=[])
+        found = _valid(
+            value, _StagesRead, _STAGES, drafted_at=None, tiers=[], scrubbed=None, reviewed=None
+        )
         if found is None:
             return None
         tiers = tuple(sorted(set(found["tiers"])))
@@ -146,14 +149,33 @@ def read_history(settings: Settings, *, rescrub: bool = True) -> HistoryRead:
     return found
 
 
-def _fields(
-    doc: object, checks: Mapping[str, Callable[[Any], bool]], **defaults: object
-) -> dict[str, Any] | None:
-    """The keys ``checks`` names of a JSON object from a history file (a missing one None, or
-    its default), parsed once where it is read: None unless it is an object and each passes."""
-    if not isinstance(doc, dict):
+class _StagesRead(TypedDict):
+    """``Stages`` as a history file holds it (a key an older intake left out: its default)."""
+
+    drafted_at: str | None
+    tiers: list[str]
+    scrubbed: object
+    reviewed: object
+
+
+class _RejectionRead(TypedDict):
+    """A rejection's detail in its file."""
+
+    reason: str
+    content_hash: str | None
+    stages: object
+
+
+def _valid(
+    doc: object, shape: type[T], checks: Mapping[str, Callable[[Any], bool]], **missing: object
+) -> T | None:
+    """The part of a JSON object from a history file that ``shape`` declares (a key of
+    ``missing`` it lacks reads as the value there), when it is of that shape
+    (``store.details.part_of``, the one rule for a JSON object's shape) and each value passes
+    its check (what a type cannot say: a pattern, a length, a time)."""
+    found = part_of({**missing, **doc} if isinstance(doc, dict) else doc, shape)
+    if found is None:
         return None
-    found = {key: doc.get(key, defaults.get(key)) for key in checks}
     return found if all(check(found[key]) for key, check in checks.items()) else None
 
 
@@ -171,22 +193,18 @@ def _short_text(value: object) -> bool:
 
 _STAGES: dict[str, Callable[[Any], bool]] = {
     "drafted_at": lambda v: v is None or _is_time(v),
-    "tiers": lambda v: isinstance(v, list) and all(isinstance(t, str) and t in TIERS for t in v),
-    "scrubbed": lambda v: True,  # anything but true reads as false
-    "reviewed": lambda v: True,
+    "tiers": lambda v: all(t in TIERS for t in v),
 }
 _FILE: dict[str, Callable[[Any], bool]] = {
-    "intake_history_version": lambda v: v == HISTORY_VERSION,
     "id": lambda v: _fits(EVENT_ID_PATTERN, v),
     "at": _is_time,
-    "kind": lambda v: isinstance(v, str) and v in HISTORY_KINDS,
+    "kind": lambda v: v in HISTORY_KINDS,
     "scenario_id": lambda v: _fits(ID_PATTERN, v),
     "path": _short_text,
     "actor": _short_text,
-    "detail": lambda v: isinstance(v, dict),
 }
 _REJECTION: dict[str, Callable[[Any], bool]] = {
-    "reason": lambda v: isinstance(v, str) and bool(v.strip()) and len(v) <= MAX_REASON_CHARS,
+    "reason": lambda v: bool(v.strip()) and len(v) <= MAX_REASON_CHARS,
     "content_hash": lambda v: v is None or _fits(r"sha256:[0-9a-f]{64}", v),
     "stages": lambda v: v is None or v == {} or Stages.read(v) is not None,
 }
@@ -194,9 +212,13 @@ _REJECTION: dict[str, Callable[[Any], bool]] = {
 
 def _checked(doc: Any) -> Event | None:
     """The event a history file holds, or None when any field is not what intake writes."""
-    file = _fields(doc, _FILE)
-    detail = _fields(file["detail"], _REJECTION) if file is not None else None
-    if file is None or detail is None:
+    if not isinstance(doc, dict) or doc.get("intake_history_version") != HISTORY_VERSION:
+        return None
+    file = _valid(doc, EventDocument, _FILE, path=None, actor=None)
+    if file is None:
+        return None
+    detail = _valid(file["detail"], _RejectionRead, _REJECTION, content_hash=None, stages=None)
+    if detail is None:
         return None
     stages = Stages.read(detail["stages"]) if detail["stages"] not in (None, {}) else None
     clean: RejectionDetail = {
@@ -205,8 +227,8 @@ def _checked(doc: Any) -> Event | None:
     }
     if stages is not None:
         clean["stages"] = stages.to_dict()
-    file.pop("intake_history_version")
-    return Event(**{**file, "detail": clean})
+    file["detail"] = clean
+    return Event(**file)
 
 
 def _rejection(event: Event) -> RejectionDetail:
