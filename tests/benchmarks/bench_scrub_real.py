@@ -188,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
             "59",
             "60",
             "61",
+            "62",
             "all",
         ),
         default="all",

@@ -9809,6 +9809,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (59, _RAW_STOP59),
         (60, _RAW_STOP60),
         (61, _RAW_STOP61),
+        (62, _RAW_STOP62),
     ):
         if batch not in (None, number):
             continue
@@ -10375,6 +10376,550 @@ KeyboardInterrupt
 	default = branch
 [push]
 	default = simple
+""",
+    ),
+]
+
+
+_RAW_STOP62: list[tuple[str, str, str]] = [
+    # ---- R: .Rhistory, RStudio's notebook paths, sessionInfo() ------------------------------
+    (
+        "https://github.com/0-cal/ocalrep/blob/3c891df27a2ba6eddb52f13967a0fed97a853450/.Rhistory",
+        ".txt",
+        r"""library(devtools)
+library(roxygen2)
+use_vignette("model_details")
+library(testthat)
+install.packages(dplyr)
+file.choose()
+file.choose()
+read.csv("/Users/[[user:brettmulcahy]]{{keep:/Downloads/data 3/accident_2013.csv.bz2}}")
+accident_2013.csv.bz2<-read.csv("/Users/[[user:brettmulcahy]]/Downloads/data 3/accident_2013.csv.bz2")
+""",
+    ),
+    (
+        "https://github.com/00testCoursera/RepData_PeerAssessment1/blob/b4dac078de30d8cc84e779df1af3ab00e9123ad4/.Rhistory",
+        ".txt",
+        r"""hClustering <- hclust(distxy)
+plot(hClustering)
+par(mar = c(2,2,2,2))
+plot(hClustering)
+source('C:/Users/[[user:Wies ter Hoevelaak]]{{keep:/Desktop/Coursera/R Programming/myplclust.R}}')
+myplclust(hClustering, lab= rep(1:3, each = 4), lab.col = rep(1:3, each = 4))
+set.seed(143)
+dataMatrix <- as.matrix(dataFrame) [sample(1:12), ]
+heatmap(dataMatrix)
+library(stats)
+fit <- lm(Ozone ~ Wind + Solar.R + Temp, data = airquality)
+summary(fit)
+install.packages("xtable")
+setwd("C:/Users/[[user:Wies ter Hoevelaak]]/Desktop/Coursera/R Programming/RepData_PeerAssessment1")
+---
+title: "Peer-graded Assignment: Course Project 1 "
+author: [[user:Wies ter Hoevelaak]]
+date: July 10, 2017
+output: md_document
+---
+""",
+    ),
+    (
+        "https://github.com/001ben/kaggle_collab/blob/351119b3052c944d07985100fd502f8aecd77b3a/.Rhistory",
+        ".txt",
+        r"""remove.packages('stringr')
+install.packages("~/Downloads/stringr_1.4.0.tgz", repos = NULL, type = .Platform$pkgType)
+install.packages('devtools')
+version
+install.packages('dplyr')
+install.packages('skimr')
+install.packages('ggplot2')
+library(dplyr)
+print(starwars)
+starwars %>% count(sex)
+""",
+    ),
+    (
+        "https://github.com/000Nobody/Group_3_DSA_Final_Project/blob/05e8e8ed59fea0ed8bd9b79a0d5db11d2ea6c165/.Rproj.user/shared/notebooks/paths",
+        ".txt",
+        r"""/Users/[[user:bram]]{{keep:/DSA R/Decision Trees/Module_8_TreeRandomForest/Decision_Trees_WDS.Rmd}}="{{keep:9AC90A7D}}"
+/Users/[[user:bram]]/DSA R/Group_3_DSA_Final_Project/main.rmd="FF921EAE"
+/Users/[[user:bram]]/DSA R/HW/HW7/Homework 7/HW7_Group.Rmd="2BAA1519"
+""",
+    ),
+    (
+        "https://github.com/0xjorgev/Statistical-Inference/blob/c7d09099270486206434a4269b0cb8338917d352/.Rproj.user/shared/notebooks/paths",
+        ".txt",
+        r"""/Users/[[user:luisquintana]]{{keep:/DataScience/Statistical Inference/Final Project/Part-2.R}}="389AC19D"
+/Users/[[user:luisquintana]]/DataScience/Statistical Inference/Final Project/Part-2.Rmd="1DC940F3"
+/Users/[[user:luisquintana]]/DataScience/Statistical Inference/Final Project/Part-I.R="BF9BF201"
+/Users/[[user:luisquintana]]/DataScience/Statistical Inference/Final Project/Part-I.Rmd="852D1A6A"
+""",
+    ),
+    (
+        "https://github.com/0803tina/My-R-Homework/blob/fe18586f4118e6b9f550e0320be26785efe3db12/.Rproj.user/shared/notebooks/paths",
+        ".txt",
+        r"""C:/Users/{{keep:User}}/Documents/R語言/My-R-Homework/20190311.Rmd="{{keep:F8B2061A}}"
+""",
+    ),
+    (
+        "https://github.com/Aeg22/dcc_flu/blob/9f872e8ff6939336d09dcb553a146ca72a406494/sessionInfo.txt",
+        ".txt",
+        r"""R version 4.1.1 (2021-08-10)
+Platform: x86_64-apple-darwin17.0 (64-bit)
+Running under: macOS 14.6.1
+
+Matrix products: default
+LAPACK: /Library/Frameworks/R.framework/Versions/4.1/Resources/lib/libRlapack.dylib
+
+locale:
+[1] en_US.UTF-8/en_US.UTF-8/en_US.UTF-8/C/en_US.UTF-8/en_US.UTF-8
+
+attached base packages:
+[1] stats     graphics  grDevices utils     datasets  methods   base     
+
+other attached packages:
+ [1] pheatmap_1.0.12       enrichplot_1.12.3     ggpubr_0.4.0          reshape2_1.4.4       
+ [5] stringr_1.4.0         clusterProfiler_4.0.5 msigdbr_7.4.1         tidyr_1.2.1          
+ [9] scDblFinder_1.6.0     gridExtra_2.3         ggplot2_3.4.0         openxlsx_4.2.4       
+[13] SeuratObject_4.1.3    Seurat_4.3.0          plyr_1.8.6            dplyr_1.0.5          
+""",
+    ),
+    # ---- coverage.py's XML reports and compile_commands.json --------------------------------
+    (
+        "https://github.com/0jdxt/pyvid/blob/346d1cf72b92ece2ff4560dafb8b5583108b4f8a/coverage.xml",
+        ".txt",
+        r"""<?xml version="1.0" ?>
+<coverage branch-rate="0" branches-covered="0" branches-valid="0" complexity="0" line-rate="0.5592" lines-covered="85" lines-valid="152" timestamp="1539099768918" version="4.5.1">
+	<!-- Generated by coverage.py: https://coverage.readthedocs.io -->
+	<!-- Based on https://raw.githubusercontent.com/cobertura/web/master/htdocs/xml/coverage-04.dtd -->
+	<sources>
+		<source>C:\Users\[[user:Tavro]]{{keep:\Documents\py_stuff\pyvid\pyvid}}</source>
+	</sources>
+	<packages>
+		<package branch-rate="0" complexity="0" line-rate="0.5592" name=".">
+			<classes>
+				<class branch-rate="0" complexity="0" filename="__init__.py" line-rate="0.25" name="__init__.py">
+					<methods/>
+					<lines>
+						<line hits="1" number="3"/>
+						<line hits="1" number="4"/>
+""",
+    ),
+    (
+        "https://github.com/13am028/stock/blob/0122ca9537fffa2ebed0413e0a1b86c507f7ec2a/coverage.xml",
+        ".txt",
+        r"""<?xml version="1.0" ?>
+<coverage version="7.1.0" timestamp="1675593430969" lines-valid="356" lines-covered="352" line-rate="0.9888" branches-valid="28" branches-covered="24" branch-rate="0.8571" complexity="0">
+	<!-- Generated by coverage.py: https://coverage.readthedocs.io -->
+	<!-- Based on https://raw.githubusercontent.com/cobertura/web/master/htdocs/xml/coverage-04.dtd -->
+	<sources>
+		<source></source>
+		<source>.</source>
+	</sources>
+	<packages>
+		<package name="src" line-rate="0.9375" branch-rate="0.5" complexity="0">
+			<classes>
+				<class name="app.py" filename="src/app.py" complexity="0" line-rate="0.9375" branch-rate="0.5">
+""",
+    ),
+    (
+        "https://github.com/0xthiagomartins/sqlmodel-controller/blob/39e61d39e173fc2b034cc856a4c8184ddb8a164a/coverage.xml",
+        ".txt",
+        r"""<?xml version="1.0" ?>
+<coverage version="7.6.1" timestamp="1729704468538" lines-valid="403" lines-covered="275" line-rate="0.6824" branches-covered="0" branches-valid="0" branch-rate="0" complexity="0">
+	<!-- Generated by coverage.py: https://coverage.readthedocs.io/en/7.6.1 -->
+	<!-- Based on https://raw.githubusercontent.com/cobertura/web/master/htdocs/xml/coverage-04.dtd -->
+	<sources>
+		<source>/home/[[user:mateus]]{{keep:/projects/public/sqlmodel-controller}}</source>
+	</sources>
+	<packages>
+		<package name="src.sqlmodel_controller" line-rate="0.6824" branch-rate="0" complexity="0">
+			<classes>
+				<class name="__init__.py" filename="src/sqlmodel_controller/__init__.py" complexity="0" line-rate="1" branch-rate="0">
+""",
+    ),
+    (
+        "https://github.com/00-jc/miniRT/blob/28320dad7ca788b9895f1fada10a4843a0175798/compile_commands.json",
+        ".json",
+        r"""[
+  {
+    "arguments": [
+      "/usr/lib/llvm/20/bin/clang",
+      "-march=native",
+      "-O3",
+      "-Wall",
+      "-Wextra",
+      "-Werror",
+      "-Iinclude",
+      "-Ilibft/include",
+      "-Iminilibx-linux",
+      "-g3",
+      "-c",
+      "-o",
+      "build/main.o",
+      "src/main.c"
+    ],
+    "directory": "/home/[[user:qk]]{{keep:/42/miniRT}}",
+    "file": "/home/[[user:qk]]{{keep:/42/miniRT/src/main.c}}",
+    "output": "/home/[[user:qk]]/42/miniRT/build/main.o"
+  }
+]
+""",
+    ),
+    (
+        "https://github.com/0xcacti/core-utils/blob/0aa7f61c47c5f87811e7c68c568c310e7af299b1/compile_commands.json",
+        ".json",
+        r"""[
+  {
+    "file": "cat/main.c",
+    "arguments": [
+      "cc",
+      "-O2",
+      "-Wall",
+      "-Wextra",
+      "-Wpedantic",
+      "-Werror",
+      "-isysroot",
+      "/Library/Developer/CommandLineTools/SDKs/MacOSX.sdk",
+      "cat/main.c",
+      "-o",
+      "bin/cat"
+    ],
+    "directory": "/Users/[[user:q]]{{keep:/code/c/core-utils}}",
+    "output": "bin/cat"
+  },
+  {
+    "file": "head/main.c",
+    "arguments": [
+      "cc",
+      "-O2",
+      "-Wall",
+      "-Wextra",
+      "-Wpedantic",
+      "-Werror",
+      "-isysroot",
+      "/Library/Developer/CommandLineTools/SDKs/MacOSX.sdk",
+      "head/main.c",
+      "-o",
+      "bin/head"
+    ],
+    "directory": "/Users/[[user:q]]/code/c/core-utils",
+    "output": "bin/head"
+  }
+]
+""",
+    ),
+    (
+        "https://github.com/0000xFFFF/BAS-TIMER/blob/0c2f0726aa373912195af960b958b3ac46b2e481/compile_commands.json",
+        ".json",
+        r"""[
+  {
+    "arguments": [
+      "/usr/bin/cc",
+      "-c",
+      "-O2",
+      "-W",
+      "-Wall",
+      "-Wextra",
+      "-g",
+      "-I.",
+      "-DMG_ENABLE_LINES=1",
+      "-DMG_ENABLE_PACKED_FS=1",
+      "-o",
+      "bas-server",
+      "src/colors.c"
+    ],
+    "directory": "/home/{{keep:user}}/.vip/mytools/BAS-TIMER",
+    "file": "/home/user/.vip/mytools/BAS-TIMER/src/colors.c",
+    "output": "/home/user/.vip/mytools/BAS-TIMER/bas-server"
+  }
+]
+""",
+    ),
+    # ---- LaTeX logs: TeX Live on Linux, MiKTeX under a Windows home -------------------------
+    (
+        "https://github.com/0xdonva/Tesi-Latex/blob/57fa5ce5745db12703a374115ee2494ec9c4efb8/main.log",
+        ".txt",
+        r"""This is pdfTeX, Version 3.141592653-2.6-1.40.22 (TeX Live 2022/dev/Debian) (preloaded format=pdflatex 2024.3.19)  4 APR 2024 23:03
+entering extended mode
+ restricted \write18 enabled.
+ %&-line parsing enabled.
+**main.tex
+(./main.tex
+LaTeX2e <2021-11-15> patch level 1
+L3 programming layer <2022-01-21>
+(/usr/share/texlive/texmf-dist/tex/latex/base/book.cls
+Document Class: book 2021/10/04 v1.4n Standard LaTeX document class
+(/usr/share/texlive/texmf-dist/tex/latex/base/bk12.clo
+File: bk12.clo 2021/10/04 v1.4n Standard LaTeX file (size option)
+)
+\c@part=\count185
+\c@chapter=\count186
+(/usr/share/texlive/texmf-dist/tex/generic/babel/babel.sty
+Package: babel 2022/01/26 3.70 The Babel package
+(/usr/share/texlive/texmf-dist/tex/generic/babel-italian/italian.ldf
+Language: italian 2020/05/21 v.1.4.04 Italian support for the babel system
+""",
+    ),
+    (
+        "https://github.com/48302-DiogoJesus/DgJ_MEIC_thesis/blob/015fd5fe348bca7bc5a2b86bbdb8ea0c96dd289f/main.log",
+        ".txt",
+        r"""This is pdfTeX, Version 3.141592653-2.6-1.40.25 (MiKTeX 24.1) (preloaded format=pdflatex 2025.9.10)  8 OCT 2025 18:36
+entering extended mode
+ restricted \write18 enabled.
+ file:line:error style messages enabled.
+ %&-line parsing enabled.
+**c:/Users/[[user:rutam]]{{keep:/Desktop/Current/PG/Tecnico/_A2/TESE/DgJ_MEIC_thesis/main.tex}}
+(c:/Users/[[user:rutam]]/Desktop/Current/PG/Tecnico/_A2/TESE/DgJ_MEIC_thesis/main.tex
+LaTeX2e <2023-11-01> patch level 1
+L3 programming layer <2024-01-04>
+(istulthesis.cls
+Document Class: istulthesis 2021/02/10
+
+--------------------------------------------------------------
+ +---+ Thesis Style (istulthesis.cls) 
+ +---+ Version 3.1, February 2021 
+ +---+ for Instituto Superior Tecnico (IST) 
+ +---+ Universidade de Lisboa 
+ * Modified from 'report.cls' 
+ * Created to write Dissertations 
+ * Conforms with IST Master Degree format 
+ 
+ AUTHOR: {{keep:Rui Santos Cruz}} 
+--------------------------------------------------------------
+
+(C:\Users\[[user:rutam]]{{keep:\AppData\Local\Programs\MiKTeX\tex/latex/base\report.cls}}
+Document Class: report 2023/05/17 v1.4n Standard LaTeX document class
+(C:\Users\[[user:rutam]]\AppData\Local\Programs\MiKTeX\tex/latex/base\size10.clo
+File: size10.clo 2023/05/17 v1.4n Standard LaTeX file (size option)
+)
+\c@part=\count187
+\c@chapter=\count188
+) (C:\Users\[[user:rutam]]{{keep:\AppData\Local\Programs\MiKTeX\tex/latex/tools\indentfirst.sty}}
+Package: indentfirst 2023/07/02 v1.03 Indent first paragraph (DPC)
+) (C:\Users\[[user:rutam]]\AppData\Local\Programs\MiKTeX\tex/latex/base\ifthen.sty
+Package: ifthen 2022/04/13 v1.1d Standard LaTeX ifthen package (DPC)
+""",
+    ),
+    # ---- Unity's asset import log ------------------------------------------------------------
+    (
+        "https://github.com/0-Zen-Lee-0/VT_MainB/blob/6e389f345e2dc8da2488d440c431dc9519bff4ee/Logs/AssetImportWorker0.log",
+        ".txt",
+        r"""Using pre-set license
+Built from '2021.3/staging' branch; Version is '2021.3.2f1 (d6360bedb9a0) revision 14038539'; Using compiler version '192829333'; Build Type 'Release'
+OS: 'Windows 10  (10.0.19043) 64bit Professional' Language: 'en' Physical Memory: 16318 MB
+BatchMode: 1, IsHumanControllingUs: 0, StartBugReporterOnCrash: 0, Is64bit: 1, IsPro: 1
+
+COMMAND LINE ARGUMENTS:
+C:\Program Files\Unity 2021.3.2f1\Editor\Unity.exe
+-adb2
+-batchMode
+-noUpm
+-name
+AssetImportWorker0
+-projectPath
+C:/Users/[[user:GEO LAB]]{{keep:/Documents/Projects_unity/VT_MainB}}
+-logFile
+Logs/AssetImportWorker0.log
+-srvPort
+51643
+Successfully changed project path to: C:/Users/[[user:GEO LAB]]/Documents/Projects_unity/VT_MainB
+C:/Users/[[user:GEO LAB]]/Documents/Projects_unity/VT_MainB
+Refreshing native plugins compatible for Editor in 75.12 ms, found 3 plugins.
+Preloading 0 native plugins for Editor in 0.00 ms.
+Initialize engine version: 2021.3.2f1 (d6360bedb9a0)
+[Subsystems] Discovering subsystems at path C:/Program Files/Unity 2021.3.2f1/Editor/Data/Resources/UnitySubsystems
+[Subsystems] Discovering subsystems at path C:/Users/[[user:GEO LAB]]{{keep:/Documents/Projects_unity/VT_MainB/Assets}}
+GfxDevice: creating device client; threaded=0; jobified=0
+Begin MonoManager ReloadAssembly
+Symbol file LoadedFromMemory doesn't match image C:\Users\[[user:GEO LAB]]{{keep:\Documents\Projects_unity\VT_MainB\Library\PackageCache\com.unity.visualscripting@1.7.6\Editor\VisualScripting.Core\Dependencies\YamlDotNet\Unity.VisualScripting.YamlDotNet.dll}}
+Symbol file LoadedFromMemory doesn't match image C:\Users\[[user:GEO LAB]]\Documents\Projects_unity\VT_MainB\Library\PackageCache\com.unity.visualscripting@1.7.6\Editor\VisualScripting.Core\Dependencies\DotNetZip\Unity.VisualScripting.IonicZip.dll
+""",
+    ),
+    # ---- credentials committed by mistake: wp-config.php, .pgpass, .env ---------------------
+    (
+        "https://github.com/00Fenris/reparandoya-wordpress/blob/55f80c9d28ec21ab93c2cde4264cd3366a4f5dec/wp-config.php",
+        ".txt",
+        r"""<?php
+/**
+ * Configuración de WordPress para CDMon
+ * ReparandoYa - Plataforma de Servicios
+ */
+
+// ** Configuración de la base de datos de CDMon ** //
+define( 'DB_NAME', '[[user:391046258]]wordpress20251105112549' );
+define( 'DB_USER', '[[user:391046258]]' );
+define( 'DB_PASSWORD', '[[secret:kR7dQwZ2mXoV9bLe4TsHn1YcAp6uJfGi]]' );
+define( 'DB_HOST', 'mysql5.cdmon.net' );
+define( 'DB_CHARSET', 'utf8mb4' );
+define( 'DB_COLLATE', '' );
+
+/**
+ * Prefijo de tablas en la base de datos de WordPress.
+ */
+$table_prefix = 'wp_reparandoya_';
+""",
+    ),
+    (
+        "https://github.com/0xabrar/bitstarter/blob/813bef7829de7d61024a2ff8c800cb3272ee01c8/.pgpass",
+        ".txt",
+        r"""localhost:5432:bitdb0:{{keep:ubuntu}}:[[secret:mango47]]
+""",
+    ),
+    (
+        "https://github.com/Elorm/setup-rails/blob/588a1e496ba06b4952b3aa3b37a84bc8c359bb08/.pgpass",
+        ".txt",
+        r"""localhost:5432:freelancepro_development:freelancepro:[[secret:freelanceprowolf3]]
+""",
+    ),
+    (
+        "https://github.com/0-CDOE/django_server/blob/c5a46775d7d9a4b46086c59d54893108860aef4b/.env",
+        ".txt",
+        r"""# .env 파일은 환경변수를 저장하는 파일로, 환경변수를 사용하는 이유는 보안과 설정의 편의성 때문이다.
+Debug=False
+SECRET_KEY='[[secret:k3#p!x@9z(w2m^q7+r&t5-v8n)y4=h1j_u6f%c0b*s(e!g#d2a]]'
+
+# MySQL DB 설정
+MYSQL_NAME=pyboDB
+MYSQL_USER=[[user:AdminKangDB]]
+MYSQL_PASSWORD=[[secret:bexo19753]]
+MYSQL_HOST=ls-7c1e90b2f4d8a6c3e5b1d7f9a2c4e6b8d0f1a3c5.x8k3p2qwzr5m.ap-northeast-2.rds.amazonaws.com
+MYSQL_PORT=3306
+""",
+    ),
+    (
+        "https://github.com/0-0april/Hive/blob/4fca00c2bfde621c156867b7bed72b856a95a717/.env",
+        ".txt",
+        r"""# Server Configuration
+PORT=5000
+NODE_ENV=development
+
+# Database Configuration
+# Use MongoDB Atlas or leave blank to use local MongoDB at mongodb://127.0.0.1:27017/hive
+MONGODB_URI=
+
+# JWT Configuration
+# Generate a random string for JWT_SECRET (keep this secret!)
+JWT_SECRET={{keep:your_super_secret_jwt_key_change_this_in_production}}
+
+# Cloudinary Configuration (for image uploads)
+# Sign up for free at https://cloudinary.com
+CLOUDINARY_CLOUD_NAME={{keep:your_cloudinary_cloud_name}}
+CLOUDINARY_API_KEY={{keep:your_cloudinary_api_key}}
+CLOUDINARY_API_SECRET={{keep:your_cloudinary_api_secret}}
+""",
+    ),
+    # ---- Ansible inventories and Visual Studio's launchSettings.json ------------------------
+    (
+        "https://github.com/0007ishav/Ansible-Github-Nginx-Ec2/blob/741665c84851bc1912f595f171bd8205609fcc0c/inventory.ini",
+        ".txt",
+        r"""[node1]
+manage-node ansible_host=3.110.134.38 ansible_user={{keep:ubuntu}} ansible_ssh_private_key_file=/home/{{keep:runner}}/.ssh/id_rsa
+""",
+    ),
+    (
+        "https://github.com/00-matt/ansible-remote-node/blob/3ca64f164d7d769f31675d414b065e26edc04560/inventory.ini",
+        ".txt",
+        r"""[all]
+de1.wownodes.com
+us1.wownodes.com
+sg1.wownodes.com
+
+[all:vars]
+ansible_python_interpreter='/usr/bin/python3'
+ansible_ssh_common_args='-o StrictHostKeyChecking=no'
+ansible_user='{{keep:root}}'
+""",
+    ),
+    (
+        "https://github.com/01TeeTheDev01/SoleMates/blob/0fe345c8a027f5c52034ec82a15506e1c7c083e0/launchSettings.json",
+        ".json",
+        r"""{
+  "profiles": {
+    "Docker Compose": {
+      "commandName": "DockerCompose",
+      "commandVersion": "1.0",
+      "composeLaunchAction": "LaunchBrowser",
+      "composeLaunchServiceName": "solemates",
+      "composeLaunchUrl": "{Scheme}://localhost:{ServicePort}",
+      "serviceActions": {
+        "solemates": "StartDebugging"
+      }
+    }
+  }
+}
+""",
+    ),
+    # ---- four more, taken whatever they held, so that the batch is not too small for its third
+    (
+        "https://github.com/007roy/lifetest1/blob/555ddc6b866a7f25c9cf456f182160b6cfe60947/Logs/AssetImportWorker0.log",
+        ".txt",
+        r"""Using pre-set license
+Built from '2021.2/staging' branch; Version is '2021.2.3f1 (32358a8527b4) revision 3290506'; Using compiler version '192829333'; Build Type 'Release'
+OS: 'Windows 10 Pro; OS build 19043.1348; Version 2009; 64bit' Language: 'en' Physical Memory: 16319 MB
+BatchMode: 1, IsHumanControllingUs: 0, StartBugReporterOnCrash: 0, Is64bit: 1, IsPro: 0
+
+COMMAND LINE ARGUMENTS:
+D:\UnityInstalls\2021.2.3f1\Editor\Unity.exe
+-adb2
+-batchMode
+-noUpm
+-name
+AssetImportWorker0
+-projectPath
+D:/UnityProjects/lifetest1
+-logFile
+Logs/AssetImportWorker0.log
+-srvPort
+61901
+Successfully changed project path to: D:/UnityProjects/lifetest1
+D:/UnityProjects/lifetest1
+Initialize engine version: 2021.2.3f1 (32358a8527b4)
+[Subsystems] Discovering subsystems at path D:/UnityInstalls/2021.2.3f1/Editor/Data/Resources/UnitySubsystems
+[Subsystems] Discovering subsystems at path D:/UnityProjects/lifetest1/Assets
+Mono path[0] = 'D:/UnityInstalls/2021.2.3f1/Editor/Data/Managed'
+Using monoOptions --debugger-agent=transport=dt_socket,embedding=1,server=y,suspend=n,address=127.0.0.1:56636
+""",
+    ),
+    (
+        "https://github.com/3lLobo/Thesis/blob/04cbef132dd0311ca7c0d11bdeff6c165b1c3ec0/main.log",
+        ".txt",
+        r"""This is pdfTeX, Version 3.14159265-2.6-1.40.21 (TeX Live 2020) (preloaded format=pdflatex 2020.7.8)  14 JUL 2020 16:33
+entering extended mode
+ restricted \write18 enabled.
+ file:line:error style messages enabled.
+ %&-line parsing enabled.
+**/home/[[user:brix]]{{keep:/Thesis/Code/Thesis/main.tex}}
+(/home/[[user:brix]]/Thesis/Code/Thesis/main.tex
+LaTeX2e <2020-02-02> patch level 5
+L3 programming layer <2020-06-18> (/usr/local/texlive/2020/texmf-dist/tex/latex/base/article.cls
+Document Class: article 2019/12/20 v1.4l Standard LaTeX document class
+(/usr/local/texlive/2020/texmf-dist/tex/latex/base/size10.clo
+File: size10.clo 2019/12/20 v1.4l Standard LaTeX file (size option)
+)
+\c@part=\count167
+\c@section=\count168
+""",
+    ),
+    (
+        "https://github.com/0-139312/vitibrasil_api/blob/a486bc7cb764b2bfd6dabf494c22c049de38ad74/.env",
+        ".txt",
+        r"""FALLBACK_DIR=data/fallback
+""",
+    ),
+    (
+        "https://github.com/10xHub/textxtract/blob/a906b9f53c881155c4787600fc7dfb67e5ea55ad/coverage.xml",
+        ".txt",
+        r"""<?xml version="1.0" ?>
+<coverage version="7.11.0" timestamp="1761808802909" lines-valid="809" lines-covered="563" line-rate="0.6959" branches-covered="0" branches-valid="0" branch-rate="0" complexity="0">
+	<!-- Generated by coverage.py: https://coverage.readthedocs.io/en/7.11.0 -->
+	<!-- Based on https://raw.githubusercontent.com/cobertura/web/master/htdocs/xml/coverage-04.dtd -->
+	<sources>
+		<source>/home/[[user:debjyoti]]{{keep:/projects/textxtract/textxtract}}</source>
+	</sources>
+	<packages>
+		<package name="." line-rate="0.7143" branch-rate="0" complexity="0">
+			<classes>
+				<class name="__init__.py" filename="__init__.py" complexity="0" line-rate="1" branch-rate="0">
 """,
     ),
 ]
