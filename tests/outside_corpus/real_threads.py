@@ -60,7 +60,9 @@ class RealDocument:
     after scrubber 1.26.0, aimed at user names elsewhere than in paths, and scored once, per
     part, blind, with no rule changed after it), 61 (excerpts of files committed in public
     repositories, not of threads, collected at stop 50 and scored once, per part, blind, under
-    scrubber 1.26.0, no rule changed)."""
+    scrubber 1.26.0, no rule changed), 62 (files committed in public repositories, like 61) and
+    63 (threads), both collected at stop 50 after scrubber 1.27.0 and scored once, per part,
+    blind, no rule changed after them."""
 
     @property
     def held_out(self) -> bool:
@@ -9784,7 +9786,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``61``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``63``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9810,6 +9812,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (60, _RAW_STOP60),
         (61, _RAW_STOP61),
         (62, _RAW_STOP62),
+        (63, _RAW_STOP63),
     ):
         if batch not in (None, number):
             continue
@@ -10920,6 +10923,594 @@ File: size10.clo 2019/12/20 v1.4l Standard LaTeX file (size option)
 		<package name="." line-rate="0.7143" branch-rate="0" complexity="0">
 			<classes>
 				<class name="__init__.py" filename="__init__.py" complexity="0" line-rate="1" branch-rate="0">
+""",
+    ),
+]
+
+
+# The stop-63 collection (batch 63, collected at stop 50 after scrubber 1.27.0): excerpts of
+# the tool output the earlier collections had little of (macOS crash reports and `.ips` files,
+# Windows Event Viewer, journalctl and sshd logs, VS Code, Obsidian, Claude Code and Cursor logs,
+# JetBrains idea.log, adb logcat, flutter doctor, brew, dotnet --info, rustup show, docker
+# context, aws and gcloud output), scored once, per part, blind, under scrubber 1.27.0, no rule
+# changed (tests/outside_corpus/SOURCE.md, "The stop-63 collection").
+_RAW_STOP63: list[tuple[str, str, str]] = [
+    # ---- macOS crash reports and .ips files ----------------------------------------------------
+    (
+        "https://github.com/dutchcoders/transfer.sh/issues/25",
+        ".txt",
+        r"""Process:         launchd [11727]
+Path:            /Users/[[user:odalys]]{{keep:/Downloads/transfer.sh.app/Contents/MacOS/applet}}
+Identifier:      com.apple.ScriptEditor.id.transfer-sh
+Version:         ??? (???)
+Code Type:       X86-64 (Native)
+Parent Process:  launchd [124]
+
+Date/Time:       2015-03-30 01:01:51.863 +1100
+OS Version:      Mac OS X 10.6.8 (10K549)
+Report Version:  6
+
+Interval Since Last Report:          69981219 sec
+Crashes Since Last Report:           836
+Per-App Crashes Since Last Report:   4
+Anonymous UUID:                      {{keep:4B7E20D3-91A6-4C2F-B8D0-3E5A9C71F264}}
+
+Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
+Exception Codes: KERN_INVALID_ADDRESS at 0xfffffffffffffff8
+Crashed Thread:  Unknown
+
+Backtrace not available
+""",
+    ),
+    (
+        "https://github.com/ianyh/Amethyst/issues/89",
+        ".txt",
+        r"""Process:         Amethyst [3419]
+Path:            /Applications/Amethyst.app/Contents/MacOS/Amethyst
+Identifier:      com.amethyst.Amethyst
+Version:         0.8.3 (6)
+Code Type:       X86-64 (Native)
+Parent Process:  launchd [209]
+Responsible:     Amethyst [3419]
+User ID:         501
+
+Date/Time:       2013-11-15 14:44:41.129 +0800
+OS Version:      Mac OS X 10.9 (13A603)
+Report Version:  11
+Anonymous UUID:  {{keep:7D21A9E4-3B58-61C0-9E47-A8F05D2C6B13}}
+
+Sleep/Wake UUID: {{keep:C3F85A17-6E02-4D9B-B471-0E9A26D8F5C4}}
+
+Crashed Thread:  0  Dispatch queue: com.apple.main-thread
+
+Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
+Exception Codes: KERN_INVALID_ADDRESS at 0x0000000000000000
+
+VM Regions Near 0:
+--> 
+    __TEXT                 0000000108042000-00000001080d2000 [  576K] r-x/rwx SM=COW  /Applications/Amethyst.app/Contents/MacOS/Amethyst
+
+Thread 0 Crashed:: Dispatch queue: com.apple.main-thread
+0   libsystem_kernel.dylib          0x00007fff87942292 __kill + 10
+1   com.amethyst.Amethyst           0x000000010805c84a 0x108042000 + 108618
+2   libsystem_platform.dylib        0x00007fff93d6b5aa _sigtramp + 26
+""",
+    ),
+    (
+        "https://github.com/nwutils/nw-builder/pull/955",
+        ".txt",
+        r"""  "incident" : "{{keep:5E90C3B2-A417-4D6E-9F28-C1B7E04A6D59}}",
+  "pid" : 2714,
+  "translated" : false,
+  "cpuType" : "ARM-64",
+  "roots_installed" : 0,
+  "bug_type" : "309",
+  "procLaunch" : "2023-10-02 11:59:51.3077 -0400",
+  "procStartAbsTime" : 227139460523,
+  "procExitAbsTime" : 227167330425,
+  "procName" : "nwjs",
+  "procPath" : "\/Users\/{{keep:USER}}\/Documents\/*\/Demo.app\/Contents\/MacOS\/nwjs",
+  "bundleInfo" : {"CFBundleShortVersionString":"0.0.0","CFBundleVersion":"0.0.0","CFBundleIdentifier":"io.nwutils.demo"},
+  "storeInfo" : {"deviceIdentifierForVendor":"{{keep:A2C47E91-0B3D-5F86-9E1C-D74B5830F2A6}}","thirdParty":true},
+  "parentProc" : "launchd",
+  "parentPid" : 1,
+  "coalitionName" : "io.nwutils.demo",
+  "crashReporterKey" : "{{keep:8C1D4F03-27B9-E6A5-D310-4F92B7C0E85A}}",
+  "codeSigningID" : "nwjs",
+  "codeSigningTeamID" : "",
+  "codeSigningFlags" : 570556929,
+  "codeSigningValidationCategory" : 10,
+  "codeSigningTrustLevel" : 4294967295,
+  "instructionByteStream" : {"beforePC":"{{keep:fyMD1f17v6n9AwCRXOD\/l78DAJH9e8Go\/w9f1sADX9YQKYDSARAA1A==}}","atPC":"{{keep:AwEAVH8jA9X9e7+p\/QMAkVHg\/5e\/AwCR\/XvBqP8PX9bAA1\/WcAqA0g==}}"},
+  "wakeTime" : 8461,
+  "sleepWakeUUID" : "{{keep:61B8E2D0-9C47-4A35-B0F1-7D3E58A24C96}}",
+  "sip" : "enabled",
+  "exception" : {"codes":"0x0000000000000000, 0x0000000000000000","rawCodes":[0,0],"type":"EXC_CRASH","signal":"SIGABRT"},
+""",
+    ),
+    # ---- Windows Event Viewer ------------------------------------------------------------------
+    (
+        "https://github.com/t1m0thyj/WinDynamicDesktop/issues/72",
+        ".txt",
+        r"""Faulting application name WinDynamicDesktop.exe, version: 2.1.0.0, timestamp: 0x5bcf01e0
+Faulty module name: KERNELBASE.dll, version: 10.0.17763.1, timestamp: 0x30bd5043
+Exception code: 0xe0434352
+Error offset: 0x0011aaf2
+Failed process ID: 0x1f58
+Start time of the failed application: 0x01d46ee94bee457a
+Path of the failed application: C:\Program Files\WindowsApps\{{keep:38719TimothyJohnson.WinDynamicDesktop_2.1.0.0_neutral__rfarkse4rn21a}}\WinDynamicDesktop\WinDynamicDesktop.exe
+Faulty module path: C:\WINDOWS\System32\KERNELBASE.dll
+Report ID: {{keep:a4e07c3d-5b19-4f62-9d8e-1c3b7a2f6045}}
+Full name of the failed package:
+ID of the application relating to the failed package:
+""",
+    ),
+    # ---- journalctl, systemd and sshd --------------------------------------------------------
+    (
+        "https://github.com/systemd/systemd/issues/7772",
+        ".txt",
+        r"""● ass.service - ASS
+     Loaded: loaded (/home/users/[[user:tapio482]]{{keep:/.config/systemd/user/ass.service}}; enabled; vendor preset: enabled)
+     Active: active (running) since Mon 2022-10-31 14:57:22 EET; 2 weeks 6 days ago
+   Main PID: 707132 (npm start)
+     CGroup: /user.slice/user-9382.slice/user@9382.service/app.slice/ass.service
+             ├─707132 npm start
+             ├─707183 sh -c -- node dist/ass.js
+             └─707184 node dist/ass.js
+
+Nov 20 18:02:09 webapp-bullseye npm[707184]: 20 Nov 2022, 18:02 [EXPRESS]  HTTP GET: /css
+Nov 20 18:02:09 webapp-bullseye npm[707184]: 20 Nov 2022, 18:02 [EXPRESS]  Response: 200
+""",
+    ),
+    (
+        "https://github.com/systemd/systemd/issues/39349",
+        ".txt",
+        r"""$ systemctl --user enable qnq-test-user-service
+Created symlink '/home/{{keep:myself}}/.config/systemd/user/default.target.wants/qnq-test-user-service-failure.service' → '/etc/systemd/user/qnq-test-user-service-failure.service'.
+$ sudo reboot
+
+○ qnq-test-user-service-failure.service - Simulates a user service failure
+     Loaded: loaded (/etc/systemd/user/qnq-test-user-service-failure.service; enabled; preset: disabled)
+    Drop-In: /usr/lib/systemd/user/service.d
+             └─10-timeout-abort.conf
+     Active: inactive (dead) since Fri 2025-10-17 01:08:08 CEST; 4min 3s ago
+ Invocation: {{keep:7f3a9c0e21b84d56a0c9e4b7d2f18c63}}
+    Process: 1411 ExecStart=/nonexistent (code=exited, status=203/EXEC)
+""",
+    ),
+    (
+        "https://github.com/linyows/octopass/issues/33",
+        ".txt",
+        r"""debug3: mm_request_receive entering
+debug3: monitor_read: checking request 100
+debug1: PAM: initializing for "[[user:lorandsz]]"
+debug1: PAM: setting PAM_RHOST to "10.0.2.2"
+debug1: PAM: setting PAM_TTY to "ssh"
+debug2: monitor_read: 100 used once, disabling now
+debug3: mm_request_receive entering
+debug3: monitor_read: checking request 4
+debug3: mm_answer_authserv: service=ssh-connection, style=
+debug2: monitor_read: 4 used once, disabling now
+debug3: receive packet: type 50 [preauth]
+debug1: userauth-request for user [[user:lorandsz]] service ssh-connection method publickey [preauth]
+debug1: attempt 1 failures 0 [preauth]
+debug2: input_userauth_request: try method publickey [preauth]
+debug1: userauth_pubkey: test whether pkalg/pkblob are acceptable for RSA SHA256:{{keep:Qm4TzR8vKjw2LpXn6dYhC0sFu+EaBt//3gNoV9ycWiZ}} [preauth]
+""",
+    ),
+    # ---- Electron apps: VS Code and Obsidian -------------------------------------------------
+    (
+        "https://github.com/microsoft/vscode/issues/240170",
+        ".txt",
+        r"""[main 2025-02-10T07:23:16.499Z] resolveShellEnv(): skipped (Windows)
+[main 2025-02-10T07:23:16.531Z] update#setState idle
+Renderer process crashed - see https://www.electronjs.org/docs/tutorial/application-debugging for potential debugging information.
+[main 2025-02-10T07:23:16.543Z] CodeWindow: renderer process gone (reason: crashed, code: -2147483645)
+[8236:0210/162316.550:INFO:electron_api_web_frame_main.cc(244)] Attempt to setup WebFrameMain connection while render frame is disposed
+[main 2025-02-10T07:23:16.590Z] [File Watcher (node.js)] [raw] ["change"] globalStorage
+[main 2025-02-10T07:23:16.590Z] [File Watcher (node.js)] [CHANGED] c:\Users\[[user:kwon]]{{keep:\AppData\Roaming\Code\User\globalStorage}}
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/216856",
+        ".txt",
+        r"""2024-08-07 21:28:22.339 [trace] [File Watcher (node.js)] Request to start watching: /home/[[user:harzl]]{{keep:/.config/Code/User}} (excludes: <none>, includes: <all>, filter: <none>, correlationId: <none>),/home/[[user:harzl]]{{keep:/.config/Code/User/settings.json}} (excludes: <none>, includes: <all>, filter: <none>, correlationId: <none>)
+2024-08-07 21:28:22.339 [debug] Starting VS Code
+2024-08-07 21:28:22.339 [debug] from: /usr/share/code/resources/app
+2024-08-07 21:28:22.339 [debug] args: {"_":[],"diff":false,"merge":false,"add":false,"goto":false,"new-window":false,"reuse-window":false,"wait":false,"help":false,"list-extensions":false,"show-versions":false,"pre-release":false,"update-extensions":false,"version":false,"verbose":true,"log":["trace"],"status":false,"disable-extensions":true,"disable-gpu":false}
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/219051",
+        ".txt",
+        r"""[main 2024-06-28T02:02:53.532Z] PolicyConfiguration#initialize
+[main 2024-06-28T02:02:53.535Z] NativePolicyService#_updatePolicyDefinitions - Found 1 policy definitions
+[main 2024-06-28T02:02:53.546Z] [File Watcher (node.js)] Request to start watching: c:\Users\{{keep:Win10}}\AppData\Roaming\Code\User (excludes: <none>, includes: <all>, filter: <none>, correlationId: <none>),c:\Users\{{keep:Win10}}\AppData\Roaming\Code\User\settings.json (excludes: <none>, includes: <all>, filter: <none>, correlationId: <none>)
+[main 2024-06-28T02:02:53.551Z] NativePolicyService#_onDidPolicyChange - Updated policy values: {}
+[main 2024-06-28T02:02:53.552Z] PolicyConfiguration#update [ 'update.mode' ]
+[main 2024-06-28T02:02:53.571Z] Starting VS Code
+[main 2024-06-28T02:02:53.571Z] from: c:\Users\{{keep:Win10}}\AppData\Local\Programs\Microsoft VS Code\resources\app
+""",
+    ),
+    (
+        "https://github.com/tgrosinger/advanced-tables-obsidian/issues/36",
+        ".txt",
+        r"""app.js:1 Plugin failure: obsidian-mind-map Error: ENOENT: no such file or directory, open '/Users/[[user:svenkoehler]]{{keep:/SynologyDrive/Dropbox/Vault/.obsidian/plugins/obsidian-mind-map/main.js}}'
+""",
+    ),
+    (
+        "https://github.com/ryanjamurphy/vantage-obsidian/issues/11",
+        ".txt",
+        r"""Plugin failure: vantage-obsidian Error: ENOENT: no such file or directory, open '/Users/[[user:kevinharlow]]{{keep:/Library/Mobile Documents/iCloud~md~obsidian/Documents/}}[[user:Kevin]]{{keep:'s Obsidian/.obsidian/plugins/vantage-obsidian/main.js}}'
+""",
+    ),
+    (
+        "https://github.com/Maws7140/obsidian-storyteller-suite/issues/106",
+        ".txt",
+        r"""app.js:1 Plugin failure: storyteller-suite Error: ENOENT: no such file or directory, open 'C:\Users\[[user:marek]]{{keep:\Nextcloud\Documents\Obsidian\Vaullegeard\.obsidian\plugins\storyteller-suite\main.js}}'
+    at async open (node:internal/original-fs/promises:641:25)
+    at async Object.readFile (node:internal/original-fs/promises:1245:14)
+(anonymous) @ app.js:1
+app.js:1 Plugin failure: storyteller-suite Error: ENOENT: no such file or directory, open 'C:\Users\[[user:marek]]{{keep:\Nextcloud\Documents\Obsidian\Vaullegeard\.obsidian\plugins\storyteller-suite\main.js}}'
+    at async open (node:internal/original-fs/promises:641:25)
+    at async Object.readFile (node:internal/original-fs/promises:1245:14)
+(anonymous) @ app.js:1
+(anonymous) @ app.js:1
+s @ app.js:1
+Promise.then
+l @ app.js:1
+y @ app.js:1
+e.enablePlugin @ app.js:1
+""",
+    ),
+    # ---- AI coding agents: Claude Code, Cursor and MCP servers --------------------------------
+    (
+        "https://github.com/anthropics/claude-code/issues/51750",
+        ".txt",
+        r"""For help configuring MCP servers, see: https://code.claude.com/docs/en/mcp
+
+[Contains warnings] User config (available in all your projects)
+Location: C:\Users\[[user:luca_]]{{keep:\.claude.json}}
+└ [Warning] [railway-mcp-server] mcpServers.railway-mcp-server: Windows requires 'cmd /c' wrapper to execute npx
+
+Environment Info
+- Platform: win32
+- Terminal: vscode
+- Version: 2.1.116
+- Feedback ID: {{keep:5c31d7e2-08b4-4f6a-a3d1-7e2b90c4d815}}
+
+Errors
+[{"error":"Error: Plugin MCP server error - mcp-config-invalid: MCP server github invalid: Missing environment variables: GITHUB_PERSONAL_ACCESS_TOKEN\n    at jPH (B:/~BUN/root/src/entrypoints/cli.js:2808:30294)\n    at processTicksAndRejections (native:7:39)","timestamp":"2026-04-21T22:01:51.814Z"}]
+""",
+    ),
+    (
+        "https://github.com/AgentDeskAI/browser-tools-mcp/issues/16",
+        ".txt",
+        r"""2025-02-23 10:12:16.819 [error] [MCP] Failed to connect to stdio server with command 'npx @agentdeskai/browser-tools-mcp@1.0.11': A system error occurred (spawn npx ENOENT)
+2025-02-23 10:12:16.819 [error] [MCP] Error listing tools for stdio server npx @agentdeskai/browser-tools-mcp@1.0.11: A system error occurred (spawn npx ENOENT)
+
+2025-02-23 10:20:39.944 [error] [MCP] Failed to connect to stdio server with command '"/home/[[user:vesk313]]{{keep:/.nvm/versions/node/v22.5.1/bin/npx}}" @agentdeskai/browser-tools-mcp@1.0.11': A system error occurred (spawn "/home/[[user:vesk313]]{{keep:/.nvm/versions/node/v22.5.1/bin/npx}}" ENOENT)
+2025-02-23 10:20:39.944 [error] [MCP] Error listing tools for stdio server "/home/[[user:vesk313]]{{keep:/.nvm/versions/node/v22.5.1/bin/npx}}" @agentdeskai/browser-tools-mcp@1.0.11: A system error occurred (spawn "/home/[[user:vesk313]]{{keep:/.nvm/versions/node/v22.5.1/bin/npx}}" ENOENT)
+""",
+    ),
+    (
+        "https://github.com/cursor/cursor/issues/3031",
+        ".txt",
+        r"""[Info  - 12:42:42] ESLint server is starting.
+[Info  - 12:42:43] ESLint server running in node v20.18.3
+[Info  - 12:42:43] ESLint server is running.
+Uncaught exception received.
+Error: spawn /Applications/Cursor.app/Contents/Frameworks/Cursor Helper (Plugin).app/Contents/MacOS/Cursor Helper (Plugin) ENOENT
+at ChildProcess._handle.onexit (node:internal/child_process:285:19)
+at onErrorNT (node:internal/child_process:483:16)
+at process.processTicksAndRejections (node:internal/process/task_queues:82:21)
+[Info  - 12:42:43] ESLint library loaded from: /Users/[[user:tomasbernal]]{{keep:/Documents/Projects/flowpost/node_modules/eslint/lib/api.js}}
+""",
+    ),
+    # ---- JetBrains idea.log and adb logcat ---------------------------------------------------
+    (
+        "https://github.com/raydac/netbeans-mmd-plugin/issues/26",
+        ".txt",
+        r"""2017-05-18 12:59:49,036 [   1425]  ERROR - llij.ide.plugins.PluginManager - IntelliJ IDEA 2017.1.3  Build #IC-171.4424.56 
+2017-05-18 12:59:49,037 [   1426]  ERROR - llij.ide.plugins.PluginManager - JDK: 1.8.0_112-release 
+2017-05-18 12:59:49,037 [   1426]  ERROR - llij.ide.plugins.PluginManager - VM: OpenJDK 64-Bit Server VM 
+2017-05-18 12:59:49,037 [   1426]  ERROR - llij.ide.plugins.PluginManager - Vendor: JetBrains s.r.o 
+2017-05-18 12:59:49,037 [   1426]  ERROR - llij.ide.plugins.PluginManager - OS: Windows 10 
+2017-05-18 12:59:51,115 [   3504]   INFO -        #com.intellij.idea.Main - ------------------------------------------------------ IDE SHUTDOWN ------------------------------------------------------ 
+2017-05-18 12:59:51,118 [   3507]   INFO - org.jetbrains.io.BuiltInServer - web server stopped 
+2017-05-18 13:00:05,384 [      0]   INFO -        #com.intellij.idea.Main - ------------------------------------------------------ IDE STARTED ------------------------------------------------------ 
+2017-05-18 13:00:05,415 [     31]   INFO -     #com.intellij.util.ui.JBUI - User scale factor: 1.25 
+2017-05-18 13:00:05,415 [     31]   INFO -     #com.intellij.util.ui.JBUI - System scale factor: 1.25 (IDE-managed HiDPI) 
+2017-05-18 13:00:05,423 [     39]   INFO -        #com.intellij.idea.Main - IDE: IntelliJ IDEA (build #IC-171.4424.56, 12 May 2017 11:05) 
+""",
+    ),
+    (
+        "https://github.com/thunderbird/thunderbird-android/issues/3397",
+        ".txt",
+        r"""$ ./adb logcat -d | grep 21525
+I/libPerfService(  827): perfSetFavorPid - pid:21525, 5415
+V/SettingsInterface(21525): invalidate [system]: current 74 != cached 0
+D/Proxy   (21525): setHttpRequestCheckHandler
+I/HwCust  (21525): Constructor found for class android.app.HwCustApplicationPackageManagerImpl
+D/HwCust  (21525): Create obj success use class android.app.HwCustApplicationPackageManagerImpl
+D/Environment(21525): getStorageVolume,  volume:StorageVolume:
+D/Environment(21525):     mStorageId=65537 mPath=/storage/emulated/0 mDescriptionId=17041131 
+D/Environment(21525):     mPrimary=true mRemovable=false mEmulated=true mMtpReserveSpace=10 
+D/Environment(21525):     mAllowMassStorage=false mMaxFileSize=0 mOwner=UserHandle{0} mUuid=null 
+D/Environment(21525):     mUserLabel=null mState=mounted 
+""",
+    ),
+    # ---- flutter doctor, brew, dotnet --info, rustup show ------------------------------------
+    (
+        "https://github.com/flutter/flutter/pull/2882",
+        ".txt",
+        r"""[✓] Flutter (on Mac OS, channel master)
+    • Flutter at /Users/[[user:brennanvoss]]{{keep:/projects/flutter/flutter}}
+    • Framework revision dff356f (77 minutes ago), engine revision b7419de
+
+[✓] Android toolchain - develop for Android devices (Android SDK 23.0.2)
+    • Android SDK at /Users/[[user:brennanvoss]]{{keep:/tools/android-sdk-macosx}}
+    • Platform android-23, build-tools 23.0.2
+    • Java(TM) SE Runtime Environment (build 1.8.0_72-b15)
+
+[✓] iOS toolchain - develop for iOS devices (Xcode 7.2.1)
+    • XCode at /Applications/Xcode.app/Contents/Developer
+    • Xcode 7.2.1, Build version 7C1002
+
+[✓] Atom - a lightweight development environment for Flutter
+    • Atom installed; Flutter plugin version 0.2.1
+""",
+    ),
+    (
+        "https://github.com/flutter/flutter/issues/16402",
+        ".txt",
+        r"""Flutter crash report; please file at https://github.com/flutter/flutter/issues.
+
+## command
+
+flutter doctor
+
+## exception
+
+ArgumentError: Invalid argument(s): Cannot find executable for /Users/[[user:mirenka]]{{keep:/Library/Android/sdk/tools/bin/sdkmanager}}.
+
+#0      _getExecutable (package:process/src/interface/local_process_manager.dart:113)
+#1      LocalProcessManager.start (package:process/src/interface/local_process_manager.dart:41)
+#2      runCommand (package:flutter_tools/src/base/process.dart:115)
+#3      AndroidWorkflow.licensesAccepted (package:flutter_tools/src/android/android_workflow.dart:188)
+<asynchronous suspension>
+#4      AndroidWorkflow.validate (package:flutter_tools/src/android/android_workflow.dart:149)
+""",
+    ),
+    (
+        "https://github.com/Homebrew/brew/issues/1092",
+        ".txt",
+        r"""HOMEBREW_VERSION: >1.0.0 (no git repository)
+ORIGIN: https://github.com/Homebrew/brew.git
+HEAD: 889c400be4ba7803b7dcf402b00279a21ae80c97
+Last commit: 51 minutes ago
+Core tap ORIGIN: https://github.com/Homebrew/homebrew-core
+Core tap HEAD: 7b6f42699b965a9f44d35de97e97ce2464799e25
+Core tap last commit: 2 hours ago
+HOMEBREW_PREFIX: /usr/local
+HOMEBREW_REPOSITORY: /usr/local/Homebrew
+HOMEBREW_CELLAR: /usr/local/Cellar
+HOMEBREW_BOTTLE_DOMAIN: https://homebrew.bintray.com
+CPU: quad-core 64-bit haswell
+Homebrew Ruby: 2.0.0-p648
+Clang: 8.0 build 800
+Git: 2.10.0 => /usr/local/bin/git
+Perl: /usr/bin/perl
+Python: /usr/local/bin/python => /usr/local/Cellar/python/2.7.12/Frameworks/Python.framework/Versions/2.7/bin/python2.7
+Ruby: /usr/local/bin/ruby => /usr/local/Cellar/ruby/2.3.1/bin/ruby
+Java: 1.8.0_102
+macOS: 10.12-x86_64
+Xcode: 8.0
+CLT: N/A
+X11: 2.7.9 => /opt/X11
+""",
+    ),
+    (
+        "https://github.com/Homebrew/install/pull/207",
+        ".txt",
+        r"""[[user:tjm]]@[[user:Gregors]]-MacBook-Pro ~ % /usr/bin/ruby -e "$(curl -fsSL https://raw.githubusercontent.com/Homebrew/install/master/install)"
+==> You are using macOS 10.15.
+==> We do not provide support for this pre-release version.
+This installation may not succeed.
+After installation, you will encounter build failures and other breakages.
+
+==> This script will install:
+/usr/local/bin/brew
+/usr/local/share/doc/homebrew
+/usr/local/share/man/man1/brew.1
+/usr/local/share/zsh/site-functions/_brew
+/usr/local/etc/bash_completion.d/brew
+/usr/local/Homebrew
+==> The Xcode Command Line Tools will be installed.
+
+Press RETURN to continue or any other key to abort
+""",
+    ),
+    (
+        "https://github.com/dotnet/sdk/issues/35237",
+        ".txt",
+        r""".NET SDK:
+ Version:   8.0.100-preview.7.23376.1
+ Commit:    daebeea8ea
+
+Runtime Environment:
+ OS Name:     fedora
+ OS Version:  37
+ OS Platform: Linux
+ RID:         fedora.37-x64
+ Base Path:   /usr/lib64/dotnet/sdk/8.0.100-preview.7.23376.1/
+
+.NET workloads installed:
+There are no installed workloads to display.
+
+Host:
+  Version:      8.0.0-preview.7.23375.6
+  Architecture: x64
+  Commit:       65b696cf5e
+  RID:          fedora.37-x64
+
+.NET SDKs installed:
+  7.0.110 [/usr/lib64/dotnet/sdk]
+  8.0.100-preview.7.23376.1 [/usr/lib64/dotnet/sdk]
+
+Environment variables:
+  DOTNET_ROOT       [/usr/lib64/dotnet]
+
+global.json file:
+  Not found
+""",
+    ),
+    (
+        "https://github.com/dotnet/cli/pull/4793",
+        ".txt",
+        r"""C:\Users>dotnet --info
+.NET Command Line Tools (1.0.0-preview4-004109)
+
+Product Information:
+ Version:            1.0.0-preview4-004109
+ Commit SHA-1 hash:  98a3974557
+
+Runtime Environment:
+ OS Name:     Windows
+ OS Version:  10.0.14393
+ OS Platform: Windows
+ RID:         win10-x64
+ Base Path:   C:\Program Files\dotnet\sdk\1.0.0-preview4-004109
+
+[[user:haoran]]@[[user:haoran]]-UX31A:~/Documents/cli/artifacts/ubuntu.16.04-x64/stage2$ ./dotnet --info
+.NET Command Line Tools (1.0.0-preview4-004109)
+
+Product Information:
+ Version: 1.0.0-preview4-004109
+ Commit SHA-1 hash: 98a3974557
+
+Runtime Environment:
+ OS Name: ubuntu
+ OS Version: 16.04
+ OS Platform: Linux
+ RID: ubuntu.16.04-x64
+ Base Path: /home/[[user:haoran]]{{keep:/Documents/cli/artifacts/ubuntu.16.04-x64/stage2/sdk/1.0.0-preview4-004109}}
+""",
+    ),
+    (
+        "https://github.com/ANSSI-FR/rust-guide/issues/40",
+        ".txt",
+        r"""$ rustup show
+Default host: x86_64-unknown-linux-gnu
+rustup home:  /home/[[user:eskil]]{{keep:/.rustup}}
+
+installed toolchains
+--------------------
+
+stable-x86_64-unknown-linux-gnu (default)
+nightly-2020-06-23-x86_64-unknown-linux-gnu
+nightly-x86_64-unknown-linux-gnu
+cg_clif_rustc
+
+installed targets for active toolchain
+--------------------------------------
+
+x86_64-pc-windows-gnu
+x86_64-unknown-linux-gnu
+x86_64-unknown-linux-musl
+
+active toolchain
+----------------
+
+stable-x86_64-unknown-linux-gnu (default)
+rustc 1.44.0 (49cae5576 2020-06-01)
+""",
+    ),
+    # ---- docker context, aws and gcloud ------------------------------------------------------
+    (
+        "https://github.com/amir20/dtop/issues/315",
+        ".txt",
+        r"""$ docker context list
+NAME              DESCRIPTION                               DOCKER ENDPOINT                                     ERROR
+colima *          colima                                    unix:///Users/{{keep:*****}}/.colima/default/docker.sock
+default           Current DOCKER_HOST based configuration   unix:///var/run/docker.sock
+rancher           Rancher Desktop moby context              unix:///Users/{{keep:*****}}/.rd/docker.sock
+
+$ docker context show
+colima
+""",
+    ),
+    (
+        "https://github.com/aws/aws-cli/issues/4957",
+        ".txt",
+        r"""38f9d33f3e3e:.aws [[user:ramvelas]]$ aws --version
+aws-cli/2.0.0 Python/3.7.4 Darwin/17.7.0 botocore/2.0.0dev4
+38f9d33f3e3e:.aws [[user:ramvelas]]$ echo $AWS_CONFIG_FILE
+
+38f9d33f3e3e:.aws [[user:ramvelas]]$ pwd
+/Users/[[user:ramvelas]]{{keep:/.aws}}
+38f9d33f3e3e:.aws [[user:ramvelas]]$ aws configure list --profile private
+      Name                    Value             Type    Location
+      ----                    -----             ----    --------
+   profile                  private           manual    --profile
+access_key     {{keep:****************}} shared-credentials-file    
+secret_key     {{keep:****************}} shared-credentials-file    
+    region                us-west-1      config-file    ~/.aws/config
+38f9d33f3e3e:.aws [[user:ramvelas]]$ export AWS_CONFIG_FILE=~/.aws/fake_location/config
+38f9d33f3e3e:.aws [[user:ramvelas]]$ echo $AWS_CONFIG_FILE
+/Users/[[user:ramvelas]]{{keep:/.aws/fake_location/config}}
+38f9d33f3e3e:.aws [[user:ramvelas]]$ aws configure list --profile private
+      Name                    Value             Type    Location
+      ----                    -----             ----    --------
+   profile                  private           manual    --profile
+access_key     {{keep:****************K2P9}} shared-credentials-file    
+secret_key     {{keep:****************8f3q}} shared-credentials-file    
+    region                us-west-1      config-file    /Users/[[user:ramvelas]]{{keep:/.aws/fake_location/config}}
+""",
+    ),
+    (
+        "https://github.com/GoogleCloudPlatform/cloud-code-intellij/issues/3063",
+        ".txt",
+        r"""$ gcloud source repos list --project $GCPPROJECT | awk '{print $1}' > repos.txt
+WARNING: Could not open the configuration file: [/Users/[[user:rbtmac]]{{keep:/Documents/GitHub/.config/gcloud/configurations/config_default}}].
+ERROR: (gcloud.source.repos.list) You do not currently have an active account selected.
+Please run:
+
+  $ gcloud auth login
+
+to obtain new credentials.
+
+If you have already logged in with a different account:
+
+    $ gcloud config set account {{keep:ACCOUNT}}
+
+to select an already authenticated account to use.
+""",
+    ),
+    (
+        "https://github.com/googleapis/google-api-dotnet-client/issues/690",
+        ".txt",
+        r"""PS C:\inetpub\logs\LogFiles\W3SVC1> gcloud info
+Google Cloud SDK [0.9.69]
+
+Platform: [Windows, x86_64]
+Python Version: [2.7.8 (default, Jun 30 2014, 16:03:49) [MSC v.1500 32 bit (Intel)]]
+Site Packages: [Disabled]
+
+Installation Root: [C:\Program Files (x86)\Google\Cloud SDK\google-cloud-sdk]
+Installed Components:
+  core: [2015.07.10]
+  bq-win: [2.0.18]
+  core-win: [2015.06.02]
+  gcloud: [2015.07.10]
+  windows-ssh-tools: [2015.06.02]
+  gsutil: [4.13]
+  gsutil-win: [4.12]
+  bq: [2.0.18]
+Cloud SDK on PATH: [True]
+
+Installation Properties: [C:\Program Files (x86)\Google\Cloud SDK\google-cloud-sdk\properties]
+User Config Directory: [C:\Users\[[user:mattie]]{{keep:\AppData\Roaming\gcloud}}]
 """,
     ),
 ]
