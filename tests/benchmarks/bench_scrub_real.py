@@ -26,7 +26,8 @@ scored blind, whole, before the stop-47 fixes; ``48`` likewise, before the stop-
 ``49`` likewise, before the stop-49 fixes; ``50`` likewise, before the stop-50 fixes;
 ``51`` to ``59`` likewise, before their stop's fixes; ``60`` scored blind, per part, with
 no rule changed after it; ``61``, files committed in public repositories rather than
-threads, scored blind, per part, with no rule changed; ``63``, tool output the earlier
+threads, scored blind, per part, with no rule changed; ``62`` likewise, under scrubber
+1.27.0; ``63``, tool output the earlier
 collections had little of (crash reports, Event Viewer, journalctl, Electron apps', AI
 agents' and IDEs' logs, ``flutter doctor``, ``brew``, ``dotnet``, ``rustup``, cloud CLIs),
 scored blind, per part, under scrubber 1.27.0, with no rule changed),
