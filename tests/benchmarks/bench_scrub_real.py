@@ -194,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
             "61",
             "62",
             "63",
+            "65",
             "all",
         ),
         default="all",
