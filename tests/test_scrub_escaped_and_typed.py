@@ -85,6 +85,10 @@ PROMPT_NOBODY = [
     "root@:/# \n",
     "ubuntu@:~\n$ ls\n",
     "Email me at foo@bar.example $ 10\n",
+    # added after the first run: a package's spec before a comment or a prompt
+    "lodash@4 # pinned\nimport lodash\n",
+    "eslint@latest # dev\nrun eslint\n",
+    "typescript@next $ tsc\n",
 ]
 
 SUDO_NOBODY = [
