@@ -258,3 +258,19 @@ def test_a_document_naming_sietse_van_moorlen_keeps_a_camper_van(engine: Scrubbe
     out = scrubbed(engine, text)
     assert "Sietse" not in out and "Moorlen" not in out
     assert "a camper van by the lake" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("$ git shortlog -sn\n     9\tBen Carterow\nBen wrote the parser.\n", "Ben"),
+        ("$ git shortlog -sn\n     9\tVander Kolbrun\nask Vander\n", "Vander"),
+        ("^b60c88a (Abu Tarekin 2021-01-01 10:00:00 +0100  12) code\nAbu said so\n", "Abu"),
+    ],
+)
+def test_a_given_name_that_is_a_particle_elsewhere_still_goes(
+    engine: Scrubber, text: str, given: str
+) -> None:
+    """Words that are as often a given name or a surname (``Ben``, ``Abu``, ``Vander``) are not
+    in ``name_particles``: learned from a name, they go everywhere as before."""
+    assert given not in scrubbed(engine, text)
