@@ -79,31 +79,30 @@ def test_batch_60_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     """Batch 60's tune part: blind under scrubber 1.26.0 paths 10/10, elsewhere 6/16, e-mails
     1/1, secrets 1/1, 3 of 36 keep spans damaged, 3/3 library tails, 1 of 7 clean documents
     changed; under 1.27.0 (its rules written from the printing tools' sources by a helper that
-    never saw this batch, so blind too) ansible's four logins are found: elsewhere 10/16."""
+    never saw this batch, so blind too) ansible's four logins are found: elsewhere 10/16. Under
+    1.28.0 (rules written from this tune part's classes, not blind): the prompt with no ':'
+    (``tvarg314``), fish's empty-host prompt (``kzrodan``) and sudo's refusal in Chinese
+    (``xiu``) are found, elsewhere 13/16; tmpfs-mysql's documented default password is kept,
+    1 of 36 damaged (the GPG key id, replaced as decided at stop 45) and no clean document
+    changed."""
     score = tune_score(engine, 60, tmp_path)
     assert score.docs == 20
     assert [score.total[c] for c in CLASSES] == [10, 16, 1, 1]
-    # known misses (tests/outside_corpus/SOURCE.md, the stop-60 collection): prompts with no ':'
-    # after the host or no host (2), database refusals (3), sudo's refusal in Chinese (1);
-    # ansible's login (4) is found since 1.27.0 (ansible's own ESTABLISH line and -o User=)
-    assert [score.found[c] for c in CLASSES] == [10, 10, 1, 1]
+    # known misses (tests/outside_corpus/SOURCE.md, the stop-60 collection): database refusals
+    # (3; no rule: a role is an application's as often as a person's); ansible's login (4) is
+    # found since 1.27.0, the prompts (2) and sudo's refusal in Chinese (1) since 1.28.0
+    assert [score.found[c] for c in CLASSES] == [10, 13, 1, 1]
     assert sorted(score.missed) == sorted(
         [
-            "fish-shell-fish-shell-issues-7370: user (elsewhere) 'kzrodan'",
-            "mikeizbicki-ucr-cs100-issues-281: user (elsewhere) 'tvarg314'",
             *["TablePlus-TablePlus-issues-875: user (elsewhere) 'Dariella'"] * 2,
             "mysqljs-mysql-issues-2017: user (elsewhere) 'gilberto'",
-            "FreeBSD-Ask-FreeBSD-Ask-pull-130: user (elsewhere) 'xiu'",
         ]
     )
-    # known damage: a documented default password (2 spans) and a GPG key id (1)
-    assert sorted(score.damage) == [
-        "git-lfs-git-lfs-issues-5806: '7A41D09E3C55B2F8'",
-        "martingeorg-tmpfs-mysql-issues-19: 'drowssap'",
-        "martingeorg-tmpfs-mysql-issues-19: 'drowssap'",
-    ]
+    # the documented default password is kept since 1.28.0 (allow.yaml's documented_examples);
+    # the GPG key id stays replaced: it names its owner on a keyserver (stop 45's decision)
+    assert score.damage == ["git-lfs-git-lfs-issues-5806: '7A41D09E3C55B2F8'"]
     assert score.keeps == 36
-    assert score.clean_touched == ["martingeorg-tmpfs-mysql-issues-19"]
+    assert score.clean_touched == []
     assert score.clean_docs == 7
     assert score.tails_kept == score.tails == 3
     assert score.parses == score.structured

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 
-SCRUBBER_VERSION = "1.27.0"
+SCRUBBER_VERSION = "1.28.0"
 """Bumped whenever the code changes what is found or how it is replaced."""
 
 SECRET_PRIORITY = 60
@@ -191,6 +191,7 @@ class WordLists:
     auth_headers: frozenset[str] = frozenset()
     field_names: frozenset[str] = frozenset()
     placeholder_credentials: frozenset[str] = frozenset()
+    name_particles: frozenset[str] = frozenset()
 
 
 def _words(items: object) -> frozenset[str]:

@@ -205,6 +205,13 @@ class _WarningTrap(logging.Handler):
 
 
 _PERCENT_SLASH = regex.compile(r"%2[Ff]")
+_PUBLIC_ID = regex.compile(r"<component[ \t]++name=\"ProjectId\"[ \t]++id=\"\Z")
+_PUBLIC_ID_VALUE = regex.compile(r"[A-Za-z0-9]{20,40}+")
+"""What makes the value after it a public id (since 1.28.0, stop 50): IntelliJ's project id,
+``<component name="ProjectId" id="…"/>`` in ``.idea/workspace.xml`` (a random id the IDE makes
+for a project, like the changelist UUIDs beside it; no account or person behind it). A GPG
+key id after git's ``signingkey`` is not one: it names its owner on a keyserver (stop 45's
+decision, docs/scrubber.md)."""
 _NOT_JUDGED = frozenset({"KEEP_PUBLIC_MATERIAL", "PRIVATE_KEY"})
 """Secret-ranked findings ``illustrative`` is not asked about: kept material and key blocks
 (their own rule, ``private_key_without_body``). Paths, e-mail addresses and user names rank
@@ -478,6 +485,15 @@ def _consecutive(value: str) -> bool:
 _PROSE_WORD = regex.compile(r"[A-Za-z][a-z]{0,14}+[,.;:!?]?+")
 
 
+def _public_id(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a public id by what precedes it (``_PUBLIC_ID``)."""
+    return (
+        _PUBLIC_ID.search(text, max(0, start - 48), start) is not None
+        and _PUBLIC_ID_VALUE.fullmatch(text, start, end) is not None
+        and text.startswith('"', end)
+    )
+
+
 def _prose(value: str) -> bool:
     """Words of prose: three or more, nine in ten of them words of letters."""
     words = value.split()
@@ -588,8 +604,16 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
     if "Merge pull request" in text:
         found.update(_fork_logins(text))
     # a name with spaces is also each of its words alone (a log cut at the space keeps the
-    # surname: ``Last\AppData\Local\…``); short words (``de``, ``Li``) are not learned alone
-    found.update(w for n in list(found) if " " in n.strip() and _a_name(n) for w in n.split())
+    # surname: ``Last\AppData\Local\…``); short words (``de``, ``Li``) are not learned alone,
+    # nor a name's particle (``van``, ``der``: a camper van), ``words.yaml``'s ``name_particles``
+    particles = word_lists().name_particles
+    found.update(
+        w
+        for n in list(found)
+        if " " in n.strip() and _a_name(n)
+        for w in n.split()
+        if w.lower() not in particles
+    )
     found.update(derived_logins(found))
     return frozenset(
         n.lower()
@@ -719,9 +743,21 @@ def _names_in_path(text: str, c: Finding, spans: set[tuple[int, int]]) -> Findin
     return c._replace(inner=rest, names=tuple(text[i.start : i.end] for i in learned))
 
 
+def _properties_path(plain: str) -> str:
+    """A plain Windows path written as a Java .properties value writes it (``C\\:\\\\Users``)."""
+    return plain[0] + "\\:" + plain[2:].replace("\\", "\\\\")
+
+
 def _unescape_path(path: str) -> tuple[str, Callable[[str], str] | None]:
     """A path written escaped (``\\/``, ``%2F``, ``John\\ Smith``, ``C:\\\\\\\\Users``) made plain,
     and the function that escapes a plain path the same way (None when it was plain)."""
+    if path[1:3] == "\\:":
+        # a Java .properties value: C\:\\Users\\u (the drive's colon escaped, separators doubled)
+        return path[0] + ":" + path[3:].replace("\\\\", "\\"), _properties_path
+    if path[1:4] in ("%3A", "%3a"):
+        # a file: URL's percent-encoded drive colon: c%3A/Users/u
+        colon = path[1:4]
+        return path[0] + ":" + path[4:], lambda p: p[0] + colon + p[2:]
     if "\\/" in path:
         return path.replace("\\/", "/"), lambda p: p.replace("/", "\\/")
     if path[:3] in ("%2F", "%2f"):
@@ -1013,9 +1049,15 @@ class Scrubber:
             if (
                 entity_type not in _NOT_JUDGED
                 and rank(entity_type) >= SECRET_PRIORITY
-                and (illustrative(text[start:end]) or marked_redacted(text, end))
+                and (
+                    illustrative(text[start:end])
+                    or marked_redacted(text, end)
+                    or _public_id(text, start, end)
+                )
             ):
-                continue  # written to illustrate a secret (scrub/illustrative.py)
+                # written to illustrate a secret (scrub/illustrative.py), or a public id where
+                # a secret's shape stands (_PUBLIC_ID)
+                continue
             patterns = allow(entity_type)
             if patterns:
                 span = text[start:end]

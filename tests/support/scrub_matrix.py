@@ -1185,6 +1185,23 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/Code/x/main.py:12)\n")
         ),
+        # stop 50 (scrubber 1.28.0): a format's escaping, automation's typing, prompts with no
+        # folder or no host, sudo's refusal in its translations
+        "home_in_properties": lambda d: (
+            d.k("sdk.dir=C\\:\\\\Users\\\\").v(u).k("\\\\AppData\\\\Local\\\\Android\\\\Sdk\n")
+        ),
+        "home_in_percent_encoded_url": lambda d: (
+            d.k("file:///c%3A/Users/").v(u).k("/project/src/main.py\n")
+        ),
+        "selenium_typed_login": lambda d: (
+            d.k("driver.find_element(By.ID, 'username').send_keys('").v(u).k("')\n")
+        ),
+        "selenium_typed_password": lambda d: (
+            d.k("driver.find_element(By.ID, 'password').send_keys('").v(cut).k("')\n")
+        ),
+        "prompt_without_folder": lambda d: d.v(u).k("@hammer $ git push\n"),
+        "fish_prompt_without_host": lambda d: d.v(u).k("@:~\n$ ls\n"),
+        "sudo_refusal_translated": lambda d: d.v(u).k(" 不在 sudoers 文件中。此事将被报告。\n"),
     }
 
 
@@ -1312,6 +1329,14 @@ PASTED_PLACEHOLDERS = {
     "<10.0.0.1> ESTABLISH SSH CONNECTION FOR USER: None\n"
     "vagrant@ubuntu-focal ~> sudo apt update\n"
     "/home/AzDevOps/.npm/_logs/2026-09-04T12_39_31_440Z-debug-0.log\n",
+    # stop 50 (1.28.0): the same forms naming nobody, an IDE's public id, a documented default
+    "escaped_and_typed_of_nobody": "sdk.dir=C\\:\\\\Users\\\\user\\\\AppData\\\\Local\n"
+    "file:///c%3A/Program%20Files/nodejs/node.exe\n"
+    "driver.find_element(By.ID, 'password').send_keys(password)\n"
+    "root@hammer $ git push\n"
+    "admin 不在 sudoers 文件中。此事将被报告。\n"
+    '  <component name="ProjectId" id="2Nq8fXkPbXJ4sYc0VYqvLz1pQ3a" />\n'
+    "mysql -u root --port=3344 --password=drowssap\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
