@@ -197,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
             "62",
             "63",
             "64",
+            "65",
             "all",
         ),
         default="all",

@@ -61,9 +61,9 @@ class RealDocument:
     part, blind, with no rule changed after it), 61 (excerpts of files committed in public
     repositories, not of threads, collected at stop 50 and scored once, per part, blind, under
     scrubber 1.26.0, no rule changed), 62 (files committed in public repositories, like 61),
-    63 (threads) and 64 (files committed in public repositories: IDE, build and dotfiles), all
-    collected at stop 50 after scrubber 1.27.0 and scored once, per part, blind, no rule changed
-    after them."""
+    63 (threads), 64 (files committed in public repositories: IDE, build and dotfiles) and 65
+    (threads from machines not in English), all collected at stop 50 after scrubber 1.27.0 and
+    scored once, per part, blind, no rule changed after them."""
 
     @property
     def held_out(self) -> bool:
@@ -9787,7 +9787,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``64``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``65``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9815,6 +9815,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (62, _RAW_STOP62),
         (63, _RAW_STOP63),
         (64, _RAW_STOP64),
+        (65, _RAW_STOP65),
     ):
         if batch not in (None, number):
             continue
@@ -11996,6 +11997,442 @@ db:
     MYSQL_ROOT_PASSWORD: {{keep:root}}
     MYSQL_USER: root
     MYSQL_PASSWORD: root
+""",
+    ),
+]
+
+
+_RAW_STOP65: list[tuple[str, str, str]] = [
+    # ---- Windows homes in other scripts: Cyrillic, CJK, accented Latin -------------------------
+    (
+        "https://github.com/bloxstraplabs/bloxstrap/issues/1000",
+        ".txt",
+        r"""System.UnauthorizedAccessException: Access to the path 'C:\Users\[[user:Павел]]{{keep:\AppData\Local\Bloxstrap\Logs}}' is denied.
+""",
+    ),
+    (
+        "https://github.com/yeongpin/cursor-free-vip/issues/1105",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "main.py", line 338, in <module>
+  File "main.py", line 96, in __init__
+  File "<frozen os>", line 217, in makedirs
+  File "<frozen os>", line 217, in makedirs
+  File "<frozen os>", line 217, in makedirs
+  File "<frozen os>", line 227, in makedirs
+PermissionError: [WinError 5] 拒绝访问。: 'C:\\Users\\[[user:月落三更]]'
+[PYI-44984:ERROR] Failed to execute script 'main' due to unhandled exception!
+""",
+    ),
+    (
+        "https://github.com/NUAA-Open-Source/NUAA-iCal-Python/issues/3",
+        ".txt",
+        r"""PS C:\Users\[[user:DoubleQ]]> nuaaical
+======== NUAA iCal Python ========
+Repo: https://github.com/Triple-Z/NUAA-iCal-Python
+Please help me STAR this project if it is useful~
+Pull requests (PR) welcome!
+
+输入提示：
+学年: 2017-2018
+学期: 1 (上学期) / 2 (下学期)
+学号: 你的南京航空航天大学学号
+-------- 请填写以下信息 --------
+学年: 2017-2018
+学期: 2
+学号: 163720458
+==================================================
+Traceback (most recent call last):
+  File "d:\python\lib\runpy.py", line 193, in _run_module_as_main
+    "__main__", mod_spec)
+  File "d:\python\lib\runpy.py", line 85, in _run_code
+    exec(code, run_globals)
+  File "D:\Python\Scripts\nuaaical.exe\__main__.py", line 9, in <module>
+  File "d:\python\lib\site-packages\NUAAiCal\main.py", line 155, in main
+    export_ics(cal, xn, xq, xh)
+  File "d:\python\lib\site-packages\NUAAiCal\GenerateICS.py", line 86, in export_ics
+    is_update = not is_same(tem_filename, filename)
+  File "d:\python\lib\site-packages\NUAAiCal\GenerateICS.py", line 117, in is_same
+    with open(file1, 'rb') as f1:
+PermissionError: [Errno 13] Permission denied: 'C:\\Users\\[[user:DoubleQ]]{{keep:\\AppData\\Local\\Temp\\tmpx8tcjhid}}'
+PS C:\Users\[[user:DoubleQ]]>
+""",
+    ),
+    (
+        "https://github.com/dotnet/core/issues/5497",
+        ".txt",
+        r"""C:\Users\[[user:ofa17]]>cd myWebApp
+O sistema não pode encontrar o caminho especificado.
+
+C:\Users\[[user:ofa17]]>cd
+C:\Users\[[user:ofa17]]
+
+C:\Users\[[user:ofa17]]>cd myWebApp
+O sistema não pode encontrar o caminho especificado.
+
+C:\Users\[[user:ofa17]]>
+
+> C: \ Users \ [[user:ofa17]]> cd myWebApp
+> O sistema não pode encontrar o caminho especificado.
+>
+> C: \ Usuários \ [[user:ofa17]]> cd
+> C: \ Usuários \ [[user:ofa17]]
+""",
+    ),
+    (
+        "https://github.com/fly8888/cursor_machine_id/issues/9",
+        ".txt",
+        r"""Target file path: C:\Users\[[user:lwq]]{{keep:\AppData\Roaming\Cursor\User\globalStorage\storage.json}}
+系统找不到指定的路径。
+""",
+    ),
+    (
+        "https://github.com/pydio/pydio-sync/issues/82",
+        ".txt",
+        r"""C:\Users\[[user:Hélène]]{{keep:.pydio_data\pydio.log}}
+
+2015-02-01 22:54:48 ERROR 3600 Dummy-1 logging:1193 | exception | Internal Error
+Traceback (most recent call last):
+File "C:\BuildAgent\work\a00136d723583ad3\build\pydio-agent\out01-PYZ.pyz\flask.app", line 1475, in full_dispatch_request
+File "C:\BuildAgent\work\a00136d723583ad3\build\pydio-agent\out01-PYZ.pyz\flask.app", line 1461, in dispatch_request
+File "C:\BuildAgent\work\a00136d723583ad3\build\pydio-agent\out01-PYZ.pyz\flask_restful", line 397, in wrapper
+File "C:\BuildAgent\work\a00136d723583ad3\build\pydio-agent\out01-PYZ.pyz\flask.views", line 84, in view
+File "C:\BuildAgent\work\a00136d723583ad3\build\pydio-agent\out01-PYZ.pyz\flask_restful", line 487, in dispatch_request
+File "C:\BuildAgent\work\a00136d723583ad3\build\pydio-agent\out01-PYZ.pyz\pydio.ui.web_api", line 286, in get
+File "C:\BuildAgent\work\a00136d723583ad3\build\pydio-agent\out01-PYZ.pyz\pydio.ui.web_api", line 299, in enrich_job
+File "C:\BuildAgent\work\a00136d723583ad3\build\pydio-agent\out01-PYZ.pyz\pydio.job.job_config", line 92, in build_job_data_path
+UnicodeDecodeError: 'ascii' codec can't decode byte 0xe9 in position 10: ordinal not in range(128)
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/9054",
+        ".txt",
+        r"""C:\Users\[[user:ЖЦЭБKRT]]>C:\Users\[[user:ЖЦЭБKRT]]{{keep:\AppData\Local\Programs\Python\Python39\python.exe}}
+Python 3.9.0 (tags/v3.9.0:9cf6752, Oct  5 2020, 15:34:40) [MSC v.1927 64 bit (AMD64)] on win32
+Type "help", "copyright", "credits" or "license" for more information.
+>>> exit()
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/4467",
+        ".txt",
+        r"""PS C:\> pip install scipy
+Collecting scipy
+  Using cached scipy-0.19.0.zip
+Installing collected packages: scipy
+  Running setup.py install for scipy ... error
+Exception:
+Traceback (most recent call last):
+  File "c:\users\[[user:raphaël]]{{keep:\appdata\local\programs\python\python36\lib\site-packages\pip\compat\__init__.py}}", line 73, in console_to_str
+    return s.decode(sys.__stdout__.encoding)
+UnicodeDecodeError: 'utf-8' codec can't decode byte 0xeb in position 50: invalid continuation byte
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "c:\users\[[user:raphaël]]{{keep:\appdata\local\programs\python\python36\lib\site-packages\pip\commands\install.py}}", line 342, in run
+    prefix=options.prefix_path,
+  File "c:\users\[[user:raphaël]]{{keep:\appdata\local\programs\python\python36\lib\site-packages\pip\req\req_set.py}}", line 784, in install
+    **kwargs
+""",
+    ),
+    (
+        "https://github.com/decalage2/olefile/issues/80",
+        ".txt",
+        r"""C:\Users\[[user:Adán]]>pip install Pillow
+Requirement already satisfied: Pillow in c:\users\[[user:adán]]{{keep:\appdata\local\programs\python\python36-32\lib\site-packages\pillow-4.3.0-py3.6-win32.egg}}
+Collecting olefile (from Pillow)
+  Using cached olefile-0.44.zip
+Installing collected packages: olefile
+  Running setup.py install for olefile ... error
+Exception:
+Traceback (most recent call last):
+  File "c:\users\[[user:adán]]{{keep:\appdata\local\programs\python\python36-32\lib\site-packages\pip\compat\__init__.py}}", line 73, in console_to_str
+    return s.decode(sys.__stdout__.encoding)
+UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe1 in position 57: invalid continuation byte
+""",
+    ),
+    (
+        "https://github.com/nodejs/node/issues/460",
+        ".txt",
+        r"""D:\Users\[[user:晴宇]]{{keep:\AppData\Roaming\npm}}  ->   D:\Users\{{keep:?????}}\AppData\Roaming\npm
+""",
+    ),
+    (
+        "https://github.com/microsoft/Convert-Etl2Pcapng/issues/15",
+        ".txt",
+        r"""❯ Update-Etl2Pcapng
+Write-Error: Failed to write settings.xml to C:\Users\[[user:brhaldan]]{{keep:\OneDrive - Microsoft\Documents\PowerShell\Modules}}
+C:\Users\[[user:brhaldan]]{{keep:\Documents\PSModules\Convert-Etl2Pcapng}}: The filename, directory name, or volume label syntax
+is incorrect. : 'C:\Users\[[user:brhaldan]]{{keep:\OneDrive - Microsoft\Documents\PowerShell\Modules}}
+C:\Users\[[user:brhaldan]]{{keep:\Documents\PSModules}}'.
+""",
+    ),
+    # ---- codepage mojibake of a user folder ------------------------------------------------------
+    (
+        "https://github.com/openai/codex/issues/28079",
+        ".txt",
+        r"""C:\Users\[[user:云起时看山远]]
+
+C:\Users\[[user:浜戣捣鏃剁湅灞辫繙]]
+
+Codex app package: OpenAI.Codex_26.616.6631.0_x64__{{keep:2p2nqsd0c76g0}}
+Codex app version: 26.616.6631.0
+Windows edition: Windows 10 Pro for Workstations
+Windows version: 2009
+OS HAL: 10.0.26100.1
+Architecture: 64-bit
+""",
+    ),
+    (
+        "https://github.com/anthropics/claude-code/issues/27321",
+        ".txt",
+        r"""- Expected path: `C:\Users\[[user:小林]]{{keep:\AppData\Roaming\Claude\...}}`
+- Actual path in log: `C:\Users\[[user:蟆乗棊]]{{keep:\AppData\Roaming\Claude\...}}`
+""",
+    ),
+    (
+        "https://github.com/deskflow/deskflow/issues/6673",
+        ".txt",
+        r"""[2019-09-30T11:42:01] DEBUG: new command, elevate=1 command="C:/Program Files/Synergy/synergyc.exe" -f --no-tray --debug DEBUG2 --name TEC-W10P-TestET --ipc --enable-drag-drop --enable-crypto --profile-dir "C:\Users\[[user:�mileTremblay]]{{keep:\AppData\Local}}" --log "C:/Users/[[user:ÉmileTremblay]]{{keep:/synergy.log}}" 192.168.1.160:24800
+""",
+    ),
+    (
+        "https://github.com/nvm-windows/nvm/issues/1282",
+        ".txt",
+        r"""C:\Users\[[user:MatthiasKühne]]>nvm install lts
+C:\Users\[[user:MatthiasK�hne]]{{keep:\AppData\Local\nvm}} could not be found or does not exist. Exiting.
+Downloading node.js version 22.17.1 (64-bit)...
+Extracting node and npm...
+Complete
+
+Installation complete.
+If you want to use this version, type:
+
+nvm use 22.17.1
+
+C:\Users\[[user:MatthiasKühne]]>nvm use 22.17.1
+C:\Users\[[user:MatthiasK�hne]]{{keep:\AppData\Local\nvm}} could not be found or does not exist. Exiting.
+activation error: Version not installed. Run "nvm ls" to see available versions.
+
+C:\Users\[[user:MatthiasKühne]]>nvm ls
+C:\Users\[[user:MatthiasK�hne]]{{keep:\AppData\Local\nvm}} could not be found or does not exist. Exiting.
+
+No installations recognized.
+
+C:\Users\[[user:MatthiasKühne]]{{keep:\AppData\Local\nvm}}>dir
+ Volume in drive C has no label.
+ Volume Serial Number is D6D1-32FC
+
+ Directory of C:\Users\[[user:MatthiasKühne]]{{keep:\AppData\Local\nvm}}
+""",
+    ),
+    (
+        "https://github.com/nltk/nltk/issues/1024",
+        ".txt",
+        r""">>> import os
+>>> os.path.expanduser('~/')
+'C:\\Users\\[[user:B\xfdlg]]/'
+
+Python 2.7.13 (v2.7.13:a06454b1afa1, Dec 17 2016, 20:42:59) [MSC v.1500 32 bit (Intel)] on win32
+Type "copyright", "credits" or "license()" for more information.
+>>> import nltk
+
+Traceback (most recent call last):
+  File "<pyshell#0>", line 1, in <module>
+    import nltk
+  File "C:\Python27\lib\site-packages\nltk\__init__.py", line 128, in <module>
+    from nltk.chunk import *
+  File "C:\Python27\lib\site-packages\nltk\chunk\__init__.py", line 155, in <module>
+    from nltk.data import load
+  File "C:\Python27\lib\site-packages\nltk\data.py", line 77, in <module>
+    if 'APPENGINE_RUNTIME' not in os.environ and os.path.expanduser('~/') != '~/':
+  File "C:\Python27\lib\ntpath.py", line 311, in expanduser
+    return userhome + path[i:]
+UnicodeDecodeError: 'ascii' codec can't decode byte 0xfd in position 10: ordinal not in range(128)
+""",
+    ),
+    # ---- macOS homes and localized git ----------------------------------------------------------
+    (
+        "https://github.com/b1f6c1c4/git-get/issues/24",
+        ".txt",
+        r"""> [[user:karimhaddad]]@[[user:Karim]]s-MacBook-Pro ~ % git get -v b1f6c1c4/git-get 2dd50b6
+> OCWD=/Users/[[user:karimhaddad]]
+> FORCE=''
+> FORCE_DIR=''
+> OUTPUT=/Users/[[user:karimhaddad]]{{keep:/git-get}}
+> DEF_OUTPUT=YES
+> PRESERVE=''
+> TAG=''
+> TAG_FILE=''
+> GITHUB=REPO
+> GH_REPO=b1f6c1c4/git-get
+> REPO=git@github.com:b1f6c1c4/git-get.git
+> BRANCH=2dd50b6
+> DIR=''
+> BASENAME=git-get
+> PREV_TAGS=''
+> WORK_DIR=/private/var/folders/{{keep:41/1n8hp4_n7j523xwflsx1kpq80000gn}}/T/{{keep:tmp.Y9uOHB6a}}
+> git clone --bare --progress --branch 2dd50b6 --depth 1 --no-tags git@github.com:b1f6c1c4/git-get.git git-get/.git 
+> Klone in Bare-Repository 'git-get/.git' ...
+> Enter passphrase for key '/Users/[[user:karimhaddad]]{{keep:/.ssh/id_ed25519}}': 
+> Warnung: Konnte zu klonenden Remote-Branch 2dd50b6 nicht finden.
+> Schwerwiegend: Remote-Branch 2dd50b6 nicht im Upstream-Repository origin gefunden
+> Error: No viable method.
+""",
+    ),
+    (
+        "https://github.com/jethrokuan/z/issues/25",
+        ".txt",
+        r"""/Users/[[user:wudongmo]]{{keep:/Dropbox (个人)}}|1|1479957811
+
+➜  Dropbox (个人) echo $PWD
+/Users/[[user:wudongmo]]{{keep:/Dropbox (个人)}}
+""",
+    ),
+    # ---- clean: localized tool output that names no one --------------------------------------------
+    (
+        "https://github.com/oliverschwendener/ueli/issues/245",
+        ".txt",
+        r"""Get-ChildItem : Der Pfad "{{keep:C:\Users\...\Desktop}}" kann nicht gefunden werden, da er nicht vorhanden ist.
+ In Zeile:1 Zeichen:186
+ + ... Menu' | %{ Get-ChildItem -Path $_ -include *.lnk, *.appref-ms, *.url ...
+ + ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ + CategoryInfo : ObjectNotFound: ({{keep:C:\Users\...\Desktop}}:String) [Get-ChildItem], ItemNotFoundException
+ + FullyQualifiedErrorId : PathNotFound,Microsoft.PowerShell.Commands.GetChildItemCommand
+""",
+    ),
+    (
+        "https://github.com/1Remote/1Remote/issues/275",
+        ".txt",
+        r"""对路径“C:\Users\{{keep:Admin}}.DESKTOP-DFAVM7M\AppData\Roaming\PRemoteM”的访问被拒绝。
+
+   在 System.IO.__Error.WinIOError(Int32 errorCode, String maybeFullPath)
+   在 System.IO.Directory.InternalCreateDirectory(String fullPath, String path, Object dirSecurityObj, Boolean checkHost)
+   在 PRM.Model.PrmContext.InitSqliteDb(String sqlitePath) 位置 D:\DemoProject\PRemoteM-NET6\Ui\Model\PrmContext.cs:行号 45
+   在 PRM.AppInit.InitOnConfigure() 位置 D:\DemoProject\PRemoteM-NET6\Ui\AppInit.cs:行号 262
+   在 PRM.Bootstrapper.Configure() 位置 D:\DemoProject\PRemoteM-NET6\Ui\Bootstrapper.cs:行号 119
+   在 Stylet.BootstrapperBase.Start(String[] args)
+   在 System.Windows.Application.OnStartup(StartupEventArgs e)
+""",
+    ),
+    (
+        "https://github.com/JIEKE66633/One-click-cleaning-of-C-drive/issues/2",
+        ".txt",
+        r"""'鍔–鐩樻竻鐞嗗伐鍏?..' 不是内部或外部命令，也不是可运行的程序
+或批处理文件。
+Traceback (most recent call last):
+  File "C:\Users\{{keep:Administrator}}\Desktop\One-click-cleaning-of-C-drive-1.1.0\main.py", line 690, in <module>
+    main()
+  File "C:\Users\{{keep:Administrator}}\Desktop\One-click-cleaning-of-C-drive-1.1.0\main.py", line 684, in main
+    app = CleanerApp()
+  File "C:\Users\{{keep:Administrator}}\Desktop\One-click-cleaning-of-C-drive-1.1.0\main.py", line 37, in __init__
+    self.cleaner = CleanerLogic()
+  File "C:\Users\{{keep:Administrator}}\Desktop\One-click-cleaning-of-C-drive-1.1.0\cleaner_logic.py", line 76, in __init__
+    os.makedirs(self.backup_dir, exist_ok=True)
+  File "D:\Program Files\python\lib\os.py", line 225, in makedirs
+    mkdir(name, mode)
+PermissionError: [WinError 5] 拒绝访问。: 'A:CCleaner_Backup'
+请按任意键继续. . .
+""",
+    ),
+    (
+        "https://github.com/Baronyu188/edge-TTS-tool/issues/4",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "edge-TTS-1.9.7-win.py", line 1480, in <module>
+FileNotFoundError: [WinError 3] 系统找不到指定的路径。: 'C:\\Users\\{{keep:Administrator}}\\Desktop'
+""",
+    ),
+    (
+        "https://github.com/emestee/dayz-epoch-linux-server-magic/issues/12",
+        ".txt",
+        r"""$ git clone git@github.com:emestee/dayz-epoch-linux-server-magic.git
+Klone nach 'dayz-epoch-linux-server-magic'...
+Permission denied (publickey).
+fatal: Could not read from remote repository.
+
+Please make sure you have the correct access rights
+and the repository exists.
+""",
+    ),
+    (
+        "https://github.com/apache/dolphinscheduler/issues/1402",
+        ".txt",
+        r"""cn.escheduler.server.worker.log.TaskLogger:[178]-[taskAppId=TASK_2_4_10] -> {{keep:xxx}} 不在 sudoeser 文件中。此事将被报告。
+""",
+    ),
+    (
+        "https://github.com/modu-ai/moai-adk/issues/422",
+        ".txt",
+        r"""  Error: [Error]
+  EINVAL: invalid argument, open
+  'C:\Users\{{keep:홍길동~1}}\AppData\Local\Temp\claude\E--Sources-SoftPKorea-M365-LifeCycle-Management\tasks\ba745z40b.output'
+
+  - Shell: bash (Git Bash)
+  - 사용자 계정 경로: C:\Users\{{keep:홍길동팀장}}\ (한글 포함)
+
+  [Error]
+  EINVAL: invalid argument, open
+  'C:\Users\{{keep:홍길동~1}}\AppData\Local\Temp\claude\E--Sources-PKorea-LifeCycle-Management\tasks\ba745z40b.output'
+
+  [Error]
+  EINVAL: invalid argument, open
+  'C:\Users\{{keep:홍길동~1}}\AppData\Local\Temp\claude\E--Sources-PKorea-LifeCycle-Management\tasks\br86pus2r.output'
+""",
+    ),
+    (
+        "https://github.com/nvm-windows/nvm/issues/145",
+        ".txt",
+        r"""C:\Windows\system32>nvm arch
+C:\Users\{{keep:�����}}\AppData\Roaming\nvm could not be found or does not exist. Exiting.
+System Default: 64-bit.
+Currently Configured: 64-bit.
+
+C:\WINDOWS\system32>nvm arch
+**There's a space. C:\Users\{{keep:中文}}\nvm could not be found or does not exist. Exiting.
+System Default: 64-bit.
+Currently Configured: -bit.
+""",
+    ),
+    (
+        "https://github.com/MicrosoftDocs/PowerShell-Docs/issues/12415",
+        ".txt",
+        r"""cd : Impossible de trouver le chemin d'accès « C:\code\ », car il n'existe pas.
+Au caractère Ligne:1 : 1
++ cd c:\code\
++ ~~~~~~~~~~~
+""",
+    ),
+    (
+        "https://github.com/CollabCodeTech/forum-do-front-ao-end/issues/7",
+        ".txt",
+        r"""PS C:\Users\{{keep:Convidado}}> cd /mnt/c
+cd : Não é possível localizar o caminho 'C:\mnt\c' porque ele não existe.
+No linha:1 caractere:1
++ cd /mnt/c
++ ~~~~~~~~~
+    + CategoryInfo          : ObjectNotFound: (C:\mnt\c:String) [Set-Location], ItemNotFoundException
+    + FullyQualifiedErrorId : PathNotFound,Microsoft.PowerShell.Commands.SetLocationComm
+
+PS C:\Users\{{keep:Convidado}}> cd/c
+cd/c : O termo 'cd/c' não é reconhecido como nome de cmdlet, função, arquivo de script ou programa operável. 
+Verifique a grafia do nome ou, se um caminho tiver sido incluído, veja se o caminho está correto e tente novamente.
+No linha:1 caractere:1
++ cd/c
++ ~~~~
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/83071",
+        ".txt",
+        r"""PS C:\Аналитика\p31> cd 'c:\налитика\p31'; ${env:PYTHONIOENCODING}='UTF-8'; ${env:PYTHONUNBUFFERED}='1'; & 'C:\Python37\python.exe' 'c:\Users\{{keep:[my windows profile]}}\.vscode\extensions\ms-python.python-2019.10.41019\pythonFiles\ptvsd_launcher.py' '--default' '--client' '--host' 'localhost' '--port' '62845' 'c:\налитика\p31\habrparse.py' 
+cd : Не удается найти путь "C:\налитика\p31", так как он не существует.
+строка:1 знак:1
+ cd 'c:\налитика\p31'; ${env:PYTHONIOENCODING}='UTF-8'; ${env:PYTHONUN ...
+
+CategoryInfo          : ObjectNotFound: (C:\налитика\p31:String) [Set-Location], ItemNotFoundException
+FullyQualifiedErrorId : PathNotFound,Microsoft.PowerShell.Commands.SetLocationCommand
 """,
     ),
 ]
