@@ -30,7 +30,9 @@ threads, scored blind, per part, with no rule changed; ``62`` likewise, under sc
 1.27.0; ``63``, tool output the earlier
 collections had little of (crash reports, Event Viewer, journalctl, Electron apps', AI
 agents' and IDEs' logs, ``flutter doctor``, ``brew``, ``dotnet``, ``rustup``, cloud CLIs),
-scored blind, per part, under scrubber 1.27.0, with no rule changed),
+scored blind, per part, under scrubber 1.27.0, with no rule changed; ``64``, files
+committed in public repositories again (IDE and build files, Maven reports, credentials and
+dotfiles), likewise),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -194,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
             "61",
             "62",
             "63",
+            "64",
             "65",
             "all",
         ),

@@ -60,9 +60,10 @@ class RealDocument:
     after scrubber 1.26.0, aimed at user names elsewhere than in paths, and scored once, per
     part, blind, with no rule changed after it), 61 (excerpts of files committed in public
     repositories, not of threads, collected at stop 50 and scored once, per part, blind, under
-    scrubber 1.26.0, no rule changed), 62 (files committed in public repositories, like 61) and
-    63 (threads), both collected at stop 50 after scrubber 1.27.0 and scored once, per part,
-    blind, no rule changed after them."""
+    scrubber 1.26.0, no rule changed), 62 (files committed in public repositories, like 61),
+    63 (threads), 64 (files committed in public repositories: IDE, build and dotfiles) and 65
+    (threads from machines not in English), all collected at stop 50 after scrubber 1.27.0 and
+    scored once, per part, blind, no rule changed after them."""
 
     @property
     def held_out(self) -> bool:
@@ -9786,7 +9787,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``63``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``65``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9813,6 +9814,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (61, _RAW_STOP61),
         (62, _RAW_STOP62),
         (63, _RAW_STOP63),
+        (64, _RAW_STOP64),
         (65, _RAW_STOP65),
     ):
         if batch not in (None, number):
@@ -11512,6 +11514,489 @@ Cloud SDK on PATH: [True]
 
 Installation Properties: [C:\Program Files (x86)\Google\Cloud SDK\google-cloud-sdk\properties]
 User Config Directory: [C:\Users\[[user:mattie]]{{keep:\AppData\Roaming\gcloud}}]
+""",
+    ),
+]
+
+
+# The stop-64 collection (batch 64, collected at stop 50 under scrubber 1.27.0): excerpts of files
+# committed in public repositories, of kinds batches 61 and 62 did not take (NetBeans'
+# private.properties, an Eclipse workspace log and preferences, Maven Surefire reports and
+# settings.xml, a Visual Studio .vcxproj.user, an IntelliJ misc.xml, CMakeCache.txt under a
+# Windows OneDrive home, Flutter's Generated.xcconfig, .git-credentials, ~/.ssh/config, crontab,
+# .bash_profile and .zshrc, a docker-compose file with a home's volume), scored once, per part,
+# blind, no rule changed (tests/outside_corpus/SOURCE.md, "The stop-64 collection").
+_RAW_STOP64: list[tuple[str, str, str]] = [
+    # ---- NetBeans: nbproject/private/private.properties ----------------------------------------
+    (
+        "https://github.com/0007David/weka-with-java/blob/ecc2d7546868d0632eca731ad7c48477449ae223/nbproject/private/private.properties",
+        ".txt",
+        r"""compile.on.save=true
+do.depend=false
+do.jar=true
+javac.debug=true
+javadoc.preview=true
+user.properties.file=C:\\Users\\[[user:Marco Ibarra]]{{keep:\\AppData\\Roaming\\NetBeans\\8.2\\build.properties}}
+""",
+    ),
+    (
+        "https://github.com/00Zbiechu/-Hunting-Fuzzy-Logic/blob/be21f2dd9d7f429784d9af7fcedaeb883ac0ae62/nbproject/private/private.properties",
+        ".txt",
+        r"""compile.on.save=false
+do.depend=false
+do.jar=true
+file.reference.jFuzzyLogic.jar=C:\\Users\\[[user:Glacier]]{{keep:\\Downloads\\jFuzzyLogic.jar}}
+file.reference.jFuzzyLogic.jar-1=C:\\Users\\[[user:Glacier]]\\Downloads\\jFuzzyLogic.jar
+javac.debug=true
+javadoc.preview=true
+user.properties.file=C:\\Users\\[[user:Drozd]]{{keep:\\AppData\\Roaming\\NetBeans\\8.0.2\\build.properties}}
+""",
+    ),
+    (
+        "https://github.com/0004E/PaySlipCalculator_Java/blob/12433b648939132ed8a33636d1490c94071b9d0b/nbproject/private/private.properties",
+        ".txt",
+        r"""compile.on.save=true
+do.depend=false
+do.jar=true
+do.jlink=false
+javac.debug=true
+javadoc.preview=true
+jlink.strip=false
+user.properties.file=C:\\Users\\[[user:K]]{{keep:\\AppData\\Roaming\\NetBeans\\12.6\\build.properties}}
+""",
+    ),
+    (
+        "https://github.com/000haitham000/SmartphoneScheduler/blob/e8b8638c29d368ca970428c8c17fc2a6ae2f902d/nbproject/private/private.properties",
+        ".txt",
+        r"""compile.on.save=true
+file.reference.jeval.jar=D:\\Programs-Partition\\Software Development\\Java\\jeval\\jeval-0.9.4\\dist\\jeval.jar
+user.properties.file=C:\\Users\\{{keep:toshiba}}{{keep:\\AppData\\Roaming\\NetBeans\\7.2.1\\build.properties}}
+""",
+    ),
+    # ---- Eclipse: the workspace's .metadata ----------------------------------------------------
+    (
+        "https://github.com/00100100/ZombieCrushSaga/blob/a450a531103e7dcfb9bee1c9cf903876cab5746e/.metadata/.log",
+        ".txt",
+        r"""!SESSION 2014-12-22 15:52:39.700 -----------------------------------------------
+eclipse.buildId=M20130204-1200
+java.version=1.7.0_67
+java.vendor=Oracle Corporation
+BootLoader constants: OS=win32, ARCH=x86_64, WS=win32, NL=en_US
+Framework arguments:  -product com.android.ide.eclipse.adt.package.adtproduct
+Command-line arguments:  -data C:\Users\[[user:Q]]{{keep:\ZombieCrushSaga}} -os win32 -ws win32 -arch x86_64 -product com.android.ide.eclipse.adt.package.adtproduct
+
+!ENTRY org.eclipse.egit.ui 2 0 2014-12-22 15:53:21.150
+!MESSAGE Warning: The environment variable HOME is not set. The following directory will be used to store the Git
+user global configuration and to define the default location to store repositories: 'C:\Users\[[user:Q]]'. If this is
+not correct please set the HOME environment variable and restart Eclipse. Otherwise Git for Windows and
+EGit might behave differently since they see different configuration options.
+This warning can be switched off on the Team > Git > Confirmations and Warnings preference page.
+
+!ENTRY org.eclipse.ui 2 2 2014-12-22 16:35:06.840
+!MESSAGE Invalid property category path: ValidationPropertiesPage (bundle: org.eclipse.wst.xml.ui, propertyPage: org.eclipse.wst.xml.ui.propertyPage.project.validation)
+""",
+    ),
+    (
+        "https://github.com/0012FF7C/May/blob/493de75ebf52fe6ab14128f17139245abd2120b2/.metadata/.plugins/org.eclipse.core.runtime/.settings/org.eclipse.ui.ide.prefs",
+        ".txt",
+        r"""EXIT_PROMPT_ON_CLOSE_LAST_WINDOW=false
+PROBLEMS_FILTERS_MIGRATE=true
+TASKS_FILTERS_MIGRATE=true
+eclipse.preferences.version=1
+platformState=1520591341317
+quickStart=false
+tipsAndTricks=true
+""",
+    ),
+    # ---- Maven: Surefire reports and settings.xml ----------------------------------------------
+    (
+        "https://github.com/10npierre/my-app/blob/3acad1a8b9fba08506446916fbb46c0db74ad342/target/surefire-reports/TEST-com.mycompany.app.AppTest.xml",
+        ".txt",
+        r"""<?xml version="1.0" encoding="UTF-8"?>
+<testsuite xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="https://maven.apache.org/surefire/maven-surefire-plugin/xsd/surefire-test-report.xsd" name="com.mycompany.app.AppTest" time="0.073" tests="1" errors="0" skipped="0" failures="0">
+  <properties>
+    <property name="sun.desktop" value="windows"/>
+    <property name="java.class.path" value="C:\Users\[[user:ruben]]{{keep:\testDir\my-app\target\test-classes}};C:\Users\[[user:ruben]]\testDir\my-app\target\classes;C:\Users\[[user:ruben]]{{keep:\.m2\repository\junit\junit\4.11\junit-4.11.jar}};C:\Users\[[user:ruben]]\.m2\repository\org\hamcrest\hamcrest-core\1.3\hamcrest-core-1.3.jar;"/>
+    <property name="user.timezone" value="America/New_York"/>
+    <property name="os.name" value="Windows 10"/>
+    <property name="sun.boot.library.path" value="C:\Program Files\Java\jdk1.8.0_202\jre\bin"/>
+    <property name="sun.java.command" value="C:\Users\[[user:ruben]]{{keep:\AppData\Local\Temp\surefire8765703867365198620\surefirebooter5719712393330141971.jar}} C:\Users\[[user:ruben]]\AppData\Local\Temp\surefire8765703867365198620 2019-11-29T19-32-53_908-jvmRun1 surefire5387316725742467199tmp surefire_01812739189621995043tmp"/>
+    <property name="user.home" value="C:\Users\[[user:ruben]]"/>
+    <property name="java.home" value="C:\Program Files\Java\jdk1.8.0_202\jre"/>
+    <property name="basedir" value="C:\Users\[[user:ruben]]\testDir\my-app"/>
+    <property name="user.name" value="[[user:ruben]]"/>
+    <property name="localRepository" value="C:\Users\[[user:ruben]]\.m2\repository"/>
+    <property name="java.io.tmpdir" value="C:\Users\[[user:ruben]]\AppData\Local\Temp\"/>
+    <property name="user.dir" value="C:\Users\[[user:ruben]]\testDir\my-app"/>
+    <property name="java.library.path" value="C:\Program Files\Java\jdk1.8.0_202\jre\bin;C:\WINDOWS\Sun\Java\bin;C:\WINDOWS\system32;C:\WINDOWS;C:\Users\[[user:ruben]]\bin;C:\Program Files\Git\mingw64\bin;C:\Program Files\Git\usr\local\bin;C:\Program Files\Git\cmd;C:\ASoftware\apache-maven-3.6.2-bin\apache-maven-3.6.2\bin;C:\Program Files\Amazon\AWSCLI\bin;C:\Users\[[user:ruben]]{{keep:\AppData\Local\Microsoft\WindowsApps}};."/>
+  </properties>
+  <testcase name="shouldAnswerWithTrue" classname="com.mycompany.app.AppTest" time="0.004"/>
+</testsuite>
+""",
+    ),
+    (
+        "https://github.com/12abneesh/maven/blob/2d6528990f49bb0c365aedbdc477763c9e3b5d4a/target/surefire-reports/TEST-com.mycompany.app.AppTest.xml",
+        ".txt",
+        r"""<?xml version="1.0" encoding="UTF-8"?>
+<testsuite xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="https://maven.apache.org/surefire/maven-surefire-plugin/xsd/surefire-test-report.xsd" name="com.mycompany.app.AppTest" time="0.147" tests="1" errors="0" skipped="0" failures="0">
+  <properties>
+    <property name="sun.desktop" value="gnome"/>
+    <property name="java.class.path" value="/home/[[user:vikrant]]{{keep:/Documents/maven/my-app/target/test-classes}}:/home/[[user:vikrant]]/Documents/maven/my-app/target/classes:/home/[[user:vikrant]]{{keep:/.m2/repository/junit/junit/4.11/junit-4.11.jar}}:/home/[[user:vikrant]]/.m2/repository/org/hamcrest/hamcrest-core/1.3/hamcrest-core-1.3.jar:"/>
+    <property name="java.vm.vendor" value="Ubuntu"/>
+    <property name="os.name" value="Linux"/>
+    <property name="sun.boot.library.path" value="/usr/lib/jvm/java-11-openjdk-amd64/lib"/>
+    <property name="sun.java.command" value="/home/[[user:vikrant]]/Documents/maven/my-app/target/surefire/surefirebooter9905082854048062733.jar /home/[[user:vikrant]]/Documents/maven/my-app/target/surefire 2021-07-27T23-07-27_960-jvmRun1 surefire3385732036652398193tmp surefire_014528437478739274966tmp"/>
+    <property name="user.home" value="/home/[[user:vikrant]]"/>
+    <property name="java.home" value="/usr/lib/jvm/java-11-openjdk-amd64"/>
+    <property name="basedir" value="/home/[[user:vikrant]]/Documents/maven/my-app"/>
+    <property name="java.runtime.version" value="11.0.11+9-Ubuntu-0ubuntu2.20.04"/>
+    <property name="user.name" value="[[user:vikrant]]"/>
+    <property name="os.version" value="5.8.0-63-generic"/>
+    <property name="localRepository" value="/home/[[user:vikrant]]/.m2/repository"/>
+    <property name="java.io.tmpdir" value="/tmp"/>
+    <property name="user.dir" value="/home/[[user:vikrant]]/Documents/maven/my-app"/>
+  </properties>
+  <testcase name="shouldAnswerWithTrue" classname="com.mycompany.app.AppTest" time="0.004"/>
+</testsuite>
+""",
+    ),
+    (
+        "https://github.com/AlvaroLS01/pos/blob/0d6123a31468a9949510959967343d959a975c09/.m2/settings.xml",
+        ".txt",
+        r"""<?xml version="1.0" encoding="UTF-8"?>
+<settings xsi:schemaLocation="http://maven.apache.org/SETTINGS/1.0.0 http://maven.apache.org/xsd/settings-1.0.0.xsd" xmlns="http://maven.apache.org/SETTINGS/1.0.0"
+	xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">  
+	<activeProfiles>
+		<activeProfile>comerzzia</activeProfile>
+	</activeProfiles>
+
+	<servers>
+		<!-- artifactory credentials -->
+		<server>
+			<id>artifactory</id>
+			<username>${{{keep:env.MAVEN_REPO_USER}}}</username>
+			<password>${{{keep:env.MAVEN_REPO_PASS}}}</password>		   
+		</server>
+		<server>
+			<id>clientes</id>
+			<username>${env.MAVEN_REPO_USER}</username>
+			<password>${env.MAVEN_REPO_PASS}</password>		   
+		</server>		
+	</servers>
+</settings>
+""",
+    ),
+    # ---- Visual Studio, IntelliJ, CMake, Flutter: IDE and build files ----------------------------
+    (
+        "https://github.com/ChaoTang0330/CSE169/blob/a1c3242e1e0a7b0c1d442b8f98bba2d53ed9e738/Project1/Project1.vcxproj.user",
+        ".txt",
+        r"""<?xml version="1.0" encoding="utf-8"?>
+<Project ToolsVersion="Current" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+  <PropertyGroup Condition="'$(Configuration)|$(Platform)'=='Debug|Win32'">
+    <LocalDebuggerCommandArguments>skelFile/dragon.skel</LocalDebuggerCommandArguments>
+    <DebuggerFlavor>WindowsLocalDebugger</DebuggerFlavor>
+  </PropertyGroup>
+  <PropertyGroup Condition="'$(Configuration)|$(Platform)'=='Debug|x64'">
+    <LocalDebuggerCommandArguments>skelFile/dragon.skel</LocalDebuggerCommandArguments>
+    <DebuggerFlavor>WindowsLocalDebugger</DebuggerFlavor>
+  </PropertyGroup>
+</Project>
+""",
+    ),
+    (
+        "https://github.com/0-0-man-hour/5.Consistent-hash/blob/4d48f8e15b01d5bf60707e5a0db4858b2e3a2978/.idea/misc.xml",
+        ".txt",
+        r"""<?xml version="1.0" encoding="UTF-8"?>
+<project version="4">
+  <component name="ExternalStorageConfigurationManager" enabled="true" />
+  <component name="FrameworkDetectionExcludesConfiguration">
+    <file type="web" url="file://$PROJECT_DIR$/.." />
+  </component>
+  <component name="ProjectRootManager" version="2" languageLevel="JDK_17" default="true" project-jdk-name="corretto-17" project-jdk-type="JavaSDK" />
+</project>
+""",
+    ),
+    (
+        "https://github.com/0524ashley/PersonalBudget/blob/98a3b5b413701364bd150bb9a554090331889149/CMakeCache.txt",
+        ".txt",
+        r"""# This is the CMakeCache file.
+# For build in directory: c:/Users/[[user:brenn]]{{keep:/OneDrive/Documents/PersonalBudget/build/Desktop_Qt_6_8_1_MinGW_64_bit-Debug}}
+# It was generated by CMake: C:/Qt/6.8.3/Tools/CMake_64/bin/cmake.exe
+# You can edit this file to change values found and used by cmake.
+
+//No help, variable specified on the command line.
+CMAKE_C_COMPILER:FILEPATH=C:/Qt/6.8.3/Tools/mingw1310_64/bin/gcc.exe
+
+//Value Computed by CMake.
+CMAKE_FIND_PACKAGE_REDIRECTS_DIR:STATIC=C:/Users/[[user:brenn]]{{keep:/OneDrive/Documents/PersonalBudget/build/Desktop_Qt_6_8_1_MinGW_64_bit-Debug/CMakeFiles/pkgRedirects}}
+
+//No help, variable specified on the command line.
+CMAKE_GENERATOR:STRING=Ninja
+
+//Install path prefix, prepended onto install directories.
+CMAKE_INSTALL_PREFIX:PATH=C:/Program Files (x86)/PersonalBudget
+
+//No help, variable specified on the command line.
+CMAKE_PROJECT_INCLUDE_BEFORE:FILEPATH=C:/Users/[[user:brenn]]/OneDrive/Documents/PersonalBudget/build/Desktop_Qt_6_8_1_MinGW_64_bit-Debug/.qtc/package-manager/auto-setup.cmake
+
+//Value Computed by CMake
+PersonalBudget_BINARY_DIR:STATIC=C:/Users/[[user:brenn]]/OneDrive/Documents/PersonalBudget/build/Desktop_Qt_6_8_1_MinGW_64_bit-Debug
+
+//Value Computed by CMake
+PersonalBudget_SOURCE_DIR:STATIC=C:/Users/[[user:brenn]]/OneDrive/Documents/PersonalBudget
+
+//The directory containing a CMake configuration file for QT.
+QT_DIR:PATH=C:/Qt/6.8.3/6.8.1/mingw_64/lib/cmake/Qt6
+
+########################
+# INTERNAL cache entries
+########################
+
+//This is the directory where this CMakeCache.txt was created
+CMAKE_CACHEFILE_DIR:INTERNAL=c:/Users/[[user:brenn]]/OneDrive/Documents/PersonalBudget/build/Desktop_Qt_6_8_1_MinGW_64_bit-Debug
+""",
+    ),
+    (
+        "https://github.com/0alien/Shop-UI/blob/cd3d69b11dc67cfa741e2147bd077cc852caed44/ios/Flutter/Generated.xcconfig",
+        ".txt",
+        r"""// This is a generated file; do not edit or check into version control.
+FLUTTER_ROOT=F:\Flutter\Programs\flutter_windows_v1.9.1+hotfix.2-stable\flutter
+FLUTTER_APPLICATION_PATH=C:\Users\[[user:Sharp-Blade]]{{keep:\Desktop\Tasks\shop_ui}}
+FLUTTER_TARGET=lib\main.dart
+FLUTTER_BUILD_DIR=build
+SYMROOT=${SOURCE_ROOT}/../build\ios
+OTHER_LDFLAGS=$(inherited) -framework Flutter
+FLUTTER_FRAMEWORK_DIR=F:\Flutter\Programs\flutter_windows_v1.9.1+hotfix.2-stable\flutter\bin\cache\artifacts\engine\ios
+FLUTTER_BUILD_NAME=1.0.0
+FLUTTER_BUILD_NUMBER=1
+""",
+    ),
+    (
+        "https://github.com/0007ishav/mi-card-flutter/blob/68f699bab3f23aff344d7baf031bf080f46774e0/ios/Flutter/Generated.xcconfig",
+        ".txt",
+        r"""// This is a generated file; do not edit or check into version control.
+FLUTTER_ROOT=C:\flutter
+FLUTTER_APPLICATION_PATH=E:\mi_card_flutter
+COCOAPODS_PARALLEL_CODE_SIGN=true
+FLUTTER_TARGET=lib\main.dart
+FLUTTER_BUILD_DIR=build
+FLUTTER_BUILD_NAME=1.0.0
+FLUTTER_BUILD_NUMBER=1
+EXCLUDED_ARCHS[sdk=iphonesimulator*]=i386
+DART_OBFUSCATION=false
+TRACK_WIDGET_CREATION=false
+TREE_SHAKE_ICONS=false
+PACKAGE_CONFIG=.dart_tool/package_config.json
+""",
+    ),
+    # ---- credentials committed by mistake: .git-credentials --------------------------------------
+    (
+        "https://github.com/061322-VA-JavaMSA/ariel-badie/blob/0cea231213b8bacb27a1929885c789f5ef0d146e/.git-credentials",
+        ".txt",
+        r"""https://[[user:jonahwexler]]:[[secret:gho_O8BDHHnwHwP7UImBrkwGIlKhICw7w3ftC51R]]@github.com
+""",
+    ),
+    (
+        "https://github.com/1995hjh/learngit/blob/93c435859dcdab60e2670900d9d28efdfeeb4537/.git-credentials",
+        ".txt",
+        r"""https://{[[user:1987wqz]]}:{[[secret:wqz20140081127]]}@github.com
+""",
+    ),
+    (
+        "https://github.com/1364137942/koa2-secondhand/blob/b8f6827cb4ad6c8cd9e11853901606ed8cfd28f9/.git-credentials",
+        ".txt",
+        r"""https://[[user:2815064379]]:[[secret:wolf1987KPR]]@github.com
+""",
+    ),
+    # ---- ~/.ssh/config, crontab, shell dotfiles, docker-compose ----------------------------------
+    (
+        "https://github.com/2676583711/my-server/blob/d49b01673565e771e176cd25d0322e5ecbf5a1e3/.ssh/config",
+        ".txt",
+        r"""Host [[user:519264803]].github.com
+    HostName  github.com
+    PreferredAuthentications publickey
+    IdentityFile ~/.ssh/[[user:519264803]] 
+    User [[user:519264803]]
+
+Host [[user:3184927560]].github.com  
+    HostName github.com
+    PreferredAuthentications publickey
+    IdentityFile ~/.ssh/[[user:3184927560]]
+    User [[user:3184927560]]
+    
+Host  gitee.com  
+	HostName gitee.com
+	PreferredAuthentications publickey
+	IdentityFile ~/.ssh/gitee
+	User [[user:hopefulchen]]
+""",
+    ),
+    (
+        "https://github.com/00gavin/fabcluster/blob/3ecec6d973513333aeed1c26ba1677660eb670e9/.ssh/config",
+        ".txt",
+        r"""Host *amazonaws.com
+        IdentityFile ~/.ssh/ec2-fab00-key.pem
+        IdentityFile ~/.ssh/ec2-foo00-key.pem
+        IdentityFile ~/.ssh/ec2-baz00-key.pem
+        User {{keep:root}}
+        StrictHostKeyChecking no
+        UserKnownHostsFile /dev/null
+""",
+    ),
+    (
+        "https://github.com/0x5929/dotfiles/blob/53b908e525920169755b2a01ca3e539a9e3795a3/.ssh/config",
+        ".txt",
+        r"""Host aur.archlinux.org
+	IdentityFile ~/.ssh/aur
+	User {{keep:aur}}
+Host github.com
+	IdentityFile ~/.ssh/github
+	User {{keep:git}}
+""",
+    ),
+    (
+        "https://github.com/267442184/pi_backup/blob/05da92615b6aa6696f796052a93ce1ebab56021c/crontab",
+        ".txt",
+        r"""# /etc/crontab: system-wide crontab
+# Unlike any other crontab you don't have to run the `crontab'
+# command to install the new version when you edit this file
+# and files in /etc/cron.d. These files also have username fields,
+# that none of the other crontabs do.
+
+SHELL=/bin/sh
+PATH=/usr/local/sbin:/usr/local/bin:/sbin:/bin:/usr/sbin:/usr/bin
+
+# *  *  *  *  * user-name command to be executed
+17 *	* * *	{{keep:root}}    cd / && run-parts --report /etc/cron.hourly
+25 6	* * *	root	test -x /usr/sbin/anacron || ( cd / && run-parts --report /etc/cron.daily )
+0  4    * * *   root    /bin/bash {{keep:/home/pi/MXMiner/Auto-miner/miners/MXScan/MXScan_init.sh}}
+#
+""",
+    ),
+    (
+        "https://github.com/0820LL/.bash_profile/blob/c8e839b09598fc2d6c509d37f3d815ad223dc0dd/.bash_profile",
+        ".txt",
+        r"""# .bash_profile
+
+# Get the aliases and functions
+if [ -f ~/.bashrc ]; then
+	. ~/.bashrc
+fi
+
+# User specific environment and startup programs
+
+alias l="ll -hrt"
+alias les="less -S"
+alias qsub='/opt/gridengine/bin/lx26-amd64/qsub -q rna.q -q all.q'
+SOFT=/PUBLIC/software/public
+MY=/PROJ/RNA/[[user:lanzhiwei]]
+RNASOFT=/PUBLIC/software/RNA
+WORK=/WORK/RNA/[[user:lanzhiwei]]
+BJ=/BJPROJ/RNA/[[user:lanzhiwei]]
+LNC=/PUBLIC/source/RNA/lncRNA/lncRNA_v1
+MAF=/PUBLIC/database/RNA/maf/genome
+
+#Language
+export LANG=en_US.UTF-8
+PS1="\[\033[0;32m\]\A \[\033[0;31m\]\u\[\033[0;34m\]@\[\033[0;35m\]\h\[\033[0;34m\]:\[\033[00;36m\]\w\[\033[0;33m\] \n$\[\033[0m\]"
+""",
+    ),
+    (
+        "https://github.com/0ctopode/macDotfiles/blob/04ff8f4bb70008696b69aed08c9dabd55827ca0a/.bash_profile",
+        ".txt",
+        r"""# [[user:JPLund]]
+
+# Setting vars I don't want publicised in my dotfiles
+if [ -f ".env" ]; then
+    . ~/.env
+fi
+
+alias lsa="ls -alG"
+alias doc="cd $HOME/Documents"
+alias ra="ssh [[user:dexter]]@ra.treshna.com"
+
+alias unissh="ssh [[user:jpl41]]@linux.cosc.canterbury.ac.nz"
+# NAS Aliases
+alias nasssh="ssh {{keep:$NAS_USER@$NAS_IP}} -p$NAS_PORT"
+
+# >>> conda initialize >>>
+# !! Contents within this block are managed by 'conda init' !!
+__conda_setup="$('/Users/[[user:jplund]]{{keep:/ProgramFiles/anaconda3/bin/conda}}' 'shell.bash' 'hook' 2> /dev/null)"
+if [ $? -eq 0 ]; then
+    eval "$__conda_setup"
+else
+    if [ -f "/Users/[[user:jplund]]/ProgramFiles/anaconda3/etc/profile.d/conda.sh" ]; then
+        . "/Users/[[user:jplund]]/ProgramFiles/anaconda3/etc/profile.d/conda.sh"
+    else
+        export PATH="/Users/[[user:jplund]]/ProgramFiles/anaconda3/bin:$PATH"
+    fi
+fi
+unset __conda_setup
+# <<< conda initialize <<<
+
+##
+# Your previous /Users/[[user:jplund]]/.bash_profile file was backed up as /Users/[[user:jplund]]/.bash_profile.macports-saved_2021-04-04_at_12:02:27
+##
+
+# Setting env var and path for Android Studio
+export ANDROID_HOME=/Users/[[user:jplund]]{{keep:/Library/Android/sdk}}
+export PATH=/Users/[[user:jplund]]/Library/Android/sdk/platform-tools:$PATH
+
+# Added by Toolbox App
+export PATH="$PATH:/Users/[[user:jplund]]{{keep:/Library/Application Support/JetBrains/Toolbox/scripts}}"
+""",
+    ),
+    (
+        "https://github.com/banagere/dotfiles/blob/1880ffa0bb0d44e135e1fa118a70b5b4691edd7f/.zshrc",
+        ".txt",
+        r"""[[ -f "${HOME}/Library/Application Support/amazon-q/shell/zshrc.pre.zsh" ]] && builtin source "${HOME}/Library/Application Support/amazon-q/shell/zshrc.pre.zsh"
+
+# omz
+export ZSH="$HOME/.oh-my-zsh"
+ZSH_THEME="robbyrussell"
+plugins=(git)
+source $ZSH/oh-my-zsh.sh
+
+# bun
+[ -s "/Users/[[user:tolvanen]]{{keep:/.bun/_bun}}" ] && source "/Users/[[user:tolvanen]]/.bun/_bun"
+
+# zoxide
+export XDG_DATA_DIRS="/opt/homebrew/share:$XDG_DATA_DIRS"
+eval "$(zoxide init zsh)"
+""",
+    ),
+    (
+        "https://github.com/emalherbi-zz/docker/blob/2bde6ebad3d48236d616369feb5f46c828d0eaf9/docker-compose.yml",
+        ".yaml",
+        r"""php8:
+  container_name: php8
+  build: ./php8/
+  links:
+    - db
+  ports:
+    - "8001:80"
+    - "8443:443"
+  volumes:
+    - /Users/[[user:rfontanel]]{{keep:/Sites/docker/www:/var/www/html}}
+php7:
+  container_name: php7
+  build: ./php7/
+  links:
+    - db
+  ports:
+    - "7001:80"
+    - "7443:443"
+  volumes:
+    - /Users/[[user:rfontanel]]/Sites/docker/www:/var/www/html
+db:
+  container_name: db
+  image: mariadb
+  ports:
+    - "8306:3306"
+  environment:
+    MYSQL_ROOT_PASSWORD: {{keep:root}}
+    MYSQL_USER: root
+    MYSQL_PASSWORD: root
 """,
     ),
 ]
