@@ -362,20 +362,13 @@ class ScenarioHealth(NamedTuple):
             "older_hash_runs": self.older_hash_runs,
             "split": self.split,
             "quarantined": self.quarantined,
-            **_verdict_tail(self),
+            "probability": None if self.probability is None else round(self.probability, 4),
+            "leaning": self.leaning,
+            "more_runs": self.more_runs,
+            "before_fix_runs": self.before_fix_runs,
+            "other_judge_runs": self.other_judge_runs,
+            "decidable": list(self.decidable),
         }
-
-
-def _verdict_tail(v: ScenarioHealth) -> dict[str, object]:
-    """The JSON keys of a scenario's verdict after ``quarantined``."""
-    return {
-        "probability": None if v.probability is None else round(v.probability, 4),
-        "leaning": v.leaning,
-        "more_runs": v.more_runs,
-        "before_fix_runs": v.before_fix_runs,
-        "other_judge_runs": v.other_judge_runs,
-        "decidable": list(v.decidable),
-    }
 
 
 class Retired(NamedTuple):
@@ -450,7 +443,7 @@ def _n(run: AnyRun) -> int:
 
 
 def _weight(runs: Iterable[AnyRun]) -> int:
-    return sum(getattr(r, "n", 1) for r in runs)
+    return sum(map(_n, runs))
 
 
 def same_commit(a: str, b: str) -> bool:
@@ -600,7 +593,7 @@ def _alike(item: HealthInput, runs: Sequence[AnyRun]) -> tuple[Any, ...] | None:
                 judge = r.judge_model
             elif r.judge_model != judge:
                 return None
-        key.append((r.runnable_hash == current, r.model, r.tier, r.status, getattr(r, "n", 1)))
+        key.append((r.runnable_hash == current, r.model, r.tier, r.status, _n(r)))
     return tuple(key)
 
 
@@ -667,58 +660,69 @@ def _kept_text(v: ScenarioHealth) -> str:
 
 
 def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> ScenarioHealth:
-    """What ``runs`` decide of ``item``."""
+    """What ``runs`` decide of ``item``: its runs counted and rated (its own fields blank:
+    ``classify`` gives each scenario's), then a class no rate decides (``_unrated``), else the
+    class its rates support (``_rated``)."""
     current = [r for r in runs if r.runnable_hash == item.current_hash]
     older = _weight(runs) - _weight(current)
     current, before_fix, other_judge = _segment(item, current)
     judged = [r for r in current if r.status in JUDGED_STATUSES]
     read = _weight(current)
-    infra = read - _weight(judged)
-    by_model, by_tier = _rates(judged, bars, pass_k)
-    models, tiers = tuple(by_model), tuple(by_tier)
-    strong, local = (
-        next((t for t in tiers if t.tier == name), None) for name in ("strong", "local")
+    models, tiers = (tuple(rates) for rates in _rates(judged, bars, pass_k))
+    both = _tier(tiers, "strong") is not None and _tier(tiers, "local") is not None
+    v = ScenarioHealth(
+        *("", "", "", "", "", "", models, tiers, read, read - _weight(judged), older),
+        before_fix_runs=before_fix,
+        other_judge_runs=other_judge,
+        decidable=("always-fail", "inverted", "saturated", "flaky", "healthy")
+        if both
+        else ("always-fail", "flaky", "healthy"),
     )
-    decidable = (
-        ("always-fail", "inverted", "saturated", "flaky", "healthy")
-        if strong is not None and local is not None
-        else ("always-fail", "flaky", "healthy")
-    )
+    return _unrated(item, v, bool(current), bars) or _rated(v, bars)
 
-    def made(klass: str, why: str, **extra: Any) -> ScenarioHealth:
-        return ScenarioHealth(  # its own fields blank: ``classify`` gives each scenario's
-            *("", "", "", "", klass, why, models, tiers, read, infra, older),
-            before_fix_runs=before_fix,
-            other_judge_runs=other_judge,
-            decidable=decidable,
-            **extra,
-        )
 
-    if not current and older:
-        return made("stale", f"{older} run(s), all of an older runnable hash: re-run it")
-    if not current and before_fix:
-        return made(
-            "undecided",
-            f"{before_fix} run(s), all before the bug's fix: re-run it",
-            more_runs=bars.min_runs,
+def _tier(tiers: Sequence[Rate], name: str) -> Rate | None:
+    return next((t for t in tiers if t.tier == name), None)
+
+
+def _unrated(item: HealthInput, v: ScenarioHealth, ran: bool, bars: Bars) -> ScenarioHealth | None:
+    """The classes decided before any rate (``ran``: whether a run of the current hash is read
+    in the segment): stale, every run before the fix, never judged, judge-flaky; else None."""
+    if not ran and v.older_hash_runs:
+        why = f"{v.older_hash_runs} run(s), all of an older runnable hash: re-run it"
+        return v._replace(klass="stale", why=why)
+    if not ran and v.before_fix_runs:
+        why = f"{v.before_fix_runs} run(s), all before the bug's fix: re-run it"
+        return v._replace(klass="undecided", why=why, more_runs=bars.min_runs)
+    if not v.tiers:  # no judged run
+        why = (
+            f"{v.infrastructure} run(s), every one an infrastructure status"
+            if v.infrastructure
+            else "no run of it in the window"
         )
-    if not judged:
-        if infra:
-            return made("never-judged", f"{infra} run(s), every one an infrastructure status")
-        return made("never-judged", "no run of it in the window")
+        return v._replace(klass="never-judged", why=why)
     if _judge_flaky(item.controls, item.current_hash):
-        return made("judge-flaky", "the same replayed answers were judged both PASS and not")
+        why = "the same replayed answers were judged both PASS and not"
+        return v._replace(klass="judge-flaky", why=why)
+    return None
+
+
+def _rated(v: ScenarioHealth, bars: Bars) -> ScenarioHealth:
+    """The class ``v``'s tier rates support at ``bars.confidence`` (``posterior.decide``; a
+    flaky tier that pools models checked model by model: ``_mixed_tier``), or undecided with
+    its leaning and about how many more runs would decide it."""
+    strong, local = _tier(v.tiers, "strong"), _tier(v.tiers, "local")
     counts_s = (strong.passes, strong.judged) if strong else None
     counts_l = (local.passes, local.judged) if local else None
     klass, probability, probs = decide(counts_s, counts_l, bars)
-    shown = "; ".join(_line(t) for t in tiers)
-    if klass == "flaky" and len(models) > len(tiers):
-        clear = _mixed_tier(models, bars)
+    shown = "; ".join(_line(t) for t in v.tiers)
+    if klass == "flaky" and len(v.models) > len(v.tiers):
+        clear = _mixed_tier(v.models, bars)
         if clear is not None:
-            return made(
-                "healthy",
-                f"healthy: no model is a coin flip (each outside the band at {clear:.0%} or "
-                "more); a tier pools models that differ: " + "; ".join(m.line() for m in models),
+            return v._replace(
+                klass="healthy",
+                why=f"healthy: no model is a coin flip (each outside the band at {clear:.0%} or "
+                "more); a tier pools models that differ: " + "; ".join(m.line() for m in v.models),
                 probability=clear,
             )
     only = (
@@ -731,9 +735,8 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     )
     if klass != "undecided":
         top = "" if klass != "always-fail" or strong else " on the strongest model present"
-        return made(
-            klass, f"{klass}{top} at {probability:.0%}: {shown}{only}", probability=probability
-        )
+        why = f"{klass}{top} at {probability:.0%}: {shown}{only}"
+        return v._replace(klass=klass, why=why, probability=probability)
     leaning = max(probs, key=lambda kv: kv[1])[0] if probs else None
     more = more_runs(counts_s, counts_l, bars)
     hint = (
@@ -746,9 +749,9 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
         if leaning and probability >= 0.5
         else "no class likely yet"
     )
-    return made(
-        "undecided",
-        f"{lean}: {shown}; {hint}{only}",
+    return v._replace(
+        klass="undecided",
+        why=f"{lean}: {shown}; {hint}{only}",
         probability=probability if leaning else None,
         leaning=leaning,
         more_runs=more,
@@ -1567,33 +1570,25 @@ def document_tail(report: HealthReport) -> dict[str, object]:
 
 
 def _verdict_json(v: ScenarioHealth) -> tuple[str, str]:
-    """A scenario's JSON but for its own fields (``_scenario_json``): the keys between
-    ``provenance`` and ``split`` (its class, why, rates and runs read) and those after
-    ``quarantined``, each without braces; made once a verdict (``_VERDICT_JSON``: scenarios
-    whose runs count alike share one, as ``classify`` shares it)."""
+    """A scenario's JSON (``ScenarioHealth.to_dict``) but for its own fields (``_scenario_json``):
+    the keys between ``provenance`` and ``split`` (its class, why, rates and runs read) and
+    those after ``quarantined``, each without braces; made once a verdict (``_VERDICT_JSON``:
+    scenarios whose runs count alike share one, as ``classify`` shares it)."""
     key = _verdict_fields(v)
     found = _VERDICT_JSON.get(key)
-    if found is not None:
-        return found
-    models, tiers = ("[" + ", ".join(map(_rate_json, group)) + "]" for group in (v.models, v.tiers))
-    before = {"class": v.klass, "why": v.why, "models": None, "tiers": None}
-    before |= {key: getattr(v, key) for key in ("runs_read", "infrastructure", "older_hash_runs")}
-    # one encoding: the rates' places are ``null`` in it, then their JSON (a string's quotes
-    # are escaped, so the text below is only ever these two keys)
-    middle = json.dumps(before, ensure_ascii=False).replace(
-        '"models": null, "tiers": null', f'"models": {models}, "tiers": {tiers}', 1
-    )
-    found = _VERDICT_JSON[key] = (
-        middle[1:-1],
-        json.dumps(_verdict_tail(v), ensure_ascii=False)[1:-1],
-    )
+    if found is None:
+        doc = v.to_dict()
+        names = list(doc)
+        parts = (
+            names[names.index("class") : names.index("split")],
+            names[names.index("quarantined") + 1 :],
+        )
+        middle, tail = (
+            json.dumps({name: doc[name] for name in part}, ensure_ascii=False)[1:-1]
+            for part in parts
+        )
+        found = _VERDICT_JSON[key] = (middle, tail)
     return found
-
-
-@cache
-def _rate_json(rate: Rate) -> str:
-    """Each rate's JSON, made once a process (the verdicts share rates)."""
-    return json.dumps(rate.to_dict(), ensure_ascii=False)
 
 
 def _json_text(value: str | None) -> str:
