@@ -935,6 +935,46 @@ class _Tally:
     flips: int = 0
     score_sd: list[float] = field(default_factory=list)
 
+    def to_dict(self) -> dict[str, object]:
+        """The category's entry of the noise document."""
+        import statistics
+
+        return {
+            "scenarios": self.scenarios,
+            "pairs": self.pairs,
+            "flips": self.flips,
+            "flip_rate": round(self.flips / self.pairs, 4) if self.pairs else None,
+            "score_sd": (round(statistics.fmean(self.score_sd), 3) if self.score_sd else None),
+        }
+
+
+def _model_noise(runs: Sequence[AnyRun], cat: _Tally) -> dict[str, object]:
+    """One model's judged runs of a scenario, by start: its entry of the noise document (the
+    flips between consecutive runs and the spread of their scores), added to its category's."""
+    import statistics
+
+    outcomes = [r.status == "PASS" for r in runs]
+    pairs = max(len(outcomes) - 1, 0)
+    flips = sum(a != b for a, b in zip(outcomes, outcomes[1:], strict=False))
+    scores = [r.score for r in runs if r.score is not None]
+    sd = statistics.pstdev(scores) if len(scores) > 1 else None
+    cat.pairs += pairs
+    cat.flips += flips
+    if sd is not None:
+        cat.score_sd.append(sd)
+    return {
+        "tier": str(runs[0].tier),
+        "runs": len(runs),
+        "passes": sum(outcomes),
+        "pairs": pairs,
+        "flips": flips,
+        "flip_rate": round(flips / pairs, 4) if pairs > 0 else None,
+        "score_mean": round(statistics.fmean(scores), 3) if scores else None,
+        "score_sd": None if sd is None else round(sd, 3),
+        "score_min": min(scores) if scores else None,
+        "score_max": max(scores) if scores else None,
+    }
+
 
 def noise(
     items: Sequence[HealthInput], *, window_nights: int = 14, now: datetime | None = None
@@ -945,8 +985,6 @@ def noise(
     of GAIA's ``overall_score``, over the runs health reads (the window, the current hash,
     after a fix, the newest judge). A PASS to FAIL of a case whose flip rate is high is within
     its noise, not a regression."""
-    import statistics
-
     active = [i for i in items if i.retired is None]
     start = _window([r for i in active for r in i.runs], window_nights)
     scenarios: dict[str, object] = {}
@@ -966,47 +1004,16 @@ def noise(
                 by_model.setdefault(run.model, []).append(run)
         if not by_model:
             continue
-        models: dict[str, object] = {}
         cat = categories.setdefault(item.category, _Tally())
         cat.scenarios += 1
-        for model, runs in sorted(by_model.items()):
-            outcomes = [r.status == "PASS" for r in runs]
-            pairs = len(outcomes) - 1
-            flips = sum(a != b for a, b in zip(outcomes, outcomes[1:], strict=False))
-            scores = [r.score for r in runs if r.score is not None]
-            sd = statistics.pstdev(scores) if len(scores) > 1 else None
-            models[model] = {
-                "tier": str(runs[0].tier),
-                "runs": len(runs),
-                "passes": sum(outcomes),
-                "pairs": max(pairs, 0),
-                "flips": flips,
-                "flip_rate": round(flips / pairs, 4) if pairs > 0 else None,
-                "score_mean": round(statistics.fmean(scores), 3) if scores else None,
-                "score_sd": None if sd is None else round(sd, 3),
-                "score_min": min(scores) if scores else None,
-                "score_max": max(scores) if scores else None,
-            }
-            cat.pairs += max(pairs, 0)
-            cat.flips += flips
-            if sd is not None:
-                cat.score_sd.append(sd)
+        models = {model: _model_noise(runs, cat) for model, runs in sorted(by_model.items())}
         scenarios[item.scenario_id] = {"category": item.category, "models": models}
     return {
         "schema": "intake-noise/1",
         "generated_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
         "window_nights": window_nights,
         "window_start": None if start is None else start.isoformat(timespec="seconds"),
-        "categories": {
-            name: {
-                "scenarios": c.scenarios,
-                "pairs": c.pairs,
-                "flips": c.flips,
-                "flip_rate": round(c.flips / c.pairs, 4) if c.pairs else None,
-                "score_sd": (round(statistics.fmean(c.score_sd), 3) if c.score_sd else None),
-            }
-            for name, c in sorted(categories.items())
-        },
+        "categories": {name: c.to_dict() for name, c in sorted(categories.items())},
         "scenarios": dict(sorted(scenarios.items())),
     }
 
