@@ -846,21 +846,6 @@ def build_health(
 
     read = [(i, kept(i.runs)) for i in active]
     scenarios = [classify(i, runs, bars=bars, pass_k=pass_k) for i, runs in read]
-    head: dict[str, list[int]] = {}
-    for item, runs in read:
-        if item.lane != "capability":
-            continue
-        cell = head.setdefault(item.category, [0, 0])
-        current = item.current_hash
-        for run in runs:  # RunTier.strong == "strong": a record's run or the store's
-            if (
-                run.runnable_hash == current
-                and run.tier == "strong"
-                and run.status in JUDGED_STATUSES
-            ):
-                n = _n(run)
-                cell[0] += n
-                cell[1] += n if run.status == "PASS" else 0
     outside = 0 if start is None else _weight(r for r in everything if r.at < start)
     by_start = sum(
         1
@@ -870,31 +855,18 @@ def build_health(
         if i.ancestry is None or i.ancestry.contains(r.gaia_commit, i.fix_commit) is None
     )
     left = (
-        (
-            outside,
-            f"started before the window of {window_nights} night(s) left out "
-            "(health_window_nights)",
-        ),
-        (
-            sum(n for _, n in commits_left),
-            "of other GAIA commits left out (health_commit / health_all_commits)",
-        ),
-        (
-            sum(n for _, n in machines_left),
-            "of other runner machines left out (health_machine / health_all_machines)",
-        ),
-        (
-            sum(s.before_fix_runs for s in scenarios),
-            "from before a bug's fix left out (never pooled across a fix)",
-        ),
-        (
-            by_start,
-            "of a fixed bug's scenario placed before or after the fix by their start (no fix "
-            "commit, or a commit the GAIA clone does not know: gaia_git)",
-        ),
-        (sum(s.other_judge_runs for s in scenarios), "of an older judge left out"),
+        outside,
+        sum(n for _, n in commits_left),
+        sum(n for _, n in machines_left),
+        sum(s.before_fix_runs for s in scenarios),
+        by_start,
+        sum(s.other_judge_runs for s in scenarios),
     )
-    notes = [f"{n} run(s) {what}" for n, what in left if n]
+    notes = [
+        f"{n} run(s) {what.format(nights=window_nights)}"
+        for n, what in zip(left, _LEFT_OUT, strict=True)
+        if n
+    ]
     read_runs = [r for _, runs in read for r in runs]
     return HealthReport(
         generated_at=now or datetime.now(UTC),
@@ -914,7 +886,7 @@ def build_health(
         machines_left=machines_left,
         scenarios=sorted(scenarios, key=lambda s: (CLASSES.index(s.klass), s.scenario_id)),
         retired=[Retired(i.scenario_id, i.path, i.retired) for i in items if i.retired is not None],
-        headroom=[(c, n, k) for c, (n, k) in sorted(head.items())],
+        headroom=_headroom(read),
         notes=notes,
         window=(
             min(getattr(r, "first", None) or r.at for r in read_runs),
@@ -924,6 +896,38 @@ def build_health(
         else None,
         outside_window=outside,
     )
+
+
+_LEFT_OUT = (
+    "started before the window of {nights} night(s) left out (health_window_nights)",
+    "of other GAIA commits left out (health_commit / health_all_commits)",
+    "of other runner machines left out (health_machine / health_all_machines)",
+    "from before a bug's fix left out (never pooled across a fix)",
+    "of a fixed bug's scenario placed before or after the fix by their start (no fix commit, "
+    "or a commit the GAIA clone does not know: gaia_git)",
+    "of an older judge left out",
+)
+"""The report's notes of the runs it left out, each after its count (``build_health``)."""
+
+
+def _headroom(read: Sequence[tuple[HealthInput, list[AnyRun]]]) -> list[tuple[str, int, int]]:
+    """Per category of capability cases: the strong tier's judged runs of the current hash read,
+    and their passes."""
+    head: dict[str, list[int]] = {}
+    for item, runs in read:
+        if item.lane != "capability":
+            continue
+        cell = head.setdefault(item.category, [0, 0])
+        judged = [  # RunTier.strong == "strong": a record's run or the store's
+            r
+            for r in runs
+            if r.runnable_hash == item.current_hash
+            and r.tier == "strong"
+            and r.status in JUDGED_STATUSES
+        ]
+        cell[0] += _weight(judged)
+        cell[1] += _weight(r for r in judged if r.status == "PASS")
+    return [(c, n, k) for c, (n, k) in sorted(head.items())]
 
 
 @dataclass
