@@ -37,6 +37,7 @@ import os
 import stat
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import cache
@@ -1235,9 +1236,35 @@ def _one_by_one(peek: RecordFacts) -> bool:
 
 Mix = tuple[tuple[str | None, str | None, int], ...]
 """(GAIA commit, machine, runs): ``HealthInput.mix``, ``store.Counts.places``."""
-Placed = tuple[Mix, set[str], set[str], str]
+Placed = tuple[Mix, AbstractSet[str], AbstractSet[str], str]
 """The window's runs per commit and machine, the ids they count, those read as counts and the
 window's first start (``store.Counts.since``)."""
+
+
+_NONE_PLACED: Placed = ((), frozenset(), frozenset(), "")
+"""No stored run placed (the runs read one by one, or no readable store)."""
+
+
+def _every_commit_and_machine(settings: Settings) -> bool:
+    """Whether the settings read every GAIA commit and runner machine (the defaults): only then
+    can the stored runs be read as counts, which name neither."""
+    return (
+        settings.health_all_commits
+        and settings.health_all_machines
+        and settings.health_commit is None
+        and settings.health_machine is None
+    )
+
+
+def _past_the_store(items: Sequence[HealthInput], newest: datetime | None) -> bool:
+    """Whether a record's own imported run started after the newest stored run read as counts
+    (``newest``; None: not read as counts): it would move the window inside a group."""
+    return newest is not None and any(
+        r.at > newest
+        for i in items
+        for r in i.runs
+        if getattr(r, "first", None) is None and not getattr(r, "recorded", False)
+    )
 
 
 def _stored(
@@ -1255,7 +1282,7 @@ def _stored(
     nights = settings.health_window_nights
     if not grouped:
         rows, left = window_rows(settings, nights=nights, left_out=left_out)
-        return rows, ((), set(), set(), ""), left, None
+        return rows, _NONE_PLACED, left, None
     counts = window_counts(settings, nights=nights, left_out=left_out)
     singly = [
         p.id
@@ -1349,12 +1376,7 @@ def read_health(
         suite_files,
     )
 
-    grouped = grouped and (
-        settings.health_all_commits
-        and settings.health_all_machines
-        and settings.health_commit is None
-        and settings.health_machine is None
-    )
+    grouped = grouped and _every_commit_and_machine(settings)
     items: list[HealthInput] = []
     notes: list[str] = []
     if left_out is None:
@@ -1370,11 +1392,10 @@ def read_health(
         store, placed, left, newest = _stored(settings, [r[2] for r in records], left_out, grouped)
     except InputError as exc:
         notes.append(f"run store unreadable, its runs left out: {exc}")
-        store, placed, left, newest = {}, ((), set(), set(), ""), 0, None
+        store, placed, left, newest = {}, _NONE_PLACED, 0, None
     if left:
         notes.append(
-            f"{left} stored run(s) started before the window of "
-            f"{settings.health_window_nights} night(s) left out (health_window_nights)"
+            f"{left} stored run(s) {_LEFT_OUT[0].format(nights=settings.health_window_nights)}"
         )
     from intake.gitutil import Ancestry
 
@@ -1408,12 +1429,7 @@ def read_health(
         else:
             items.append(item)
     remember_records(settings, validated)
-    if newest is not None and any(
-        r.at > newest
-        for i in items
-        for r in i.runs
-        if getattr(r, "first", None) is None and not getattr(r, "recorded", False)
-    ):
+    if _past_the_store(items, newest):
         if bugs is not None:
             bugs.clear()
         return read_health(
