@@ -53,7 +53,16 @@ from intake.lifecycle.split import split_of
 from intake.limits import MAX_RECORD_BYTES
 from intake.paths import display_path
 from intake.portable import nonblocking_read_flags
-from intake.report.posterior import VERSION, Bars, args_text, checksums, decide, jeffreys, more_runs
+from intake.report.posterior import (
+    DECIDED,
+    VERSION,
+    Bars,
+    args_text,
+    checksums,
+    decide,
+    jeffreys,
+    more_runs,
+)
 from intake.wording import counted
 
 if TYPE_CHECKING:
@@ -416,6 +425,11 @@ class HealthReport:
         return dict(sorted(table.items()))
 
     @property
+    def flagged(self) -> list[ScenarioHealth]:
+        """The scenarios not healthy, which every rendering lists."""
+        return [s for s in self.scenarios if s.klass != "healthy"]
+
+    @property
     def quarantined(self) -> list[ScenarioHealth]:
         """The quarantined scenarios (they keep running)."""
         return [s for s in self.scenarios if s.quarantined is not None]
@@ -501,30 +515,23 @@ def _rate(name: str, tier: str, n: int, passes: int, confidence: float, k: int) 
 
 
 def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list[Rate]]:
-    """The rates per model and per tier of judged ``runs``."""
-    by_model: dict[tuple[str, str], list[int]] = {}
-    for run in runs:  # a record's tier is the enum, the store's its value: one key either way
-        cell = by_model.get((run.model, run.tier))
-        if cell is None:
-            cell = by_model[(run.model, run.tier)] = [0, 0]
-        n = _n(run)
-        cell[0] += n
-        cell[1] += n if run.status == "PASS" else 0
-    by_tier: dict[tuple[str, str], list[int]] = {}
+    """The rates per model and per tier of judged ``runs``, strong first."""
     models: dict[tuple[str, str], list[int]] = {}
-    for (model, tier), (n, p) in by_model.items():
-        name = str(tier)  # RunTier is a StrEnum: its str is its value
-        models[(model, name)] = [n, p]
-        cell = by_tier.setdefault((name, name), [0, 0])
-        cell[0] += n
-        cell[1] += p
+    tiers: dict[tuple[str, str], list[int]] = {}
+    for run in runs:
+        tier = str(run.tier)  # a record's tier is the enum (a StrEnum), the store's its value
+        n = _n(run)
+        for groups, key in ((models, (run.model, tier)), (tiers, (tier, tier))):
+            cell = groups.setdefault(key, [0, 0])
+            cell[0] += n
+            cell[1] += n if run.status == "PASS" else 0
     order = {"strong": 0, "local": 1}
 
     def rated(groups: dict[tuple[str, str], list[int]]) -> list[Rate]:
         ordered = sorted(groups.items(), key=lambda i: (order[i[0][1]], i[0][0]))
         return [_rate(name, tier, n, p, bars.confidence, k) for (name, tier), (n, p) in ordered]
 
-    return rated(models), rated(by_tier)
+    return rated(models), rated(tiers)
 
 
 def _judge_flaky(controls: Sequence[ControlRun], current: str | None) -> bool:
@@ -675,11 +682,14 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
         *("", "", "", "", "", "", models, tiers, read, read - _weight(judged), older),
         before_fix_runs=before_fix,
         other_judge_runs=other_judge,
-        decidable=("always-fail", "inverted", "saturated", "flaky", "healthy")
-        if both
-        else ("always-fail", "flaky", "healthy"),
+        decidable=DECIDED if both else _ONE_TIER,
     )
     return _unrated(item, v, bool(current), bars) or _rated(v, bars)
+
+
+_ONE_TIER = tuple(k for k in DECIDED if k not in ("inverted", "saturated"))
+"""The classes one tier's runs can decide (saturated and inverted need a strong and a local
+model)."""
 
 
 def _tier(tiers: Sequence[Rate], name: str) -> Rate | None:
@@ -1743,10 +1753,9 @@ def render_text(report: HealthReport) -> str:
                 + (f"{k}/{n} passed, headroom {1 - k / n:.0%}" if n else "no judged strong run")
             )
     lines += _wanted_lines(report)
-    flagged = [s for s in report.scenarios if s.klass != "healthy"]
-    if flagged:
+    if report.flagged:
         lines += ["", "scenarios:"]
-        for s in flagged:
+        for s in report.flagged:
             tag = " [quarantined]" if s.quarantined else ""
             lines.append(f"  {s.klass:<13} {s.scenario_id} ({s.provenance}){tag}: {s.why}")
     for s in report.quarantined:
@@ -1801,10 +1810,9 @@ def render_markdown(report: HealthReport) -> str:
             lines.append(
                 f"| {md_text(category)} | {n} | {k} | {f'{1 - k / n:.0%}' if n else '-'} |"
             )
-    flagged = [s for s in report.scenarios if s.klass != "healthy"]
-    if flagged:
+    if report.flagged:
         lines += ["", "| scenario | class | provenance | why |", "| --- | --- | --- | --- |"]
-        for s in flagged[:200]:
+        for s in report.flagged[:200]:
             lines.append(
                 f"| {md_code(s.scenario_id)} | {s.klass} | {s.provenance} | {md_text(s.why)} |"
             )
@@ -1854,8 +1862,7 @@ def html_section(report: HealthReport) -> str:
     flagged = "".join(
         f"<tr><td><code>{html_text(s.scenario_id)}</code></td><td>{s.klass}</td>"
         f"<td>{s.provenance}</td><td>{html_text(s.why)}</td></tr>"
-        for s in report.scenarios
-        if s.klass != "healthy"
+        for s in report.flagged
     )
     retired = "".join(
         f"<li>retired <code>{html_text(r.scenario_id)}</code>: {html_text(r.reason)}</li>"
