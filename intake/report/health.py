@@ -653,9 +653,9 @@ def _verdict_of(text: str) -> ScenarioHealth:
     fields = json.loads(kept)
     if len(fields) != len(ScenarioHealth._fields):
         raise ValueError("not a kept verdict")
-    fields[6:8] = [tuple(map(Rate._make, rows)) for rows in fields[6:8]]
-    fields[18] = tuple(fields[18])
-    v = ScenarioHealth._make(fields)
+    v = ScenarioHealth._make(fields)  # JSON's arrays where the fields hold rates and tuples
+    models, tiers = (tuple(map(Rate._make, rates)) for rates in (v.models, v.tiers))
+    v = v._replace(models=models, tiers=tiers, decidable=tuple(v.decidable))
     _VERDICT_JSON[_verdict_fields(v)] = (middle, tail)
     return v
 
@@ -1387,7 +1387,6 @@ def read_health(
     )
 
     grouped = grouped and _every_commit_and_machine(settings)
-    items: list[HealthInput] = []
     notes: list[str] = []
     if left_out is None:
         left_out = claimed(settings)
@@ -1420,25 +1419,13 @@ def read_health(
         else {}
     )
     validated: list[tuple[str, os.stat_result, str]] = []
-    for file, raw, peek in records:
-        if raw is None or peek is None:
-            notes.append(f"{_shown(settings, file.record_text)}: record unreadable, left out")
-            continue
-        item = _item(
-            settings,
-            (file, raw, peek),
-            store,
-            (facts, validated),
-            ancestry,
-            bugs,
-            fast=fast,
-            cached=cached,
-        )
-        if isinstance(item, str):
-            notes.append(item)
-        else:
-            items.append(item)
+    read = [
+        _item(settings, r, store, (facts, validated), ancestry, bugs, fast=fast, cached=cached)
+        for r in records
+    ]
     remember_records(settings, validated)
+    items = [item for item in read if not isinstance(item, str)]
+    notes += [note for note in read if isinstance(note, str)]
     if _past_the_store(items, newest):
         if bugs is not None:
             bugs.clear()
@@ -1451,7 +1438,7 @@ def read_health(
 
 def _item(
     settings: Settings,
-    read: tuple[SuiteFile, bytes, RecordFacts],
+    read: _Read,
     store: dict[str, list[Run]],
     caches: tuple[dict[str, ScenarioFacts], list[tuple[str, os.stat_result, str]]],
     ancestry: Ancestry | None,
@@ -1465,8 +1452,10 @@ def _item(
     from intake.lifecycle.runs.store import suite_runs
 
     file, raw, peek = read
-    facts, validated = caches
     path, rec = file.text, file.record_text
+    if raw is None or peek is None:
+        return f"{_shown(settings, rec)}: record unreadable, left out"
+    facts, validated = caches
     scenario_id, kind = peek.id, peek.kind
     extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
     full = bool(extra) or peek.holds_runs or peek.lifecycle or peek.bug
