@@ -389,6 +389,12 @@ class Retired(NamedTuple):
     reason: str
 
 
+OWN = ("scenario_id", "path", "category", "provenance", "split", "quarantined")
+"""A scenario's own fields (``HealthInput``'s, given to its ``ScenarioHealth``); the others are
+its verdict's, which scenarios share."""
+_own: Callable[[HealthInput], tuple[Any, ...]] = attrgetter(*OWN)
+
+
 @dataclass
 class HealthReport:
     """Everything ``intake health`` shows."""
@@ -612,15 +618,9 @@ def classify(
     bars: Bars,
     pass_k: int = 3,
 ) -> ScenarioHealth:
-    """One scenario's class over ``runs`` (already narrowed to the window)."""
-    return _decided(item, runs, bars, pass_k)._replace(
-        scenario_id=item.scenario_id,
-        path=item.path,
-        category=item.category,
-        provenance=item.provenance,
-        split=item.split,
-        quarantined=item.quarantined,
-    )
+    """One scenario's class over ``runs`` (already narrowed to the window): its verdict with
+    the scenario's own fields (``OWN``, named alike in both)."""
+    return _decided(item, runs, bars, pass_k)._replace(**dict(zip(OWN, _own(item), strict=True)))
 
 
 def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> ScenarioHealth:
@@ -1627,8 +1627,6 @@ _VERDICT_JSON: dict[tuple[Any, ...], tuple[str, str]] = {}
 process, or read with a kept verdict (``_verdict_of``)."""
 
 
-OWN = ("scenario_id", "path", "category", "provenance", "split", "quarantined")
-"""A scenario's own fields; the others are its verdict's, which scenarios share."""
 _verdict_fields: Callable[[ScenarioHealth], tuple[Any, ...]] = attrgetter(
     *(name for name in ScenarioHealth._fields if name not in OWN)
 )
