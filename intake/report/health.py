@@ -878,7 +878,6 @@ def build_health(
         for n, what in zip(left, _LEFT_OUT, strict=True)
         if n
     ]
-    read_runs = [r for _, runs in read for r in runs]
     return HealthReport(
         generated_at=now or datetime.now(UTC),
         thresholds={
@@ -899,14 +898,16 @@ def build_health(
         retired=[Retired(i.scenario_id, i.path, i.retired) for i in items if i.retired is not None],
         headroom=_headroom(read),
         notes=notes,
-        window=(
-            min(getattr(r, "first", None) or r.at for r in read_runs),
-            max(r.at for r in read_runs),
-        )
-        if read_runs
-        else None,
+        window=_span([r for _, runs in read for r in runs]),
         outside_window=outside,
     )
+
+
+def _span(runs: Sequence[AnyRun]) -> tuple[datetime, datetime] | None:
+    """The first and last start of the runs read (a group's: its first run's); None: no run."""
+    if not runs:
+        return None
+    return min(getattr(r, "first", None) or r.at for r in runs), max(r.at for r in runs)
 
 
 _LEFT_OUT = (
