@@ -37,7 +37,6 @@ import os
 import stat
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import cache
@@ -48,7 +47,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from intake.contract.plain import JUDGED_STATUSES, RunTier, TierStats, parse_when, tier_stats
 from intake.ghoutput import html_text, md_code, md_text
-from intake.lifecycle.runs.store import NO_FACTS, read_facts, stamp
+from intake.lifecycle.runs.store import NO_FACTS, Counts, read_facts, stamp
 from intake.lifecycle.split import split_of
 from intake.limits import MAX_RECORD_BYTES
 from intake.paths import display_path
@@ -69,7 +68,7 @@ if TYPE_CHECKING:
     from intake.config import Settings
     from intake.contract.models import BugLink, ControlRun, Record, SuiteRun
     from intake.gitutil import Ancestry
-    from intake.lifecycle.runs.store import Claimed, Run, ScenarioFacts, SuiteFile
+    from intake.lifecycle.runs.store import Claimed, Mix, Run, ScenarioFacts, SuiteFile
 
     AnyRun = SuiteRun | Run
     """A run as health reads it: a record's (``SuiteRun``) or the run store's (``Run``)."""
@@ -126,7 +125,7 @@ class HealthInput(NamedTuple):
     """The commit that fixed it, when the closing names one."""
     ancestry: Ancestry | None = None
     """The GAIA clone's history that says whether a run's commit holds ``fix_commit``."""
-    mix: tuple[tuple[str | None, str | None, int], ...] = ()
+    mix: Mix = ()
     """(GAIA commit, machine, runs) this scenario adds to the report's runs of each commit and
     machine for its grouped runs (``store.Run.first`` set: counted in SQL,
     ``store.window_counts``), which name neither; the report sums every scenario's.
@@ -1245,17 +1244,6 @@ def _one_by_one(peek: RecordFacts) -> bool:
     return peek.holds_runs or peek.bug or peek.kind == "issue"
 
 
-Mix = tuple[tuple[str | None, str | None, int], ...]
-"""(GAIA commit, machine, runs): ``HealthInput.mix``, ``store.Counts.places``."""
-Placed = tuple[Mix, AbstractSet[str], AbstractSet[str], str]
-"""The window's runs per commit and machine, the ids they count, those read as counts and the
-window's first start (``store.Counts.since``)."""
-
-
-_NONE_PLACED: Placed = ((), frozenset(), frozenset(), "")
-"""No stored run placed (the runs read one by one, or no readable store)."""
-
-
 def _every_commit_and_machine(settings: Settings) -> bool:
     """Whether the settings read every GAIA commit and runner machine (the defaults): only then
     can the stored runs be read as counts, which name neither."""
@@ -1283,17 +1271,16 @@ def _stored(
     peeks: Sequence[RecordFacts | None],
     left_out: Claimed,
     grouped: bool,
-) -> tuple[dict[str, list[Run]], Placed, int, datetime | None]:
+) -> tuple[dict[str, list[Run]], Counts, set[str]]:
     """The window's stored runs per scenario id: counted in SQL (``store.window_counts``)
-    when ``grouped``, but for the scenarios ``_one_by_one`` names; with the runs per commit
-    and machine of every scenario's and the ids of those read as counts, the runs before the
-    window and the newest start read (None: not grouped)."""
+    when ``grouped``, but for the scenarios ``_one_by_one`` names (the ids returned); with the
+    counts (when not ``grouped``, only the runs before the window: no group, no place)."""
     from intake.lifecycle.runs.store import window_counts, window_rows
 
     nights = settings.health_window_nights
     if not grouped:
         rows, left = window_rows(settings, nights=nights, left_out=left_out)
-        return rows, _NONE_PLACED, left, None
+        return rows, Counts({}, (), left, None), set()
     counts = window_counts(settings, nights=nights, left_out=left_out)
     singly = [
         p.id
@@ -1309,25 +1296,25 @@ def _stored(
     store: dict[str, list[Run]] = {**counts.groups}
     for sid in singly:
         store[sid] = rows.get(sid, [])
-    every = set(counts.groups)
-    placed = (counts.places, every, every.difference(singly), counts.since)
-    return store, placed, counts.left, counts.newest
+    return store, counts, set(singly)
 
 
 def _carried(
     settings: Settings,
     items: list[HealthInput],
-    placed: Placed,
+    counts: Counts,
+    singly: set[str],
     left_out: Claimed,
 ) -> None:
-    """Give the window's runs per commit and machine (``placed``: every stored scenario's, the
-    ids they count, those read as counts) to the first scenario read as counts that is not
-    retired: each such scenario's once, as ``build_health`` sums them; a stored scenario read
-    otherwise, twice or not at all (retired, no record, read run by run) is taken out or
-    added again, from its own (``store.window_mix``)."""
+    """Give the window's runs per commit and machine (``counts.places``: every stored
+    scenario's) to the first scenario read as counts (not in ``singly``) that is not retired:
+    each such scenario's once, as ``build_health`` sums them; a stored scenario read otherwise,
+    twice or not at all (retired, no record, read run by run) is taken out or added again, from
+    its own (``store.window_mix``)."""
     from intake.lifecycle.runs.store import window_mix
 
-    places, every, grouped, since = placed
+    places, every = counts.places, set(counts.groups)
+    grouped = every.difference(singly)
     times = Counter(i.scenario_id for i in items if i.retired is None and i.scenario_id in grouped)
     carrier = next(
         (n for n, i in enumerate(items) if i.retired is None and times[i.scenario_id]), None
@@ -1336,7 +1323,7 @@ def _carried(
         return
     total: dict[tuple[str | None, str | None], int] = {(c, m): n for c, m, n in places}
     odd = [sid for sid in sorted(every) if times[sid] != 1]
-    for sid, own in window_mix(settings, odd, since=since, left_out=left_out).items():
+    for sid, own in window_mix(settings, odd, since=counts.since, left_out=left_out).items():
         for c, m, n in own:
             total[c, m] = total.get((c, m), 0) + (times[sid] - 1) * n
     kept = tuple((c, m, n) for (c, m), n in total.items() if n > 0)
@@ -1399,14 +1386,13 @@ def read_health(
         kept = known_records(settings) if cached else {}
     records = _records(files, kept, bugs is not None)
     try:
-        store, placed, left, newest = _stored(settings, [r[2] for r in records], left_out, grouped)
+        store, counts, singly = _stored(settings, [r[2] for r in records], left_out, grouped)
     except InputError as exc:
         notes.append(f"run store unreadable, its runs left out: {exc}")
-        store, placed, left, newest = {}, _NONE_PLACED, 0, None
-    if left:
-        notes.append(
-            f"{left} stored run(s) {_LEFT_OUT[0].format(nights=settings.health_window_nights)}"
-        )
+        store, counts, singly = {}, Counts({}, (), 0, None), set()
+    if counts.left:
+        nights = settings.health_window_nights
+        notes.append(f"{counts.left} stored run(s) {_LEFT_OUT[0].format(nights=nights)}")
     from intake.gitutil import Ancestry
 
     ancestry = Ancestry.of(settings)
@@ -1427,13 +1413,13 @@ def read_health(
     remember_records(settings, validated)
     items = [item for item in read if not isinstance(item, str)]
     notes += [note for note in read if isinstance(note, str)]
-    if _past_the_store(items, newest):
+    if _past_the_store(items, counts.newest):
         if bugs is not None:
             bugs.clear()
         return read_health(
             settings, fast=fast, bugs=bugs, left_out=left_out, grouped=False, kept=kept
         )
-    _carried(settings, items, placed, left_out)
+    _carried(settings, items, counts, singly, left_out)
     return items, notes
 
 
