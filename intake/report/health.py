@@ -1582,26 +1582,49 @@ def document_tail(report: HealthReport) -> dict[str, object]:
     return {"notes": report.notes}
 
 
+def _verdict_keys() -> tuple[list[str], list[str]]:
+    """The JSON keys of a verdict (``ScenarioHealth.to_dict``'s): those between ``provenance``
+    and ``split``, and those after ``quarantined``."""
+    names = list(ScenarioHealth("", "", "", "", "", "").to_dict())
+    return (
+        names[names.index("class") : names.index("split")],
+        names[names.index("quarantined") + 1 :],
+    )
+
+
+_VERDICT_KEYS = _verdict_keys()
+
+
 def _verdict_json(v: ScenarioHealth) -> tuple[str, str]:
     """A scenario's JSON (``ScenarioHealth.to_dict``) but for its own fields (``_scenario_json``):
     the keys between ``provenance`` and ``split`` (its class, why, rates and runs read) and
     those after ``quarantined``, each without braces; made once a verdict (``_VERDICT_JSON``:
-    scenarios whose runs count alike share one, as ``classify`` shares it)."""
+    scenarios whose runs count alike share one, as ``classify`` shares it), each rate's JSON
+    once a process (``_rate_json``: verdicts share rates)."""
     key = _verdict_fields(v)
     found = _VERDICT_JSON.get(key)
     if found is None:
-        doc = v.to_dict()
-        names = list(doc)
-        parts = (
-            names[names.index("class") : names.index("split")],
-            names[names.index("quarantined") + 1 :],
-        )
+        doc = v._replace(models=(), tiers=()).to_dict()
         middle, tail = (
             json.dumps({name: doc[name] for name in part}, ensure_ascii=False)[1:-1]
-            for part in parts
+            for part in _VERDICT_KEYS
+        )
+        # the rates' places are empty arrays in it, then their JSON (a string's quotes are
+        # escaped, so the text below is only ever these two keys)
+        models, tiers = (
+            "[" + ", ".join(map(_rate_json, rates)) + "]" for rates in (v.models, v.tiers)
+        )
+        middle = middle.replace(
+            '"models": [], "tiers": []', f'"models": {models}, "tiers": {tiers}', 1
         )
         found = _VERDICT_JSON[key] = (middle, tail)
     return found
+
+
+@cache
+def _rate_json(rate: Rate) -> str:
+    """Each rate's JSON, made once a process."""
+    return json.dumps(rate.to_dict(), ensure_ascii=False)
 
 
 def _json_text(value: str | None) -> str:
