@@ -1440,11 +1440,12 @@ def _item(
 
     file, raw, peek = read
     path, rec = file.text, file.record_text
-    if raw is None or peek is None:
+    # an id that is no string never validates (``Record.id`` is a string, never coerced)
+    if raw is None or peek is None or not isinstance(peek.id, str):
         return f"{_shown(settings, rec)}: record unreadable, left out"
     facts, validated = caches
-    scenario_id, kind = peek.id, peek.kind
-    extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
+    kind = peek.kind
+    extra = store.get(peek.id, [])
     full = bool(extra) or peek.holds_runs or peek.lifecycle or peek.bug
     wanted = bugs is not None and (peek.bug or kind == "issue")
     st = file.record_stat
@@ -1475,8 +1476,6 @@ def _item(
             return _input(
                 settings, path, peek, facts.get(path), runs, tuple(record.controls), fix, ancestry
             )
-    if not isinstance(scenario_id, str):
-        return f"{_shown(settings, rec)}: record unreadable, left out"
     # no imported run and no lifecycle change: never judged, whatever its text; only its tags
     # (split, lane) need the file, and ``fast`` skips that
     return _input(settings, path, peek, NO_FACTS if fast else facts.get(path), never_run=True)
