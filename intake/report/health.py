@@ -47,19 +47,28 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from intake.contract.plain import JUDGED_STATUSES, RunTier, TierStats, parse_when, tier_stats
 from intake.ghoutput import html_text, md_code, md_text
-from intake.lifecycle.runs.store import NO_FACTS, read_facts, stamp
+from intake.lifecycle.runs.store import NO_FACTS, Counts, read_facts, stamp
 from intake.lifecycle.split import split_of
 from intake.limits import MAX_RECORD_BYTES
 from intake.paths import display_path
 from intake.portable import nonblocking_read_flags
-from intake.report.posterior import VERSION, Bars, args_text, checksums, decide, jeffreys, more_runs
+from intake.report.posterior import (
+    DECIDED,
+    VERSION,
+    Bars,
+    args_text,
+    checksums,
+    decide,
+    jeffreys,
+    more_runs,
+)
 from intake.wording import counted
 
 if TYPE_CHECKING:
     from intake.config import Settings
     from intake.contract.models import BugLink, ControlRun, Record, SuiteRun
     from intake.gitutil import Ancestry
-    from intake.lifecycle.runs.store import Claimed, Run, ScenarioFacts, SuiteFile
+    from intake.lifecycle.runs.store import Claimed, Mix, Run, ScenarioFacts, SuiteFile
 
     AnyRun = SuiteRun | Run
     """A run as health reads it: a record's (``SuiteRun``) or the run store's (``Run``)."""
@@ -116,7 +125,7 @@ class HealthInput(NamedTuple):
     """The commit that fixed it, when the closing names one."""
     ancestry: Ancestry | None = None
     """The GAIA clone's history that says whether a run's commit holds ``fix_commit``."""
-    mix: tuple[tuple[str | None, str | None, int], ...] = ()
+    mix: Mix = ()
     """(GAIA commit, machine, runs) this scenario adds to the report's runs of each commit and
     machine for its grouped runs (``store.Run.first`` set: counted in SQL,
     ``store.window_counts``), which name neither; the report sums every scenario's.
@@ -362,20 +371,13 @@ class ScenarioHealth(NamedTuple):
             "older_hash_runs": self.older_hash_runs,
             "split": self.split,
             "quarantined": self.quarantined,
-            **_verdict_tail(self),
+            "probability": None if self.probability is None else round(self.probability, 4),
+            "leaning": self.leaning,
+            "more_runs": self.more_runs,
+            "before_fix_runs": self.before_fix_runs,
+            "other_judge_runs": self.other_judge_runs,
+            "decidable": list(self.decidable),
         }
-
-
-def _verdict_tail(v: ScenarioHealth) -> dict[str, object]:
-    """The JSON keys of a scenario's verdict after ``quarantined``."""
-    return {
-        "probability": None if v.probability is None else round(v.probability, 4),
-        "leaning": v.leaning,
-        "more_runs": v.more_runs,
-        "before_fix_runs": v.before_fix_runs,
-        "other_judge_runs": v.other_judge_runs,
-        "decidable": list(v.decidable),
-    }
 
 
 class Retired(NamedTuple):
@@ -384,6 +386,12 @@ class Retired(NamedTuple):
     scenario_id: str
     path: str
     reason: str
+
+
+OWN = ("scenario_id", "path", "category", "provenance", "split", "quarantined")
+"""A scenario's own fields (``HealthInput``'s, given to its ``ScenarioHealth``); the others are
+its verdict's, which scenarios share."""
+_own: Callable[[HealthInput], tuple[Any, ...]] = attrgetter(*OWN)
 
 
 @dataclass
@@ -422,6 +430,11 @@ class HealthReport:
         return dict(sorted(table.items()))
 
     @property
+    def flagged(self) -> list[ScenarioHealth]:
+        """The scenarios not healthy, which every rendering lists."""
+        return [s for s in self.scenarios if s.klass != "healthy"]
+
+    @property
     def quarantined(self) -> list[ScenarioHealth]:
         """The quarantined scenarios (they keep running)."""
         return [s for s in self.scenarios if s.quarantined is not None]
@@ -450,7 +463,7 @@ def _n(run: AnyRun) -> int:
 
 
 def _weight(runs: Iterable[AnyRun]) -> int:
-    return sum(getattr(r, "n", 1) for r in runs)
+    return sum(map(_n, runs))
 
 
 def same_commit(a: str, b: str) -> bool:
@@ -507,30 +520,23 @@ def _rate(name: str, tier: str, n: int, passes: int, confidence: float, k: int) 
 
 
 def _rates(runs: Iterable[AnyRun], bars: Bars, k: int) -> tuple[list[Rate], list[Rate]]:
-    """The rates per model and per tier of judged ``runs``."""
-    by_model: dict[tuple[str, str], list[int]] = {}
-    for run in runs:  # a record's tier is the enum, the store's its value: one key either way
-        cell = by_model.get((run.model, run.tier))
-        if cell is None:
-            cell = by_model[(run.model, run.tier)] = [0, 0]
-        n = _n(run)
-        cell[0] += n
-        cell[1] += n if run.status == "PASS" else 0
-    by_tier: dict[tuple[str, str], list[int]] = {}
+    """The rates per model and per tier of judged ``runs``, strong first."""
     models: dict[tuple[str, str], list[int]] = {}
-    for (model, tier), (n, p) in by_model.items():
-        name = str(tier)  # RunTier is a StrEnum: its str is its value
-        models[(model, name)] = [n, p]
-        cell = by_tier.setdefault((name, name), [0, 0])
-        cell[0] += n
-        cell[1] += p
+    tiers: dict[tuple[str, str], list[int]] = {}
+    for run in runs:
+        tier = str(run.tier)  # a record's tier is the enum (a StrEnum), the store's its value
+        n = _n(run)
+        for groups, key in ((models, (run.model, tier)), (tiers, (tier, tier))):
+            cell = groups.setdefault(key, [0, 0])
+            cell[0] += n
+            cell[1] += n if run.status == "PASS" else 0
     order = {"strong": 0, "local": 1}
 
     def rated(groups: dict[tuple[str, str], list[int]]) -> list[Rate]:
         ordered = sorted(groups.items(), key=lambda i: (order[i[0][1]], i[0][0]))
         return [_rate(name, tier, n, p, bars.confidence, k) for (name, tier), (n, p) in ordered]
 
-    return rated(models), rated(by_tier)
+    return rated(models), rated(tiers)
 
 
 def _judge_flaky(controls: Sequence[ControlRun], current: str | None) -> bool:
@@ -600,7 +606,7 @@ def _alike(item: HealthInput, runs: Sequence[AnyRun]) -> tuple[Any, ...] | None:
                 judge = r.judge_model
             elif r.judge_model != judge:
                 return None
-        key.append((r.runnable_hash == current, r.model, r.tier, r.status, getattr(r, "n", 1)))
+        key.append((r.runnable_hash == current, r.model, r.tier, r.status, _n(r)))
     return tuple(key)
 
 
@@ -611,15 +617,9 @@ def classify(
     bars: Bars,
     pass_k: int = 3,
 ) -> ScenarioHealth:
-    """One scenario's class over ``runs`` (already narrowed to the window)."""
-    return _decided(item, runs, bars, pass_k)._replace(
-        scenario_id=item.scenario_id,
-        path=item.path,
-        category=item.category,
-        provenance=item.provenance,
-        split=item.split,
-        quarantined=item.quarantined,
-    )
+    """One scenario's class over ``runs`` (already narrowed to the window): its verdict with
+    the scenario's own fields (``OWN``, named alike in both)."""
+    return _decided(item, runs, bars, pass_k)._replace(**dict(zip(OWN, _own(item), strict=True)))
 
 
 def _decided(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> ScenarioHealth:
@@ -652,9 +652,9 @@ def _verdict_of(text: str) -> ScenarioHealth:
     fields = json.loads(kept)
     if len(fields) != len(ScenarioHealth._fields):
         raise ValueError("not a kept verdict")
-    fields[6:8] = [tuple(map(Rate._make, rows)) for rows in fields[6:8]]
-    fields[18] = tuple(fields[18])
-    v = ScenarioHealth._make(fields)
+    v = ScenarioHealth._make(fields)  # JSON's arrays where the fields hold rates and tuples
+    models, tiers = (tuple(map(Rate._make, rates)) for rates in (v.models, v.tiers))
+    v = v._replace(models=models, tiers=tiers, decidable=tuple(v.decidable))
     _VERDICT_JSON[_verdict_fields(v)] = (middle, tail)
     return v
 
@@ -667,58 +667,72 @@ def _kept_text(v: ScenarioHealth) -> str:
 
 
 def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int) -> ScenarioHealth:
-    """What ``runs`` decide of ``item``."""
+    """What ``runs`` decide of ``item``: its runs counted and rated (its own fields blank:
+    ``classify`` gives each scenario's), then a class no rate decides (``_unrated``), else the
+    class its rates support (``_rated``)."""
     current = [r for r in runs if r.runnable_hash == item.current_hash]
     older = _weight(runs) - _weight(current)
     current, before_fix, other_judge = _segment(item, current)
     judged = [r for r in current if r.status in JUDGED_STATUSES]
     read = _weight(current)
-    infra = read - _weight(judged)
-    by_model, by_tier = _rates(judged, bars, pass_k)
-    models, tiers = tuple(by_model), tuple(by_tier)
-    strong, local = (
-        next((t for t in tiers if t.tier == name), None) for name in ("strong", "local")
+    models, tiers = (tuple(rates) for rates in _rates(judged, bars, pass_k))
+    both = _tier(tiers, "strong") is not None and _tier(tiers, "local") is not None
+    v = ScenarioHealth(
+        *("", "", "", "", "", "", models, tiers, read, read - _weight(judged), older),
+        before_fix_runs=before_fix,
+        other_judge_runs=other_judge,
+        decidable=DECIDED if both else _ONE_TIER,
     )
-    decidable = (
-        ("always-fail", "inverted", "saturated", "flaky", "healthy")
-        if strong is not None and local is not None
-        else ("always-fail", "flaky", "healthy")
-    )
+    return _unrated(item, v, bool(current), bars) or _rated(v, bars)
 
-    def made(klass: str, why: str, **extra: Any) -> ScenarioHealth:
-        return ScenarioHealth(  # its own fields blank: ``classify`` gives each scenario's
-            *("", "", "", "", klass, why, models, tiers, read, infra, older),
-            before_fix_runs=before_fix,
-            other_judge_runs=other_judge,
-            decidable=decidable,
-            **extra,
-        )
 
-    if not current and older:
-        return made("stale", f"{older} run(s), all of an older runnable hash: re-run it")
-    if not current and before_fix:
-        return made(
-            "undecided",
-            f"{before_fix} run(s), all before the bug's fix: re-run it",
-            more_runs=bars.min_runs,
+_ONE_TIER = tuple(k for k in DECIDED if k not in ("inverted", "saturated"))
+"""The classes one tier's runs can decide (saturated and inverted need a strong and a local
+model)."""
+
+
+def _tier(tiers: Sequence[Rate], name: str) -> Rate | None:
+    return next((t for t in tiers if t.tier == name), None)
+
+
+def _unrated(item: HealthInput, v: ScenarioHealth, ran: bool, bars: Bars) -> ScenarioHealth | None:
+    """The classes decided before any rate (``ran``: whether a run of the current hash is read
+    in the segment): stale, every run before the fix, never judged, judge-flaky; else None."""
+    if not ran and v.older_hash_runs:
+        why = f"{v.older_hash_runs} run(s), all of an older runnable hash: re-run it"
+        return v._replace(klass="stale", why=why)
+    if not ran and v.before_fix_runs:
+        why = f"{v.before_fix_runs} run(s), all before the bug's fix: re-run it"
+        return v._replace(klass="undecided", why=why, more_runs=bars.min_runs)
+    if not v.tiers:  # no judged run
+        why = (
+            f"{v.infrastructure} run(s), every one an infrastructure status"
+            if v.infrastructure
+            else "no run of it in the window"
         )
-    if not judged:
-        if infra:
-            return made("never-judged", f"{infra} run(s), every one an infrastructure status")
-        return made("never-judged", "no run of it in the window")
+        return v._replace(klass="never-judged", why=why)
     if _judge_flaky(item.controls, item.current_hash):
-        return made("judge-flaky", "the same replayed answers were judged both PASS and not")
+        why = "the same replayed answers were judged both PASS and not"
+        return v._replace(klass="judge-flaky", why=why)
+    return None
+
+
+def _rated(v: ScenarioHealth, bars: Bars) -> ScenarioHealth:
+    """The class ``v``'s tier rates support at ``bars.confidence`` (``posterior.decide``; a
+    flaky tier that pools models checked model by model: ``_mixed_tier``), or undecided with
+    its leaning and about how many more runs would decide it."""
+    strong, local = _tier(v.tiers, "strong"), _tier(v.tiers, "local")
     counts_s = (strong.passes, strong.judged) if strong else None
     counts_l = (local.passes, local.judged) if local else None
     klass, probability, probs = decide(counts_s, counts_l, bars)
-    shown = "; ".join(_line(t) for t in tiers)
-    if klass == "flaky" and len(models) > len(tiers):
-        clear = _mixed_tier(models, bars)
+    shown = "; ".join(_line(t) for t in v.tiers)
+    if klass == "flaky" and len(v.models) > len(v.tiers):
+        clear = _mixed_tier(v.models, bars)
         if clear is not None:
-            return made(
-                "healthy",
-                f"healthy: no model is a coin flip (each outside the band at {clear:.0%} or "
-                "more); a tier pools models that differ: " + "; ".join(m.line() for m in models),
+            return v._replace(
+                klass="healthy",
+                why=f"healthy: no model is a coin flip (each outside the band at {clear:.0%} or "
+                "more); a tier pools models that differ: " + "; ".join(m.line() for m in v.models),
                 probability=clear,
             )
     only = (
@@ -731,9 +745,8 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
     )
     if klass != "undecided":
         top = "" if klass != "always-fail" or strong else " on the strongest model present"
-        return made(
-            klass, f"{klass}{top} at {probability:.0%}: {shown}{only}", probability=probability
-        )
+        why = f"{klass}{top} at {probability:.0%}: {shown}{only}"
+        return v._replace(klass=klass, why=why, probability=probability)
     leaning = max(probs, key=lambda kv: kv[1])[0] if probs else None
     more = more_runs(counts_s, counts_l, bars)
     hint = (
@@ -746,9 +759,9 @@ def _verdict(item: HealthInput, runs: Sequence[AnyRun], bars: Bars, pass_k: int)
         if leaning and probability >= 0.5
         else "no class likely yet"
     )
-    return made(
-        "undecided",
-        f"{lean}: {shown}; {hint}{only}",
+    return v._replace(
+        klass="undecided",
+        why=f"{lean}: {shown}; {hint}{only}",
         probability=probability if leaning else None,
         leaning=leaning,
         more_runs=more,
@@ -843,21 +856,6 @@ def build_health(
 
     read = [(i, kept(i.runs)) for i in active]
     scenarios = [classify(i, runs, bars=bars, pass_k=pass_k) for i, runs in read]
-    head: dict[str, list[int]] = {}
-    for item, runs in read:
-        if item.lane != "capability":
-            continue
-        cell = head.setdefault(item.category, [0, 0])
-        current = item.current_hash
-        for run in runs:  # RunTier.strong == "strong": a record's run or the store's
-            if (
-                run.runnable_hash == current
-                and run.tier == "strong"
-                and run.status in JUDGED_STATUSES
-            ):
-                n = _n(run)
-                cell[0] += n
-                cell[1] += n if run.status == "PASS" else 0
     outside = 0 if start is None else _weight(r for r in everything if r.at < start)
     by_start = sum(
         1
@@ -867,32 +865,18 @@ def build_health(
         if i.ancestry is None or i.ancestry.contains(r.gaia_commit, i.fix_commit) is None
     )
     left = (
-        (
-            outside,
-            f"started before the window of {window_nights} night(s) left out "
-            "(health_window_nights)",
-        ),
-        (
-            sum(n for _, n in commits_left),
-            "of other GAIA commits left out (health_commit / health_all_commits)",
-        ),
-        (
-            sum(n for _, n in machines_left),
-            "of other runner machines left out (health_machine / health_all_machines)",
-        ),
-        (
-            sum(s.before_fix_runs for s in scenarios),
-            "from before a bug's fix left out (never pooled across a fix)",
-        ),
-        (
-            by_start,
-            "of a fixed bug's scenario placed before or after the fix by their start (no fix "
-            "commit, or a commit the GAIA clone does not know: gaia_git)",
-        ),
-        (sum(s.other_judge_runs for s in scenarios), "of an older judge left out"),
+        outside,
+        sum(n for _, n in commits_left),
+        sum(n for _, n in machines_left),
+        sum(s.before_fix_runs for s in scenarios),
+        by_start,
+        sum(s.other_judge_runs for s in scenarios),
     )
-    notes = [f"{n} run(s) {what}" for n, what in left if n]
-    read_runs = [r for _, runs in read for r in runs]
+    notes = [
+        f"{n} run(s) {what.format(nights=window_nights)}"
+        for n, what in zip(left, _LEFT_OUT, strict=True)
+        if n
+    ]
     return HealthReport(
         generated_at=now or datetime.now(UTC),
         thresholds={
@@ -911,16 +895,50 @@ def build_health(
         machines_left=machines_left,
         scenarios=sorted(scenarios, key=lambda s: (CLASSES.index(s.klass), s.scenario_id)),
         retired=[Retired(i.scenario_id, i.path, i.retired) for i in items if i.retired is not None],
-        headroom=[(c, n, k) for c, (n, k) in sorted(head.items())],
+        headroom=_headroom(read),
         notes=notes,
-        window=(
-            min(getattr(r, "first", None) or r.at for r in read_runs),
-            max(r.at for r in read_runs),
-        )
-        if read_runs
-        else None,
+        window=_span([r for _, runs in read for r in runs]),
         outside_window=outside,
     )
+
+
+def _span(runs: Sequence[AnyRun]) -> tuple[datetime, datetime] | None:
+    """The first and last start of the runs read (a group's: its first run's); None: no run."""
+    if not runs:
+        return None
+    return min(getattr(r, "first", None) or r.at for r in runs), max(r.at for r in runs)
+
+
+_LEFT_OUT = (
+    "started before the window of {nights} night(s) left out (health_window_nights)",
+    "of other GAIA commits left out (health_commit / health_all_commits)",
+    "of other runner machines left out (health_machine / health_all_machines)",
+    "from before a bug's fix left out (never pooled across a fix)",
+    "of a fixed bug's scenario placed before or after the fix by their start (no fix commit, "
+    "or a commit the GAIA clone does not know: gaia_git)",
+    "of an older judge left out",
+)
+"""The report's notes of the runs it left out, each after its count (``build_health``)."""
+
+
+def _headroom(read: Sequence[tuple[HealthInput, list[AnyRun]]]) -> list[tuple[str, int, int]]:
+    """Per category of capability cases: the strong tier's judged runs of the current hash read,
+    and their passes."""
+    head: dict[str, list[int]] = {}
+    for item, runs in read:
+        if item.lane != "capability":
+            continue
+        cell = head.setdefault(item.category, [0, 0])
+        judged = [  # RunTier.strong == "strong": a record's run or the store's
+            r
+            for r in runs
+            if r.runnable_hash == item.current_hash
+            and r.tier == "strong"
+            and r.status in JUDGED_STATUSES
+        ]
+        cell[0] += _weight(judged)
+        cell[1] += _weight(r for r in judged if r.status == "PASS")
+    return [(c, n, k) for c, (n, k) in sorted(head.items())]
 
 
 @dataclass
@@ -932,6 +950,46 @@ class _Tally:
     flips: int = 0
     score_sd: list[float] = field(default_factory=list)
 
+    def to_dict(self) -> dict[str, object]:
+        """The category's entry of the noise document."""
+        import statistics
+
+        return {
+            "scenarios": self.scenarios,
+            "pairs": self.pairs,
+            "flips": self.flips,
+            "flip_rate": round(self.flips / self.pairs, 4) if self.pairs else None,
+            "score_sd": (round(statistics.fmean(self.score_sd), 3) if self.score_sd else None),
+        }
+
+
+def _model_noise(runs: Sequence[AnyRun], cat: _Tally) -> dict[str, object]:
+    """One model's judged runs of a scenario, by start: its entry of the noise document (the
+    flips between consecutive runs and the spread of their scores), added to its category's."""
+    import statistics
+
+    outcomes = [r.status == "PASS" for r in runs]
+    pairs = max(len(outcomes) - 1, 0)
+    flips = sum(a != b for a, b in zip(outcomes, outcomes[1:], strict=False))
+    scores = [r.score for r in runs if r.score is not None]
+    sd = statistics.pstdev(scores) if len(scores) > 1 else None
+    cat.pairs += pairs
+    cat.flips += flips
+    if sd is not None:
+        cat.score_sd.append(sd)
+    return {
+        "tier": str(runs[0].tier),
+        "runs": len(runs),
+        "passes": sum(outcomes),
+        "pairs": pairs,
+        "flips": flips,
+        "flip_rate": round(flips / pairs, 4) if pairs > 0 else None,
+        "score_mean": round(statistics.fmean(scores), 3) if scores else None,
+        "score_sd": None if sd is None else round(sd, 3),
+        "score_min": min(scores) if scores else None,
+        "score_max": max(scores) if scores else None,
+    }
+
 
 def noise(
     items: Sequence[HealthInput], *, window_nights: int = 14, now: datetime | None = None
@@ -942,8 +1000,6 @@ def noise(
     of GAIA's ``overall_score``, over the runs health reads (the window, the current hash,
     after a fix, the newest judge). A PASS to FAIL of a case whose flip rate is high is within
     its noise, not a regression."""
-    import statistics
-
     active = [i for i in items if i.retired is None]
     start = _window([r for i in active for r in i.runs], window_nights)
     scenarios: dict[str, object] = {}
@@ -963,47 +1019,16 @@ def noise(
                 by_model.setdefault(run.model, []).append(run)
         if not by_model:
             continue
-        models: dict[str, object] = {}
         cat = categories.setdefault(item.category, _Tally())
         cat.scenarios += 1
-        for model, runs in sorted(by_model.items()):
-            outcomes = [r.status == "PASS" for r in runs]
-            pairs = len(outcomes) - 1
-            flips = sum(a != b for a, b in zip(outcomes, outcomes[1:], strict=False))
-            scores = [r.score for r in runs if r.score is not None]
-            sd = statistics.pstdev(scores) if len(scores) > 1 else None
-            models[model] = {
-                "tier": str(runs[0].tier),
-                "runs": len(runs),
-                "passes": sum(outcomes),
-                "pairs": max(pairs, 0),
-                "flips": flips,
-                "flip_rate": round(flips / pairs, 4) if pairs > 0 else None,
-                "score_mean": round(statistics.fmean(scores), 3) if scores else None,
-                "score_sd": None if sd is None else round(sd, 3),
-                "score_min": min(scores) if scores else None,
-                "score_max": max(scores) if scores else None,
-            }
-            cat.pairs += max(pairs, 0)
-            cat.flips += flips
-            if sd is not None:
-                cat.score_sd.append(sd)
+        models = {model: _model_noise(runs, cat) for model, runs in sorted(by_model.items())}
         scenarios[item.scenario_id] = {"category": item.category, "models": models}
     return {
         "schema": "intake-noise/1",
         "generated_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
         "window_nights": window_nights,
         "window_start": None if start is None else start.isoformat(timespec="seconds"),
-        "categories": {
-            name: {
-                "scenarios": c.scenarios,
-                "pairs": c.pairs,
-                "flips": c.flips,
-                "flip_rate": round(c.flips / c.pairs, 4) if c.pairs else None,
-                "score_sd": (round(statistics.fmean(c.score_sd), 3) if c.score_sd else None),
-            }
-            for name, c in sorted(categories.items())
-        },
+        "categories": {name: c.to_dict() for name, c in sorted(categories.items())},
         "scenarios": dict(sorted(scenarios.items())),
     }
 
@@ -1219,11 +1244,26 @@ def _one_by_one(peek: RecordFacts) -> bool:
     return peek.holds_runs or peek.bug or peek.kind == "issue"
 
 
-Mix = tuple[tuple[str | None, str | None, int], ...]
-"""(GAIA commit, machine, runs): ``HealthInput.mix``, ``store.Counts.places``."""
-Placed = tuple[Mix, set[str], set[str], str]
-"""The window's runs per commit and machine, the ids they count, those read as counts and the
-window's first start (``store.Counts.since``)."""
+def _every_commit_and_machine(settings: Settings) -> bool:
+    """Whether the settings read every GAIA commit and runner machine (the defaults): only then
+    can the stored runs be read as counts, which name neither."""
+    return (
+        settings.health_all_commits
+        and settings.health_all_machines
+        and settings.health_commit is None
+        and settings.health_machine is None
+    )
+
+
+def _past_the_store(items: Sequence[HealthInput], newest: datetime | None) -> bool:
+    """Whether a record's own imported run started after the newest stored run read as counts
+    (``newest``; None: not read as counts): it would move the window inside a group."""
+    return newest is not None and any(
+        r.at > newest
+        for i in items
+        for r in i.runs
+        if getattr(r, "first", None) is None and not getattr(r, "recorded", False)
+    )
 
 
 def _stored(
@@ -1231,17 +1271,16 @@ def _stored(
     peeks: Sequence[RecordFacts | None],
     left_out: Claimed,
     grouped: bool,
-) -> tuple[dict[str, list[Run]], Placed, int, datetime | None]:
+) -> tuple[dict[str, list[Run]], Counts, set[str]]:
     """The window's stored runs per scenario id: counted in SQL (``store.window_counts``)
-    when ``grouped``, but for the scenarios ``_one_by_one`` names; with the runs per commit
-    and machine of every scenario's and the ids of those read as counts, the runs before the
-    window and the newest start read (None: not grouped)."""
+    when ``grouped``, but for the scenarios ``_one_by_one`` names (the ids returned); with the
+    counts (when not ``grouped``, only the runs before the window: no group, no place)."""
     from intake.lifecycle.runs.store import window_counts, window_rows
 
     nights = settings.health_window_nights
     if not grouped:
         rows, left = window_rows(settings, nights=nights, left_out=left_out)
-        return rows, ((), set(), set(), ""), left, None
+        return rows, Counts({}, (), left, None), set()
     counts = window_counts(settings, nights=nights, left_out=left_out)
     singly = [
         p.id
@@ -1257,25 +1296,25 @@ def _stored(
     store: dict[str, list[Run]] = {**counts.groups}
     for sid in singly:
         store[sid] = rows.get(sid, [])
-    every = set(counts.groups)
-    placed = (counts.places, every, every.difference(singly), counts.since)
-    return store, placed, counts.left, counts.newest
+    return store, counts, set(singly)
 
 
 def _carried(
     settings: Settings,
     items: list[HealthInput],
-    placed: Placed,
+    counts: Counts,
+    singly: set[str],
     left_out: Claimed,
 ) -> None:
-    """Give the window's runs per commit and machine (``placed``: every stored scenario's, the
-    ids they count, those read as counts) to the first scenario read as counts that is not
-    retired: each such scenario's once, as ``build_health`` sums them; a stored scenario read
-    otherwise, twice or not at all (retired, no record, read run by run) is taken out or
-    added again, from its own (``store.window_mix``)."""
+    """Give the window's runs per commit and machine (``counts.places``: every stored
+    scenario's) to the first scenario read as counts (not in ``singly``) that is not retired:
+    each such scenario's once, as ``build_health`` sums them; a stored scenario read otherwise,
+    twice or not at all (retired, no record, read run by run) is taken out or added again, from
+    its own (``store.window_mix``)."""
     from intake.lifecycle.runs.store import window_mix
 
-    places, every, grouped, since = placed
+    places, every = counts.places, set(counts.groups)
+    grouped = every.difference(singly)
     times = Counter(i.scenario_id for i in items if i.retired is None and i.scenario_id in grouped)
     carrier = next(
         (n for n, i in enumerate(items) if i.retired is None and times[i.scenario_id]), None
@@ -1284,7 +1323,7 @@ def _carried(
         return
     total: dict[tuple[str | None, str | None], int] = {(c, m): n for c, m, n in places}
     odd = [sid for sid in sorted(every) if times[sid] != 1]
-    for sid, own in window_mix(settings, odd, since=since, left_out=left_out).items():
+    for sid, own in window_mix(settings, odd, since=counts.since, left_out=left_out).items():
         for c, m, n in own:
             total[c, m] = total.get((c, m), 0) + (times[sid] - 1) * n
     kept = tuple((c, m, n) for (c, m), n in total.items() if n > 0)
@@ -1335,13 +1374,7 @@ def read_health(
         suite_files,
     )
 
-    grouped = grouped and (
-        settings.health_all_commits
-        and settings.health_all_machines
-        and settings.health_commit is None
-        and settings.health_machine is None
-    )
-    items: list[HealthInput] = []
+    grouped = grouped and _every_commit_and_machine(settings)
     notes: list[str] = []
     if left_out is None:
         left_out = claimed(settings)
@@ -1353,15 +1386,13 @@ def read_health(
         kept = known_records(settings) if cached else {}
     records = _records(files, kept, bugs is not None)
     try:
-        store, placed, left, newest = _stored(settings, [r[2] for r in records], left_out, grouped)
+        store, counts, singly = _stored(settings, [r[2] for r in records], left_out, grouped)
     except InputError as exc:
         notes.append(f"run store unreadable, its runs left out: {exc}")
-        store, placed, left, newest = {}, ((), set(), set(), ""), 0, None
-    if left:
-        notes.append(
-            f"{left} stored run(s) started before the window of "
-            f"{settings.health_window_nights} night(s) left out (health_window_nights)"
-        )
+        store, counts, singly = {}, Counts({}, (), 0, None), set()
+    if counts.left:
+        nights = settings.health_window_nights
+        notes.append(f"{counts.left} stored run(s) {_LEFT_OUT[0].format(nights=nights)}")
     from intake.gitutil import Ancestry
 
     ancestry = Ancestry.of(settings)
@@ -1375,43 +1406,26 @@ def read_health(
         else {}
     )
     validated: list[tuple[str, os.stat_result, str]] = []
-    for file, raw, peek in records:
-        if raw is None or peek is None:
-            notes.append(f"{_shown(settings, file.record_text)}: record unreadable, left out")
-            continue
-        item = _item(
-            settings,
-            (file, raw, peek),
-            store,
-            (facts, validated),
-            ancestry,
-            bugs,
-            fast=fast,
-            cached=cached,
-        )
-        if isinstance(item, str):
-            notes.append(item)
-        else:
-            items.append(item)
+    read = [
+        _item(settings, r, store, (facts, validated), ancestry, bugs, fast=fast, cached=cached)
+        for r in records
+    ]
     remember_records(settings, validated)
-    if newest is not None and any(
-        r.at > newest
-        for i in items
-        for r in i.runs
-        if getattr(r, "first", None) is None and not getattr(r, "recorded", False)
-    ):
+    items = [item for item in read if not isinstance(item, str)]
+    notes += [note for note in read if isinstance(note, str)]
+    if _past_the_store(items, counts.newest):
         if bugs is not None:
             bugs.clear()
         return read_health(
             settings, fast=fast, bugs=bugs, left_out=left_out, grouped=False, kept=kept
         )
-    _carried(settings, items, placed, left_out)
+    _carried(settings, items, counts, singly, left_out)
     return items, notes
 
 
 def _item(
     settings: Settings,
-    read: tuple[SuiteFile, bytes, RecordFacts],
+    read: _Read,
     store: dict[str, list[Run]],
     caches: tuple[dict[str, ScenarioFacts], list[tuple[str, os.stat_result, str]]],
     ancestry: Ancestry | None,
@@ -1425,10 +1439,13 @@ def _item(
     from intake.lifecycle.runs.store import suite_runs
 
     file, raw, peek = read
-    facts, validated = caches
     path, rec = file.text, file.record_text
-    scenario_id, kind = peek.id, peek.kind
-    extra = store.get(scenario_id, []) if isinstance(scenario_id, str) else []
+    # an id that is no string never validates (``Record.id`` is a string, never coerced)
+    if raw is None or peek is None or not isinstance(peek.id, str):
+        return f"{_shown(settings, rec)}: record unreadable, left out"
+    facts, validated = caches
+    kind = peek.kind
+    extra = store.get(peek.id, [])
     full = bool(extra) or peek.holds_runs or peek.lifecycle or peek.bug
     wanted = bugs is not None and (peek.bug or kind == "issue")
     st = file.record_stat
@@ -1459,8 +1476,6 @@ def _item(
             return _input(
                 settings, path, peek, facts.get(path), runs, tuple(record.controls), fix, ancestry
             )
-    if not isinstance(scenario_id, str):
-        return f"{_shown(settings, rec)}: record unreadable, left out"
     # no imported run and no lifecycle change: never judged, whatever its text; only its tags
     # (split, lane) need the file, and ``fast`` skips that
     return _input(settings, path, peek, NO_FACTS if fast else facts.get(path), never_run=True)
@@ -1566,33 +1581,48 @@ def document_tail(report: HealthReport) -> dict[str, object]:
     return {"notes": report.notes}
 
 
+def _verdict_keys() -> tuple[list[str], list[str]]:
+    """The JSON keys of a verdict (``ScenarioHealth.to_dict``'s): those between ``provenance``
+    and ``split``, and those after ``quarantined``."""
+    names = list(ScenarioHealth("", "", "", "", "", "").to_dict())
+    return (
+        names[names.index("class") : names.index("split")],
+        names[names.index("quarantined") + 1 :],
+    )
+
+
+_VERDICT_KEYS = _verdict_keys()
+
+
 def _verdict_json(v: ScenarioHealth) -> tuple[str, str]:
-    """A scenario's JSON but for its own fields (``_scenario_json``): the keys between
-    ``provenance`` and ``split`` (its class, why, rates and runs read) and those after
-    ``quarantined``, each without braces; made once a verdict (``_VERDICT_JSON``: scenarios
-    whose runs count alike share one, as ``classify`` shares it)."""
+    """A scenario's JSON (``ScenarioHealth.to_dict``) but for its own fields (``_scenario_json``):
+    the keys between ``provenance`` and ``split`` (its class, why, rates and runs read) and
+    those after ``quarantined``, each without braces; made once a verdict (``_VERDICT_JSON``:
+    scenarios whose runs count alike share one, as ``classify`` shares it), each rate's JSON
+    once a process (``_rate_json``: verdicts share rates)."""
     key = _verdict_fields(v)
     found = _VERDICT_JSON.get(key)
-    if found is not None:
-        return found
-    models, tiers = ("[" + ", ".join(map(_rate_json, group)) + "]" for group in (v.models, v.tiers))
-    before = {"class": v.klass, "why": v.why, "models": None, "tiers": None}
-    before |= {key: getattr(v, key) for key in ("runs_read", "infrastructure", "older_hash_runs")}
-    # one encoding: the rates' places are ``null`` in it, then their JSON (a string's quotes
-    # are escaped, so the text below is only ever these two keys)
-    middle = json.dumps(before, ensure_ascii=False).replace(
-        '"models": null, "tiers": null', f'"models": {models}, "tiers": {tiers}', 1
-    )
-    found = _VERDICT_JSON[key] = (
-        middle[1:-1],
-        json.dumps(_verdict_tail(v), ensure_ascii=False)[1:-1],
-    )
+    if found is None:
+        doc = v._replace(models=(), tiers=()).to_dict()
+        middle, tail = (
+            json.dumps({name: doc[name] for name in part}, ensure_ascii=False)[1:-1]
+            for part in _VERDICT_KEYS
+        )
+        # the rates' places are empty arrays in it, then their JSON (a string's quotes are
+        # escaped, so the text below is only ever these two keys)
+        models, tiers = (
+            "[" + ", ".join(map(_rate_json, rates)) + "]" for rates in (v.models, v.tiers)
+        )
+        middle = middle.replace(
+            '"models": [], "tiers": []', f'"models": {models}, "tiers": {tiers}', 1
+        )
+        found = _VERDICT_JSON[key] = (middle, tail)
     return found
 
 
 @cache
 def _rate_json(rate: Rate) -> str:
-    """Each rate's JSON, made once a process (the verdicts share rates)."""
+    """Each rate's JSON, made once a process."""
     return json.dumps(rate.to_dict(), ensure_ascii=False)
 
 
@@ -1606,8 +1636,6 @@ _VERDICT_JSON: dict[tuple[Any, ...], tuple[str, str]] = {}
 process, or read with a kept verdict (``_verdict_of``)."""
 
 
-OWN = ("scenario_id", "path", "category", "provenance", "split", "quarantined")
-"""A scenario's own fields; the others are its verdict's, which scenarios share."""
 _verdict_fields: Callable[[ScenarioHealth], tuple[Any, ...]] = attrgetter(
     *(name for name in ScenarioHealth._fields if name not in OWN)
 )
@@ -1721,10 +1749,9 @@ def render_text(report: HealthReport) -> str:
                 + (f"{k}/{n} passed, headroom {1 - k / n:.0%}" if n else "no judged strong run")
             )
     lines += _wanted_lines(report)
-    flagged = [s for s in report.scenarios if s.klass != "healthy"]
-    if flagged:
+    if report.flagged:
         lines += ["", "scenarios:"]
-        for s in flagged:
+        for s in report.flagged:
             tag = " [quarantined]" if s.quarantined else ""
             lines.append(f"  {s.klass:<13} {s.scenario_id} ({s.provenance}){tag}: {s.why}")
     for s in report.quarantined:
@@ -1779,10 +1806,9 @@ def render_markdown(report: HealthReport) -> str:
             lines.append(
                 f"| {md_text(category)} | {n} | {k} | {f'{1 - k / n:.0%}' if n else '-'} |"
             )
-    flagged = [s for s in report.scenarios if s.klass != "healthy"]
-    if flagged:
+    if report.flagged:
         lines += ["", "| scenario | class | provenance | why |", "| --- | --- | --- | --- |"]
-        for s in flagged[:200]:
+        for s in report.flagged[:200]:
             lines.append(
                 f"| {md_code(s.scenario_id)} | {s.klass} | {s.provenance} | {md_text(s.why)} |"
             )
@@ -1832,8 +1858,7 @@ def html_section(report: HealthReport) -> str:
     flagged = "".join(
         f"<tr><td><code>{html_text(s.scenario_id)}</code></td><td>{s.klass}</td>"
         f"<td>{s.provenance}</td><td>{html_text(s.why)}</td></tr>"
-        for s in report.scenarios
-        if s.klass != "healthy"
+        for s in report.flagged
     )
     retired = "".join(
         f"<li>retired <code>{html_text(r.scenario_id)}</code>: {html_text(r.reason)}</li>"

@@ -205,9 +205,8 @@ def masses(passes: int, n: int) -> tuple[float, ...]:
 @remembered
 def jeffreys(passes: int, n: int, level: float) -> tuple[float, float]:
     """The equal-tailed Jeffreys interval at ``level`` (``(0, 1)`` without runs); the lower
-    bound is 0 at 0 passes and the upper 1 at n (Brown, Cai and DasGupta 2001)."""
-    if n == 0:
-        return (0.0, 1.0)
+    bound is 0 at 0 passes and the upper 1 at n (Brown, Cai and DasGupta 2001), so without
+    runs it is ``(0, 1)``."""
     a, b = passes + 0.5, n - passes + 0.5
     tail = (1.0 - level) / 2.0
 
