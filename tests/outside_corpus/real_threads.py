@@ -9816,6 +9816,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (63, _RAW_STOP63),
         (64, _RAW_STOP64),
         (65, _RAW_STOP65),
+        (67, _RAW_STOP67),
     ):
         if batch not in (None, number):
             continue
@@ -12433,6 +12434,392 @@ cd : Не удается найти путь "C:\налитика\p31", так �
 
 CategoryInfo          : ObjectNotFound: (C:\налитика\p31:String) [Set-Location], ItemNotFoundException
 FullyQualifiedErrorId : PathNotFound,Microsoft.PowerShell.Commands.SetLocationCommand
+""",
+    ),
+]
+
+
+# The stop-67 collection (batch 67, collected at stop 50 under scrubber 1.28.0): excerpts of files
+# committed in public repositories, of kinds batches 61, 62 and 64 did not take (.pypirc, .netrc,
+# .hgrc, authorized_keys, ~/.aws/credentials and config, ~/.kube/config, pip's direct_url.json,
+# Firebase's google-services.json, LaTeX's .fls and .fdb_latexmk, a terraform.tfstate, .gitconfig
+# [user] blocks), scored once, per part, blind, no rule changed (tests/outside_corpus/SOURCE.md,
+# "The stop-67 collection").
+_RAW_STOP67: list[tuple[str, str, str]] = [
+    # ---- package index credentials: .pypirc ------------------------------------------------------
+    (
+        "https://github.com/13625025773/py-chiyi/blob/624bf20f98a723a7989972a822b533deac34811c/.pypirc",
+        ".txt",
+        r"""[distutils]
+index-servers =
+pypi
+
+[pypi]
+repository: https://upload.pypi.org/legacy/
+username: [[user:hanmo]]
+password: [[secret:lanfengyuan@2021]]""",
+    ),
+    (
+        "https://github.com/1u1s4/INEipc/blob/5e3b38348a4b87d75edbf24807ec205afc5431dd/.pypirc",
+        ".txt",
+        r"""[testpypi]
+  username = {{keep:__token__}}
+  password = [[secret:pypi-AgENdGVzdC5weXBpLm9yZwIk8l5kYINBl9etoovxCrFgDmUkwgDu20uF_6l7Jh3B-toGn9SP5F6H0eWBBH-JLBu9hafbRsQiBLXLE3Nttduka9_ibFnEXu1o3IIHxZf_lUWIjRIRvUeryaTsJXepsHbZxH8C2XYCgZmn39QgTlBoeH50r7kW]]""",
+    ),
+    (
+        "https://github.com/13241308289/paradox_common/blob/7f7e6e6fd29648601343d7b914b671019787658c/.pypirc",
+        ".txt",
+        r"""[distutils]
+index-servers = pypi
+
+[pypi]
+username:
+password:""",
+    ),
+    (
+        "https://github.com/3BioCompBio/pyScoMotif/blob/52dfcc2367dee3132cb5ae2772fc8bd133478f7b/.pypirc",
+        ".txt",
+        r"""[distutils]
+index-servers = 
+    pypi
+
+[pypi]
+username = {{keep:__token__}}""",
+    ),
+    # ---- ~/.netrc: logins and tokens for git hosts and Heroku -------------------------------------
+    (
+        "https://github.com/2694484453/git-sync/blob/6043fdb54a4367fea75d9a93f7d88afd8609491e/.netrc",
+        ".txt",
+        r"""machine codeup.aliyun.com
+login [[user:17256093318]]
+password {{keep:xxxx}}
+
+machine github.com
+login [[user:3518027746]]
+password xxx
+
+machine gitee.com
+login [[user:17256093318]]
+password xxxx""",
+    ),
+    (
+        "https://github.com/12Jack21/dotfiles/blob/d0f35276a03f8af50917ebecf6433150f7b39c25/.netrc",
+        ".txt",
+        r"""machine api.heroku.com
+  login [[email:danielfrost5821@hotmail.com]]
+  password [[secret:2d783f31-102b-4773-bdcc-d8c6bf0e0e15]]
+machine git.heroku.com
+  login danielfrost5821@hotmail.com
+  password 2d783f31-102b-4773-bdcc-d8c6bf0e0e15
+""",
+    ),
+    (
+        "https://github.com/379670531/ly_laravel/blob/9fac5046b3968572bc29f72dba82be08d588bed0/.netrc",
+        ".txt",
+        r"""machine api.heroku.com
+  login [[email:486201937ly@gmail.com]]
+  password [[secret:b1088a00-8ef3-43f5-bf17-69bba0db881a]]
+machine git.heroku.com
+  login 486201937ly@gmail.com
+  password b1088a00-8ef3-43f5-bf17-69bba0db881a
+""",
+    ),
+    (
+        "https://github.com/BeeGass/BeeGass.github.io/blob/77bff2cbe8b9ea55c80167cd49006c4c48e241c6/.netrc",
+        ".txt",
+        r"""machine api.github.com
+    login [[user:OwlDrum]]
+    password [[secret:ghp_Hrp1DcJpxiG5fKWW3xUGnZDquqGNTzTUhGXv]]
+""",
+    ),
+    # ---- Mercurial and git identities: .hgrc, .gitconfig -------------------------------------------
+    (
+        "https://github.com/0mk1/.f/blob/7dfcb6e19ce487ccfd17a3ccddbbcb51bedcb29a/.hgrc",
+        ".txt",
+        r"""# example user config (see "hg help config" for more info)
+[ui]
+username = [[user:Tomasz Wielgos]] <[[email:t.wielgos@merixstudio.com]]>
+
+[extensions]
+# uncomment these lines to enable some popular extensions
+# (see "hg help extensions" for more info)
+#
+pager =
+progress =
+color =
+""",
+    ),
+    (
+        "https://github.com/3tty0n/.dotfiles/blob/136f89fdda4bccd7cd58caee063671274cbcf9d9/.hgrc",
+        ".txt",
+        r"""[ui]
+username = [[user:Kenta Ozawa]] <[[email:me@kozawa.com]]>
+verbose = True
+interface = curses
+
+[alias]
+la = log --graph --template {oneline}
+ll = log -l 20 --graph --template {oneline}
+l = log --branch . --graph --template {oneline}
+""",
+    ),
+    (
+        "https://github.com/0-Yorick-0/.dotfiles/blob/0727a84b9ea9044295e95f04ebe05e10982e5548/.gitconfig",
+        ".txt",
+        r"""# This is Git's per-user configuration file.
+[user]
+# Please adapt and uncomment the following lines:
+	name = [[user:Jerome Valdin]]
+	email = [[email:jerome.valdin@bedrockstreaming.com]] 
+[core]
+    excludesfile = /Users/[[user:jvaldin]]{{keep:/.gitignore_global}}
+[push]
+    default = current
+""",
+    ),
+    (
+        "https://github.com/000nico/dotfiles/blob/501da3eabd7077f15d5e8b8d2bf966f588aa6904/.gitconfig",
+        ".txt",
+        r"""[user]
+	name = [[user:000luca]]
+	email = [[email:lucasbertini07@gmail.com]]
+	mail = lucasbertini07@gmail.com
+	dmail = lucasbertini07@gmail.com
+""",
+    ),
+    # ---- ~/.ssh/authorized_keys: key comments <login>@<host> ---------------------------------------
+    (
+        "https://github.com/007/dotfiles/blob/1eff788d52348771ee8948b006c19557f95896b4/.ssh/authorized_keys",
+        ".txt",
+        r"""ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAILTlith2Rm28a5Fu5gub+VfPlZ0rISrw0BfjyjVD0Ku4 [[user:zoe]]@shiny
+ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOtCSYE7vJkuVYt1p/FZwbHzXV06j9U6sBV8qY5xKnVE [[user:tbaker]]@laptop
+ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOtCSYE7vJkuVYt1p/FZwbHzXV06j9U6sBV8qY5xKnVE tbaker@laptop
+ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC2iZD8r3l5UkBy+C4oHJlFMHMSXbekYOy0p9LtUcKx5Pip9o0PXnfPy3OwxmaAPnoImUhXHBq/dPjKlYStUyrODYI1z+f4YganZMH4FkBKuCE+IzkT2wp9+6s2YsJym2A93fQxEzFU6ncHqKXr9WGF7uFNHkKdelp/Grwc+k7cQln+Z7tNccz1Jl6/UzsbL2BdmP+HtMbS2w1TsPvs0sndUiJhvnyQ+ZZpoRUxWd+bOLfI9Ureoy9GimqSZUQtn34d+QxDiVaRiTEstUpbaHxo7aUkiw44qSK9N3svZiJxAre4rSFZ+L2mCAGcLKJ9lcbMjlS7/Vggt6Wwr/JYdpoR tbaker@ubuntu
+ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBXDFVPfrJPDTF7CxG8X0biTggTax3tF+RblicC01Kus tbaker@aurora.tech
+""",
+    ),
+    (
+        "https://github.com/02vijay08/DEVOPSS/blob/f5dd463ebfb8efa32146261ba960fbb78e310e08/.ssh/authorized_keys",
+        ".txt",
+        r"""no-port-forwarding,no-agent-forwarding,no-X11-forwarding,command="echo 'Please login as the user \"{{keep:ec2-user}}\" rather than the user \"{{keep:root}}\".';echo;sleep 10" ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQCII83nLXViyAFm9ZJav85ioxPzUuEq1fVOXgzrNKIX5OvwCk5tRotfcHerSHkJ/utbFzTkoAJXtCvkJ5EnsUTNhCyG1hXPY7/BxEhs02pzk9f3IPtk4cKRWyyozt/kUMgfVc/J+Cso0Lj5Ac3gQkqyNoABDlT0E5sHrNj5txAGXFH+36MN6u4+cOe4WdxIPZzWV7hTLNttQeaSWc9BkD4VjctwyhvtCs/ccGOeKDfs+cUs0bbyJf1tm0xL7EAvtr3PmbwEl96k4nhHKbo1nOnxYRXulZQonbOHFFMap84OcEzXspcGaxBdgFVYlgmov+TtH+zHQ/1GNqITnE9qV3jX {{keep:FIRST}}
+""",
+    ),
+    # ---- cloud credentials and configuration: ~/.aws, ~/.kube ---------------------------------------
+    (
+        "https://github.com/19myersj96/lab5git/blob/927077586f3a73733b32e4cbbef70a35572537bb/.aws/credentials",
+        ".txt",
+        r"""[default]
+aws_secret_access_key = [[secret:uGjtjKfQb6MaN21buhPhnXCEQ3QCew8ez/Mt70Cz]]
+aws_access_key_id = [[secret:ASIA7XP7Y9IZF5T8DCL7]]
+aws_session_token=[[secret:FwoGZXIvYXdzEJj//////////wEaDLqO9ocIHAiiADpdKxw0xmqvOxhmjMOb8wtY6tJPjNlzp0u/jHv1kzjWvqvp2q4CJPEQtLkyh8nVTBPORY/v9CXsl181kDkOkfdDOEZd9LRL1j8xdGrx09u4GjhUze/GdbU/6YKPbQbWvthTTdp297pp7h3thMRonfBQk8H3miX8SjsqwihKgn82WEWRa4tJ6LZL4PYSiEMJWvMMa3Pq3tkBdPzUFo/DbsviGYKkD5pz5cWiBrHngrknFIbs9KErtSZXGV5ajkbMRGgdk0KsvflL/1oiNZzMndTx/2L5yAqhWNZc4ohZ6a6+9P8Igpt8gac6Nt3LzTBztamAWKPQrM9NkRhwTO+Ta3/m]]
+
+""",
+    ),
+    (
+        "https://github.com/812lcl/dotfiles/blob/ed483004d9edf4fa9d6d7d1c686b0de7e4b14dee/.aws/credentials",
+        ".txt",
+        r"""[default]
+aws_access_key_id = Dc
+aws_secret_access_key = C
+""",
+    ),
+    (
+        "https://github.com/0xForerunner/dotfiles/blob/517dccc93a2c097f406c23c1d7daf67bdd0d776b/.aws/config",
+        ".txt",
+        r"""[profile crypto-cdk-stage]
+sso_session = worldcoin
+sso_account_id = 487223788601
+sso_role_name = {{keep:PowerUserAccess}}
+[profile worldcoin-crypto-prod]
+sso_session = worldcoin
+sso_account_id = 866736719513
+sso_role_name = CryptoPowerUserAccess
+[sso-session worldcoin]
+sso_start_url = https://d-90676ede48.awsapps.com/start/#
+sso_region = us-east-1
+sso_registration_scopes = sso:account:access
+[sso-session infra]
+sso_start_url    = https://worldcoin.awsapps.com/start
+sso_region       = us-east-1
+sso_registration_scopes = sso:account:access
+
+[profile wld-iam]
+sso_session = infra
+sso_account_id   = 033662022620
+sso_role_name    = {{keep:ViewOnlyAccess}}
+region           = eu-central-1
+duration_seconds = 43200
+""",
+    ),
+    (
+        "https://github.com/3ch01c/rclone/blob/a02c2d51f3615dd5026e9e6e652378a3f2f83a43/.aws/config",
+        ".txt",
+        r"""[profile default]
+region = 
+output = json
+
+""",
+    ),
+    (
+        "https://github.com/10luisb/respaldosis/blob/eff32e202bed62d2cc105ab0c4e8d22b67a69219/.kube/config",
+        ".yaml",
+        r"""apiVersion: v1
+clusters:
+- cluster:
+    certificate-authority-data: {{keep:LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUVMRENDQXBTZ0F3SUJBZ0lRTzd3ZHZ0L2tBcThRNEtocWE2dW5kREFOQmdrcWhraUc5dzBCQVFzRkFEQXYKTVMwd0t3WURWUVFERXlSaVltRXpaR0ppTnkwMU0yVTVMVFEzWVdRdE9ESTRZaTFrTWpkaE1UY3dNbUUwWldJdwpJQmNOTWpNd05qSTRNRFV4TURFNVdoZ1BNakExTXpBMk1qQXdOakV3TVRsYU1DOHhMVEFyQmdOVkJBTVRKR0ppCllUTmtZbUkzTFRVelpUa3RORGRoWkMwNE1qaGlMV1F5TjJFeE56QXlZVFJsWWpDQ0FhSXdEUVlKS29aSWh2Y04KQVFFQkJRQURnZ0dQQURDQ0FZb0NnZ0dCQU85cGZ0RnkzK255R2VDRXIrYmlMOFpFTks1aXJ0cWQzTE9HZFhhUwpUb2NPSlZCblk5YnlVSGpLTEJENCtQNDJUbC9WMS9vN29lSHdPdGhRNWJ0eTZtYkV6bUpZWC9PazQ4WmMyTXg0CkszSkpMYmowU2hvQ1VUUm9NYWxrUTRPaE94K1BNUkFCRWxZaHpNUThTL1RhT1c2cmxPR1BNQUtmVTBQL3lHRTMKdjJqdGpSWGN6Sld0NGFTMUJ5TStvbUtQbExzVkhyb3Z5aWEwUWgvdDdiTW5FZUZrZFdZaU1WQmtPMXVCdWh1YwppWHNYYWRTdVBYblhyZFZ4UW9hRnhVVEQyOVg3aG1VUStra1JqTk5zYmxDbndxWXZNRjNRUXFLK3RXUEdjYjllCjNxalVCaldGM2huYzhzK1QzYXRHTFRwajVMc2VNN29Ya1prOHRLYWZQdDFjWXk4SFk2KzFqNHZ4ODBWUG9zdjMKSllweFRyNTV5WXc1UDhuZVRpYzRSMUFRdjJrSVFVMVJOdDViT3RSM2Z4UG5QcEhhOFpNVWk3MmVQaWpjR0NaYQpmeDVmNUs4bHpRZURCcDIrWm90THNJa2RaSnlCTDZzd05Bd2ErRjE2c2hUSm9EeXk4QWtrcy84YVF4R01LVG1CCkR2RENGRVYrVFl1UnlXZ2FYVVBOazhLVlNRSURBUUFCbzBJd1FEQU9CZ05WSFE4QkFmOEVCQU1DQWdRd0R3WUQKVlIwVEFRSC9CQVV3QXdFQi96QWRCZ05WSFE0RUZnUVVmSjM4UDl0VTZIenJnRm9nanc4VCtubjZCSXN3RFFZSgpLb1pJaHZjTkFRRUxCUUFEZ2dHQkFLNFVFZXZNSjBiVzB3TTAwekhYaitQY0hqRGgxcDE4c0ExUXd0R0VPdFVqCnNNOWtUdXIrblB2U29zdXRDVFIzWGFxK1BrVndiUHNGQ0lTVHN2ZUxCNEwrKzlQWFNueDhCWXQreWhnampVNlYKbVhRdi92TUxLeHFEdWtTSnZMQlVnOVk0VE15dEVKM01sMkxZWGRsMlhTTlBzMXA1RStIUVJ0b3p6Z29LV1FUYwpmRm1Bbzk4SFV6Z1haZDR4RDl1SXM2YXRMcVFmUVo2UHc5RnFBL255bjNIUTBRV0xjcERNUUV2cldPaXNZb0dvCmwrdGlZWC9zRjFhcmJvUzcyS2hVZmFnUkZVZ0FyaHlCSUVtd3lpWUZzcEFoUEJBU01hTGdlaWg0L082LzZ1YXcKZjNqd3NsVUd3TkYwMVNuVndpY3JMWkNrWTBzWXhyeG5OYUFidXlBV1N1b2FRZEhBU2Rvdk5XV2RWakJZVlNMRQpuN29KbEdha2lTVTBNQ2s0S1pwRTE2NXdhK0FYOE8xcjFFV1NvQTNZc25IRHlicnc5cEtWdFBmUnE0KzM4czc2CnBnb3VVV2pHQ0J4Q3FFODFIdUtwQnVOUW1JU3FXLzRpM3Y5d0QyNXl3cks1UE1xQTVEUXVsNG9UVzdtek9Fb1gKaElrQVZEV2FkWXliOEwrNFhvVnpBQT09Ci0tLS0tRU5EIENFUlRJRklDQVRFLS0tLS0K}}
+    server: https://35.184.87.103
+  name: gke_alpine-alpha-391204_us-central1-a_proyecto2
+contexts:
+- context:
+    cluster: gke_alpine-alpha-391204_us-central1-a_proyecto2
+    user: gke_alpine-alpha-391204_us-central1-a_proyecto2
+  name: gke_alpine-alpha-391204_us-central1-a_proyecto2
+current-context: gke_alpine-alpha-391204_us-central1-a_proyecto2
+kind: Config
+preferences: {}
+users:
+- name: gke_alpine-alpha-391204_us-central1-a_proyecto2
+  user:
+    exec:
+      apiVersion: client.authentication.k8s.io/v1beta1
+      command: gke-gcloud-auth-plugin
+      installHint: Install gke-gcloud-auth-plugin for use with kubectl by following
+        https://cloud.google.com/blog/products/containers-kubernetes/kubectl-auth-changes-in-gke
+      provideClusterInfo: true
+""",
+    ),
+    (
+        "https://github.com/0rxa/containerization-and-orchestration-workshop/blob/d33e5df7bca305bce95cb67d23926f766023027f/.kube/config",
+        ".yaml",
+        r"""apiVersion: v1
+clusters:
+- cluster:
+    certificate-authority-data: {{keep:LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJkekNDQVIyZ0F3SUJBZ0lCQURBS0JnZ3Foa2pPUFFRREFqQWpNU0V3SHdZRFZRUUREQmhyTTNNdGMyVnkKZG1WeUxXTmhRREUyTlRFNE5ESTJPVFV3SGhjTk1qSXdOVEEyTVRNeE1UTTFXaGNOTXpJd05UQXpNVE14TVRNMQpXakFqTVNFd0h3WURWUVFEREJock0zTXRjMlZ5ZG1WeUxXTmhRREUyTlRFNE5ESTJPVFV3V1RBVEJnY3Foa2pPClBRSUJCZ2dxaGtqT1BRTUJCd05DQUFSdDFOOUhqYlBOb0FiL3VRRkRoNVlJVmg2VVR3V3NuMmJxL1NBcVdHVngKTXN3SDZjOWhPZ1NYYWRlUmM2cmg4SG8zb2plVFVYaFJBU29aMjFadE5uMzNvMEl3UURBT0JnTlZIUThCQWY4RQpCQU1DQXFRd0R3WURWUjBUQVFIL0JBVXdBd0VCL3pBZEJnTlZIUTRFRmdRVStSUEFORjcwVnlFSVA0R0VMM3MxCmh5bjhaand3Q2dZSUtvWkl6ajBFQXdJRFNBQXdSUUloQVByZHlBMTZ1UnB1NUF2ZXRxNXE4OEdnUWMveW5vNFoKb0xBSXZSTDd4ZCtOQWlBZFpIN2N2c00rdDl5Qlk2dXZkTnFua1Bxb21iWmZMVStsK3hoQjFoWURxZz09Ci0tLS0tRU5EIENFUlRJRklDQVRFLS0tLS0K}}
+    server: https://10.10.0.90:6443
+  name: default
+contexts:
+- context:
+    cluster: default
+    namespace: kube-system
+    user: default
+  name: default
+current-context: default
+kind: Config
+preferences: {}
+users:
+- name: default
+  user:
+    client-certificate-data: {{keep:LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJrakNDQVRlZ0F3SUJBZ0lJR3hObDFuZFhMYzR3Q2dZSUtvWkl6ajBFQXdJd0l6RWhNQjhHQTFVRUF3d1kKYXpOekxXTnNhV1Z1ZEMxallVQXhOalV4T0RReU5qazFNQjRYRFRJeU1EVXdOakV6TVRFek5Wb1hEVEl6TURVdwpOakV6TVRFek5Wb3dNREVYTUJVR0ExVUVDaE1PYzNsemRHVnRPbTFoYzNSbGNuTXhGVEFUQmdOVkJBTVRESE41CmMzUmxiVHBoWkcxcGJqQlpNQk1HQnlxR1NNNDlBZ0VHQ0NxR1NNNDlBd0VIQTBJQUJDZnVlVlU5ajhpeXFkZEcKOEZ2QnRMMlVuSHE5SW1VQUdKRzQ4eEdHRHA5cXpWdi9DT0pucTM4TTlwL3B0RzA3aEtvNkk4QTNlSzNtNm1ubAowbzR5KzA2alNEQkdNQTRHQTFVZER3RUIvd1FFQXdJRm9EQVRCZ05WSFNVRUREQUtCZ2dyQmdFRkJRY0RBakFmCkJnTlZIU01FR0RBV2dCUVRBZ3NyZ05ieTEwL0x2RS9YRWNQS0pQcGFLREFLQmdncWhrak9QUVFEQWdOSkFEQkcKQWlFQTRSdkhJdUdpYnp5eTNkUkdUQ0NLbDRqUDFLbW9xZm1ab1BraU9LK3NPcDRDSVFDZG8wWDUrZ1BHbi9kQQpWbEdwMC96bmY5VmhsN3ZESEw3RU5CL3FrTDFGRXc9PQotLS0tLUVORCBDRVJUSUZJQ0FURS0tLS0tCi0tLS0tQkVHSU4gQ0VSVElGSUNBVEUtLS0tLQpNSUlCZHpDQ0FSMmdBd0lCQWdJQkFEQUtCZ2dxaGtqT1BRUURBakFqTVNFd0h3WURWUVFEREJock0zTXRZMnhwClpXNTBMV05oUURFMk5URTROREkyT1RVd0hoY05Nakl3TlRBMk1UTXhNVE0xV2hjTk16SXdOVEF6TVRNeE1UTTEKV2pBak1TRXdId1lEVlFRRERCaHJNM010WTJ4cFpXNTBMV05oUURFMk5URTROREkyT1RVd1dUQVRCZ2NxaGtqTwpQUUlCQmdncWhrak9QUU1CQndOQ0FBUnB3U1dqMWJnWXF6S09wOG9nOHBzUWNKU0xKUHV1U2RYT0RnNGZtRGZaCjVSS3RTUWt0aVhDM3NLOHRkK3FmbnVRZHczR2tlSFBnVU5IWXZIcFJhUWxGbzBJd1FEQU9CZ05WSFE4QkFmOEUKQkFNQ0FxUXdEd1lEVlIwVEFRSC9CQVV3QXdFQi96QWRCZ05WSFE0RUZnUVVFd0lMSzREVzh0ZFB5N3hQMXhIRAp5aVQ2V2lnd0NnWUlLb1pJemowRUF3SURTQUF3UlFJaEFOYkpsdVNEZnlvWHFicHA5TG5IaS9ab1M2TDdEeHlLCmhRRlNzeWEwV3JZdkFpQVVXTHNtL0N5QWU5d1dBQVVFK2RDcUlEZkdqR1lQanpwaVM3RjE4Z2JBNXc9PQotLS0tLUVORCBDRVJUSUZJQ0FURS0tLS0tCg==}}
+    client-key-data: [[secret:LS0tLS1CRUdJTiBFQyBQUklWQVRFIEtFWS0tLS0tCk1IY0NBUUVFSUprTzdLWllWN0NFRUtWMFRvL2VCQlhLR3JkUzkvVWNiVFY3eE1Fd0tJcDBvQW9HQ0NxR1NNNDkKQXdFSG9VUURRZ0FFeWdiTVdndkJxUkwzcjA4MG4zSmsyeGVoU2E5d0E3VW9kNTBHb1pmVGpEanhJeXhJQUp0eQpFbHltYTlZanVFVm5RclVHMmpka1Z6TXJxaUUwN1hNKzJRPT0KLS0tLS1FTkQgRUMgUFJJVkFURSBLRVktLS0tLQo=]]
+""",
+    ),
+    # ---- infrastructure state: terraform.tfstate (a cloud-init password in a comment) ---------------
+    (
+        "https://github.com/0054/kvm-lab/blob/65731555ce8e55d50532b7bf7fc5e9efcc368d7b/terraform.tfstate",
+        ".txt",
+        r"""    {
+      "mode": "data",
+      "type": "template_file",
+      "name": "user_data",
+      "provider": "provider.template",
+      "instances": [
+        {
+          "schema_version": 0,
+          "attributes": {
+            "filename": null,
+            "id": "{{keep:09801f6f405654696a2bec4b0b477d944acb948f2e6cc271f8d24655641ea4b8}}",
+            "rendered": "#cloud-config\n# ssh_pwauth: True\n# chpasswd:\n#   list: |\n#      root:[[secret:e3e3e3]]\n#   expire: False\nusers:\n  - name: centos\n    groups: wheel\n    shell: /bin/bash\n    sudo: ['ALL=(ALL) NOPASSWD:ALL']\n    ssh-authorized-keys:\n      - \"ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQCrAwyFFAjhjdPN7foZCRYiZSNXGME7aImb46hcBVuVBASs7p0FevJ5xa5ZSP9KdG4py5cSGwtkFLt4nTRu5XLgTbuS2+1JuH0HfqnQ1UMthhrBJualay92cr+ZHyASkUoYzqC44372O0juMhgffqSn1a9tsjM4xwL9beS2upxrY+Hy4evf2i6qymqmOXDZeOxzFgdGUUitV5dOaxAPvv9xP8QkgtgTzsicnP3fUl7tUMtt22keTCm3aG1l4NGrqmJ0dlxwI5W0T6OCmahQsCcC7TPqE9sMNehaCRlQnJ+6ioWv8zjCSOTLG1jEeL6RyPThcVR1sl5IVX23+6cPIXe9 mint@home\n\"\nwrite_files:\n  - path: \"/etc/sysctl.conf\"\n    owner: root\n    content: |\n      net.ipv6.conf.all.disable_ipv6=1\n      net.ipv6.conf.default.disable_ipv6=1\nmanage_resolv_conf: true\nresolv_conf:\n  domain: kvm.lab\ngrowpart:\n  mode: auto\n  devices: ['/']\nruncmd:\n- sysctl -p\n",
+            "template": "#cloud-config\n# ssh_pwauth: True\n# chpasswd:\n#   list: |\n#      root:e3e3e3\n#   expire: False\nusers:\n  - name: centos\n    groups: wheel\n    shell: /bin/bash\n    sudo: ['ALL=(ALL) NOPASSWD:ALL']\n    ssh-authorized-keys:\n      - \"${rsa_pub}\"\n",
+""",
+    ),
+    # ---- pip's install record, Firebase's app config -----------------------------------------------
+    (
+        "https://github.com/SendChris/mcp-obsidian/blob/833e300079552f158f101987b2a9dd8004a3a046/direct_url.json",
+        ".json",
+        r"""{"url":"file:///C:/Users/[[user:Brian]]{{keep:/Documents/Obsidian%20Data/Vaults/The%20Lab/.obsidian/plugins/mcp-obsidian}}","dir_info":{"editable":true}}""",
+    ),
+    (
+        "https://github.com/Tarunkumarsing/login-page-/blob/d461a2a341ab6a7b6a517704573187b474b1dc10/app/google-services.json",
+        ".json",
+        r"""{
+  "project_info": {
+    "project_number": "56481918122",
+    "firebase_url": "https://firelogin-fbe4f.firebaseio.com",
+    "project_id": "firelogin-fbe4f",
+    "storage_bucket": "firelogin-fbe4f.appspot.com"
+  },
+  "client": [
+    {
+      "client_info": {
+        "mobilesdk_app_id": "1:56481918122:android:99899392c03661e0a774d3",
+        "android_client_info": {
+          "package_name": "com.example.firegooglelogin"
+        }
+      },
+      "oauth_client": [
+        {
+          "client_id": "{{keep:56481918122-3hbhq4l1mv4r88132ijq3cp74l2qgnar.apps.googleusercontent.com}}",
+          "client_type": 1,
+          "android_info": {
+            "package_name": "com.example.firegooglelogin",
+            "certificate_hash": "{{keep:31925a716fbd481160d6e004e026cf68794c72c7}}"
+          }
+        },
+        {
+          "client_id": "56481918122-5e0h6d26fjvnfvfb97b1i5aa7nedcpl6.apps.googleusercontent.com",
+          "client_type": 3
+        }
+      ],
+      "api_key": [
+        {
+          "current_key": "{{keep:AIzaSyAITpMj83o59t6sMzOikmCbel_CkVPha3w}}"
+        }
+      ],
+      "services": {
+        "appinvite_service": {
+          "other_platform_oauth_client": [
+            {
+              "client_id": "56481918122-5e0h6d26fjvnfvfb97b1i5aa7nedcpl6.apps.googleusercontent.com",
+              "client_type": 3
+            }
+          ]
+        }
+      }
+    }
+  ],
+  "configuration_version": "1"
+}""",
+    ),
+    # ---- LaTeX's recorder and latexmk's database ---------------------------------------------------
+    (
+        "https://github.com/2047789253/latex/blob/ee55764e5ade9d355210eb3c77cf0544a4f40467/main.fls",
+        ".txt",
+        r"""PWD C:/Users/[[user:31862]]{{keep:/Desktop/latex}}
+INPUT d:/texlive/2026/texmf.cnf
+INPUT d:/texlive/2026/texmf-dist/web2c/texmf.cnf
+INPUT d:/texlive/2026/texmf-var/web2c/xetex/xelatex.fmt
+INPUT main.tex
+OUTPUT main.log
+INPUT ./sn-jnl.cls
+INPUT sn-jnl.cls
+INPUT d:/texlive/2026/texmf-dist/tex/latex/base/article.cls
+INPUT d:/texlive/2026/texmf-dist/tex/latex/base/article.cls
+INPUT d:/texlive/2026/texmf-dist/tex/latex/base/fleqn.clo
+""",
+    ),
+    (
+        "https://github.com/1ndistinct/cv/blob/0dbac107d90c16d2467194a8eef34cba27a89bfd/main.fdb_latexmk",
+        ".txt",
+        r"""# Fdb version 3
+["biber main"] 1718769627 "main.bcf" "main.bbl" "main" 1718771152
+  "main.bcf" 1718771152 106534 02c039e1d348d027af024730669235f6 "pdflatex"
+  (generated)
+  "main.bbl"
+  "main.blg"
+["pdflatex"] 1718771151 "{{keep:/root/repositories/cv/main.tex}}" "main.pdf" "main" 1718771152
+  "/etc/texmf/web2c/texmf.cnf" 1690152546 475 c0e671620eb5563b2130f56340a5fde8 ""
+  "/root/repositories/cv/main.tex" 1718771097 7305 ebab1791c31d74fa19659a43605809b8 ""
+  "/usr/share/texlive/texmf-dist/fonts/enc/dvips/fontawesome/fontawesomeone.enc" 1463430686 1687 f004baecce60175c6453d0e3f808cf20 ""
 """,
     ),
 ]
