@@ -198,6 +198,7 @@ def main(argv: list[str] | None = None) -> int:
             "63",
             "64",
             "65",
+            "66",
             "all",
         ),
         default="all",
