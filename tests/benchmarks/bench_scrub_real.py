@@ -32,7 +32,8 @@ collections had little of (crash reports, Event Viewer, journalctl, Electron app
 agents' and IDEs' logs, ``flutter doctor``, ``brew``, ``dotnet``, ``rustup``, cloud CLIs),
 scored blind, per part, under scrubber 1.27.0, with no rule changed; ``64``, files
 committed in public repositories again (IDE and build files, Maven reports, credentials and
-dotfiles), likewise),
+dotfiles), likewise; ``65`` (threads from machines not in English) likewise; ``66``
+(threads) and ``67`` (committed dotfiles and credential files) likewise, under 1.28.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -198,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
             "63",
             "64",
             "65",
+            "66",
             "67",
             "all",
         ),

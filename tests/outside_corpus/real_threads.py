@@ -62,7 +62,8 @@ class RealDocument:
     repositories, not of threads, collected at stop 50 and scored once, per part, blind, under
     scrubber 1.26.0, no rule changed), 62 (files committed in public repositories, like 61),
     63 (threads), 64 (files committed in public repositories: IDE, build and dotfiles) and 65
-    (threads from machines not in English), all collected at stop 50 after scrubber 1.27.0 and
+    (threads from machines not in English), all collected at stop 50 after scrubber 1.27.0, and
+    66 (threads) and 67 (committed dotfiles and credential files), collected after 1.28.0; each
     scored once, per part, blind, no rule changed after them."""
 
     @property
@@ -9787,7 +9788,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``65``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``67``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9816,6 +9817,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (63, _RAW_STOP63),
         (64, _RAW_STOP64),
         (65, _RAW_STOP65),
+        (66, _RAW_STOP66),
         (67, _RAW_STOP67),
     ):
         if batch not in (None, number):
@@ -12434,6 +12436,512 @@ cd : Не удается найти путь "C:\налитика\p31", так �
 
 CategoryInfo          : ObjectNotFound: (C:\налитика\p31:String) [Set-Location], ItemNotFoundException
 FullyQualifiedErrorId : PathNotFound,Microsoft.PowerShell.Commands.SetLocationCommand
+""",
+    ),
+]
+
+
+# The stop-66 collection (batch 66, collected at stop 50 under scrubber 1.28.0): excerpts of
+# public threads with the output of tools the earlier collections had little of: game and mod
+# launchers (Minecraft, Fabric, Twitch, Steam/Proton, Unity Hub), WSL, VS Code Remote-SSH and WSL
+# logs, Git Credential Manager, Jupyter server logs, poetry's virtualenv log, pipenv --support,
+# conda solve errors, R package installs on Windows, MSBuild/NuGet, Gradle on Windows, Homebrew
+# on Apple silicon, electron-builder's code signing, Xcode DerivedData. Every private value is an
+# invented same-shaped substitute; public placeholders are kept and labelled ``keep``.
+_RAW_STOP66: list[tuple[str, str, str]] = [
+    # ---- game and mod launchers ------------------------------------------------------------------
+    (
+        "https://github.com/Shinoow/AbyssalCraft/issues/394",
+        ".txt",
+        r"""Caused by: java.io.FileNotFoundException: C:\Users\[[user:Maren00417]]{{keep:\Twitch\Minecraft\Instances\Magic}} (The system cannot find the file specified)
+""",
+    ),
+    (
+        "https://github.com/FabricMC/fabric-loader/issues/113",
+        ".txt",
+        r"""[07:57:24] [main/INFO]: [FabricLoader] Loading 1 mod: fabricloader@0.4.2+build.132
+[07:57:24] [main/INFO]: SpongePowered MIXIN Subsystem Version=0.7.11 Source=file:/{{keep:%appdata%/.minecraft/libraries/net/fabricmc/sponge-mixin/0.7.11.23/sponge-mixin-0.7.11.23.jar}} Service=Knot/Fabric Env=CLIENT
+[07:57:24] [main/INFO]: Setting user: [[user:BaxterFlint]]
+[07:57:29] [main/WARN]: Skipping bad option: textBackgroundOpacity:
+[07:57:29] [main/INFO]: LWJGL Version: 3.2.1 build 12
+[07:57:31] [main/WARN]: Removed resource pack durabilityviewer from options because it doesn't seem to exist anymore
+[07:57:31] [main/WARN]: Removed resource pack litematica from options because it doesn't seem to exist anymore
+[07:57:32] [main/INFO]: Narrator library for x64 successfully loaded
+[07:57:45] [main/INFO]: OpenAL initialized.
+[07:57:45] [main/INFO]: Sound engine started
+""",
+    ),
+    (
+        "https://github.com/ValveSoftware/Proton/issues/5369",
+        ".txt",
+        r"""~ ❯ find /home/{{keep:<my_user>}} -name "steam-*.log" 2>/dev/null
+""",
+    ),
+    (
+        "https://github.com/NixOS/nixpkgs/issues/346038",
+        ".txt",
+        r"""{"timestamp":"2024-10-02T23:16:56.962Z","level":"warn","moduleName":"EditorPrefLinux","pid":111495,"message":"[Error: ENOENT: no such file or directory, open '/home/[[user:yanisbelkadi]]{{keep:/.local/share/unity3d/prefs}}'] { errno: -2, code: 'ENOENT', syscall: 'open', path: '/home/[[user:yanisbelkadi]]{{keep:/.local/share/unity3d/prefs}}' }"}
+{"timestamp":"2024-10-02T23:16:56.981Z","level":"warn","moduleName":"EditorPrefLinux","pid":111495,"message":"[Error: ENOENT: no such file or directory, open '/home/[[user:yanisbelkadi]]/.local/share/unity3d/prefs'] { errno: -2, code: 'ENOENT', syscall: 'open', path: '/home/[[user:yanisbelkadi]]/.local/share/unity3d/prefs' }"}
+{"timestamp":"2024-10-02T23:16:56.982Z","level":"warn","moduleName":"LocalProject","pid":111495,"message":"Unable to update recent projects in registry. TypeError: Cannot read properties of undefined (reading 'major')\n    at EditorPrefLinux._buildPrefsData (/nix/store/{{keep:hhqa8g6fqzvhn85igv3x0b23b8jdsvc8}}-unityhub-3.9.1/opt/unityhub/resources/app.asar/build/main/services/editorPref/editorPref_linux.js:126:50)
+""",
+    ),
+    # ---- WSL and VS Code's WSL and Remote-SSH logs -----------------------------------------------
+    (
+        "https://github.com/microsoft/WSL/issues/9172",
+        ".txt",
+        r"""Detected OS: wsl
+
+Checking that VS Code is installed
+/mnt/c/Users/[[user:karvo]]{{keep:/AppData/Local/Programs/Microsoft VS Code/bin/code}}
+node:net:342
+    err = this._handle.open(fd);
+                       ^
+
+Error: EINVAL: invalid argument, uv_pipe_open
+    at new Socket (node:net:342:24)
+    at createWritableStdioStream (node:internal/bootstrap/switches/is_main_thread:74:18)
+    at process.getStderr [as stderr] (node:internal/bootstrap/switches/is_main_thread:139:12)
+    at console.get (node:internal/console/constructor:213:44)
+    at console.value (node:internal/console/constructor:330:50)
+    at console.warn (node:internal/console/constructor:365:61)
+    at C:\Users\[[user:karvo]]{{keep:\AppData\Local\Programs\Microsoft VS Code\resources\app\out\vs\code\node\cli.js}}:14:30756 {
+  errno: -4071,
+  code: 'EINVAL',
+  syscall: 'uv_pipe_open'
+}
+""",
+    ),
+    (
+        "https://github.com/nix-community/NixOS-WSL/issues/97",
+        ".txt",
+        r"""PS C:\Users\[[user:Brenna]]> wsl -d nixtest
+Copying /usr/share/applications
+Copying /usr/share/icons
+setting up /etc...
+Starting systemd...
+
+[{{keep:nixos}}@US-[[user:BRENNA]]-L:/mnt/c/Users/[[user:Brenna]]]$ code .
+node:internal/modules/cjs/loader:990
+  throw err;
+  ^
+
+Error: Cannot find module 'C:\mnt\c\Program Files\Microsoft VS Code\Code.exe'
+    at Function.Module._resolveFilename (node:internal/modules/cjs/loader:987:15)
+    at Module._load (node:internal/modules/cjs/loader:832:27)
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/251990",
+        ".txt",
+        r"""[[user:milan]]:/home/[[user:milan]]$ whereis code
+code: /mnt/c/Program Files/Microsoft VS Code/bin/code /mnt/c/Users/[[user:tbe]]{{keep:/AppData/Local/Programs/Microsoft VS Code/bin/code}}
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/6292",
+        ".txt",
+        r"""WSL daemon log file: 
+[2022-02-07 02:51:54.213] Probing if server is already installed: C:\windows\System32\wsl.exe -d Ubuntu -e sh -c "[ -d ~/.vscode-server/bin/5554b12acf27056905806867f251c859323ff7e9 ] && printf found || ([ -f /etc/alpine-release ] && printf alpine-; uname -m)"
+[2022-02-07 02:51:54.367] Probing result: found
+[2022-02-07 02:51:54.367] Server install found in WSL
+[2022-02-07 02:51:54.368] Launching C:\windows\System32\wsl.exe -d Ubuntu sh -c '"$VSCODE_WSL_EXT_LOCATION/scripts/wslServer.sh" {{keep:5554b12acf27056905806867f251c859323ff7e9}} stable code-server .vscode-server --host=127.0.0.1 --port=0 --connection-token=[[secret:481907326-2650917843]] --use-host-proxy --without-browser-env-var --disable-websocket-compression --accept-server-license-terms'
+[2022-02-07 02:51:54.511] Setting up server environment: Looking for /home/[[user:bruno]]{{keep:/.vscode-server/server-env-setup}}
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/4212",
+        ".txt",
+        r"""[2020-12-17 19:05:36.124] Resolving wsl+docker-desktop, resolveAttempt: 1
+[2020-12-17 19:05:36.167] Starting VS Code Server inside WSL (docker-desktop)
+[2020-12-17 19:05:36.167] Extension version: 0.52.0, Windows build: 19041. Multi distro support: available. WSL path support: enabled
+[2020-12-17 19:05:36.168] No shell environment set or found for current distro.
+[2020-12-17 19:05:36.269] Probing if server is already installed: C:\WINDOWS\System32\wsl.exe -d docker-desktop -e sh -c "[ -d ~/.vscode-server/bin/ea3859d4ba2f3e577a159bc91e3074c5d85c0523 ] && printf found || ([ -f /etc/alpine-release ] && printf alpine-; uname -m)"
+[2020-12-17 19:05:37.065] Probing result: found
+[2020-12-17 19:05:37.066] Server install found in WSL
+[2020-12-17 19:05:37.066] Launching C:\WINDOWS\System32\wsl.exe -d docker-desktop sh -c 'env && VSCODE_WSL_DEBUG_INFO=true "$VSCODE_WSL_EXT_LOCATION/scripts/wslServer.sh" ea3859d4ba2f3e577a159bc91e3074c5d85c0523 stable .vscode-server 0  ', cwd: undefined, env: {
+[2020-12-17 19:05:37.066]   "ALLUSERSPROFILE": "C:\\ProgramData",
+[2020-12-17 19:05:37.066]   "AMD_ENTRYPOINT": "vs/workbench/services/extensions/node/extensionHostProcess",
+[2020-12-17 19:05:37.066]   "APPDATA": "C:\\Users\\{{keep:username}}\\AppData\\Roaming",
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/7335",
+        ".txt",
+        r"""[11:07:33.664] Log Level: 2
+[11:07:33.666] remote-ssh@0.90.1
+[11:07:33.666] linux x64
+[11:07:33.668] SSH Resolver called for "ssh-remote+{{keep:remote.machine.com}}", attempt 1
+[11:07:33.669] "remote.SSH.useLocalServer": true
+[11:07:33.669] "remote.SSH.path": undefined
+[11:07:33.670] "remote.SSH.configFile": undefined
+[11:07:33.670] "remote.SSH.useFlock": true
+[11:07:33.670] "remote.SSH.lockfilesInTmp": false
+[11:07:33.670] "remote.SSH.localServerDownload": always
+[11:07:33.671] "remote.SSH.remoteServerListenOnSocket": false
+[11:07:33.671] "remote.SSH.showLoginTerminal": false
+[11:07:33.671] "remote.SSH.defaultExtensions": []
+[11:07:33.671] "remote.SSH.loglevel": 2
+[11:07:33.672] "remote.SSH.enableDynamicForwarding": true
+[11:07:33.672] "remote.SSH.enableRemoteCommand": false
+[11:07:33.672] "remote.SSH.serverPickPortsFromRange": {}
+[11:07:33.673] "remote.SSH.serverInstallPath": {}
+[11:07:33.690] SSH Resolver called for host: remote.machine.com
+[11:07:33.691] Setting up SSH remote "remote.machine.com"
+[11:07:33.700] Acquiring local install lock: /tmp/vscode-remote-ssh-452856a9-install.lock
+[11:07:33.701] Looking for existing server data file at /home/[[user:tobrynk]]{{keep:/.config/Code/User/globalStorage/ms-vscode-remote.remote-ssh/vscode-ssh-host-452856a9-129500ee4c8ab7}}
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/8761",
+        ".txt",
+        r"""platform==linux==
+unpackResult====
+didLocalDownload==0==
+downloadTime====
+installTime====
+extInstallTime====
+serverStartTime====
+connectionToken=={{keep:1a1aa111-1a11-1a11-a11a-1a1aaa11111a}}==
+
+[10:06:49.692] Remote server is listening on socket /run/user/699046450/vscode-ssh-remote-server-sock-1690380400
+[10:06:49.692] Parsed server configuration: {"serverConfiguration":{"remoteListeningOn":{"socketPath":"/run/user/699046450/vscode-ssh-remote-server-sock-1690380400"},"osReleaseId":"sles","arch":"x86_64","webUiAccessToken":"","sshAuthSock":"","display":"","tmpDir":"/run/user/699046450","platform":"linux","connectionToken":"1a1aa111-1a11-1a11-a11a-1a1aaa11111a"},"installUnpackCode":""}
+[10:06:49.696] Running script with connection command: ssh -T -L 127.0.0.1:53554:/run/user/699046450/vscode-ssh-remote-server-sock-1690380400 -o ConnectTimeout=15 'machine' bash
+[10:06:51.123] > 
+> Connected to SSH Host - Please do not close this terminal
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/3213",
+        ".txt",
+        r"""[[user:frostvigil]]@[[user:Frostvigil]]:~$ echo $SHELL
+/bin/bash
+[[user:frostvigil]]@[[user:Frostvigil]]:~$ ll
+Command 'ls' is available in '/bin/ls'
+The command could not be located because '/bin' is not included in the PATH environment variable.
+ls: command not found
+[[user:frostvigil]]@[[user:Frostvigil]]:~$ bash
+Command 'bash' is available in '/bin/bash'
+The command could not be located because '/bin' is not included in the PATH environment variable.
+bash: command not found
+""",
+    ),
+    (
+        "https://github.com/zju3dv/EasyMocap/issues/221",
+        ".txt",
+        r"""$ sudo env PATH=$PATH python setup.py develop
+
+env: ‘Files/WindowsApps/CanonicalGroupLimited.UbuntuonWindows_2004.2022.1.0_x64__{{keep:79rhkp1fndgsc}}:/mnt/c/Program’: No such file or directory
+(easy_mocap_venv) {{keep:me}}@{{keep:computer}}:~/EasyMocap$
+""",
+    ),
+    # ---- Git Credential Manager, Jupyter -------------------------------------------------------
+    (
+        "https://github.com/microsoft/Git-Credential-Manager-for-Windows/issues/705",
+        ".txt",
+        r"""setx GCM_TRACE {{keep:%UserProfile%}}\git.log
+run_command: unset GIT_PREFIX; ssh {{keep:git}}@github.com 'git-upload-pack '\''yieldifytech/style-guide.git'\'''
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-python/issues/24525",
+        ".txt",
+        r"""Debug: Getting poetry version
+Debug: Getting poetry version for poetry
+> poetry --version
+cwd: ~\.vscode\extensions\donjayamanne.python-environment-manager-1.2.4\out\client
+Debug: Shell Exec: poetry --version with options: {
+    "cwd": "C:\\Users\\[[user:g.ferrante]]{{keep:\\.vscode\\extensions\\donjayamanne.python-environment-manager-1.2.4\\out\\client}}",
+    "throwOnStdErr": true,
+    "timeout": 50000,
+    "encoding": "utf8",
+    "env": {
+        "ALLUSERSPROFILE": "C:\\ProgramData",
+        "AMDRMPATH": "C:\\Program Files\\AMD\\RyzenMaster\\",
+        "APPDATA": "C:\\Users\\[[user:g.ferrante]]{{keep:\\AppData\\Roaming}}",
+        "CHROME_CRASHPAD_PIPE_NAME": "\\\\.\\pipe\\{{keep:crashpad_21012_VTWOHSXHTBXCGBWE}}",
+        "COMPUTERNAME": "ALFA-4",
+        "EFC_10264": "1",
+        "ELECTRON_RUN_AS_NODE": "1",
+        "FPS_BROWSER_APP_PROFILE_STRING": "Internet Explorer",
+        "FPS_BROWSER_USER_PROFILE_STRING": "Default",
+        "HOMEDRIVE": "C:",
+        "HOMEPATH": "\\Users\\[[user:g.ferrante]]",
+""",
+    ),
+    (
+        "https://github.com/jupyter/notebook/pull/5799",
+        ".txt",
+        r"""{"written_at": "2020-10-09T21:10:49.519Z", "written_ts": 1602277849519721000, "msg": "Searching ['/opt/anaconda3/envs/notebook-dev/bin', '/Users/[[user:lmarsh]]{{keep:/.jupyter}}', '/opt/anaconda3/envs/nb5386/etc/jupyter', '/usr/local/etc/jupyter', '/etc/jupyter'] for config files", "type": "log", "logger": "NotebookApp", "thread": "MainThread", "level": "DEBUG", "module": "application", "line_no": 179}
+{"written_at": "2020-10-09T21:10:49.520Z", "written_ts": 1602277849520456000, "msg": "Looking for jupyter_config in /etc/jupyter", "type": "log", "logger": "NotebookApp", "thread": "MainThread", "level": "DEBUG", "module": "application", "line_no": 556}
+{"written_at": "2020-10-09T21:10:49.520Z", "written_ts": 1602277849520942000, "msg": "Looking for jupyter_config in /usr/local/etc/jupyter", "type": "log", "logger": "NotebookApp", "thread": "MainThread", "level": "DEBUG", "module": "application", "line_no": 556}
+{"written_at": "2020-10-09T21:10:49.521Z", "written_ts": 1602277849521220000, "msg": "Looking for jupyter_config in /opt/anaconda3/envs/nb5386/etc/jupyter", "type": "log", "logger": "NotebookApp", "thread": "MainThread", "level": "DEBUG", "module": "application", "line_no": 556}
+""",
+    ),
+    (
+        "https://github.com/google-deepmind/graph_nets/issues/5",
+        ".txt",
+        r"""{{keep:test}}@test:~/graph_nets/graph_nets$ jupyter notebook --ip=192.168.6.113
+[I 16:29:14.313 NotebookApp] Serving notebooks from local directory: /home/{{keep:test}}/graph_nets/graph_nets
+[I 16:29:14.313 NotebookApp] The Jupyter Notebook is running at:
+[I 16:29:14.314 NotebookApp] http://192.168.6.113:8888/?token=[[secret:9b51e2c07a4d38f6e1c92a7d05b8f3e64c1a0d97e2b5f813]]
+[I 16:29:14.314 NotebookApp] Use Control-C to stop this server and shut down all kernels (twice to skip confirmation).
+[W 16:29:14.314 NotebookApp] No web browser found: could not locate runnable browser.
+""",
+    ),
+    # ---- Python packaging: poetry's virtualenv log, pipenv --support, conda ----------------------
+    (
+        "https://github.com/python-poetry/poetry/issues/10610",
+        ".txt",
+        r"""[virtualenv:virtualenv.run.session] create virtual environment via CPython3Posix(dest=/Users/[[user:kroan]]{{keep:/dev/<redacted>/.venv}}, clear=False, no_vcs_ignore=False, global=False)
+[virtualenv:virtualenv.util.path._sync] create folder /Users/[[user:kroan]]{{keep:/dev/<redacted>/.venv/bin}}
+[virtualenv:virtualenv.util.path._sync] create folder /Users/[[user:kroan]]{{keep:/dev/<redacted>/.venv/lib/python3.12/site-packages}}
+[virtualenv:virtualenv.create.pyenv_cfg] write /Users/[[user:kroan]]/dev/<redacted>/.venv/pyvenv.cfg
+[virtualenv:virtualenv.create.pyenv_cfg]        home = /Library/Frameworks/Python.framework/Versions/3.12/bin
+[virtualenv:virtualenv.create.pyenv_cfg]        implementation = CPython
+[virtualenv:virtualenv.create.pyenv_cfg]        version_info = 3.12.8.final.0
+[virtualenv:virtualenv.create.pyenv_cfg]        virtualenv = 20.29.2
+[virtualenv:virtualenv.create.pyenv_cfg]        include-system-site-packages = false
+[virtualenv:virtualenv.create.pyenv_cfg]        base-prefix = /Library/Frameworks/Python.framework/Versions/3.12
+[virtualenv:virtualenv.create.pyenv_cfg]        base-exec-prefix = /Library/Frameworks/Python.framework/Versions/3.12
+[virtualenv:virtualenv.create.pyenv_cfg]        base-executable = /Library/Frameworks/Python.framework/Versions/3.12/bin/python3.12
+""",
+    ),
+    (
+        "https://github.com/pypa/pipenv/issues/3765",
+        ".txt",
+        r"""pyenv versions
+  system
+* 3.7-dev-debug (set by /home/[[user:orrin]]{{keep:/.pyenv/version}})
+  anaconda3-2018.12
+  anaconda3-2018.12/envs/devel
+  anaconda3-5.0.1
+
+<details><summary>$ pipenv --support</summary>
+
+Pipenv version: `'2018.11.26'`
+
+Pipenv location: `'/home/[[user:orrin]]{{keep:/.pyenv/versions/3.7-dev-debug/lib/python3.7/site-packages/pipenv}}'`
+
+Python location: `'/home/[[user:orrin]]{{keep:/.pyenv/versions/3.7-dev-debug/bin/python3.7}}'`
+
+Python installations found:
+
+Traceback (most recent call last):
+  File "/home/[[user:orrin]]/.pyenv/versions/3.7-dev-debug/lib/python3.7/site-packages/pipenv/vendor/pythonfinder/models/python.py", line 112, in get_versions
+    version = PythonVersion.parse(p.name)
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/11672",
+        ".txt",
+        r"""H:\>conda create -p c:\temp\builds\notebook notebook -d
+Collecting package metadata (current_repodata.json): done
+Solving environment: failed with repodata from current_repodata.json, will retry with next repodata source.
+Collecting package metadata (repodata.json): done
+Solving environment: /
+Found conflicts! Looking for incompatible packages.
+This can take several minutes.  Press CTRL-C to abor-
+failed
+
+UnsatisfiableError:
+
+     active environment : base
+    active env location : I:\sw\conda\envs\build_prod
+            shell level : 4
+       user config file : H:\.condarc
+ populated config files : C:\ProgramData\conda\.condarc
+                          I:\sw\conda\envs\build_prod\.condarc
+                          H:\.condarc
+          conda version : 4.13.0
+    conda-build version : 3.21.9
+         python version : 3.7.13.final.0
+       virtual packages : __win=0=0
+                          __archspec=1=x86_64
+       base environment : I:\sw\conda\envs\build_prod  (read only)
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/7204",
+        ".txt",
+        r"""[[[user:tkumar]] ~]$ conda env create -f env.yml -n testing1
+Using Anaconda API: https://api.anaconda.org
+Solving environment: failed
+
+UnsatisfiableError: The following specifications were found to be in conflict:
+  - pandas=0.21.0 -> python[version='>=3.6,<3.7.0a0']
+  - python=3.5
+Use "conda info <package>" to see the dependencies for each package.
+
+[[[user:tkumar]] ~]$ cat env.yml
+dependencies:
+- python=3.5
+- numpy=1.13.3
+- pandas=0.21.0
+name: my-test-python-project
+""",
+    ),
+    # ---- R package installs on Windows ---------------------------------------------------------
+    (
+        "https://github.com/r-lib/xml2/issues/218",
+        ".txt",
+        r"""Installing 1 package: Rcpp
+Installing package into ‘\\CNAS.RU.NL/[[user:U417093]]{{keep:/Documents/R/win-library/3.4}}’
+(as ‘lib’ is unspecified)
+trying URL 'https://cran.rstudio.com/bin/windows/contrib/3.4/Rcpp_0.12.16.zip'
+Content type 'application/zip' length 4371941 bytes (4.2 MB)
+downloaded 4.2 MB
+
+package ‘Rcpp’ successfully unpacked and MD5 sums checked
+
+The downloaded binary packages are in
+	C:\Users\[[user:u417093]]{{keep:\AppData\Local\Temp\RtmpyASPgj\downloaded_packages}}
+"C:/PROGRA~1/R/R-34~1.1/bin/x64/R" --no-site-file --no-environ --no-save --no-restore --quiet CMD INSTALL  \
+  "C:/Users/[[user:u417093]]{{keep:/AppData/Local/Temp/RtmpyASPgj/devtools1c0c75c81609/r-lib-xml2-bb6efb2}}"  \
+  --library="\\CNAS.RU.NL/[[user:U417093]]/Documents/R/win-library/3.4" --install-tests 
+""",
+    ),
+    (
+        "https://github.com/PeteHaitch/DelayedMatrixStats/issues/89",
+        ".txt",
+        r"""* installing *source* package 'nlme' ...
+** package 'nlme' successfully unpacked and MD5 sums checked
+** using staged installation
+** libs
+gfortran  -fno-optimize-sibling-calls    -O2  -mfpmath=sse -msse2 -mstackrealign  -c chol.f -o chol.o
+make: gfortran: No such file or directory
+make: *** [C:/PROGRA~1/R/R-42~1.2/etc/x64/Makeconf:277: chol.o] Error 127
+ERROR: compilation failed for package 'nlme'
+* removing 'C:/Users/[[user:Jian Zhou]]{{keep:/AppData/Local/R/win-library/4.2/nlme}}'
+* restoring previous 'C:/Users/[[user:Jian Zhou]]{{keep:/AppData/Local/R/win-library/4.2/nlme}}'
+* installing *source* package 'sourcetools' ...
+** package 'sourcetools' successfully unpacked and MD5 sums checked
+** using staged installation
+** libs
+sh: line 1: g++: command not found
+make: *** [C:/PROGRA~1/R/R-42~1.2/etc/x64/Makeconf:260: Reader.o] Error 127
+ERROR: compilation failed for package 'sourcetools'
+* removing 'C:/Users/[[user:Jian Zhou]]/AppData/Local/R/win-library/4.2/sourcetools'
+* restoring previous 'C:/Users/[[user:Jian Zhou]]/AppData/Local/R/win-library/4.2/sourcetools'
+""",
+    ),
+    # ---- MSBuild/NuGet, Gradle on Windows --------------------------------------------------------
+    (
+        "https://github.com/NuGet/Home/issues/5649",
+        ".txt",
+        r"""X:\FYN Retail>nuget restore . -NonInteractive -ForceEnglishOutput -Recursive -verbosity detailed
+NuGet Version: 4.3.0.4406
+Restoring NuGet packages for solution X:\FYN Retail\Retail.sln.
+MSBuild auto-detection: using msbuild version '15.3.409.57025' from 'C:\Program Files (x86)\Microsoft Visual Studio\2017\Community\MSBuild\15.0\bin'. Use option -MSBuildVersion to force nuget to use a specific version of MSBuild.
+MSBuild P2P timeout [ms]: 120000
+C:\Program Files (x86)\Microsoft Visual Studio\2017\Community\MSBuild\15.0\bin\msbuild.exe "C:\Users\{{keep:Administrator}}\AppData\Local\Temp\NuGetScratch\gpj0orye.4ok.nugetinputs.targets" /t:GenerateRestoreGraphFile /nologo /nr:false /v:q /p:NuGetRestoreTargets="C:\Users\{{keep:Administrator}}\AppData\Local\Temp\NuGetScratch\t3wtwzgv.z23.nugetrestore.targets" /p:RestoreTaskAssemblyFile="C:\Program Files (x86)\NuGet\nuget.exe" /p:RestoreSolutionDirectory="X:\FYN Retail"
+X:\FYN Retail\Toolkit\Toolkit.csproj(269,3): error MSB4019: The imported project "X:\Resources\MSBuild\MSBuild.Community.Tasks.Targets" was not found. Confirm that the path in the <Import> declaration is correct, and that the file exists on disk.
+""",
+    ),
+    (
+        "https://github.com/gradle/gradle/issues/28974",
+        ".txt",
+        r"""15:42:50   * What went wrong:
+15:42:50   Execution failed for task ':app:hiltAggregateDepsDevelopment'.
+15:42:50   > A build operation failed.
+15:42:50         Could not read workspace metadata from C:\Users\{{keep:bot}}\.gradle\caches\8.11.1\transforms\{{keep:146961d185cf62ba6e08000475f3824b}}\metadata.bin
+15:42:50      > Could not read workspace metadata from C:\Users\{{keep:bot}}\.gradle\caches\8.11.1\transforms\146961d185cf62ba6e08000475f3824b\metadata.bin
+...
+15:42:50   Caused by: org.gradle.internal.operations.MultipleBuildOperationFailures: A build operation failed.
+15:42:50       Could not read workspace metadata from C:\Users\{{keep:bot}}\.gradle\caches\8.11.1\transforms\146961d185cf62ba6e08000475f3824b\metadata.bin
+""",
+    ),
+    # ---- Homebrew on Apple silicon, Xcode, electron-builder's code signing -----------------------
+    (
+        "https://github.com/Homebrew/homebrew-core/issues/66500",
+        ".txt",
+        r"""==> Tapping homebrew/core
+Cloning into '/opt/homebrew/Library/Taps/homebrew/homebrew-core'...
+remote: Enumerating objects: 528, done.
+remote: Counting objects: 100% (528/528), done.
+remote: Compressing objects: 100% (242/242), done.
+remote: Total 852520 (delta 348), reused 460 (delta 286), pack-reused 851992
+Receiving objects: 100% (852520/852520), 337.71 MiB | 1.14 MiB/s, done.
+Resolving deltas: 100% (575461/575461), done.
+Tapped 2 commands and 5372 formulae (5,673 files, 370.7MB).
+Error: Cannot install in Homebrew on Intel processor in ARM default prefix (/opt/homebrew)!
+
+cd /opt
+sudo mkdir homebrew
+sudo chown -R $(whoami) /opt/homebrew
+curl -L https://github.com/Homebrew/brew/tarball/master | tar xz --strip 1 -C homebrew
+cd homebrew/bin
+./brew install node
+""",
+    ),
+    (
+        "https://github.com/geerlingguy/mac-dev-playbook/issues/99",
+        ".txt",
+        r"""$ export ANSIBLE_STDOUT_CALLBACK=yaml
+$ ansible-playbook -i inventory main.yml -K -vv
+
+(...)
+
+TASK [geerlingguy.homebrew : Ensure configured homebrew packages are installed.] **********************************
+task path: /Users/[[user:haruki4]]{{keep:/src/mac-dev-playbook/roles/geerlingguy.homebrew/tasks/main.yml}}:126
+redirecting (type: modules) ansible.builtin.homebrew to community.general.homebrew
+failed: [127.0.0.1] (item=autoconf) => changed=false
+  ansible_loop_var: item
+  item: autoconf
+  msg: |-
+    Error: Cannot install in Homebrew on ARM processor in Intel default prefix (/usr/local)!
+    Please create a new installation in /opt/homebrew using one of the
+    "Alternative Installs" from:
+      https://docs.brew.sh/Installation
+    You can migrate your previously installed formula list with:
+      brew bundle dump
+""",
+    ),
+    (
+        "https://github.com/CocoaPods/CocoaPods/issues/3319",
+        ".txt",
+        r"""sent 130941 bytes  received 42 bytes  261966.00 bytes/sec
+total size is 130816  speedup is 1.00
+rsync -auv "/Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/lib/swift/iphonesimulator/libswiftSecurity.dylib" "/Users/[[user:arlen]]{{keep:/Library/Developer/Xcode/DerivedData/Core-gsugaskgvvljlsbbrlqwgexjknrz/Build/Products/Debug-iphonesimulator/CoreTests.xctest/Frameworks}}"
+building file list ... rsync: link_stat "/Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/lib/swift/iphonesimulator/libswiftSecurity.dylib" failed: No such file or directory (2)
+done
+
+sent 29 bytes  received 20 bytes  98.00 bytes/sec
+total size is 0  speedup is 0.00
+rsync error: some files could not be transferred (code 23) at /SourceCache/rsync/rsync-45/rsync/main.c(992) [sender=2.6.9]
+Command /bin/sh failed with exit code 23
+""",
+    ),
+    (
+        "https://github.com/electron-userland/electron-builder/issues/6082",
+        ".txt",
+        r"""% security find-identity -vp codesigning 
+  1) {{keep:5D27C0A94E13B8F6620D4A71C9E35B08F4A6D1E2}} "Mac Developer: [[user:Graham Bentley]] (Q2MWRT8KZC)"
+  2) {{keep:91B4E6D03A7F258C1E49D07B6A3C8F25E0D71B94}} "Developer ID Application: [[user:Graham Bentley]] (H4XNPVD731)"
+     2 valid identities found
+% 
+
+% npm run build:installer
+
+> wktui@1.0.0 build:installer
+> electron-builder --config electron-builder.yaml
+
+  • electron-builder  version=22.11.7 os=20.5.0
+  • loaded configuration  file=/Users/[[user:gbentley]]{{keep:/Projects/wktui/electron/electron-builder.yaml}}
+  • writing effective config  file=/Users/[[user:gbentley]]{{keep:/Projects/wktui/dist/builder-effective-config.yaml}}
+  • rebuilding native dependencies
+""",
+    ),
+    (
+        "https://github.com/electron-userland/electron-builder/issues/2513",
+        ".txt",
+        r"""skipped macOS application code signing reason=cannot find valid "Developer ID Application" identity or custom non-Apple code signing certificate, see https://electron.build/code-signing allIdentities=
+1) {{keep:2B12438F977D8D2F0E1CEDEBC76A7422FD04587E}} "3rd Party Mac Developer Application: {{keep:Foo.io Inc}} (EHV7XZLAHA)"
+ 2) {{keep:FAC6726A0A4AFC4C06D46A46834279BB3EB25844}} "3rd Party Mac Developer Installer: {{keep:Foo.io Inc}} (EHV7XZLAHA)"
+           2 identities found
+
+Valid identities only
+1) 2B12438F977D8D2F0E1CEDEBC76A7422FD04587E "3rd Party Mac Developer Application: Foo.io Inc (EHV7XZLAHA)"
+2) FAC6726A0A4AFC4C06D46A46834279BB3EB25844 "3rd Party Mac Developer Installer: Foo.io Inc (EHV7XZLAHA)"
 """,
     ),
 ]
