@@ -23,6 +23,18 @@ each written from the format or the tool that writes it, not from the batches' v
   every folder but the name, and its drive letter's case (before, the folder was a secret
   inside the path, so the path fell back to whole-path replacement).
 
+And the logins and secrets of batches 62's, 63's and 64's tune misses, by a documented format:
+
+* OpenSSH's client configuration, ``ssh_config(5)``'s ``User <login>`` under a ``Host`` block
+  (``user_names.yaml``'s ``ssh_config_user``);
+* OpenSSH's server log lines, from openssh-portable's source (``sshd_user``: ``PAM:
+  initializing for "<u>"``, ``userauth-request for user <u> service …``, ``Accepted``/``Failed
+  <method> for [invalid user] <u> from``, ``Invalid user <u> from``);
+* a PostgreSQL password file line, ``hostname:port:database:username:password``
+  (``pgpass_login`` and ``recognizers.yaml``'s ``pgpass_password``);
+* a digits-only login where only a login can stand (the three above and a credential URL's
+  userinfo beside a password, ``credential_url_login``; ``engine._digit_logins``).
+
 Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was kept: texts of
 the same shape that name nobody, which must stay as they are. ``PERSONS`` lose the name
 everywhere and keep the rest; ``STILL_SECRETS`` are the kept shapes under a secret's name.
@@ -118,6 +130,64 @@ QT_BUILD_NOBODY = [
     "CMAKE_PREFIX_PATH:PATH=c:/Qt/6.8.1/mingw_64\n",
 ]
 
+SSH_CONFIG_NOBODY = [
+    "Host github.com\n  HostName github.com\n  User git\n  IdentityFile ~/.ssh/id_ed25519\n",
+    "Host work.github.com\n  HostName github.com\n  User git\n  IdentityFile ~/.ssh/work\n",
+    "Host *\n  User %u\n  ControlPath ~/.ssh/cm-%r@%h:%p\n",
+    "Host aur.archlinux.org\n  IdentityFile ~/.ssh/aur\n  User aur\n",
+    "Host raspberrypi.local\n  User pi\n",
+    "Host default\n  HostName 127.0.0.1\n  User vagrant\n  Port 2222\n",
+    "Host bastion\n  HostName ec2-203-0-113-5.compute-1.amazonaws.com\n  User ec2-user\n",
+    "Host vps\n  HostName 203.0.113.5\n  User root\n",
+    "Host dev\n    User=ubuntu\n",
+    "Host name lookup failed\nUser Guide\n",
+    "Match host *.internal\n  User ${USER}\n",
+    "Host gitlab.com\n  PreferredAuthentications publickey\n  User git\n",
+]
+
+SSHD_NOBODY = [
+    'debug1: PAM: initializing for "root"\n',
+    "debug1: userauth-request for user git service ssh-connection method none [preauth]\n",
+    "Accepted publickey for ubuntu from 203.0.113.7 port 52144 ssh2: ED25519 SHA256:p2QAMXNIC1TJYWeIOttrVc98/R1BUFWu3/LiyKgUfQM\n",
+    "Failed password for root from 203.0.113.9 port 4242 ssh2\n",
+    "Invalid user admin from 203.0.113.9 port 4243\n",
+    "Failed password for invalid user oracle from 203.0.113.9 port 4243 ssh2\n",
+    "Invalid user test from 198.51.100.4 port 50022\n",
+    "Failed publickey for ec2-user from 198.51.100.4 port 50022 ssh2: RSA SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s\n",
+    "Accepted password for vagrant from 10.0.2.2 port 50022 ssh2\n",
+    'debug1: PAM: initializing for "git" with service "sshd"\n',
+    "Invalid user  from 198.51.100.4 port 50022\n",
+    "The sshd log shows Failed password for the account from the scanner.\n",
+]
+
+PGPASS_NOBODY = [
+    "hostname:port:database:username:password\n",
+    "*:*:*:postgres:postgres\n",
+    "localhost:5432:*:postgres:postgres\n",
+    "localhost:5432:*:postgres:yourpassword\n",
+    "*:*:*:*:*\n",
+    "docker:x:999:ubuntu\n",
+    "root:x:0:0:root:/root:/bin/bash\n",
+    "postgres:x:113:120:PostgreSQL administrator,,,:/var/lib/postgresql:/bin/bash\n",
+    "fe80:0:0:0:1\n",
+    "2001:db8:85a3:8a2e:7334\n",
+    "12:30:45:00:00\n",
+]
+
+URL_LOGIN_NOBODY = [
+    "git clone https://x-access-token:${GITHUB_TOKEN}@github.com/octo/repo.git\n",
+    "git clone https://oauth2:${GITLAB_TOKEN}@gitlab.com/octo/repo.git\n",
+    "https://username:password@github.com\n",
+    "https://{username}:{password}@github.com\n",
+    "https://git:${PASSWORD}@git.example.org/repo.git\n",
+    "https://USERNAME:TOKEN@dev.azure.com/org/_git/repo\n",
+    "postgres://postgres:postgres@localhost:5432/app\n",
+    "redis://:password@localhost:6379/0\n",
+    "http://127.0.0.1:8080/12345@v2\n",
+    "see https://github.com/octo/repo/issues/12345 @maintainer\n",
+    "https://1234:${TOKEN}@host.example.com\n",
+]
+
 # (text, the scrubbed text): the person's name goes, everything else stays
 PERSONS = [
     (
@@ -131,6 +201,26 @@ PERSONS = [
     (
         "C:\\Users\\okafor.CONTOSO\\AppData\\Local\\Temp\n",
         "C:\\Users\\user1.CONTOSO\\AppData\\Local\\Temp\n",
+    ),
+    (
+        "Host 519264803.github.com\n    HostName github.com\n    User 519264803\n    IdentityFile ~/.ssh/519264803\nHost gitee.com\n  User lqzhang\n",
+        "Host user1.github.com\n    HostName github.com\n    User user1\n    IdentityFile ~/.ssh/user1\nHost gitee.com\n  User user2\n",
+    ),
+    (
+        'debug1: PAM: initializing for "okafor"\ndebug1: userauth-request for user okafor service ssh-connection method publickey [preauth]\n/home/okafor/.ssh/authorized_keys\n',
+        'debug1: PAM: initializing for "user1"\ndebug1: userauth-request for user user1 service ssh-connection method publickey [preauth]\n/home/user1/.ssh/authorized_keys\n',
+    ),
+    (
+        "Failed password for invalid user tanaka from 203.0.113.9 port 4243 ssh2\n",
+        "Failed password for invalid user user1 from 203.0.113.9 port 4243 ssh2\n",
+    ),
+    (
+        "localhost:5432:shopdb:mkowalski:Xk9pL2mQ7rT4\n",
+        "localhost:5432:shopdb:user1:FAKE00000001\n",
+    ),
+    (
+        "https://3184927560:Qw3rTy9uIo@github.com\n",
+        "https://user1:FAKE000001@github.com\n",
     ),
     (
         "C:\\Users\\Gastón\\Desktop\n",
@@ -153,6 +243,7 @@ STILL_SECRETS = [
     ),
     ('"api_key": "5D2B6E9A-1C3F-4A7B-9E2D-8F6C4B1A3E5D"\n', "5D2B6E9A-1C3F-4A7B-9E2D-8F6C4B1A3E5D"),
     ("password=Desktop_Qt_6_8_1_MinGW_64_bit-Debug\n", "Desktop_Qt_6_8_1_MinGW_64_bit-Debug"),
+    ("db.example.com:*:*:postgres:Xk9pL2mQ7rT4\n", "Xk9pL2mQ7rT4"),
     (
         "deploy key: 9xQ2mL7vR4tK8wP3zN6bY1cF5hJ0sD2gA7eU4iO9\n",
         "9xQ2mL7vR4tK8wP3zN6bY1cF5hJ0sD2gA7eU4iO9",
@@ -167,7 +258,11 @@ STILL_SECRETS = [
     + LOCALIZED_NOBODY
     + FINGERPRINT_NOBODY
     + CRASH_KEY_NOBODY
-    + QT_BUILD_NOBODY,
+    + QT_BUILD_NOBODY
+    + SSH_CONFIG_NOBODY
+    + SSHD_NOBODY
+    + PGPASS_NOBODY
+    + URL_LOGIN_NOBODY,
 )
 def test_the_shapes_naming_nobody_stay(engine: Scrubber, text: str) -> None:
     assert scrubbed(engine, text) == text

@@ -651,6 +651,25 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
         and not n.isdigit()
         and n.lower() not in word_lists().login_not_user
         and not _in_placeholder(text, n)
+    ) | _digit_logins(text)
+
+
+_DIGIT_LOGIN_RULES = ("ssh_config_user", "sshd_user", "pgpass_login", "credential_url_login")
+"""The rules whose place says the value is a login, so a login of digits only is one too."""
+
+
+def _digit_logins(text: str) -> frozenset[str]:
+    """Digits-only logins (five digits or more: a QQ number, a university's student number)
+    where only a login can stand (since 1.29.0, stop 50): ssh_config's ``User``, sshd's log
+    lines, a ``.pgpass`` line's username, a credential URL's userinfo beside a password. A
+    number is no login elsewhere (``learn_user_names`` turns digits away)."""
+    rules = user_name_rules()
+    return frozenset(
+        name
+        for rule in map(rules.__getitem__, _DIGIT_LOGIN_RULES)
+        if not rule.when or any(t in text for t in rule.when)
+        for m in rule.pattern.finditer(text)
+        if (name := m.group(m.lastindex or 0)).isdigit() and len(name) >= 5
     )
 
 
