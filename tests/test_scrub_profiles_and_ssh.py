@@ -158,6 +158,10 @@ SSHD_NOBODY = [
     'debug1: PAM: initializing for "git" with service "sshd"\n',
     "Invalid user  from 198.51.100.4 port 50022\n",
     "The sshd log shows Failed password for the account from the scanner.\n",
+    # added on review, after the hunt's first run: prose with sshd's words (the first version,
+    # with no address and port after "from", learned "input" from the first)
+    "Invalid user input from the form was rejected.\n",
+    "Failed password for everyone from now on.\n",
 ]
 
 PGPASS_NOBODY = [
@@ -172,6 +176,10 @@ PGPASS_NOBODY = [
     "fe80:0:0:0:1\n",
     "2001:db8:85a3:8a2e:7334\n",
     "12:30:45:00:00\n",
+    # added on review, after the hunt's first run (the first version changed both): a log's five
+    # colon-separated fields with a number second, no host first
+    "worker:3:queue:retry:failed\n",
+    "app:8080:api:health:degraded\n",
 ]
 
 URL_LOGIN_NOBODY = [
