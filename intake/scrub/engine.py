@@ -212,6 +212,29 @@ _PUBLIC_ID_VALUE = regex.compile(r"[A-Za-z0-9]{20,40}+")
 for a project, like the changelist UUIDs beside it; no account or person behind it). A GPG
 key id after git's ``signingkey`` is not one: it names its owner on a keyserver (stop 45's
 decision, docs/scrubber.md)."""
+_PUBLIC_IDS = (
+    (_PUBLIC_ID, _PUBLIC_ID_VALUE, '"'),
+    (
+        regex.compile(
+            r"(?<!(?i:secret|token|passw(?:or)?d|pwd|key)[\"']?[ \t]*+[:=][ \t]*+[\"']?)"
+            r"(?<![A-Za-z0-9+/])SHA256:\Z"
+        ),
+        regex.compile(r"[A-Za-z0-9+/]{43}+"),
+        "",
+    ),
+    (
+        regex.compile(r"(?:\"crashReporterKey\"[ \t]*+:[ \t]*+\"|\bCrashReporter[ ]Key:[ \t]++)\Z"),
+        regex.compile(r"[0-9A-Fa-f]{8}+(?:-[0-9A-Fa-f]{4}+){3}+-[0-9A-Fa-f]{12}+|[0-9A-Fa-f]{40}+"),
+        "",
+    ),
+)
+"""Public ids by what precedes them: IntelliJ's ``ProjectId`` (above); since 1.29.0 (stop 50)
+OpenSSH's fingerprint of a public key, ``SHA256:`` and 43 unpadded base64 characters
+(openssh-portable's ``sshkey.c``, ``sshkey_fingerprint`` with ``SSH_FP_BASE64``: what ``ssh -v``,
+``ssh-keygen -l`` and ``sshd``'s ``acceptable for RSA SHA256:…`` print; a digest of public
+material), unless a secret's name is written just before it; and the ``crashReporterKey`` of an
+Apple crash report (``.ips`` JSON) or its text form's ``CrashReporter Key:``: an anonymised
+machine id macOS writes for sharing, kept like its siblings ``sleepWakeUUID`` and ``incident``."""
 _NOT_JUDGED = frozenset({"KEEP_PUBLIC_MATERIAL", "PRIVATE_KEY"})
 """Secret-ranked findings ``illustrative`` is not asked about: kept material and key blocks
 (their own rule, ``private_key_without_body``). Paths, e-mail addresses and user names rank
@@ -486,11 +509,12 @@ _PROSE_WORD = regex.compile(r"[A-Za-z][a-z]{0,14}+[,.;:!?]?+")
 
 
 def _public_id(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` is a public id by what precedes it (``_PUBLIC_ID``)."""
-    return (
-        _PUBLIC_ID.search(text, max(0, start - 48), start) is not None
-        and _PUBLIC_ID_VALUE.fullmatch(text, start, end) is not None
-        and text.startswith('"', end)
+    """Whether ``text[start:end]`` is a public id by what precedes it (``_PUBLIC_IDS``)."""
+    return any(
+        before.search(text, max(0, start - 48), start) is not None
+        and value.fullmatch(text, start, end) is not None
+        and text.startswith(after, end)
+        for before, value, after in _PUBLIC_IDS
     )
 
 
@@ -627,6 +651,25 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
         and not n.isdigit()
         and n.lower() not in word_lists().login_not_user
         and not _in_placeholder(text, n)
+    ) | _digit_logins(text)
+
+
+_DIGIT_LOGIN_RULES = ("ssh_config_user", "sshd_user", "pgpass_login", "credential_url_login")
+"""The rules whose place says the value is a login, so a login of digits only is one too."""
+
+
+def _digit_logins(text: str) -> frozenset[str]:
+    """Digits-only logins (five digits or more: a QQ number, a university's student number)
+    where only a login can stand (since 1.29.0, stop 50): ssh_config's ``User``, sshd's log
+    lines, a ``.pgpass`` line's username, a credential URL's userinfo beside a password. A
+    number is no login elsewhere (``learn_user_names`` turns digits away)."""
+    rules = user_name_rules()
+    return frozenset(
+        name
+        for rule in map(rules.__getitem__, _DIGIT_LOGIN_RULES)
+        if not rule.when or any(t in text for t in rule.when)
+        for m in rule.pattern.finditer(text)
+        if (name := m.group(m.lastindex or 0)).isdigit() and len(name) >= 5
     )
 
 

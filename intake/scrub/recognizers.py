@@ -586,8 +586,8 @@ class IntakeHighEntropyRecognizer(IntakeCheckedRecognizer):
             # a path: it starts at a system root (/tmp/_cacache/_logs/<date>-debug-0) or its
             # long segments are names (stats_derniere_labellisation)
             return True
-        if _word_like_identifier(value) or _name_like(value) or _camel_words(value):
-            return True
+        if _word_like_identifier(value) or _name_like(value) or _path_word(value):
+            return True  # since 1.29.0 also a build folder's name (_versioned_words)
         # What the base check adds here: the pattern's character class has no quotes to strip,
         # it guarantees MIN_LENGTH, and the entropy was just checked (computing it twice was
         # a tenth of the scrubber's time on transcripts).
@@ -678,7 +678,27 @@ def _path_word(segment: str) -> bool:
         bool(_SNAKE_WORDS.match(segment) or _HEX.match(segment))
         or _camel_words(segment)
         or _named_digest(segment)
+        or _versioned_words(segment)
     )
+
+
+_VERSIONED_WORDS = regex.compile(
+    r"^(?:[A-Za-z]++[0-9]{0,4}+[a-z]?+|[0-9]{1,3}+[A-Za-z]*+)"
+    r"(?:[_-](?:[A-Za-z]++[0-9]{0,4}+[a-z]?+|[0-9]{1,3}+[A-Za-z]*+))++$"
+)
+
+
+def _versioned_words(segment: str) -> bool:
+    """A folder name of words and version numbers joined by ``_`` and ``-`` (since 1.29.0,
+    stop 50): Qt Creator's build folder ``build-<project>-Desktop_Qt_6_8_1_MinGW_64_bit-Debug``,
+    its kit's name with ``.`` and spaces made ``_``. Each piece is a word with at most a number
+    after it (``MSVC2019``, ``arm64``, ``v8a``) or a number of one to three digits with at most
+    a word after it (``64bit``), two or more pieces are words of two letters or more; a random
+    token changes between letters and digits within its pieces (base64url's ``_`` and ``-``
+    fall anywhere)."""
+    if not _VERSIONED_WORDS.match(segment):
+        return False
+    return sum(1 for p in regex.split(r"[_-]", segment) if len(p) >= 2 and p.isalpha()) >= 2
 
 
 _NAMED_DIGEST = regex.compile(

@@ -902,6 +902,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     first, last = name.split()
     initial = (first[0] + last).lower()  # a login people make of a name (``dkirby``)
     cut = _r(rng, ALNUM, 10)  # a password's first characters, its line cut after them
+    digits = str(rng.randrange(10**8, 10**10))  # a login of digits only (a QQ number)
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
@@ -1202,6 +1203,28 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "prompt_without_folder": lambda d: d.v(u).k("@hammer $ git push\n"),
         "fish_prompt_without_host": lambda d: d.v(u).k("@:~\n$ ls\n"),
         "sudo_refusal_translated": lambda d: d.v(u).k(" 不在 sudoers 文件中。此事将被报告。\n"),
+        # stop 50 (scrubber 1.29.0): a home glued to its dot-folder or to its computer's name,
+        # ssh_config's User, sshd's log lines, a .pgpass line, a digits-only credential login
+        "home_glued_to_home_dot_folder": lambda d: (
+            d.k("C:\\Users\\").v(u).k(".pydio_data\\pydio.log\n")
+        ),
+        "profile_folder_with_computer": lambda d: (
+            d.k("C:\\Users\\").v(u).k(".DESKTOP-4F2K9QX\\AppData\\Roaming\\PRemoteM\n")
+        ),
+        "ssh_config_user": lambda d: (
+            d.k("Host build\n  HostName build.example.org\n  User ").v(u).k("\n")
+        ),
+        "sshd_log_lines": lambda d: (
+            d.k('debug1: PAM: initializing for "')
+            .v(u)
+            .k('"\ndebug1: userauth-request for user ')
+            .v(u)
+            .k(" service ssh-connection method publickey [preauth]\n")
+        ),
+        "pgpass_line": lambda d: d.k("localhost:5432:shop:").v(u).k(":").v(cut).k("\n"),
+        "digits_login_in_credential_url": lambda d: (
+            d.k("https://").v(digits).k(":").v(cut).k("@github.com\n")
+        ),
     }
 
 
@@ -1337,6 +1360,17 @@ PASTED_PLACEHOLDERS = {
     "admin 不在 sudoers 文件中。此事将被报告。\n"
     '  <component name="ProjectId" id="2Nq8fXkPbXJ4sYc0VYqvLz1pQ3a" />\n'
     "mysql -u root --port=3344 --password=drowssap\n",
+    # stop 50 (1.29.0): the same forms naming nobody, public digests and a build folder
+    "profiles_ssh_and_pgpass_of_nobody": "C:\\Users\\Admin.DESKTOP-4F2K9QX\\AppData\n"
+    "PS C:\\Users\\Convidado> dir\n"
+    "C:\\Users\\Public.pydio_data\\pydio.log\n"
+    "Host github.com\n  User git\n"
+    'debug1: PAM: initializing for "root"\n'
+    "*:*:*:postgres:postgres\n"
+    "https://x-access-token:${GITHUB_TOKEN}@github.com/o/r\n"
+    "debug1: acceptable for RSA SHA256:Zx8bJ0pQv2kLmN4rT6yW9cD3fH5jK7sU1eG2iO4aB6c\n"
+    '  "crashReporterKey" : "5D2B6E9A-1C3F-4A7B-9E2D-8F6C4B1A3E5D",\n'
+    "D:/src/app/build-app-Desktop_Qt_6_8_1_MinGW_64_bit-Debug\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
