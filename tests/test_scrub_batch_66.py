@@ -82,9 +82,10 @@ def test_texts_of_the_tune_miss_shapes_that_name_nobody_stay(
 
 
 def test_batch_66_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
-    """Batch 66's tune part under scrubber 1.28.0, blind, no rule changed after it: paths 33/34,
-    elsewhere 7/9, no e-mail labelled, secrets 2/2, 4 of 33 keep spans damaged, 21/23 library
-    tails, 1 of 4 clean changed, no JSON or YAML."""
+    """Batch 66's tune part: blind under scrubber 1.28.0 paths 33/34, elsewhere 7/9, no e-mail
+    labelled, secrets 2/2, 4 of 33 keep spans damaged, 21/23 library tails, 1 of 4 clean
+    changed, no JSON or YAML; under 1.29.0 (its rules written by a helper that never saw this
+    batch, so blind too) Xcode's DerivedData under a home keeps its tail: 3 of 33, 22/23."""
     score = tune_score(engine, 66, tmp_path)
     assert score.docs == 21
     assert [score.total[c] for c in CLASSES] == [34, 9, 0, 2]
@@ -98,15 +99,15 @@ def test_batch_66_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     ]
     assert score.keeps == 33
     # known harms: NixOS-WSL's default account, a masked connection token, R's devtools<hex>
-    # folder under a home written with "/", Xcode's DerivedData under a home read as a secret
+    # folder under a home written with "/" (Xcode's DerivedData under a home, read as a secret
+    # under 1.28.0, keeps its tail under 1.29.0)
     assert [d.rsplit(": ", 1)[1] for d in score.damage] == [
         "'nixos'",
         "'1a1aa111-1a11-1a11-a11a-1a1aaa11111a'",
         "'/AppData/Local/Temp/RtmpyASPgj/devtools1c0c75c81609/r-lib-xml2-bb6efb2'",
-        f"'{_DERIVED}/Debug-iphonesimulator/CoreTests.xctest/Frameworks'",
     ]
     assert score.clean_touched == ["microsoft-vscode-remote-release-issues-8761"]
     assert score.clean_docs == 4
-    assert (score.tails_kept, score.tails) == (21, 23)
+    assert (score.tails_kept, score.tails) == (22, 23)
     assert score.parses == score.structured == 0
     assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []
