@@ -63,7 +63,8 @@ class RealDocument:
     scrubber 1.26.0, no rule changed), 62 (files committed in public repositories, like 61),
     63 (threads), 64 (files committed in public repositories: IDE, build and dotfiles) and 65
     (threads from machines not in English), all collected at stop 50 after scrubber 1.27.0, and
-    66 (threads) and 67 (committed dotfiles and credential files), collected after 1.28.0; each
+    66 (threads) and 67 (committed dotfiles and credential files), collected after 1.28.0, and 68
+    (threads aimed at names elsewhere than in paths and at damage), collected after 1.29.0; each
     scored once, per part, blind, no rule changed after them."""
 
     @property
@@ -9788,7 +9789,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``67``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``68``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9819,6 +9820,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (65, _RAW_STOP65),
         (66, _RAW_STOP66),
         (67, _RAW_STOP67),
+        (68, _RAW_STOP68),
     ):
         if batch not in (None, number):
             continue
@@ -13328,6 +13330,438 @@ INPUT d:/texlive/2026/texmf-dist/tex/latex/base/fleqn.clo
   "/etc/texmf/web2c/texmf.cnf" 1690152546 475 c0e671620eb5563b2130f56340a5fde8 ""
   "/root/repositories/cv/main.tex" 1718771097 7305 ebab1791c31d74fa19659a43605809b8 ""
   "/usr/share/texlive/texmf-dist/fonts/enc/dvips/fontawesome/fontawesomeone.enc" 1463430686 1687 f004baecce60175c6453d0e3f808cf20 ""
+""",
+    ),
+]
+
+
+_RAW_STOP68: list[tuple[str, str, str]] = [
+    # ---- login sessions: loginctl, ps, zsh prompts ---------------------------------------------------
+    (
+        "https://github.com/elogind/elogind/issues/364",
+        ".txt",
+        r"""$ loginctl
+SESSION  UID USER SEAT  LEADER CLASS TTY  IDLE SINCE
+6 1004 [[user:ulf]]  seat0 7943   user  tty8 no   -
+c2 1004 [[user:ulf]]  -     7967   user  -    no   -
+""",
+    ),
+    (
+        "https://github.com/systemd/systemd/issues/735",
+        ".txt",
+        r"""(EE) systemd-logind: failed to get session: PID 27206 does not belong to any known session
+root     27171  0.0  0.0  98464  4800 ?        Ss   Jul28   0:00   login -- [[user:hartlm]]
+[[user:hartlm]]   27400  0.0  0.0 121932  5404 tty1     Ss+  Jul28   0:00     -bash
+[[user:hartlm]]   27186  0.0  0.0  46004  5860 ?        Ss   Jul28   0:01   /usr/lib/systemd/systemd --user
+[[user:hartlm]]   27189  0.0  0.0 126556  3020 ?        S    Jul28   0:00     (sd-pam)
+root     27206  0.1  0.2 421556 40740 ?        Ssl  Jul28   3:49     /usr/libexec/Xorg :0 -nolisten tcp -noreset -verbose 2 -keeptty vt1
+[[user:hartlm]]   27304  0.0  0.0  53868   572 ?        Ss   Jul28   0:00     ssh-agent
+[[user:hartlm]]   27307  0.0  0.0 165688   512 ?        Ss   Jul28   0:02     gpg-agent --daemon --write-env-file
+""",
+    ),
+    (
+        "https://github.com/systemd/systemd/issues/13614",
+        ".txt",
+        r"""systemd 243 (243.0-1-arch)
++PAM +AUDIT -SELINUX -IMA -APPARMOR +SMACK -SYSVINIT +UTMP +LIBCRYPTSETUP +GCRYPT +GNUTLS +ACL +XZ +LZ4 +SECCOMP +BLKID +ELFUTILS +KMOD +IDN2 -IDN +PCRE2 default-hierarchy=hybrid
+
+[[user:lev]]@mde-oxalide % loginctl lock-session
+Failed to issue method call: Caller does not belong to any known session.
+""",
+    ),
+    (
+        "https://github.com/systemd/systemd/issues/536",
+        ".txt",
+        r"""$ rpm -q systemd
+systemd-222-1.fc23.x86_64
+
+$ loginctl list-sessions 
+   SESSION        UID USER             SEAT            
+         1       1000 {{keep:liveuser}}         seat0           
+
+1 sessions listed.
+
+$ loginctl show-session 1 
+Id=1
+Name={{keep:liveuser}}
+Timestamp=Fri 2015-07-10 04:27:29 EDT
+TimestampMonotonic=43200908
+VTNr=1
+Display=:0
+Remote=no
+Service=lightdm
+Desktop=xfce
+Scope=session-1.scope
+Leader=1489
+Audit=1
+Type=x11
+Class=user
+Active=yes
+State=active
+""",
+    ),
+    (
+        "https://github.com/systemd/systemd/issues/33403",
+        ".txt",
+        r"""connect(3, {sa_family=AF_UNIX, sun_path="/run/user/{{keep:xxx}}/bus"}, 21) = -1 ECONNREFUSED (Connection refused
+
+systemd[1]: Starting User Manager for UID xxx...
+(systemd)[899484]: pam_warn(systemd-user:setcred): function=[pam_sm_setcred] flags=0x8002 service=[systemd-user] terminal=[] user=[{{keep:xxx}}] ruser=[<unknown>] rhost=[<unknown>]
+(systemd)[899484]: pam_unix(systemd-user:session): session opened for user {{keep:xxx}}(uid=xxx) by xxx(uid=0)
+(systemd)[899484]: pam_systemd(systemd-user:session): Failed to create session: Invalid session class manager
+systemd[899484]: Trying to run as user instance, but $XDG_RUNTIME_DIR is not set.
+systemd[1]: user@{{keep:xxx}}.service: Main process exited, code=exited, status=1/FAILURE
+""",
+    ),
+    # ---- cron and login records: cron's log, lastlog, last, who, id ---------------------------------
+    (
+        "https://github.com/opnsense/core/issues/10912",
+        ".txt",
+        r"""* * * * * echo hello
+
+({{keep:nobody}}) CMD (echo hello)
+({{keep:nobody}}) MAIL (mailed 6 bytes of output but got status 0x0001
+""",
+    ),
+    (
+        "https://github.com/feiniao112/linux/issues/1",
+        ".txt",
+        r"""------------16.8 lastlog日志分析----------------------
+------------16.8.1 所有用户最后一次登录日志分析-----------------
+[16.8.1]正在分析所有用户最后一次登录日志.....
+[*]所有用户最后一次登录日志如下:
+用户名           端口     来自             最后登陆时间
+{{keep:root}}             pts/1                     六 5月 18 19:32:07 +0800 2019
+bin                                        **从未登录过**
+daemon                                     **从未登录过**
+adm                                        **从未登录过**
+lp                                         **从未登录过**
+sync                                       **从未登录过**
+shutdown                                   **从未登录过**
+halt                                       **从未登录过**
+mail                                       **从未登录过**
+operator                                   **从未登录过**
+games                                      **从未登录过**
+ftp                                        **从未登录过**
+{{keep:nobody}}                                     **从未登录过**
+systemd-network                            **从未登录过**
+dbus                                       **从未登录过**
+polkitd                                    **从未登录过**
+sshd                                       **从未登录过**
+postfix                                    **从未登录过**
+chrony                                     **从未登录过**
+[[user:mirando]]          tty1                      六 4月 20 22:31:44 +0800 2019
+""",
+    ),
+    (
+        "https://github.com/cfg2html/cfg2html/issues/133",
+        ".txt",
+        r"""$ last | grep boot
+{{keep:reboot}}    ~                                   Aug 18 21:13
+reboot    ~                                   Jul 31 19:38
+reboot    ~                                   Apr 10 15:26
+reboot    ~                                   Dec 14 16:50
+
+$ who -b
+   .        system boot Aug 18 21:13
+
+commit {{keep:8cbfd97dd86ab16aa4aedca332ed44e47dc132d4}}
+Author: [[user:brunsko]] <[[email:5172934+brunsko@users.noreply.github.com]]>
+Date:   Tue Mar 12 18:49:47 2019 +0100
+
+    new: added who -b, suggested by [[user:MoraLeaf]]
+""",
+    ),
+    (
+        "https://github.com/evryfs/github-actions-runner/issues/79",
+        ".txt",
+        r"""$ id
+uid=999({{keep:runner}}) gid=999(runner) groups=999(runner)
+
+uid=1001({{keep:runner}}) gid=121(docker) groups=121(docker),4(adm),101(systemd-journal)
+""",
+    ),
+    # ---- Windows sessions: quser, PSADT's session object ---------------------------------------------
+    (
+        "https://github.com/VertigoRay/PSQuser/issues/7",
+        ".txt",
+        r""" {{keep:user1}}              rdp-tcp#1          30  Active          .  12/11/2020 11:23
+ {{keep:user2}}             rdp-tcp#111        42  Active  24692+13:29  16/11/2020 08:58
+ {{keep:user3}}              rdp-tcp#88         55  Active          8  17/11/2020 12:08
+
+ user1              rdp-tcp#1          30  Active          1  12/11/2020 11:23
+ user2             rdp-tcp#111        42  Active          .  16/11/2020 08:58
+ user3              rdp-tcp#88         55  Active         14  17/11/2020 12:08
+""",
+    ),
+    (
+        "https://github.com/PSAppDeployToolkit/PSAppDeployToolkit/issues/241",
+        ".txt",
+        r"""NTAccount           : GLOBAL\[[user:k318052]]
+SID                 : S-1-5-21-815030394-1474981303-1048219964-973687
+UserName            : [[user:k318052]]
+DomainName          : GLOBAL
+SessionId           : 1
+SessionName         : Console
+ConnectState        : Active
+IsCurrentSession    : False
+IsConsoleSession    : True
+IsActiveUserSession : True
+IsUserSession       : True
+IsRdpSession        : False
+IsLocalAdmin        : False
+LogonTime           : 2/9/2017 9:57:44 AM
+IdleTime            : 00:00:00
+DisconnectTime      : 
+ClientName          : 
+ClientProtocolType  : 
+ClientDirectory     : 
+ClientBuildNumber   : 0
+""",
+    ),
+    # ---- Kerberos: kinit, klist, Hadoop's UGI -------------------------------------------------------
+    (
+        "https://github.com/heimdal/heimdal/issues/1110",
+        ".txt",
+        r"""% KRB5CCNAME=SCC:/tmp/krb5cc.db prefix/bin/kinit {{keep:nobody@EXAMPLE.COM}}
+nobody@EXAMPLE.COM's Password:
+% KRB5CCNAME=SCC:/tmp/krb5cc.db prefix/bin/klist
+klist: krb5_cc_get_principal: No principal for cache SCC:/tmp/krb5cc.db:Default-cache
+% KRB5CCNAME=SCC:/tmp/krb5cc.db prefix/bin/klist -A
+Credentials cache: SCC:/tmp/krb5cc.db:{{keep:unique-0x7851320ed100}}
+        Principal: nobody@EXAMPLE.COM
+  
+  Issued                Expires               Principal
+May 26 01:23:53 2023  May 27 01:23:53 2023  krbtgt/EXAMPLE.COM@EXAMPLE.COM
+% KRB5CCNAME=SCC:/tmp/krb5cc.db prefix/bin/kinit {{keep:somebody@EXAMPLE.ORG}}
+somebody@EXAMPLE.ORG's Password:
+""",
+    ),
+    (
+        "https://github.com/rapid7/metasploit-framework/pull/17374",
+        ".txt",
+        r"""msf6 auxiliary(gather/ldap_query) > klist
+Kerberos Cache
+==============
+host            principal                 sname                           issued                     status       path
+----            ---------                 -----                           ------                     ------       ----
+192.168.123.13  {{keep:Administrator@ADF3.LOCAL}}  krbtgt/ADF3.LOCAL@ADF3.LOCAL    2022-12-14 13:11:50 +0000  >>expired<<  /Users/[[user:kbwalker]]{{keep:/.msf4/loot/20221214011150_default_192.168.123.13_mit.kerberos.cca_905332.bin}}
+192.168.123.13  Administrator@ADF3.LOCAL  http/dc3.adf3.local@ADF3.LOCAL  2022-12-14 13:11:50 +0000  >>expired<<  /Users/[[user:kbwalker]]{{keep:/.msf4/loot/20221214011150_default_192.168.123.13_mit.kerberos.cca_849328.bin}}
+""",
+    ),
+    (
+        "https://github.com/confluentinc/kafka-connect-hdfs/issues/178",
+        ".txt",
+        r"""[2017-03-21 11:28:51,565] DEBUG Initiating logout for {{keep:${username}@${realm}}} (org.apache.hadoop.security.UserGroupInformation:1054)
+[2017-03-21 11:28:51,565] DEBUG hadoop logout (org.apache.hadoop.security.UserGroupInformation:217)
+[2017-03-21 11:28:51,566] DEBUG Initiating re-login for ${username}@${realm} (org.apache.hadoop.security.UserGroupInformation:1066)
+[2017-03-21 11:28:51,569] DEBUG hadoop login (org.apache.hadoop.security.UserGroupInformation:209)
+[2017-03-21 11:28:51,569] DEBUG hadoop login commit (org.apache.hadoop.security.UserGroupInformation:144)
+[2017-03-21 11:28:51,569] DEBUG using existing subject:[${username}@${realm}, UnixPrincipal: {{keep:root}}, UnixNumericUserPrincipal: 0, UnixNumericGroupPrincipal [Primary Group]: 0] (org.apache.hadoop.security.UserGroupInformation:149)
+[2017-03-21 11:28:51,779] DEBUG PrivilegedAction as:${username}@${realm} (auth:KERBEROS) from:org.apache.hadoop.ipc.Client$Connection.setupIOstreams(Client.java:717) (org.apache.hadoop.security.UserGroupInformation:1652)
+""",
+    ),
+    # ---- LDAP: binds, slapd's log, a test directory's fixture accounts ------------------------------
+    (
+        "https://github.com/SpriteLink/NIPAP/issues/926",
+        ".txt",
+        r"""[auth.backends.ldap]
+type=LdapAuth
+basedn = ou=users,dc=datac,dc=com
+uri = ldap://ldap.datac.com
+tls = True
+
+binddn_fmt = cn={},ou=users,dc=datac,dc=com
+search = cn={}
+
+search_binddn = {{keep:uid=servers}},ou=services,dc=datac,dc=com
+bindpw = {{keep:xxxxx}}
+rw_group =
+ro_group =
+
+[root@vinhedo5 log]# grep 923847 /var/log/ldap.log 
+Jun 14 20:56:07 vinhedo5 slapd[31387]: conn=923847 fd=723 ACCEPT from IP=10.112.80.224:54370 (IP=0.0.0.0:389)
+Jun 14 20:56:07 vinhedo5 slapd[31387]: conn=923847 op=0 BIND dn="uid=[[user:bruno.lima]],ou=users,dc=datac,dc=com" method=128
+Jun 14 20:56:07 vinhedo5 slapd[31387]: conn=923847 op=0 RESULT tag=97 err=49 text=
+""",
+    ),
+    (
+        "https://github.com/ltb-project/self-service-password/issues/838",
+        ".txt",
+        r"""ldapsearch -D "cn=[[user:kerima]] ,cn=Users,dc=zuzu,dc=local" -x -w "{{keep:password}}" -h 10.0.0.139 -b "cn=Users,dc=zuzu,dc=local"
+
+$ldap_url = "ldap://10.0.0.139";
+$ldap_binddn = "cn=[[user:kerima]] ,ou=Users,dc=zuzu,dc=local";
+$ldap_bindpw = "{{keep:password}}";
+$keyphrase = "{{keep:mysecret}}";
+$ldap_starttls = false;
+$ldap_base = "dc=zuzu,dc=local";
+$debug = true;
+""",
+    ),
+    (
+        "https://github.com/rroemhild/docker-test-openldap/issues/1",
+        ".txt",
+        r"""docker exec <containername> ldapsearch -b "dc=planetexpress,dc=com" -D "uid={{keep:professor}},dc=planetexpress,dc=com" -h ldap -w {{keep:professor}}
+ldap_bind: Invalid credentials (49)
+
+cn={{keep:Philip J. Fry}},ou=people,dc=planetexpress,dc=com
+""",
+    ),
+    # ---- mounts and ssh: a Samba mount at a prompt, ssh -v under a home ------------------------------
+    (
+        "https://github.com/linode/docs/pull/7159",
+        ".txt",
+        r"""[[user:melko]]@client:~$ ls -l /mnt
+total 4
+drwxr-xr-x 2 root root 4096 Dec  5 20:22 smb_share
+[[user:melko]]@client:~$ mount -t cifs //172.232.111.144/sambashare -o username=[[user:melko]] /mnt/remote
+Couldn't chdir to /mnt/remote: No such file or directory
+[[user:melko]]@client:~$ sudo mount -t cifs //172.232.111.144/sambashare -o username=[[user:melko]] /mnt/remote
+Password for [[user:melko]]@//172.232.111.144/sambashare: 
+[[user:melko]]@client:~$ sudo chown [[user:melko]]:.credentials
+chown: missing operand after ‘[[user:melko]]:.credentials’
+Try 'chown --help' for more information.
+""",
+    ),
+    (
+        "https://github.com/google/google-authenticator/issues/577",
+        ".txt",
+        r"""OpenSSH_7.7p1 Ubuntu-3, OpenSSL 1.0.2n  7 Dec 2017
+debug1: Reading configuration data /etc/ssh/ssh_config
+debug1: /etc/ssh/ssh_config line 19: Applying options for *
+debug1: Connecting to 192.168.207.9 [192.168.207.9] port 22.
+debug1: Connection established.
+debug1: identity file /home/[[user:ravi]]{{keep:/.ssh/id_rsa}} type 0
+debug1: key_load_public: No such file or directory
+debug1: identity file /home/[[user:ravi]]{{keep:/.ssh/id_rsa-cert}} type -1
+debug1: key_load_public: No such file or directory
+debug1: identity file /home/[[user:ravi]]{{keep:/.ssh/id_dsa}} type -1
+debug1: key_load_public: No such file or directory
+debug1: identity file /home/[[user:ravi]]{{keep:/.ssh/id_dsa-cert}} type -1
+""",
+    ),
+    # ---- registries and forges: npm login/whoami, gh auth status -------------------------------------
+    (
+        "https://github.com/npm/npm/issues/20055",
+        ".txt",
+        r"""[[user:leonhard]]@ecosia-xps[ecosia-info](fr-stats) $ npm whoami
+[[user:k47]]
+[[user:leonhard]]@ecosia-xps[ecosia-info](fr-stats) $ npm logout
+[[user:leonhard]]@ecosia-xps[ecosia-info](fr-stats) $ npm whoami
+[[user:k47]]
+[[user:leonhard]]@ecosia-xps[ecosia-info](fr-stats) $ npm login
+Username: {{keep:ecosia-deploybot}}
+Password: 
+Email: (this IS public) {{keep:dev@ecosia.org}}
+Logged in as ecosia-deploybot on https://registry.npmjs.org/.
+[[user:leonhard]]@ecosia-xps[ecosia-info](fr-stats) $ npm whoami
+[[user:k47]]
+""",
+    ),
+    (
+        "https://github.com/npm/npm/issues/7735",
+        ".txt",
+        r"""$ sudo npm login
+Username: [[user:varnu]]
+Password: 
+Email: (this IS public) {{keep:.....@gmail.com}}
+
+$ npm config ls
+; cli configs
+user-agent = "npm/2.7.3 node/v0.12.0 linux x64"
+
+; node bin location = /usr/local/bin/node
+; cwd = /home/[[user:kestel]]{{keep:/github/utils.js}}
+; HOME = /home/[[user:kestel]]
+; 'npm config ls -l' to show all defaults.
+
+$ sudo npm login --verbose
+npm info it worked if it ends with ok
+npm verb cli [ 'node', '/usr/local/bin/npm', 'login', '--verbose' ]
+npm info using npm@2.7.3
+npm info using node@v0.12.0
+npm verb config Skipping project config: /home/[[user:kestel]]{{keep:/.npmrc}}. (matches userconfig)
+Username: [[user:varnu]]
+Password: 
+Email: (this IS public) {{keep:<obfuscated>@gmail.com}}
+npm verb adduser before first PUT { _id: 'org.couchdb.user:[[user:varnu]]',
+npm verb adduser   name: '[[user:varnu]]',
+npm verb adduser   password: '{{keep:XXXXX}}',
+npm verb adduser   email: '<obfuscated>@gmail.com',
+npm verb adduser   type: 'user',
+npm verb adduser   roles: [],
+npm verb adduser   date: '2015-03-25T00:03:25.302Z' }
+""",
+    ),
+    (
+        "https://github.com/cli/cli/issues/8360",
+        ".txt",
+        r"""$ gh version
+gh version 2.39.0 (1980-01-01)
+https://github.com/cli/cli/releases/tag/v2.39.0
+
+$ gh auth status
+You are not logged into any GitHub hosts. Run gh auth login to authenticate.
+
+$ GH_TOKEN=$(gh auth token) gh auth status
+github.com
+  ✓ Logged in to github.com as [[user:rvp604]] (GH_TOKEN)
+  ✓ Git operations for github.com configured to use https protocol.
+  ✓ Token: {{keep:gho_************************************}}
+  ✓ Token scopes: ...
+""",
+    ),
+    (
+        "https://github.com/cli/cli/pull/10003",
+        ".txt",
+        r"""➜  gh auth status
+github.com
+  ✓ Logged in to github.com account [[user:robertkellner]] (keyring)
+""",
+    ),
+    # ---- git log: merge commits, placeholder authors --------------------------------------------------
+    (
+        "https://github.com/bitcoin-core/bitcoin-maintainer-tools/pull/112",
+        ".txt",
+        r"""$ git log --format=fuller -1 --no-decorate 
+commit {{keep:5522408f30ac7a6539072f07d86fb1724ae26f2f}}
+Merge: eb1f5706df 15b8ba500d
+Author:     {{keep:merge-script}} <[[email:berge.tomas@gmail.com]]>
+AuthorDate: Thu Sep 9 12:20:06 2021 +0200
+Commit:     merge-script <[[email:berge.tomas@gmail.com]]>
+CommitDate: Thu Sep 9 12:20:06 2021 +0200
+
+    Merge bitcoin/bitcoin#22902: tracing: utxocache tracepoints
+    
+    {{keep:15b8ba500d59c6c5de764cd13c22d0cb44d6bd14}} [tracing] tracepoints to utxocache add, spent and uncache ([[user:Kiran Das]])
+    {{keep:56f0a048acc1035c65e5f8020943c19f0c2f9d0b}} [tracing] tracepoint for utxocache flushes ([[user:Kiran Das]])
+""",
+    ),
+    (
+        "https://github.com/isaacs/github/issues/1368",
+        ".txt",
+        r"""commit {{keep:e7888595c3173508bc808857ecc0c236eb491952}}
+Author:     On behalf of {{keep:A. Colleague}} <{{keep:colleague@example.org}}>
+AuthorDate: Thu May 9 21:24:21 2019 +0100
+Commit:     [[user:J. Pembroke]], esq <{{keep:jp-nonprimary-email-one@example.org}}>
+CommitDate: Thu May 9 21:24:21 2019 +0100
+""",
+    ),
+    # ---- container ids ---------------------------------------------------------------------------------
+    (
+        "https://github.com/vmware/vic/issues/5610",
+        ".txt",
+        r"""$ docker run -dit --net=bridge busybox
+{{keep:ba6be894f3866b453783ddb70c6a606f79cd0cbb6dd27d126c6de09a7c4d1348}}
+$ docker ps -a
+CONTAINER ID        IMAGE               COMMAND             CREATED             STATUS              PORTS               NAMES
+{{keep:ba6be894f386}}        busybox             "sh"                54 seconds ago      Up 15 seconds                           {{keep:pedantic_sinoussi}}
+$ docker stop ba
+ba
+$ docker ps -a
+CONTAINER ID        IMAGE               COMMAND             CREATED              STATUS                      PORTS               NAMES
+ba6be894f386        busybox             "sh"                About a minute ago   Exited (0) 12 seconds ago                       pedantic_sinoussi
 """,
     ),
 ]
