@@ -241,6 +241,8 @@ _NOT_JUDGED = frozenset({"KEEP_PUBLIC_MATERIAL", "PRIVATE_KEY"})
 below ``SECRET_PRIORITY`` and are never asked."""
 _ENCODED_TYPES = frozenset({"GENERIC_SECRET", "BASIC_AUTH", "HIGH_ENTROPY_SECRET"})
 """Secrets that may be base64 of text: replaced by the base64 of the scrubbed text."""
+_NAME_FIXTURE_TYPES = ("EMAIL_ADDRESS", "FILE_PATH", "USER_NAME")
+"""The types whose fixtures are names (``Scrubber.is_name_fixture``)."""
 _B64_WORD = regex.compile(r"^[A-Za-z0-9+/]++={0,2}+$")
 _B64_RUN = regex.compile(r"[A-Za-z0-9+/]{12,}+={0,2}+")
 
@@ -1078,7 +1080,14 @@ class Scrubber:
                 continue
             if entity_type in _ENCODED_TYPES and self._encoded_fixture_span(text[start:end]):
                 continue
-            if entity_type != "FILE_PATH" and self._holds_fixture(text, start, end):
+            if (
+                entity_type != "FILE_PATH"
+                and (
+                    self._holds_fixture(text, start, end)
+                    # a name's fixture (token: user1) is a scrubbed name, not a secret
+                    or (entity_type in _ENCODED_TYPES and self.is_name_fixture(text[start:end]))
+                )
+            ):
                 continue
             if entity_type == "HIGH_ENTROPY_SECRET" and self._public_text(text[start:end]):
                 continue
@@ -1434,6 +1443,13 @@ class Scrubber:
 
     def is_allowed(self, entity_type: str, span: str) -> bool:
         return any(p.search(span) for p in self._allow_patterns(entity_type))
+
+    def is_name_fixture(self, value: str) -> bool:
+        """Whether a whole value is a fixture of a name type (``user1``, ``user1@example.com``):
+        the scrub made it, so no rule judges it again as a secret, whatever its syntax (a
+        name's value under ``token:`` or a secret key; else a second scrub would change it)."""
+        value = value.strip()
+        return bool(value) and any(self.is_allowed(t, value) for t in _NAME_FIXTURE_TYPES)
 
     def detect_many(self, items: Sequence[tuple[str, str]]) -> list[list[Finding]]:
         """Findings for many texts of one draft: a user name learned in one is private in all.

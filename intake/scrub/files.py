@@ -266,7 +266,7 @@ def _plan(
         if (
             key is not None
             and scrubber.secret_names.is_secret_name(key)
-            and not _is_fixture(scrubber, items[i][1])
+            and not scrubber.is_name_fixture(items[i][1])
         ):
             detected[i] = scrubber.with_key_context(items[i][1], key, detected[i])
     detected = [
@@ -326,16 +326,6 @@ def restored_in(path: Path) -> Kept | None:
 _RECORD_SUFFIX = ".intake.json"
 """A draft's record beside it (``intake.store.records.RECORD_SUFFIX``; the store is a layer
 above the scrubber)."""
-
-
-_FIXTURE_TYPES = ("EMAIL_ADDRESS", "FILE_PATH", "USER_NAME")
-
-
-def _is_fixture(scrubber: Scrubber, value: str) -> bool:
-    """Whether a whole value is a fixture of a name type (``user1@example.com``): the scrub
-    made it, so it is not judged again by its key (else a second scrub would change it)."""
-    value = value.strip()
-    return bool(value) and any(scrubber.is_allowed(t, value) for t in _FIXTURE_TYPES)
 
 
 def _occurrences(text: str, word: str) -> Iterator[int]:
@@ -525,8 +515,11 @@ def scrub_file_text(
 
     JSON, JSONL and YAML are scrubbed as formats (``_structured``: decoded values, written
     back in their own escaping, nothing else changes); a file of those suffixes that does not
-    parse to begin with, and every other file, is scrubbed as text (and settled, unless nothing
-    was found: a re-scan would be the same scan of the same text). Fails closed
+    parse to begin with, and every other file, is scrubbed as text, with the decisions
+    ``Scrubber.scrub_text`` makes on it (one decision per value whatever the entry point), then
+    settled unless nothing was found (a re-scan would be the same scan of the same text). The
+    settle is a fail-closed net: it changes nothing when the first pass is final, which
+    ``tests/test_scrub_file_and_text_agree.py`` holds over the corpus and the matrix. Fails closed
     (``ScrubError`` naming the line, never the value) only for what cannot be written back.
     """
     scrubber = scrubber or get_scrubber()

@@ -580,11 +580,14 @@ class IntakeHighEntropyRecognizer(IntakeCheckedRecognizer):
             return True
         if value.endswith("/aws4_request"):
             return True  # a SigV4 credential scope: its key id is found on its own (issue 35)
-        if _SYSTEM_PATH.match(value) or (
-            "/" in value and all(len(p) < 20 or _path_word(p) for p in value.split("/"))
+        if (
+            _SYSTEM_PATH.match(value)
+            or _home_path(value)
+            or ("/" in value and all(len(p) < 20 or _path_word(p) for p in value.split("/")))
         ):
-            # a path: it starts at a system root (/tmp/_cacache/_logs/<date>-debug-0) or its
-            # long segments are names (stats_derniere_labellisation)
+            # a path: it starts at a system root (/tmp/_cacache/_logs/<date>-debug-0) or in a
+            # home with no random folder (_home_path), or its long segments are names
+            # (stats_derniere_labellisation)
             return True
         if _word_like_identifier(value) or _name_like(value) or _path_word(value):
             return True  # since 1.29.0 also a build folder's name (_versioned_words)
@@ -597,6 +600,17 @@ class IntakeHighEntropyRecognizer(IntakeCheckedRecognizer):
 _SYSTEM_PATH = regex.compile(r"/(?:tmp|var|private|usr|opt|etc|proc|sys|dev|run)/[^/]++/")
 """A run that starts at a system root and goes two folders down is a path (a base64 token
 starts with ``/`` once in 64, and then with ``tmp/`` or ``var/`` almost never)."""
+
+_HOME_PATH = regex.compile(r"/(?:Users|home)/[^/]++/")
+
+
+def _home_path(value: str) -> bool:
+    """A run from a home root into a folder below the user's, none of its folders mixed like a
+    random token: a path whose cases and digits are its folders' (``C:/Users/user1/AppData/…/
+    RtmpyASPgj/devtools1c0c75c81609/…``, R's temporary folder; a home fixture's digit, or a
+    login's, made such a path a secret, on a file's re-scan or on the first pass: issue 35,
+    batch 66)."""
+    return bool(_HOME_PATH.match(value)) and not any(mixes_like_random(p) for p in value.split("/"))
 
 
 class IntakeDottedTokenRecognizer(CodeBackedRecognizer):
