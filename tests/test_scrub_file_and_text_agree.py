@@ -177,11 +177,12 @@ def test_every_matrix_cell_gets_one_decision_as_file_and_text(
 def test_every_plain_text_document_of_the_real_corpus_gets_one_decision(
     engine: Scrubber, tmp_path: Path
 ) -> None:
-    """The real-threads corpus' plain-text documents, held-out and tune (943; under 1.28.0 two
-    disagreed, batch 66's Xcode path and GitHub Desktop's ``token: <login>``, under 1.29.0 the
-    second)."""
+    """The real-threads corpus' plain-text documents, held-out and tune (943 through batch 67,
+    969 with batch 68; under 1.28.0 two disagreed, batch 66's Xcode path and GitHub Desktop's
+    ``token: <login>``, under 1.29.0 the second). The corpus only grows: fewer documents means
+    it was not read whole."""
     plain = [d for d in documents() if d.suffix not in STRUCTURED]
-    assert len(plain) == 943
+    assert len(plain) >= 969
     bad = [
         f"{d.doc.name}: {why}"
         for d in plain
