@@ -67,3 +67,20 @@ def inside(path: Path, folder: Path) -> bool:
     """Whether ``path`` lies in ``folder`` (or is it) once links are followed: the one
     containment rule."""
     return path.resolve().is_relative_to(folder.resolve())
+
+
+def repo_path(top: Path, path: Path, *, contained: bool = True) -> str | None:
+    """``path``'s name in the repository at ``top`` (``/``-separated), the one rule for every
+    caller: as written below the top, a link in it named, not followed (git's tree names the
+    link), else with links resolved (a top reached through a link, ``/tmp`` on macOS); None
+    outside. ``contained`` (the default): None too unless the file lies in ``top`` once links
+    are followed, so a link pointing out of the repository never makes a file count as inside
+    (reading it at the base, its authors, a review's binding). Only ``check.commit``, which
+    reads nothing through the name and looks for the links in it, passes False."""
+    real_top = top.resolve()
+    if contained and not inside(path, real_top):
+        return None
+    for candidate in (Path(os.path.abspath(path)), path.resolve()):
+        if candidate.is_relative_to(real_top):
+            return candidate.relative_to(real_top).as_posix()
+    return None

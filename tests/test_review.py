@@ -510,7 +510,7 @@ def test_a_scenario_linked_into_another_repository_is_no_file_of_this_pr(
     suite: Path, github, runner, tmp_path: Path
 ) -> None:
     """A review binds the file by its name in the suite's repository
-    (``authority.repo_path``): ``review.repo_relative`` asked git from the file's own folder,
+    (``paths.repo_path``): ``review.repo_relative`` asked git from the file's own folder,
     so a scenarios folder linked into another repository named the file as that repository
     does: this repository's pull request changing that name bound the file, its approvals
     counted, and only the store's write rule (nothing outside the suite) stopped the record.

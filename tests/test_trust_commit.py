@@ -190,10 +190,11 @@ def test_a_suite_folder_linked_out_of_the_repository_is_refused(
 
 @posix_only("a symbolic link")
 def test_a_files_name_in_the_repository_follows_no_link_out_of_it(tmp_path: Path) -> None:
-    """``authority.repo_path``, the one rule where ``authority.relative_to`` (the name as
+    """``paths.repo_path``, the one rule where ``authority.relative_to`` (the name as
     written: a link out of the repository counted as inside) and ``review.repo_relative``
     (the name with links resolved) differed."""
-    from intake.lifecycle.authority import Base, repo_path
+    from intake.lifecycle.authority import Base
+    from intake.paths import repo_path
 
     top, outside = tmp_path / "repo", tmp_path / "outside"
     for folder in (top / "real", outside):

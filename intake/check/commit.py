@@ -32,7 +32,8 @@ from intake.gitutil import (
     tree_entries,
     worktree_ids,
 )
-from intake.lifecycle.authority import Base, repo_path
+from intake.lifecycle.authority import Base
+from intake.paths import repo_path
 from intake.store.records import RECORD_SUFFIX
 from intake.userconfig import Environ
 

@@ -11,7 +11,6 @@ known the working tree is the maintainer's own and is used as it is.
 
 from __future__ import annotations
 
-import os
 import re
 import tempfile
 from collections.abc import Mapping
@@ -43,7 +42,7 @@ from intake.gitutil import (
     repo_top,
     symbolic_target,
 )
-from intake.paths import display_path, inside
+from intake.paths import display_path, repo_path
 from intake.userconfig import Environ
 
 BASE_REF_ENV = "GITHUB_BASE_REF"
@@ -52,23 +51,6 @@ NO_BASE = (
     "no base revision known: the working tree's settings, rules, baseline and evidence are "
     "taken as the maintainer's own (judge a change with --base REV)"
 )
-
-
-def repo_path(top: Path, path: Path, *, contained: bool = True) -> str | None:
-    """``path``'s name in the repository at ``top`` (``/``-separated), the one rule for every
-    caller: as written below the top, a link in it named, not followed (git's tree names the
-    link), else with links resolved (a top reached through a link, ``/tmp`` on macOS); None
-    outside. ``contained`` (the default): None too unless the file lies in ``top`` once links
-    are followed, so a link pointing out of the repository never makes a file count as inside
-    (reading it at the base, its authors, a review's binding). Only ``check.commit``, which
-    reads nothing through the name and looks for the links in it, passes False."""
-    real_top = top.resolve()
-    if contained and not inside(path, real_top):
-        return None
-    for candidate in (Path(os.path.abspath(path)), path.resolve()):
-        if candidate.is_relative_to(real_top):
-            return candidate.relative_to(real_top).as_posix()
-    return None
 
 
 def _how(at_base: bool, now: bool) -> str:

@@ -44,10 +44,10 @@ from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import InputError, IntakeError, SourceError
 from intake.fileio import read_input
 from intake.gitutil import authors_by_path, git_output, local_edits
-from intake.lifecycle.authority import Base, repo_path
+from intake.lifecycle.authority import Base
 from intake.lifecycle.gates import GateInputs, check_gates, is_author
 from intake.limits import MAX_SCENARIO_BYTES
-from intake.paths import inside
+from intake.paths import inside, repo_path
 from intake.store.records import (
     RECORD_SUFFIX,
     canonical_json,

@@ -39,10 +39,9 @@ from intake.contract.untrusted import judge_hits, strip_hidden
 from intake.contract.yamlio import YamlProblem, parse_checked
 from intake.errors import Conflict, SourceError, UsageError
 from intake.gitutil import repo_top
-from intake.lifecycle.authority import repo_path
 from intake.lifecycle.evidence import COMMIT, COUNTING_ASSOCIATIONS, GitHubReview, file_at
 from intake.lifecycle.gates import author_identities, is_author
-from intake.paths import display_path, inside
+from intake.paths import display_path, inside, repo_path
 from intake.store.details import ReviewDetail
 from intake.store.edit import edit
 from intake.store.journal import Event
@@ -204,7 +203,7 @@ _STATES = {
 
 
 def _repo_name(settings: Settings, path: Path) -> str:
-    """The name the suite's repository gives the file (``authority.repo_path``; the suite root
+    """The name the suite's repository gives the file (``paths.repo_path``; the suite root
     when git is unavailable): what a pull request must change for its approval to bind the
     file. A file that lies outside that repository once links are followed is a usage error:
     an approval in this repository never covers it."""
