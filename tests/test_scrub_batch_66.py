@@ -86,15 +86,15 @@ def test_batch_66_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     labelled, secrets 2/2, 4 of 33 keep spans damaged, 21/23 library tails, 1 of 4 clean
     changed, no JSON or YAML; under 1.29.0 (its rules written by a helper that never saw this
     batch, so blind too) Xcode's DerivedData under a home keeps its tail: 3 of 33, 22/23. Under
-    1.30.0's damage fixes, written from this part's misses (no longer blind): paths 34/34,
-    elsewhere 8/9, no damage, 23/23 tails, no clean document changed."""
+    1.30.0, whose rules were written from this part's misses (no longer blind): paths 34/34,
+    elsewhere 9/9, no damage, 23/23 tails, no clean document changed."""
     score = tune_score(engine, 66, tmp_path)
     assert score.docs == 21
     assert [score.total[c] for c in CLASSES] == [34, 9, 0, 2]
-    # 1.30.0: a prompt <login>:/home/<login>$ keeps its "$" out of the home, so the login is
-    # learned whole; known miss: Minecraft's "Setting user:" line
-    assert [score.found[c] for c in CLASSES] == [34, 8, 0, 2]
-    assert score.missed == ["FabricMC-fabric-loader-issues-113: user (elsewhere) 'BaxterFlint'"]
+    # 1.30.0: Minecraft's "Setting user:" line read, a prompt <login>:/home/<login>$ keeps its
+    # "$" out of the home, so the login is learned whole (both 1.29.0's known misses, found)
+    assert [score.found[c] for c in CLASSES] == [34, 9, 0, 2]
+    assert score.missed == []
     assert score.keeps == 33
     # 1.30.0: NixOS-WSL's default account, a masked connection token and R's devtools<hex>
     # folder under a home written with "/" are kept (1.29.0's three known harms)
