@@ -1398,12 +1398,13 @@ PASTED_PLACEHOLDERS = {
     "debug1: acceptable for RSA SHA256:Zx8bJ0pQv2kLmN4rT6yW9cD3fH5jK7sU1eG2iO4aB6c\n"
     '  "crashReporterKey" : "5D2B6E9A-1C3F-4A7B-9E2D-8F6C4B1A3E5D",\n'
     "D:/src/app/build-app-Desktop_Qt_6_8_1_MinGW_64_bit-Debug\n",
-    "prompts_masks_netrc_and_keys_of_nobody": "ubuntu:/home/ubuntu$ ls\n"
+    "prompts_masks_and_temp_names_of_nobody": "ubuntu:/home/ubuntu$ ls\n"
     "connectionToken==1a1aa111-1a11-1a11-a11a-1a1aaa11111a==\n"
     '{"connectionToken":"00000000-0000-0000-0000-000000000000"}\n'
     '"C:/Users/Public/AppData/Local/Temp/RtmpQx3kLm/devtools1c0c75c81609/r-lib-xml2-bb6efb2"\n'
-    "[nixos@nixos:~]$ ls /home/nixos\n"
-    "machine ftp.example.org login anonymous password guest\n"
+    "[nixos@nixos:~]$ ls /home/nixos\n",
+    "netrc_hgrc_keys_and_minecraft_of_nobody": "machine ftp.example.org login anonymous\n"
+    "  password guest\n"
     "[ui]\nusername = John Doe <john@example.com>\n"
     "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC7vbqajDhA root@localhost\n"
     "[12:00:01] [main/INFO]: Setting user: Player726\n",
