@@ -455,6 +455,9 @@ _OPERATOR_AFTER = regex.compile(r"[ \t]++(?:[=!<>]=|[<>+*/%]|and|or|if|in)[ \t]"
 """An operator after a value: the value is an operand of an expression (code)."""
 _SPACED_EQ = regex.compile(r"[ \t]=[ \t]")
 """``a = b``: an assignment of code (Python, JavaScript), where a dotenv line has no blanks."""
+_WRAPPED_VALUE = regex.compile(r"(?P<v>[^=\s]++)==[ \t]*+(?=\r?\n|$)")
+"""The value of VS Code Remote-SSH's marker lines, ``connectionToken==<value>==`` (its install
+script prints ``key==value==`` so the client can find each), up to the closing ``==``."""
 _PROSE_AFTER = regex.compile(r"[ \t][A-Za-z'\"%]")
 """After an unquoted value read mid-line behind ``:`` or ``->``: another word, so the value is
 a word of a sentence (``### Auth: three legs``), not a setting."""
@@ -823,7 +826,9 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             if m.group("br") == "]" and nq is None:
                 continue  # sessions[session_id] = v: a variable used as a key
             if sep in ("==", "!=", "===", "!==") and not vq:
-                if not (sep == "==" and self._ini_value_with_equals(text, start, m)):
+                if not (
+                    sep == "==" and self._ini_value_with_equals(text, start, m)
+                ) or self._emit_wrapped(text, m.end("sep"), name, out):
                     continue  # a comparison holds a secret only when it is a literal
                 pos = m.start("sep") + 1  # NAME==v on a line of its own: the value is "=v"
                 sep = "="
@@ -959,6 +964,19 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             and text[after] not in " \t\r\n"
             and bool(_LINE_PREFIX.match(text, line_start, start))
         )
+
+    def _emit_wrapped(self, text: str, pos: int, name: str, out: list[Any]) -> bool:
+        """Whether the value at ``pos`` is VS Code Remote-SSH's ``key==value==`` (since 1.30.0,
+        stop 50): the ``==`` around it are separators, so the value alone is emitted (when the
+        key names a secret), not ``=value==``."""
+        wrapped = _WRAPPED_VALUE.match(text, pos)
+        if wrapped is None:
+            return False
+        assert self.names is not None
+        if self.names.is_secret_name(name):
+            shaped = self.names.needs_shape(name)
+            self._emit(text, wrapped.span("v"), False, out, shaped)
+        return True
 
     def _emit_fallbacks(self, text: str, pos: int, out: list[Any], shaped: bool = False) -> None:
         """The quoted literals an expression assigned to a secret-bearing name falls back to,

@@ -656,14 +656,21 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
     ) | _digit_logins(text)
 
 
-_DIGIT_LOGIN_RULES = ("ssh_config_user", "sshd_user", "pgpass_login", "credential_url_login")
+_DIGIT_LOGIN_RULES = (
+    "ssh_config_user",
+    "sshd_user",
+    "pgpass_login",
+    "credential_url_login",
+    "netrc_login",
+)
 """The rules whose place says the value is a login, so a login of digits only is one too."""
 
 
 def _digit_logins(text: str) -> frozenset[str]:
     """Digits-only logins (five digits or more: a QQ number, a university's student number)
     where only a login can stand (since 1.29.0, stop 50): ssh_config's ``User``, sshd's log
-    lines, a ``.pgpass`` line's username, a credential URL's userinfo beside a password. A
+    lines, a ``.pgpass`` line's username, a credential URL's userinfo beside a password (and
+    since 1.30.0 a ``.netrc`` entry's login). A
     number is no login elsewhere (``learn_user_names`` turns digits away)."""
     rules = user_name_rules()
     return frozenset(

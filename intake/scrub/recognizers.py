@@ -583,7 +583,10 @@ class IntakeHighEntropyRecognizer(IntakeCheckedRecognizer):
         if (
             _SYSTEM_PATH.match(value)
             or _home_path(value)
-            or ("/" in value and all(len(p) < 20 or _path_word(p) for p in value.split("/")))
+            or (
+                "/" in value
+                and all(len(p) < 20 or _path_word(p) for p in _r_temp(value).split("/"))
+            )
         ):
             # a path: it starts at a system root (/tmp/_cacache/_logs/<date>-debug-0) or in a
             # home with no random folder (_home_path), or its long segments are names
@@ -595,6 +598,18 @@ class IntakeHighEntropyRecognizer(IntakeCheckedRecognizer):
         # it guarantees MIN_LENGTH, and the entropy was just checked (computing it twice was
         # a tenth of the scrubber's time on transcripts).
         return looks_like_placeholder(value)
+
+
+_R_TEMPFILE = regex.compile(r"(?<=/Rtmp[A-Za-z0-9]{4,16}/)[A-Za-z]{1,32}?[0-9a-f]{4,24}+(?=/|$)")
+"""A name R's ``tempfile()`` makes inside its session folder (``Rtmp<random>``, ``tempdir()``):
+the pattern, ``file`` or a caller's (devtools' ``devtools``), then the process id and a random
+number in hex (R's ``src/main/sysutils.c``, ``R_tmpnam2``: ``"%s%s%s%x%x%s"``)."""
+
+
+def _r_temp(value: str) -> str:
+    """``value`` with R's temporary names under ``Rtmp…`` cut to their pattern (since 1.30.0,
+    stop 50): ``…/Temp/RtmpQx3kLm/devtools1c0c75c81609/…`` is a path, not a token."""
+    return str(_R_TEMPFILE.sub("file", value))
 
 
 _SYSTEM_PATH = regex.compile(r"/(?:tmp|var|private|usr|opt|etc|proc|sys|dev|run)/[^/]++/")

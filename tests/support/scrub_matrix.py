@@ -903,6 +903,8 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     initial = (first[0] + last).lower()  # a login people make of a name (``dkirby``)
     cut = _r(rng, ALNUM, 10)  # a password's first characters, its line cut after them
     digits = str(rng.randrange(10**8, 10**10))  # a login of digits only (a QQ number)
+    h = _r(rng, "0123456789abcdef", 32)
+    uuid = f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"  # a random UUID (an API key's)
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
@@ -1225,6 +1227,31 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "digits_login_in_credential_url": lambda d: (
             d.k("https://").v(digits).k(":").v(cut).k("@github.com\n")
         ),
+        # stop 50 (scrubber 1.30.0): a home before a prompt's sign, a token between Remote-SSH's
+        # == separators, R's temporary names under a home, .netrc, .hgrc, a public key's
+        # comment, Minecraft's account line
+        "home_before_prompt_sign": lambda d: d.v(u).k(":/home/").v(u).k("$ whereis code\n"),
+        "wrapped_connection_token": lambda d: d.k("connectionToken==").v(uuid).k("==\n"),
+        "r_tempfile_under_home": lambda d: (
+            d.k('"C:/Users/')
+            .v(u)
+            .k('/AppData/Local/Temp/RtmpQx3kLm/devtools1c0c75c81609/r-lib-xml2-bb6efb2"\n')
+        ),
+        "netrc_entry": lambda d: (
+            d.k("machine api.heroku.com\n  login ").v(u).k("\n  password ").v(uuid).k("\n")
+        ),
+        "netrc_digits_login": lambda d: (
+            d.k("machine github.com login ").v(digits).k(" password ").v(cut).k("\n")
+        ),
+        "hgrc_username": lambda d: (
+            d.k("[ui]\nusername = ").v(name).k(" <").v(f"{u}@mailbox.org").k(">\n")
+        ),
+        "ssh_key_comment": lambda d: (
+            d.k("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq3bJvK8sY2x4mN6pQ9rT1u ").v(u).k("@shiny\n")
+        ),
+        "minecraft_setting_user": lambda d: (
+            d.k("[12:00:01] [main/INFO]: Setting user: ").v(u).k("\n")
+        ),
     }
 
 
@@ -1371,6 +1398,16 @@ PASTED_PLACEHOLDERS = {
     "debug1: acceptable for RSA SHA256:Zx8bJ0pQv2kLmN4rT6yW9cD3fH5jK7sU1eG2iO4aB6c\n"
     '  "crashReporterKey" : "5D2B6E9A-1C3F-4A7B-9E2D-8F6C4B1A3E5D",\n'
     "D:/src/app/build-app-Desktop_Qt_6_8_1_MinGW_64_bit-Debug\n",
+    "prompts_masks_and_temp_names_of_nobody": "ubuntu:/home/ubuntu$ ls\n"
+    "connectionToken==1a1aa111-1a11-1a11-a11a-1a1aaa11111a==\n"
+    '{"connectionToken":"00000000-0000-0000-0000-000000000000"}\n'
+    '"C:/Users/Public/AppData/Local/Temp/RtmpQx3kLm/devtools1c0c75c81609/r-lib-xml2-bb6efb2"\n'
+    "[nixos@nixos:~]$ ls /home/nixos\n",
+    "netrc_hgrc_keys_and_minecraft_of_nobody": "machine ftp.example.org login anonymous\n"
+    "  password guest\n"
+    "[ui]\nusername = John Doe <john@example.com>\n"
+    "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC7vbqajDhA root@localhost\n"
+    "[12:00:01] [main/INFO]: Setting user: Player726\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
