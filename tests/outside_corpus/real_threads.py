@@ -64,8 +64,9 @@ class RealDocument:
     63 (threads), 64 (files committed in public repositories: IDE, build and dotfiles) and 65
     (threads from machines not in English), all collected at stop 50 after scrubber 1.27.0, and
     66 (threads) and 67 (committed dotfiles and credential files), collected after 1.28.0, and 68
-    (threads aimed at names elsewhere than in paths and at damage), collected after 1.29.0; each
-    scored once, per part, blind, no rule changed after them."""
+    (threads aimed at names elsewhere than in paths and at damage), collected after 1.29.0, and 70
+    (committed gh, hub, Docker, Jupyter, R and other tool configuration), collected after 1.30.0;
+    each scored once, per part, blind, no rule changed after them."""
 
     @property
     def held_out(self) -> bool:
@@ -9789,7 +9790,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``68``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``68``, ``70``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9821,6 +9822,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (66, _RAW_STOP66),
         (67, _RAW_STOP67),
         (68, _RAW_STOP68),
+        (70, _RAW_STOP70),
     ):
         if batch not in (None, number):
             continue
@@ -13762,6 +13764,361 @@ ba
 $ docker ps -a
 CONTAINER ID        IMAGE               COMMAND             CREATED              STATUS                      PORTS               NAMES
 ba6be894f386        busybox             "sh"                About a minute ago   Exited (0) 12 seconds ago                       pedantic_sinoussi
+""",
+    ),
+]
+
+
+# The stop-70 collection (batch 70, collected at stop 50 under scrubber 1.30.0): excerpts of files
+# committed in public repositories, of kinds batches 61, 62, 64 and 67 did not take (gh's
+# hosts.yml, hub's config, Docker's config.json with auths, Jupyter's jupyter_notebook_config.py,
+# .Renviron, .condarc, pip.conf, .wgetrc, .curlrc, a Vagrantfile), scored once, per part, blind, no
+# rule changed (tests/outside_corpus/SOURCE.md, "The stop-70 collection").
+_RAW_STOP70: list[tuple[str, str, str]] = [
+    # ---- GitHub CLI: ~/.config/gh/hosts.yml ------------------------------------------------------
+    (
+        "https://github.com/0x61726b/dots/blob/093d5f9420b32d339e824c9adb272d1b29dff217/.config/gh/hosts.yml",
+        ".yaml",
+        r"""github.com:
+    user: "[[user:0x6d6e71]]"
+    git_protocol: https
+""",
+    ),
+    (
+        "https://github.com/12345678yussy/Yousra/blob/9014c69e7b5155ed9bceef2f09f5de1ba68881a7/.config/gh/hosts.yml",
+        ".yaml",
+        r"""github.com:
+    oauth_token: [[secret:ghp_IVRMjs3HSKwE4gkWbk8UF9qCGZW6femH9f5t]]
+    user: [[user:58203917mirna]]
+    git_protocol: ssh
+""",
+    ),
+    (
+        "https://github.com/178me/My_Arch/blob/348eb556d2f68359a3ab4b99a028e8c73dcf294a/.config/gh/hosts.yml",
+        ".yaml",
+        r"""github.com:
+    user: [[user:592kq]]
+    oauth_token: [[secret:gho_oPXQrNuIPK8luJgqYISdTqogbvTQOhep0iPT]]
+    git_protocol: ssh
+""",
+    ),
+    (
+        "https://github.com/27Saumya/dotfiles/blob/5fc1617c8e8b927d2a5e0e089775d2c65c107431/.config/gh/hosts.yml",
+        ".yaml",
+        r"""github.com:
+    git_protocol: ssh
+    users:
+        [[user:53Kavita]]:
+        [[user:kavity]]:
+    user: [[user:kavity]]
+""",
+    ),
+    (
+        "https://github.com/2zcory/dotfiles/blob/3bb26abfb455b75d51c97bcfd4b1a68784b44830/.config/gh/hosts.yml",
+        ".yaml",
+        r"""github.com:
+    git_protocol: ssh
+    users:
+        [[user:7mbrie]]:
+    user: [[user:7mbrie]]
+""",
+    ),
+    (
+        "https://github.com/7567491/Feishu_ClaudeCode/blob/3cdf3ea996a5374acaa73d7f119789ed8e17f86a/.config/gh/hosts.yml",
+        ".yaml",
+        r"""github.com:
+    users:
+        "[[user:3918264]]":
+            oauth_token: [[secret: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]]
+    oauth_token: [[secret: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]]
+    user: "[[user:3918264]]"
+""",
+    ),
+    # ---- hub: ~/.config/hub (40-hex OAuth tokens) ----------------------------------------------------
+    (
+        "https://github.com/Br1ght0ne/dotfiles/blob/fc6609254fcd2eccd3a9eec63da9e4028b18292d/.config/hub",
+        ".yaml",
+        r"""github.com:
+- user: [[user:dorimax31]]
+  oauth_token: [[secret:3d55a60240349a1be1d7d330fd1721a17db67174]]
+  protocol: https
+""",
+    ),
+    (
+        "https://github.com/Horhik/dotfiles/blob/45cee84ee778f9a66c8176e034dd2feb01356715/.config/hub",
+        ".yaml",
+        r"""github.com:
+- user: [[user:Vesmir]]
+  oauth_token: [[secret:3b13d9f445849a5ad847108b85428868d0fb0ba3]]
+  protocol: https
+""",
+    ),
+    (
+        "https://github.com/MrZukasa/PowerShell-config/blob/3b09819e71824c191a8bbc2daae6e5e356677ff9/.config/hub",
+        ".yaml",
+        r"""github.com:
+- user: [[user:JoPerlak]]
+  oauth_token: {{keep:[token generated from https://github.com/settings/tokens]}}
+  protocol: https
+""",
+    ),
+    # ---- Docker: ~/.docker/config.json (auths: base64 of login:password) -----------------------------
+    (
+        "https://github.com/DenverM80/settings/blob/9fd8ece5167c926c72408177b944aa846553a7ca/.docker/config.json",
+        ".json",
+        r"""{
+	"auths": {
+		"https://index.docker.io/v1/": {
+			"auth": "[[secret:Y2FybG9zYjQ3OjV0Z2I2eWhu]]",
+			"email": "[[email:carlos.becker@gmail.com]]"
+		}
+	}
+}""",
+    ),
+    (
+        "https://github.com/123vidy/Vidyasagar-CICD-PROJECT/blob/223ea27b4d9815f153ffa552d038bcce593e6c4c/.docker/config.json",
+        ".json",
+        r"""{
+	"auths": {
+		"https://index.docker.io/v1/": {
+			"auth": "[[secret:cmFtYWtyaXNobmExOTpLcmlzaEA0NTIx]]"
+		}
+	}
+}""",
+    ),
+    (
+        "https://github.com/Anshi-devops/commit-repo/blob/8431d473e66dc66b7608ad9237e73deb4e00d38f/.docker/config.json",
+        ".json",
+        r"""{
+	"auths": {
+		"https://index.docker.io/v1/": {
+			"auth": "[[secret:c2luZ2gucHJpeWExOTk5QGdtYWlsLmNvbTpyb2hpbmktZGV2b3Bz]]"
+		}
+	}
+}""",
+    ),
+    (
+        "https://github.com/AlbertSuarez/dotfiles/blob/23b8c66041b029c2e2bfcafacf84c01e098a3964/.docker/config.json",
+        ".json",
+        r"""{
+  "HttpHeaders" : {
+    "User-Agent" : "Docker-Client/19.03.8 (darwin)"
+  },
+  "credsStore" : "desktop",
+  "stackOrchestrator" : "swarm",
+  "experimental" : "disabled",
+  "auths" : {
+    "docker.pkg.github.com" : {
+
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/154562edmck/mini-shop/blob/26f86e5340847a077d169829303537a78b679243/.docker/config.json",
+        ".json",
+        r"""{
+  "proxies": {
+    "default": {
+      "httpProxy": "http://127.0.0.1:7890",
+      "httpsProxy": "http://127.0.0.1:7890",
+      "noProxy": "localhost,127.0.0.1"
+    }
+  },
+  "registry-mirrors": [
+    "https://docker.mirrors.ustc.edu.cn",
+    "https://hub-mirror.c.163.com",
+    "https://mirror.baidubce.com"
+  ]
+}
+""",
+    ),
+    # ---- Jupyter: ~/.jupyter/jupyter_notebook_config.py (sha1 password hashes) -----------------------
+    (
+        "https://github.com/Gandor26/BASHRC/blob/87ae3f718ed8e771469e087cc47cd68e733daafe/.jupyter/jupyter_notebook_config.py",
+        ".txt",
+        r"""## The full path to an SSL/TLS certificate file.
+c.NotebookApp.certfile = '/home/[[user:zhaoming]]{{keep:/.jupyter/mycert.pem}}'
+
+## The IP address the notebook server will listen on.
+c.NotebookApp.ip = '*'
+
+## The full path to a private key file for usage with SSL/TLS.
+c.NotebookApp.keyfile = '/home/[[user:zhaoming]]{{keep:/.jupyter/mykey.key}}'
+
+## Whether to open in a browser after starting. The specific browser used is
+#  platform dependent and determined by the python standard library `webbrowser`
+#  module, unless it is overridden using the --browser (NotebookApp.browser)
+#  configuration option.
+c.NotebookApp.open_browser = False
+
+## Hashed password to use for web authentication.
+#
+#  To generate, type in a python/IPython shell:
+#
+#    from notebook.auth import passwd; passwd()
+#
+#  The string should be of the form type:salt:hashed-password.
+c.NotebookApp.password = '[[secret:sha1:97b9b660cb15:05ba6e9d76434c8fb0cb95baeb510a661452a765]]'
+
+## The port the notebook server will listen on.
+c.NotebookApp.port = 9999
+""",
+    ),
+    (
+        "https://github.com/H-Yin/linux_workspace_setting/blob/3c0247e0f5e87b01834de9bd62fd2fdbd18581c0/.jupyter/jupyter_notebook_config.py",
+        ".txt",
+        r"""## The full path to an SSL/TLS certificate file.
+c.NotebookApp.certfile = os.environ['HOME'] + '/.jupyter/cert.pem'
+
+## The full path to a private key file for usage with SSL/TLS.
+c.NotebookApp.keyfile = os.environ['HOME'] + '/.jupyter/cert.key'
+
+## The directory to use for notebooks and kernels.
+c.NotebookApp.notebook_dir = '/home/{{keep:ec2-user}}'
+
+## Whether to open in a browser after starting. The specific browser used is
+#  platform dependent and determined by the python standard library `webbrowser`
+#  module, unless it is overridden using the --browser (NotebookApp.browser)
+#  configuration option.
+c.NotebookApp.open_browser = False
+
+## Hashed password to use for web authentication.
+#  
+#  To generate, type in a python/IPython shell:
+#  
+#    from notebook.auth import passwd; passwd()
+#  
+#  The string should be of the form type:salt:hashed-password.
+c.NotebookApp.password = '[[secret:sha1:446c94e6f2b8:4fbfca2cffa62920d59e782b41be00a03b90d992]]'
+
+## The port the notebook server will listen on.
+c.NotebookApp.port = 8888
+""",
+    ),
+    (
+        "https://github.com/JJK96/dotfiles/blob/57c7ea363bae7cca1f93b0ddc5bb4bdf32eca131/.jupyter/jupyter_notebook_config.py",
+        ".txt",
+        r"""## The IP address the notebook server will listen on.
+c.NotebookApp.ip = '0.0.0.0'
+
+## Hashed password to use for web authentication.
+#  
+#  To generate, type in a python/IPython shell:
+#  
+#    from notebook.auth import passwd; passwd()
+#  
+#  The string should be of the form type:salt:hashed-password.
+#c.NotebookApp.password = ''
+
+## Token used for authenticating first-time connections to the server.
+#  
+#  When no password is enabled, the default is to generate a new, random token.
+#  
+#  Setting to an empty string disables authentication altogether, which is NOT
+#  RECOMMENDED.
+#c.NotebookApp.token = '{{keep:<generated>}}'
+""",
+    ),
+    # ---- R: .Renviron ----------------------------------------------------------------------------------
+    (
+        "https://github.com/AliSajid/dotfiles/blob/980080611d67f29a3593030f12a08dc76986a486/.Renviron",
+        ".txt",
+        r"""GITHUB_PAT=[[secret:ghp_cs7cfbeBgL3txF2IzM63cvxQihSKY9vjLY9K]]
+""",
+    ),
+    (
+        "https://github.com/18kimn/black-owned-restaurants/blob/fa96d4497f117cfee4a22ed3d0b11cd5424b93a3/.Renviron",
+        ".txt",
+        r"""MAPS_KEY=[[secret:AIzaC7oHn5D0USvd-Vc20iBhf0My4GJOAZ9F_CC]]""",
+    ),
+    (
+        "https://github.com/1Ramirez7/Portfolio_/blob/3c7acea354511ca32b97032de7d7b8c5fbe9e0ab/.Renviron",
+        ".txt",
+        r"""QUARTO_PYTHON=C:/git/Portfolio_/.venv/Scripts/python.exe
+TINYTEXT_ROOT=C:/git/Portfolio_/.venv/TinyTeX
+
+""",
+    ),
+    # ---- conda, pip, wget, curl, Vagrant: configuration naming nobody -------------------------------
+    (
+        "https://github.com/A12-RUI/.condarc/blob/9e3fdd0772e90838d5277146d330e01db294fa5f/.condarc",
+        ".yaml",
+        r"""channels:
+  - defaults
+show_channel_urls: true
+default_channels:
+  - http://mirrors.tuna.tsinghua.edu.cn/anaconda/pkgs/main
+  - http://mirrors.tuna.tsinghua.edu.cn/anaconda/pkgs/free
+  - http://mirrors.tuna.tsinghua.edu.cn/anaconda/pkgs/r
+custom_channels:
+  conda-forge: http://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud
+  msys2: http://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud
+  bioconda: http://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud
+  menpo: http://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud
+  pytorch: http://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud
+  simpleitk: http://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud
+""",
+    ),
+    (
+        "https://github.com/178me/dotfiles/blob/67e5f56e56fda6cfb01e384ac00aa4f49c0fef3c/pip.conf",
+        ".txt",
+        r"""[global]
+timeout = 6000
+/* index-url = https://mirrors.aliyun.com/pypi/simple/ */
+trusted-host = mirrors.aliyun.com
+""",
+    ),
+    (
+        "https://github.com/2ec0b4/macos-preferences/blob/c56c9419d9db4d5b1bbd1afe89d2d1d7cdc94b8b/.wgetrc",
+        ".txt",
+        r"""# Use the server-provided last modification date, if available
+timestamping = on
+
+# Do not go up in the directory structure when downloading recursively
+no_parent = on
+
+# Wait 60 seconds before timing out. This applies to all timeouts: DNS, connect and read. (The default read timeout is 15 minutes!)
+timeout = 60
+
+# Retry a few times when a download fails, but don’t overdo it. (The default is 20!)
+tries = 3
+
+# Don't print the HTTP and FTP server responses
+server_response = off
+
+# Disguise as IE 9 on Windows 7
+user_agent = Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0)
+""",
+    ),
+    (
+        "https://github.com/ErshovSergey/login-notify/blob/202fd9ccd1f0be45dd3b13955c87bee20daa9c47/.curlrc",
+        ".txt",
+        r"""```
+#proxy=11.22.33.44:5555
+#socks5 = 11.22.33.44:5555
+socks4 = 11.22.33.44:5555
+#proxy-user = {{keep:username:password}}
+#user-agent = "Mozilla/5.0 (X11; Linux i686; rv:7.0.1) Gecko/20100101 Firefox/7.0.1"
+```
+""",
+    ),
+    (
+        "https://github.com/BowlingX/commentp/blob/01148f1467fddc6fff892efa02052f3e4d649dcf/Vagrantfile",
+        ".txt",
+        r"""Vagrant.configure(2) do |config|
+  # The most common configuration options are documented and commented below.
+  # For a complete reference, please see the online documentation at
+  # https://docs.vagrantup.com.
+
+  config.vm.network "private_network", ip: "192.168.33.10"
+
+  # Every Vagrant development environment requires a box. You can search for
+  # boxes at https://atlas.hashicorp.com/search.
+  config.vm.box = "parallels/boot2docker"
+
+  config.vm.synced_folder "{{keep:/Users}}", "{{keep:/Users}}", type: "nfs", mount_options: ["nolock", "vers=3", "udp"], id: "nfs-sync"
 """,
     ),
 ]
