@@ -35,6 +35,7 @@ committed in public repositories again (IDE and build files, Maven reports, cred
 dotfiles), likewise; ``65`` (threads from machines not in English) likewise; ``66``
 (threads) and ``67`` (committed dotfiles and credential files) likewise, under 1.28.0;
 ``68`` (threads aimed at names elsewhere than in paths and at damage) likewise, under 1.29.0;
+``69`` (the same aim, other tools and threads) likewise, under 1.30.0;
 ``70`` (committed gh, hub, Docker, Jupyter and R configuration) likewise, under 1.30.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
@@ -204,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
             "66",
             "67",
             "68",
+            "69",
             "70",
             "all",
         ),

@@ -64,8 +64,9 @@ class RealDocument:
     63 (threads), 64 (files committed in public repositories: IDE, build and dotfiles) and 65
     (threads from machines not in English), all collected at stop 50 after scrubber 1.27.0, and
     66 (threads) and 67 (committed dotfiles and credential files), collected after 1.28.0, and 68
-    (threads aimed at names elsewhere than in paths and at damage), collected after 1.29.0, and 70
-    (committed gh, hub, Docker, Jupyter, R and other tool configuration), collected after 1.30.0;
+    (threads aimed at names elsewhere than in paths and at damage), collected after 1.29.0, and 69
+    (threads, the same aim) and 70 (committed gh, hub, Docker, Jupyter, R and other tool
+    configuration), collected after 1.30.0;
     each scored once, per part, blind, no rule changed after them."""
 
     @property
@@ -9822,6 +9823,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (66, _RAW_STOP66),
         (67, _RAW_STOP67),
         (68, _RAW_STOP68),
+        (69, _RAW_STOP69),
         (70, _RAW_STOP70),
     ):
         if batch not in (None, number):
@@ -13764,6 +13766,383 @@ ba
 $ docker ps -a
 CONTAINER ID        IMAGE               COMMAND             CREATED              STATUS                      PORTS               NAMES
 ba6be894f386        busybox             "sh"                About a minute ago   Exited (0) 12 seconds ago                       pedantic_sinoussi
+""",
+    ),
+]
+
+
+_RAW_STOP69: list[tuple[str, str, str]] = [
+    # ---- logins in session and service logs: systemd, ssh -v, sshd, cifs mounts ----------------------
+    (
+        "https://github.com/NixOS/nixpkgs/issues/15653",
+        ".txt",
+        r"""systemctl status user@1000.service
+● user@1000.service - User Manager for UID 1000
+   Loaded: loaded (/nix/store/{{keep:kinpd6wss80pf2d04jnvvmw25lzkrlbq}}-systemd-239/example/systemd/system/user@.service; static; vendor preset: enabled)
+  Drop-In: /nix/store/{{keep:4q9hrmcg2l83cvypzdi2mrbh69zm9nss}}-system-units/user@.service.d
+           └─overrides.conf
+   Active: failed (Result: protocol) since Mon 2019-01-21 09:21:36 GMT; 1h 17min ago
+  Process: 1243 ExecStart=/nix/store/{{keep:kinpd6wss80pf2d04jnvvmw25lzkrlbq}}-systemd-239/lib/systemd/systemd --user (code=exited, status=1/FAILURE)
+ Main PID: 1243 (code=exited, status=1/FAILURE)
+
+Jan 21 09:21:36 nixos systemd[1]: Starting User Manager for UID 1000...
+Jan 21 09:21:36 nixos systemd[1243]: pam_unix(systemd-user:session): session opened for user [[user:derek]] by (uid=0)
+Jan 21 09:21:36 nixos systemd[1243]: Failed to fully start up daemon: Permission denied
+""",
+    ),
+    (
+        "https://github.com/hashbang/hashbang.sh/issues/182",
+        ".txt",
+        r"""─▶ ssh -v hashbang
+OpenSSH_8.1p1, LibreSSL 2.7.3
+debug1: Reading configuration data /Users/[[user:brightfox]]/.ssh/config
+debug1: /Users/[[user:brightfox]]/.ssh/config line 3: Applying options for *
+debug1: /Users/[[user:brightfox]]/.ssh/config line 30: Applying options for hashbang
+debug1: Reading configuration data /etc/ssh/ssh_config
+debug1: /etc/ssh/ssh_config line 47: Applying options for *
+debug1: Connecting to de1.hashbang.sh port 22.
+debug1: Connection established.
+debug1: identity file /Users/[[user:brightfox]]/.ssh/id_rsa type 0
+debug1: identity file /Users/[[user:brightfox]]/.ssh/id_rsa-cert type -1
+debug1: identity file /Users/[[user:brightfox]]/.ssh/id_rsa.hashbang type 0
+debug1: identity file /Users/[[user:brightfox]]/.ssh/id_rsa.hashbang-cert type -1
+debug1: Local version string SSH-2.0-OpenSSH_8.1
+debug1: Remote protocol version 2.0, remote software version OpenSSH_7.9p1 Debian-10+deb10u4
+debug1: match: OpenSSH_7.9p1 Debian-10+deb10u4 pat OpenSSH* compat 0x04000000
+debug1: Authenticating to de1.hashbang.sh:22 as '[[user:brightfox]]'
+debug1: SSH2_MSG_KEXINIT sent
+""",
+    ),
+    (
+        "https://github.com/PowerShell/Win32-OpenSSH/issues/1552",
+        ".txt",
+        r"""4140 2020-02-28 17:16:48.147 debug2: userauth_pubkey: valid user redmond\\\\[[user:jobrek]] querying public key rsa-sha2-512 {{keep:AAAAB3NzaC1yc2EAAAADAQABAAACAQDQC/D2kSYz6LLWATEVZXu2cWLJ2BRN3cy46ogELWqui3Vsjj1xw04c066c5mDSZjd3Opf5MD7liN/rG0ACR4Tan+DTrq8DVsXYCww+9kSTzI+N6J9dSwGqfnU78mhw36Qy5K3AfsUYEaEywQD7KXbFfdGv0q29sXYZgoS5NcRSxLERgF9uZ4y1sJwxcdMK/iTfvWaN3n/iaspkPhbBTKPA35kASGHKoTSi+u+OKWp0vhdyqYCJNwTglq3jzdDagleaYGZ9NMYFyFbB+YXukW4ijWsYMyHYsh2oXT0kaX5zr6+WWXd4PSO5AblrsutA3Je0wGptCf7e8VkxEQyRVKCPkPu7t7ke8QMr8RghDauxmXHDmYXxPh9nF9jrYUzwMgrbt/vVo333FvvAQ64klLWj1JxXmyMCc8cBhZscPVChL2T7+G4t5LXZy2jVlo/c0Gn9dbGpagDPb0qwnt9Ecs6dX8OK314YoclrvnM52sMcrYulWNLvb8RB1k9RY2oT6IOgkjZT3JuAczfEKrmfStf5sR7S7xCYnu1L/dsj0Rnk6nUURwC36pPoAfhTcEp9i413F7vulhUfnwsO3Z2gW+VtC8zvaWKfUhdc96DgwBdVg24ahNniYilqzfRgUwV/M/HnpGoMnA+1hRrV8UYusaLT3rwpHOxp3+G2XFIu7MizRQ==}} [preauth]
+4140 2020-02-28 17:16:48.147 debug1: userauth_pubkey: test pkalg rsa-sha2-512 pkblob RSA {{keep:SHA256:er4Hn6mfUpc8MaMhN0PK8AqX/59FkIeDvWyU4XxIl4s}} [preauth]
+4140 2020-02-28 17:16:48.147 debug3: mm_key_allowed entering [preauth]
+4140 2020-02-28 17:16:48.147 debug3: mm_request_send entering: type 22 [preauth]
+4140 2020-02-28 17:16:48.147 debug3: mm_key_allowed: waiting for MONITOR_ANS_KEYALLOWED [preauth]
+4140 2020-02-28 17:16:48.147 debug3: mm_request_receive_expect entering: type 23 [preauth]
+""",
+    ),
+    (
+        "https://github.com/BeyondTrust/pbis-open/issues/104",
+        ".txt",
+        r"""$ sudo mount -t cifs -o user=[[user:admin-teodor]],domain=dev.local //ubuntu.dev.local/Ubuntu-Public /mnt
+[sudo] password for DEV\[[user:admin-teodor]]:
+Password for [[user:admin-teodor]]@//ubuntu.dev.local/Ubuntu-Public:  *********************
+mount error(13): Permission denied
+Refer to the mount.cifs(8) manual page (e.g. man mount.cifs)
+""",
+    ),
+    (
+        "https://github.com/rapid7/metasploit-framework/pull/8036",
+        ".txt",
+        r""" 952   2800  powershell.exe                             x64   1        EN2012\[[user:rcollins]]               C:\Windows\System32\WindowsPowerShell\v1.0\powershell.exe
+ 972   464   svchost.exe                                x64   0        NT AUTHORITY\{{keep:NETWORK SERVICE}}  C:\Windows\system32\svchost.exe
+ 1100  464   vds.exe                                    x64   0        NT AUTHORITY\{{keep:SYSTEM}}           C:\Windows\System32\vds.exe
+ 1184  952   conhost.exe                                x64   1        EN2012\[[user:rcollins]]               C:\Windows\system32\conhost.exe
+ 1244  464   spoolsv.exe                                x64   0        NT AUTHORITY\{{keep:SYSTEM}}           C:\Windows\System32\spoolsv.exe
+ 1276  464   Microsoft.ActiveDirectory.WebServices.exe  x64   0        NT AUTHORITY\{{keep:SYSTEM}}           C:\Windows\ADWS\Microsoft.ActiveDirectory.WebServices.exe
+ 1308  3036  powershell.exe                             x64   0        NT AUTHORITY\{{keep:SYSTEM}}           C:\Windows\System32\WindowsPowerShell\v1.0\powershell.exe
+""",
+    ),
+    # ---- database logins: MySQL, PostgreSQL, SQL Server ------------------------------------------------
+    (
+        "https://github.com/phpmyadmin/phpmyadmin/issues/17343",
+        ".txt",
+        r"""mysqli::real_connect(): (HY000/1045): Access denied for user '[[user:J42]]'@'localhost' (using password: YES)
+""",
+    ),
+    (
+        "https://github.com/TablePlus/TablePlus/issues/876",
+        ".txt",
+        r"""FATAL: role "[[user:Lorianne]]" does not exist
+Database is disconnected. Tap to reconnect.
+FATAL: role "[[user:Lorianne]]" does not exist
+""",
+    ),
+    (
+        "https://github.com/PostgresApp/PostgresApp/issues/648",
+        ".txt",
+        r"""failed: FATAL: role "[[user:samkowalz]]" does not exist
+
+$ psql -U {{keep:postgres}}
+""",
+    ),
+    (
+        "https://github.com/IIC2143/Syllabus-2022-2/issues/32",
+        ".txt",
+        r"""$ rails s
+PG::ConnectionBad: FATAL:  role "[[user:pili]]" does not exist
+""",
+    ),
+    (
+        "https://github.com/mtxr/vscode-sqltools/issues/67",
+        ".txt",
+        r""""sqltools.connections": [
+        {
+            "name": "Test",
+            "server": "svr-t-evasql01.otapp.local",
+            "dialect": "MSSQL",
+            "port": 1433,
+            "database": "EvaSfh",
+            "username": "domainname\[[user:Hendrikp]]",
+            "askForPassword": false,
+            "connectionTimeout": 60
+        }
+    ]
+
+Query error: { ConnectionError: Login failed for user 'domainname\[[user:Hendrikp]]\'.
+    at ConnectionError (C:\Users\[[user:hendrikp]]{{keep:\.vscode\extensions\mtxr.sqltools-0.12.0\node_modules\tedious\lib\errors.js}}:12:12)
+""",
+    ),
+    # ---- sudo and git pushes that name the login ------------------------------------------------------
+    (
+        "https://github.com/MustangYM/WeChatExtension-ForMac/issues/745",
+        ".txt",
+        r"""[[user:norvaladmin4]] is not in the sudoers file. This incident will be reported.
+""",
+    ),
+    (
+        "https://github.com/trilbymedia/grav-plugin-git-sync/issues/195",
+        ".txt",
+        r"""remote: Permission to WebAssembly/website.git denied to [[user:rameshkothar]].
+fatal: unable to access 'https://github.com/WebAssembly/website/': The requested URL returned error: 403
+""",
+    ),
+    (
+        "https://github.com/foundation/foundation-sites/issues/8146",
+        ".txt",
+        r"""remote: Permission to zurb/foundation-zurb-template.git denied to [[user:kmr07]].
+fatal: unable to access 'https://github.com/zurb/foundation-zurb-template.git/': The requested URL returned error: 403
+
+git remote remove origin
+git remove add origin https://github.com/{{keep:user}}/repo.git
+""",
+    ),
+    (
+        "https://github.com/zero-to-mastery/ZtM-Job-Board/issues/2531",
+        ".txt",
+        r"""remote: Permission to zero-to-mastery/ZtM-Job-Board.git denied to [[user:Rafi419]].
+fatal: unable to access 'https://github.com/zero-to-mastery/ZtM-Job-Board.git/': The requested URL returned error: 403
+""",
+    ),
+    (
+        "https://github.com/lwfinger/rtl8188eu/pull/432",
+        ".txt",
+        r"""$ echo hello > hello.txt
+$ git add hello.txt
+$ git commit -s -m "Hello commit"
+$ git log
+commit {{keep:33577d684fd7abae71ef20d682c70f500d25a82c}} (HEAD -> master)
+Author: [[user:Matteo Ferrini]] <[[email:matteo.ferrini@ferriniengineering.com]]>
+Date:   Mon Nov 28 23:11:42 2022 +0100
+
+    Hello commit
+    
+    Signed-off-by: [[user:Matteo Ferrini]] <[[email:matteo.ferrini@ferriniengineering.com]]>
+
+$ git commit --amend --author="[[user:Matteo Ferrini]] <[[email:matteo.ferrini@ferriniengineering.com]]>"
+""",
+    ),
+    # ---- naming nobody: fixture and default accounts, masked values, public ids and keys ---------------
+    (
+        "https://github.com/kanidm/libkrimes/pull/18",
+        ".txt",
+        r"""$ KRB5_CONFIG=$(pwd)/kdc_test/krb5.conf kinit {{keep:testuser@EXAMPLE.COM}}
+Password for {{keep:testuser@EXAMPLE.COM}}:
+
+$ klist -c /tmp/krb5cc_1000 -f -e -d -an
+Ticket cache: FILE:/tmp/krb5cc_1000
+Default principal: {{keep:testuser@EXAMPLE.COM}}
+
+Valid starting     Expires            Service principal
+03/10/24 12:41:18  03/10/24 16:41:18  krbtgt/EXAMPLE.COM@EXAMPLE.COM
+        renew until 10/10/24 12:41:15, Flags: R
+        Etype (skey, tkt): aes256-cts-hmac-sha1-96, aes256-cts-hmac-sha1-96 , AD types:
+        Addresses: (none)
+""",
+    ),
+    (
+        "https://github.com/SSSD/sssd/issues/5377",
+        ".txt",
+        r"""[root@redos-client-s3 tmp]# KRB5_TRACE=/dev/stdout kinit -X X509_user_identity='PKCS11:module_name=/lib64/libjcPKCS11-2.so:token=jacarta:certid={{keep:7B64396136366430622D623933302D343663652D613730662D3333616364303866376362617D}}' {{keep:user1@PKI.TEST}}
+[2510] 1605099563.380987: pkinit_init_plg_crypto: initializing openssl crypto context at 0x5615ab4bacb0
+
+[2510] 1605099563.380988: pkinit_client_plugin_init: returning plgctx at 0x5615ab497a70
+
+[2510] 1605099563.380990: Getting initial credentials for {{keep:user1@PKI.TEST}}
+[2510] 1605099563.380991: pkinit_init_req_crypto: returning ctx at 0x5615ab4bc360
+
+[2510] 1605099563.380995: Sending unauthenticated request
+[2510] 1605099563.380996: Sending request (196 bytes) to PKI.TEST
+[2510] 1605099563.380997: Sending initial UDP request to dgram 192.168.43.21:88
+[2510] 1605099563.380998: Received answer (251 bytes) from dgram 192.168.43.21:88
+[2510] 1605099563.380999: Response was from master KDC
+""",
+    ),
+    (
+        "https://github.com/PowerShell/openssh-portable/pull/395",
+        ".txt",
+        r"""16896 2019-09-14 19:10:12.904 debug3: mm_answer_keyallowed: publickey authentication test: RSA key is allowed
+16896 2019-09-14 19:10:12.904 debug3: mm_request_send entering: type 23
+16896 2019-09-14 19:10:12.904 debug3: send packet: type 60 [preauth]
+16896 2019-09-14 19:10:12.904 debug2: userauth_pubkey: authenticated 0 pkalg rsa-sha2-512 [preauth]
+16896 2019-09-14 19:10:12.918 Postponed publickey for {{keep:myname@mydomain.net}} from 172.18.196.34 port 43800 ssh2 [preauth]
+16896 2019-09-14 19:10:12.918 debug3: receive packet: type 50 [preauth]
+16896 2019-09-14 19:10:12.918 debug1: userauth-request for user {{keep:myname@mydomain.net}} service ssh-connection method publickey [preauth]
+16896 2019-09-14 19:10:12.918 debug1: attempt 2 failures 0 [preauth]
+16896 2019-09-14 19:10:12.918 debug2: input_userauth_request: try method publickey [preauth]
+16896 2019-09-14 19:10:12.918 debug2: userauth_pubkey: valid user {{keep:myname@mydomain.net}} attempting public key rsa-sha2-512 {{keep:AAAAB3NzaC1yc2EAAAADAQABAAACAQD6LaLrlGXq4CNGoYZcRdkzFktCH0RQlrHi7uzuNcCVOuH2PBsjUmgCbQayAryL9JI6SvcBK2WBMw+RrwpUty79h2hiQfuMRo5cjATGkHXx9iBFNNxE5BtRJgJSoaB9sIIR5+QHT/IIzK/Z}}
+""",
+    ),
+    (
+        "https://github.com/TheJumpCloud/support/issues/640",
+        ".txt",
+        r"""> Get-JCSystemInsights -systemid $sysid -Table User | ? { $_.Username -like "{{keep:Administrator}}" } | ? { ! $_.Suspended }
+
+AdManaged      : False
+Admin          : True
+CollectionTime : 2025-01-20T09:21:50.797Z
+Description    : Built-in account for administering the computer/domain
+Directory      :
+Gid            : 544
+GidSigned      : 544
+LastLogin      : -1
+Managed        : False
+RealUser       : True
+Shell          : C:\Windows\system32\cmd.exe
+Suspended      : False
+SystemId       : {{keep:<removed>}}
+Type           : local
+Uid            : 500
+UidSigned      : 500
+Username       : {{keep:Administrator}}
+
+Name               Enabled Description
+----               ------- -----------
+{{keep:Administrator}}      False   Built-in account for administering the computer/domain
+""",
+    ),
+    (
+        "https://github.com/openenergymonitor/emonpi/issues/46",
+        ".txt",
+        r"""$ ssh {{keep:pi}}@emonpi
+{{keep:pi}}@emonpi's password:  {{keep:emonpi2016}}
+Permission denied, please try again.
+""",
+    ),
+    (
+        "https://github.com/coreos/bugs/issues/1626",
+        ".txt",
+        r"""ip-10-74-131-157 ~ # journalctl -u "user@0.service" --no-pager
+-- No entries --
+ip-10-74-131-157 ~ # systemctl status user@0.service
+● user@0.service - User Manager for UID 0
+   Loaded: loaded (/usr/lib/systemd/system/user@.service; static; vendor preset: disabled)
+   Active: failed (Result: start-limit-hit) since Fri 2016-10-21 06:51:37 UTC; 1 weeks 3 days ago
+ Main PID: 2682 (code=exited, status=0/SUCCESS)
+   Status: "Startup finished in 5ms."
+
+{{keep:core}}@ip-10-74-185-13 ~ $ sudo -i
+Failed Units: 6
+  session-c19.scope
+  session-c21.scope
+  session-c23.scope
+  session-c25.scope
+  cfn-signal@10.74.185.13.service
+  user@0.service
+ip-10-74-185-13 ~ # journalctl -u "user@0.service" --no-pager
+-- Logs begin at Wed 2016-10-26 17:36:48 UTC, end at Mon 2016-10-31 16:33:39 UTC. --
+Oct 28 13:36:56 ip-10-74-185-13.ec2.internal systemd[1]: Starting User Manager for UID 0...
+""",
+    ),
+    (
+        "https://github.com/cronie-crond/cronie/issues/212",
+        ".txt",
+        r"""May 09 23:28:00 supermicro-cse847 crond[1753]: (*system*) RELOAD (/etc/crontab)
+May 09 23:28:00 supermicro-cse847 CROND[3048474]: ({{keep:root}}) CMD (/bin/bash -c "echo 'cron mail test'; exit 1")
+May 09 23:28:00 supermicro-cse847 CROND[3048473]: ({{keep:root}}) CMDOUT (cron mail test)
+May 09 23:28:00 supermicro-cse847 CROND[3048473]: ({{keep:root}}) CMDEND (/bin/bash -c "echo 'cron mail test'; exit 1")
+...
+May 09 23:30:14 supermicro-cse847 crond[1753]: (CRON) INFO (Shutting down)
+...
+May 09 23:30:14 supermicro-cse847 crond[3048697]: (CRON) STARTUP (1.7.2)
+May 09 23:30:14 supermicro-cse847 crond[3048697]: (CRON) INFO (RANDOM_DELAY will be scaled with factor 92% if used.)
+May 09 23:30:14 supermicro-cse847 crond[3048697]: (CRON) INFO (running with inotify support)
+...
+May 09 23:31:00 supermicro-cse847 crond[3048697]: (*system*) RELOAD (/etc/crontab)
+""",
+    ),
+    (
+        "https://github.com/kubernetes-csi/csi-driver-smb/issues/162",
+        ".txt",
+        r"""MountVolume.MountDevice failed for volume "{{keep:pvc-4b279c86-e427-4c8c-8cd2-6b5e8f5ef119}}" : rpc error: code = Internal desc = volume({{keep:pvc-4b279c86-e427-4c8c-8cd2-6b5e8f5ef119}}) mount "//server/SHARE" on "/var/lib/kubelet/plugins/kubernetes.io/csi/pv/{{keep:pvc-4b279c86-e427-4c8c-8cd2-6b5e8f5ef119}}/globalmount" failed with mount failed: exit status 32
+Mounting command: mount
+Mounting arguments: -t cifs -o {{keep:<masked>}} //server/SHARE /var/lib/kubelet/plugins/kubernetes.io/csi/pv/{{keep:pvc-4b279c86-e427-4c8c-8cd2-6b5e8f5ef119}}/globalmount
+Output: mount error(13): Permission denied
+""",
+    ),
+    (
+        "https://github.com/Azure/azure-powershell/issues/10767",
+        ".txt",
+        r"""DEBUG: ============================ HTTP REQUEST ============================
+
+HTTP Method:
+GET
+
+Absolute Uri:
+https://management.azure.com/tenants?api-version=2016-06-01
+
+Headers:
+x-ms-client-request-id        : {{keep:93568c2f-f375-445a-a2e6-999e6f6a7b19}}
+accept-language               : en-US
+
+DEBUG: ============================ HTTP RESPONSE ============================
+
+Status Code:
+OK
+
+Headers:
+Pragma                        : no-cache
+x-ms-ratelimit-remaining-tenant-reads: 11998
+x-ms-request-id               : {{keep:cebfd4cf-1b35-45d5-a0ce-5010b9ad9277}}
+x-ms-correlation-request-id   : {{keep:cebfd4cf-1b35-45d5-a0ce-5010b9ad9277}}
+x-ms-routing-request-id       : UKSOUTH2:20191223T200019Z:{{keep:cebfd4cf-1b35-45d5-a0ce-5010b9ad9277}}
+Strict-Transport-Security     : max-age=31536000; includeSubDomains
+X-Content-Type-Options        : nosniff
+Cache-Control                 : no-cache
+Date                          : Mon, 23 Dec 2019 20:00:18 GMT
+
+Body:
+{
+  "value": [
+    {
+      "id": "/tenants/{{keep:d6ad82f3-42af-4a15-ac1e-49e6c08f624e}}",
+      "tenantId": "{{keep:d6ad82f3-42af-4a15-ac1e-49e6c08f624e}}"
+    },
+    {
+      "id": "/tenants/{{keep:8689a797-3bfc-4804-afaf-ee777759a7d1}}",
+      "tenantId": "{{keep:8689a797-3bfc-4804-afaf-ee777759a7d1}}"
+    }
+  ]
+}
+""",
+    ),
+    (
+        "https://github.com/shimataro/ssh-key-action/issues/273",
+        ".txt",
+        r"""Run if [ "refs/heads/4-implement-workflows" = "refs/heads/main" ]; then
+  if [ "refs/heads/4-implement-workflows" = "refs/heads/main" ]; then
+    rsync -avz dist/ {{keep:***}}@***:***
+  else
+    rsync -avz dist/ ***@***:***
+  fi
+  shell: /usr/bin/bash -e {0}
+Host key verification failed.
+rsync: connection unexpectedly closed (0 bytes received so far) [sender]
+rsync error: unexplained error (code 255) at io.c(231) [sender=3.2.7]
+Error: Process completed with exit code 255.
 """,
     ),
 ]
