@@ -6,8 +6,9 @@ aimed, as batch 60 was, at user names elsewhere than in paths and at damage: ``l
 ``lastlog``, ``last``, ``who``, ``id``, ``quser``, Kerberos principals, LDAP binds, a Samba mount,
 ``ssh -v``, ``npm whoami``/``npm login``, ``gh auth status``, ``git log``, ``docker ps``. It was
 scored blind under scrubber 1.29.0 (``docs/benchmarks.md``, "Stop 50, batch 68, blind") and no
-rule was changed for it. Its tune part's misses and damage (``tests/outside_corpus/SOURCE.md``,
-"The stop-68 collection") are five classes:
+rule was changed for it then (1.31.0's rules were written from its tune part). Its tune part's
+misses and damage (``tests/outside_corpus/SOURCE.md``, "The stop-68 collection") are five
+classes:
 
 * a login in the ``USER`` column of ``loginctl``'s session table (2 labels);
 * a login in a ``lastlog`` report's row, the one account with a login time among the system
@@ -84,22 +85,18 @@ def test_texts_of_the_tune_misses_shapes_that_name_nobody_stay(engine: Scrubber,
 
 
 def test_batch_68_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
-    """Batch 68's tune part under scrubber 1.29.0, blind, no rule changed after it: paths 9/9,
-    elsewhere 16/21, e-mails 1/1, no secret labelled, 2 of 36 keep spans damaged, 8/8 library
-    tails, 0 of 5 clean changed, no JSON/YAML document."""
+    """Batch 68's tune part under scrubber 1.29.0, blind: paths 9/9, elsewhere 16/21 (20/21
+    since 1.31.0's rules, written from these misses), e-mails 1/1, no secret labelled, 2 of
+    36 keep spans damaged, 8/8 library tails, 0 of 5 clean changed, no JSON/YAML document."""
     score = tune_score(engine, 68, tmp_path)
     assert score.docs == 15
     assert [score.total[c] for c in CLASSES] == [9, 21, 1, 0]
-    # known misses (tests/outside_corpus/SOURCE.md): a login in loginctl's USER column (2
-    # labels), a login in a lastlog row (1), a handle in a commit message (1), a login as the
-    # uid= of a DN in slapd's BIND line (1)
-    assert [score.found[c] for c in CLASSES] == [9, 16, 1, 0]
+    # known misses (tests/outside_corpus/SOURCE.md): a handle in a commit message (1). Since
+    # scrubber 1.31.0 (knowingly, no longer blind) loginctl's USER column (2 labels), the lastlog
+    # row (1) and the uid= of slapd's BIND dn (1) are found (tests/test_scrub_session_tables.py)
+    assert [score.found[c] for c in CLASSES] == [9, 20, 1, 0]
     assert sorted(m.rsplit(": ", 1)[1] for m in score.missed) == [
         "user (elsewhere) 'MoraLeaf'",
-        "user (elsewhere) 'bruno.lima'",
-        "user (elsewhere) 'mirando'",
-        "user (elsewhere) 'ulf'",
-        "user (elsewhere) 'ulf'",
     ]
     assert score.keeps == 36
     # known damage: a placeholder author and its example.org address in a git author line

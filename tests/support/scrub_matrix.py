@@ -1252,6 +1252,23 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "minecraft_setting_user": lambda d: (
             d.k("[12:00:01] [main/INFO]: Setting user: ").v(u).k("\n")
         ),
+        # stop 50 (scrubber 1.31.0): loginctl's USER column, a lastlog row (the port at the 18th
+        # column: the login padded to 16), the uid= of slapd's BIND dn under a users branch
+        "loginctl_session_row": lambda d: (
+            d.k("SESSION  UID USER SEAT  LEADER CLASS TTY  IDLE SINCE\n6 1004 ")
+            .v(u)
+            .k("  seat0 7943   user  tty8 no   -\n")
+        ),
+        "lastlog_row": lambda d: (
+            d.k("Username         Port     From             Latest\n")
+            .v(u)
+            .k(" " * (17 - len(u)) + "tty1                      Sat Apr 20 22:31:44 +0800 2019\n")
+        ),
+        "slapd_bind_dn": lambda d: (
+            d.k('slapd[31387]: conn=923847 op=0 BIND dn="uid=')
+            .v(u)
+            .k(',ou=users,dc=datac,dc=com" method=128\n')
+        ),
     }
 
 
@@ -1408,6 +1425,13 @@ PASTED_PLACEHOLDERS = {
     "[ui]\nusername = John Doe <john@example.com>\n"
     "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC7vbqajDhA root@localhost\n"
     "[12:00:01] [main/INFO]: Setting user: Player726\n",
+    "session_tables_and_git_identity_of_nobody": "Author: A U Thor <author@example.com>\n"
+    "SESSION  UID USER SEAT  LEADER CLASS TTY  IDLE SINCE\n"
+    "c1 120 gdm seat0 1021 greeter tty1 no -\n"
+    "Username         Port     From             Latest\n"
+    "root             pts/0    10.0.2.2         Mon Jan  6 10:12:01 +0000 2020\n"
+    "daemon                                     **Never logged in**\n"
+    'slapd[31387]: conn=1000 op=0 BIND dn="cn=Manager,dc=my-domain,dc=com" method=128\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
