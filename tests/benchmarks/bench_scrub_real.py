@@ -207,6 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             "68",
             "69",
             "70",
+            "71",
             "all",
         ),
         default="all",

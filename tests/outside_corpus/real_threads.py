@@ -66,7 +66,8 @@ class RealDocument:
     66 (threads) and 67 (committed dotfiles and credential files), collected after 1.28.0, and 68
     (threads aimed at names elsewhere than in paths and at damage), collected after 1.29.0, and 69
     (threads, the same aim) and 70 (committed gh, hub, Docker, Jupyter, R and other tool
-    configuration), collected after 1.30.0;
+    configuration), collected after 1.30.0, and 71 (threads, the aim of 68), collected after
+    1.31.0;
     each scored once, per part, blind, no rule changed after them."""
 
     @property
@@ -9791,7 +9792,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``68``, ``70``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``71``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9825,6 +9826,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (68, _RAW_STOP68),
         (69, _RAW_STOP69),
         (70, _RAW_STOP70),
+        (71, _RAW_STOP71),
     ):
         if batch not in (None, number):
             continue
@@ -14498,6 +14500,359 @@ socks4 = 11.22.33.44:5555
   config.vm.box = "parallels/boot2docker"
 
   config.vm.synced_folder "{{keep:/Users}}", "{{keep:/Users}}", type: "nfs", mount_options: ["nolock", "vers=3", "udp"], id: "nfs-sync"
+""",
+    ),
+]
+
+
+# The stop-71 collection (batch 71, collected at stop 50 under scrubber 1.31.0): excerpts of public
+# threads aimed, as batches 60, 68 and 69, at user names elsewhere than in paths (git log and tig,
+# .gitconfig, pg_hba, AWS and Alibaba Cloud caller identities, ps -f, smbclient -U and its Node
+# options, a keys-file grep) and at damage (Kerberos debug, docker login warnings, default database
+# accounts, masked service logons, test credentials, public keys, request ids, commit hashes).
+_RAW_STOP71: list[tuple[str, str, str]] = [
+    # ---- git log, tig and .gitconfig ----------------------------------------------------------------
+    (
+        "https://github.com/jonas/tig/issues/526",
+        ".txt",
+        r"""```
+2016-09-19 16:44 [[user:Dénes Marosiak]] o [master] Second
+2016-09-19 16:43 [[user:Dénes Marosiak]] I Initial commit
+```
+
+``` bash
+git config user.name '{{keep:Foo Bar}}'
+```
+
+```
+2016-09-19 16:45 {{keep:Foo Bar}} o [master] Changed username
+2016-09-19 16:44 {{keep:Foo Bar}} o Second
+2016-09-19 16:43 {{keep:Foo Bar}} I Initial commit
+```
+
+```
+commit {{keep:4e929703b957fe0f4cea807ec9b063b5829f6061}}
+Author: {{keep:Foo Bar}} <[[email:denes.marosiak@norrberg.com]]>
+Date:   Mon Sep 19 16:45:20 2016 +0200
+
+    Changed username
+
+commit {{keep:146fdfcd044adf97c562aacc3f931377d67913ae}}
+Author: [[user:Dénes Marosiak]] <[[email:denes.marosiak@norrberg.com]]>
+Date:   Mon Sep 19 16:44:28 2016 +0200
+
+    Second
+
+commit {{keep:6d42a2c099929e568a3c56f9cdc5d58b22871083}}
+Author: [[user:Dénes Marosiak]] <[[email:denes.marosiak@norrberg.com]]>
+Date:   Mon Sep 19 16:43:03 2016 +0200
+
+    Initial commit
+```
+""",
+    ),
+    (
+        "https://github.com/tsember/freight-portal/issues/64",
+        ".txt",
+        r"""```
+cat ~/.gitconfig
+
+[user]
+  name = [[user:Neil Harbon]]
+  email = [[email:nhharbon@gmail.com]]
+
+[core]
+  excludesfile = {{keep:/Users/home/.gitignore_global}}
+
+
+[alias]
+  # Do git unstage <file> to unstage files
+  unstage = reset HEAD
+
+  lg = log --pretty=format:\"%h (%an)    %s\" -60
+  pl = 'pull --rebase'
+  co = checkout
+```
+
+[user]
+ name = [[user:Ray Harbon]]
+ email = [[email:ray.harbon@gmail.,com]]
+""",
+    ),
+    # ---- database logins: pg_hba, psql ----------------------------------------------------------------
+    (
+        "https://github.com/jorgealmerio/QWater/issues/2",
+        ".txt",
+        r"""./init_qwat.sh -p qwat -s 21781 -d -r
+psql: FATAL:  password authentication failed for user "-v"
+
+host all city-ad/[[user:kbrandl]] 127.0.0.1/32 sspi include_realm=0
+""",
+    ),
+    (
+        "https://github.com/MIT-LCP/mimic-code/issues/1060",
+        ".txt",
+        r"""make create-user mimic datadir="/home/[[user:oliverzhanghao]]{{keep:/physionet.org/files/mimiciii/1.4}}"
+
+psql: error: FATAL:  password authentication failed for user "{{keep:postgres}}"
+""",
+    ),
+    (
+        "https://github.com/brianc/node-postgres/issues/1511",
+        ".txt",
+        r"""at Connection.parseE (/Users/[[user:liuqing]]{{keep:/Documents/github/recordApp/node_modules/pg/lib/connection.js}}:546:11)
+    at Connection.parseMessage (/Users/[[user:liuqing]]{{keep:/Documents/github/recordApp/node_modules/pg/lib/connection.js}}:371:19)
+    at Socket.<anonymous> (/Users/[[user:liuqing]]{{keep:/Documents/github/recordApp/node_modules/pg/lib/connection.js}}:114:22)
+    at emitOne (events.js:96:13)
+    at Socket.emit (events.js:191:7)
+  name: 'error',
+  length: 104,
+  severity: 'FATAL',
+  code: '28P01',
+  detail: undefined,
+  file: 'auth.c',
+  line: '307',
+  routine: 'auth_failed' }
+""",
+    ),
+    # ---- process owners, SMB logins, a keys file ------------------------------------------------------
+    (
+        "https://github.com/nokyan/resources/issues/676",
+        ".txt",
+        r"""```
+❯ ps -fp 69603
+UID          PID    PPID  C STIME TTY          TIME CMD
+[[user:markwell]]   69603   10827  7 09:03 ?        00:06:59 /usr/lib/firefox/firefox
+```
+```
+ TRACE process_data        > Inspecting process 69603…
+Uid:	603435659	603435659	603435659	603435659
+Gid:	600260513	600260513	600260513	600260513
+FDSize:	512
+```
+""",
+    ),
+    (
+        "https://github.com/ryran/xsos/issues/178",
+        ".txt",
+        r"""```
+PS CHECK
+  Total number of threads/processes:
+    910 / 258
+  Top thread-spawning users:
+    USER     PIDS   THREADS
+    {{keep:root}}     144    331
+    [[user:jfox]]     82     457
+    {{keep:gdm}}      26     103
+  Top users of CPU & MEM:
+    USER     %CPU   %MEM   RSS
+    [[user:jfox]]     10.5%  55.9%  4.50 GiB
+    {{keep:gdm}}      0.1%   3.8%   0.39 GiB
+    {{keep:root}}     0.0%   4.9%   0.53 GiB
+    {{keep:polkitd}}  0.0%   0.2%   0.02 GiB
+    {{keep:geoclue}}  0.0%   0.2%   0.02 GiB
+```
+""",
+    ),
+    (
+        "https://github.com/Node-SMB/marsaud-smb2/issues/62",
+        ".txt",
+        r"""`smbclient \\\\freenas.corp.XXXXX.com\\tamres -W corp.XXXXX.com -U “[[user:gideon.ferreira]]%{{keep:XXXXX}}" -c "ls"`
+
+```
+var SMB2 = require('@marsaud/smb2');
+
+// create an SMB2 instance
+var smb2Client = new SMB2({share:'\\\\freenas\\tamres', port: 445, domain:'corp.XXXXX.com', username:"[[user:gideon.ferreira]]", password:'{{keep:XXXXX}}'});
+```
+""",
+    ),
+    (
+        "https://github.com/ghtorrent/ghtorrent.org/issues/434",
+        ".txt",
+        r"""ssh-keygen -y -f ~/.ssh/gitrsa && wget -O- -q "https://raw.githubusercontent.com/ghtorrent/ghtorrent.org/master/keys.txt" | grep [[user:gradey]]
+ssh-rsa {{keep:AAAAB3NzaC1yc2EAAAADAQABAAACAQPbHtzHlzhydU6qSveSdXytP35mcFstFTMcGSAYdimFmLr19/TLmAMBu48PHmHdeyC8PNFIsg/7EqlB4J72HNWO+/a0B6MLbg22iPFRt5S9gKWnKNNcIWP0GUn58jG/u93Yx5/5qqhj5Esvy6bUsb9rqtb9adhVZnIHPcGUJy5LihKXLgHDRK3PNAQ+iHE6BYPoL4M+2GJiuJYlaylEo1lrvyxCiz+SB9fxXhZXDJFD69MmzQzvFvLwP42U+jfwvIPRVMvNKeGaJJk24zdcTyh858aw51Dj5VePBjnlbknzMWtFUo9qFcsxI2FikMA7jmvkTvULUo5uO+leigCWdtejyCUxSHYrKyW2xt40vMPc4U60ieZPGCISj0DiheECdsz0tni4qD6tbGZZQ7RJ5wQC6u1FKeFUTioZMFZTC/e8KL+TsjoXUoDFYQ7ylkyeEqDHt3kpbDcSY0Sot4XD3uNVyPgu3WosmaXlAdVyJtXkDhP2zImxYtCltg3BjVC9w6T/CxiJ/I/CPWFK8gYqvVWudyX751ILFmCaemvbrOfsOvaLTsmCe385YYI7w2moZKDHkS4eCDqBSgxteC65UzJEcyxHNUviU7lwjDJcuRfCQRewKpw0loufHsK0DMPPU8eofkNelve0LGD9EWB4cX0SKjWOhsRokSHP4Y/Tgj3JLS==}}
+""",
+    ),
+    # ---- login records and prompts: who, last, rsync at a bracketed prompt -----------------------------
+    (
+        "https://github.com/kravietz/pam_tacplus/pull/107",
+        ".txt",
+        r"""========
+.libs/tacc -TRA -u [[user:hanket]] -p {{keep:XXXX}} -s aaa-testing -r [[user:hanke]] -k {{keep:XYZZY}} -S ssh -P ip -y console -L -r ttys020
+Authentication OK
+Authorization OK: (Service granted)
+Accounting: START OK
+Accounting: STOP OK
+Prior to removing user
+[[user:hanket]]   console  Jan  3 14:14 	(dialup)
+[[user:hanke]]    console  Dec 13 10:13
+[[user:hanke]]    ttys000  Dec 13 10:16
+[[user:hanke]]    ttys001  Dec 15 11:16
+Cleaned up utmpx
+After removing user
+[[user:hanke]]    console  Dec 13 10:13
+[[user:hanke]]    ttys000  Dec 13 10:16
+[[user:hanke]]    ttys001  Dec 15 11:16
+""",
+    ),
+    (
+        "https://github.com/sddm/sddm/issues/748",
+        ".txt",
+        r"""```
+reboot   system boot  4.4.27-2-default Sun Nov 27 12:33 - 00:22  (11:49)     
+[[user:Tobias]]   pts/0        :0               Sat Nov 26 20:51 - 20:57  (00:05)     
+reboot   system boot  4.4.27-2-default Sat Nov 26 12:56 - 00:22 (1+11:26)    
+reboot   system boot  4.4.27-2-default Fri Nov 25 10:26 - 00:22 (2+13:56)    
+reboot   system boot  4.4.27-2-default Thu Nov 24 09:26 - 09:48  (00:21)     
+[[user:nuno]]     pts/0        192.168.76.27    Wed Nov 23 18:29 - 18:30  (00:00)     
+reboot   system boot  4.4.27-2-default Wed Nov 23 16:12 - 09:48  (17:36)     
+```
+""",
+    ),
+    (
+        "https://github.com/RobertsLab/resources/issues/1582",
+        ".txt",
+        r"""```
+[[[user:kt417]]@mox1 becker]$ rsync -avz [[user:kt417]]@gannet.fish.washington.edu:/volume2/web/Atumefaciens/[[user:ksolano]]-Becker_E5/WGBS_Becker_E5/Becker_WGBS/reference_genome .
+[[user:kt417]]@gannet.fish.washington.edu's password: 
+Permission denied, please try again.
+```
+""",
+    ),
+    # ---- naming nobody: Kerberos debug, docker login, default and test accounts, masked logons ------
+    (
+        "https://github.com/trinodb/trino/pull/8987",
+        ".txt",
+        r"""```
+...
+>>> KrbCreds found the default ticket granting ticket in credential cache.
+>>> Obtained TGT from LSA: Credentials:
+      client=y
+      server={{keep:krbtgt/REALM@REALM}}
+    authTime=20210826085446Z
+   startTime=20210826085446Z
+     endTime=20210826185446Z
+   renewTill=null
+       flags=FORWARDABLE;INITIAL;PRE-AUTHENT
+EType (skey)=18
+   (tkt key)=18
+Principal is y
+Commit Succeeded
+...
+```
+""",
+    ),
+    (
+        "https://github.com/docker-library/postgres/issues/679",
+        ".txt",
+        r"""```
+2020-02-14 17:26:38.505 UTC [62] FATAL:  password authentication failed for user "{{keep:postgres}}"
+2020-02-14 17:26:38.505 UTC [62] DETAIL:  Password does not match for user "{{keep:postgres}}".
+        Connection matched pg_hba.conf line 95: "host all all all md5"
+```
+
+```
+docker run --rm -e POSTGRES_USERNAME={{keep:postgres}} -e POSTGRES_PASSWORD={{keep:postgres}} --name postgres -p 5432:5432 postgres
+```
+The files belonging to this database system will be owned by user "{{keep:postgres}}".
+This user must also own the server process.
+""",
+    ),
+    (
+        "https://github.com/hazelcast/hazelcast-docker/pull/828",
+        ".txt",
+        r"""> WARNING! Your password will be stored unencrypted in {{keep:/home/runner/.docker/config.json}}.
+Configure a credential helper to remove this warning. See https://docs.docker.com/engine/reference/commandline/login/#credentials-store
+
+```diff
+       - name: Login to Docker Registry
+-        run: echo "{{keep:$DOCKER_PASSWORD}}" | docker login -u "{{keep:$DOCKER_USERNAME}}" --password-stdin $DOCKER_REGISTRY
++        uses: docker/login-action@v3
++        with:
++          username: ${{ secrets.JFROG_USERNAME }}
+```
+
+{{keep:7dd2ee12af91d184e858c275c72ef85955590658}}
+""",
+    ),
+    (
+        "https://github.com/ghantoos/lshell/issues/33",
+        ".txt",
+        r"""```
+You are in a limited shell.
+Type '?' or 'help' to get the list of allowed commands
+~$ sudo -u {{keep:www-data}} whoami
+{{keep:www-data}}
+~$ sudo -u {{keep:root}} whoami                                                                                        
+{{keep:root}}
+```
+""",
+    ),
+    (
+        "https://github.com/sejaljain-27/repo/issues/27",
+        ".txt",
+        r"""Run psql -h localhost -U {{keep:testuser}} -d mydb.
+
+psql: error: connection to server at "localhost" (::1), port 5432 failed: FATAL: password authentication failed for user "{{keep:testuser}}"
+""",
+    ),
+    (
+        "https://github.com/microsoft/azure-pipelines-agent/pull/1161",
+        ".txt",
+        r"""[2017-08-24 18:05:00Z INFO Terminal] WRITE: Enter User account to use for the service (press enter for NT AUTHORITY\NETWORK SERVICE) > 
+[2017-08-24 18:05:00Z INFO Terminal] READ LINE
+[2017-08-24 18:05:04Z INFO Terminal] Read value: '.\{{keep:Administrator}}'
+[2017-08-24 18:05:04Z INFO WindowsServiceControlManager] LogonAccount after transforming: {{keep:ZZZZZZZZZZ\Administrator}}, user: {{keep:Administrator}}, domain: {{keep:ZZZZZZZZZZ}}
+[2017-08-24 18:05:04Z INFO CommandSettings] Arg 'windowslogonpassword': ''
+[2017-08-24 18:05:04Z INFO PromptManager] ReadValue
+[2017-08-24 18:05:04Z INFO Terminal] WRITE: Enter Password for the account {{keep:ZZZZZZZZZZ\Administrator}} > 
+[2017-08-24 18:05:04Z INFO Terminal] READ SECRET
+[2017-08-24 18:05:09Z INFO Terminal] Read value: '{{keep:********}}'
+[2017-08-24 18:05:09Z INFO NativeWindowsServiceHelper] Verify credential for account {{keep:Administrator}}.
+[2017-08-24 18:05:09Z INFO NativeWindowsServiceHelper] Credential for account '{{keep:Administrator}}' is valid.
+""",
+    ),
+    (
+        "https://github.com/byt3bl33d3r/CrackMapExec/issues/544",
+        ".txt",
+        r"""Trying to connect to my target with a true creds `crackmapexec smb 192.168.1.10 -u '{{keep:user1}}' -p '{{keep:pass123}}'` and I'm getting STATUS_LOGON_FAILURE.
+However with smbclient `smbclient -L  192.168.1.10  -U "{{keep:user1}}%{{keep:pass123}}" ` with the same creds it works fine.
+""",
+    ),
+    (
+        "https://github.com/fortra/impacket/pull/1625",
+        ".txt",
+        r"""```
+$ net.py '{{keep:administrator}}:{{keep:Password123}}@192.168.88.134' localgroup -name Administrators -join test
+Impacket v0.12.0.dev1+20230928.173259.06217f05 - Copyright 2023 Fortra
+
+[*] Adding user account 'Administrators' to group 'test'
+[+] User account added to Administrators succesfully!
+```
+""",
+    ),
+    (
+        "https://github.com/shogo82148/actions-setup-mysql/issues/1188",
+        ".txt",
+        r"""```bash
+ERROR 1045 (28000): Access denied for user '{{keep:root}}'@'localhost' (using password: NO)
+ERROR 1045 (28000): Access denied for user '{{keep:root}}'@'localhost' (using password: YES)
+```
+
+```yml
+- name: actions-setup-mysql
+      uses: shogo82148/actions-setup-mysql@v1.39.2 
+      with:
+        auto-start: true
+        mysql-version: "9.0"
+        root-password: "{{keep:$123456789}}"
+        user: "{{keep:dba}}"
+        password: "{{keep:$123456789}}"
+- name: CreateDatabase
+  run: |
+    mysql -u{{keep:root}} -e 'CREATE DATABASE IF NOT EXISTS Universidad;'
+```
 """,
     ),
 ]
