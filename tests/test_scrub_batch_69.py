@@ -104,7 +104,8 @@ def test_texts_of_the_tune_misses_shapes_that_name_nobody_stay(engine: Scrubber,
 def test_batch_69_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
     """Batch 69's tune part under scrubber 1.30.0, blind, no rule changed after it: paths 3/7,
     elsewhere 6/13, e-mails 3/3, no secret labelled, 6 of 24 keep spans damaged, 1/1 library
-    tail, 2 of 5 clean changed, no JSON/YAML document."""
+    tail, 2 of 5 clean changed, no JSON/YAML document (figures moved by 1.32.0 are noted where they
+    are asserted)."""
     score = tune_score(engine, 69, tmp_path)
     assert score.docs == 17
     assert [score.total[c] for c in CLASSES] == [7, 13, 3, 0]
@@ -127,11 +128,10 @@ def test_batch_69_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
         "user (path) 'rcollins'",
     ]
     assert score.keeps == 24
-    # known damage: SSH public keys in sshd's log read as secrets, a placeholder login at a
-    # placeholder domain read as an address, CoreOS's default account at a prompt
+    # known damage: a placeholder login at a placeholder domain read as an address, CoreOS's
+    # default account at a prompt (scrubber 1.32.0, knowingly: the two SSH public key blobs in
+    # sshd's log are kept, recognizers.yaml's ssh_public_key_blob; 6 -> 4 of 24)
     assert sorted(d[: d.index(": ") + 22] for d in score.damage) == [
-        "PowerShell-Win32-OpenSSH-issues-1552: 'AAAAB3NzaC1yc2EAAAA",
-        "PowerShell-openssh-portable-pull-395: 'AAAAB3NzaC1yc2EAAAA",
         "PowerShell-openssh-portable-pull-395: 'myname@mydomain.net",
         "PowerShell-openssh-portable-pull-395: 'myname@mydomain.net",
         "PowerShell-openssh-portable-pull-395: 'myname@mydomain.net",

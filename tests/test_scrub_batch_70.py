@@ -106,7 +106,8 @@ def test_files_of_the_tune_misses_shapes_that_name_nobody_stay(
 def test_batch_70_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
     """Batch 70's tune part under scrubber 1.30.0, blind, no rule changed after it: no name in a
     path, elsewhere 0/9, e-mails 1/1, secrets 6/6, 1 of 5 keep spans damaged, 1 of 6 clean
-    changed, JSON and YAML 10/10 parsing."""
+    changed, JSON and YAML 10/10 parsing (figures moved by 1.32.0 are noted where they are
+    asserted)."""
     score = tune_score(engine, 70, tmp_path)
     assert score.docs == 16
     assert [score.total[c] for c in CLASSES] == [0, 9, 1, 6]
@@ -125,13 +126,14 @@ def test_batch_70_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
         "user (elsewhere) 'kavity'",
     ]
     assert score.keeps == 5
-    # known damage: hub's bracketed placeholder token, a one-item YAML list under oauth_token
-    assert [d.rsplit(": ", 1)[1] for d in score.damage] == [
-        "'[token generated from https://github.com/settings/tokens]'"
-    ]
-    # known: Jupyter's generated comment 'When no password is enabled' loses 'enabled'
-    assert [c.split("-blob-")[0] for c in score.clean_touched] == ["JJK96-dotfiles"]
+    # scrubber 1.32.0, knowingly: hub's bracketed placeholder token (a one-item YAML list under
+    # oauth_token) is judged as written and kept, 1 -> 0 of 5 damaged; Jupyter's generated
+    # comment 'When no password is enabled' keeps 'enabled', 1 -> 0 of 6 clean changed
+    assert score.damage == []
+    assert score.clean_touched == []
     assert score.clean_docs == 6
     assert score.tails_kept == score.tails == 0
-    assert score.parses == score.structured == 10
+    # 1.32.0, knowingly: hub's file is kept as written, and ruamel's safe loader refuses the
+    # original too (the plain URL in a flow sequence); the placeholder's fixture parsed
+    assert (score.parses, score.structured) == (9, 10)
     assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []

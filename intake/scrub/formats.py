@@ -120,10 +120,13 @@ def line_at(starts: list[int], offset: int) -> int:
 class _Frame:
     """An open JSON object or array, or a YAML mapping or sequence, while tokens are read."""
 
-    __slots__ = ("is_map", "expect_key", "key", "members")
+    __slots__ = ("is_map", "expect_key", "key", "members", "words")
 
-    def __init__(self, is_map: bool, owner: str | None = None) -> None:
+    def __init__(self, is_map: bool, owner: str | None = None, *, words: bool = False) -> None:
         self.is_map = is_map
+        self.words = words
+        """A YAML flow sequence: an item of plain words (``[token generated from …]``) is
+        judged as written, brackets included, not by the sequence's key."""
         self.expect_key = is_map
         self.key: str | None = owner
         """A mapping's current key; a sequence's: the key it is the value of (its items are
@@ -135,6 +138,8 @@ class _Frame:
         value, or a sequence's item, which takes the sequence's key; ``turn``: a value follows
         a key and a key a value (YAML's events; JSON's ``:`` and ``,`` say so)."""
         if not self.is_map:
+            if tok is not None and self.words and tok.style == "plain" and " " in tok.value:
+                return  # hub's `oauth_token: [token generated from https://…]`: a placeholder
             if tok is not None and self.key is not None:
                 tok.key = self.key
             return
@@ -359,7 +364,7 @@ def yaml_tokens(text: str) -> list[Token]:
                     stack[-1].key = None  # a complex key names nothing
                 is_seq = isinstance(ev, yaml.SequenceStartEvent)
                 owner = stack[-1].key if is_seq and stack and stack[-1].is_map else None
-                stack.append(_Frame(not is_seq, owner))
+                stack.append(_Frame(not is_seq, owner, words=is_seq and bool(ev.flow_style)))
             elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 stack.pop().close()
                 node_done(None)

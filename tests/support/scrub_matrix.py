@@ -1269,6 +1269,12 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k(',ou=users,dc=datac,dc=com" method=128\n')
         ),
+        # stop 50 (scrubber 1.32.0): an OpenSSH public key blob without its type word, kept
+        "ssh_key_blob_in_a_log": lambda d: (
+            d.k("debug1: Offering public key: /home/")
+            .v(u)
+            .k("/.ssh/id_rsa rsa-sha2-512 AAAAB3NzaC1yc2EAAAADAQABAAABAQC7vXq2Lr9mT4kPz8wJ3n\n")
+        ),
     }
 
 
