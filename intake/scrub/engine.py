@@ -205,15 +205,12 @@ class _WarningTrap(logging.Handler):
 
 
 _PERCENT_SLASH = regex.compile(r"%2[Ff]")
-_PUBLIC_ID = regex.compile(r"<component[ \t]++name=\"ProjectId\"[ \t]++id=\"\Z")
-_PUBLIC_ID_VALUE = regex.compile(r"[A-Za-z0-9]{20,40}+")
-"""What makes the value after it a public id (since 1.28.0, stop 50): IntelliJ's project id,
-``<component name="ProjectId" id="…"/>`` in ``.idea/workspace.xml`` (a random id the IDE makes
-for a project, like the changelist UUIDs beside it; no account or person behind it). A GPG
-key id after git's ``signingkey`` is not one: it names its owner on a keyserver (stop 45's
-decision, docs/scrubber.md)."""
 _PUBLIC_IDS = (
-    (_PUBLIC_ID, _PUBLIC_ID_VALUE, '"'),
+    (
+        regex.compile(r"<component[ \t]++name=\"ProjectId\"[ \t]++id=\"\Z"),
+        regex.compile(r"[A-Za-z0-9]{20,40}+"),
+        '"',
+    ),
     (
         regex.compile(
             r"(?<!(?i:secret|token|passw(?:or)?d|pwd|key)[\"']?[ \t]*+[:=][ \t]*+[\"']?)"
@@ -228,7 +225,11 @@ _PUBLIC_IDS = (
         "",
     ),
 )
-"""Public ids by what precedes them: IntelliJ's ``ProjectId`` (above); since 1.29.0 (stop 50)
+"""Public ids by what precedes them (``before``, the value's shape, what must follow it): since
+1.28.0 (stop 50) IntelliJ's project id, ``<component name="ProjectId" id="…"/>`` in
+``.idea/workspace.xml`` (a random id the IDE makes for a project, like the changelist UUIDs beside
+it; no account or person behind it; a GPG key id after git's ``signingkey`` is not one: it names
+its owner on a keyserver, stop 45's decision, docs/scrubber.md); since 1.29.0
 OpenSSH's fingerprint of a public key, ``SHA256:`` and 43 unpadded base64 characters
 (openssh-portable's ``sshkey.c``, ``sshkey_fingerprint`` with ``SSH_FP_BASE64``: what ``ssh -v``,
 ``ssh-keygen -l`` and ``sshd``'s ``acceptable for RSA SHA256:…`` print; a digest of public
@@ -1115,7 +1116,7 @@ class Scrubber:
                 )
             ):
                 # written to illustrate a secret (scrub/illustrative.py), or a public id where
-                # a secret's shape stands (_PUBLIC_ID)
+                # a secret's shape stands (_PUBLIC_IDS)
                 continue
             patterns = allow(entity_type)
             if patterns:
