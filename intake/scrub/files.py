@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+import regex
+
 from intake.errors import InputError, IntakeError, ScrubError
 from intake.fileio import atomic_write, read_input
 from intake.paths import display_path
@@ -166,13 +168,44 @@ MAX_NESTING = 3
 
 
 class _Values(NamedTuple):
-    """A structured text's string tokens and YAML comments, and each one's (locator, text)
-    and key (a value's key; ``None`` for a key or a comment), for ``_plan``."""
+    """A structured text's string tokens and YAML comments, and each one's (locator, text),
+    key (a value's key; ``None`` for a key or a comment) and frame (``_frame``), for
+    ``_plan``."""
 
     tokens: list[Token]
     comments: list[tuple[int, int]]
     items: list[tuple[str, str]]
     keys: list[str | None]
+    frames: list[tuple[str, str]]
+
+
+_NO_FRAME = ("", "")
+_FRAMED_KEY = regex.compile(r"[^\s\"'\\#][^\n\r\"'\\#]{0,199}+")
+"""A key that can be written back into a one-line member as it stands (no quote, escape,
+comment mark or line break to spell)."""
+
+
+def _frame(tok: Token) -> tuple[str, str]:
+    """The text around a value when it is judged: its member written as one line of its own
+    syntax (JSON ``{"key": "value"}``, YAML ``key: value`` in the value's quoting), so a rule
+    that reads a value by its key in pasted text (``username: "<login>"``, a credential
+    helper's ``{"<registry URL>":"<login>"}``) decides the same value the same way in a
+    parsed file (issue 35 item 4: one decision per value whatever the syntax). A value or key
+    that would need escaping to be written so, a key, a list item with no key of its own and a
+    block scalar are judged alone, as before, and so is a value under a secret-bearing name
+    (``_plan``), which its key judges (``Scrubber.with_key_context``)."""
+    key, value = tok.key, tok.value
+    if tok.is_key or key is None or not _FRAMED_KEY.fullmatch(key):
+        return _NO_FRAME
+    if any(c in value for c in "\"'\\\n\r"):
+        return _NO_FRAME
+    if tok.style == "json":
+        return '{\n"' + key + '": "', '"\n}'
+    if tok.style == "plain" and ": " not in key:
+        return key + ": ", ""
+    if tok.style in ("'", '"') and ": " not in key:
+        return f"{key}: {tok.style}", tok.style
+    return _NO_FRAME
 
 
 def _values(fmt: str, text: str, depth: int = MAX_NESTING) -> _Values:
@@ -188,7 +221,9 @@ def _values(fmt: str, text: str, depth: int = MAX_NESTING) -> _Values:
     ]
     items += [(f"line {line_at(starts, s)}", text[s:e]) for s, e in comments]
     keys = [t.key if not t.is_key else None for t in tokens] + [None] * len(comments)
-    return _Values(tokens, comments, items, keys)
+    frames = [_frame(t) if not nested or not _is_container(t.value) else _NO_FRAME for t in tokens]
+    frames += [_NO_FRAME] * len(comments)
+    return _Values(tokens, comments, items, keys, frames)
 
 
 def _parsed(path: Path, text: str) -> _Values | None:
@@ -220,8 +255,8 @@ def scan_text(
     structure, ``None`` to scan it as text)."""
     kept = restored_in(path)
     if parsed is not None:
-        tokens, comments, items, keys = parsed
-        plans = _plan(items, keys, scrubber, FixtureMap(), kept)
+        tokens, comments, items, keys, frames = parsed
+        plans = _plan(items, keys, scrubber, FixtureMap(), kept, frames)
         found: list[FileFinding] = []
         for i, ops in enumerate(plans):
             for op in ops:
@@ -245,9 +280,11 @@ def _plan(
     scrubber: Scrubber,
     mapping: FixtureMap,
     kept: Kept | None = None,
+    frames: Sequence[tuple[str, str]] | None = None,
 ) -> list[list[Finding]]:
     """The findings of every text of one file, in text order, each with its fixture and the
-    text's locator as its JSON path.
+    text's locator as its JSON path; each text is judged inside its ``frames`` entry (the text
+    before and after it, ``_frame``), of which nothing is found.
 
     User names learned in one text are private in all (``detect_many``); a value under a
     secret-bearing key is judged by that key. **One value, one fixture, everywhere in the
@@ -259,7 +296,7 @@ def _plan(
     multiplied each false positive (``Basic microphone``) through its file. ``kept`` names
     the values a reviewer restored (``restored_in``): they are not replaced.
     """
-    detected = scrubber.detect_many(items)
+    detected = _detect_framed(scrubber, items, keys, frames)
     for i, key in enumerate(keys):
         # a name that bears no secret changes nothing (``with_key_context``): asked first,
         # as it is cached and the fixture test runs every allow-list pattern
@@ -289,6 +326,39 @@ def _plan(
         cands.sort(key=lambda c: c.start)
         plans.append(scrubber.planned(text, cands, mapping, where))
     return plans
+
+
+def _detect_framed(
+    scrubber: Scrubber,
+    items: Sequence[tuple[str, str]],
+    keys: Sequence[str | None],
+    frames: Sequence[tuple[str, str]] | None,
+) -> list[list[Finding]]:
+    """``Scrubber.detect_many`` of each text inside its frame (none under a secret-bearing
+    key, which ``with_key_context`` judges), each text's findings counted from its start."""
+    if frames is None:
+        return scrubber.detect_many(items)
+    secret_name = scrubber.secret_names.is_secret_name
+    frames = [
+        _NO_FRAME if key is not None and secret_name(key) else frame
+        for key, frame in zip(keys, frames, strict=True)
+    ]
+    framed = [(w, f"{a}{t}{b}") for (w, t), (a, b) in zip(items, frames, strict=True)]
+    return [
+        _unframed(cands, len(a), len(t))
+        for cands, (_, t), (a, _b) in zip(scrubber.detect_many(framed), items, frames, strict=True)
+    ]
+
+
+def _unframed(cands: list[Finding], start: int, length: int) -> list[Finding]:
+    """The findings of a framed text that lie in its value, counted from the value's start."""
+    if not start:
+        return cands
+    return [
+        c._replace(start=c.start - start, end=c.end - start)
+        for c in cands
+        if start <= c.start and c.end <= start + length
+    ]
 
 
 def restored_in(path: Path) -> Kept | None:
@@ -397,10 +467,10 @@ def _structured(
     not parse fails, naming the line. ``NotStructured`` when the text did not parse to begin
     with. Returns the new text, the findings and the edits made (spans of ``text``).
     """
-    tokens, comments, items, keys = _values(fmt, text, depth)
+    tokens, comments, items, keys, frames = _values(fmt, text, depth)
     nesting = {i for i, t in enumerate(tokens) if items[i][1] != t.value}  # JSON inside
     mapping.reserve([text])
-    plans = _plan(items, keys, scrubber, mapping, kept)
+    plans = _plan(items, keys, scrubber, mapping, kept, frames)
     findings: list[Finding] = []
     finals: dict[int, tuple[list[Finding], str]] = {}
     for i, tok in enumerate(tokens):
