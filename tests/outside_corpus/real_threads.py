@@ -67,7 +67,8 @@ class RealDocument:
     (threads aimed at names elsewhere than in paths and at damage), collected after 1.29.0, and 69
     (threads, the same aim) and 70 (committed gh, hub, Docker, Jupyter, R and other tool
     configuration), collected after 1.30.0, and 71 (threads, the aim of 68), collected after
-    1.31.0;
+    1.31.0, and 72 (threads: the environment reports bug templates ask for), collected after
+    1.32.0;
     each scored once, per part, blind, no rule changed after them."""
 
     @property
@@ -9792,7 +9793,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``71``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``72``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9827,6 +9828,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (69, _RAW_STOP69),
         (70, _RAW_STOP70),
         (71, _RAW_STOP71),
+        (72, _RAW_STOP72),
     ):
         if batch not in (None, number):
             continue
@@ -14853,6 +14855,656 @@ ERROR 1045 (28000): Access denied for user '{{keep:root}}'@'localhost' (using pa
   run: |
     mysql -u{{keep:root}} -e 'CREATE DATABASE IF NOT EXISTS Universidad;'
 ```
+""",
+    ),
+]
+
+
+_RAW_STOP72: list[tuple[str, str, str]] = [
+    # ---- npx envinfo, webpack info, react-native info ----------------------------------------------
+    (
+        "https://github.com/webpack/webpack-cli/issues/2802",
+        ".txt",
+        r"""```
+❯ which npm
+/home/[[user:k]]{{keep:/.config/.asdf/shims/npm}}
+```
+
+```
+❯ npm --version
+7.18.1
+❯ which npm
+/home/[[user:k]]{{keep:/.config/.asdf/shims/npm}}
+❯ asdf which npm
+/home/[[user:k]]{{keep:/.config/.asdf/installs/nodejs/14.17.0/.npm/bin/npm}}
+❯ asdf which node
+/home/[[user:k]]{{keep:/.config/.asdf/installs/nodejs/14.17.0/bin/node}}
+```
+
+```
+  System:
+    OS: Linux 4.19 Ubuntu 20.04.2 LTS (Focal Fossa)
+    ...
+  Binaries:
+    Node: 14.17.0 - ~/.config/.asdf/installs/nodejs/14.17.0/bin/node
+    Yarn: 1.22.10 - ~/.yarn/bin/yarn
+    npm: 6.14.13 - ~/.config/.asdf/installs/nodejs/14.17.0/bin/npm
+  Browsers:
+    Chrome: 91.0.4472.114
+  Packages:
+    copy-webpack-plugin: ^7.0.0 => 7.0.0
+```
+""",
+    ),
+    (
+        "https://github.com/tabrindle/envinfo/issues/229",
+        ".txt",
+        r"""```
+➜  ~ git:(master) ✗ npx envinfo@7.7.0
+Need to install the following packages:
+  envinfo@7.7.0
+Ok to proceed? (y) y
+/Users/[[user:martin.keller7]]@dunvale.com{{keep:/.npm/_npx/2a4096535de7cd25/node_modules/envinfo/dist/envinfo.js}}:1
+```
+""",
+    ),
+    (
+        "https://github.com/tabrindle/envinfo/pull/196",
+        ".txt",
+        r"""```console
+{{keep:gitpod}}@ws-c61895d2-1215-424b-94ac-5e50617110cf /w/envinfo (feat/ninja)> node dist/cli.js 
+
+  System:
+    OS: Linux 5.4 Ubuntu 20.04.2 LTS (Focal Fossa)
+    CPU: (16) x64 Intel(R) Xeon(R) CPU
+    Memory: 2.30 GB / 62.81 GB
+    Container: Yes
+    Shell: 5.0.17 - /bin/bash
+  Binaries:
+    Node: 14.16.0 - ~/.nvm/versions/node/v14.16.0/bin/node
+    Yarn: 1.22.10 - ~/.nvm/versions/node/v14.16.0/bin/yarn
+    npm: 7.5.6 - ~/.nvm/versions/node/v14.16.0/bin/npm
+  Managers:
+    Apt: 2.0.4 - /usr/bin/apt
+    Cargo: 1.50.0 - ~/.cargo/bin/cargo
+    Composer: 1.10.1 - /usr/bin/composer
+    Gradle: 6.8.3 - ~/.sdkman/candidates/gradle/current/bin/gradle
+    Maven: 3.6.3 - ~/.sdkman/candidates/maven/current/bin/mvn
+    pip3: 21.0.1 - ~/.pyenv/shims/pip3
+    RubyGems: 3.0.9 - /home/{{keep:gitpod}}/.rvm/rubies/ruby-2.6.6/bin/gem
+  Utilities:
+    CMake: 3.19.5 - /home/linuxbrew/.linuxbrew/bin/cmake
+    Make: 4.2.1 - /usr/bin/make
+    GCC: 9.3.0 - /usr/bin/gcc
+    Git: 2.30.0 - /usr/bin/git
+    Ninja: 1.10.0 - /usr/bin/ninja
+    Mercurial: 5.3.1 - /usr/bin/hg
+    Subversion: 1.13.0 - /usr/bin/svn
+```
+""",
+    ),
+    (
+        "https://github.com/tabrindle/envinfo/issues/296",
+        ".txt",
+        r"""```
+  System:
+    OS: Windows 11 10.0.26200
+    CPU: (12) x64 AMD Ryzen 5 3600 6-Core Processor              
+    Memory: 16.53 GB / 31.91 GB
+  Binaries:
+    Node: 25.6.1 - C:\Program Files\nodejs\node.EXE
+    npm: 11.9.0 - C:\Program Files\nodejs\npm.CMD
+    pnpm: 10.29.2 - pnpm.CMD
+    bun: 1.3.3 - bun.EXE
+  Browsers:
+    Chrome: 146.0.7680.178
+    Edge: Chromium (140.0.3485.54)
+    Firefox: 149.0 - C:\Program Files\Mozilla Firefox\firefox.exe
+    Internet Explorer: 11.0.26100.7309
+  npmPackages:
+    wxt: workspace:* => 0.20.20 
+```
+""",
+    ),
+    (
+        "https://github.com/react/react-native/issues/30487",
+        ".txt",
+        r"""[[[user:corwin]]@Dorins-MBP] ␉uname -a && env | grep -i android && react-native  info
+Darwin Dorins-MBP 20.1.0 Darwin Kernel Version 20.1.0: Sat Oct 31 00:07:11 PDT 2020; {{keep:root:xnu-7195.50.7~2/RELEASE_X86_64}} x86_64
+ANDROID_HOME=/Users/[[user:corwin]]{{keep:/Library/Android/sdk}}
+PATH=/Users/[[user:corwin]]/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:/Library/Apple/usr/bin:/Users/[[user:corwin]]{{keep:/Library/Android/sdk/emulator}}:/Users/[[user:corwin]]{{keep:/Library/Android/sdk/tools}}:/Users/[[user:corwin]]{{keep:/Library/Android/sdk/platform-tools}}:/Users/[[user:corwin]]{{keep:/Library/Python/2.7/bin}}
+info Fetching system and libraries information...
+(node:91735) Warning: Accessing non-existent property 'padLevels' of module exports inside circular dependency
+(Use `node --trace-warnings ...` to show where the warning was created)
+System:
+    OS: macOS 11.0.1
+    CPU: (8) x64 Intel(R) Core(TM) i7-4770HQ CPU @ 2.20GHz
+    Memory: 199.08 MB / 16.00 GB
+    Shell: 3.2.57 - /bin/bash
+  Binaries:
+    Node: 15.2.1 - /usr/local/bin/node
+    Yarn: 1.22.10 - /usr/local/bin/yarn
+    npm: 7.0.10 - /usr/local/bin/npm
+    Watchman: Not Found
+  Managers:
+    CocoaPods: 1.10.0 - /usr/local/bin/pod
+""",
+    ),
+    (
+        "https://github.com/expo/expo-cli/issues/315",
+        ".txt",
+        r"""```
+{{keep:userdeMacBook-Pro}}:~ {{keep:user}}$ npm install -g expo-cli
+
+> @expo/traveling-fastlane-darwin@1.6.2 preinstall /Users/{{keep:user}}/.npm-global/lib/node_modules/expo-cli/node_modules/@expo/traveling-fastlane-darwin
+> node platform.js
+
+/Users/{{keep:user}}/.npm-global/bin/expo -> /Users/{{keep:user}}/.npm-global/lib/node_modules/expo-cli/bin/expo.js
+/Users/{{keep:user}}/.npm-global/bin/expo-cli -> /Users/{{keep:user}}/.npm-global/lib/node_modules/expo-cli/bin/expo.js
+npm WARN optional SKIPPING OPTIONAL DEPENDENCY: @expo/ngrok-bin-darwin-ia32@2.2.8 (node_modules/expo-cli/node_modules/@expo/ngrok-bin-darwin-ia32):
+npm WARN notsup SKIPPING OPTIONAL DEPENDENCY: Unsupported platform for @expo/ngrok-bin-darwin-ia32@2.2.8: wanted {"os":"darwin","arch":"ia32"} (current: {"os":"darwin","arch":"x64"})
+```
+""",
+    ),
+    # ---- ansible --version ------------------------------------------------------------------------
+    (
+        "https://github.com/todd-dsm/mac-ops/issues/69",
+        ".txt",
+        r"""```shell
+% ansible --version 
+ansible [core 2.12.2]
+  config file = /Users/[[user:halden]]{{keep:/mac-ops/ansible.cfg}}          <-- BUG
+  configured module search path = ['/Users/[[user:halden]]{{keep:/.ansible/plugins/modules}}', '/usr/share/ansible/plugins/modules']
+  ansible python module location = /usr/local/Cellar/ansible/5.3.0/libexec/lib/python3.10/site-packages/ansible
+  ansible collection location = /Users/[[user:halden]]{{keep:/.ansible/collections}}:/usr/share/ansible/collections
+  executable location = /usr/local/bin/ansible
+  python version = 3.10.2 (main, Feb  2 2022, 08:42:42) [Clang 13.0.0 (clang-1300.0.29.3)]
+  jinja version = 3.0.3
+  libyaml = True
+```
+
+```sh
++ printf '\n%s\n' 'Ansible Version Info:'
+
+Ansible Version Info:
++ ansible --version
+ansible [core 2.12.2]
+  config file = None
+  configured module search path = ['/Users/[[user:ivan.halden]]{{keep:/.ansible/plugins/modules}}', '/usr/share/ansible/plugins/modules']
+  ansible python module location = /usr/local/Cellar/ansible/5.3.0/libexec/lib/python3.10/site-packages/ansible
+  ansible collection location = /Users/[[user:ivan.halden]]{{keep:/.ansible/collections}}:/usr/share/ansible/collections
+  executable location = /usr/local/bin/ansible
+```
+""",
+    ),
+    (
+        "https://github.com/void-linux/void-packages/issues/18418",
+        ".txt",
+        r"""```
+# ansible --version
+ansible 2.9.2
+  config file = None
+  configured module search path = ['{{keep:/root/.ansible/plugins/modules}}', '/usr/share/ansible/plugins/modules']
+  ansible python module location = /usr/lib/python3.8/site-packages/ansible
+  executable location = /sbin/ansible
+  python version = 3.8.1 (default, Dec 23 2019, 13:11:45) [GCC 9.2.0]
+
+# ls /usr/share/ansible/plugins/modules
+ls: cannot access '/usr/share/ansible/plugins/modules': No such file or directory
+```
+
+```
+$ ansible --version
+ansible 2.9.4
+  config file = /home/[[user:tomo]]{{keep:/.ansible.cfg}}
+  configured module search path = ['/home/[[user:tomo]]{{keep:/.ansible/plugins/modules}}', '/usr/share/ansible/plugins/modules']
+  ansible python module location = /home/[[user:tomo]]{{keep:/.python3/lib/python3.8/site-packages/ansible}}
+  executable location = /home/[[user:tomo]]{{keep:/.python3/bin/ansible}}
+```
+""",
+    ),
+    (
+        "https://github.com/ansible/ansible/issues/62246",
+        ".txt",
+        r"""```paste below
+ansible 2.8.5
+  config file = None
+  configured module search path = ['/home/[[user:tomasz]]{{keep:/.ansible/plugins/modules}}', '/usr/share/ansible/plugins/modules']
+  ansible python module location = /home/[[user:tomasz]]{{keep:/.local/lib/python3.6/site-packages/ansible}}
+  executable location = /home/[[user:tomasz]]{{keep:/.local/bin/ansible}}
+  python version = 3.6.8 (default, Jun 12 2019, 01:12:31) [GCC 8.2.1 20180905 (Red Hat 8.2.1-3)]
+```
+
+```paste below
+[[[user:tomasz]]@rhel ~]$ ansible-config dump --only-changed
+[[[user:tomasz]]@rhel ~]$
+```
+
+```
+[[[user:tomasz]]@rhel ~]$ pip3 install ansible --user
+Collecting ansible
+  Using cached https://files.pythonhosted.org/packages/04/25/48fee5f8048360d9375e01846fcf395dda58242ed1f25a2106b6794452eb/ansible-2.8.5.tar.gz
+Requirement already satisfied: jinja2 in ./.local/lib/python3.6/site-packages (from ansible)
+Requirement already satisfied: PyYAML in ./.local/lib/python3.6/site-packages (from ansible)
+```
+""",
+    ),
+    # ---- brew config and brew doctor --------------------------------------------------------------
+    (
+        "https://github.com/Homebrew/homebrew-core/pull/19639",
+        ".txt",
+        r"""## Output of `brew config`
+
+```
+HOMEBREW_VERSION: 1.3.6-8-g15096e7
+ORIGIN: https://github.com/Homebrew/brew.git
+HEAD: {{keep:15096e7289b25ef19baa6c0455f2051583665f70}}
+Last commit: 16 hours ago
+Core tap ORIGIN: https://github.com/Homebrew/homebrew-core
+Core tap HEAD: {{keep:9dc511d4ebd43d13723ec236f1ad43a1a201caf9}}
+Core tap last commit: 74 minutes ago
+HOMEBREW_PREFIX: /usr/local
+HOMEBREW_REPOSITORY: /usr/local/Homebrew
+HOMEBREW_CELLAR: /usr/local/Cellar
+HOMEBREW_BOTTLE_DOMAIN: https://homebrew.bintray.com
+CPU: octa-core 64-bit ivybridge
+Homebrew Ruby: 2.3.3 => /usr/local/Homebrew/Library/Homebrew/vendor/portable-ruby/2.3.3/bin/ruby
+GCC-4.2: build 5666
+Clang: 8.0 build 800
+Git: 2.13.0 => /usr/local/bin/git
+Perl: /usr/local/bin/perl => /usr/local/Cellar/perl/5.24.1/bin/perl
+Python: /usr/local/opt/python/libexec/bin/python => /usr/local/Cellar/python/2.7.13_1/Frameworks/Python.framework/Versions/2.7/bin/python2.7
+Ruby: /Users/[[user:rosalie]]{{keep:/.rbenv/shims/ruby}} => /usr/local/var/rbenv/versions/2.3.4/bin/ruby
+Java: 1.8.0_121, 1.7.0_80
+macOS: 10.11.6-x86_64
+Xcode: 8.2.1
+CLT: N/A
+X11: 2.7.11 => /opt/X11
+```
+""",
+    ),
+    (
+        "https://github.com/Homebrew/brew/issues/18976",
+        ".txt",
+        r"""### `brew doctor` output
+
+```shell
+Your system is ready to brew.
+```
+
+### `brew config` output
+
+```shell
+HOMEBREW_VERSION: 4.4.12
+ORIGIN: https://github.com/Homebrew/brew
+HEAD: {{keep:3001afe88112c13b5aafdd92e097680897060881}}
+Last commit: 6 days ago
+Branch: stable
+Core tap JSON: 21 Dec 09:31 UTC
+Core cask tap JSON: 21 Dec 09:31 UTC
+HOMEBREW_PREFIX: /opt/homebrew
+HOMEBREW_CASK_OPTS: []
+HOMEBREW_MAKE_JOBS: 10
+Homebrew Ruby: 3.3.6 => /opt/homebrew/Library/Homebrew/vendor/portable-ruby/3.3.6/bin/ruby
+CPU: 10-core 64-bit arm_firestorm_icestorm
+Clang: 16.0.0 build 1600
+Git: 2.39.5 => /Applications/Xcode.app/Contents/Developer/usr/bin/git
+Curl: 8.7.1 => /usr/bin/curl
+macOS: 15.2-arm64
+CLT: N/A
+Xcode: 16.2
+Rosetta 2: false
+```
+""",
+    ),
+    # ---- mvn -v, gradle --version, sbt-less JVM tools ---------------------------------------------
+    (
+        "https://github.com/apache/maven-mvnd/issues/567",
+        ".txt",
+        r"""```cmd
+PS C:\> mvn -v
+Apache Maven 3.6.3 ({{keep:cecedd343002696d0abb50b32b541b8a6ba2883f}})
+Maven home: D:\software\apache-maven-3.6.3\bin\..
+Java version: 1.8.0_291, vendor: Oracle Corporation, runtime: C:\Program Files\Java\jdk1.8.0_291\jre
+Default locale: zh_CN, platform encoding: UTF-8
+OS name: "windows 10", version: "10.0", arch: "amd64", family: "windows"
+PS C:\> mvnd -v
+mvnd native client 0.7.1-windows-amd64 ({{keep:97c587c11383a67b5bd0ff8388bd94c694b91c1e}})
+Terminal: org.jline.terminal.impl.jansi.win.JansiWinSysTerminal
+Apache Maven 3.8.3 ({{keep:ff8e977a158738155dc465c6a97ffaf31982d739}})
+Maven home: D:\software\mvnd-0.7.1-windows-amd64\mvn
+Java version: 1.8.0_291, vendor: Oracle Corporation, runtime: C:\Program Files\Java\jdk1.8.0_291\jre
+Default locale: zh_CN, platform encoding: GBK
+OS name: "windows 10", version: "10.0", arch: "amd64", family: "windows"
+```
+""",
+    ),
+    (
+        "https://github.com/JanDeDobbeleer/oh-my-posh/issues/7187",
+        ".txt",
+        r"""```
+------------------------------------------------------------
+Gradle 8.12.1
+------------------------------------------------------------
+
+Build time:    2025-01-24 12:55:12 UTC
+Revision:      {{keep:0b1ee1ff81d1f4a26574ff4a362ac9180852b140}}
+
+Kotlin:        2.0.21
+Groovy:        3.0.22
+Ant:           Apache Ant(TM) version 1.10.15 compiled on August 25 2024
+Launcher JVM:  21.0.9 (Eclipse Adoptium 21.0.9+10-LTS)
+Daemon JVM:    C:\Users\[[user:dalmiro]]{{keep:\scoop\apps\temurin21-jdk\current}} (no JDK specified, using current Java home)
+OS:            Windows 11 10.0 amd64
+```
+""",
+    ),
+    (
+        "https://github.com/gradle/gradle/pull/5487",
+        ".txt",
+        r"""```
+{{keep:user}}@host $ ./gradlew --version
+
+------------------------------------------------------------
+Gradle 4.9-20180521174539+0000
+------------------------------------------------------------
+
+Build time:   2018-05-21 17:45:39 UTC
+Revision:     {{keep:3c73eb0af4e3ccd4e0e6b5e78fb564d87ca9b039}}
+
+Kotlin DSL:   0.17.5
+Kotlin:       1.2.41
+Groovy:       2.4.12
+Ant:          Apache Ant(TM) version 1.9.11 compiled on March 23 2018
+JVM:          1.8.0_161 (Oracle Corporation 25.161-b12)
+OS:           Mac OS X 10.13.4 x86_64
+```
+""",
+    ),
+    # ---- cargo --version --verbose, rustc -vV, bazel info -----------------------------------------
+    (
+        "https://github.com/rust-lang/cargo/pull/3604",
+        ".txt",
+        r"""```
+[[user:kalvesm]]@hawkeye:~/src/cargo.git$ target/x86_64-unknown-linux-gnu/release/cargo --version
+cargo-0.17.0-dev (ae4a4d8 2017-01-27)
+[[user:kalvesm]]@hawkeye:~/src/cargo.git$ target/x86_64-unknown-linux-gnu/release/cargo --version --verbose
+cargo-0.17.0-dev (ae4a4d8 2017-01-27)
+release: 0.17.0
+commit-hash: {{keep:ae4a4d8fc55bf7eca3d974f953dc61729e4a40db}}
+commit-date: 2017-01-27
+```
+""",
+    ),
+    (
+        "https://github.com/risc0/risc0/issues/2018",
+        ".txt",
+        r"""```
+$HOME/.rustup/toolchains/risc0/bin/rustc -vV
+rustc 1.77.2-dev
+binary: rustc
+commit-hash: unknown
+commit-date: unknown
+host: aarch64-apple-darwin
+release: 1.77.2-dev
+LLVM version: 17.0.6
+```
+```
+$HOME/.rustup/toolchains/1.78.0-aarch64-apple-darwin/bin/rustc -vV
+rustc 1.78.0 (9b00956e5 2024-04-29)
+binary: rustc
+commit-hash: {{keep:9b00956e56009bab2aa15d7bff10916599e3d6d6}}
+commit-date: 2024-04-29
+host: aarch64-apple-darwin
+release: 1.78.0
+LLVM version: 18.1.2
+```
+""",
+    ),
+    (
+        "https://github.com/bazelbuild/bazel/issues/26",
+        ".txt",
+        r"""$ ./output/bazel info execution_root
+/private/var/tmp/_blaze_[[user:mattgreer]]{{keep:/048dc339e919adf019cd498aa08795ff/bazel}}
+""",
+    ),
+    # ---- nvm debug --------------------------------------------------------------------------------
+    (
+        "https://github.com/lukechilds/zsh-nvm/issues/52",
+        ".txt",
+        r"""```console
+$ nvm debug
+nvm --version: v0.34.0
+$SHELL: /bin/zsh
+$SHLVL: 4
+$HOME: /home/[[user:teja]]
+$NVM_DIR: '$HOME/.nvm'
+$PATH: $NVM_DIR/versions/node/v10.12.0/bin:$HOME/.rvm/gems/ruby-2.5.1/bin:$HOME/.rvm/gems/ruby-2.5.1@global/bin:$HOME/.rvm/rubies/ruby-2.5.1/bin:/opt/google-cloud-sdk/bin:./vendor/bin:node_modules/.bin:$HOME/.pub-cache/bin:$HOME/Projects/personal/flutter/flutter/bin:/opt/genymotion/tools/:$HOME/.cargo/bin:/usr/lib/jvm/java-8-openjdk/jre/bin/:/opt/android-sdk/tools/bin:/opt/android-sdk/emulator:$HOME/.gem/ruby/2.5.0/bin:$HOME/bin:/usr/local/sbin:/usr/local/bin:/usr/bin
+```
+""",
+    ),
+    (
+        "https://github.com/nvm-sh/nvm/issues/2266",
+        ".txt",
+        r"""```sh
+nvm --version: v0.35.3
+$TERM_PROGRAM: vscode
+$SHELL: /bin/zsh
+$SHLVL: 1
+${HOME}: /Users/[[user:kostev]]
+${NVM_DIR}: '${HOME}/.nvm'
+${PATH}: ${NVM_DIR}/versions/node/v10.22.0/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
+$PREFIX: ''
+${NPM_CONFIG_PREFIX}: ''
+$NVM_NODEJS_ORG_MIRROR: ''
+$NVM_IOJS_ORG_MIRROR: ''
+shell version: 'zsh 5.7.1 (x86_64-apple-darwin19.0)'
+uname -a: 'Darwin 19.6.0 Darwin Kernel Version 19.6.0: Sun Jul 5 00:43:10 PDT 2020; {{keep:root:xnu-6153.141.1~9/RELEASE_X86_64}} x86_64'
+OS version: Mac 10.15.6 19G73
+curl: /usr/bin/curl, curl 7.64.1 (x86_64-apple-darwin19.0) libcurl/7.64.1 (SecureTransport) LibreSSL/2.8.3 zlib/1.2.11 nghttp2/1.39.2
+wget: /usr/local/bin/wget, GNU Wget 1.20.3 built on darwin19.0.0.
+git: /usr/local/bin/git, git version 2.24.1
+nvm current: v10.22.0
+which node: ${NVM_DIR}/versions/node/v10.22.0/bin/node
+```
+""",
+    ),
+    # ---- pipenv --support, jupyter troubleshoot, PlatformIO -----------------------------------------
+    (
+        "https://github.com/pypa/pipenv/issues/3121",
+        ".txt",
+        r"""Pipenv version: `'2018.10.14.dev0'`
+
+Pipenv location: `'/home/[[user:vale]]{{keep:/temp/src/pipenv/pipenv}}'`
+
+Python location: `'/usr/bin/python3'`
+
+Python installations found:
+
+  - `3.6.5`: `/home/[[user:vale]]{{keep:/.pyenv/shims/python3.6}}`
+  - `3.6.5`: `/home/[[user:vale]]{{keep:/.pyenv/shims/python3.6m}}`
+  - `3.6.5`: `/home/[[user:vale]]{{keep:/.pyenv/shims/python3}}`
+  - `3.6.5`: `/usr/bin/python3`
+  - `3.6.5`: `/usr/bin/python3.6m`
+  - `2.7.15`: `/home/[[user:vale]]{{keep:/.pyenv/shims/python}}`
+  - `2.7.15`: `/usr/bin/python`
+
+PEP 508 Information:
+
+```
+{'implementation_name': 'cpython',
+ 'implementation_version': '3.6.5',
+ 'os_name': 'posix',
+ 'platform_machine': 'x86_64',
+ 'platform_python_implementation': 'CPython',
+ 'platform_release': '4.18.15-1-default',
+ 'platform_system': 'Linux',
+ 'platform_version': '#1 SMP PREEMPT Thu Oct 18 08:56:17 UTC 2018 (5a53676)',
+ 'python_full_version': '3.6.5',
+ 'python_version': '3.6',
+ 'sys_platform': 'linux'}
+```
+""",
+    ),
+    (
+        "https://github.com/jupyter/help/issues/500",
+        ".txt",
+        r"""```
+> jupyter notebook
+Error executing Jupyter command 'notebook': [Errno 2] No such file or directory
+
+```
+
+```
+$PATH:
+	/snap/bin
+	/home/[[user:bor]]{{keep:/Src/apache-maven-3.5.4/bin}}
+	/usr/local/sbin
+	/usr/local/bin
+	/usr/sbin
+	/usr/bin
+	/sbin
+	/bin
+	/usr/games
+	/usr/local/games
+	/usr/local/bin/
+
+sys.path:
+	/usr/local/bin
+	/usr/lib/python36.zip
+	/usr/lib/python3.6
+	/usr/lib/python3.6/lib-dynload
+	/home/[[user:bor]]{{keep:/.local/lib/python3.6/site-packages}}
+	/usr/local/lib/python3.6/dist-packages
+	/usr/lib/python3/dist-packages
+
+sys.executable:
+	/usr/bin/python3
+
+sys.version:
+	3.6.7 (default, Oct 22 2018, 11:32:17) 
+	[GCC 8.2.0]
+
+platform.platform():
+	Linux-4.15.0-43-generic-x86_64-with-Ubuntu-18.04-bionic
+
+which -a jupyter:
+	/usr/local/bin/jupyter
+	/usr/local/bin//jupyter
+```
+""",
+    ),
+    (
+        "https://github.com/deshaw/jupyterlab-execute-time/issues/25",
+        ".txt",
+        r"""`(base) C:\Users\[[user:52904]]>jupyter troubleshoot
+$PATH:
+        C:\Users\[[user:52904]]{{keep:\anaconda3}}
+        C:\Users\[[user:52904]]{{keep:\anaconda3\Library\mingw-w64\bin}}
+        C:\Users\[[user:52904]]{{keep:\anaconda3\Library\usr\bin}}
+        C:\Users\[[user:52904]]{{keep:\anaconda3\Library\bin}}
+        C:\Users\[[user:52904]]{{keep:\anaconda3\Scripts}}
+        C:\Users\[[user:52904]]{{keep:\anaconda3\bin}}
+        C:\Users\[[user:52904]]{{keep:\anaconda3\condabin}}
+        C:\WINDOWS\system32\WBEM
+        C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v9.2\bin
+        C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v9.2\libnvvp
+        C:\Rtools\bin
+        C:\Program Files (x86)\Common Files\Oracle\Java\javapath
+        C:\WINDOWS\system32
+        C:\WINDOWS
+        C:\WINDOWS\System32\Wbem
+        C:\WINDOWS\System32\WindowsPowerShell\v1.0
+        C:\WINDOWS\System32\OpenSSH
+""",
+    ),
+    (
+        "https://github.com/platformio/platformio-core-installer/issues/1100",
+        ".txt",
+        r"""  VSCode: 1.60.0
+  PIO IDE: v2.3.3
+  System: Linux, 5.4.0-77-generic, x64
+
+  %23 Exception
+  ```
+  Error: Error: Compatible PlatformIO Core not found.
+Reason: PlatformIO executable not found in `/home/[[user:vikram]]{{keep:/.platformio/penv/bin}}`
+
+	at /home/[[user:vikram]]{{keep:/.vscode/extensions/platformio.platformio-ide-2.3.3/node_modules/platformio-node-helpers/dist/index.js}}:1:771390
+	at ChildProcess.a (/home/[[user:vikram]]{{keep:/.vscode/extensions/platformio.platformio-ide-2.3.3/node_modules/platformio-node-helpers/dist/index.js}}:1:771284)
+	at ChildProcess.emit (events.js:315:20)
+	at ChildProcess.EventEmitter.emit (domain.js:467:12)
+	at maybeClose (internal/child_process.js:1048:16)
+	at Process.ChildProcess._handle.onexit (internal/child_process.js:288:5)
+  ```
+""",
+    ),
+    # ---- php -i, R session info, winget and choco -------------------------------------------------
+    (
+        "https://github.com/symfony/cli/issues/53",
+        ".txt",
+        r"""```
+Scan this dir for additional .ini files => :/Users/[[user:anselm]]{{keep:/.symfony/var/83007360a6aca873fce9a6b542a6615e6a2b0289}}
+```
+""",
+    ),
+    (
+        "https://github.com/r-lib/devtools/pull/1122",
+        ".txt",
+        r"""```
+Session info -------------------------------------------------------------------------------------------------------------------
+ setting  value                                                                      
+ version  R version 3.2.3 (2015-12-10)                                               
+ system   x86_64, darwin15.3.0                                                       
+ library1 /usr/local/lib/R/3.2/site-library (227)                                    
+ library2 /usr/local/Cellar/r/3.2.3_1/R.framework/Versions/3.2/Resources/library (30)
+ ui       RStudio (0.99.489)                                                         
+ language (EN)                                                                       
+ collate  en_US.UTF-8                                                                
+```
+""",
+    ),
+    (
+        "https://github.com/microsoft/winget-cli/issues/390",
+        ".txt",
+        r"""```
+PS C:\Users\[[user:marcvel]]> winget --info
+Windows Package Manager v0.3.11201 Preview
+Copyright (c) Microsoft Corporation. All rights reserved.
+
+Windows: Windows.Desktop v10.0.19043.985
+Package: Microsoft.DesktopAppInstaller v1.11.11201.0
+
+Logs: %LOCALAPPDATA%\Packages\Microsoft.DesktopAppInstaller_8wekyb3d8bbwe\LocalState\DiagOutputDir
+
+Links
+--------------------------------------------------------
+Privacy Statement   https://aka.ms/winget-privacy
+License Agreement   https://aka.ms/winget-license
+Third Party Notices https://aka.ms/winget-3rdPartyNotice
+Homepage            https://aka.ms/winget
+
+Group Policy                               State
+---------------------------------------------------
+Enable Windows App Installer Hash Override Disabled
+```
+""",
+    ),
+    (
+        "https://github.com/chocolatey/choco/issues/2444",
+        ".txt",
+        r"""~~~sh
+2021-11-09 08:47:04,244 1060 [DEBUG] - Attempting to create directory "C:\Users\{{keep:Administrator}}\AppData\Local\Temp\chocolatey\ChocolateyPackageCache\PackageCache_20211109_084704_2443".
+2021-11-09 08:47:04,244 1060 [DEBUG] - Attempting to copy "C:\ProgramData\chocolatey\lib\fiddler\fiddler.nuspec"
+ to "C:\Users\{{keep:Administrator}}\AppData\Local\Temp\chocolatey\ChocolateyPackageCache\PackageCache_20211109_084704_2443\fiddler.nuspec".
+2021-11-09 08:47:04,385 1060 [INFO ] -  Reducing nupkg file size ('fiddler').
+2021-11-09 08:47:04,416 1060 [INFO ] -  Reducing extracted archives and installers ('fiddler').
+2021-11-09 08:47:04,416 1060 [INFO ] -  Space reduced for 'fiddler': 6.24 MB.
+2021-11-09 08:47:04,416 1060 [DEBUG] - Attempting to delete file "C:\ProgramData\chocolatey\lib\fiddler\fiddler.nupkg.bkp".
+2021-11-09 08:47:04,431 1060 [DEBUG] - Attempting to replace "C:\ProgramData\chocolatey\.chocolatey\fiddler.5.0.20204.45441\.registry"
+ with "C:\ProgramData\chocolatey\.chocolatey\fiddler.5.0.20204.45441\.registry.1060.update".
+ Backup placed at "C:\ProgramData\chocolatey\.chocolatey\fiddler.5.0.20204.45441\.registry.backup".
+~~~
 """,
     ),
 ]
