@@ -208,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
             "69",
             "70",
             "71",
+            "73",
             "all",
         ),
         default="all",
