@@ -209,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
             "70",
             "71",
             "72",
+            "73",
             "all",
         ),
         default="all",

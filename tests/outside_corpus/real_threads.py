@@ -67,8 +67,8 @@ class RealDocument:
     (threads aimed at names elsewhere than in paths and at damage), collected after 1.29.0, and 69
     (threads, the same aim) and 70 (committed gh, hub, Docker, Jupyter, R and other tool
     configuration), collected after 1.30.0, and 71 (threads, the aim of 68), collected after
-    1.31.0, and 72 (threads: the environment reports bug templates ask for), collected after
-    1.32.0;
+    1.31.0, and 72 (threads: the environment reports bug templates ask for) and 73 (threads of
+    LLM agent frameworks, MCP servers and local model servers), collected after 1.32.0;
     each scored once, per part, blind, no rule changed after them."""
 
     @property
@@ -9793,7 +9793,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``72``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``73``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9829,6 +9829,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (70, _RAW_STOP70),
         (71, _RAW_STOP71),
         (72, _RAW_STOP72),
+        (73, _RAW_STOP73),
     ):
         if batch not in (None, number):
             continue
@@ -15505,6 +15506,284 @@ Enable Windows App Installer Hash Override Disabled
  with "C:\ProgramData\chocolatey\.chocolatey\fiddler.5.0.20204.45441\.registry.1060.update".
  Backup placed at "C:\ProgramData\chocolatey\.chocolatey\fiddler.5.0.20204.45441\.registry.backup".
 ~~~
+""",
+    ),
+]
+
+
+# The stop-73 collection (batch 73, collected at stop 51 under scrubber 1.32.0): excerpts of public
+# threads of LLM agent frameworks and tool servers, what intake itself drafts from: MCP servers and
+# clients (the Python SDK's stdio tracebacks, the filesystem server's tool results, a client's
+# mcpServers configuration), LangChain, CrewAI, open-interpreter, AutoGPT, AutoAgent, deer-flow,
+# OpenHands, LM Studio, Jan and a GPT4All CLI: homes in venvs, uv caches, model folders, workspaces
+# and tool-call arguments.
+_RAW_STOP73: list[tuple[str, str, str]] = [
+    # ---- MCP servers and clients ----------------------------------------------------------------------
+    (
+        "https://github.com/IBM/AssetOpsBench/pull/353",
+        ".txt",
+        r"""        |   File "/Users/[[user:tian]]{{keep:/Asset/AssetOpsBench3/.venv/lib/python3.12/site-packages/mcp/client/stdio/__init__.py}}", line 189, in stdio_client
+        |     yield read_stream, write_stream
+        |   File "/Users/[[user:tian]]{{keep:/.local/share/uv/python/cpython-3.12.13-macos-aarch64-none/lib/python3.12/contextlib.py}}", line 737, in __aexit__
+        |     cb_suppress = await cb(*exc_details)
+        |                   ^^^^^^^^^^^^^^^^^^^^^^
+        |   File "/Users/[[user:tian]]{{keep:/Asset/AssetOpsBench3/.venv/lib/python3.12/site-packages/mcp/shared/session.py}}", line 238, in __aexit__
+        |     return await self._task_group.__aexit__(exc_type, exc_val, exc_tb)
+        | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)
+        +-+---------------- 1 ----------------
+""",
+    ),
+    (
+        "https://github.com/YYH211/xiaohongshu/issues/2",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/Users/[[user:liuzhenhua]]{{keep:/anaconda3/lib/python3.11/site-packages/mcp/client/streamable_http.py}}", line 596, in streamablehttp_client
+    async with anyio.create_task_group() as tg:
+  File "/Users/[[user:liuzhenhua]]{{keep:/anaconda3/lib/python3.11/site-packages/anyio/_backends/_asyncio.py}}", line 789, in __aexit__
+    if self.cancel_scope.__exit__(type(exc), exc, exc.__traceback__):
+RuntimeError: Attempted to exit cancel scope in a different task than it was entered in
+2025-12-11 11:46:40,890 - ERROR - an error occurred during closing of asynchronous generator <async_generator object stdio_client at 0x10661cac0>
+""",
+    ),
+    (
+        "https://github.com/jtsylve/re-mcp/issues/49",
+        ".txt",
+        r"""  + Exception Group Traceback (most recent call last):
+  |   File "<frozen runpy>", line 198, in _run_module_as_main
+  |   File "C:\Users\[[user:bofel]]{{keep:\AppData\Local\uv\cache\archive-v0\0NTlJi27PmfF5VbD\Scripts\re-mcp-ida.exe\__main__.py}}", line 10, in <module>
+  |     sys.exit(main())
+  |   File "C:\Users\[[user:bofel]]{{keep:\AppData\Local\uv\cache\archive-v0\0NTlJi27PmfF5VbD\Lib\site-packages\re_mcp_ida\_cli.py}}", line 23, in main
+  |     supervisor_main()
+  |   File "C:\Users\[[user:bofel]]{{keep:\AppData\Local\uv\cache\archive-v0\0NTlJi27PmfF5VbD\Lib\site-packages\fastmcp\server\mixins\transport.py}}", line 123, in run
+  |     anyio.run(
+""",
+    ),
+    (
+        "https://github.com/matthewhand/mcp-openapi-proxy/issues/5",
+        ".txt",
+        r"""  |   File "/Users/[[user:rolf]]{{keep:/.cache/uv/archive-v0/NpMgcqaYo4P7MAL1JckK3/lib/python3.12/site-packages/mcp/server/lowlevel/server.py}}", line 483, in run
+  |     async with AsyncExitStack() as stack:
+  |   File "/usr/local/Cellar/python@3.12/3.12.2_1/Frameworks/Python.framework/Versions/3.12/lib/python3.12/contextlib.py", line 754, in __aexit__
+  |     raise exc_details[1]
+  |   File "/Users/[[user:rolf]]{{keep:/.cache/uv/archive-v0/NpMgcqaYo4P7MAL1JckK3/lib/python3.12/site-packages/anyio/_backends/_asyncio.py}}", line 772, in __aexit__
+  |     raise BaseExceptionGroup(
+  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)
+""",
+    ),
+    (
+        "https://github.com/modelcontextprotocol/servers/issues/2526",
+        ".txt",
+        r"""{
+  `path`: `make-automation-audit-20250807/message.log`
+}
+Error: Access denied - path outside allowed directories: C:\Windows\system32\make-automation-audit-20250807\message.log not in C:\Users\[[user:Marten Kolbek]]{{keep:\Documents\claude}}
+
+2025-08-11T17:57:20.223Z [Filesystem] [info] Message from server: {"result":{"content":[{"type":"text","text":"Error: Access denied - path outside allowed directories: C:\\Windows\\system32\\make-automation-audit-20250807\\message.log not in C:\\Users\\[[user:Marten Kolbek]]{{keep:\\Documents\\claude}}"}],"isError":true},"jsonrpc":"2.0","id":12}
+""",
+    ),
+    (
+        "https://github.com/modelcontextprotocol/servers/issues/1838",
+        ".txt",
+        r"""MCP Tool: filesystem / read_file
+Ran with these arguments:
+{  "path": "c:\\Users\\{{keep:YourUser}}\\Documents\\test01\\findme.txt"}
+Output:
+Error: Access denied - path outside allowed directories: c:\Users\{{keep:YourUser}}\Documents\test01\findme.txt not in C:\Users\{{keep:YourUser}}\Documents
+
+MCP Tool: filesystem / list_allowed_directories
+// Okay, I can search within C:\Users\[[user:Gregory]] for test.txt.
+// Okay, the tool mcp0_list_allowed_directories confirmed that C:\Users\[[user:Gregory]]{{keep:\Documents}} is indeed the allowed base directory.
+
+MCP Tool: filesystem / list_directory
+Ran with these arguments:
+{  "path": "C:\\Users\\{{keep:YourUser}}\\Documents"}
+""",
+    ),
+    (
+        "https://github.com/cyanheads/git-mcp-server/issues/27",
+        ".txt",
+        r"""{"level":30,"time":1761359809101,"env":"development","version":"2.5.6","pid":110522,"transport":"stdio","requestId":"UWNR6-Q3FFG","timestamp":"2025-10-25T02:36:49.088Z","operation":"connectStdioTransport","transportType":"Stdio","msg":"Attempting to connect stdio transport..."}
+{"level":30,"time":1761359809102,"env":"development","version":"2.5.6","pid":110522,"transport":"stdio","requestId":"UWNR6-Q3FFG","timestamp":"2025-10-25T02:36:49.088Z","operation":"connectStdioTransport","transportType":"Stdio","msg":"MCP Server connected and listening via stdio transport."}
+{"level":30,"time":1761359809103,"env":"development","version":"2.5.6","pid":110522,"applicationName":"@cyanheads/git-mcp-server","applicationVersion":"2.5.6","nodeEnvironment":"development","requestId":"ZC8JH-J02LX","timestamp":"2025-10-25T02:36:49.088Z","operation":"ServerStartup","msg":"@cyanheads/git-mcp-server is now running and ready."}
+""",
+    ),
+    (
+        "https://github.com/hotovo/aider-desk/issues/27",
+        ".txt",
+        r"""{
+  "mcpServers": {
+    "sequential-thinking": {
+      "command": "npx",
+      "args": [
+        "-y",
+        "@modelcontextprotocol/server-sequential-thinking"
+      ],
+      "env": {
+        "PATH": "/Users/${{{keep:username}}}/.nvm/versions/node/${version}/bin:/usr/local/bin:/usr/bin:/bin",
+        "NODE_PATH": "/Users/${{{keep:username}}}/.nvm/versions/node/${version}/lib/node_modules"
+      }
+    }
+  }
+}
+""",
+    ),
+    (
+        "https://github.com/manhhailua/lorekeep/issues/272",
+        ".txt",
+        r"""| Source | `~\AppData\Roaming\uv\tools\lorekeep\Lib\site-packages\anyio\_backends\_asyncio.py:815 in __aexit__` |
+| Platform | Windows-11-10.0.26200-SP0 |
+| Python | 3.12.10 |
+
+  File "~\AppData\Roaming\uv\tools\lorekeep\Lib\site-packages\lorekeep\cli.py", line 904, in serve
+  File "~\AppData\Roaming\uv\tools\lorekeep\Lib\site-packages\mcp\server\fastmcp\server.py", line 299, in run
+  File "~\AppData\Local\Programs\Python\Python312\Lib\asyncio\runners.py", line 118, in run
+""",
+    ),
+    # ---- agent frameworks ----------------------------------------------------------------------------
+    (
+        "https://github.com/langchain-ai/langchain/issues/20743",
+        ".txt",
+        r"""        llm = ChatOpenAI(
+            model_name= "ChatGLM3",
+            # model_path="/dssg/home/acct-medhyq/[[user:medhyq-kpt]]{{keep:/chatGLM3/chatglm3-6b}}",
+            openai_api_base= "http://localhost:8000/v1",
+            openai_api_key= "{{keep:EMPTY}}",
+            streaming= True
+        )
+""",
+    ),
+    (
+        "https://github.com/crewAIInc/crewAI/issues/171",
+        ".txt",
+        r"""/AppData/Local/Programs/Python/Python312/python.exe c:/Users/[[user:dRk]]{{keep:/Desktop/crewAI/tests/crew_test.py}}esktop\crewAI>
+Traceback (most recent call last):
+  File "c:\Users\[[user:dRk]]{{keep:\Desktop\crewAI\tests\crew_test.py}}", line 10, in <module>
+    from crewai.agent import Agent
+ModuleNotFoundError: No module named 'crewai'
+""",
+    ),
+    (
+        "https://github.com/openinterpreter/openinterpreter/issues/169",
+        ".txt",
+        r"""Name: open-interpreter
+Version: 0.1.3
+Location: c:\users\[[user:marcus]]{{keep:\scoop\persist\miniconda3\envs\oi\lib\site-packages}}
+Files:
+  ..\..\Scripts\interpreter.exe
+  interpreter\README.md
+
+C:\Users\[[user:Marcus]]{{keep:\scoop\apps\miniconda3\current\envs\oi\Scripts\pip.exe}}
+C:\Users\[[user:Marcus]]{{keep:\scoop\apps\python\current\Scripts\pip.exe}}
+""",
+    ),
+    (
+        "https://github.com/openinterpreter/openinterpreter/issues/81",
+        ".txt",
+        r"""python -m interpreter
+C:\Users\[[user:kiru]]{{keep:\AppData\Local\Microsoft\WindowsApps\PythonSoftwareFoundation.Python.3.11_qbz5n2kfra8p0\python.exe}}: Error while finding module specification for 'interpreter.__main__' (ModuleNotFoundError: __path__ attribute not found on 'interpreter' while trying to find 'interpreter.__main__'); 'interpreter' is a package and cannot be directly executed
+
+interpreter
+'interpreter' is not recognized as an internal or external command,
+operable program or batch file.
+""",
+    ),
+    (
+        "https://github.com/openinterpreter/openinterpreter/issues/153",
+        ".txt",
+        r"""Requirement already satisfied: mdurl~=0.1 in c:\users\{{keep:usuario}}\appdata\local\packages\pythonsoftwarefoundation.python.3.11_qbz5n2kfra8p0\localcache\local-packages\python311\site-packages (from markdown-it-py>=2.2.0->rich<14.0.0,>=13.4.2->open-interpreter) (0.1.2)
+Requirement already satisfied: setuptools>=41.0 in c:\program files\windowsapps\pythonsoftwarefoundation.python.3.11_3.11.1520.0_x64__qbz5n2kfra8p0\lib\site-packages (from readchar>=3.0.6->inquirer<4.0.0,>=3.1.3->open-interpreter) (65.5.0)
+Requirement already satisfied: charset-normalizer<4,>=2 in c:\users\{{keep:usuario}}\appdata\local\packages\pythonsoftwarefoundation.python.3.11_qbz5n2kfra8p0\localcache\local-packages\python311\site-packages (from requests>=2.20->openai<0.28.0,>=0.27.8->open-interpreter) (3.2.0)
+""",
+    ),
+    (
+        "https://github.com/Significant-Gravitas/AutoGPT/issues/1392",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/Library/Frameworks/Python.framework/Versions/3.7/lib/python3.7/runpy.py", line 193, in _run_module_as_main
+    "__main__", mod_spec)
+  File "/Users/[[user:sarah.wu]]{{keep:/Auto-GPT/autogpt/__main__.py}}", line 5, in <module>
+    autogpt.cli.main()
+  File "/Users/[[user:sarah.wu]]{{keep:/Library/Python/3.7/lib/python/site-packages/click/core.py}}", line 1130, in __call__
+    return self.main(*args, **kwargs)
+  File "/Users/[[user:sarah.wu]]{{keep:/Library/Python/3.7/lib/python/site-packages/click/core.py}}", line 1055, in main
+    rv = self.invoke(ctx)
+""",
+    ),
+    (
+        "https://github.com/HKUDS/AutoAgent/issues/27",
+        ".txt",
+        r"""Warning: Failed to import autoagent.agents.system_agent.filesurfer_agent: cannot import name 'open_local_file' from 'autoagent.tools' (/home/[[user:lqm]]{{keep:/repos/AutoAgent/autoagent/tools/__init__.py}})
+Traceback (most recent call last):
+  File "/home/[[user:lqm]]{{keep:/.conda/envs/autoagent/bin/auto}}", line 5, in <module>
+    from autoagent.cli import cli
+  File "/home/[[user:lqm]]{{keep:/repos/AutoAgent/autoagent/cli.py}}", line 32, in <module>
+    from autoagent.agents import get_system_triage_agent
+ImportError: cannot import name 'get_system_triage_agent' from 'autoagent.agents' (/home/[[user:lqm]]{{keep:/repos/AutoAgent/autoagent/agents/__init__.py}})
+""",
+    ),
+    (
+        "https://github.com/bytedance/deer-flow/issues/2904",
+        ".txt",
+        r"""Secure MCP Filesystem Server running on stdio
+Client does not support MCP Roots, using allowed directories set from server args: [ '/home/{{keep:ubuntu}}/deerflow/EdgeHarness/backend/.deer-flow/threads' ]
+2026-05-12 15:38:25 - deerflow.agents.middlewares.tool_error_handling_middleware - ERROR - Tool execution failed (async): name=filesystem_read_text_file id={{keep:call_00_dhivpeLYWtlf5QJkgTtp0422}}
+Traceback (most recent call last):
+  File "/home/{{keep:ubuntu}}/deerflow/EdgeHarness/backend/packages/harness/deerflow/agents/middlewares/tool_error_handling_middleware.py", line 61, in awrap_tool_call
+    return await handler(request)
+  File "/home/{{keep:ubuntu}}/deerflow/EdgeHarness/backend/.venv/lib/python3.12/site-packages/langchain/agents/factory.py", line 669, in call_inner
+    return await inner(req, execute)
+""",
+    ),
+    (
+        "https://github.com/OpenHands/OpenHands/issues/3769",
+        ".txt",
+        r"""┌──({{keep:root}}㉿192)-[/home/{{keep:kali}}]
+└─# export WORKSPACE_BASE=$(pwd)/workspace
+echo $WORKSPACE_BASE 
+docker run -it --pull=always \
+    -e SANDBOX_USER_ID=$(id -u) \
+    -e WORKSPACE_MOUNT_PATH=$WORKSPACE_BASE \
+    -v $WORKSPACE_BASE:/opt/workspace_base \
+    ghcr.io/all-hands-ai/openhands:0.9
+/home/{{keep:kali}}/workspace
+0.9: Pulling from all-hands-ai/openhands
+Digest: sha256:{{keep:0d511d5b76d8d65506241ccd0ca88b408458712326ceff65ae84a9dc1af93b87}}
+Status: Image is up to date for ghcr.io/all-hands-ai/openhands:0.9
+Starting OpenHands...
+Running OpenHands as root
+""",
+    ),
+    # ---- local model servers ---------------------------------------------------------------------------
+    (
+        "https://github.com/janhq/jan/issues/2508",
+        ".txt",
+        r"""2024-03-26T18:59:32.074Z [NITRO]::Debug: Nitro is ready
+2024-03-26T18:59:32.074Z [NITRO]::Debug: Loading model with params {"ctx_len":4096,"llama_model_path":"C:\\Users\\[[user:Paweł]]{{keep:\\jan\\models\\trinity-v1.2-7b\\trinity-v1.2.Q4_K_M.gguf}}","cpu_threads":9,"ngl":100}
+2024-03-26T18:59:32.102Z [NITRO]::Error: llama_model_load: error loading model: failed to open C:\Users\[[user:Paweł]]{{keep:\jan\models\trinity-v1.2-7b\trinity-v1.2.Q4_K_M.gguf}}: No such file or directory
+llama_load_model_from_file: failed to load model
+llama_init_from_gpt_params: error: failed to load model 'C:\Users\[[user:Paweł]]{{keep:\jan\models\trinity-v1.2-7b\trinity-v1.2.Q4_K_M.gguf}}'
+""",
+    ),
+    (
+        "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/686",
+        ".txt",
+        r"""`C:\Users\{{keep:[USER]}}\.lmstudio\hub\models\microsoft\phi-4-reasoning-plus`
+
+`C:\Users\{{keep:[USER]}}\.lmstudio\models\lmstudio-community\Phi-4-reasoning-plus-GGUF`
+""",
+    ),
+    (
+        "https://github.com/jellydn/gpt4all-cli/issues/255",
+        ".txt",
+        r"""(VoxNovel) [[user:finn]]@[[user:finn]]-System-Product-Name:~$   npx gpt4all-cli@latest
+ℹ Welcome to the GPT4all CLI!                                      3:39:48 PM
+
+[3:39:50 PM]  ERROR  ENOENT: no such file or directory, open '/home/[[user:finn]]{{keep:/.nomic}}'
+
+HTTPError: Response code 404 (Not Found)
+    at Request._onResponseBase (file:///home/[[user:finn]]{{keep:/.npm/_npx/27661af4ada6ed12/no}})
+    at Request._onResponse (file:///home/[[user:finn]]{{keep:/.npm/_npx/27661af4ada6ed12/node_m}})
+    at Object.onceWrapper (node:events:633:26)
 """,
     ),
 ]
