@@ -36,7 +36,9 @@ dotfiles), likewise; ``65`` (threads from machines not in English) likewise; ``6
 (threads) and ``67`` (committed dotfiles and credential files) likewise, under 1.28.0;
 ``68`` (threads aimed at names elsewhere than in paths and at damage) likewise, under 1.29.0;
 ``69`` (the same aim, other tools and threads) likewise, under 1.30.0;
-``70`` (committed gh, hub, Docker, Jupyter and R configuration) likewise, under 1.30.0),
+``70`` (committed gh, hub, Docker, Jupyter and R configuration) likewise, under 1.30.0;
+``74`` (committed config.log, .my.cnf, .odbc.ini, zsh history, .mailmap, tnsnames.ora and
+autostart launchers) likewise, under 1.32.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -210,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
             "71",
             "72",
             "73",
+            "74",
             "all",
         ),
         default="all",
