@@ -221,7 +221,7 @@ def scan_text(
     kept = restored_in(path)
     if parsed is not None:
         tokens, comments, items, keys = parsed
-        plans = _plan(items, keys, scrubber, FixtureMap(), kept)
+        plans = _plan(items, keys, scrubber, FixtureMap(), kept, text)
         found: list[FileFinding] = []
         for i, ops in enumerate(plans):
             for op in ops:
@@ -245,11 +245,13 @@ def _plan(
     scrubber: Scrubber,
     mapping: FixtureMap,
     kept: Kept | None = None,
+    whole: str | None = None,
 ) -> list[list[Finding]]:
     """The findings of every text of one file, in text order, each with its fixture and the
     text's locator as its JSON path.
 
-    User names learned in one text are private in all (``detect_many``); a value under a
+    User names learned in one text are private in all, and so are those the file's ``whole``
+    text gives by its grammar (``detect_many``); a value under a
     secret-bearing key is judged by that key. **One value, one fixture, everywhere in the
     file**: fixtures are keyed by the decoded value, so its escaped and plain spellings share
     one; and a value of the final tier (a provider's exact shape) replaced in one text is
@@ -259,7 +261,7 @@ def _plan(
     multiplied each false positive (``Basic microphone``) through its file. ``kept`` names
     the values a reviewer restored (``restored_in``): they are not replaced.
     """
-    detected = scrubber.detect_many(items)
+    detected = scrubber.detect_many(items, whole)
     for i, key in enumerate(keys):
         # a name that bears no secret changes nothing (``with_key_context``): asked first,
         # as it is cached and the fixture test runs every allow-list pattern
@@ -400,7 +402,7 @@ def _structured(
     tokens, comments, items, keys = _values(fmt, text, depth)
     nesting = {i for i, t in enumerate(tokens) if items[i][1] != t.value}  # JSON inside
     mapping.reserve([text])
-    plans = _plan(items, keys, scrubber, mapping, kept)
+    plans = _plan(items, keys, scrubber, mapping, kept, text)
     findings: list[Finding] = []
     finals: dict[int, tuple[list[Finding], str]] = {}
     for i, tok in enumerate(tokens):
