@@ -17,9 +17,11 @@ general rule read from its tool's format (``scrubbers/user_names.yaml``):
   ``recognizers.yaml``'s ``smbclient_password``);
 * ``pg_hba_user``: a ``pg_hba.conf`` record's user column.
 
-And two harms: ``Foo Bar`` (the metasyntactic words of RFC 3092, "Etymology of Foo", joined as a
-name) is a placeholder identity (``placeholder_name``), and a sequential-digit default behind a
-``$`` (``"$123456789"``) is the default it spells (``allow.yaml``'s ``default_passwords``).
+And three harms: ``Foo Bar`` (the metasyntactic words of RFC 3092, "Etymology of Foo", joined as
+a name) is a placeholder identity (``placeholder_name``), a sequential-digit default behind a
+``$`` (``"$123456789"``) is the default it spells (``allow.yaml``'s ``default_passwords``), and
+``myname``/``my.name``, the first person's twin of ``yourname``, is a placeholder address's
+local part (``allow.yaml``'s ``placeholder_email``).
 
 Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was kept: texts of
 the same shape that name nobody, which must stay as they are. ``LOGINS`` lose the login (and a
@@ -111,6 +113,12 @@ PLACEHOLDER_NOBODY = [
     "$ git config user.name 'Foo Bar'\n2016-09-19 16:45 Foo Bar o [master] Changed username\n",
     '        root-password: "$123456789"\n        password: "$123456789"\n',
     'mysql_root_password: "$123456"\n',
+    # the first person's placeholder address (allow.yaml's placeholder_email)
+    "Postponed publickey for myname@mydomain.net from 10.0.0.2 port 50522 ssh2 [preauth]\n"
+    "debug1: userauth-request for user myname@mydomain.net service ssh-connection method publickey [preauth]\n"
+    "debug2: userauth_pubkey: valid user myname@mydomain.net querying public key rsa-sha2-512 [preauth]\n",
+    "git config --global user.email my.name@company.com\n",
+    "git config --global user.email MyName@contoso.com\n",
 ]
 
 # (text, the login that must be gone); everything but the login (and a password) stays
@@ -163,6 +171,11 @@ STILL_GO = [
     ('password: "$1234567x9"\n', "1234567x9"),
     ('password: "$1234598"\n', "1234598"),
     ("smbclient -U 'jdoe%Tr0ub4dor' //server/share\n", "Tr0ub4dor"),
+    ("contact mina.myers@gmail.com\n", "mina.myers"),
+    ("Author: Ana Reyes <mynah@birds.org>\n", "mynah"),
+    ("send to amyname@corp.com\n", "amyname"),
+    ("send to myname2024x@gmail.com\n", "myname2024x"),
+    ("send to mynames@corp.com\n", "mynames"),
 ]
 
 

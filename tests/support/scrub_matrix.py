@@ -1466,7 +1466,8 @@ PASTED_PLACEHOLDERS = {
     "host all all 0.0.0.0/0 md5\nhost replication replicator 10.0.0.0/8 md5\n"
     "github.com:\n    user: octocat\n    git_protocol: https\n"
     "git config user.name 'Foo Bar'\n"
-    'password: "$123456789"\n',
+    'password: "$123456789"\n'
+    "Postponed publickey for myname@mydomain.net from 10.0.0.2 port 50522 ssh2 [preauth]\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
