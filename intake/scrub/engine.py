@@ -663,8 +663,39 @@ _DIGIT_LOGIN_RULES = (
     "pgpass_login",
     "credential_url_login",
     "netrc_login",
+    "gh_hosts_user",
 )
 """The rules whose place says the value is a login, so a login of digits only is one too."""
+
+
+_FILE_GRAMMAR_RULES = ("gh_hosts_user",)
+"""Rules that read a file's own grammar across its lines (a host key, then its ``user:``),
+which a structured file's values, scanned one by one, never show (since 1.33.0, stop 51)."""
+
+
+def file_grammar_logins(text: str) -> frozenset[str]:
+    """The logins a JSON or YAML file's whole text gives by its grammar (``_FILE_GRAMMAR_RULES``:
+    gh's ``hosts.yml``, hub's config), judged as ``learn_user_names`` judges a name; read by
+    ``Scrubber.detect_many`` beside what each value gives."""
+    rules = user_name_rules()
+    found = {
+        m.group(m.lastindex or 0).strip()
+        for rule in map(rules.__getitem__, _FILE_GRAMMAR_RULES)
+        if any(t in text for t in rule.when)
+        for m in rule.pattern.finditer(text)
+    }
+    return frozenset(
+        n.lower()
+        for n in found
+        if (len(n) >= 5 and n.isdigit())
+        or (
+            len(n) >= 3
+            and _a_name(n)
+            and not n.isdigit()
+            and n.lower() not in word_lists().login_not_user
+            and not _in_placeholder(text, n)
+        )
+    )
 
 
 def _digit_logins(text: str) -> frozenset[str]:
@@ -1459,18 +1490,22 @@ class Scrubber:
         value = value.strip()
         return bool(value) and any(self.is_allowed(t, value) for t in _NAME_FIXTURE_TYPES)
 
-    def detect_many(self, items: Sequence[tuple[str, str]]) -> list[list[Finding]]:
+    def detect_many(
+        self, items: Sequence[tuple[str, str]], whole: str | None = None
+    ) -> list[list[Finding]]:
         """Findings for many texts of one draft: a user name learned in one is private in all.
 
         A text that repeats (the same key or value thousands of times in a lock file or a
-        session) is scanned once: its candidates depend on the text alone."""
+        session) is scanned once: its candidates depend on the text alone. ``whole``, the
+        structured file the texts are the values of, gives the logins of its grammar too
+        (``file_grammar_logins``)."""
         first: dict[str, str] = {}
         for where, text in items:
             first.setdefault(text, where)
         found = self._candidates_many([(where, text) for text, where in first.items()])
         seen = dict(zip(first, found, strict=True))
         raw = [seen[text] for _, text in items]
-        names: frozenset[str] = frozenset()
+        names = file_grammar_logins(whole) if whole is not None else frozenset()
         for (_, text), cands in zip(items, raw, strict=True):
             names |= learn_user_names(text, cands)
         return [

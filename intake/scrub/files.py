@@ -256,7 +256,7 @@ def scan_text(
     kept = restored_in(path)
     if parsed is not None:
         tokens, comments, items, keys, frames = parsed
-        plans = _plan(items, keys, scrubber, FixtureMap(), kept, frames)
+        plans = _plan(items, keys, scrubber, FixtureMap(), kept, frames, text)
         found: list[FileFinding] = []
         for i, ops in enumerate(plans):
             for op in ops:
@@ -281,12 +281,14 @@ def _plan(
     mapping: FixtureMap,
     kept: Kept | None = None,
     frames: Sequence[tuple[str, str]] | None = None,
+    whole: str | None = None,
 ) -> list[list[Finding]]:
     """The findings of every text of one file, in text order, each with its fixture and the
     text's locator as its JSON path; each text is judged inside its ``frames`` entry (the text
     before and after it, ``_frame``), of which nothing is found.
 
-    User names learned in one text are private in all (``detect_many``); a value under a
+    User names learned in one text are private in all, and so are those the file's ``whole``
+    text gives by its grammar (``detect_many``); a value under a
     secret-bearing key is judged by that key. **One value, one fixture, everywhere in the
     file**: fixtures are keyed by the decoded value, so its escaped and plain spellings share
     one; and a value of the final tier (a provider's exact shape) replaced in one text is
@@ -296,7 +298,7 @@ def _plan(
     multiplied each false positive (``Basic microphone``) through its file. ``kept`` names
     the values a reviewer restored (``restored_in``): they are not replaced.
     """
-    detected = _detect_framed(scrubber, items, keys, frames)
+    detected = _detect_framed(scrubber, items, keys, frames, whole)
     for i, key in enumerate(keys):
         # a name that bears no secret changes nothing (``with_key_context``): asked first,
         # as it is cached and the fixture test runs every allow-list pattern
@@ -333,11 +335,13 @@ def _detect_framed(
     items: Sequence[tuple[str, str]],
     keys: Sequence[str | None],
     frames: Sequence[tuple[str, str]] | None,
+    whole: str | None = None,
 ) -> list[list[Finding]]:
     """``Scrubber.detect_many`` of each text inside its frame (none under a secret-bearing
-    key, which ``with_key_context`` judges), each text's findings counted from its start."""
+    key, which ``with_key_context`` judges), each text's findings counted from its start;
+    ``whole``: the file's text, whose grammar may name its user."""
     if frames is None:
-        return scrubber.detect_many(items)
+        return scrubber.detect_many(items, whole)
     secret_name = scrubber.secret_names.is_secret_name
     frames = [
         _NO_FRAME if key is not None and secret_name(key) else frame
@@ -346,7 +350,9 @@ def _detect_framed(
     framed = [(w, f"{a}{t}{b}") for (w, t), (a, b) in zip(items, frames, strict=True)]
     return [
         _unframed(cands, len(a), len(t))
-        for cands, (_, t), (a, _b) in zip(scrubber.detect_many(framed), items, frames, strict=True)
+        for cands, (_, t), (a, _b) in zip(
+            scrubber.detect_many(framed, whole), items, frames, strict=True
+        )
     ]
 
 
@@ -470,7 +476,7 @@ def _structured(
     tokens, comments, items, keys, frames = _values(fmt, text, depth)
     nesting = {i for i, t in enumerate(tokens) if items[i][1] != t.value}  # JSON inside
     mapping.reserve([text])
-    plans = _plan(items, keys, scrubber, mapping, kept, frames)
+    plans = _plan(items, keys, scrubber, mapping, kept, frames, text)
     findings: list[Finding] = []
     finals: dict[int, tuple[list[Finding], str]] = {}
     for i, tok in enumerate(tokens):

@@ -1275,6 +1275,25 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/.ssh/id_rsa rsa-sha2-512 AAAAB3NzaC1yc2EAAAADAQABAAABAQC7vXq2Lr9mT4kPz8wJ3n\n")
         ),
+        # stop 51 (scrubber 1.33.0): logins by their tool's format: a process table's account
+        # column after a Windows domain, sudo's prompt for a domain account, a CIFS mount's
+        # user=, smbclient -U, a pg_hba.conf record's user column, gh's hosts.yml user:
+        "domain_login_ps_row": lambda d: (
+            d.k(" 1184  952   conhost.exe   x64   1        EN2012\\")
+            .v(u)
+            .k("               C:\\Windows\\system32\\conhost.exe\n")
+        ),
+        "sudo_domain_prompt": lambda d: d.k("[sudo] password for DEV\\").v(u).k(":\n"),
+        "cifs_mount_user": lambda d: (
+            d.k("$ sudo mount -t cifs -o user=").v(u).k(",domain=dev.local //nas/share /mnt\n")
+        ),
+        "smbclient_user": lambda d: d.k('smbclient //server/share -U "').v(u).k('%XXXXX" -c ls\n'),
+        "pg_hba_user": lambda d: (
+            d.k("host all city-ad/").v(u).k(" 127.0.0.1/32 sspi include_realm=0\n")
+        ),
+        "gh_hosts_user": lambda d: (
+            d.k("github.com:\n    user: ").v(u).k("\n    git_protocol: https\n")
+        ),
     }
 
 
@@ -1438,6 +1457,17 @@ PASTED_PLACEHOLDERS = {
     "root             pts/0    10.0.2.2         Mon Jan  6 10:12:01 +0000 2020\n"
     "daemon                                     **Never logged in**\n"
     'slapd[31387]: conn=1000 op=0 BIND dn="cn=Manager,dc=my-domain,dc=com" method=128\n',
+    "format_logins_of_nobody": " 972   464   svchost.exe   x64   0        NT AUTHORITY\\SYSTEM"
+    "           C:\\Windows\\system32\\svchost.exe\n"
+    "[sudo] password for DOMAIN\\user:\n"
+    "$ sudo mount -t cifs -o user=guest //server/share /mnt\n"
+    "Password for guest@//server/share:\n"
+    'smbclient -U "$SMB_USER%$SMB_PASS" //server/share\n'
+    "host all all 0.0.0.0/0 md5\nhost replication replicator 10.0.0.0/8 md5\n"
+    "github.com:\n    user: octocat\n    git_protocol: https\n"
+    "git config user.name 'Foo Bar'\n"
+    'password: "$123456789"\n'
+    "Postponed publickey for myname@mydomain.net from 10.0.0.2 port 50522 ssh2 [preauth]\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
