@@ -9794,7 +9794,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``74``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``76``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9832,6 +9832,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (72, _RAW_STOP72),
         (73, _RAW_STOP73),
         (74, _RAW_STOP74),
+        (76, _RAW_STOP76),
     ):
         if batch not in (None, number):
             continue
@@ -16137,6 +16138,266 @@ NoDisplay=false
 X-GNOME-Autostart-enabled=true
 Name[en_IN]=Conky
 Name=Conky
+""",
+    ),
+]
+
+
+# The stop-76 collection (batch 76, collected at stop 51 under scrubber 1.32.0 plus 1e55f1d's
+# unversioned rules): excerpts of public threads of a source no batch took yet, Linux system logs
+# as people paste them (SELinux AVC denials, AppArmor DENIED lines from dmesg and syslog,
+# coredumpctl info, gnome-shell journal lines, snap, flatpak, Steam runtime, Lutris and Wine
+# prefix logs, sudo and pam_unix journal lines).
+_RAW_STOP76: list[tuple[str, str, str]] = [
+    # ---- SELinux AVC denials ------------------------------------------------------------------------
+    (
+        "https://github.com/fedora-selinux/selinux-policy/pull/2379",
+        ".txt",
+        r"""Oct 08 18:42:47 fedora audit[911]: AVC avc:  denied  { write } for  pid=911 comm="systemd-homed" name="home" dev="sda3" ino=196819 scontext=system_u:system_r:systemd_homed_t:s0 tcontext=system_u:object_r:systemd_homed_cache_t:s0 tclass=dir permissive=1
+Oct 08 18:42:47 fedora audit[911]: AVC avc:  denied  { add_name } for  pid=911 comm="systemd-homed" name="[[user:leon]]" scontext=system_u:system_r:systemd_homed_t:s0 tcontext=system_u:object_r:systemd_homed_cache_t:s0 tclass=dir permissive=1
+Oct 08 18:42:47 fedora audit[911]: AVC avc:  denied  { create } for  pid=911 comm="systemd-homed" name="[[user:leon]]" scontext=system_u:system_r:systemd_homed_t:s0 tcontext=system_u:object_r:systemd_homed_cache_t:s0 tclass=dir permissive=1
+Oct 08 18:42:47 fedora audit[3061]: AVC avc:  denied  { write } for  pid=3061 comm="systemd-homewor" name="home" dev="sda3" ino=196819 scontext=system_u:system_r:systemd_homework_t:s0 tcontext=system_u:object_r:systemd_homed_cache_t:s0 tclass=dir permissive=1
+Oct 08 18:42:47 fedora audit[3061]: AVC avc:  denied  { add_name } for  pid=3061 comm="systemd-homewor" name=".#[[user:leon]]7c61b494c6f1bd9c" scontext=system_u:system_r:systemd_homework_t:s0 tcontext=system_u:object_r:systemd_homed_cache_t:s0 tclass=dir permissive=1
+""",
+    ),
+    (
+        "https://github.com/SELinuxProject/refpolicy/pull/675",
+        ".txt",
+        r"""Aug 29 21:38:07 localhost.localdomain audisp-syslog[1582]: node=localhost type=AVC msg=audit(1693345086.894:3623): avc:  denied  { write } for  pid=1840 comm="ssh-agent" path="/home/[[user:pearl]]{{keep:/.xsession-errors}}" dev="dm-9" ino=65541 scontext=staff_u:staff_r:staff_ssh_agent_t:s0 tcontext=system_u:object_r:xsession_log_t:s0 tclass=file permissive=1
+
+Aug 29 21:38:07 localhost.localdomain audisp-syslog[1582]: node=localhost type=AVC msg=audit(1693345086.937:3634): avc:  denied  { getattr } for  pid=1840 comm="ssh-agent" path="/usr/share/crypto-policies/FIPS/opensslcnf.txt" dev="dm-1" ino=262231 scontext=staff_u:staff_r:staff_ssh_agent_t:s0 tcontext=system_u:object_r:usr_t:s0 tclass=file permissive=1
+""",
+    ),
+    (
+        "https://github.com/fedora-selinux/selinux-policy/pull/1422",
+        ".txt",
+        r"""Addresses the following AVC denial:
+type=AVC msg=audit(1659565459.557:2171): avc:  denied  { watch } for  pid=129930 comm="gmain" path="/home/{{keep:username}}" dev="dm-0" ino=1583 scontext=system_u:system_r:xdm_t:s0-s0:c0.c1023 tcontext=unconfined_u:object_r:user_home_dir_t:s0 tclass=dir permissive=0
+
+Resolves: rhbz#2115133
+""",
+    ),
+    # ---- AppArmor DENIED lines: snaps ---------------------------------------------------------------
+    (
+        "https://github.com/standardnotes/desktop/issues/653",
+        ".txt",
+        r"""Jan 30 15:34:29 ubuntu kernel: [24749.856278] audit: type=1400 audit(1612017269.344:43): apparmor="DENIED" operation="open" profile="snap.standard-notes.standard-notes" name="/home/[[user:dwbrnk]]{{keep:/.dotfiles/config/.config/gtk-3.0/settings.ini}}" pid=21631 comm="standard-notes" requested_mask="r" denied_mask="r" fsuid=1000 ouid=1000
+Jan 30 15:34:29 ubuntu kernel: [24749.903525] audit: type=1107 audit(1612017269.392:44): pid=1236 uid=103 auid=4294967295 ses=4294967295 subj=unconfined msg='apparmor="DENIED" operation="dbus_method_call"  bus="system" path="/" interface="org.freedesktop.DBus.ObjectManager" member="GetManagedObjects" mask="send" name="org.bluez" pid=21631 label="snap.standard-notes.standard-notes"
+
+The binary initially accesses /home/[[user:dwbrnk]]{{keep:/.config/gtk-3.0/settings.ini}} which is a symlink to the file mentioned above.
+""",
+    ),
+    (
+        "https://github.com/ramboxapp/community-edition/issues/1962",
+        ".txt",
+        r"""[46572.548166] audit: type=1400 audit(1541596673.929:52): apparmor="DENIED" operation="open" profile="snap.rambox.rambox" name="/etc/fstab" pid=5562 comm="rambox" requested_mask="r" denied_mask="r" fsuid=1000 ouid=0
+[46576.876796] audit: type=1400 audit(1541596678.261:55): apparmor="DENIED" operation="open" profile="snap.rambox.rambox" name="/home/[[user:oya]]{{keep:/.bash_logout}}" pid=5562 comm="pool" requested_mask="r" denied_mask="r" fsuid=1000 ouid=1000
+[46576.876857] audit: type=1400 audit(1541596678.261:56): apparmor="DENIED" operation="open" profile="snap.rambox.rambox" name="/home/[[user:oya]]{{keep:/.profile}}" pid=5562 comm="pool" requested_mask="r" denied_mask="r" fsuid=1000 ouid=1000
+[46576.877261] audit: type=1400 audit(1541596678.261:57): apparmor="DENIED" operation="open" profile="snap.rambox.rambox" name="/home/[[user:oya]]{{keep:/.bash_history}}" pid=5562 comm="pool" requested_mask="r" denied_mask="r" fsuid=1000 ouid=1000
+""",
+    ),
+    (
+        "https://github.com/snapcrafters/mattermost-desktop/issues/11",
+        ".txt",
+        r"""Aug  8 16:03:52 bbn-11838 kernel: [146686.133726] audit: type=1400 audit(1533762232.117:3257): apparmor="DENIED" operation="open" profile="snap.mattermost-desktop.mattermost-desktop" name="/home/[[user:rtobine]]{{keep:/snap/mattermost-desktop/72/.config/Mattermost/Cookies-journal}}" pid=13579 comm="BrowserBlocking" requested_mask="wc" denied_mask="wc" fsuid=1832001200 ouid=1832001200
+
+Aug  8 16:16:15 bbn-11838 kernel: [147429.568970] audit: type=1400 audit(1533762975.553:3278): apparmor="DENIED" operation="mknod" profile="snap.mattermost-desktop.mattermost-desktop" name="/home/[[user:rtobine]]{{keep:/snap/mattermost-desktop/72/.config/Mattermost/Cache/f_000167}}" pid=13579 comm="Chrome_CacheThr" requested_mask="c" denied_mask="c" fsuid=1832001200 ouid=1832001200
+""",
+    ),
+    (
+        "https://github.com/alexmurray/indicator-sensors/issues/18",
+        ".txt",
+        r"""Jul 13 10:54:16 slate kernel: [154418.485802] audit: type=1400 audit(1531445056.703:916): apparmor="DENIED" operation="mknod" profile="snap.indicator-sensors.indicator-sensors" name="/home/[[user:bkessel]]{{keep:/snap/indicator-sensors/44/.config/indicator-sensors/sensors.C1T9LZ}}" pid=2644 comm="indicator-senso" requested_mask="c" denied_mask="c" fsuid=1000 ouid=1000
+Jul 13 11:00:16 slate kernel: [154778.484167] audit: type=1400 audit(1531445416.698:917): apparmor="DENIED" operation="mknod" profile="snap.indicator-sensors.indicator-sensors" name="/home/[[user:bkessel]]{{keep:/snap/indicator-sensors/44/.config/indicator-sensors/sensors.OH6ULZ}}" pid=2644 comm="indicator-senso" requested_mask="c" denied_mask="c" fsuid=1000 ouid=1000
+""",
+    ),
+    (
+        "https://github.com/IsmaelMartinez/teams-for-linux/issues/1281",
+        ".txt",
+        r"""systemd[5210]: Started snap.teams-for-linux.teams-for-linux-07adcd7e-797e-4938-96bf-62690e304b66.scope.
+kernel: [48265.914430] kauditd_printk_skb: 1 callbacks suppressed
+kernel: [48265.914436] audit: type=1400 audit(1717613996.233:83260): apparmor="DENIED" operation="capable" profile="/usr/lib/snapd/snap-confine" pid=48572 comm="snap-confine" capability=12  capname="net_admin"
+systemd[5209]: Started Teams for Linux.
+kernel: [48265.924153] audit: type=1400 audit(1717613996.241:83262): apparmor="DENIED" operation="open" profile="snap.teams-for-linux.teams-for-linux" name="/home/{{keep:username}}/.bashrc" pid=48572 comm="command.sh" requested_mask="r" denied_mask="r" fsuid=1000 ouid=1000
+kernel: [48265.924969] audit: type=1400 audit(1717613996.245:83263): apparmor="DENIED" operation="open" profile="snap.teams-for-linux.teams-for-linux" name="/home/{{keep:username}}/.bashrc" pid=48572 comm="desktop-init.sh" requested_mask="r" denied_mask="r" fsuid=1000 ouid=1000
+""",
+    ),
+    (
+        "https://github.com/nextcloud-snap/nextcloud-snap/issues/1612",
+        ".txt",
+        r"""[   18.949662] audit: type=1400 audit(1611064871.016:51): apparmor="DENIED" operation="exec" profile="snap.nextcloud.mysql" name="/bin/systemctl" pid=1310 comm="mysql.server" requested_mask="x" denied_mask="x" fsuid=0 ouid=0
+[   19.135818] audit: type=1400 audit(1611064871.204:52): apparmor="DENIED" operation="open" profile="snap.nextcloud.renew-certs" name="/proc/1042/mounts" pid=1042 comm="python2" requested_mask="r" denied_mask="r" fsuid=0 ouid=0
+
+    $ snap list nextcloud
+nextcloud  19.0.6snap1  25104  19/stable  nextcloud✓  -
+    $ snap version
+snap    2.48.2
+snapd   2.48.2
+series  16
+ubuntu  20.04
+kernel  5.4.0-62-generic
+""",
+    ),
+    # ---- snap and flatpak errors --------------------------------------------------------------------
+    (
+        "https://github.com/maxiberta/htop-snap/issues/7",
+        ".txt",
+        r"""$ sudo snap install htop
+$ htop
+cannot create user data directory: /home/[[user:kral]]{{keep:/snap/htop/1168}}: Not a directory
+
+$ ls -la /home/[[user:kral]]
+lrwxrwxrwx 1 root root 59 apr 26 10:45 /home/[[user:kral]] -> /media/[[user:kral]]/29869796-b243-4e94-8967-17a4129f3a74/home/[[user:kral]]//
+""",
+    ),
+    (
+        "https://github.com/popey/sosumi-snap/issues/10",
+        ".txt",
+        r"""2020/03/06 19:54:34.179897 cmd_run.go:884: WARNING: cannot create user data directory: cannot create "/home/{{keep:myuser}}/snap/sosumi/common": mkdir /home/{{keep:myuser}}/snap/sosumi/common: permission denied
+cannot create user data directory: /home/{{keep:myuser}}/snap/sosumi/15: Not a directory
+
+error: cannot perform the following tasks:
+- Remove data for snap "sosumi" (15) (unlinkat /home/{{keep:myuser}}/snap/sosumi/15/ESP.qcow2: read-only file system)
+""",
+    ),
+    (
+        "https://github.com/flatpak/flatpak/issues/1291",
+        ".txt",
+        r"""F: Opening user flatpak installation at path /home/[[user:emil]]{{keep:/.local/share/flatpak}}
+F: No installations directory in /etc/flatpak/installations.d. Skipping
+F: Opening user flatpak installation at path /home/[[user:emil]]{{keep:/.local/share/flatpak}}
+F: Allowing x11 access
+
+sh-4.3$ /app/usr/bin/winetricks
+Using winetricks 20171222 - sha256sum: {{keep:b9be878672d7d2ea1206111344d5439c6f0894e758052537dda2cbff4f29777b}} with wine-2.21 (Staging) and WINEARCH=win32
+""",
+    ),
+    # ---- coredumpctl info ---------------------------------------------------------------------------
+    (
+        "https://github.com/ublue-os/bazzite/issues/4256",
+        ".txt",
+        r"""           PID: 15706 (drkonqi-coredum)
+           UID: 1000 ([[user:tovaquill]])
+           GID: 1000 ([[user:tovaquill]])
+        Signal: 11 (SEGV)
+     Timestamp: Tue 2026-03-03 02:50:56 EET (11s ago)
+  Command Line: /usr/libexec/drkonqi-coredump-launcher
+    Executable: /usr/libexec/drkonqi-coredump-launcher
+ Control Group: /user.slice/user-1000.slice/user@1000.service/app.slice/drkonqi-coredump-launcher@541-28783-15683_15684-0.service
+          Unit: user@1000.service
+     User Unit: drkonqi-coredump-launcher@541-28783-15683_15684-0.service
+         Slice: user-1000.slice
+     Owner UID: 1000 ([[user:tovaquill]])
+       Boot ID: {{keep:1665bbf90d734f278628d7f21ba0b720}}
+    Machine ID: {{keep:25d1fe9bc6a14bbbb0603da20fc42e36}}
+      Hostname: Tovaquill-AllyX
+       Storage: /var/lib/systemd/coredump/core.drkonqi-coredum.1000.{{keep:1665bbf90d734f278628d7f21ba0b720}}.15706.1772499056000000.zst (present)
+  Size on Disk: 797.5K
+       Message: Process 15706 (drkonqi-coredum) of user 1000 dumped core.
+""",
+    ),
+    (
+        "https://github.com/systemd/systemd/issues/9524",
+        ".txt",
+        r"""           PID: 8723 (http.so)
+           UID: 1000 ([[user:yuki]])
+           GID: 1000 ([[user:yuki]])
+        Signal: 11 (SEGV)
+     Timestamp: Sun 2017-12-24 18:25:49 CST (6 months 12 days ago)
+  Command Line: http.so [kdeinit5] https local:/run/user/1000/klauncherTJ1614.1.slave-socket local:/run/user/1000/kioclientXM8718.2.slave-socket
+    Executable: /usr/bin/kdeinit5
+""",
+    ),
+    # ---- sudo and pam_unix journal lines ------------------------------------------------------------
+    (
+        "https://github.com/NixOS/nixpkgs/pull/14190",
+        ".txt",
+        r"""machine# [  135.451402] sudo[769]:    {{keep:sybil}} : TTY=unknown ; PWD=/home/{{keep:sybil}} ; USER=root ; COMMAND=/run/current-system/sw/bin/true
+machine# [  135.520832] sudo[769]: pam_unix(sudo:session): session opened for user root by (uid=0)
+machine# [  135.690844] sudo[769]: pam_unix(sudo:session): session closed for user root
+machine# [  135.778424] su[756]: pam_unix(su:session): session closed for user {{keep:sybil}}
+machine: exit status 0
+""",
+    ),
+    # ---- gnome-shell extensions in the journal ------------------------------------------------------
+    (
+        "https://github.com/mgalgs/gnome-shell-system-monitor-next-applet/issues/56",
+        ".txt",
+        r"""Nov 27 09:50:01 nicoltlr gnome-shell[1379]: JS ERROR: Gio.IOErrorEnum: Error reading from file: Invalid argument
+                                            refresh/<@file:///home/[[user:nick]]{{keep:/.local/share/gnome-shell/extensions/system-monitor-next@paradoxxx.zero.gmail.com/extension.js}}:2070:35
+                                            @resource:///org/gnome/shell/ui/init.js:21:20
+""",
+    ),
+    (
+        "https://github.com/0ry0n/Resource_Monitor/issues/30",
+        ".txt",
+        r"""Nov 25 11:02:13 debian64 gnome-shell[6035]: JS ERROR: Error: Error: df: /run/user/1000/doc: Operation not permitted
+
+                                            _refreshDiskSpace/<@/home/[[user:prauchl]]{{keep:/.local/share/gnome-shell/extensions/Resource_Monitor@Ory0n/extension.js}}:1201:23
+Nov 25 11:02:15 debian64 gnome-shell[6035]: JS ERROR: Error: Error: df: /run/user/1000/doc: Operation not permitted
+""",
+    ),
+    (
+        "https://github.com/johnhoran/Laine/issues/35",
+        ".txt",
+        r"""May 20 13:17:23 org.gnome.Shell.desktop[1292]: Gjs-Message: JS WARNING: [/home/{{keep:x}}/.local/share/gnome-shell/extensions/{{keep:laine@knasher.gmail.com}}/extension.js 374]: applying the 'delete' operator to an unqualified name
+""",
+    ),
+    (
+        "https://github.com/RensAlthuis/vertical-overview/issues/117",
+        ".txt",
+        r"""JS ERROR: TypeError: bgManager.backgroundActor is null set_backgrounds/bgManager._fadeSignal<@/home/{{keep:XXX}}/.local/share/gnome-shell/extensions/{{keep:vertical-overview@RensAlthuis.github.com}}/workspace.js:42:21
+""",
+    ),
+    # ---- Steam runtime, Lutris and Wine prefixes ----------------------------------------------------
+    (
+        "https://github.com/ValveSoftware/steam-runtime/issues/315",
+        ".txt",
+        r"""RegisterForAppOverview 1: 82ms
+RegisterForAppOverview 2: 84ms
+[413080-650764041]: Successfuly started tracking playtime
+ExecuteSteamURL: "steam://open/games"
+Installing breakpad exception handler for appid(steam)/version(1607131459)
+[252490]Non-Steam Controller Configs Enabled: 0
+Opted-in Controller Mask Forced Off
+Loaded Config for Local Override Path for App ID 252490, Controller 0: /home/[[user:mudfin]]{{keep:/.steam/steam//controller_base/empty.vdf}}
+GameAction [AppID 252490, ActionID 1] : LaunchApp changed task to ProcessingInstallScript with ""
+""",
+    ),
+    (
+        "https://github.com/lutris/lutris/issues/1658",
+        ".txt",
+        r"""Running /home/[[user:qdm]]{{keep:/.local/share/lutris/runners/wine/tkg-3.21-x86_64/bin/wine}} /home/[[user:qdm]]{{keep:/.local/share/lutris/runners/winesteam/prefix/drive_c/Program Files/Steam/Steam.exe}} -no-cef-sandbox -console -no-cef-sandbox -nochatui -nofriendsui -shutdown
+DEBUG    2019-01-23 15:01:24,049 [command.on_stop:151]:The process has terminated with code 0
+DEBUG    2019-01-23 15:01:40,604 [display._get_vidmodes:15]:Retrieving video modes from XrandR
+DEBUG    2019-01-23 15:01:47,936 [winesteam.get_game_path_from_appid:312]:Checking for game 298110 in /home/[[user:qdm]]{{keep:/.local/share/lutris/runners/winesteam/prefix/drive_c/Program Files/Steam/steamapps}}
+DEBUG    2019-01-23 15:01:47,937 [winesteam.get_game_path_from_appid:315]:Game found in /home/[[user:qdm]]{{keep:/.local/share/lutris/runners/winesteam/prefix/drive_c/Program Files/Steam/steamapps/common/Far Cry 4}}
+""",
+    ),
+    (
+        "https://github.com/lutris/lutris/issues/2369",
+        ".txt",
+        r"""ls -l /home/[[user:barnabas]]/games/lutris/wine_dxvk_and_d9vk/drive_c/users/[[user:barnabas]]
+
+total 572
+drwxr-xr-x 1 [[user:barnabas]] {{keep:users}}     16 Aug 22 23:25  AppData
+drwxr-xr-x 1 [[user:barnabas]] {{keep:users}}     30 Sep 14 01:00 'Application Data'
+drwxr-xr-x 1 [[user:barnabas]] {{keep:users}}      0 Aug 22 23:25  Contacts
+lrwxrwxrwx 1 [[user:barnabas]] {{keep:users}}     15 Oct  5 01:41  Desktop -> /home/[[user:barnabas]]/
+drwxr-xr-x 1 [[user:barnabas]] {{keep:users}}      6 Sep 14 01:15  Documents
+lrwxrwxrwx 1 [[user:barnabas]] {{keep:users}}     15 Oct  5 01:41 'My Documents' -> /home/[[user:barnabas]]/
+lrwxrwxrwx 1 [[user:barnabas]] {{keep:users}}     15 Oct  5 01:41 'My Music' -> /home/[[user:barnabas]]/
+""",
+    ),
+    (
+        "https://github.com/Matoking/protontricks/issues/388",
+        ".txt",
+        r"""protontricks (DEBUG): Stream log handler added
+protontricks (INFO): Found Steam directory at /home/{{keep:user}}/.local/share/Steam
+protontricks (INFO): Using default Steam Runtime at /home/{{keep:user}}/.local/share/Steam/ubuntu12_32/steam-runtime
+protontricks (INFO): Winetricks path is set to /usr/bin/winetricks
+protontricks (DEBUG): Found Steam library folder /home/{{keep:user}}/.local/share/Steam. Is Flatpak path: False, Is XDG Steam path: True.
+protontricks (DEBUG): Found compatdata directories for app 291550: [PosixPath('/home/{{keep:user}}/.local/share/Steam/steamapps/compatdata/291550/pfx')]
 """,
     ),
 ]
