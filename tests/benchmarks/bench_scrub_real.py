@@ -38,7 +38,8 @@ dotfiles), likewise; ``65`` (threads from machines not in English) likewise; ``6
 ``69`` (the same aim, other tools and threads) likewise, under 1.30.0;
 ``70`` (committed gh, hub, Docker, Jupyter and R configuration) likewise, under 1.30.0;
 ``74`` (committed config.log, .my.cnf, .odbc.ini, zsh history, .mailmap, tnsnames.ora and
-autostart launchers) likewise, under 1.32.0),
+autostart launchers) likewise, under 1.32.0; ``77`` (threads: Apple and mobile crash and build
+reports) likewise, under 1.32.0 and 1e55f1d's rules),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -213,6 +214,7 @@ def main(argv: list[str] | None = None) -> int:
             "72",
             "73",
             "74",
+            "77",
             "all",
         ),
         default="all",
