@@ -37,10 +37,13 @@ dotfiles), likewise; ``65`` (threads from machines not in English) likewise; ``6
 ``68`` (threads aimed at names elsewhere than in paths and at damage) likewise, under 1.29.0;
 ``69`` (the same aim, other tools and threads) likewise, under 1.30.0;
 ``70`` (committed gh, hub, Docker, Jupyter and R configuration) likewise, under 1.30.0;
-``74`` (committed config.log, .my.cnf, .odbc.ini, zsh history, .mailmap, tnsnames.ora and
-autostart launchers) likewise, under 1.32.0; ``76`` (Linux system logs: SELinux AVC denials,
-AppArmor lines, coredumpctl, gnome-shell journal lines, snap, flatpak, Steam runtime and Lutris
-logs) likewise, under 1.32.0 plus 1e55f1d's unversioned rules),
+``71`` (threads, the aim of 68) likewise, under 1.31.0; ``72`` (threads: environment reports),
+``73`` (threads: LLM agent frameworks, MCP and local model servers) and ``74`` (committed
+config.log, .my.cnf, .odbc.ini, zsh history, .mailmap, tnsnames.ora and autostart launchers)
+likewise, under 1.32.0; ``75`` (threads: Windows administration output), ``76`` (Linux system
+logs: SELinux AVC denials, AppArmor lines, coredumpctl, gnome-shell journal lines, snap,
+flatpak, Steam runtime and Lutris logs) and ``77`` (threads: Apple and mobile crash and build
+reports) likewise, under 1.32.0 plus 1e55f1d's unversioned rules),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -216,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
             "73",
             "74",
             "76",
+            "77",
             "all",
         ),
         default="all",

@@ -9794,7 +9794,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``76``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``77``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9833,6 +9833,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (73, _RAW_STOP73),
         (74, _RAW_STOP74),
         (76, _RAW_STOP76),
+        (77, _RAW_STOP77),
     ):
         if batch not in (None, number):
             continue
@@ -16398,6 +16399,518 @@ protontricks (INFO): Using default Steam Runtime at /home/{{keep:user}}/.local/s
 protontricks (INFO): Winetricks path is set to /usr/bin/winetricks
 protontricks (DEBUG): Found Steam library folder /home/{{keep:user}}/.local/share/Steam. Is Flatpak path: False, Is XDG Steam path: True.
 protontricks (DEBUG): Found compatdata directories for app 291550: [PosixPath('/home/{{keep:user}}/.local/share/Steam/steamapps/compatdata/291550/pfx')]
+""",
+    ),
+]
+
+
+# The stop-77 collection (batch 77, collected at stop 51 under scrubber 1.32.0 plus 1e55f1d's
+# unversioned rules): excerpts of public threads of a source no batch took yet, Apple and mobile
+# crash and build reports as people paste them (iOS and macOS crash reports, kernel panics,
+# xcodebuild's build settings as text and JSON, CocoaPods' and fastlane's environment reports,
+# Crashlytics' upload-symbols and logcat lines, Flutter's adb and Gradle logs).
+_RAW_STOP77: list[tuple[str, str, str]] = [
+    # ---- xcodebuild -showBuildSettings, Xcode's defaults --------------------------------------------
+    (
+        "https://github.com/SolaWing/xcode-build-server/issues/91",
+        ".txt",
+        r"""```
+[
+  {
+    "action" : "build",
+    "buildSettings" : {
+      "__DIAGNOSE_DEPRECATED_ARCHS" : "YES",
+      "__IS_NOT_MACOS" : "NO",
+      "_DEVELOPMENT_TEAM_IS_EMPTY" : "NO",
+      "_WRAPPER_CONTENTS_DIR" : "/Contents",
+      "ACTION" : "build",
+      "AD_HOC_CODE_SIGNING_ALLOWED" : "YES",
+      "ALTERNATE_GROUP" : "staff",
+      "ALTERNATE_MODE" : "u+w,go-w,a+rX",
+      "ALTERNATE_OWNER" : "[[user:gordonfairbanks]]",
+      "ALTERNATIVE_DISTRIBUTION_WEB" : "NO",
+      "ALWAYS_EMBED_SWIFT_STANDARD_LIBRARIES" : "NO",
+```
+
+```
+      "SWIFT_VERSION" : "5.0",
+      "SYMROOT" : "/Users/[[user:gordonfairbanks]]{{keep:/Library/Developer/Xcode/DerivedData/project-bvxvhckjmmjhxkhcsiarbipkszfi/Build/Products}}",
+      "SYSTEM_ADMIN_APPS_DIR" : "/Applications/Utilities",
+      "SYSTEM_APPS_DIR" : "/Applications",
+      "SYSTEM_CORE_SERVICES_DIR" : "/System/Library/CoreServices",
+      "SYSTEM_DEVELOPER_BIN_DIR" : "/Applications/Xcode-beta.app/Contents/Developer/usr/bin",
+      "SYSTEM_DEVELOPER_DIR" : "/Applications/Xcode-beta.app/Contents/Developer",
+```
+""",
+    ),
+    (
+        "https://github.com/fastlane/fastlane/issues/7898",
+        ".txt",
+        r"""```
+Build settings for action clean and target "mZone Poker":
+    ACTION = clean
+    AD_HOC_CODE_SIGNING_ALLOWED = NO
+    ALTERNATE_GROUP = staff
+    ALTERNATE_MODE = u+w,go-w,a+rX
+    ALTERNATE_OWNER = [[user:Rowan]]
+    ALWAYS_EMBED_SWIFT_STANDARD_LIBRARIES = NO
+    ALWAYS_SEARCH_USER_PATHS = NO
+    ALWAYS_USE_SEPARATE_HEADERMAPS = NO
+    APPLE_INTERNAL_DEVELOPER_DIR = /AppleInternal/Developer
+    APPLE_INTERNAL_DIR = /AppleInternal
+    APPLICATION_EXTENSION_API_ONLY = NO
+    ARCHS = armv7 arm64
+    ARCHS_STANDARD = armv7 arm64
+    ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon
+    AVAILABLE_PLATFORMS = appletvos appletvsimulator iphoneos iphonesimulator macosx watchos watchsimulator
+    BITCODE_GENERATION_MODE = marker
+```
+""",
+    ),
+    (
+        "https://github.com/qvacua/vimr/issues/249",
+        ".txt",
+        r"""```
+    export ALTERNATE_GROUP=staff
+    export ALTERNATE_MODE=u+w,go-w,a+rX
+    export ALTERNATE_OWNER=[[user:tb]]
+    export ALWAYS_SEARCH_USER_PATHS=NO
+    export APPLE_INTERNAL_DIR=/AppleInternal
+    export ARCHS=x86_64
+    export AVAILABLE_PLATFORMS="appletvos appletvsimulator iphoneos iphonesimulator macosx watchos watchsimulator"
+    export BITCODE_GENERATION_MODE=marker
+    export BUILD_COMPONENTS="headers build"
+    export BUILD_DIR=/Users/[[user:tb]]{{keep:/Work/vimr/build}}
+    export BUILD_ROOT=/Users/[[user:tb]]{{keep:/Work/vimr/build}}
+    export BUILD_STYLE=
+    export BUILD_VARIANTS=normal
+    export BUILT_PRODUCTS_DIR=/Users/[[user:tb]]{{keep:/Work/vimr/build/Release}}
+    export CACHE_ROOT=/var/folders/x5/kc5g8yyx6s5fbmp3tsdrk0nr0000gn/C/com.apple.DeveloperTools/7.3.1-7D1014/Xcode
+```
+""",
+    ),
+    (
+        "https://github.com/erikdoe/ocmock/pull/55",
+        ".txt",
+        r"""$ defaults read com.apple.dt.Xcode IDEApplicationwideBuildSettings
+{
+    OBJROOT = "/Users/[[user:paul]]{{keep:/Source/Builds/Intermediates}}";
+    SYMROOT = "/Users/[[user:paul]]{{keep:/Source/Builds}}";
+}
+""",
+    ),
+    (
+        "https://github.com/omnigroup/OmniGroup/issues/8",
+        ".txt",
+        r"""Last login: Wed Nov  3 17:11:16 on ttys000
+Simons-iMac:~ [[user:Simon]]$ cd /Volumes/My\ Book/iPhone\ Stuff/Developer/References/OmniGroup 
+Simons-iMac:OmniGroup [[user:Simon]]$ ./Scripts/Build Frameworks installNow in: /Volumes/My Book/iPhone Stuff/Developer/References
+2010-11-03 17:11:28.594 defaults[6370:903] 
+The domain/default pair of (com.apple.Xcode, PBXProductDirectory) does not exist
+Warning: PBXProductDirectory not defined in Xcode, using /Users/Shared/[[user:Simon]]{{keep:/Products}}
+2010-11-03 17:11:28.605 defaults[6372:903] 
+The domain/default pair of (com.apple.Xcode, PBXIntermediatesDirectory) does not exist
+Warning: PBXIntermediatesDirectory not defined in Xcode, using /Users/Shared/[[user:Simon]]{{keep:/Products/Builds}}
+BUILD_ACTION=install
+Making installed product files writable
+# 
+# Wed Nov 3 17:11:28 MDT 2010
+# Starting build of Frameworks
+# BUILD_CONFIGURATION=Release
+# 
+
+Building FixStringsFile (OmniGroup/Tools/FixStringsFile)
++./Scripts/Build:136> xcodebuild 'DSTROOT=/' 'SYMROOT=/Users/Shared/[[user:Simon]]{{keep:/Products}}' 'OBJROOT=/Users/Shared/[[user:Simon]]{{keep:/Products/Builds}}' 'OMNI_INSTALLED_PRODUCTS=/Users/Shared/[[user:Simon]]{{keep:/InstalledProducts}}' 'OMNI_FRAMEWORK_TARGET_PATH=@executable_path/../Frameworks' -configuration Release -project FixStringsFile.xcodeproj install
+Build settings from command line:
+    DSTROOT = /
+    OBJROOT = /Users/Shared/[[user:Simon]]{{keep:/Products/Builds}}
+""",
+    ),
+    # ---- crash reports and kernel panics -------------------------------------------------------------
+    (
+        "https://github.com/kstenerud/KSCrash/issues/86",
+        ".txt",
+        r"""Incident Identifier: {{keep:A95214E8-58D5-4A09-8316-0ADF4793CA02}}
+CrashReporter Key:   {{keep:803287b4c860230a23d6c4456fb72b3f1e9ed116}}
+Hardware Model:      iPad5,4
+Process:         FloppyWorm [438]
+Path:            /private/var/mobile/Containers/Bundle/Application/77D5E035-93A5-4AC6-AA01-42A00B468396/FloppyWorm.app/FloppyWorm
+Identifier:      FLOPPY.WORM
+Version:         3.1 (7)
+Code Type:       ARM-64
+Parent Process:  launchd [1]
+
+Date/Time:       2015-03-21 20:01:15.000 -0600
+OS Version:      iPhone OS 8.2 (12D508)
+Report Version:  104
+
+Exception Type:  0 ((null))
+Exception Codes: 0x00000000 at 0x0000000000000000
+Crashed Thread:  14
+
+Thread 0:
+0   libsystem_kernel.dylib          0x0000000193774e0c 0x193774000 + 3596 (mach_msg_trap + 8)
+1   libsystem_kernel.dylib          0x0000000193774c88 0x193774000 + 3208 (mach_msg + 72)
+2   CoreFoundation                  0x0000000181d9e218 0x181cc0000 + 909848 ({{keep:<redacted>}} + 200)
+3   CoreFoundation                  0x0000000181d9c16c 0x181cc0000 + 901484 ({{keep:<redacted>}} + 940)
+4   CoreFoundation                  0x0000000181cc91f4 0x181cc0000 + 37364 (CFRunLoopRunSpecific + 396)
+""",
+    ),
+    (
+        "https://github.com/microsoft/appcenter/issues/857",
+        ".txt",
+        r"""```
+Incident Identifier: {{keep:8af6d2f8-d7ad-4211-961b-69b2cc8b1d35}}
+CrashReporter Key:   {{keep:74E47558-F075-48B0-A69F-E18DA61D9CAB}}
+Hardware Model:      iPhone9,1
+Process:         DeadlockMyself [2781]
+Path:            /var/containers/Bundle/Application/C628B6E6-9A48-41FE-8B5A-9C088643E081/DeadlockMyself.app/DeadlockMyself
+Identifier:      com.ford.[[user:kvol27]].DeadlockMyself
+Version:         1.0 (1)
+Code Type:       arm64
+Parent Process:  ??? [1]
+
+Date/Time:       undefined
+Launch Time:     undefined
+OS Version:      iPhone OS 12.3.1 (16F203)
+Report Version:  104
+
+Exception Type:  SIGTRAP
+Exception Codes: TRAP_BRKPT at 0x1a2cf3f30
+Crashed Thread:  6
+
+Thread 6 Crashed:
+0   libdispatch.dylib                    0x00000001a2cf3f30 __DISPATCH_WAIT_FOR_QUEUE__ + 444
+1   libdispatch.dylib                    0x00000001a2cf3ad4 _dispatch_sync_f_slow + 136
+2   DeadlockMyself                       0x0000000100acd504 0x100ac8000 + 21764
+3   DeadlockMyself                       0x0000000100acd72c 0x100ac8000 + 22316
+```
+""",
+    ),
+    (
+        "https://github.com/insidegui/WWDC/issues/14",
+        ".txt",
+        r"""Process:               WWDC [732]
+Path:                  /Users/{{keep:USER}}/Downloads/WWDC.app/Contents/MacOS/WWDC
+Identifier:            br.com.guilhermerambo.WWDC
+Version:               1.5.1 (16)
+Code Type:             X86-64 (Native)
+Parent Process:        ??? [1]
+Responsible:           WWDC [732]
+User ID:               501
+
+Date/Time:             2015-04-26 08:05:54.997 +0530
+OS Version:            Mac OS X 10.10.2 (14C109)
+Report Version:        11
+Anonymous UUID:        {{keep:1C53A7E4-FCDC-46A2-B62A-C752ABD947C6}}
+
+Time Awake Since Boot: 2800 seconds
+
+Crashed Thread:        2  Dispatch queue: NSOperationQueue 0x61800003fec0 :: NSOperation 0x6000000580f0 (QOS: LEGACY)
+
+Exception Type:        EXC_BAD_INSTRUCTION (SIGILL)
+Exception Codes:       0x0000000000000001, 0x0000000000000000
+
+Thread 0:: Dispatch queue: com.apple.main-thread
+0   libsystem_kernel.dylib        	0x00007fff8b5794de mach_msg_trap + 10
+1   libsystem_kernel.dylib        	0x00007fff8b57864f mach_msg + 55
+""",
+    ),
+    (
+        "https://github.com/openzfsonosx/spl/issues/13",
+        ".txt",
+        r"""```
+Anonymous UUID:       {{keep:46DA59B5-3F0A-217A-3DEA-DE9A80DC8B4F}}
+
+Thu Nov  3 09:41:18 2016
+
+*** Panic Report ***
+panic(cpu 2 caller 0xffffff80003ed5fc): "Possible memory corruption: pmap_pv_remove(0xffffff8000a88f88,0xffffff9ca110b000,0x5f612c, 0x80000005f612c062, 0xfffffeb4e2cc4858): empty hash"@/Library/Caches/com.apple.xbs/Sources/xnu/xnu-3789.21.4/osfmk/i386/pmap_internal.h:844
+Backtrace (CPU 2), Frame : Return Address
+0xffffff97439cbb10 : 0xffffff80002f368c 
+0xffffff97439cbb90 : 0xffffff80003ed5fc 
+0xffffff97439cbea0 : 0xffffff7f811e99a7 
+0xffffff97439cbfb0 : 0xffffff80002a2af7 
+      Kernel Extensions in backtrace:
+         net.lundman.spl(1.5.2)[F452C9FD-94A1-366D-BF2F-89BDDDA08364]@0xffffff7f811de000->0xffffff7f8121bfff
+
+BSD process name corresponding to current thread: kernel_task
+Boot args: -v slide=0 dart=0 darkwake=0 
+
+Mac OS version:
+16B2657
+
+Kernel version:
+Darwin Kernel Version 16.1.0: Wed Oct 19 20:31:56 PDT 2016; {{keep:root}}:xnu-3789.21.4~4/RELEASE_X86_64
+Kernel UUID: 75CA1C4D-7BF4-321B-B544-D8F1B6D60EF8
+```
+""",
+    ),
+    # ---- CocoaPods and fastlane ----------------------------------------------------------------------
+    (
+        "https://github.com/CocoaPods/CocoaPods/issues/163",
+        ".txt",
+        r"""``` sh
+$ pod install cocoapodTest.xcodeproj --verbose
+Updating spec repo `master'
+/usr/bin/git pull
+Already up-to-date.
+Installing dependencies of: /Users/[[user:jyk]]{{keep:/Documents/cocoapodTest/Podfile}}
+Generating support files
+* Generating xcconfig file at `/Users/[[user:jyk]]{{keep:/Documents/cocoapodTest/Pods/Pods.xcconfig}}'
+Oh no, an error occurred. Please run with `--verbose' and report on https://github.com/CocoaPods/CocoaPods/issues.
+
+No such file or directory - /Users/[[user:jyk]]{{keep:/Documents/cocoapodTest/Pods/Pods.xcconfig}}
+/Users/[[user:jyk]]{{keep:/.rbenv/versions/1.9.3-p125/lib/ruby/gems/1.9.1/gems/xcodeproj-0.1.0/lib/xcodeproj/config.rb}}:28:in `initialize'
+/Users/[[user:jyk]]{{keep:/.rbenv/versions/1.9.3-p125/lib/ruby/gems/1.9.1/gems/xcodeproj-0.1.0/lib/xcodeproj/config.rb}}:28:in `open'
+```
+""",
+    ),
+    (
+        "https://github.com/CocoaPods/CocoaPods/issues/9587",
+        ".txt",
+        r"""  735 /Users/[[user:simonkettler]]{{keep:/.rvm/rubies/ruby-head/lib/ruby/gems/2.7.0/gems/cocoapods-downloader-1.3.0/lib/cocoapods-downloader/mercurial.rb}}
+  736 /Users/[[user:simonkettler]]{{keep:/.rvm/rubies/ruby-head/lib/ruby/gems/2.7.0/gems/cocoapods-downloader-1.3.0/lib/cocoapods-downloader/remote_file.rb}}
+  740 /Users/[[user:simonkettler]]{{keep:/.rvm/rubies/ruby-head/lib/ruby/gems/2.7.0/gems/cocoapods-1.9.0/lib/cocoapods/installer/analyzer/target_inspector.rb}}
+  742 /Users/[[user:simonkettler]]{{keep:/.rvm/rubies/ruby-head/lib/ruby/gems/2.7.0/gems/atomos-0.1.3/lib/atomos.rb}}
+  743 /Users/[[user:simonkettler]]{{keep:/.rvm/gems/ruby-head/gems/xcodeproj-1.15.0/lib/xcodeproj/project/case_converter.rb}}
+  744 /Users/[[user:simonkettler]]{{keep:/.rvm/gems/ruby-head/gems/xcodeproj-1.15.0/lib/xcodeproj/project/object_attributes.rb}}
+""",
+    ),
+    (
+        "https://github.com/CocoaPods/CocoaPods/issues/6145",
+        ".txt",
+        r"""### Command
+
+```
+/usr/local/bin/pod install
+```
+
+### Stack
+
+```
+   CocoaPods : 1.0.1
+        Ruby : ruby 2.0.0p648 (2015-12-16 revision 53162) [universal.x86_64-darwin16]
+    RubyGems : 2.0.14.1
+        Host : Mac OS X 10.12 (16A323)
+       Xcode : 8.0 (8A218a)
+         Git : git version 2.8.4 (Apple Git-73)
+Ruby lib dir : /System/Library/Frameworks/Ruby.framework/Versions/2.0/usr/lib
+Repositories : master - https://github.com/CocoaPods/Specs.git @ {{keep:7ba606eaf1e0bd8b062e23440e7fdb7fe793a52e}}
+```
+
+### Plugins
+
+```
+cocoapods-deintegrate : 1.0.1
+cocoapods-plugins     : 1.0.0
+cocoapods-search      : 1.0.0
+cocoapods-stats       : 1.0.0
+cocoapods-trunk       : 1.1.0.beta.1
+cocoapods-try         : 1.1.0
+```
+""",
+    ),
+    (
+        "https://github.com/fastlane/fastlane/pull/6578",
+        ".txt",
+        r"""```ruby
+fastlane env
+```
+
+### fastlane Environment
+
+### Stack
+
+| Key                 | Value                                        |
+| ------------------- | -------------------------------------------- |
+| fastlane            | 1.105.2                                      |
+| OS                  | 10.12                                        |
+| Ruby                | 2.2.5                                        |
+| Xcode               | /Applications/Xcode.app/Contents/Developer   |
+| Xcode Version       | Xcode 8.0 Build version 8A218a               |
+| Git                 | git version 2.8.4 (Apple Git-73)             |
+| Installation Source | /Users/[[user:pkw]]{{keep:/.rvm/gems/ruby-2.2.5/bin/fastlane}} |
+| Host                | Mac OS X 10.12 (16A323)                      |
+| Ruby Lib Dir        | /Users/[[user:pkw]]{{keep:/.rvm/rubies/ruby-2.2.5/lib}}        |
+""",
+    ),
+    (
+        "https://github.com/fastlane/fastlane/issues/12870",
+        ".txt",
+        r"""<details><summary>✅ fastlane environment ✅</summary>
+
+### Stack
+
+| Key                         | Value                                                          |
+| --------------------------- | -------------------------------------------------------------- |
+| OS                          | 10.13.2                                                        |
+| Ruby                        | 2.3.3                                                          |
+| Bundler?                    | false                                                          |
+| Git                         | git version 2.15.2 (Apple Git-101.1)                           |
+| Installation Source         | /usr/bin/fastlane                                              |
+| Host                        | Mac OS X 10.13.2 (17C88)                                       |
+| Ruby Lib Dir                | /System/Library/Frameworks/Ruby.framework/Versions/2.3/usr/lib |
+| OpenSSL Version             | LibreSSL 2.2.7                                                 |
+| Is contained                | false                                                          |
+| Is homebrew                 | false                                                          |
+| Is installed via Fabric.app | false                                                          |
+""",
+    ),
+    (
+        "https://github.com/fastlane/fastlane/issues/819",
+        ".txt",
+        r"""```
+AF_IOS_SDK=iphonesimulator9.1
+AF_MAC_SDK=macosx10.11
+AF_TVOS_SDK=appletvsimulator9.0
+
+AF_CONFIGURATION=Release
+
+SCAN_WORKSPACE=$AF_WORKSPACE
+SCAN_SCHEME=$AF_IOS_FRAMEWORK_SCHEME
+SCAN_DESTINATION="OS=9.1,name=iPhone 6s"
+```
+
+```
+[10:05:17]: -------------------------------------------------
+[10:05:17]: --- Step: Verifying required fastlane version ---
+[10:05:17]: -------------------------------------------------
+[10:05:17]: fastlane version valid
+[10:05:17]: Driving the lane 'test_framework' 🚀
+[10:05:17]: rvm_bin_path=/Users/[[user:maria.kendall]]/
+```
+""",
+    ),
+    (
+        "https://github.com/fastlane/fastlane/issues/7826",
+        ".txt",
+        r"""```
+
+Successfully loaded Appfile at path '/Users/{{keep:admin}}/fastlane/Appfile'
+- package_name: 'com.test.test'
+-------
+DEBUG [2017-01-11 11:49:13.96]: Checking if there are any plugins that should be loaded...
+DEBUG [2017-01-11 11:49:13.96]: Loading 'fastlane-plugin-unzip' plugin
+INFO [2017-01-11 11:49:14.00]: gem 'fastlane-plugin-unzip' is already installed
++-----------------------+---------+--------+
+|               Used plugins               |
++-----------------------+---------+--------+
+| Plugin                | Version | Action |
++-----------------------+---------+--------+
+| fastlane-plugin-unzip | 1.0.1   | unzip  |
++-----------------------+---------+--------+
+```
+""",
+    ),
+    # ---- Crashlytics, Flutter's adb and Gradle on a developer's machine -----------------------------
+    (
+        "https://github.com/firebase/firebase-ios-sdk/issues/8997",
+        ".txt",
+        r"""```
+upload-symbols 3.9 build 28
+
+Arguments:
+Debug mode enabled
+Google App ID: {{keep:1:966119265531:ios:debbab51630033a7}}
+Platform: ios
+DSYM Paths: ["/Users/[[user:bruno]]{{keep:/Library/Developer/Xcode/DerivedData/JBKids-dhlisyvsnhmaqzerhebhvnqwehmm/Build/Products/Debug-iphonesimulator/JBKids.app.dSYM}}"]
+
+Inspecting next path: /Users/[[user:bruno]]{{keep:/Library/Developer/Xcode/DerivedData/JBKids-dhlisyvsnhmaqzerhebhvnqwehmm/Build/Products/Debug-iphonesimulator/JBKids.app.dSYM}}
+```
+""",
+    ),
+    (
+        "https://github.com/firebase/firebase-android-sdk/issues/2086",
+        ".txt",
+        r"""```
+10-21 11:23:46.139 29176 29176 D FirebaseCrashlytics: Crashlytics automatic data collection ENABLED by API.
+10-21 11:23:46.139 29176 29176 D FirebaseCrashlytics: Firebase Analytics is available.
+10-21 11:23:46.143 29176 29176 D FirebaseCrashlytics: Reading cached settings...
+10-21 11:23:46.144 29176 29176 D FirebaseCrashlytics: No cached settings found.
+10-21 11:23:46.144 29176 29176 D FirebaseCrashlytics: Mapping file ID is: {{keep:00000000000000000000000000000000}}
+10-21 11:23:46.145 29176 29176 I FirebaseCrashlytics: Initializing Crashlytics 17.2.2
+10-21 11:23:46.145 29176 29176 D FirebaseCrashlytics: Installer package name is: null
+10-21 11:23:46.148 29176 29213 D FirebaseCrashlytics: Found previous crash marker.
+10-21 11:23:46.150 29176 29213 D FirebaseCrashlytics: Found matching FID, using Crashlytics IID: {{keep:6c8cb845bf8b42b289b5b1fe9dd31ae1}}
+10-21 11:23:46.150 29176 29213 D FirebaseCrashlytics: Opening a new session with ID {{keep:5F907CB20095-0001-71F8-EE55}}
+```
+""",
+    ),
+    (
+        "https://github.com/flutter/flutter/issues/45338",
+        ".txt",
+        r"""[{"event":"app.progress","params":{"appId":"{{keep:b1f14497-1fc4-434c-b91b-87d4f3f58135}}","id":"1","progressId":null,"finished":true}}]
+[  +57 ms] executing: /Users/[[user:Omar]]{{keep:/Library/Android/sdk/platform-tools/adb}} -s emulator-5554 shell -x logcat -v time -t 1
+[  +30 ms] Exit code 0 from: /Users/[[user:Omar]]{{keep:/Library/Android/sdk/platform-tools/adb}} -s emulator-5554 shell -x logcat -v time -t 1
+[        ] --------- beginning of main
+           11-22 00:24:40.924 E/GnssHAL_GnssInterface( 1800): gnssSvStatusCb: b: input svInfo.flags is 8
+[   +2 ms] executing: /Users/[[user:Omar]]{{keep:/Library/Android/sdk/platform-tools/adb}} -s emulator-5554 shell -x logcat -v time
+[   +5 ms] executing: /Users/[[user:Omar]]{{keep:/Library/Android/sdk/platform-tools/adb}} version
+[  +13 ms] Android Debug Bridge version 1.0.41
+           Version 29.0.5-5949299
+           Installed as /Users/[[user:Omar]]{{keep:/Library/Android/sdk/platform-tools/adb}}
+""",
+    ),
+    (
+        "https://github.com/flutter/flutter/issues/35169",
+        ".txt",
+        r"""```
+[{"event":"app.progress","params":{"appId":"{{keep:c5a5b384-0dba-4b01-8a53-f890043c8a65}}","id":"1","progressId":null,"finished":true}}]
+[  +67 ms] executing: /Users/[[user:qm]]{{keep:/Library/Android/sdk/platform-tools/adb}} -s 10.1.58.91:5555 shell -x logcat -v time -t 1
+[ +393 ms] Exit code 0 from: /Users/[[user:qm]]{{keep:/Library/Android/sdk/platform-tools/adb}} -s 10.1.58.91:5555 shell -x logcat -v time -t 1
+[        ] --------- beginning of main
+           06-27 16:54:06.361 E/GpuMonitor(16982): fital error, can not mkdir:/sdcard/MIUI/debug_log/common, errno:13
+[   +2 ms] executing: /Users/[[user:qm]]{{keep:/Library/Android/sdk/platform-tools/adb}} -s 10.1.58.91:5555 shell -x logcat -v time
+[   +3 ms] executing: /Users/[[user:qm]]{{keep:/Library/Android/sdk/platform-tools/adb}} version
+[  +10 ms] Android Debug Bridge version 1.0.40
+           Version 28.0.2-5303910
+           Installed as /Users/[[user:qm]]{{keep:/Library/Android/sdk/platform-tools/adb}}
+[   +2 ms] executing: /Users/[[user:qm]]{{keep:/Library/Android/sdk/platform-tools/adb}} start-server
+[   +7 ms] Building APK
+Running Gradle task 'assembleDebug'...
+```
+""",
+    ),
+    (
+        "https://github.com/flutter/flutter/issues/56275",
+        ".txt",
+        r"""```
+/var/folders/s1/84mmcfx96qz2vt1b8dpn8xd00000gn/T/flutter_tools.BIrplm/flutter_to
+ol.az0adP/app.dill --packages .packages -Ddart.vm.profile=false
+-Ddart.vm.product=false
+--enable-asserts --track-widget-creation --filesystem-scheme org-dartlang-root
+--initialize-from-dill build/cache.dill.track.dill
+[  +22 ms] executing:
+/Volumes/Drive_E/softw/IDEnTools/android/AndroidSDK/platform-tools/adb -s
+emulator-5554 shell -x logcat -v time -t 1
+[  +35 ms] Exit code 0 from:
+/Volumes/Drive_E/softw/IDEnTools/android/AndroidSDK/platform-tools/adb -s
+emulator-5554 shell -x logcat -v time -t 1
+[        ] --------- beginning of main
+           05-22 22:27:51.838 I/GnssLocationProvider( 1923): WakeLock released
+           by handleMessage(REPORT_SV_STATUS, 0,
+           com.android.server.location.GnssLocationProvider$SvStatusInfo@f555a9a
+           )
+[  +31 ms] <- compile package:storeproducts/main.dart
+[ +132 ms] executing:
+/Volumes/Drive_E/softw/IDEnTools/android/AndroidSDK/platform-tools/adb version
+[  +94 ms] Android Debug Bridge version 1.0.41
+           Version 30.0.1-6435776
+```
+""",
+    ),
+    (
+        "https://github.com/LineageOS/android_packages_apps_Recorder/issues/4",
+        ".txt",
+        r"""```
+16:49:47.343 [DEBUG] [org.gradle.cache.internal.DefaultCacheAccess] Cache Generated Gradle JARs cache (/home/[[user:morrowen]]{{keep:/.gradle/caches/3.3/generated-gradle-jars}}) was closed 0 times.
+16:49:47.343 [DEBUG] [org.gradle.cache.internal.LockOnDemandCrossProcessCacheAccess] Releasing file lock for artifact cache (/home/[[user:morrowen]]{{keep:/.gradle/caches/modules-2}})
+16:49:47.343 [DEBUG] [org.gradle.cache.internal.btree.BTreePersistentIndexedCache] Closing cache artifact-at-repository.bin (/home/[[user:morrowen]]{{keep:/.gradle/caches/modules-2/metadata-2.23/artifact-at-repository.bin}})
+16:49:47.343 [DEBUG] [org.gradle.cache.internal.btree.BTreePersistentIndexedCache] Closing cache module-metadata.bin (/home/[[user:morrowen]]{{keep:/.gradle/caches/modules-2/metadata-2.23/module-metadata.bin}})
+16:49:47.343 [DEBUG] [org.gradle.cache.internal.DefaultFileLockManager] Releasing lock on artifact cache (/home/[[user:morrowen]]{{keep:/.gradle/caches/modules-2}}).
+16:49:47.344 [DEBUG] [org.gradle.launcher.daemon.server.exec.ExecuteBuild] The daemon has finished executing the build.
+```
 """,
     ),
 ]
