@@ -213,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             "72",
             "73",
             "74",
+            "75",
             "all",
         ),
         default="all",
