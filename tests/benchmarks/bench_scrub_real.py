@@ -218,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
             "72",
             "73",
             "74",
+            "75",
             "76",
             "77",
             "all",

@@ -69,7 +69,9 @@ class RealDocument:
     configuration), collected after 1.30.0, and 71 (threads, the aim of 68), collected after
     1.31.0, and 72 (threads: the environment reports bug templates ask for) and 73 (threads of
     LLM agent frameworks, MCP servers and local model servers) and 74 (committed database client,
-    autoconf, shell history, mailmap and launcher files), collected after 1.32.0;
+    autoconf, shell history, mailmap and launcher files), collected after 1.32.0, and 75 (threads:
+    Windows administration output), 76 (threads: Linux system logs) and 77 (threads: Apple and
+    mobile crash and build reports), collected at stop 51 after 1.32.0 and 1e55f1d's rules;
     each scored once, per part, blind, no rule changed after them."""
 
     @property
@@ -9832,6 +9834,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (72, _RAW_STOP72),
         (73, _RAW_STOP73),
         (74, _RAW_STOP74),
+        (75, _RAW_STOP75),
         (76, _RAW_STOP76),
         (77, _RAW_STOP77),
     ):
@@ -16910,6 +16913,406 @@ emulator-5554 shell -x logcat -v time -t 1
 16:49:47.343 [DEBUG] [org.gradle.cache.internal.btree.BTreePersistentIndexedCache] Closing cache module-metadata.bin (/home/[[user:morrowen]]{{keep:/.gradle/caches/modules-2/metadata-2.23/module-metadata.bin}})
 16:49:47.343 [DEBUG] [org.gradle.cache.internal.DefaultFileLockManager] Releasing lock on artifact cache (/home/[[user:morrowen]]{{keep:/.gradle/caches/modules-2}}).
 16:49:47.344 [DEBUG] [org.gradle.launcher.daemon.server.exec.ExecuteBuild] The daemon has finished executing the build.
+```
+""",
+    ),
+]
+
+
+# The stop-75 collection (batch 75, collected at stop 51 under scrubber 1.32.0 and 1e55f1d's rules):
+# excerpts of public threads of Windows administration output as people paste it (cmd's `set` and
+# a Ruby list of a user's environment, `Get-ADTUserProfiles`, `cmdkey /list`, `whoami`, a task's
+# XML, an MSI verbose log, Win32-OpenSSH's sshd log, Event Viewer entries, `net use`, `systeminfo`,
+# `pnputil`, `dsregcmd /status`, Windows Terminal, WSL and PowerToys errors); every private value a
+# same-shaped substitute (SOURCE.md).
+_RAW_STOP75: list[tuple[str, str, str]] = [
+    # ---- environment blocks and profile lists ----------------------------------------------------
+    (
+        "https://github.com/chef/mixlib-shellout/pull/194",
+        ".txt",
+        r"""["ALLUSERSPROFILE=C:\\ProgramData",
+ "APPDATA=C:\\Users\\[[user:mycook]]{{keep:\\AppData\\Roaming}}",
+ "CommonProgramFiles=C:\\Program Files\\Common Files",
+ "CommonProgramFiles(x86)=C:\\Program Files (x86)\\Common Files",
+ "CommonProgramW6432=C:\\Program Files\\Common Files",
+ "COMPUTERNAME=WIN-G06ENRTTKF9",
+ "ComSpec=C:\\Windows\\system32\\cmd.exe",
+ "FP_NO_HOST_CHECK=NO",
+ "HOMEDRIVE=C:",
+ "HOMEPATH=\\Users\\[[user:mycook]]",
+ "LOCALAPPDATA=C:\\Users\\[[user:mycook]]{{keep:\\AppData\\Local}}",
+ "LOGONSERVER=\\\\WIN-G06ENRTTKF9",
+ "NUMBER_OF_PROCESSORS=1",
+ "OS=Windows_NT",
+ "Path=C:\\Windows\\system32;C:\\Windows;C:\\Windows\\System32\\Wbem;C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\;C:\\Program Files\\Amazon\\cfn-bootstrap\\;C:\\opscode\\chef-workstation\\bin\\",
+ "PATHEXT=.COM;.EXE;.BAT;.CMD;.VBS;.VBE;.JS;.JSE;.WSF;.WSH;.MSC",
+ "PROCESSOR_ARCHITECTURE=AMD64",
+ "PROCESSOR_IDENTIFIER=Intel64 Family 6 Model 63 Stepping 2, GenuineIntel",
+ "PROCESSOR_LEVEL=6",
+ "PROCESSOR_REVISION=3f02",
+ "ProgramData=C:\\ProgramData",
+ "ProgramFiles=C:\\Program Files",
+ "ProgramFiles(x86)=C:\\Program Files (x86)",
+ "ProgramW6432=C:\\Program Files",
+""",
+    ),
+    (
+        "https://github.com/PowerShell/Win32-OpenSSH/issues/2407",
+        ".txt",
+        r""">echo %USERPROFILE%
+C:\Users\[[user:rtb47]]
+
+- `1.sshd-session.exe (LocalSystem)` -> `2.sshd-session.exe (MEG\{{keep:test}})`:
+  EnvVar | Old value | New value
+  -- | -- | --
+  USERDOMAIN | WORKGROUP | MEG
+""",
+    ),
+    (
+        "https://github.com/PSAppDeployToolkit/PSAppDeployToolkit/issues/1865",
+        ".txt",
+        r"""NTAccount              : DESKTOP-TROJ7VQ\[[user:kid]]
+SID                    : S-1-5-21-3442802063-1446377815-2928486735-1004
+ProfilePath            : C:\Users\[[user:kid]]
+AppDataPath            : C:\Users\[[user:kid]]{{keep:\AppData\Roaming}}
+LocalAppDataPath       : C:\Users\[[user:kid]]{{keep:\AppData\Local}}
+DesktopPath            : C:\Users\[[user:kid]]{{keep:\OneDrive - SCHOOLNAME\Desktop}}
+DocumentsPath          : C:\Users\[[user:kid]]{{keep:\OneDrive - SCHOOLNAME\Documents}}
+StartMenuPath          : C:\Users\[[user:kid]]{{keep:\AppData\Roaming\Microsoft\Windows\Start Menu}}
+TempPath               : C:\Users\[[user:kid]]{{keep:\AppData\Local\Temp}}
+OneDrivePath           : C:\Users\[[user:kid]]{{keep:\OneDrive - SCHOOLNAME}}
+OneDriveCommercialPath :
+UserLocale             : en-AU
+""",
+    ),
+    (
+        "https://github.com/MicrosoftDocs/windows-itpro-docs/issues/4551",
+        ".txt",
+        r"""%DEFAULTUSERPROFILE% : The term '%DEFAULTUSERPROFILE%' is not recognized as the name of a cmdlet, function, script
+file, or operable program. Check the spelling of the name, or if a path was included, verify that the path is correct
+and try again.
+At line:1 char:1
++ %DEFAULTUSERPROFILE%
++ ~~~~~~~~~~~~~~~~~~~~
+    + CategoryInfo          : ObjectNotFound: (%DEFAULTUSERPROFILE%:String) [], CommandNotFoundException
+    + FullyQualifiedErrorId : CommandNotFoundException
+
+GetEnvironmentVariables:
+  GTK_BASEPATH = C:\Program Files (x86)\GtkSharp\2.12\
+  VisualStudioEdition = Microsoft Visual Studio Community 2019
+  Path = C:\Program Files (x86)\Common Files\Oracle\Java\javapath;C:\Program Files (x86)\NVIDIA Corporation\PhysX\Common;C:\ProgramData\Oracle\Java\javapath;C:\WINDOWS\system32;C:\WINDOWS;C:\WINDOWS\System32\Wbem;C:\WINDOWS\System32\WindowsPowerShell\v1.0\;C:\Program Files (x86)\GtkSharp\2.12\bin;c:\gradle\bin;C:\Users\[[user:kimbo]]{{keep:\AppData\Local\Android\sdk\platform-tools}};C:\WINDOWS\System32\OpenSSH\;C:\Program Files\dotnet\;C:\Users\{{keep:Administrator}}\AppData\Local\Microsoft
+""",
+    ),
+    # ---- credentials, whoami, prompts ------------------------------------------------------------
+    (
+        "https://github.com/AdysTech/CredentialManager/issues/56",
+        ".txt",
+        r"""E:\Users\[[user:bertonic1]]>cmdkey /list
+
+Currently stored credentials:
+
+    Target: Domain:target=danbttest1.danieli.it
+    Type: Domain Password
+    User: cosmo\[[user:bertonic1]]
+    Saved for this logon only
+
+    Target: LegacyGeneric:target=MicrosoftOffice16_Data:ADAL:3e47136a-2382-43d3-98e7-fa3646a91bfe@@@8.000000
+    Type: Generic
+    Local machine persistence
+
+    Target: LegacyGeneric:target=MicrosoftOffice16_Data:ADAL:3e47136a-2382-43d3-98e7-fa3646a91bfe@@@4.000000
+    Type: Generic
+    Local machine persistence
+
+    Target: LegacyGeneric:target=OneDrive Cached Credential Business - Business1
+    Type: Generic
+    User: {{keep:3e47136a-2382-43d3-98e7-fa3646a91bfe}}
+    Local machine persistence
+""",
+    ),
+    (
+        "https://github.com/Ashwanthbala/C2-agent/issues/33",
+        ".txt",
+        r"""whoami
+
+desktop-0kgsvtr\[[user:sudhesh]]
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/3415",
+        ".txt",
+        r"""Microsoft Windows [Version 10.0.18362.145]
+
+C:\Users\[[user:Raghavan]]>bash
+Access is denied.
+
+PS C:\WINDOWS\system32>  Enable-WindowsOptionalFeature -Online -FeatureName Microsoft-Windows-Subsystem-Linux
+
+Path          :
+Online        : True
+RestartNeeded : False
+""",
+    ),
+    # ---- a task's XML, an MSI log, sshd's log ------------------------------------------------------
+    (
+        "https://github.com/TechTank/AlwaysActiveHours/issues/1",
+        ".txt",
+        r"""```
+<?xml version="1.0" encoding="UTF-16"?>
+<Task version="1.2" xmlns="http://schemas.microsoft.com/windows/2004/02/mit/task">
+  <RegistrationInfo>
+    <Date>2025-02-08T20:23:06.482689</Date>
+    <Author>XY-MASTER\[[user:UmoTprak]]</Author>
+    <URI>\Always Active Hours</URI>
+  </RegistrationInfo>
+  <Triggers>
+    <CalendarTrigger>
+      <Repetition>
+        <Interval>PT1H</Interval>
+        <Duration>P1D</Duration>
+        <StopAtDurationEnd>false</StopAtDurationEnd>
+      </Repetition>
+      <StartBoundary>2025-02-08T20:21:57</StartBoundary>
+""",
+    ),
+    (
+        "https://github.com/lithnet/ad-password-protection/issues/43",
+        ".txt",
+        r"""MSI (c) (9C:20) [11:04:55:943]: Running product '{5AEA43AB-E3D7-48A1-AF2A-57FF603BDBCA}' with user privileges. DisableMsi policy is set to or defaulted to 1. This is the client and the user does not have full admin token. Evaulation is delayed until after credentials provided. This install could still be blocked
+MSI (c) (9C:20) [11:04:55:943]: PROPERTY CHANGE: Adding CURRENTDIRECTORY property. Its value is 'C:\Windows\system32'.
+MSI (c) (9C:20) [11:04:55:943]: PROPERTY CHANGE: Adding CLIENTUILEVEL property. Its value is '0'.
+MSI (c) (9C:20) [11:04:55:943]: PROPERTY CHANGE: Adding CLIENTPROCESSID property. Its value is '4252'.
+MSI (c) (9C:20) [11:04:55:958]: TRANSFORMS property is now: 
+MSI (c) (9C:20) [11:04:55:958]: PROPERTY CHANGE: Adding VersionDatabase property. Its value is '301'.
+MSI (c) (9C:20) [11:04:55:958]: SHELL32::SHGetFolderPath returned: C:\Users\[[user:admin.wladyslawa.bor]]{{keep:\AppData\Roaming}}
+MSI (c) (9C:20) [11:04:55:958]: SHELL32::SHGetFolderPath returned: C:\Users\[[user:admin.wladyslawa.bor]]{{keep:\Favorites}}
+MSI (c) (9C:20) [11:04:55:958]: SHELL32::SHGetFolderPath returned: C:\Users\[[user:admin.wladyslawa.bor]]{{keep:\AppData\Roaming\Microsoft\Windows\Network Shortcuts}}
+MSI (c) (9C:20) [11:04:55:958]: SHELL32::SHGetFolderPath returned: C:\Users\[[user:admin.wladyslawa.bor]]{{keep:\Documents}}
+""",
+    ),
+    (
+        "https://github.com/PowerShell/Win32-OpenSSH/issues/2264",
+        ".txt",
+        r"""7948 2024-08-09 17:43:27.343 debug1: trying public key file C:\\Users\\[[user:data117ops]]{{keep:\\.ssh/authorized_keys}}
+7948 2024-08-09 17:43:27.343 debug3: Failed to open file:C:/Users/[[user:data117ops]]{{keep:/.ssh/authorized_keys}} error:13
+7948 2024-08-09 17:43:27.343 debug1: Could not open authorized keys 'C:\\Users\\[[user:data117ops]]{{keep:\\.ssh/authorized_keys}}': Permission denied
+""",
+    ),
+    # ---- application errors and settings paths ---------------------------------------------------
+    (
+        "https://github.com/microsoft/PowerToys/issues/10927",
+        ".txt",
+        """[2021-04-24 10:30:29.1192] [ERROR] [S:\\src\\modules\\launcher\\Plugins\\Microsoft.Plugin.Program\\Programs\\Win32Program.cs::684]
+-------------------------- Begin exception --------------------------
+Message: \tError status: KNOWN
+\t\tProgram path: C:\\Users\\[[user:Nick]]{{keep:\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\程序}}
+\t\tException thrown in called method: IntPtr CreateDirectoryHandle(System.String, Boolean)
+\t\tPossible interpretation of the error: |Permission denied when trying to load programs from C:\\Users\\[[user:Nick]]{{keep:\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\程序}}
+\t\tPossible resolution: Can be ignored and Wox should still continue, however the program may not be loaded
+
+Exception full name  : System.UnauthorizedAccessException
+Exception message    : Access to the path 'C:\\Users\\[[user:Nick]]{{keep:\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\程序}}' is denied.
+Exception stack trace:
+   at System.IO.Enumeration.FileSystemEnumerator`1.CreateDirectoryHandle(String path, Boolean ignoreNotFound)
+   at System.IO.Enumeration.FileSystemEnumerator`1.Init()
+   at System.IO.Enumeration.FileSystemEnumerator`1..ctor(String directory, Boolean isNormalized, EnumerationOptions options)
+   at System.IO.Enumeration.FileSystemEnumerable`1..ctor(String directory, FindTransform transform, EnumerationOptions options, Boolean isNormalized)
+""",
+    ),
+    (
+        "https://github.com/microsoft/terminal/issues/5840",
+        ".txt",
+        r"""From: [[user:Dale McKinnell]] <{{keep:notifications@github.com}}>
+Sent: 11 May 2020 16:50
+To: microsoft/terminal <{{keep:terminal@noreply.github.com}}>
+Cc: [[user:Louis Bertin]], FCMI <[[email:lbertin@vxo.fr]]>; Author <{{keep:author@noreply.github.com}}>
+Subject: Re: [microsoft/terminal] Settings.json is KO, need a fresh one (#5840)
+
+C:\Users\{{keep:<username>}}\AppData\Local\Packages\Microsoft.WindowsTerminal_8wekyb3d8bbwe\LocalState
+
+file:///C:/Users/[[user:lbert]]{{keep:/AppData/Local/Packages/Microsoft.WindowsTerminal_8wekyb3d8bbwe/LocalState/settings.json}}
+
+SyntaxError: JSON.parse: unexpected character at line 1 column 1 of the JSON data
+""",
+    ),
+    # ---- clean: Event Viewer, net use, systeminfo, pnputil, dsregcmd, MSI, Get-Acl --------------------
+    (
+        "https://github.com/microsoft/EventLogExpert/issues/425",
+        ".txt",
+        r"""Log Name:      Application
+Source:        Application Error
+Date:          8/12/2025 9:24:55 AM
+Event ID:      1000
+Task Category: Application Crashing Events
+Level:         Error
+Keywords:      
+Description:
+Faulting application name: EventLogExpert.exe, version: 25.6.10.147, time stamp: 0x67fe0000
+Faulting module name: Microsoft.UI.Xaml.dll, version: 3.1.6.0, time stamp: 0xa252a1e7
+Exception code: 0xc000027b
+Fault offset: 0x00000000003a3385
+Faulting process id: 0xAEE8
+Faulting application start time: 0x1DC0B94DDFD13CA
+Faulting application path: C:\Program Files\WindowsApps\EventLogExpert_25.6.10.147_x64__8wekyb3d8bbwe\EventLogExpert.exe
+Faulting module path: C:\Program Files\WindowsApps\Microsoft.WindowsAppRuntime.1.6_6000.519.329.0_x64__8wekyb3d8bbwe\Microsoft.UI.Xaml.dll
+Report Id: {{keep:37caf306-c3a2-420c-bb10-2ba83124866c}}
+Faulting package full name: EventLogExpert_25.6.10.147_x64__8wekyb3d8bbwe
+Faulting package-relative application ID: App
+
+Event Xml:
+<Event xmlns="http://schemas.microsoft.com/win/2004/08/events/event">
+  <System>
+    <Provider Name="Application Error" Guid="{a0e9b465-b939-57d7-b27d-95d8e925ff57}" />
+    <EventID>1000</EventID>
+    <Version>0</Version>
+    <Level>2</Level>
+    <Task>100</Task>
+    <Opcode>0</Opcode>
+    <Keywords>0x8000000000000000</Keywords>
+""",
+    ),
+    (
+        "https://github.com/wakatime/wakatime-cli/pull/619",
+        ".txt",
+        r"""```
+New connections will be remembered.
+
+
+Status       Local     Remote                    Network
+
+-------------------------------------------------------------------------------
+Unavailable  I:        \\192.168.0.10\Documentos Microsoft Windows Network
+OK           J:        \\192.168.68.110\Desenvolvimento
+                                                Microsoft Windows Network
+The command completed successfully.
+```
+""",
+    ),
+    (
+        "https://github.com/netmeld/netmeld/issues/111",
+        ".txt",
+        r"""```
+Host Name:                 {{keep:SomeHostId}}
+OS Name:                   Microsoft Windows 10 Enterprise
+OS Version:                10.0.12345 N/A Build 12345
+OS Manufacturer:           Microsoft Corporation
+OS Configuration:          Member Workstation
+OS Build Type:             Multiprocessor Free
+Registered Owner:          {{keep:Some Name}}
+Registered Organization:   {{keep:Some Name}}
+Product ID:                00123-00000-00001-AB123
+Original Install Date:     1/01/1234, 3:59:23 PM
+System Boot Time:          12/31/1234, 9:43:32 AM
+System Manufacturer:       CompyOne Inc.
+""",
+    ),
+    (
+        "https://github.com/ChrisTitusTech/winutil/issues/5046",
+        ".txt",
+        r"""Microsoft PnP Utility
+
+Published Name:     oem35.inf
+Original Name:      fn.inf
+Provider Name:      {{keep:Lenovo}}
+Class Name:         System devices
+Class GUID:         {4d36e97d-e325-11ce-bfc1-08002be10318}
+Driver Version:     04/03/2020 9.2.0.1
+Signer Name:        Microsoft Windows Hardware Compatibility Publisher
+
+Published Name:     oem6.inf
+Original Name:      fn.inf
+Provider Name:      {{keep:Lenovo}}
+Class Name:         System devices
+Class GUID:         {4d36e97d-e325-11ce-bfc1-08002be10318}
+Driver Version:     12/28/2020 9.2.0.3
+Signer Name:        Microsoft Windows Hardware Compatibility Publisher
+
+Published Name:     oem55.inf
+Original Name:      hp1210fx.inf
+Provider Name:      Hewlett-Packard, Inc.
+Class Name:         Universal Serial Bus controllers
+Class GUID:         {36fc9e60-c465-11cf-8056-444553540000}
+Driver Version:     09/29/2012 6.1.7600.16385
+Signer Name:        Microsoft Windows Hardware Compatibility Publisher
+""",
+    ),
+    (
+        "https://github.com/kolide/launcher/issues/873",
+        ".txt",
+        r"""```
++----------------------------------------------------------------------+
+| Device State                                                         |
++----------------------------------------------------------------------+
+ 
+             AzureAdJoined : YES
+          EnterpriseJoined : NO
+              DomainJoined : YES
+                DomainName : {{keep:CONTOSO}}
+ 
++----------------------------------------------------------------------+
+| Device Details                                                       |
++----------------------------------------------------------------------+
+ 
+                  DeviceId : 126cafbf-18e6-47a8-ad06-d5affe132b36
+                Thumbprint : {{keep:6422A23183864B4BF99F9282715F5C9D6C881776}}
+ DeviceCertificateValidity : [ 2020-11-16 18:55:24.000 UTC -- 2030-11-16 19:25:24.000 UTC ]
+            KeyContainerId : 5fad6f12-9a31-448d-87f3-0eb6a24033fd
+               KeyProvider : Microsoft Platform Crypto Provider
+              TpmProtected : YES
+ 
++----------------------------------------------------------------------+
+| Tenant Details                                                       |
++----------------------------------------------------------------------+
+ 
+                TenantName : {{keep:Contoso}}
+                  TenantId : ad8e1d4f-5295-4df7-b18a-1d85b4195a17
+""",
+    ),
+    (
+        "https://github.com/ONLYOFFICE/CommunityServer/issues/305",
+        ".txt",
+        r"""MSI (c) (2C:9C) [09:59:12:080]: SHELL32::SHGetFolderPath returned: C:\Users\{{keep:Administrator}}\AppData\Roaming\Microsoft\Windows\Templates
+MSI (c) (2C:9C) [09:59:12:080]: SHELL32::SHGetFolderPath returned: C:\ProgramData
+MSI (c) (2C:9C) [09:59:12:080]: SHELL32::SHGetFolderPath returned: C:\Users\{{keep:Administrator}}\AppData\Local
+MSI (c) (2C:9C) [09:59:12:080]: SHELL32::SHGetFolderPath returned: C:\Users\{{keep:Administrator}}\Pictures
+MSI (c) (2C:9C) [09:59:12:080]: SHELL32::SHGetFolderPath returned: C:\ProgramData\Microsoft\Windows\Start Menu\Programs\Administrative Tools
+MSI (c) (2C:9C) [09:59:12:080]: SHELL32::SHGetFolderPath returned: C:\ProgramData\Microsoft\Windows\Start Menu\Programs\Startup
+MSI (c) (2C:9C) [09:59:12:080]: SHELL32::SHGetFolderPath returned: C:\ProgramData\Microsoft\Windows\Start Menu\Programs
+MSI (c) (2C:9C) [09:59:12:080]: SHELL32::SHGetFolderPath returned: C:\ProgramData\Microsoft\Windows\Start Menu
+MSI (c) (2C:9C) [09:59:12:080]: SHELL32::SHGetFolderPath returned: C:\Users\Public\Desktop
+MSI (c) (2C:9C) [09:59:12:080]: SHELL32::SHGetFolderPath returned: C:\Users\{{keep:Administrator}}\AppData\Roaming\Microsoft\Windows\Start Menu\Programs\Administrative Tools
+MSI (c) (2C:9C) [09:59:12:080]: SHELL32::SHGetFolderPath returned: C:\Users\{{keep:Administrator}}\AppData\Roaming\Microsoft\Windows\Start Menu\Programs\Startup
+""",
+    ),
+    (
+        "https://github.com/PowerShell/PowerShell/issues/8858",
+        ".txt",
+        r"""```
+    Directory: C:\Users\{{keep:myuser}}
+
+
+Path   Owner        Access
+----   -----        ------
+thesis MYDOMAIN\{{keep:myuser}} NT AUTHORITY\SYSTEM Allow  FullControl...
+```
+
+```none
+    Directory: C:\Users\{{keep:myuser}}
+
+
+Path   Owner Access
+----   ----- ------
+mytest
+```
+
+```none
+Name                           Value
+----                           -----
+PSVersion                      6.2.0-preview.4
+PSEdition                      Core
+GitCommitId                    6.2.0-preview.4
+OS                             Microsoft Windows 10.0.17763
+Platform                       Win32NT
 ```
 """,
     ),
