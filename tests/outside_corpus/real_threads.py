@@ -9796,7 +9796,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``77``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``78``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9837,6 +9837,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (75, _RAW_STOP75),
         (76, _RAW_STOP76),
         (77, _RAW_STOP77),
+        (78, _RAW_STOP78),
     ):
         if batch not in (None, number):
             continue
@@ -17313,6 +17314,310 @@ PSEdition                      Core
 GitCommitId                    6.2.0-preview.4
 OS                             Microsoft Windows 10.0.17763
 Platform                       Win32NT
+```
+""",
+    ),
+]
+
+
+# The stop-78 collection (batch 78, collected at stop 51 under scrubber 1.33.0 plus 1e55f1d's
+# rules): excerpts of public threads of a source no batch took yet, data engineering tools' output
+# as people paste it (HDFS permission errors with their user= and inode owners, spark-submit and
+# Spark's SecurityManager acls, Ivy caches, YARN reports, sparklyr and findspark, Airflow's DagBag
+# and task log paths, dbt init and debug, the Databricks CLI's config errors, Snowflake connector
+# debug bodies, Jupyter kernel connection files, Hive's beeline).
+_RAW_STOP78: list[tuple[str, str, str]] = [
+    # ---- HDFS permission errors: user=, inode owners, /user/<u> ---------------------------------------
+    (
+        "https://github.com/sequenceiq/docker-spark/issues/30",
+        ".txt",
+        r"""Exception in thread "main" org.apache.hadoop.security.AccessControlException: Permission denied: user={{keep:root}}, access=WRITE, inode="/":[[user:agussetiawan]]:supergroup:drwxr-xr-x
+
+export HADOOP_USER_NAME={{keep:hdfs}}
+""",
+    ),
+    (
+        "https://github.com/harbby/sylph/issues/149",
+        ".txt",
+        r"""```text
+Caused by: org.apache.hadoop.ipc.RemoteException(org.apache.hadoop.security.AccessControlException): Permission denied: user=[[user:pkw]], access=WRITE, inode="/data":{{keep:hdfs}}:supergroup:drwxr-xr-x
+```
+""",
+    ),
+    (
+        "https://github.com/jupyterhub/yarnspawner/issues/5",
+        ".txt",
+        r"""```
+Permission denied: user=[[user:tmv]], access=WRITE, inode="/user/[[user:tmv]]{{keep:/.skein/application_1551765709575_0113}}":root:supergroup:drwxr-xr-x
+```
+""",
+    ),
+    (
+        "https://github.com/Intel-bigdata/HiBench/issues/272",
+        ".txt",
+        r"""FAILED: RuntimeException org.apache.hadoop.security.AccessControlException: Permission denied: user={{keep:mapr_user}}, access=WRITE, inode="/":{{keep:hdfs}}:dba_hadoop:drwxr-xr-x
+""",
+    ),
+    (
+        "https://github.com/sequenceiq/docker-spark/issues/6",
+        ".txt",
+        r"""bash-4.1# spark-submit --class org.apache.spark.examples.SparkPi --master yarn-client --driver-memory 1g --executor-memory 1g --executor-cores 1 ./lib/spark-examples-1.1.0-hadoop2.4.0.jar
+...
+14/11/06 18:16:22 INFO yarn.Client: Got cluster metric info from ResourceManager, number of NodeManagers: 1
+14/11/06 18:16:22 INFO yarn.Client: Max mem capabililty of a single resource in this cluster 8192
+14/11/06 18:16:22 INFO yarn.Client: Preparing Local resources
+Exception in thread "main" org.apache.hadoop.security.AccessControlException: Permission denied: user={{keep:hdfs}}, access=WRITE, inode="/user":{{keep:root}}:supergroup:drwxr-xr-x
+    at org.apache.hadoop.hdfs.server.namenode.FSPermissionChecker.checkFsPermission(FSPermissionChecker.java:271)
+""",
+    ),
+    (
+        "https://github.com/apache/hadoop/pull/2166",
+        ".txt",
+        r"""[[user:rmukherji]]-MBP15:hadoop-3.4.0-SNAPSHOT [[user:rmukherji]]$ bin/hdfs lsSnapshottableDir
+drwxr-xr-x 0 [[user:rmukherji]] supergroup 0 2020-07-27 11:52 2 65536 /user
+
+[[user:rmukherji]]-MBP15:hadoop-3.4.0-SNAPSHOT [[user:rmukherji]]$ bin/hdfs lsSnapshot /user
+drwxr-xr-x 0 [[user:rmukherji]] supergroup 0 2020-07-27 11:52 1 /user/.snapshot/s1
+drwxr-xr-x 0 [[user:rmukherji]] supergroup 0 2020-07-27 11:51 0 /user/.snapshot/s20200727-115156.407
+""",
+    ),
+    # ---- Spark: SecurityManager acls, Ivy caches, YARN reports, sparklyr, findspark ---------------------
+    (
+        "https://github.com/apache/spark/pull/28368",
+        ".txt",
+        r"""```
+20/05/05 17:57:41.109 ScalaTest-run INFO ResourceProfileManager: Added ResourceProfile id: 0
+20/05/05 17:57:41.156 ScalaTest-run INFO SecurityManager: Changing view acls to: [[user:lajoskertesz]]
+20/05/05 17:57:41.157 ScalaTest-run INFO SecurityManager: Changing modify acls to: [[user:lajoskertesz]]
+20/05/05 17:57:41.157 ScalaTest-run INFO SecurityManager: Changing view acls groups to: 
+20/05/05 17:57:41.158 ScalaTest-run INFO SecurityManager: Changing modify acls groups to: 
+20/05/05 17:57:41.158 ScalaTest-run INFO SecurityManager: SecurityManager: authentication disabled; ui acls disabled; users  with view permissions: Set([[user:lajoskertesz]]); groups with view permissions: Set(); users  with modify permissions: Set([[user:lajoskertesz]]); groups with modify permissions: Set()
+20/05/05 17:57:41.438 ScalaTest-run INFO Utils: Successfully started service 'sparkDriver' on port 51448.
+```
+""",
+    ),
+    (
+        "https://github.com/archivesunleashed/aut/pull/33",
+        ".txt",
+        r"""```
+$ /opt/spark/bin/alti-spark-shell --jars /mnt/ephemeral0/aut_test/aut-0.9.1-SNAPSHOT-fatjar-issue-9.jar --conf spark.local.dir=/mnt/ephemeral0/aut_test/tmp  --master yarn --deploy-mode client --num-executors 50 --executor-cores 5 --executor-memory 20G --driver-memory 10G
+/tmp/[[user:kestro]]-hive-1.2.1-lib.zip: OK
+ok - no need to re-generate the same /tmp/[[user:kestro]]-hive-1.2.1-lib.zip, continuing
+mkdir: `/user/[[user:kestro]]{{keep:/apps}}': File exists
+put: `/user/[[user:kestro]]{{keep:/apps/hive-1.2.1-lib.zip}}': File exists
+/opt/alti-spark-1.6.1 /mnt/ephemeral0/aut_test
+2017-08-30 14:25:15,310 INFO  org.apache.spark.SecurityManager (Logging.scala:logInfo(58)) - Changing view acls to: [[user:kestro]]
+2017-08-30 14:25:15,314 INFO  org.apache.spark.SecurityManager (Logging.scala:logInfo(58)) - Changing modify acls to: [[user:kestro]]
+2017-08-30 14:25:15,315 INFO  org.apache.spark.SecurityManager (Logging.scala:logInfo(58)) - SecurityManager: authentication disabled; ui acls disabled; users with view permissions: Set([[user:kestro]]); users with modify permissions: Set([[user:kestro]])
+2017-08-30 14:25:15,774 INFO  org.apache.spark.HttpServer (Logging.scala:logInfo(58)) - Starting HTTP Server
+```
+""",
+    ),
+    (
+        "https://github.com/TIBCOSoftware/snappydata/issues/656",
+        ".txt",
+        r"""Using Spark's default log4j profile: org/apache/spark/log4j-defaults.properties
+17/06/14 09:35:23 INFO SparkContext: Running Spark version 2.0.2.3
+17/06/14 09:35:24 WARN NativeCodeLoader: Unable to load native-hadoop library for your platform... using builtin-java classes where applicable
+17/06/14 09:35:24 INFO SecurityManager: Changing view acls to: {{keep:admin}}
+17/06/14 09:35:24 INFO SecurityManager: Changing modify acls to: {{keep:admin}}
+17/06/14 09:35:24 INFO SecurityManager: SecurityManager: authentication disabled; ui acls disabled; users  with view permissions: Set({{keep:admin}}); groups with view permissions: Set(); users  with modify permissions: Set({{keep:admin}}); groups with modify permissions: Set()
+17/06/14 09:35:24 INFO Utils: Successfully started service 'sparkDriver' on port 62433.
+17/06/14 09:35:24 INFO DiskBlockManager: Created local directory at C:\Users\{{keep:admin}}\AppData\Local\Temp\blockmgr-d4eb2918-845f-4acd-90db-46d9b6cf4552
+17/06/14 09:35:24 INFO MemoryStore: MemoryStore started with capacity 899.7 MB
+""",
+    ),
+    (
+        "https://github.com/kubeflow/spark-operator/issues/2208",
+        ".txt",
+        r"""```
+Warning  SparkApplicationFailed  14m   spark-application-controller  SparkApplication brazil-pan-ecs failed: failed to run spark-submit: failed to run spark-submit: Ivy Default Cache set to: /home/{{keep:spark}}/.ivy2/cache
+The jars for the packages stored in: /home/{{keep:spark}}/.ivy2/jars
+org.apache.spark#spark-streaming-kafka-0-10_2.12 added as a dependency
+org.apache.spark#spark-sql-kafka-0-10_2.12 added as a dependency
+:: resolving dependencies :: org.apache.spark#spark-submit-parent-511288aa-ce7c-4a38-9c8e-4869b71c68fa;1.0
+  confs: [default]
+Exception in thread "main" java.io.FileNotFoundException: /home/{{keep:spark}}/.ivy2/cache/resolved-org.apache.spark-spark-submit-parent-511288aa-ce7c-4a38-9c8e-4869b71c68fa-1.0.xml (No such file or directory)
+```
+""",
+    ),
+    (
+        "https://github.com/OryxProject/oryx/issues/359",
+        ".txt",
+        r"""2019-04-09 16:39:57,966 INFO yarn.Client: Submitting application application_1554852387362_0003 to ResourceManager
+2019-04-09 16:39:57,994 INFO impl.YarnClientImpl: Submitted application application_1554852387362_0003
+2019-04-09 16:39:59,001 INFO yarn.Client: Application report for application_1554852387362_0003 (state: ACCEPTED)
+2019-04-09 16:39:59,004 INFO yarn.Client:
+client token: N/A
+ApplicationMaster host: N/A
+ApplicationMaster RPC port: -1
+queue: default
+start time: 1554853197978
+final status: UNDEFINED
+tracking URL: http://{{keep:hostname}}:8088/proxy/application_1554852387362_0003/
+user: {{keep:hadoop}}
+""",
+    ),
+    (
+        "https://github.com/sparklyr/sparklyr/issues/1355",
+        ".txt",
+        r"""```shell
+  sudo /opt/spark/spark-2.1.1-bin-hadoop2.7/sbin/start-master.sh
+```
+
+```shell
+  sudo /home/[[user:rkb]]{{keep:/spark/spark-2.1.1-bin-hadoop2.7/sbin/start-slave.sh}} spark://URL:7077
+```
+
+```r
+spark_home='/home/[[user:rkb]]{{keep:/spark/spark-2.1.1-bin-hadoop2.7/}}'
+dir.create("/home/[[user:rkb]]{{keep:/tmp/.ivy2/}}")
+home_ivy <- "/home/[[user:rkb]]{{keep:/tmp/.ivy2/}}"
+conf$'sparklyr.shell.conf' <- paste0("spark.jars.ivy = ",home_ivy)
+```
+""",
+    ),
+    (
+        "https://github.com/minrk/findspark/issues/37",
+        ".txt",
+        r"""import findspark
+findspark.init("/Users/[[user:markbenson]]{{keep:/spark}}")
+findspark.find()
+'/Users/[[user:markbenson]]{{keep:/spark/python/pyspark}}'
+
+import pyspark
+sc = pyspark.SparkContext(appName="myAppName", master="spark://127.0.0.1:7077")
+
+---------------------------------------------------------------------------
+RuntimeError                              Traceback (most recent call last)
+~/spark/python/pyspark/context.py in __init__(self, master, appName, sparkHome, pyFiles, environment, batchSize, serializer, conf, gateway, jsc, profiler_cls)
+""",
+    ),
+    # ---- Airflow: DagBag and task log paths -------------------------------------------------------------
+    (
+        "https://github.com/apache/airflow/issues/951",
+        ".txt",
+        r"""```
+[2016-02-05 00:59:13,114] {models.py:126} INFO - Filling up the DagBag from /Users/[[user:prashanth]]{{keep:/Projects/airflow/dags/pra_test_2.py}}
+[2016-02-05 00:59:13,114] {models.py:204} INFO - Importing /Users/[[user:prashanth]]{{keep:/Projects/airflow/dags/pra_test_2.py}}
+[2016-02-05 00:59:13,115] {models.py:295} INFO - Loaded DAG <DAG: pra_test_3>
+[2016-02-05 00:59:13,143] {models.py:1003} INFO - Queuing into pool test_pool
+```
+""",
+    ),
+    (
+        "https://github.com/apache/airflow/issues/29319",
+        ".txt",
+        r"""*** Falling back to local log
+*** Log file does not exist: /home/[[user:kqtrna]]{{keep:/airflow/logs/dag_id=out_umu_employee_upd/run_id=manual__2023-02-02T12:09:04.963057+00:00/task_id=call_sp_umu_employee_upd/attempt=1.log}}
+*** Fetching from: http://:8793/dag_id=out_umu_employee_upd/run_id=manual__2023-02-02T12:09:04.963057+00:00/task_id=call_sp_umu_employee_upd/attempt=1.log
+*** Failed to fetch log file from worker. Request URL is missing an 'http://' or 'https://' protocol.
+""",
+    ),
+    (
+        "https://github.com/apache/airflow/issues/11206",
+        ".txt",
+        r"""```
+[2020-09-30 15:20:33,262] {__init__.py:50} INFO - Using executor SequentialExecutor
+[2020-09-30 15:20:33,267] {scheduler_job.py:1367} INFO - Starting the scheduler
+[2020-09-30 15:20:33,268] {scheduler_job.py:1379} INFO - Searching for files in /home/{{keep:someuser}}/airflow/dags
+[2020-09-30 15:20:33,274] {scheduler_job.py:1381} INFO - There are 25 files in /home/{{keep:someuser}}/airflow/dags
+[2020-09-30 15:20:33,298] {dag_processing.py:562} INFO - Launched DagFileProcessorManager with pid: 157
+```
+""",
+    ),
+    # ---- dbt init and debug ---------------------------------------------------------------------------
+    (
+        "https://github.com/dbt-labs/dbt-core/pull/12511",
+        ".txt",
+        r"""```
+07:51:32  Running with dbt=1.12.0-a1
+07:51:32  Setting up your profile.
+Which database would you like to use?
+[1] postgres
+
+Enter a number: 1
+host (hostname for the instance): localhost
+port [5432]:
+user (dev username): {{keep:tst}}
+pass (dev password):
+07:51:42  Profile testest written to /Users/[[user:venkatk]]{{keep:/.dbt/profiles.yml}} using target's profile_template.yml and your supplied values. Run 'dbt debug' to validate the connection.
+07:51:42  Running dbt debug to validate the project...
+07:51:42  dbt version: 1.12.0-a1
+07:51:42  python version: 3.13.11
+07:51:42  python path: /Users/[[user:venkatk]]{{keep:/.pyenv/versions/3.13.11/envs/local_dbt_pip_postgres/bin/python}}
+07:51:42  os info: macOS-26.2-arm64-arm-64bit-Mach-O
+07:51:42  Using profiles dir at /Users/[[user:venkatk]]{{keep:/.dbt}}
+07:51:42  Using profiles.yml file at /Users/[[user:venkatk]]{{keep:/.dbt/profiles.yml}}
+07:51:42  Using dbt_project.yml file at /Users/[[user:venkatk]]{{keep:/Desktop/dbt-playground/local/testest/dbt_project.yml}}
+07:51:42  adapter type: postgres
+```
+""",
+    ),
+    # ---- the Databricks CLI's configuration errors ------------------------------------------------------
+    (
+        "https://github.com/databricks/devhub/issues/139",
+        ".txt",
+        r"""```text
+Error: resolve: /home/[[user:santosh]]{{keep:/.databrickscfg}} has no default profile configured. Config: profile=default, config_file=~/.databrickscfg, databricks_cli_path=/home/[[user:santosh]]{{keep:/.hermes/hermes-agent/venv/bin/databricks}}. Env: DATABRICKS_CONFIG_FILE, DATABRICKS_CLI_PATH
+```
+
+```text
+Name               Host                                            Valid
+DEFAULT (Default)  https://dbc-xxxxxxxx-ba27.cloud.databricks.com  YES
+```
+""",
+    ),
+    (
+        "https://github.com/databrickslabs/ucx/issues/771",
+        ".txt",
+        r"""({{keep:venv310}}) {{keep:xxxx}}@{{keep:xxxx}} ucx % databricks labs install ucx
+Error: login: ask for account: /Users/{{keep:xxxx}}/.databrickscfg does not contain account profiles; please create one first
+
+({{keep:venv310}}) {{keep:xxxx}}@{{keep:xxxx}} ucx % databricks -p DEFAULT labs install ucx 
+Error: login: ask for account: /Users/{{keep:xxxx}}/.databrickscfg does not contain account profiles; please create one first
+""",
+    ),
+    # ---- the Snowflake connector's debug log ------------------------------------------------------------
+    (
+        "https://github.com/snowflakedb/snowflake-connector-python/issues/1677",
+        ".txt",
+        r"""```bash
+2023-08-02 14:41:42,369 - MainThread auth.py:236 - authenticate() - DEBUG - body['data']: {'CLIENT_APP_ID': 'PythonConnector', 'CLIENT_APP_VERSION': '2.7.12', 'SVN_REVISION': None, 'ACCOUNT_NAME': '{{keep:myaccount}}', 'LOGIN_NAME': '[[user:Mark.Halden]]', 'CLIENT_ENVIRONMENT': {'APPLICATION': 'PythonConnector', 'OS': 'Windows', 'OS_VERSION': 'Windows-10-10.0.19044-SP0', 'PYTHON_VERSION': '3.10.5', 'PYTHON_RUNTIME': 'CPython', 'PYTHON_COMPILER': 'MSC v.1929 64 bit (AMD64)', 'OCSP_MODE': 'FAIL_OPEN', 'TRACING': 10, 'LOGIN_TIMEOUT': 120, 'NETWORK_TIMEOUT': None}, 'AUTHENTICATOR': 'EXTERNALBROWSER', 'TOKEN': {{keep:biglongtoken==}}', 'PROOF_KEY': '{{keep:proofkey=_-1_0}}', 'SESSION_PARAMETERS': {'CLIENT_PREFETCH_THREADS': 4, 'CLIENT_STORE_TEMPORARY_CREDENTIAL': True}}
+2023-08-02 14:41:42,370 - MainThread auth.py:254 - authenticate() - DEBUG - Timeout set to 120
+2023-08-02 14:41:42,370 - MainThread network.py:1147 - _use_requests_session() - DEBUG - Session status for SessionPool '{{keep:myaccount}}.snowflakecomputing.com', SessionPool 1/1 active sessions
+```
+""",
+    ),
+    # ---- Jupyter's kernel connection file ---------------------------------------------------------------
+    (
+        "https://github.com/ipython/ipython/issues/11895",
+        ".txt",
+        r"""```
+json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)
+[I 10:34:05.668 NotebookApp] KernelRestarter: restarting kernel (3/5), keep random ports
+[IPKernelApp] ERROR | Failed to load connection file: 'C:\\Users\\[[user:Sanjukta.Rastogi]]{{keep:\\AppData\\Roaming\\jupyter\\runtime\\kernel-a869e91b-d19d-478e-b2a7-6fda11ce89f5.json}}'
+Traceback (most recent call last):
+  File "C:\Users\[[user:Sanjukta.Rastogi]]{{keep:\AppData\Roaming\Python\Python37\site-packages\ipykernel\kernelapp.py}}", line 252, in init_connection_file
+    self.load_connection_file()
+  File "C:\Users\[[user:Sanjukta.Rastogi]]{{keep:\lib\site-packages\jupyter_client\connect.py}}", line 569, in load_connection_file
+    info = json.load(f)
+  File "C:\Users\[[user:Sanjukta.Rastogi]]{{keep:\lib\json\__init__.py}}", line 296, in load
+    parse_constant=parse_constant, object_pairs_hook=object_pairs_hook, **kw)
+```
+""",
+    ),
+    # ---- Hive's beeline on a sandbox ------------------------------------------------------------------
+    (
+        "https://github.com/hortonworks/data-tutorials/issues/193",
+        ".txt",
+        r"""```
+ssh {{keep:maria_dev}}@127.0.0.1 -p 2222
+
+su hive
+
+beeline -u jdbc:hive2://localhost:10000 -n {{keep:maria_dev}}
+Connecting to jdbc:hive2://localhost:10000
 ```
 """,
     ),
