@@ -221,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
             "75",
             "76",
             "77",
+            "79",
             "all",
         ),
         default="all",
