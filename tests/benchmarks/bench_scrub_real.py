@@ -44,8 +44,9 @@ likewise, under 1.32.0; ``75`` (threads: Windows administration output), ``76`` 
 logs: SELinux AVC denials, AppArmor lines, coredumpctl, gnome-shell journal lines, snap,
 flatpak, Steam runtime and Lutris logs) and ``77`` (threads: Apple and mobile crash and build
 reports) likewise, under 1.32.0 plus 1e55f1d's unversioned rules; ``78`` (threads: data
-engineering tools' output, HDFS, Spark, Airflow, dbt, Databricks, Snowflake, Jupyter) likewise,
-under 1.33.0 plus 1e55f1d's rules),
+engineering tools' output, HDFS, Spark, Airflow, dbt, Databricks, Snowflake, Jupyter) and ``79``
+(threads: CI runners on people's own machines, cloud identity answers) likewise, under 1.33.0
+plus 1e55f1d's rules),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -224,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
             "76",
             "77",
             "78",
+            "79",
             "all",
         ),
         default="all",

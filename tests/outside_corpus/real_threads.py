@@ -71,7 +71,9 @@ class RealDocument:
     LLM agent frameworks, MCP servers and local model servers) and 74 (committed database client,
     autoconf, shell history, mailmap and launcher files), collected after 1.32.0, and 75 (threads:
     Windows administration output), 76 (threads: Linux system logs) and 77 (threads: Apple and
-    mobile crash and build reports), collected at stop 51 after 1.32.0 and 1e55f1d's rules;
+    mobile crash and build reports), collected at stop 51 after 1.32.0 and 1e55f1d's rules, and
+    78 (threads: data engineering tools' output) and 79 (threads: CI runners on people's own
+    machines and cloud identity answers), collected after 1.33.0;
     each scored once, per part, blind, no rule changed after them."""
 
     @property
@@ -9796,7 +9798,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``78``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``79``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9838,6 +9840,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (76, _RAW_STOP76),
         (77, _RAW_STOP77),
         (78, _RAW_STOP78),
+        (79, _RAW_STOP79),
     ):
         if batch not in (None, number):
             continue
@@ -17618,6 +17621,440 @@ su hive
 
 beeline -u jdbc:hive2://localhost:10000 -n {{keep:maria_dev}}
 Connecting to jdbc:hive2://localhost:10000
+```
+""",
+    ),
+]
+
+
+# The stop-79 collection (batch 79, collected at stop 51 under scrubber 1.33.0 with commit 1e55f1d's
+# rules): excerpts of public threads of a source no batch took yet, CI runners and build agents on
+# people's own machines and cloud identity answers (GitHub Actions self-hosted runner logs, TeamCity
+# and Azure Pipelines agents, GitLab Runner's macOS builds, AWS IAM and STS ARNs with user and
+# session names, `gcloud config list`, `az login`, `az` debug logs, Pulumi and Terraform debug
+# logs, kubeconfigs as `kubectl config view` prints them).
+_RAW_STOP79: list[tuple[str, str, str]] = [
+    # ---- CI runners and build agents --------------------------------------------------------------
+    (
+        "https://github.com/actions/runner/issues/679",
+        ".txt",
+        r"""```[{{keep:ec2-user}}@ip-10-7-128-190 _diag]$ cat Runner_20200824-134409-utc.log
+[2020-08-24 13:44:09Z INFO HostContext] No proxy settings were found based on environmental variables (http_proxy/https_proxy/HTTP_PROXY/HTTPS_PROXY)
+[2020-08-24 13:44:09Z INFO HostContext] Well known directory 'Bin': '/home/{{keep:ec2-user}}/actions-runner/bin'
+[2020-08-24 13:44:09Z INFO HostContext] Well known directory 'Root': '/home/{{keep:ec2-user}}/actions-runner'
+[2020-08-24 13:44:09Z INFO HostContext] Well known config file 'Credentials': '/home/{{keep:ec2-user}}/actions-runner/.credentials'
+```
+""",
+    ),
+    (
+        "https://github.com/actions/setup-python/issues/974",
+        ".txt",
+        r"""```
+Run actions/setup-python@v5
+Installed versions
+  Version 3.9 was not found in the local cache
+  Version 3.9 is available for downloading
+  Download from "https://github.com/actions/python-versions/releases/download/3.9.13-11183687820/python-3.9.13-darwin-arm64.tar.gz"
+  Extract downloaded archive
+  /usr/bin/tar xz -C /Users/{{keep:anka}}/actions-runner/_work/_temp/88d733fe-3d68-4222-bfad-274b280a0c83 -f /Users/{{keep:anka}}/actions-runner/_work/_temp/084fd4fb-7571-406e-99db-04b625fe9363
+  Execute installation script
+  Check if Python hostedtoolcache folder exist...
+  Creating Python hostedtoolcache folder...
+  Error: mkdir: /Users/{{keep:runner}}: Permission denied
+  Error: The process '/bin/bash' failed with exit code 1
+```
+""",
+    ),
+    (
+        "https://github.com/RLovelett/gitlab-fusion/issues/8",
+        ".txt",
+        r"""```
+mkdir: /Users/{{keep:buildbot}}/builds/runner-37/concurrent-0/externals/test/externals/test.tmp: Permission denied
+Error: buildFailure
+```
+""",
+    ),
+    (
+        "https://github.com/jonnyzzz/TeamCity.Node/issues/106",
+        ".txt",
+        r"""```
+[Step 6/7] Executing D:\TeamCity\agents\TeamCity Build Agent 1 ([[user:Hamish]])\BuildAgent\work\c09ad576ed797fb4\source\someApp\node_modules\.bin\gulp.cmd via wrapping shell script
+[15:14:17][Step 6/7] Starting: cmd /c "D:\TeamCity\agents\TeamCity Build Agent 1 ([[user:Hamish]])\BuildAgent\work\c09ad576ed797fb4\source\someApp\node_modules\.bin\gulp.cmd" --no-color "--teamcity.properties.all=D:\TeamCity\agents\TeamCity Build Agent 1 ([[user:Hamish]])\BuildAgent\temp\agentTmp\teamcity5287552443166195374.json" "--teamcity.properties=D:\TeamCity\agents\TeamCity Build Agent 1 ([[user:Hamish]])\BuildAgent\temp\agentTmp\teamcity6885222821638861334.json" default
+[15:14:17][Step 6/7] in directory: D:\TeamCity\agents\TeamCity Build Agent 1 ([[user:Hamish]])\BuildAgent\work\c09ad576ed797fb4\source\someApp
+[15:14:17][Step 6/7] 'D:\TeamCity\agents\TeamCity' is not recognized as an internal or external command,
+[15:14:17][Step 6/7] operable program or batch file.
+[15:14:17][Step 6/7] Process exited with code 1
+```
+""",
+    ),
+    (
+        "https://github.com/JetBrains/teamcity-azure-agent/issues/86",
+        ".txt",
+        r"""[2018-02-12 15:33:56,263]   INFO -   jetbrains.buildServer.SERVER - Starting TeamCity agent 
+[2018-02-12 15:33:56,263]   INFO - s.buildServer.agent.AgentMain2 - 
+[2018-02-12 15:33:56,263]   INFO - s.buildServer.agent.AgentMain2 - =========================================================== 
+[2018-02-12 15:33:57,553]   INFO - s.buildServer.agent.AgentMain2 - TeamCity Build Agent 2017.2.1 (build 50732) 
+[2018-02-12 15:33:57,878]   INFO - s.buildServer.agent.AgentMain2 - OS: Linux, version 3.10.0-693.11.6.el7.x86_64, amd64, Current user: {{keep:teamcity}}, Time zone: CET (UTC+01:00) 
+[2018-02-12 15:33:57,882]   INFO - s.buildServer.agent.AgentMain2 - Java: 1.8.0_151, OpenJDK 64-Bit Server VM (25.151-b12, mixed mode), OpenJDK Runtime Environment (1.8.0_151-b12), Oracle Corporation; JVM parameters: -ea -Xmx384m -Dteamcity_logs=../logs/ -Dlog4j.configuration=file:../conf/teamcity-agent-log4j.xml 
+[2018-02-12 15:33:57,882]   INFO - s.buildServer.agent.AgentMain2 - Starting... 
+""",
+    ),
+    (
+        "https://github.com/microsoft/azure-pipelines-agent/issues/1165",
+        ".txt",
+        r"""      "name": "SystemVssConnection",
+      "url": "https://microsoft.visualstudio.com/",
+      "authorization": {
+        "parameters": {
+          "AccessToken": {{keep:********}}
+        },
+        "scheme": "OAuth"
+      },
+      "isReady": false
+    }
+  }
+}
+[2017-08-28 00:25:37Z INFO JobRunner] Job ID 9dcd510d-dea5-4be8-a1e3-6bc56f9057fd
+[2017-08-28 00:25:37Z INFO ConfigurationStore] currentAssemblyLocation: C:\buildagent\bin\Agent.Worker.dll
+[2017-08-28 00:25:37Z INFO ConfigurationStore] binPath: C:\buildagent\bin
+[2017-08-28 00:25:37Z INFO ConfigurationStore] RootFolder: C:\buildagent
+[2017-08-28 00:25:37Z INFO ConfigurationStore] ConfigFilePath: C:\buildagent\.agent
+[2017-08-28 00:25:37Z INFO ConfigurationStore] CredFilePath: C:\buildagent\.credentials
+[2017-08-28 00:25:37Z INFO ConfigurationStore] ServiceConfigFilePath: C:\buildagent\.service
+[2017-08-28 00:25:37Z INFO ConfigurationStore] AutoLogonSettingsFilePath: C:\buildagent\.autologon
+""",
+    ),
+    # ---- AWS IAM and STS identities ---------------------------------------------------------------
+    (
+        "https://github.com/BD2KGenomics/cgcloud/issues/216",
+        ".txt",
+        r"""```
+[[user:tkelso]] > cgcloud register-key ~/.ssh/id_rsa.pub 
+WARNING: IAMConnection.get_user() failed.
+Traceback (most recent call last):
+  File "/home/[[user:tkelso]]{{keep:/cgcloud/local/lib/python2.7/site-packages/cgcloud/lib/context.py}}", line 596, in iam_user_name
+    return self.iam.get_user( ).user_name
+  File "/home/[[user:tkelso]]{{keep:/cgcloud/local/lib/python2.7/site-packages/boto/iam/connection.py}}", line 387, in get_user
+    return self.get_response('GetUser', params)
+  File "/home/[[user:tkelso]]{{keep:/cgcloud/local/lib/python2.7/site-packages/boto/iam/connection.py}}", line 102, in get_response
+    raise self.ResponseError(response.status, response.reason, body)
+BotoServerError: BotoServerError: 403 Forbidden
+<ErrorResponse xmlns="https://iam.amazonaws.com/doc/2010-05-08/">
+  <Error>
+    <Type>Sender</Type>
+    <Code>AccessDenied</Code>
+    <Message>User: arn:aws:iam::959094731163:user/[[user:tkelso]] is not authorized to perform: iam:GetUser on resource: arn:aws:iam::959094731163:user/[[user:tkelso]]</Message>
+  </Error>
+  <RequestId>{{keep:5c20075e-5b46-11e6-8da7-85ecadaf28a0}}</RequestId>
+</ErrorResponse>
+```
+""",
+    ),
+    (
+        "https://github.com/jjongsma/grunt-eb-deploy/issues/8",
+        ".txt",
+        r"""```
+{ [AccessDenied: User: user/[[user:marlowe]] is not authorized to perform: iam:GetUser on resource: user/[[user:marlowe]]]
+  message: 'User: user/[[user:marlowe]] is not authorized to perform: iam:GetUser on resource: user/[[user:marlowe]]',
+  code: 'AccessDenied',
+  time: Mon Jan 04 2016 11:20:44 GMT+1100 (AEDT),
+  requestId: '{{keep:fe8e5b2d-b278-11e5-b271-fb906daf8f7c}}',
+  statusCode: 403,
+  retryable: false,
+  retryDelay: 30 }
+```
+""",
+    ),
+    (
+        "https://github.com/realestate-com-au/credulous/issues/79",
+        ".txt",
+        r"""ERROR: AccessDenied: User: arn:aws:iam::566964866387:user/{{keep:docker}} is not authorized to perform: iam:GetUser on resource: arn:aws:iam::566964866387:user/{{keep:docker}}
+""",
+    ),
+    (
+        "https://github.com/aws/aws-cli/issues/6274",
+        ".txt",
+        r"""```
+2021-07-15 08:22:51,615 - MainThread - awscli.clidriver - DEBUG - Exception caught in main()
+Traceback (most recent call last):
+  File "awscli/clidriver.py", line 459, in main
+  File "awscli/clidriver.py", line 594, in __call__
+  File "awscli/clidriver.py", line 770, in __call__
+  File "awscli/clidriver.py", line 901, in invoke
+  File "awscli/clidriver.py", line 913, in _make_client_call
+  File "botocore/client.py", line 278, in _api_call
+  File "botocore/client.py", line 597, in _make_api_call
+botocore.errorfactory.AccessDeniedException: An error occurred (AccessDeniedException) when calling the CreateComponentVersion operation: User: arn:aws:iam::456012345600:user/{{keep:Administrator}} is not authorized to perform: null
+
+An error occurred (AccessDeniedException) when calling the CreateComponentVersion operation: User: arn:aws:iam::456012345600:user/{{keep:Administrator}} is not authorized to perform: null
+```
+""",
+    ),
+    (
+        "https://github.com/aws/aws-cli/issues/7216",
+        ".txt",
+        r"""```
+An error occurred (AccessDenied) when calling the AssumeRole operation: User: arn:aws:sts::{{keep:<main_account_id>}}:assumed-role/{{keep:<role_name>}}/{{keep:<session_name>}} is not authorized to perform: sts:AssumeRole on resource: arn:aws:iam::{{keep:<prod_account_id>}}:role/{{keep:<role_name>}}
+```
+
+aws-cli/2.7.21 Python/3.10.6 Darwin/21.3.0 source/arm64 prompt/off
+""",
+    ),
+    (
+        "https://github.com/aws-samples/rancher-on-aws-workshop/issues/28",
+        ".txt",
+        r"""```
+An error occurred (AccessDenied) when calling the GetUser operation: User: arn:aws:sts::019759562784:assumed-role/rancher-manager-stack-EKSCTLRole-D78Q8FNL2T9B/{{keep:i-0d9daf0baeff2d308}} is not authorized to perform: iam:GetUser on resource: user {{keep:rancher-cloud-credential-user}} because no identity-based policy allows the iam:GetUser action
+{{keep:Admin}}:~/environment $ env | grep AWS
+C9_PROJECT=AWS-RGS-Workshop
+{{keep:Admin}}:~/environment $ env | grep EKS
+{{keep:Admin}}:~/environment $ 
+```
+""",
+    ),
+    (
+        "https://github.com/basefarm/aws-session-tool/issues/1",
+        ".txt",
+        r"""```
+[[[user:tovej]]@bf-awsops-admin01 test]$ get_session -f -s {{keep:XXXXXX}}
+enter aes-256-cbc encryption password:
+Verifying - enter aes-256-cbc encryption password:
+[[[user:tovej]]@bf-awsops-admin01 test]$ assume_role bf-awsopslab-admin
+[[[user:tovej]]@bf-awsops-admin01 test]$ get_console_url 
+https://signin.aws.amazon.com/federation?Action=login&Issuer=&Destination={{keep:redacted}}
+```
+
+```
+[[[user:tovej]]@bf-awsops-admin01 test]$ get_session -f -s {{keep:XXXXXX}}
+enter aes-256-cbc encryption password:
+Verifying - enter aes-256-cbc encryption password:
+[[[user:tovej]]@bf-awsops-admin01 test]$ assume_role rut-awsprod-readonly
+[[[user:tovej]]@bf-awsops-admin01 test]$ get_console_url 
+
+An error occurred (AccessDenied) when calling the AssumeRole operation: User: arn:aws:sts::905279427843:assumed-role/readonly/{{keep:rut-awsprod}} is not authorized to perform: sts:AssumeRole on resource: arn:aws:iam::905279427843:role/readonly
+ERROR: Unable to obtain session
+```
+""",
+    ),
+    (
+        "https://github.com/jrl84/amazon-sp-api/issues/212",
+        ".txt",
+        r"""CustomError: User: arn:aws:iam::{{keep:**********}}:user/{{keep:ECOM-KPI-DATA-INGESTION-ROLE}} is not authorized to perform: sts:AssumeRole on resource: arn:aws:iam::{{keep:******}}:user/{{keep:ECOM-KPI-DATA-INGESTION-ROLE}}
+
+  throw new CustomError({
+            ^
+
+CustomError: User: arn:aws:sts::{{keep:*********}}:assumed-role/ELANCO-MINT-ECOM-DATA-INGESTION/{{keep:MINT}} is not authorized to perform: sts:AssumeRole on resource: arn:aws:iam::{{keep:***********}}:role/ECOM-KPI-DATA-INGESTION-ROLE
+    at SellingPartner.refreshRoleCredentials (C:\Users\[[user:03815267]]{{keep:\Downloads\Elanco\ElancoCORE-MINT-feature-NodeJSAdsAPI\ElancoCORE-MINT-NodeJSAdsAPI\node_modules\amazon-sp-api\lib\SellingPartner.js:580:13}})
+    at processTicksAndRejections (node:internal/process/task_queues:96:5) {
+  code: 'AccessDenied',
+  type: 'error'
+}
+""",
+    ),
+    # ---- Google Cloud and Azure accounts ----------------------------------------------------------
+    (
+        "https://github.com/googleapis/google-cloud-java/issues/827",
+        ".txt",
+        r"""My `~/.config/gcloud/configurations/config_default` contents:
+
+```
+[core]
+account = {{keep:***REDACTED***@gmail.com}}
+project = gcpnext2016-[[user:kvrel]]
+[compute]
+zone = us-central1-a
+region = us-central1
+```
+
+My active configuration:
+
+```
+$ gcloud config list
+Your active configuration is: [[[user:kvrel]]-test-flexible]
+[app]
+suppress_change_warning = true
+[compute]
+region = us-central1
+zone = us-central1-b
+[core]
+account = [[email:kvrel@google.com]]
+disable_usage_reporting = False
+project = [[user:kvrel]]-test-flexible
+[metrics]
+command_name = gcloud.config.list
+```
+""",
+    ),
+    (
+        "https://github.com/Azure/azure-cli/issues/31942",
+        ".txt",
+        r"""PS C:\Users\[[user:keshini]]\Desktop\terraform> az login
+Select the account you want to log in with. For more information on login with Azure CLI, see https://go.microsoft.com/fwlink/?linkid=2271136
+
+Retrieving tenants and subscriptions for the selection...
+
+[Tenant and subscription selection]
+
+No     Subscription name    Subscription ID                       Tenant
+-----  -------------------  ------------------------------------  -----------------
+[1] *  [[user:sulochna]]azure        ace4f714-8869-4909-9885-964a034bd586  Default Directory
+
+The default is marked with an *; the default tenant is 'Default Directory' and subscription is '[[user:sulochna]]azure' (ace4f714-8869-4909-9885-964a034bd586).
+""",
+    ),
+    (
+        "https://github.com/Azure/azure-cli/issues/30550",
+        ".txt",
+        r"""Message: Subscription {{keep:xxxx69ca-c096-4710-8f4e-7942508xxxxx}} was not found.
+
+cli.azure.cli.core.azclierror: (SubscriptionNotFound) Subscription {{keep:xxxx69ca-c096-4710-8f4e-7942508xxxxx}} was not found.
+Code: SubscriptionNotFound
+Message: Subscription 70a369ca-c096-4710-8f4e-794250877921 was not found.
+az_command_data_logger: (SubscriptionNotFound) Subscription {{keep:xxxx69ca-c096-4710-8f4e-7942508xxxxx}} was not found.
+Code: SubscriptionNotFound
+Message: Subscription {{keep:xxxx69ca-c096-4710-8f4e-7942508xxxxx}} was not found.
+cli.knack.cli: Event: Cli.PostExecute [<function AzCliLogging.deinit_cmd_metadata_logging at 0x102562660>]
+az_command_data_logger: exit code: 3
+cli.__main__: Command ran in 0.856 seconds (init: 0.131, invoke: 0.725)
+telemetry.main: Begin splitting cli events and extra events, total events: 1
+telemetry.client: Accumulated 0 events. Flush the clients.
+telemetry.main: Finish splitting cli events and extra events, cli events: 1
+telemetry.save: Save telemetry record of length 4124 in cache file under /Users/[[user:47kq2]]{{keep:/.azure/telemetry/20241219125553639}}
+telemetry.main: Begin creating telemetry upload process.
+""",
+    ),
+    # ---- Pulumi and Terraform with a home -------------------------------------------------------
+    (
+        "https://github.com/pulumi/pulumi/issues/2387",
+        ".txt",
+        r"""error: could not read plugin [/Users/[[user:tobias.ferrer]]{{keep:/.pulumi/plugins/resource-aws-v0.16.7/pulumi-resource-aws}}] stdout: EOF
+""",
+    ),
+    (
+        "https://github.com/pulumi/pulumi/issues/3275",
+        ".txt",
+        r"""```
+I0927 10:09:49.178499   12200 plugins.go:522] GetPluginPath(resource, aws, 1.2.1): found in cache at C:\Users\[[user:dhaskin]]{{keep:\.pulumi\plugins\resource-aws-v1.2.1\pulumi-resource-aws.exe}}
+I0927 10:09:49.178499   12200 plugins.go:132] ensurePluginsAreInstalled(): plugin aws 1.2.1 already installed
+I0927 10:09:49.250135   12200 plugins.go:147] ensurePluginsAreInstalled(): completed
+I0927 10:09:49.250135   12200 update.go:159] newUpdateSource(): failed to install missing plugins: 404 HTTP error fetching plugin from https://api.pulumi.com/releases/plugins/pulumi-resource-pulumi-v<nil>-windows-amd64.tar.gz
+I0927 10:09:49.250135   12200 plugins.go:234] computeDefaultProviderPlugins(): considering nodejs
+I0927 10:09:49.250135   12200 plugins.go:234] computeDefaultProviderPlugins(): considering docker-0.17.4
+I0927 10:09:49.250135   12200 plugins.go:265] computeDefaultProviderPlugins(): plugin docker-0.17.4 selected for package docker (first seen)
+```
+""",
+    ),
+    (
+        "https://github.com/scastria/terraform-provider-apigee/issues/5",
+        ".txt",
+        r"""(venv) [[user:tjmb]]@UKPC010969 apigeeTerraform % export TF_LOG=DEBUG
+(venv) [[user:tjmb]]@UKPC010969 apigeeTerraform % terraform apply
+2021/01/04 19:55:28 [WARN] Log levels other than TRACE are currently unreliable, and are supported only for backward compatibility.
+  Use TF_LOG=TRACE to see Terraform's internal logs.
+  ----
+2021/01/04 19:55:28 [INFO] Terraform version: 0.13.5  
+2021/01/04 19:55:28 [INFO] Go runtime version: go1.14.12
+2021/01/04 19:55:28 [INFO] CLI args: []string{"/usr/local/bin/terraform", "apply"}
+2021/01/04 19:55:28 [DEBUG] Attempting to open CLI config file: /Users/[[user:tjmb]]{{keep:/.terraformrc}}
+2021/01/04 19:55:28 [DEBUG] File doesn't exist, but doesn't need to. Ignoring.
+2021/01/04 19:55:28 [DEBUG] ignoring non-existing provider search directory terraform.d/plugins
+2021/01/04 19:55:28 [DEBUG] ignoring non-existing provider search directory /Users/[[user:tjmb]]{{keep:/.terraform.d/plugins}}
+2021/01/04 19:55:28 [DEBUG] ignoring non-existing provider search directory /Users/[[user:tjmb]]{{keep:/Library/Application Support/io.terraform/plugins}}
+2021/01/04 19:55:28 [DEBUG] ignoring non-existing provider search directory /Library/Application Support/io.terraform/plugins
+2021/01/04 19:55:28 [INFO] CLI command args: []string{"apply"}
+""",
+    ),
+    # ---- kubeconfigs ------------------------------------------------------------------------------
+    (
+        "https://github.com/kubernetes/kubernetes/issues/4426",
+        ".txt",
+        r"""```
+$ cluster/kubectl.sh config view
+current-context: "k100"
+Running: cluster/../cluster/gce/../../_output/dockerized/bin/linux/amd64/kubectl config view
+clusters:
+  k100:
+    certificate-authority: /usr/local/google/home/[[user:ravind]]{{keep:/.kube/k100/kubernetes.ca.crt}}
+    server: https://130.211.253.58
+  kubernetes:
+    certificate-authority: /usr/local/google/home/[[user:ravind]]{{keep:/.kube/kubernetes/kubernetes.ca.crt}}
+    server: https://146.148.68.120
+contexts:
+  k100:
+    cluster: k100
+    user: k100-admin
+  kubernetes:
+    cluster: kubernetes
+    user: {{keep:kubernetes-admin}}
+current-context: k100
+preferences: {}
+users:
+  k100-admin:
+    auth-path: /usr/local/google/home/[[user:ravind]]{{keep:/.kube/k100/kubernetes_auth}}
+  {{keep:kubernetes-admin}}:
+    auth-path: /usr/local/google/home/[[user:ravind]]{{keep:/.kube/kubernetes/kubernetes_auth}}
+```
+""",
+    ),
+    (
+        "https://github.com/controlplaneio/kubectl-kubesec/issues/3",
+        ".txt",
+        r"""```
+apiVersion: v1
+clusters:
+- cluster:
+    certificate-authority: /home/[[user:mbrandt]]/ca-px-prd1002.pem
+    server: https://k8s-api.v.k8s.work:6443
+  name: px-prd1002
+contexts:
+- context:
+    cluster: px-prd1002
+    namespace: identity
+    user: {{keep:qa@k8s.work}}
+  name: px-prd1002
+current-context: px-prd1002
+kind: Config
+preferences: {}
+users:
+- name: {{keep:qa@k8s.work}}
+  user:
+    auth-provider:
+      config:
+        client-id: gangway
+        client-secret: {{keep:supersecret}}
+        id-token: {{keep:<redacted>}}
+        idp-issuer-url: https://identity.v.k8s.work/identity
+        refresh-token: {{keep:<redacted>}}
+      name: oidc
+```
+gets me:
+
+```
+$ kubectl -n identity plugin scan deployment/dex
+panic: No Auth Provider found for name "oidc"
+
+goroutine 1 [running]:
+github.com/stefanprodan/kubectl-kubesec/vendor/k8s.io/client-go/kubernetes/typed/admissionregistration/v1alpha1.NewForConfigOrDie(0xc420171340, 0xc4202e0690)
+	/home/{{keep:travis}}/gopath/src/github.com/stefanprodan/kubectl-kubesec/vendor/k8s.io/client-go/kubernetes/typed/admissionregistration/v1alpha1/admissionregistration_client.go:60 +0x65
+```
+""",
+    ),
+    (
+        "https://github.com/superbrothers/kubectl-view-serviceaccount-kubeconfig-plugin/issues/1",
+        ".txt",
+        r"""```
+k plugin view-kubeconfig default
+panic: No Auth Provider found for name "oidc"
+
+goroutine 1 [running]:
+github.com/superbrothers/kubectl-view-kubeconfig-plugin/vendor/k8s.io/client-go/kubernetes/typed/admissionregistration/v1alpha1.NewForConfigOrDie(0xc420124000, 0xc4203b41e0)
+        /Users/[[user:hmori]]{{keep:/src/github.com/superbrothers/kubectl-view-kubeconfig-plugin/vendor/k8s.io/client-go/kubernetes/typed/admissionregistration/v1alpha1/admissionregistration_client.go:60}} +0x65
+github.com/superbrothers/kubectl-view-kubeconfig-plugin/vendor/k8s.io/client-go/kubernetes.NewForConfigOrDie(0xc420124000, 0x1cbd6e0)
+        /Users/[[user:hmori]]{{keep:/src/github.com/superbrothers/kubectl-view-kubeconfig-plugin/vendor/k8s.io/client-go/kubernetes/clientset.go:531}} +0x49
+main.main()
+        /Users/[[user:hmori]]{{keep:/src/github.com/superbrothers/kubectl-view-kubeconfig-plugin/main.go:34}} +0x117
+error: exit status 2
 ```
 """,
     ),
