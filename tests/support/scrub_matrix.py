@@ -1314,6 +1314,9 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "oracle_base_login": lambda d: (
             d.k("ORACLE_HOME=D:\\app\\").v(u).k("\\product\\19.0.0\\dbhome_1\n")
         ),
+        "cluster_group_home": lambda d: (
+            d.k('model_path="/dssg/home/acct-grpq/').v(f"grpq-{u}").k('/chatGLM3/chatglm3-6b"\n')
+        ),
     }
 
 
@@ -1492,6 +1495,9 @@ PASTED_PLACEHOLDERS = {
     "[client]\nuser = root\nhost = localhost\n"
     "dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>\n"
     "C:\\app\\oracle\\product\\11.2.0\\dbhome_1\\network\\admin\n",
+    "share_homes_of_nobody": "/dssg/home/acct-grpq/share/envs/glm/bin/python\n"
+    'model_path="/data/home/models/chatglm3-6b"\n'
+    "/mnt/home/datasets/coco/train2017\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
