@@ -116,17 +116,11 @@ def test_batch_74_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
         "user (elsewhere) '8Miko'",
     ]
     assert score.keeps == 24
-    # known damage: well-known default passwords in option files replaced as credentials
-    assert sorted(d.rsplit(": ", 1)[1] for d in score.damage) == [
-        "'letmein'",
-        "'letmein'",
-        "'zabbix'",
-        "'zabbix'",
-    ]
-    # known: the Zabbix DSN's default password
-    assert score.clean_touched == [
-        "NS-APU-river_management-blob-b2810bcea980f8e95baac3813c0f3de8bf8abbe8-.odbc.ini"
-    ]
+    # scrubber 1.34.0, knowingly: the well-known default passwords in option files (letmein,
+    # Zabbix's zabbix) are kept (allow.yaml's default_passwords): damage 4 -> 0 of 24, clean
+    # changed 1 -> 0 of 5
+    assert score.damage == []
+    assert score.clean_touched == []
     assert score.clean_docs == 5
     assert score.tails_kept == score.tails == 10
     assert score.parses == score.structured == 0

@@ -15,6 +15,11 @@ tool's documented layout (``scrubbers/user_names.yaml``):
 * ``oracle_base_login``: the Windows user folder of Oracle's default ``ORACLE_BASE``,
   ``<drive>:\\app\\<login>\\product\\<version>\\dbhome_<n>``.
 
+And one harm of the same files: ``letmein`` (the one word every published list of the most used
+passwords ranks in its top ten) and ``zabbix`` (Zabbix's documented default password, and its
+database account's) are well-known defaults (``allow.yaml``'s ``default_passwords``), kept
+whatever the key; another letter or digit keeps either a password (``STILL_GO``).
+
 Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was kept: texts of
 the same shape that name nobody, which must stay as they are. ``LOGINS`` lose the login and keep
 the line's layout.
@@ -58,6 +63,7 @@ MYSQL_NOBODY = [
     "[ODBC Data Sources]\nmydsn = MySQL ODBC 8.0 Unicode Driver\n",
     "Set user = the account and password = its password in the [client] group.\n",
     "[server]\nuser = nobody\ngroup = nogroup\nport = 8080\n",
+    "[distutils]\nindex-servers = pypi\n\n[pypi]\n  username = __token__\n  password = <token>\n",
 ]
 
 MAILMAP_NOBODY = [
@@ -88,6 +94,28 @@ ORACLE_NOBODY = [
     "C:\\oraclexe\\app\\oracle\\product\\11.2.0\\server\\network\\ADMIN\n",
     "C:\\app\\oracle\\product\\19.0.0\\client_1\\bin\\oci.dll\n",
     "# tnsnames.ora Network Configuration File: C:\\app\\oracle\\product\\11.2.0\\dbhome_1\\network\\admin\\tnsnames.ora\n",
+]
+
+DEFAULT_PASSWORDS_NOBODY = [
+    "password = letmein\n",
+    "[db]\nuser = root\npassword = letmein\nhost = localhost\n",
+    "[water_levels]\nDriver = PostgreSQL\nUser = zabbix\nPassword = zabbix\n",
+    "DB_PASSWORD=zabbix\n",
+    "Password = zabbix\n",
+    "DBPassword=zabbix\n",
+    "export MYSQL_PASSWORD=letmein\n",
+    '{"password": "letmein"}\n',
+    "password: zabbix\n",
+    "postgresql://zabbix:zabbix@localhost/zabbix\n",
+]
+
+STILL_GO = [
+    ("password = letmein2\n", "letmein2"),
+    ("password = letmein!\n", "letmein!"),
+    ("DB_PASSWORD=zabbix123x\n", "zabbix123x"),
+    ("password = Letmein99\n", "Letmein99"),
+    ("Password = zabbix_prod_7Q\n", "zabbix_prod_7Q"),
+    ("password = letmeinnow\n", "letmeinnow"),
 ]
 
 LOGINS = [
@@ -123,7 +151,10 @@ LOGINS = [
 ]
 
 
-@pytest.mark.parametrize("text", BAZEL_NOBODY + MYSQL_NOBODY + MAILMAP_NOBODY + ORACLE_NOBODY)
+@pytest.mark.parametrize(
+    "text",
+    BAZEL_NOBODY + MYSQL_NOBODY + MAILMAP_NOBODY + ORACLE_NOBODY + DEFAULT_PASSWORDS_NOBODY,
+)
 def test_the_layouts_naming_nobody_stay(engine: Scrubber, text: str) -> None:
     assert scrubbed(engine, text) == text
 
@@ -134,3 +165,8 @@ def test_a_login_by_its_tools_layout_goes(engine: Scrubber, text: str, login: st
     assert login.lower() not in out.lower()
     # only names and addresses changed: the layout's separators are all where they were
     assert [out.count(c) for c in "\n\\/=<>[]_"] == [text.count(c) for c in "\n\\/=<>[]_"]
+
+
+@pytest.mark.parametrize(("text", "gone"), STILL_GO)
+def test_a_password_beside_the_defaults_still_goes(engine: Scrubber, text: str, gone: str) -> None:
+    assert gone not in scrubbed(engine, text)
