@@ -78,13 +78,15 @@ def test_texts_of_the_tune_miss_shape_that_name_nobody_stay(engine: Scrubber, te
 def test_batch_72_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
     """Batch 72's tune part under scrubber 1.32.0, blind, no rule changed after it: paths
     28/28, elsewhere 6/7, no e-mail or secret, 0 of 47 keep spans damaged, 27/27 library tails,
-    0 of 8 clean changed, no JSON or YAML."""
+    0 of 8 clean changed, no JSON or YAML (figures moved by 1.34.0 are noted where they are
+    asserted)."""
     score = tune_score(engine, 72, tmp_path)
     assert score.docs == 19
     assert [score.total[c] for c in CLASSES] == [28, 7, 0, 0]
-    assert [score.found[c] for c in CLASSES] == [28, 6, 0, 0]
-    # known miss (tests/outside_corpus/SOURCE.md): a login after Bazel's _blaze_ output root
-    assert [m.rsplit(": ", 1)[1] for m in score.missed] == ["user (elsewhere) 'mattgreer'"]
+    # scrubber 1.34.0, knowingly: the login after Bazel's _blaze_ output root is found
+    # (user_names.yaml's bazel_output_root): elsewhere 6 -> 7/7
+    assert [score.found[c] for c in CLASSES] == [28, 7, 0, 0]
+    assert score.missed == []
     assert score.keeps == 47
     assert score.damage == []
     assert score.clean_touched == []

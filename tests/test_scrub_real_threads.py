@@ -1287,7 +1287,7 @@ def test_placeholders_dot_folders_and_service_homes_stay(engine: Scrubber, text:
     "text",
     [
         "//registry.npmjs.org/:_authToken=Qm7xZ2vK9pL4tR8wBn3c\n",
-        "password: letmein\n",
+        "password: sunflower\n",
         "password: almost\n",
         "api_key=sqa_12345678ABCDEFHIJKLMNOPQRSTUV\n",
         "    token: 8fk2LmQ9zXcV7bN3pRta\n",

@@ -184,7 +184,7 @@ def test_exact_fixture_and_placeholder_shapes_are_still_kept(scrubber: Scrubber)
 @pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("password: letmein", "letmein"),
+        ("password: sunflower", "sunflower"),
         ("my password is: sunshine", "sunshine"),
         ('{"password": "dragon"}', "dragon"),
         ("DB_PASSWORD=monkey", "monkey"),

@@ -664,6 +664,8 @@ _DIGIT_LOGIN_RULES = (
     "credential_url_login",
     "netrc_login",
     "gh_hosts_user",
+    "oracle_base_login",
+    "option_file_user",
 )
 """The rules whose place says the value is a login, so a login of digits only is one too."""
 

@@ -19,7 +19,7 @@ from urllib.parse import quote
 ALNUM = string.ascii_letters + string.digits
 B64 = ALNUM + "+/"
 URLSAFE = ALNUM + "_-"
-WORD_PASSWORDS = ["letmein", "sunshine", "dragon", "monkey", "qwerty", "trustno", "Football"]
+WORD_PASSWORDS = ["sunflower", "sunshine", "dragon", "monkey", "qwerty", "trustno", "Football"]
 FULL_NAMES = ["John Smith", "Mary Ann Lee", "Wei Chen"]
 USERS = ["alice", "bob.smith", "jdoe", "maria", "wei_chen", "olu", "k.nakamura"]
 DIRS = ["proj", "work", "src", "Documents", "code/gaia", "repos/agent", "Desktop/tmp"]

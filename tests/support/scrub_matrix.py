@@ -1294,6 +1294,29 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "gh_hosts_user": lambda d: (
             d.k("github.com:\n    user: ").v(u).k("\n    git_protocol: https\n")
         ),
+        # stop 51 (scrubber 1.34.0): logins by a tool's documented layout: Bazel's output
+        # root, a MySQL option file's user =, GitHub's noreply address, Oracle's ORACLE_BASE
+        "bazel_output_root": lambda d: (
+            d.k("/private/var/tmp/_bazel_")
+            .v(u)
+            .k("/048dc339e919adf019cd498aa08795ff/execroot/__main__\n")
+        ),
+        "option_file_user": lambda d: (
+            d.k("[client]\nuser = ").v(u).k("\nhost = localhost\nport = 3306\n")
+        ),
+        "github_noreply_login": lambda d: (
+            d.k("Reviewed-by: ")
+            .v(u)
+            .k("\nemail: <")
+            .v(f"4417209+{u}@users.noreply.github.com")
+            .k(">\n")
+        ),
+        "oracle_base_login": lambda d: (
+            d.k("ORACLE_HOME=D:\\app\\").v(u).k("\\product\\19.0.0\\dbhome_1\n")
+        ),
+        "cluster_group_home": lambda d: (
+            d.k('model_path="/dssg/home/acct-grpq/').v(f"grpq-{u}").k('/chatGLM3/chatglm3-6b"\n')
+        ),
     }
 
 
@@ -1468,6 +1491,13 @@ PASTED_PLACEHOLDERS = {
     "git config user.name 'Foo Bar'\n"
     'password: "$123456789"\n'
     "Postponed publickey for myname@mydomain.net from 10.0.0.2 port 50522 ssh2 [preauth]\n",
+    "layout_logins_of_nobody": "/private/var/tmp/_bazel_root/048dc339e919adf019cd498aa08795ff/b\n"
+    "[client]\nuser = root\nhost = localhost\n"
+    "dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>\n"
+    "C:\\app\\oracle\\product\\11.2.0\\dbhome_1\\network\\admin\n",
+    "share_homes_of_nobody": "/dssg/home/acct-grpq/share/envs/glm/bin/python\n"
+    'model_path="/data/home/models/chatglm3-6b"\n'
+    "/mnt/home/datasets/coco/train2017\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
