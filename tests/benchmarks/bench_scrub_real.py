@@ -46,7 +46,9 @@ flatpak, Steam runtime and Lutris logs) and ``77`` (threads: Apple and mobile cr
 reports) likewise, under 1.32.0 plus 1e55f1d's unversioned rules; ``78`` (threads: data
 engineering tools' output, HDFS, Spark, Airflow, dbt, Databricks, Snowflake, Jupyter) and ``79``
 (threads: CI runners on people's own machines, cloud identity answers) likewise, under 1.33.0
-plus 1e55f1d's rules),
+plus 1e55f1d's rules; ``80`` (threads: editors' and their extensions' diagnostics, Neovim's
+``:checkhealth``, Vim's ``--startuptime``, Emacs backtraces, VS Code's Pylance and LSP logs,
+Sublime Text's console, Zed and Helix) likewise),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -226,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
             "77",
             "78",
             "79",
+            "80",
             "all",
         ),
         default="all",

@@ -9798,7 +9798,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``79``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``80``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9841,6 +9841,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (77, _RAW_STOP77),
         (78, _RAW_STOP78),
         (79, _RAW_STOP79),
+        (80, _RAW_STOP80),
     ):
         if batch not in (None, number):
             continue
@@ -18055,6 +18056,427 @@ github.com/superbrothers/kubectl-view-kubeconfig-plugin/vendor/k8s.io/client-go/
 main.main()
         /Users/[[user:hmori]]{{keep:/src/github.com/superbrothers/kubectl-view-kubeconfig-plugin/main.go:34}} +0x117
 error: exit status 2
+```
+""",
+    ),
+]
+
+
+# The stop-80 collection (batch 80, collected at stop 51 under scrubber 1.33.0 with commit 1e55f1d's
+# rules): excerpts of public threads of a source no batch took yet, editors' and their extensions'
+# diagnostics as people paste them (Neovim's `:checkhealth` and `nvim --version`, Vim's
+# `--startuptime`, Emacs' `*Warnings*` and `--debug-init` backtraces, VS Code's Pylance output
+# channel and LSP traces of gopls, rust-analyzer's errors, clangd's stderr in Neovim's LSP log,
+# Sublime Text's console, Zed's log and an extension's spawn error, Helix's `hx --health`).
+_RAW_STOP80: list[tuple[str, str, str]] = [
+    # ---- Emacs ------------------------------------------------------------------------------------
+    (
+        "https://github.com/brittAnderson/Intro2Computing4Psychology/issues/23",
+        ".txt",
+        r"""Warning (initialization): An error occurred while loading ‘/home/[[user:dvorn]]{{keep:/.emacs}}’:
+
+Symbol's value as variable is void: archives
+
+To ensure normal operation, you should investigate and remove the
+cause of the error in your initialization file.  Start Emacs with
+the ‘--debug-init’ option to view a complete error backtrace.
+
+Debugger entered--Lisp error: (void-variable archives)
+  (member archives package)
+  (if (member archives package) package (setq package (append package (list archives))))
+  eval-buffer(#<buffer  *load*> nil "/home/[[user:dvorn]]{{keep:/.emacs}}" nil t)  ; Reading at buffer position 116
+  load-with-code-conversion("/home/[[user:dvorn]]{{keep:/.emacs}}" "/home/[[user:dvorn]]{{keep:/.emacs}}" t t)
+  load("{{keep:~/.emacs}}" t t)
+  #f(compiled-function () #<bytecode 0x1e0f4d>)()
+  command-line()
+  normal-top-level()
+""",
+    ),
+    (
+        "https://github.com/cabins/emacs.d/issues/4",
+        ".txt",
+        r"""Debugger entered--Lisp error: (error "Local variables entry is missing the suffix")
+  error("Local variables entry is missing the suffix")
+  hack-local-variables--find-variables()
+  hack-read-symbol-shorthands()
+  load-with-code-conversion("c:/Users/[[user:kd]]{{keep:/AppData/Roaming/.emacs.d/elpa/yaml-mode-20221022.920/yaml-mode-autoloads.el}}" "c:/Users/[[user:kd]]{{keep:/AppData/Roaming/.emacs.d/elpa/yaml-mode-20221022.920/yaml-mode-autoloads.el}}" nil t)
+  load("c:/Users/[[user:kd]]{{keep:/AppData/Roaming/.emacs.d/elpa/yaml-mode-20221022.920/yaml-mode-autoloads}}" nil t)
+""",
+    ),
+    # ---- Neovim and Vim ---------------------------------------------------------------------------
+    (
+        "https://github.com/neovim/pynvim/issues/388",
+        ".txt",
+        r"""**nvim --version**
+
+```
+NVIM v0.3.4
+Build type: RelWithDebInfo
+LuaJIT 2.0.5
+Compilation: /usr/bin/cc -Wconversion -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=1 -O2 -g -DMIN_LOG_LEVEL=3 -Og -g -Wall -Wextra -pedantic -Wno-unused-parameter -Wstrict-prototypes -std=gnu99 -Wimplicit-fallthrough -Wvla -fstack-protector-strong -fdiagnostics-color=auto -Wno-array-bounds -DINCLUDE_GENERATED_DECLARATIONS -D_GNU_SOURCE -DNVIM_MSGPACK_HAS_FLOAT32 -DNVIM_UNIBI_HAS_VAR_FROM -I/home/[[user:mirok]]{{keep:/Downloads/neovim-0.3.4/build/config}} -I/home/[[user:mirok]]{{keep:/Downloads/neovim-0.3.4/src}} -I/home/[[user:mirok]]{{keep:/Downloads/neovim-0.3.4/.deps/usr/include}} -I/usr/include -I/home/[[user:mirok]]{{keep:/Downloads/neovim-0.3.4/build/src/nvim/auto}} -I/home/[[user:mirok]]{{keep:/Downloads/neovim-0.3.4/build/include}}
+Compiled by [[user:mirok]]@[[user:mirok]]-Potatop
+
+Features: +acl +iconv +jemalloc +tui 
+See ":help feature-compile"
+
+   system vimrc file: "$VIM/sysinit.vim"
+```
+""",
+    ),
+    (
+        "https://github.com/theniceboy/nvim/issues/29",
+        ".txt",
+        r"""## Python 2 provider (optional)
+  - INFO: Using: g:python_host_prog = "/usr/bin/python2"
+  - INFO: Executable: /usr/bin/python2
+  - ERROR: Command error (job=42, exit code 1): `'/usr/bin/python2' -c 'import sys; sys.path.remove(""); import neovim; print(neovim.__file__)'` (in '/home/[[user:tunz]]')
+    Output: Traceback (most recent call last):  File "<string>", line 1, in <module>ImportError: No module named neovim
+    Stderr: Traceback (most recent call last):  File "<string>", line 1, in <module>ImportError: No module named neovim
+  - INFO: Python version: 2.7.18
+  - INFO: pynvim version: unable to load neovim Python module
+  - ERROR: pynvim is not installed.
+    Error: unable to load neovim Python module
+    - ADVICE:
+      - Run in shell: pip install pynvim
+
+## Python 3 provider (tional)
+  - INFO: Using: g:python3_host_prog = "/home/[[user:tunz]]{{keep:/soft/home/}}[[user:tunz]]{{keep:/soft/anaconda3/bin/python3.7}}"
+  - INFO: Executable: /home/[[user:tunz]]{{keep:/soft/home/}}[[user:tunz]]{{keep:/soft/anaconda3/bin/python3.7}}
+  - INFO: Python version: 3.7.6
+  - INFO: pynvim version: 0.4.1
+  - OK: Latest pynvim is installed.
+""",
+    ),
+    (
+        "https://github.com/neovim/pynvim/issues/366",
+        ".txt",
+        r"""```
+## Python 3 provider (optional)
+  - INFO: Using: g:python3_host_prog = "/usr/local/bin/python3"
+  - INFO: Executable: /usr/local/bin/python3
+  - ERROR: Command error (job=7): `'/usr/local/bin/python3' -c 'import sys; sys.path.remove(""); import neovim; print(neovim.__file__)'` (in '/Users/[[user:arlon]]{{keep:/work/encoding-service}}')
+    Output: Traceback (most recent call last):  File "<string>", line 1, in <module>ModuleNotFoundError: No module named 'neovim'
+  - INFO: Python3 version: 3.7.1
+  - INFO: python3-neovim version: unable to load neovim Python module
+  - ERROR: Neovim Python client is not installed.
+    Error: unable to load neovim Python module
+    - ADVICE:
+      - Run in shell: pip3 install neovim 
+```
+""",
+    ),
+    (
+        "https://github.com/junegunn/vim-plug/issues/624",
+        ".txt",
+        r"""```
+times in msec
+ clock   self+sourced   self:  sourced script
+ clock   elapsed:              other lines
+
+000.004  000.004: --- VIM STARTING ---
+000.077  000.073: Allocated generic buffers
+000.340  000.263: locale set
+000.345  000.005: clipboard setup
+000.353  000.008: window checked
+000.771  000.418: inits 1
+000.862  000.091: parsing arguments
+000.866  000.004: expanding arguments
+003.673  002.807: shell init
+003.893  000.220: Termcap init
+003.907  000.014: inits 2
+004.021  000.114: init highlight
+005.867  001.614  001.614: sourcing /Users/[[user:marsvind]]{{keep:/.vim/autoload/plug.vim}}
+011.743  000.011  000.011: sourcing /Users/[[user:marsvind]]{{keep:/.vim/plugged/vim-slim/ftdetect/slim.vim}}
+012.804  000.107  000.107: sourcing /Users/[[user:marsvind]]{{keep:/.vim/plugged/vim-ruby/ftdetect/ruby.vim}}
+012.985  000.136  000.136: sourcing /Users/[[user:marsvind]]{{keep:/.vim/plugged/vim-ruby/ftdetect/ruby_extra.vim}}
+013.938  000.044  000.044: sourcing /Users/[[user:marsvind]]{{keep:/.vim/plugged/vim-elixir/ftdetect/elixir.vim}}
+014.248  000.049  000.049: sourcing /Users/[[user:marsvind]]{{keep:/.vim/plugged/vim-go/ftdetect/gofiletype.vim}}
+```
+""",
+    ),
+    # ---- VS Code: Pylance and the Python extension --------------------------------------------------
+    (
+        "https://github.com/microsoft/pylance-release/issues/6836",
+        ".txt",
+        r"""2025-01-08 15:07:56.588 [info] [Info  - 3:07:56 PM] (23796) Setting environmentName for service "{{keep:<default>}}": "3.11.9 (microsoft store)"
+2025-01-08 15:07:56.589 [info] [Trace - 3:07:56 PM] Received notification 'window/logMessage'.
+2025-01-08 15:07:56.589 [info] Params: {
+    "type": 3,
+    "message": "(23796) Setting pythonPath for service \"{{keep:<default>}}\": \"c:\\Users\\[[user:morven]]{{keep:\\AppData\\Local\\Microsoft\\WindowsApps\\python3.11.exe}}\""
+}
+
+2025-01-08 15:07:56.589 [info] [Info  - 3:07:56 PM] (23796) Setting pythonPath for service "{{keep:<default>}}": "c:\Users\[[user:morven]]{{keep:\AppData\Local\Microsoft\WindowsApps\python3.11.exe}}"
+2025-01-08 15:07:56.589 [info] [Trace - 3:07:56 PM] Received notification 'window/logMessage'.
+2025-01-08 15:07:56.589 [info] Params: {
+    "type": 3,
+    "message": "(23796) No include entries specified; assuming \\{{keep:<default workspace root>}}"
+}
+
+2025-01-08 15:07:56.589 [info] [Info  - 3:07:56 PM] (23796) No include entries specified; assuming \{{keep:<default workspace root>}}
+2025-01-08 15:07:56.589 [info] [Info  - 3:07:56 PM] (23796) Auto-excluding **/node_modules
+""",
+    ),
+    (
+        "https://github.com/microsoft/pylance-release/issues/2723",
+        ".txt",
+        r"""Log from Pylance language server:
+[Info  - 8:11:37 AM] (2728) Pylance language server 2022.4.1 (pyright af32b7d8) starting
+[Info  - 8:11:37 AM] (2728) Server root directory: c:\Users\[[user:telso]]{{keep:\.vscode\extensions\ms-python.vscode-pylance-2022.4.1\dist}}
+[Info  - 8:11:37 AM] (2728) No configuration file found.
+[Info  - 8:11:37 AM] (2728) No pyproject.toml file found.
+[Info  - 8:11:37 AM] (2728) Setting pythonPath for service "aida": "c:\Users\[[user:telso]]{{keep:\OneDrive\Documentos\AI Solutions\aida\.venv\Scripts\python.exe}}"
+[Warn  - 8:11:37 AM] (2728) stubPath c:\Users\[[user:telso]]{{keep:\OneDrive\Documentos\AI Solutions\aida\typings}} is not a valid directory.
+[Info  - 8:11:37 AM] (2728) Assuming Python version 3.9
+[Info  - 8:11:37 AM] (2728) Assuming Python platform Windows
+[Info  - 8:11:38 AM] (2728) Searching for source files
+[Info  - 8:11:38 AM] (2728) Found 288 source files
+[Info  - 8:11:38 AM] (2728) Background analysis(1) root directory: c:\Users\[[user:telso]]{{keep:\.vscode\extensions\ms-python.vscode-pylance-2022.4.1\dist}}
+[Info  - 8:11:38 AM] (2728) Background analysis(1) started
+""",
+    ),
+    (
+        "https://github.com/microsoft/pylance-release/issues/4297",
+        ".txt",
+        r"""```
+[[user:Dorvent]]uoMBP329:~ [[user:dorvent]]$ ps aux | grep pylance
+[[user:dorvent]]          60057   0.0  0.0 34121332    656 s002  S+    1:04AM   0:00.00 grep pylance
+```
+""",
+    ),
+    # ---- LSP logs: gopls, rust-analyzer, clangd -----------------------------------------------------
+    (
+        "https://github.com/golang/go/issues/68846",
+        ".txt",
+        r"""`
+{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"processId":null,"clientInfo":{"name":"Code - OSS","version":"1.91.1"},"locale":"en","rootPath":"c:\\users\\[[user:anjal]]{{keep:\\go_test}}","rootUri":"file:///c%3A/users/[[user:anjal]]{{keep:/go_test}}","capabilities":{"workspace":{"applyEdit":true,"workspaceEdit":{"documentChanges":true,"resourceOperations":["create","rename","delete"],"failureHandling":"textOnlyTransactional","normalizesLineEndings":true,"changeAnnotationSupport":{"groupsOnLabel":true}},"configuration":true,"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}}}
+`
+""",
+    ),
+    (
+        "https://github.com/golang/go/issues/40578",
+        ".txt",
+        r"""```
+[Trace - 09:33:00.404 AM] Received notification 'window/logMessage'.
+Params: {"type":1,"message":"2020/08/08 09:33:00 initial workspace load failed: go [-e -json -compiled=true -test=true -export=false -deps=true -find=false -- ./ builtin]: exit status 1: go: cannot find main module, but found .git/config in /Users/[[user:danforsyth]]{{keep:/Library/Mobile Documents/com~apple~CloudDocs/code/chg-ps-audit}}\n\tto create a module there, run:\n\tgo mod init\n: packages.Load error\n"}
+
+
+[Error - 9:33:00 AM] 2020/08/08 09:33:00 initial workspace load failed: go [-e -json -compiled=true -test=true -export=false -deps=true -find=false -- ./ builtin]: exit status 1: go: cannot find main module, but found .git/config in /Users/[[user:danforsyth]]{{keep:/Library/Mobile Documents/com~apple~CloudDocs/code/chg-ps-audit}}
+	to create a module there, run:
+	go mod init
+```
+""",
+    ),
+    (
+        "https://github.com/rust-lang/rust-analyzer/issues/14462",
+        ".txt",
+        r"""**ERROR**: [ERROR rust_analyzer::main_loop] FetchWorkspaceError:
+rust-analyzer failed to load workspace: Failed to read Cargo metadata from Cargo.toml file /home/[[user:rupesh]]{{keep:/rust/apr1/Cargo.toml}}, Some(Version { major: 1, minor: 68, patch: 2 }): Failed to run `cd "/home/[[user:rupesh]]{{keep:/rust/apr1}}" && "cargo" "metadata" "--format-version" "1" "--manifest-path" "/home/[[user:rupesh]]{{keep:/rust/apr1/Cargo.toml}}" "--filter-platform" "x86_64-unknown-linux-gnu"`: `cargo metadata` exited with an error:     Updating crates.io index
+error: failed to select a version for the requirement `neo4j = "^4.0.0"`
+candidate versions found which didn't match: 0.0.0
+location searched: crates.io index
+required by package `apr1 v0.1.0 (/home/[[user:rupesh]]{{keep:/rust/apr1}})`
+""",
+    ),
+    (
+        "https://github.com/clangd/clangd/issues/2392",
+        ".txt",
+        r"""```text
+[ERROR][2025-05-12 21:58:52] .../vim/lsp/rpc.lua:770	"rpc"	"/Users/[[user:oskar]]{{keep:/.local/share/nvim/mason/bin/clangd}}"	"stderr"	"The flag `-cross-file-rename` is obsolete and ignored.\n"
+[ERROR][2025-05-12 21:58:52] .../vim/lsp/rpc.lua:770	"rpc"	"/Users/[[user:oskar]]{{keep:/.local/share/nvim/mason/bin/clangd}}"	"stderr"	"I[21:58:52.603] clangd version 20.1.0 (https://github.com/llvm/llvm-project {{keep:24a30daaa559829ad079f2ff7f73eb4e18095f88}})\nI[21:58:52.603] Features: mac+grpc+xpc\nI[21:58:52.603] PID: 56431\nI[21:58:52.603] Working directory: /Users/[[user:oskar]]{{keep:/Software/test/cpp/protobuf}}\nI[21:58:52.603] argv[0]: /Users/[[user:oskar]]{{keep:/.local/share/nvim/mason/bin/clangd}}\nI[21:58:52.603] argv[1]: --background-index\nI[21:58:52.603] argv[2]: --clang-tidy\nI[21:58:52.604] Starting LSP over stdin/stdout\nI[21:58:52.604] <-- initialize(1)\n"
+[ERROR][2025-05-12 21:58:53] .../vim/lsp/rpc.lua:770	"rpc"	"/Users/[[user:oskar]]{{keep:/.local/share/nvim/mason/bin/clangd}}"	"stderr"	"I[21:58:53.698] --> reply:initialize(1) 1094 ms\n"
+```
+""",
+    ),
+    # ---- Helix, Zed, Sublime Text -------------------------------------------------------------------
+    (
+        "https://github.com/helix-editor/helix/issues/4379",
+        ".txt",
+        r"""```
+(base) ➜ [[user:peterlanzo]]@[[user:peterlanzo]]-desktop  ~/Git/LearningRust  hx --health
+Config file: /home/[[user:peterlanzo]]{{keep:/.config/helix/config.toml}}
+Language file: default
+Log file: /home/[[user:peterlanzo]]{{keep:/.cache/helix/helix.log}}
+Runtime directory: /usr/share/helix/runtime
+Clipboard provider: xsel
+System clipboard provider: xsel
+
+Language          LSP                       DAP       Highlight   Textobject   Indent
+awk               ✘ awk-language-server     None      ✓           ✓            ✘
+bash              ✘ bash-language-server    None      ✓           ✘            ✘
+```
+""",
+    ),
+    (
+        "https://github.com/zed-industries/zed/issues/18718",
+        ".txt",
+        r"""2024-10-04T12:26:30.21633+10:00 [INFO] ========== starting zed ==========
+2024-10-04T12:26:30.21738+10:00 [INFO] Opening main db
+2024-10-04T12:26:30.218747+10:00 [INFO] Opening main db
+2024-10-04T12:26:30.238532+10:00 [INFO] Using git binary path: Some("/Applications/Zed Preview.app/Contents/MacOS/git")
+2024-10-04T12:26:30.453014+10:00 [INFO] set environment variables from shell:/opt/homebrew/bin/fish, path:/Users/[[user:ben.callaghan]]{{keep:/.rbenv/shims}}:/Users/[[user:ben.callaghan]]{{keep:/.bun/bin}}:opt/homebrew/bin:/usr/local/opt/ruby/bin:/usr/local/sbin:/Users/[[user:ben.callaghan]]{{keep:/.local/bin}}:/Users/[[user:ben.callaghan]]{{keep:/.pyenv/shims}}:/opt/homebrew/bin:/usr/local/bin:/Users/[[user:bennetcallaghan]]{{keep:/.cargo/bin}}:/usr/local/opt/fzf/bin:/opt/homebrew/opt/fzf/bin:/System/Cryptexes/App/usr/bin:/usr/bin:/bin:/usr/sbin:/sbin:/Library/Apple/usr/bin:/Users/[[user:ben.callaghan]]{{keep:/.rbenv/shims}}:/Users/[[user:ben.callaghan]]{{keep:/.bun/bin}}:/Users/[[user:ben.callaghan]]{{keep:/.local/bin}}
+2024-10-04T12:26:30.762691+10:00 [INFO] initializing context server client
+2024-10-04T12:26:30.762827+10:00 [INFO] Registering built-in prompt template: content_prompt
+""",
+    ),
+    (
+        "https://github.com/blopker/codebook/issues/73",
+        ".txt",
+        r"""```
+Language server error: codebook
+
+failed to spawn command. path: "/Users/[[user:delmorvik]]{{keep:/Library/Application Support/Zed/extensions/work/codebook/codebook-lsp-v0.2.12/codebook-lsp}}", working directory: "/Users/[[user:delmorvik]]{{keep:/Workspace/dozzle}}", args: ["--root=/Users/[[user:delmorvik]]{{keep:/Workspace/dozzle}}", "serve"]
+-- stderr--
+```
+""",
+    ),
+    (
+        "https://github.com/sublimehq/package_control/issues/874",
+        ".txt",
+        r"""DPI mode: per-monitor v2
+startup, version: 3176 windows x64 channel: stable
+executable: /C/Program Files/Sublime Text 3/sublime_text.exe
+working dir: /C/Program Files/Sublime Text 3
+packages path: /C/Users/[[user:kt7up]]{{keep:/AppData/Roaming/Sublime Text 3/Packages}}
+state path: /C/Users/[[user:kt7up]]{{keep:/AppData/Roaming/Sublime Text 3/Local}}
+zip path: /C/Program Files/Sublime Text 3/Packages
+zip path: /C/Users/[[user:kt7up]]{{keep:/AppData/Roaming/Sublime Text 3/Installed Packages}}
+ignored_packages: []
+pre session restore time: 0.265958
+startup time: 0.341958
+first paint time: 0.346958
+reloading plugin Default.arithmetic
+reloading plugin Default.auto_indent_tag
+reloading plugin Default.block
+""",
+    ),
+    (
+        "https://github.com/condemil/gist/issues/122",
+        ".txt",
+        r"""reloading plugin Goto Documentation.gotodocumentation
+reloading plugin LiveReload.livereload_st2
+Traceback (most recent call last):
+  File "/Applications/Dev Tools/Sublime Text.app/Contents/MacOS/sublime_plugin.py", line 73, in reload_plugin
+    m = importlib.import_module(modulename)
+  File "X/importlib/__init__.py", line 88, in import_module
+  File "<frozen importlib._bootstrap>", line 1577, in _gcd_import
+  File "/Applications/Dev Tools/Sublime Text.app/Contents/MacOS/sublime_plugin.py", line 671, in load_module
+    exec(compile(source, source_path, 'exec'), mod.__dict__)
+  File "livereload_st2 in /Users/[[user:timwelby]]{{keep:/Library/Application Support/Sublime Text 3/Installed Packages/LiveReload.sublime-package}}", line 21
+    except Exception, u:
+                    ^
+SyntaxError: invalid syntax
+reloading plugin Markdown Preview.helper
+""",
+    ),
+    # ---- clean: no private value -------------------------------------------------------------------
+    (
+        "https://github.com/neovim/neovim/issues/13168",
+        ".txt",
+        r"""## Python 2 provider (optional)
+  - WARNING: No Python executable found that can `import neovim`. Using the first available executable for           diagnostics.
+  - ERROR: Python provider error:
+    - ADVICE:
+      - provider/pythonx: Could not load Python 2:
+          /usr/bin/python2 does not have the "neovim" module. :help provider-python
+          /usr/bin/python2.7 does not have the "neovim" module. :help provider-python
+          python2.6 not found in search path or not executable.
+          /usr/bin/python does not have the "neovim" module. :help provider-python
+  - INFO: Executable: Not found
+
+## Python 3 provider (optional)
+  - INFO: `g:python3_host_prog` is not set.  Searching for python3 in the environment.
+  - INFO: Multiple python3 executables found.  Set `g:python3_host_prog` to avoid surprises.
+  - INFO: Executable: /usr/local/bin/python3
+  - INFO: Other python executable: /usr/bin/python3
+  - INFO: Other python executable: /bin/python3
+  - INFO: Python version: 3.8.0
+  - INFO: pynvim version: 0.4.2
+  - OK: Latest pynvim is installed.
+""",
+    ),
+    (
+        "https://github.com/microsoft/pylance-release/issues/6975",
+        ".txt",
+        r"""```
+Send text to terminal: /usr/local/bin/python3.5 {{keep:<home>}}/.vscode/extensions/ms-python.python-2025.0.0-darwin-arm64/python_files/printEnvVariablesToFile.py {{keep:<home>}}/.vscode/extensions/ms-python.python-2025.0.0-darwin-arm64/python_files/deactivate/zsh/envVars.txt
+2025-02-23 15:24:20.245 [info] Starting Pylance language server.
+2025-02-23 15:24:49.497 [error] Failed to initialize deactivate script /opt/homebrew/bin/zsh Error: "{{keep:<home>}}/.vscode/extensions/ms-python.python-2025.0.0-darwin-arm64/python_files/deactivate/zsh/envVars.txt" file not created
+    at Timeout.<anonymous> ({{keep:<home>}}/.vscode/extensions/ms-python.python-2025.0.0-darwin-arm64/out/client/extension.js:2:311758)
+    at listOnTimeout (node:internal/timers:581:17)
+    at processTimers (node:internal/timers:519:7)
+```
+""",
+    ),
+    (
+        "https://github.com/microsoft/pylance-release/issues/7731",
+        ".txt",
+        r"""```
+2025-11-25 16:45:46.632 [info] (21004): Pylance language server 2025.10.1 (pyright version 1.1.407, commit 906e40aa) starting
+2025-11-25 16:45:46.694 [info] (21004): Starting service instance "{{keep:<default>}}" for workspace ""
+2025-11-25 16:45:47.511 [info] (21004): Loading background bundle ...
+2025-11-25 16:45:47.636 [info] (21004): FG({{keep:<default>}}): Setting environmentName for service "{{keep:<default>}}": "3.13.5 (.venv venv)"
+2025-11-25 16:45:47.638 [info] (21004): FG({{keep:<default>}}): Setting pythonPath for service "{{keep:<default>}}": "{{keep:c:\AI\LLM\qaihub\.venv\Scripts\python.exe}}"
+2025-11-25 16:45:47.638 [info] (21004): FG({{keep:<default>}}): No include entries specified; assuming \<default workspace root>
+2025-11-25 16:45:47.639 [info] (21004): FG({{keep:<default>}}): Auto-excluding **/node_modules
+2025-11-25 16:45:47.767 [info] (21004): FG({{keep:<default>}}): Assuming Python version 3.13.5.final.0
+2025-11-25 16:45:48.109 [info] (21004): Settings have not changed. Skipping update.
+```
+""",
+    ),
+    (
+        "https://github.com/helix-editor/helix/pull/8609",
+        ".txt",
+        r"""```
+$ cargo run -- --print-config-location
+   Compiling helix-term v0.6.0 (helix\helix-term)
+    Finished dev [unoptimized + debuginfo] target(s) in 12.54s
+     Running `target\debug\hx.exe --print-config-location`
+Workspace config loaded: false
+Location:
+C:\{{keep:<snipped>}}\helix\.helix\config.toml
+Global config loaded: false
+Location:
+C:\{{keep:<snipped>}}\AppData\Roaming\helix\config.toml
+```
+""",
+    ),
+    (
+        "https://github.com/vim-syntastic/syntastic/issues/1580",
+        ".txt",
+        r"""```awk
+114.919  000.144  000.144: sourcing /Users/{{keep:user}}/.vim/plugged/vim-airline/autoload/airline/parts.vim
+115.685  003.680  002.558: sourcing /Users/{{keep:user}}/.vim/plugged/vim-airline/plugin/airline.vim
+117.015  000.170  000.170: sourcing /Users/{{keep:user}}/.vim/plugged/ag.vim/plugin/ag.vim
+117.947  000.286  000.286: sourcing /Users/{{keep:user}}/.vim/plugged/vim-hugefile/plugin/hugefile.vim
+128.670  009.256  009.256: sourcing /Users/{{keep:user}}/.vim/plugged/vim-easymotion/plugin/EasyMotion.vim
+139.944  006.107  006.107: sourcing /Users/{{keep:user}}/.vim/plugged/vim-fugitive/plugin/fugitive.vim
+143.332  000.079  000.079: sourcing /Users/{{keep:user}}/.vim/plugged/gist-vim/plugin/gist.vim
+```
+""",
+    ),
+    (
+        "https://github.com/nickjj/dotfriedrice/issues/4",
+        ".txt",
+        r"""```
+098.031  000.106  000.106: sourcing /home/{{keep:xxxxx}}/.vim/plugged/nerdtree/lib/nerdtree/opener.vim
+098.481  000.142  000.142: sourcing /home/{{keep:xxxxx}}/.vim/plugged/nerdtree/lib/nerdtree/creator.vim
+102.853  000.061  000.061: sourcing /home/{{keep:xxxxx}}/.vim/plugged/nerdtree/nerdtree_plugin/exec_menuitem.vim
+133.291  030.152  030.152: sourcing /home/{{keep:xxxxx}}/.vim/plugged/nerdtree/nerdtree_plugin/fs_menu.vim
+134.085  040.856  008.698: sourcing /home/{{keep:xxxxx}}/.vim/plugged/nerdtree/plugin/NERD_tree.vim
+134.943  000.544  000.544: sourcing /home/{{keep:xxxxx}}/.vim/plugged/vim-eunuch/plugin/eunuch.vim
+```
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-java-pack/issues/1421",
+        ".txt",
+        r"""```
+2025-03-31 17:19:38.975 [info] Extension host with pid 3725824 started
+2025-03-31 17:19:38.975 [info] Skipping acquiring lock for /home/{{keep:me}}/.config/Code/User/workspaceStorage/16648c344a3bfbe1694808f8d65bed2f.
+2025-03-31 17:19:39.222 [info] ExtensionService#_doActivateExtension vscode.emmet, startup: false, activationEvent: 'onLanguage'
+2025-03-31 17:19:39.275 [info] ExtensionService#_doActivateExtension vscjava.vscode-java-pack, startup: false, activationEvent: 'onLanguage:java'
+2025-03-31 17:19:39.880 [info] ExtensionService#_doActivateExtension vscode.git-base, startup: true, activationEvent: '*', root cause: vscode.git
+2025-03-31 17:19:40.407 [info] Eager extensions activated
 ```
 """,
     ),
