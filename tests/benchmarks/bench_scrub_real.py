@@ -226,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
             "77",
             "78",
             "79",
+            "81",
             "all",
         ),
         default="all",
