@@ -48,7 +48,8 @@ engineering tools' output, HDFS, Spark, Airflow, dbt, Databricks, Snowflake, Jup
 (threads: CI runners on people's own machines, cloud identity answers) likewise, under 1.33.0
 plus 1e55f1d's rules; ``80`` (threads: editors' and their extensions' diagnostics, Neovim's
 ``:checkhealth``, Vim's ``--startuptime``, Emacs backtraces, VS Code's Pylance and LSP logs,
-Sublime Text's console, Zed and Helix) likewise),
+Sublime Text's console, Zed and Helix) and ``81`` (threads: other ecosystems' package
+managers, verbose) likewise),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -229,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
             "78",
             "79",
             "80",
+            "81",
             "all",
         ),
         default="all",

@@ -73,7 +73,9 @@ class RealDocument:
     Windows administration output), 76 (threads: Linux system logs) and 77 (threads: Apple and
     mobile crash and build reports), collected at stop 51 after 1.32.0 and 1e55f1d's rules, and
     78 (threads: data engineering tools' output) and 79 (threads: CI runners on people's own
-    machines and cloud identity answers), collected after 1.33.0;
+    machines and cloud identity answers), collected after 1.33.0, and 80 (threads: editors' and
+    their extensions' diagnostics) and 81 (threads: other ecosystems' package managers,
+    verbose), collected after 1.33.0 too;
     each scored once, per part, blind, no rule changed after them."""
 
     @property
@@ -9798,7 +9800,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``80``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``81``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9842,6 +9844,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (78, _RAW_STOP78),
         (79, _RAW_STOP79),
         (80, _RAW_STOP80),
+        (81, _RAW_STOP81),
     ):
         if batch not in (None, number):
             continue
@@ -18477,6 +18480,457 @@ C:\{{keep:<snipped>}}\AppData\Roaming\helix\config.toml
 2025-03-31 17:19:39.275 [info] ExtensionService#_doActivateExtension vscjava.vscode-java-pack, startup: false, activationEvent: 'onLanguage:java'
 2025-03-31 17:19:39.880 [info] ExtensionService#_doActivateExtension vscode.git-base, startup: true, activationEvent: '*', root cause: vscode.git
 2025-03-31 17:19:40.407 [info] Eager extensions activated
+```
+""",
+    ),
+]
+
+
+# The stop-81 collection (batch 81, collected at stop 51 under scrubber 1.33.0 with commit 1e55f1d's
+# rules): excerpts of public threads of a source no batch took yet, package managers of other
+# ecosystems, verbose (vcpkg, Conan, Spack, Nix and home-manager, opam, Stack and Cabal, Julia's Pkg,
+# Flutter's pub cache, RubyGems' `gem env`, Composer `-vvv` and `config -l`, Deno's cache, Zig's
+# `zig env`, NuGet under `dotnet restore`, SwiftPM's caches).
+_RAW_STOP81: list[tuple[str, str, str]] = [
+    # ---- vcpkg and Conan ---------------------------------------------------------------------------
+    (
+        "https://github.com/microsoft/vcpkg/issues/2305",
+        ".txt",
+        r"""C:\Users\{{keep:Desktop}}\vcpkg>.\vcpkg update
+Using local portfile versions. To update the local portfiles, use `git pull`.
+No packages need updating..
+
+CMake Error at CMakeLists.txt:4 (project):
+  Failed to run MSBuild command:
+
+    C:/Program Files/Microsoft Visual Studio/2017/Community/MSBuild/15.0/Bin/MSBuild.exe
+
+  to get the value of VCTargetsPath:
+
+    Microsoft (R) Build Engine version 15.3.409.57025 for .NET Framework
+    Copyright (C) Microsoft Corporation. All rights reserved.
+
+    Build started 12/7/2017 11:28:47 PM.
+    Project "C:\Users\[[user:vemb]]{{keep:\Desktop\microsoft-vcpkg\vcpkg\buildtrees\zlib\x86-windows-rel\CMakeFiles\3.10.0\VCTargetsPath.vcxproj}}" on node 1 (default targets).
+""",
+    ),
+    (
+        "https://github.com/microsoft/vcpkg/issues/14158",
+        ".txt",
+        r"""c:\vcpkg>.\vcpkg install spdlog:x86-windows-static
+Your feedback is important to improve Vcpkg! Please take 3 minutes to complete o
+ur survey by running: vcpkg contact --survey
+Computing installation plan...
+The following packages will be built and installed:
+  * fmt[core]:x86-windows-static
+    spdlog[core]:x86-windows-static
+Additional packages (*) will be modified to complete this operation.
+Detecting compiler hash for triplet x86-windows-static...
+Starting package 1/2: fmt:x86-windows-static
+Building package fmt[core]:x86-windows-static...
+Could not locate cached archive: C:\Users\{{keep:Administrator}}\AppData\Local\vcpkg\arch
+ives\6d\6dfd5da491a20283b333d1661d96eeb8e1143a33.zip
+-- Using community triplet x86-windows-static. This triplet configuration is not
+ guaranteed to succeed.
+""",
+    ),
+    (
+        "https://github.com/conan-io/cmake-conan/issues/237",
+        ".txt",
+        r"""> ~/anaconda3/bin/conan install /home/[[user:stephan]]{{keep:/GitHub/loraine/deps/conanfile.txt}} -s build_type=Debug -s compiler=gcc -s compiler.version=9 -s compiler.libcxx=libstdc++11 -g=cmake --build=missing
+> Configuration:
+> [settings]
+> arch=x86_64
+> arch_build=x86_64
+> build_type=Debug
+> compiler=gcc
+> compiler.libcxx=libstdc++11
+> compiler.version=9
+> os=Linux
+> os_build=Linux
+> [options]
+> [build_requires]
+> [env]
+>
+> gtest/1.10.0: Not found in local cache, looking in remotes...
+> gtest/1.10.0: Trying with 'conan-center'...
+> Downloading conanmanifest.txt completed [0.31k]
+> gtest/1.10.0: Downloaded recipe revision 0
+> conanfile.txt: Installing package
+""",
+    ),
+    (
+        "https://github.com/conan-io/conan-center-index/pull/4094",
+        ".txt",
+        r"""```
+Installing (downloading, building) binaries...
+opencascade/7.5.0: Retrieving package 0cd40feb7d9ac25049c7ef3c5ccf72990c77d4c5 from remote 'conan-center' 
+Downloading conanmanifest.txt completed [592.08k]                                        
+Downloading conaninfo.txt completed [2.07k]                                              
+Downloading conan_package.tgz completed [56855.24k]                                      
+Decompressing conan_package.tgz completed [0.00k]                                        
+opencascade/7.5.0: ERROR: Exception while getting package: 0cd40feb7d9ac25049c7ef3c5ccf72990c77d4c5
+opencascade/7.5.0: ERROR: Exception: <class 'FileNotFoundError'> [Errno 2] No such file or directory: '/home/{{keep:paperspace}}/.conan/data/opencascade/7.5.0/_/_/package/0cd40feb7d9ac25049c7ef3c5ccf72990c77d4c5'
+```
+""",
+    ),
+    (
+        "https://github.com/bincrafters/community/issues/1034",
+        ".txt",
+        r"""CMake Error: The source directory "C:/Windows/System32/config/systemprofile/.conan/data/sfml/2.5.1/bincrafters/stable/build/1a65d00cce60848cd990a2487100d0511d61207b" does not exist.
+""",
+    ),
+    # ---- Spack ---------------------------------------------------------------------------------------
+    (
+        "https://github.com/spack/spack/issues/12485",
+        ".txt",
+        r"""```console
+[{{keep:myname}}@ac922 ~]$ . ~/SPACK/share/spack/setup-env.sh
+[{{keep:myname}}@ac922 ~]$ spack bootstrap
+==> Installing environment-modules@4.3.0%gcc@4.8.5~X arch=linux-rhel7-ppc64le ^tcl@8.6.8%gcc@4.8.5 arch=linux-rhel7-ppc64le ^zlib@1.2.11%gcc@4.8.5+optimize+pic+shared arch=linux-rhel7-ppc64le to satisfy requirement for environment-modules
+==> Installing zlib
+==> Searching for binary cache of zlib
+==> Warning: No Spack mirrors are currently configured
+==> No binary for zlib found: installing from source
+==> Error: StageError: No accessible stage paths in:
+    ['{{keep:$tempdir/spack-stage}}']
+
+/home/{{keep:myname}}/SPACK/lib/spack/spack/package.py:753, in _make_root_stage:
+        750            dynamic_fetcher = fs.from_list_url(self)
+        751            return [dynamic_fetcher] if dynamic_fetcher else []
+```
+""",
+    ),
+    (
+        "https://github.com/spack/spack/issues/41784",
+        ".txt",
+        r"""```console
+$ cat .spack/config.yaml
+config:
+    build_stage:
+      - /private/tmp/{{keep:$user}}/spack-stage
+```
+```console
+==> Installing qt-base-6.6.1-vazg2kxnwkho4nwt2snyh2f6bi22jua2 [40/40]
+==> No binary for qt-base-6.6.1-vazg2kxnwkho4nwt2snyh2f6bi22jua2 found: installing from source
+==> Fetching https://github.com/qt/qtbase/archive/refs/tags/v6.6.1.tar.gz
+==> No patches needed for qt-base
+==> qt-base: Executing phase: 'cmake'
+==> Error: ProcessError: Command exited with status 1:
+    '/Users/[[user:carlhessen]]{{keep:/spack/opt/spack/darwin-sonoma-m1/apple-clang-15.0.0/cmake-3.27.8-5jx4kantkoym2tvqtbj3dfeupvghzssj/bin/cmake}}' '-G' 'Ninja' '-DCMAKE_INSTALL_PREFIX:STRING=/Users/[[user:carlhessen]]{{keep:/spack/opt/spack/darwin-sonoma-m1/apple-clang-15.0.0/qt-base-6.6.1-vazg2kxnwkho4nwt2snyh2f6bi22jua2}}' '-DCMAKE_BUILD_TYPE:STRING=Release' '-DCMAKE_INTERPROCEDURAL_OPTIMIZATION:BOOL=OFF'
+```
+""",
+    ),
+    (
+        "https://github.com/spack/spack/issues/51682",
+        ".txt",
+        r"""```
+config:
+  build_stage:
+    - {{keep:$user_cache_path/stage}}
+```
+ ```
+  >> 242    /mnt/beegfs/home/[[user:dpkorolenko]]{{keep:/.spack/stage/spack-stage-xpmem-2.6.5-36-cspmvekjcflqnxnajbch7cdw6uji2zzz/spack-src/kernel/xpmem_main.c}}:32:10: fatal error: xpmem_i
+            nternal.h: No such file or directory
+     243       32 | #include "xpmem_internal.h"
+     244          |          ^~~~~~~~~~~~~~~~~~
+  >> 252    /mnt/beegfs/home/[[user:dpkorolenko]]{{keep:/.spack/stage/spack-stage-xpmem-2.6.5-36-cspmvekjcflqnxnajbch7cdw6uji2zzz/spack-src/kernel/xpmem_pfn.c}}:20:10: fatal error: xpmem_in
+            ternal.h: No such file or directory
+```
+""",
+    ),
+    # ---- Nix and home-manager ------------------------------------------------------------------------
+    (
+        "https://github.com/NixOS/nix/issues/10094",
+        ".txt",
+        r"""```
+env | grep nix
+PATH=/Users/[[user:matthis]]{{keep:/.opam/default/bin}}:/Users/[[user:matthis]]{{keep:/.nix-profile/bin}}:/nix/var/nix/profiles/default/bin:/Users/[[user:matthis]]{{keep:/go/bin/tparse}}:/opt/homebrew/opt/llvm/bin:/opt/homebrew/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:/Users/[[user:matthis]]{{keep:/.cargo/bin}}
+NIX_PROFILES=/nix/var/nix/profiles/default:/Users/[[user:matthis]]{{keep:/.nix-profile}}
+XDG_DATA_DIRS=/usr/local/share:/usr/share:/Users/[[user:matthis]]{{keep:/.nix-profile/share}}:/nix/var/nix/profiles/default/share
+NIX_SSL_CERT_FILE=/nix/var/nix/profiles/default/etc/ssl/certs/ca-bundle.crt
+
+ ~  nix-shell
+error: path '/Users/[[user:matthis]]{{keep:/default.nix}}' does not exist
+```
+""",
+    ),
+    (
+        "https://github.com/NixOS/nixpkgs/issues/82149",
+        ".txt",
+        r"""```
+la -la
+total 16K
+drwx------ 3 [[user:kostya]] users 4.0K Mar 10 15:52 .
+drwxr-xr-x 3 {{keep:root}}   {{keep:root}}  4.0K Mar 10 02:31 ..
+drwxr-xr-x 2 [[user:kostya]] users 4.0K Mar 10 15:52 .nix-defexpr
+-rw------- 1 [[user:kostya]] users 1.6K Mar 11 03:46 .bash_history
+lrwxrwxrwx 1 [[user:kostya]] users   45 Mar 10 15:52 .nix-profile -> /nix/var/nix/profiles/per-user/[[user:kostya]]/profile
+
+```
+""",
+    ),
+    (
+        "https://github.com/nix-community/home-manager/issues/2564",
+        ".txt",
+        r"""```
+nix-shell -p nix-info --run "nix-info -m"
+ - system: `"x86_64-linux"`
+ - host os: `Linux 5.11.0-41-generic, Ubuntu, 21.04 (Hirsute Hippo)`
+ - multi-user?: `no`
+ - sandbox: `yes`
+ - version: `nix-env (Nix) 2.5.0`
+ - channels([[user:jorvald]]): `"home-manager, nixpkgs-22.05pre338556.fc58c3761e9"`
+ - nixpkgs: `/home/[[user:jorvald]]{{keep:/.nix-defexpr/channels/nixpkgs}}`
+ ```
+""",
+    ),
+    # ---- opam, Stack and Cabal -------------------------------------------------------------------------
+    (
+        "https://github.com/ocaml/opam/issues/1943",
+        ".txt",
+        r"""```
+=-=- Installing compiler 4.02.1+doc -=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=
+[platform.comp] https://github.com/lpw25/ocaml/tarball/bin-doc downloaded
+Now compiling OCaml. This may take a while, please bear with us...
+[ERROR] # opam-version 1.2.1
+# os           linux
+# command      make world
+# path         /home/[[user:pwalden]]{{keep:/.opam/doc/build/ocaml}}
+# exit-code    2
+# env-file     /home/[[user:pwalden]]{{keep:/.opam/log/log-18703-d2c37b.env}}
+# stdout-file  /home/[[user:pwalden]]{{keep:/.opam/log/log-18703-d2c37b.out}}
+# stderr-file  /home/[[user:pwalden]]{{keep:/.opam/log/log-18703-d2c37b.err}}
+### stdout ###
+# make[3]: Leaving directory '/home/[[user:pwalden]]{{keep:/.opam/doc/build/ocaml/otherlibs/num}}'
+```
+""",
+    ),
+    (
+        "https://github.com/biocom-uib/vpf-tools/issues/10",
+        ".txt",
+        r"""```bash
+
+[[[user:zhwei]]@headnode@vpf-tools]$ stack build
+Preparing to install GHC to an isolated location.
+This will not interfere with any system-level installation.
+Already downloaded.
+Unpacking GHC into //home/[[user:qi]]{{keep:/.stack/programs/x86_64-linux/ghc-8.10.2/lib/ghc-8.10.2/bin/ghc-pkg}}: /lib64/libtinfo.so.5: no version information available (required by /home/[[user:qi]]{{keep:/.stack/programs/x86_64-linux/ghc-8.10.2/lib/ghc-8.10.2/bin/ghc-pkg}})
+ghc-pkg: Couldn't open database /home/[[user:qi]]{{keep:/.stack/programs/x86_64-linux/ghc-8.10.2/lib/ghc-8.10.2/package.conf.d}} for modification: {handle: /home/[[user:qi]]{{keep:/.stack/programs/x86_64-linux/ghc-8.10.2/lib/ghc-8.10.2/package.conf.d/package.cache.lock}}}: hLock: invalid argument (Invalid argument)
+gmake[1]: *** [install_packages] 错误 1
+gmake: *** [install] 错误 2
+Received ExitFailure 2 when running
+Raw command: /usr/bin/gmake install
+Run from: /home/[[user:qi]]{{keep:/.stack/programs/x86_64-linux/ghc-8.10.2.temp/ghc-8.10.2/}}
+```
+""",
+    ),
+    (
+        "https://github.com/haskell/cabal/issues/5533",
+        ".txt",
+        r"""```
+Downloading the latest package list from hackage.haskell.org
+cabal: ghc-pkg dump failed: dieVerbatim: user error (cabal:
+'/opt/ghc/bin/ghc-pkg' exited with an error:
+ghc-pkg: /root/.cabal/store/ghc-8.4.3/package.db:
+getDirectoryContents:openDirStream: does not exist (No such file or directory)
+)
+```
+""",
+    ),
+    # ---- Julia, Flutter, RubyGems ----------------------------------------------------------------------
+    (
+        "https://github.com/JuliaLang/julia/issues/12974",
+        ".txt",
+        r"""```julia
+Pkg.add("JuMP")
+fatal: bad default revision 'HEAD'
+ERROR: failed process: Process(`git '--git-dir=C:\Users\[[user:parvin]]{{keep:\.julia\v0.3\.cache\Calculus}}' log --all --format=%H`, ProcessExited(128)) [128]
+ in wait at task.jl:284
+ in wait at task.jl:194
+ in wait at task.jl:48
+ in sync_end at task.jl:311
+ in add at pkg/entry.jl:319
+```
+""",
+    ),
+    (
+        "https://github.com/flutter/flutter/issues/144140",
+        ".txt",
+        r"""flutter pub cache clean
+This will remove everything inside C:\Users\[[user:Rohan]]{{keep:\AppData\Local\Pub\Cache}}.
+You will have to run `flutter pub get` again in each project.
+Are you sure? (y/N)? y
+Removing pub cache directory C:\Users\[[user:Rohan]]{{keep:\AppData\Local\Pub\Cache}}.
+Deletion failed, path = 'C:\Users\[[user:Rohan]]{{keep:\AppData\Local\Pub\Cache}}' (OS Error: The system cannot find the path specified.
+, errno = 3)
+
+flutter doctor -v
+[✓] Flutter (Channel stable, 3.19.0, on Microsoft Windows [Version 10.0.22631.3155], locale en-IN)
+    • Flutter version 3.19.0 on channel stable at D:\Flutter\flutter\flutter
+    • Upstream repository https://github.com/flutter/flutter.git
+""",
+    ),
+    (
+        "https://github.com/ruby/rubygems/issues/1310",
+        ".txt",
+        r"""```
+% gem install bundler
+WARNING:  You don't have /Users/[[user:tom.hartwell]]{{keep:/.gem/ruby/2.2.0/bin}} in your PATH,
+          gem executables will not run.
+Successfully installed bundler-1.10.5
+1 gem installed
+```
+```
+% which bundle  
+/Users/[[user:tom.hartwell]]{{keep:/.gem/ruby/2.2.0/bin/bundle}}
+% bundle version
+Bundler version 1.9.6
+```
+```
+% export GEM_PATH=/Users/[[user:tom.hartwell]]{{keep:/.gem/ruby/2.2.0}}
+% bundle version                                     
+Bundler version 1.10.5
+```
+```
+RubyGems Environment:
+  - RUBYGEMS VERSION: 2.4.8
+  - RUBY VERSION: 2.2.2 (2015-04-13 patchlevel 95) [x86_64-darwin14]
+  - INSTALLATION DIRECTORY: /Users/[[user:tom.hartwell]]{{keep:/.gem/ruby/2.2.2}}
+  - RUBY EXECUTABLE: /Users/[[user:tom.hartwell]]{{keep:/.rubies/ruby-2.2.2/bin/ruby}}
+  - EXECUTABLE DIRECTORY: /Users/[[user:tom.hartwell]]{{keep:/.gem/ruby/2.2.2/bin}}
+```
+""",
+    ),
+    # ---- Composer ----------------------------------------------------------------------------------------
+    (
+        "https://github.com/composer/composer/issues/4802",
+        ".txt",
+        r"""```
+$ env | grep -E 'COMPOSER|HOME=|XDG'
+HOME=/Users/[[user:mvanderhof]]
+COMPOSER_HOME=~/.composer
+```
+
+```
+$ composer config -l
+You are running composer with xdebug enabled. This has a major impact on runtime performance. See https://getcomposer.org/xdebug
+[repositories.packagist.type] composer
+[repositories.packagist.url] https?://packagist.org
+[repositories.packagist.allow_ssl_downgrade] true
+[process-timeout] 300
+[use-include-path] false
+[preferred-install] auto
+[notify-on-install] true
+[github-protocols] [git, https, ssh]
+[vendor-dir] vendor (/Users/[[user:mvanderhof]]{{keep:/Workspace/ippz/ippz-hogthrob/vendor}})
+[bin-dir] bin (/Users/[[user:mvanderhof]]{{keep:/Workspace/ippz/ippz-hogthrob/bin}})
+[cache-dir] ~/.composer/cache (/Users/[[user:mvanderhof]]{{keep:/.composer/cache}})
+```
+""",
+    ),
+    (
+        "https://github.com/composer/composer/issues/3384",
+        ".txt",
+        r"""[{{keep:root}}@127n mycms]# composer -vvv install
+Reading ./composer.json
+Loading config file /root/.composer/config.json
+Loading config file /root/.composer/auth.json
+Loading config file ./composer.json
+Executing command (CWD): git describe --exact-match --tags
+Executing command (CWD): git branch --no-color --no-abbrev -v
+Loading composer repositories with package information
+Downloading https://packagist.org/packages.json
+Writing /root/.composer/cache/repo/https---packagist.org/packages.json into cache
+
+  [ErrorException]
+  Invalid argument supplied for foreach()
+
+Exception trace:
+ () at phar:///usr/local/bin/composer/src/Composer/Repository/ComposerRepository.php:604
+""",
+    ),
+    (
+        "https://github.com/composer/composer/issues/9627",
+        ".txt",
+        r"""```
+Reading ./composer.json (/opt/foobar/composer.json)
+Loading config file /home/{{keep:vagrant}}/.config/composer/config.json
+Loading config file /home/{{keep:vagrant}}/.config/composer/auth.json
+Loading config file ./composer.json (/opt/foobar/composer.json)
+Checked CA file /etc/ssl/certs/ca-certificates.crt: valid
+Executing command (/opt/foobar): git branch -a --no-color --no-abbrev -v
+Failed to initialize global composer: Composer could not find the config file: /home/{{keep:vagrant}}/.config/composer/composer.json
+
+Running 2.1-dev+bf73a20bc032302bbada3ae635ff0d40ea6d3d41 (2021-03-16 19:31:44) with PHP 7.4.16 on Linux / 4.15.0-137-generic
+Loading composer repositories with package information
+Downloading https://repo.packagist.org/packages.json
+[200] https://repo.packagist.org/packages.json
+Writing /home/{{keep:vagrant}}/.cache/composer/repo/https---repo.packagist.org/packages.json into cache
+```
+""",
+    ),
+    # ---- Deno, Zig, NuGet, SwiftPM ----------------------------------------------------------------------
+    (
+        "https://github.com/denoland/deno/issues/30824",
+        ".txt",
+        r"""```shell
+$ deno run npm:svelte-check
+error: Module not found "file:///home/[[user:marvo]]/projects/myproj/home/[[user:marvo]]{{keep:/.cache/deno/npm/registry.npmjs.org/svelte-check/4.3.1/bin/svelte-check}}".
+```
+```shell
+$ ls /home/[[user:marvo]]{{keep:/.cache/npm/registry.npmjs.org/}} | grep svelte
+@sveltejs
+svelte
+svelte-check
+```
+""",
+    ),
+    (
+        "https://github.com/rust-cross/cargo-zigbuild/issues/57",
+        ".txt",
+        r"""```bash
+$ zig env
+{
+ "zig_exe": "/opt/homebrew/Cellar/zig/0.9.1_1/bin/zig",
+ "lib_dir": "/opt/homebrew/Cellar/zig/0.9.1_1/lib/zig",
+ "std_dir": "/opt/homebrew/Cellar/zig/0.9.1_1/lib/zig/std",
+ "global_cache_dir": "/Users/[[user:rolandke]]{{keep:/.cache/zig}}",
+ "version": "0.9.1"
+}
+```
+""",
+    ),
+    (
+        "https://github.com/dotnet/cli/issues/4016",
+        ".txt",
+        r"""dotnet restore -v verbose
+
+Failed to create prime the NuGet cache. restore failed with: 1
+trace: NuGet Command Line Version: 3.5.0.0
+error: Unexpected failure reading NuGet.Config. Path: 'C:\Users\[[user:bertolli.matteo]]\
+AppData\Roaming\NuGet\NuGet.Config'.
+error:   Error 0x1A88.  Debugging resource strings are unavailable. See http://g
+o.microsoft.com/fwlink/?linkid=106663&Version=4.0.22220.0&File=mscorrc.dll&Key=0
+x1A88
+trace: System.AggregateException: One or more errors occurred. (Unexpected failu
+re reading NuGet.Config. Path: 'C:\Users\[[user:bertolli.matteo]]\AppData\Roaming\NuGet\N
+uGet.Config'.) ---> NuGet.Configuration.NuGetConfigurationException: Unexpected
+failure reading NuGet.Config. Path: 'C:\Users\[[user:bertolli.matteo]]\AppData\Roaming\Nu
+Get\NuGet.Config'. ---> System.BadImageFormatException: Error 0x1A88.  Debugging
+ resource strings are unavailable.
+trace:    at NuGet.Configuration.Settings.CreateDefaultConfig
+""",
+    ),
+    (
+        "https://github.com/Homebrew/homebrew-core/pull/114549",
+        ".txt",
+        r"""```
+  ==> /usr/local/Cellar/swift/5.7.2/bin/swift build --verbose --disable-sandbox
+  warning: /Users/{{keep:brew}}/Library/org.swift.swiftpm/configuration is not accessible or not writable, disabling user-level configuration features.
+  warning: /Users/{{keep:brew}}/Library/org.swift.swiftpm/security is not accessible or not writable, disabling user-level security features.
+  warning: /Users/{{keep:brew}}/Library/Caches/org.swift.swiftpm is not accessible or not writable, disabling user-level cache features.
+  warning: 'swiftpmtest': failed loading cached manifest for 'swiftpmtest': Error Domain=NSCocoaErrorDomain Code=4 "The file “manifests” doesn’t exist." UserInfo={NSFilePath=/Users/{{keep:brew}}/Library/Caches/org.swift.swiftpm/manifests, NSUnderlyingError=0x600003848d50 {Error Domain=NSPOSIXErrorDomain Code=2 "No such file or directory"}}
 ```
 """,
     ),
