@@ -31,9 +31,12 @@ the rest; ``STILL_GO`` are the texts a too-wide keep would leak.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from intake.scrub import Scrubber
+from intake.scrub.files import scrub_file_text
 from tests.support.scrubbing import scrubbed
 
 _XC = 'Build settings for action build and target "mZone Poker":\n'
@@ -175,6 +178,38 @@ STILL_GO = [
 @pytest.mark.parametrize("text", XCODE_NOBODY + COREDUMP_NOBODY + AVC_NOBODY + MAIL_NOBODY)
 def test_the_shapes_naming_nobody_stay(engine: Scrubber, text: str) -> None:
     assert scrubbed(engine, text) == text
+
+
+def _settings(key_values: str) -> str:
+    """``xcodebuild -showBuildSettings -json``'s shape around ``key_values``."""
+    return f'[\n  {{\n    "action" : "build",\n    "buildSettings" : {{\n{key_values}    }},\n    "target" : "App"\n  }}\n]\n'
+
+
+def _json(engine: Scrubber, text: str) -> str:
+    out = scrub_file_text(Path("settings.json"), text, scrubber=engine).text
+    assert scrub_file_text(Path("settings.json"), out, scrubber=engine).text == out
+    return out
+
+
+XCODE_JSON_NOBODY = [
+    '      "ALTERNATE_OWNER" : "runner",\n      "ALTERNATE_GROUP" : "staff",\n',
+    '      "ALTERNATE_OWNER" : "root",\n      "INSTALL_OWNER" : "$(USER)",\n',
+    '      "USER" : "distiller",\n      "LOGNAME" : "distiller",\n',
+    '      "TARGET_NAME" : "Hello World",\n      "PRODUCT_NAME" : "Hello World"\n',
+]
+
+
+@pytest.mark.parametrize("key_values", XCODE_JSON_NOBODY)
+def test_build_settings_naming_nobody_stay_as_json(engine: Scrubber, key_values: str) -> None:
+    text = _settings(key_values)
+    assert _json(engine, text) == text
+
+
+def test_a_build_settings_owner_goes_as_json(engine: Scrubber) -> None:
+    text = _settings('      "ALTERNATE_OWNER" : "gordonfrey",\n      "SYMROOT" : "/tmp/b"\n')
+    out = _json(engine, text)
+    assert "gordonfrey" not in out
+    assert out.replace("user1", "gordonfrey") == text
 
 
 @pytest.mark.parametrize("text", PUBLIC_IDS)
