@@ -1294,6 +1294,32 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "gh_hosts_user": lambda d: (
             d.k("github.com:\n    user: ").v(u).k("\n    git_protocol: https\n")
         ),
+        # stop 51 (scrubber 1.35.0): Xcode's -showBuildSettings owner, coredumpctl's account
+        # lines, systemd-homed's AVC name= (and its work folder .#<login><hex>), a mail
+        # header's display name cut from its address by Outlook's comma
+        "xcode_build_owner": lambda d: (
+            d.k('Build settings for action build and target "App":\n    ALTERNATE_OWNER = ')
+            .v(u)
+            .k("\n    ALTERNATE_GROUP = staff\n")
+        ),
+        "coredump_account": lambda d: (
+            d.k("           UID: 1000 (").v(u).k(")\n     Owner UID: 1000 (").v(u).k(")\n")
+        ),
+        "homed_avc_name": lambda d: (
+            d.k('AVC avc:  denied  { add_name } for  pid=911 comm="systemd-homed" name="')
+            .v(u)
+            .k('" tclass=dir permissive=1\n')
+            .k('AVC avc:  denied  { add_name } for  pid=3061 comm="systemd-homewor" name=".#')
+            .v(u)
+            .k(f'{h[:16]}" tclass=dir permissive=1\n')
+        ),
+        "mail_comma_name": lambda d: (
+            d.k("Sent: 11 May 2020 16:50\nCc: ")
+            .v(name)
+            .k(", FCMI <")
+            .v(f"{u}@vxo.fr")
+            .k(">; Author <author@noreply.github.com>\n")
+        ),
     }
 
 
@@ -1468,6 +1494,15 @@ PASTED_PLACEHOLDERS = {
     "git config user.name 'Foo Bar'\n"
     'password: "$123456789"\n'
     "Postponed publickey for myname@mydomain.net from 10.0.0.2 port 50522 ssh2 [preauth]\n",
+    "public_ids_of_nobody": 'Build settings for action build and target "App":\n'
+    "    ALTERNATE_OWNER = runner\n           UID: 0 (root)\n     Owner UID: 1000 (deck)\n"
+    'AVC avc:  denied  { write } for  pid=911 comm="systemd-homed" name="home" tclass=dir\n'
+    "JS ERROR: x@/usr/share/gnome-shell/extensions/ubuntu-dock@ubuntu.com/appIcons.js:42:21\n"
+    "$ gnome-extensions enable dash-to-dock@micxgx.gmail.com\n"
+    "To: microsoft/terminal <terminal@noreply.github.com>\n"
+    "Cc: Support, ACME <support@example.com>\n"
+    "    User: PersonalAccessToken\n"
+    "OK           J:        \\\\192.168.68.110\\Desenvolvimento\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
