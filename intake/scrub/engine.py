@@ -326,6 +326,27 @@ _URL_USERINFO = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]*+://[^\s/@:]*+:(?:\$\{?+)
 _PUBLIC_PEM = regex.compile(r"-----BEGIN (?:CERTIFICATE|X509 CRL|[A-Z ]*PUBLIC KEY)-----")
 """Public PEM material: a certificate, a public key."""
 
+_EXTENSION_UUID_BEFORE = regex.compile(
+    r"(?:gnome-shell[/\\]++extensions[/\\]++"
+    r"|\bgnome-extensions[ \t]++(?:enable|disable|info|show|prefs|reset|uninstall)[ \t]++"
+    r"(?:-[^\s]++[ \t]++)*+[\"']?+"
+    r"|\b(?:enabled|disabled)-extensions\b[^\n]*?(?:\r?\n[ \t]*+)?+\[[^\]\n]*[\"']"
+    r"|\"uuid\"[ \t]*+:[ \t]*+\")\Z"
+)
+"""What stands before a GNOME Shell extension's uuid (``<name>@<author's domain>``, a public id
+extensions.gnome.org publishes): its folder under ``…/gnome-shell/extensions/``, the argument
+of ``gnome-extensions enable``, an item of the ``enabled-extensions`` list, ``metadata.json``'s
+``"uuid"`` (since 1.35.0, stop 51)."""
+
+
+def _extension_uuid(text: str, start: int, end: int) -> bool:
+    """Whether the address-shaped ``text[start:end]`` is a GNOME Shell extension's uuid by
+    where it stands (``_EXTENSION_UUID_BEFORE``), ended by a folder's slash, a quote, a blank
+    or the line's end."""
+    if end < len(text) and text[end] not in "/\\\"' \t\r\n,]:":
+        return False
+    return _EXTENSION_UUID_BEFORE.search(text[max(0, start - 300) : start]) is not None
+
 
 def _rule(name: str) -> regex.Pattern[str]:
     """The pattern of ``scrubbers/user_names.yaml``'s rule ``name``."""
@@ -529,6 +550,18 @@ def _prose(value: str) -> bool:
     return sum(1 for w in words if _PROSE_WORD.fullmatch(w)) >= 0.9 * len(words)
 
 
+def _unc_share_of_nobody(plain: str) -> bool:
+    """Whether a UNC path is a share on an address, not a host's name, and says nothing of a
+    person (``user_names.yaml``'s ``unc_share_of_nobody``: ``\\\\192.168.0.10\\Documentos``,
+    ``\\\\localhost\\c$``): a lowercase share that may be a login (``\\\\10.0.0.5\\okello``)
+    is still one. Since 1.35.0 (stop 51)."""
+    m = _rule("unc_share_of_nobody").match(plain)
+    if m is None:
+        return False
+    share = m.group("share")
+    return not (share.islower() and share.isalpha() and _a_name(share))
+
+
 def user_bearing(path: str) -> bool:
     """Whether a found path names a user: a home folder of a user other than a shared account
     or placeholder (``/home/alice``, ``C:\\Users\\14255``, ``~alice/``) or a UNC path (its
@@ -541,7 +574,7 @@ def user_bearing(path: str) -> bool:
     """
     plain, _ = _unescape_path(path)
     if plain.startswith("\\\\") and not _rule("wsl_unc").match(plain):
-        return True
+        return not _unc_share_of_nobody(plain)
     seg = home_segment(plain)
     if seg is None:
         return False
@@ -670,9 +703,10 @@ _DIGIT_LOGIN_RULES = (
 """The rules whose place says the value is a login, so a login of digits only is one too."""
 
 
-_FILE_GRAMMAR_RULES = ("gh_hosts_user",)
+_FILE_GRAMMAR_RULES = ("gh_hosts_user", "xcode_build_owner")
 """Rules that read a file's own grammar across its lines (a host key, then its ``user:``),
-which a structured file's values, scanned one by one, never show (since 1.33.0, stop 51)."""
+which a structured file's values, scanned one by one, never show (since 1.33.0, stop 51; since
+1.35.0 also ``xcodebuild -showBuildSettings -json``'s ``"buildSettings"``)."""
 
 
 def file_grammar_logins(text: str) -> frozenset[str]:
@@ -814,6 +848,21 @@ def pager_cuts(text: str, names: frozenset[str]) -> list[Finding]:
         Finding("USER_NAME", m.start(2), m.end(2), names=(cuts[m.group(2).lower()],))
         for m in cut_rx.finditer(text)
         if len(m.group(2)) >= 4 or cuts[m.group(2).lower()] in m.group(1).lower()
+    ]
+
+
+def homed_work_folders(text: str, names: frozenset[str]) -> list[Finding]:
+    """A learned login glued before the 16 hex digits of systemd-homework's work folder
+    (``.#<login><16 hex>``, the name of a home being made, in an AVC denial's ``name=``), which
+    a name as a word of its own never reaches; replaced by the login's own fixture (``names``).
+    Since 1.35.0 (stop 51)."""
+    if ".#" not in text or not names:
+        return []
+    rx = _words(names, r"(?=[0-9a-f]{16}(?![0-9A-Za-z]))")
+    return [
+        Finding("USER_NAME", m.start(), m.end(), names=(m.group().lower(),))
+        for m in rx.finditer(text)
+        if text.endswith(".#", 0, m.start())
     ]
 
 
@@ -1135,9 +1184,11 @@ class Scrubber:
             if entity_type == "EMAIL_ADDRESS" and (
                 _URL_USERINFO.search(text, max(0, start - 256), start)
                 or text.endswith("://", 0, start)
+                or _extension_uuid(text, start, end)
             ):
                 # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge;
-                # scheme://login@host: a login (learned as a name), never an e-mail
+                # scheme://login@host: a login (learned as a name), never an e-mail; a GNOME
+                # Shell extension's uuid (name@author.domain) is a public id
                 continue
             if (
                 entity_type not in _NOT_JUDGED
@@ -1429,6 +1480,7 @@ class Scrubber:
             spans.update(user_name_spans(text, names))
             cands = cands + [Finding("USER_NAME", s, e) for s, e in spans]
             cands += pager_cuts(text, names)
+            cands += homed_work_folders(text, names)
         resolved = self._resolve(cands)
         if spans:
             resolved = [_names_in_path(text, c, spans) for c in resolved]

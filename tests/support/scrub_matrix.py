@@ -1317,6 +1317,32 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "cluster_group_home": lambda d: (
             d.k('model_path="/dssg/home/acct-grpq/').v(f"grpq-{u}").k('/chatGLM3/chatglm3-6b"\n')
         ),
+        # stop 51 (scrubber 1.35.0): Xcode's -showBuildSettings owner, coredumpctl's account
+        # lines, systemd-homed's AVC name= (and its work folder .#<login><hex>), a mail
+        # header's display name cut from its address by Outlook's comma
+        "xcode_build_owner": lambda d: (
+            d.k('Build settings for action build and target "App":\n    ALTERNATE_OWNER = ')
+            .v(u)
+            .k("\n    ALTERNATE_GROUP = staff\n")
+        ),
+        "coredump_account": lambda d: (
+            d.k("           UID: 1000 (").v(u).k(")\n     Owner UID: 1000 (").v(u).k(")\n")
+        ),
+        "homed_avc_name": lambda d: (
+            d.k('AVC avc:  denied  { add_name } for  pid=911 comm="systemd-homed" name="')
+            .v(u)
+            .k('" tclass=dir permissive=1\n')
+            .k('AVC avc:  denied  { add_name } for  pid=3061 comm="systemd-homewor" name=".#')
+            .v(u)
+            .k(f'{h[:16]}" tclass=dir permissive=1\n')
+        ),
+        "mail_comma_name": lambda d: (
+            d.k("Sent: 11 May 2020 16:50\nCc: ")
+            .v(name)
+            .k(", FCMI <")
+            .v(f"{u}@vxo.fr")
+            .k(">; Author <author@noreply.github.com>\n")
+        ),
     }
 
 
@@ -1498,6 +1524,15 @@ PASTED_PLACEHOLDERS = {
     "share_homes_of_nobody": "/dssg/home/acct-grpq/share/envs/glm/bin/python\n"
     'model_path="/data/home/models/chatglm3-6b"\n'
     "/mnt/home/datasets/coco/train2017\n",
+    "public_ids_of_nobody": 'Build settings for action build and target "App":\n'
+    "    ALTERNATE_OWNER = runner\n           UID: 0 (root)\n     Owner UID: 1000 (deck)\n"
+    'AVC avc:  denied  { write } for  pid=911 comm="systemd-homed" name="home" tclass=dir\n'
+    "JS ERROR: x@/usr/share/gnome-shell/extensions/ubuntu-dock@ubuntu.com/appIcons.js:42:21\n"
+    "$ gnome-extensions enable dash-to-dock@micxgx.gmail.com\n"
+    "To: microsoft/terminal <terminal@noreply.github.com>\n"
+    "Cc: Support, ACME <support@example.com>\n"
+    "    User: PersonalAccessToken\n"
+    "OK           J:        \\\\192.168.68.110\\Desenvolvimento\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
