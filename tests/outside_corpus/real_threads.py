@@ -75,7 +75,8 @@ class RealDocument:
     78 (threads: data engineering tools' output) and 79 (threads: CI runners on people's own
     machines and cloud identity answers), collected after 1.33.0, and 80 (threads: editors' and
     their extensions' diagnostics) and 81 (threads: other ecosystems' package managers,
-    verbose), collected after 1.33.0 too;
+    verbose), collected after 1.33.0 too, and 83 (threads: creative and game-development tools'
+    logs and crash reports), collected after 1.35.0;
     each scored once, per part, blind, no rule changed after them."""
 
     @property
@@ -9800,7 +9801,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``81``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``83``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9845,6 +9846,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (79, _RAW_STOP79),
         (80, _RAW_STOP80),
         (81, _RAW_STOP81),
+        (83, _RAW_STOP83),
     ):
         if batch not in (None, number):
             continue
@@ -18932,6 +18934,384 @@ trace:    at NuGet.Configuration.Settings.CreateDefaultConfig
   warning: /Users/{{keep:brew}}/Library/Caches/org.swift.swiftpm is not accessible or not writable, disabling user-level cache features.
   warning: 'swiftpmtest': failed loading cached manifest for 'swiftpmtest': Error Domain=NSCocoaErrorDomain Code=4 "The file “manifests” doesn’t exist." UserInfo={NSFilePath=/Users/{{keep:brew}}/Library/Caches/org.swift.swiftpm/manifests, NSUnderlyingError=0x600003848d50 {Error Domain=NSPOSIXErrorDomain Code=2 "No such file or directory"}}
 ```
+""",
+    ),
+]
+
+
+# The stop-83 collection (batch 83, collected at stop 51 under scrubber 1.35.0): excerpts of public
+# threads of a source no batch took yet, creative and game-development tools' logs and crash
+# reports (Blender add-on tracebacks and crash reports, Godot add-ons, GIMP's verbose start and
+# plug-in folders, Krita's crash report, Houdini's packages and panels, Unreal Engine's editor
+# logs, FreeCAD's report view and `sys.path`, KiCad's scripting console and action plugins,
+# Inkscape's extensions).
+_RAW_STOP83: list[tuple[str, str, str]] = [
+    # ---- Blender ----------------------------------------------------------------------------------
+    (
+        "https://github.com/ucupumar/hdr-2-rgbm/issues/1",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/[[user:corvinus]]{{keep:/.config/blender/2.78/scripts/addons/hdr_2_rgbm/__init__.py}}", line 101, in load_node_groups
+    folder = [x for x in dirs if x == 'hdr-2-rgbm' or x == 'hdr-2-rgbm-master'][0]
+IndexError: list index out of range
+""",
+    ),
+    (
+        "https://github.com/sbobovyc/GameTools/issues/5",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\blender-2.74-windows64\blender-2.74-windows64\2.74\scripts\modules\addon_utils.py", line 306, in enable
+    mod = __import__(module_name)
+  File "C:\Users\[[user:jmorello]]{{keep:\AppData\Roaming\Blender Foundation\Blender\2.74\scripts\addons\import_pix.py}}", line 240, in <module>
+    bpy.ops.object.pix_csv_importer('INVOKE_DEFAULT')
+  File "C:\blender-2.74-windows64\blender-2.74-windows64\2.74\scripts\modules\bpy\ops.py", line 183, in __call__
+    BPyOpsSubModOp._scene_update(context)
+  File "C:\blender-2.74-windows64\blender-2.74-windows64\2.74\scripts\modules\bpy\ops.py", line 149, in _scene_update
+    scene = context.scene
+AttributeError: '_RestrictContext' object has no attribute 'scene'
+""",
+    ),
+    (
+        "https://github.com/ryvn-dev/blender-gpt/issues/11",
+        ".txt",
+        r"""Python: Traceback (most recent call last):
+  File "C:\Users\[[user:torka]]{{keep:\AppData\Roaming\Blender Foundation\Blender\4.0\scripts\addons\blender-gpt\gpt_opt.py}}", line 68, in execute
+    bpy.ops.screen.area_split(
+  File "H:\Blender\4.0\scripts\modules\bpy\ops.py", line 106, in __call__
+    C_exec, C_undo = _BPyOpsSubModOp._parse_args(args)
+  File "H:\Blender\4.0\scripts\modules\bpy\ops.py", line 60, in _parse_args
+    raise ValueError("1-2 args execution context is supported")
+ValueError: 1-2 args execution context is supported
+""",
+    ),
+    (
+        "https://github.com/Yichen-Dou/OC-Blender-Helper-Addon/issues/3",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\Program Files\BlenderOctane\2.82\scripts\modules\addon_utils.py", line 351, in enable
+    mod = __import__(module_name)
+  File "C:\Users\[[user:Tarnik]]{{keep:\AppData\Roaming\Blender Foundation\Blender\2.82\scripts\addons\Octane_Helper\__init__.py}}", line 19, in <module>
+    from . operators import register_operators, unregister_operators
+  File "C:\Users\[[user:Tarnik]]{{keep:\AppData\Roaming\Blender Foundation\Blender\2.82\scripts\addons\Octane_Helper\operators\__init__.py}}", line 2, in <module>
+    from .environments import *
+  File "C:\Users\[[user:Tarnik]]{{keep:\AppData\Roaming\Blender Foundation\Blender\2.82\scripts\addons\Octane_Helper\operators\environments.py}}", line 6, in <module>
+    env_path = os.path.join(bpy.utils.preset_paths('octane')[0], 'environments')
+IndexError: list index out of range
+""",
+    ),
+    (
+        "https://github.com/aachman98/Sorcar/issues/34",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/Users/[[user:bennyk]]{{keep:/Downloads/blender-2.79.0-git20181004.9a674a749b1-x86_64/blender.app/Contents/Resources/2.79/scripts/modules/addon_utils.py}}", line 351, in enable
+    mod = __import__(module_name)
+  File "/Users/[[user:bennyk]]{{keep:/Library/Application Support/Blender/2.79/scripts/addons/ProcGenMod-master-4/__init__.py}}", line 23, in <module>
+    class PcgPreferences(bpy.types.AddonPreferences):
+  File "/Users/[[user:bennyk]]{{keep:/Library/Application Support/Blender/2.79/scripts/addons/ProcGenMod-master-4/__init__.py}}", line 26, in PcgPreferences
+    prop_addon_location = StringProperty(name="Addon Location", default=getenv("APPDATA")+"/Blender Foundation/Blender/2.79/scripts/addons/ProcGenMod-master/__init__.py", description="DO NOT change unless the addon is installed in a different location")
+TypeError: unsupported operand type(s) for +: 'NoneType' and 'str'
+""",
+    ),
+    (
+        "https://github.com/BlenderBoi/Bonera_Legacy/issues/1",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\Program Files (x86)\Steam\steamapps\common\Blender\3.4\scripts\modules\addon_utils.py", line 333, in enable
+    mod = __import__(module_name)
+  File "C:\Users\{{keep:UserName}}\AppData\Roaming\Blender Foundation\Blender\3.4\scripts\addons\B1\__init__.py", line 12, in <module>
+    from . import Bonera_Toolkit_Operators
+  File "C:\Users\{{keep:UserName}}\AppData\Roaming\Blender Foundation\Blender\3.4\scripts\addons\B1\Bonera_Toolkit_Operators\__init__.py", line 3, in <module>
+    from . import Create_Bones_From_Selected
+ModuleNotFoundError: No module named 'Bonera_Toolkit'
+""",
+    ),
+    (
+        "https://github.com/FOSSEE/venturial/pull/14",
+        ".txt",
+        r""">>> bpy.utils.script_paths(subdir='addons')
+['C:\\Users\\{{keep:user}}\\AppData\\Roaming\\Blender Foundation\\Blender\\4.3\\scripts\\addons']
+>>> bpy.utils.script_paths(subdir="addons")
+['C:\\Program Files\\Blender Foundation\\Blender 3.2\\3.2\\scripts\\addons',
+'C:\\Users\\{{keep:user}}\\AppData\\Roaming\\Blender Foundation\\Blender\\3.2\\scripts\\addons']
+""",
+    ),
+    (
+        "https://github.com/REDxEYE/SourceIO/issues/467",
+        ".txt",
+        r"""# Blender 5.1.2, Commit date: 2026-05-18 13:43, Hash ec6e62d40fa9
+
+# backtrace
+Exception Record:
+
+ExceptionCode         : EXCEPTION_ILLEGAL_INSTRUCTION (0xc000001d)
+Exception Address     : 0x00007FFDA03CC97F
+Exception Module      : pylib.pyd
+Exception Flags       : 0x00000000
+Exception Parameters  : 0x0
+
+
+Stack trace:
+pylib.pyd           :0x00007FFDA03CC97F  Symbols not available
+
+
+Loaded Modules :
+0x00007FF667560000 5.1.2.0              blender.exe C:\Program Files (x86)\Steam\steamapps\common\Blender\blender.pdb 
+0x00007FFE04970000 10.0.19041.6456      ntdll.dll  
+0x00007FFE04860000 10.0.19041.5915      KERNEL32.DLL  
+0x00007FFDFB5E0000                      blender_cpu_check.dll  
+0x00007FFDF0DC0000 2022.3.0.0           tbbmalloc.dll  
+""",
+    ),
+    # ---- Godot ------------------------------------------------------------------------------------
+    (
+        "https://github.com/vini-guerrero/godot_game_tools/issues/17",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/[[user:gervasio]]{{keep:/blender-2.82-linux64/2.82/scripts/modules/addon_utils.py}}", line 352, in enable
+    mod.__time__ = os.path.getmtime(mod.__file__)
+  File "/home/[[user:gervasio]]{{keep:/blender-2.82-linux64/2.82/python/lib/python3.7/genericpath.py}}", line 55, in getmtime
+    return os.stat(filename).st_mtime
+FileNotFoundError: [Errno 2] No such file or directory: '/home/[[user:gervasio]]{{keep:/.config/blender/2.82/scripts/addons/godot_game_tools/__init__.py}}'
+""",
+    ),
+    # ---- GIMP -------------------------------------------------------------------------------------
+    (
+        "https://github.com/nchenevey1/gimp-comfy-tools/issues/8",
+        ".txt",
+        r"""Skipping the unknown file “/home/[[user:lula]]{{keep:/.config/GIMP/3.0/plug-ins/gimp-generate/gimp-generate.py}}” in the plugins folder
+""",
+    ),
+    (
+        "https://github.com/alessandrofrancesconi/gimp-plugin-bimp/issues/408",
+        ".txt",
+        r"""Error: invalid gimp plugins folder 
+C:\Users\[[user:Kelvane]]{{keep:\AppData\Roaming\GIMP\2.10\plug-ins\lib\gimp\2.0\plug-ins}}.
+""",
+    ),
+    (
+        "https://github.com/ScoopInstaller/Extras/issues/11758",
+        ".txt",
+        r"""Initializing plug-in: 'C:\Program Scoop\apps\gimp\current\lib\gimp\2.0\plug-ins\file-rawtherapee\file-rawtherapee.exe'
+Initializing plug-in: 'C:\Program Scoop\apps\gimp\current\lib\gimp\2.0\plug-ins\file-heif\file-heif.exe'
+Writing 'C:\Users\{{keep:Username}}\AppData\Roaming\GIMP\2.10\pluginrc'
+Starting extension: 'extension-script-fu'
+INIT: gui_restore_after_callback
+Parsing 'C:\Users\{{keep:Username}}\AppData\Roaming\GIMP\2.10\menurc'
+Parsing 'C:\Users\{{keep:Username}}\AppData\Roaming\GIMP\2.10\devicerc'
+loading menu 'C:\Program Scoop\apps\gimp\current\share\gimp\2.0\menus\image-menu.xml' for /image-menubar
+Loading module 'C:\Program Scoop\apps\gimp\current\lib\gimp\2.0\modules\libcolor-selector-cmyk.dll'
+""",
+    ),
+    # ---- Krita ------------------------------------------------------------------------------------
+    (
+        "https://github.com/Acly/krita-ai-diffusion/issues/1240",
+        ".txt",
+        r"""00007FF742850000-00007FF742895000 krita.exe   	5.2.3.100
+00007FFAAF670000-00007FFAAF868000 ntdll.dll   	6.2.19041.5007
+00007FFA77BD0000-00007FFA78203000 krita.dll
+00007FFA76FD0000-00007FFA77628000 libkritaimage.dll
+00007FFA74EE0000-00007FFA75820000 libkritaui.dll
+00007FFA81D50000-00007FFA822B4000 Qt5Widgets.dll	5.15.7.0
+00007FFA98360000-00007FFA983B1000 libKF5I18n.dll
+""",
+    ),
+    # ---- Houdini ----------------------------------------------------------------------------------
+    (
+        "https://github.com/qLab/qLib/issues/1185",
+        ".txt",
+        r"""Error while parsing a menu definition file
+ '/home/[[user:owen]]{{keep:/hfs18.5.408/packages/kinefx/MainMenuCommon.xml}}':
+Could not find the parent element 'import_files' for 'h.import_mocap'.
+Cannot set order: element 'h.import_mocap' has no parent.
+Could not find the parent element 'windows_menu' for 'h.open_rigtree'.
+Cannot set order: element 'h.open_rigtree' has no parent.
+""",
+    ),
+    (
+        "https://github.com/grabanton/lighter/issues/1",
+        ".txt",
+        r"""Traceback (most recent call last):
+     File "C:/Users/{{keep:Admin}}/Documents/houdini20.0/My_H_plugins/lighter-main/python_panels/lighter.pypanel", line 1, in <module>
+     <?xml version="1.0" encoding="UTF-8"?>
+     File "C:\Program Files\Side Effects Software\Houdini 20.0.547\python310\lib\site-packages-forced\shiboken2\files.dir\shibokensupport\__feature__.py", line 142, in _import
+     return original_import(name, *args, **kwargs)
+    ModuleNotFoundError: No module named 'lighter'
+""",
+    ),
+    # ---- Unreal Engine ----------------------------------------------------------------------------
+    (
+        "https://github.com/microsoft/AirSim/issues/1011",
+        ".txt",
+        r"""[2018.04.25-11.13.27:001][  0]LogContentStreaming: Texture pool size is 0.00 MB
+[2018.04.25-11.13.27:473][  0]LogMeshReduction: UsinUnable to read VR Path Registry from /home/[[user:harsha]]{{keep:/.config/openvr/openvrpaths.vrpath}}
+Unable to read VR Path Registry from /home/[[user:harsha]]{{keep:/.config/openvr/openvrpaths.vrpath}}
+g QuadricMeshReduction for automatic static mesh reduction
+[2018.04.25-11.13.27:473][  0]LogMeshReduction: No automatic skeletal mesh reduction module available
+""",
+    ),
+    (
+        "https://github.com/20tab/UnrealEnginePython/issues/367",
+        ".txt",
+        r"""ProcessResult.StdOut:    L o g S a v e P a c k a g e :   D i s p l a y :   F i n i s h e d   S a v e P a c k a g e   F : / [[user:q u i l b o]] / D o c u m e n t s / U n r e a l   P r o j e c t s / A U T O L O D   4 . 1 9 / S a v e d / C o o k e d / W i n d o w s N o E d i t o r / E n g i n e / C o n t e n t / F u n c t i o n s . u a s s e t 
+ProcessResult.StdOut:    --------------------Build System Warning---------------------------------------
+ProcessResult.StdOut:   Failed to connect to Coordinator:
+ProcessResult.StdOut:       All builds will run in standalone mode.
+ProcessResult.StdOut:   L o g D e r i v e d D a t a C a c h e :   W a r n i n g :   F : / [[user:q u i l b o]] / D o c u m e n t s / U n r e a l   P r o j e c t s / A U T O L O D   4 . 1 9 / D e r i v e d D a t a C a c h e   i s   v e r y   s l o w   ( 0 . 0 8 M B / s )
+""",
+    ),
+    (
+        "https://github.com/monsieurgustav/UE-OSC/issues/55",
+        ".txt",
+        r"""LogLoad: (Engine Initialization) Total time: 42.45 seconds
+LogContentStreaming: Texture pool size now 3000 MB
+LogAssetRegistry: Asset discovery search completed in 31.0071 seconds
+LogCollectionManager: Loaded 0 collections in 0.002025 seconds
+LogFileCache: Scanning file cache for directory 'E:/Unreal Projects/OSC/Saved/Collections/' took 0.01s
+LogFileCache: Scanning file cache for directory 'E:/Unreal Projects/OSC/Content/Developers/[[user:Tobias]]/Collections/' took 0.01s
+LogFileCache: Scanning file cache for directory 'E:/Unreal Projects/OSC/Content/Collections/' took 0.01s
+""",
+    ),
+    # ---- FreeCAD ----------------------------------------------------------------------------------
+    (
+        "https://github.com/FreeCAD/FreeCAD/issues/19677",
+        ".txt",
+        r"""[
+  "C:\\Users\\[[user:zhanlo]]{{keep:\\AppData\\Roaming\\FreeCAD\\Mod\\Road\\.\\}}",
+  "C:\\Users\\[[user:zhanlo]]{{keep:\\AppData\\Roaming\\FreeCAD\\Mod\\Road}}",
+  "C:\\Users\\[[user:zhanlo]]{{keep:\\AppData\\Roaming\\FreeCAD\\Mod\\Geomatics}}",
+  "C:\\Users\\[[user:zhanlo]]{{keep:\\AppData\\Roaming\\FreeCAD\\Mod\\framework}}",
+  "D:\\scoop\\apps\\freecad-weekly\\40176\\Mod\\Web",
+  "D:\\scoop\\apps\\freecad-weekly\\40176\\Mod\\Tux",
+  "D:\\scoop\\apps\\freecad-weekly\\40176\\Mod\\Sketcher",
+""",
+    ),
+    (
+        "https://github.com/FreeCAD/FreeCAD/issues/29442",
+        ".txt",
+        r"""Log:    C:\Users\[[user:gianc]]{{keep:\AppData\Local\Packages\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\LocalCache\local-packages\Python312\Scripts}}
+Log:    C:\Program Files\scilab-2024.1.0\bin
+Log:    C:\Program Files\Graphviz\bin
+Log:    C:\Users\[[user:gianc]]{{keep:\AppData\Roaming\Python\Python311\Scripts}}
+Log:    C:\Program Files (x86)\Windows Kits\10\Windows Performance Toolkit
+Log:    C:\Users\[[user:gianc]]{{keep:\Documents\KiCad\9.0\3rdparty\Python311\Scripts}}
+Log:    C:\Program Files\Microsoft VS Code\bin
+Log:    C:\Strawberry\perl\bin
+""",
+    ),
+    (
+        "https://github.com/FreeCAD/FreeCAD-Bundle/issues/91",
+        ".txt",
+        r"""18:01:11  Traceback (most recent call last):
+  File "<string>", line 23, in <module>
+  File "<string>", line 18, in __init__
+  File "C:\Program Files\FreeCAD 0.20\Mod\Start\StartPage\StartPage.py", line 304, in handle
+    with open(html_filename, 'r') as f:
+<class 'FileNotFoundError'>: [Errno 2] No such file or directory: 'C:/Users/[[user:lukas]]{{keep:/Documents/FCAD_zeichnungen/uebung1.FCStd}}'
+18:01:11  [Errno 2] No such file or directory: 'C:/Users/[[user:lukas]]{{keep:/Documents/FCAD_zeichnungen/uebung1.FCStd}}'
+""",
+    ),
+    (
+        "https://github.com/realthunder/FreeCAD_assembly3/issues/357",
+        ".txt",
+        r"""14:04:26  PySide2/__init__.py: Unable to import shiboken2 from /home/[[user:raul]]{{keep:/.FreeCAD/Mod/workfeature}}, /home/[[user:raul]]{{keep:/.FreeCAD/Mod/ThreadProfile}}, /home/[[user:raul]]{{keep:/.FreeCAD/Mod/3D_Printing_Tools}}, /home/[[user:raul]]{{keep:/.FreeCAD/Mod/kicadStepUpMod}}, /home/[[user:raul]]{{keep:/.FreeCAD/Mod/Assembly4}}, /tmp/.mount_FreeCA3Sbv0x/usr/Mod/asm3, /tmp/.mount_FreeCA3Sbv0x/usr/Mod/Web, /tmp/.mount_FreeCA3Sbv0x/usr/Mod/Sket
+cher, /tmp/.mount_FreeCA3Sbv0x/usr/Mod/Show
+""",
+    ),
+    # ---- KiCad ------------------------------------------------------------------------------------
+    (
+        "https://github.com/openscopeproject/InteractiveHtmlBom/issues/163",
+        ".txt",
+        r"""Py 0.9.8
+Python 2.7.16 (default, Aug 15 2019, 17:51:40)  [GCC 9.2.0 64 bit (AMD64)] on win32
+Type "help", "copyright", "credits" or "license" for more information.
+Startup script executed: C:\Users\[[user:rkost]]{{keep:\AppData\Roaming\kicad\PyShell_pcbnew_startup.py}}
+import pcbnew
+print (pcbnew.NOT_LOADED_WIZARDS)
+""",
+    ),
+    (
+        "https://github.com/openscopeproject/InteractiveHtmlBom/issues/217",
+        ".txt",
+        r"""Traceback (most recent call last):
+
+File "/Users//Library/Preferences/kicad/5.99/scripting/plugins/InteractiveHtmlBom/InteractiveHtmlBom/ecad/kicad.py", line 551, in Run
+self.icon_file_name = os.path.join(icon_dir, 'icon.png')
+
+File "/Users//Library/Preferences/kicad/5.99/scripting/plugins/InteractiveHtmlBom/InteractiveHtmlBom/core/ibom.py", line 339, in run_with_dialog
+main(parser, config, logger)
+
+Application: KiCad
+Version: (5.99.0-8276-ge338d69cfa), release build
+Platform: macOS Version 10.16 (Build 20C69), 64 bit, Little endian, wxMac
+""",
+    ),
+    (
+        "https://github.com/mmccoo/kicad_mmccoo/issues/11",
+        ".txt",
+        r"""Traceback (most recent call last):
+
+  File "/home/[[user:tk]]{{keep:/.kicad_plugins/kicad_mmccoo/place_by_sch/__init__.py}}", line 15, in Run
+    place_by_sch.PlaceBySch()
+
+  File "/home/[[user:tk]]{{keep:/.kicad_plugins/kicad_mmccoo/place_by_sch/place_by_sch.py}}", line 105, in PlaceBySch
+    locs = parse_eeschema(sch_path)
+
+KeyError: "('0', '-1', '1', '0')"
+""",
+    ),
+    # ---- Inkscape ---------------------------------------------------------------------------------
+    (
+        "https://github.com/fsmMLK/inkscapeDimensions/issues/21",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\Users\[[user:dmkoe]]{{keep:\AppData\Roaming\inkscape\extensions\dimensions\dimensions.py}}", line 10, in <module>
+    import inkscapeMadeEasy.inkscapeMadeEasy_Draw as inkDraw
+  File "C:\Users\[[user:dmkoe]]{{keep:\AppData\Roaming\inkscape\extensions\inkscapeMadeEasy\inkscapeMadeEasy_Draw.py}}", line 44, in <module>
+    import textextLib.textext as textext
+ModuleNotFoundError: No module named 'textextLib'
+""",
+    ),
+    (
+        "https://github.com/florianfesti/boxes/issues/556",
+        ".txt",
+        r"""copying inkex/boxes.py.ConcaveKnob.inx -> /Users/{{keep:<USER>}}/.config/inkscape/extensions
+copying inkex/boxes.py.SpicesRack.inx -> /Users/{{keep:<USER>}}/.config/inkscape/extensions
+copying inkex/boxes.py.FlexBox3.inx -> /Users/{{keep:<USER>}}/.config/inkscape/extensions
+copying inkex/boxes.py.HingeBox.inx -> /Users/{{keep:<USER>}}/.config/inkscape/extensions
+""",
+    ),
+    # ---- Godot, DaVinci Resolve, Audacity, OBS ---------------------------------------------------
+    (
+        "https://github.com/git-learning-game/oh-my-git/issues/83",
+        ".txt",
+        r"""Godot Engine v3.2.3.stable.official - https://godotengine.org
+Godot Engine v3.2.3.stable.official - https://godotengine.org
+ERROR: call: Refusing to delete directory /tmp/[[user:k.brandt]]-data/Oh My Git/tmp/repos/yours/ that does not start with /home/[[user:k.brandt]]{{keep:/.local/share/Oh My Git/tmp/}}
+   At: modules/gdscript/gdscript_functions.cpp:803.
+""",
+    ),
+    (
+        "https://github.com/tmoroney/auto-subs/issues/162",
+        ".txt",
+        r"""raceback (most recent call last):
+  File "/Users/[[user:73kar2]]{{keep:/Library/Containers/com.blackmagic-design.DaVinciResolveLite/Data/Library/Application Support/Fusion/Scripts/Utility/auto-subs.py}}", line 1, in <module>
+NameError: name 'book' is not defined. Did you mean: 'bool'?
+""",
+    ),
+    (
+        "https://github.com/audacity/audacity/issues/2042",
+        ".txt",
+        r"""$ python pipe_test.py 
+pipe-test.py, running on linux or mac
+Write to  "/tmp/audacity_script_pipe.to.1000"
+ ..does not exist.  Ensure Audacity is running with mod-script-pipe.
+""",
+    ),
+    (
+        "https://github.com/derrod/obs-roi-ui/issues/13",
+        ".txt",
+        r"""23:21:40.922: LoadLibrary failed for '../../obs-plugins/64bit/obs-roi-ui.dll': (null) (126)
+23:21:40.922: Module '../../obs-plugins/64bit/obs-roi-ui.dll' not loaded
 """,
     ),
 ]
