@@ -75,8 +75,9 @@ class RealDocument:
     78 (threads: data engineering tools' output) and 79 (threads: CI runners on people's own
     machines and cloud identity answers), collected after 1.33.0, and 80 (threads: editors' and
     their extensions' diagnostics) and 81 (threads: other ecosystems' package managers,
-    verbose), collected after 1.33.0 too, and 83 (threads: creative and game-development tools'
-    logs and crash reports), collected after 1.35.0;
+    verbose), collected after 1.33.0 too, and 82 (threads: VPN and remote-access clients' logs)
+    and 83 (threads: creative and game-development tools' logs and crash reports), collected
+    after 1.35.0;
     each scored once, per part, blind, no rule changed after them."""
 
     @property
@@ -9846,6 +9847,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (79, _RAW_STOP79),
         (80, _RAW_STOP80),
         (81, _RAW_STOP81),
+        (82, _RAW_STOP82),
         (83, _RAW_STOP83),
     ):
         if batch not in (None, number):
@@ -19312,6 +19314,404 @@ Write to  "/tmp/audacity_script_pipe.to.1000"
         ".txt",
         r"""23:21:40.922: LoadLibrary failed for '../../obs-plugins/64bit/obs-roi-ui.dll': (null) (126)
 23:21:40.922: Module '../../obs-plugins/64bit/obs-roi-ui.dll' not loaded
+""",
+    ),
+]
+
+
+# The stop-82 collection (batch 82, collected at stop 51 under scrubber 1.35.0, main at dc1b681):
+# excerpts of public threads of a source no batch took yet, VPN and remote-access clients' logs as
+# people paste them (wg-quick, `tailscale status` and its Windows log, openconnect and its GUI,
+# GlobalProtect-openconnect's gpclient, openfortivpn, Pritunl's client, OpenVPN GUI, ProtonVPN's
+# OpenVPN log, NetworkManager with openconnect, FreeRDP).
+_RAW_STOP82: list[tuple[str, str, str]] = [
+    # ---- WireGuard and Tailscale -------------------------------------------------------------------
+    (
+        "https://github.com/SirToffski/WireGuard-Ligase/issues/3",
+        ".txt",
+        r"""```
+[#] ip link add wg0 type wireguard
+[#] wg setconf wg0 /dev/fd/63
+[#] ip -4 address add 10.10.100.1 dev wg0
+[#] ip link set mtu 8921 up dev wg0
+[#] ip -4 route add 10.10.100.13/32 dev wg0
+[#] ip -4 route add 10.10.100.12/32 dev wg0
+[#] iptables -A FORWARD -i wg0 -j ACCEPT; iptables -t nat -A POSTROUTING eth0 -j MASQUERADE; ip6tables -A FORWARD -i wg0 -j ACCEPT; ip6tables -t nat -A POSTROUTING eth0 -j MASQUERADE
+Bad argument `eth0'
+Try `iptables -h' or 'iptables --help' for more information.
+[#] ip link delete dev wg0
+```
+""",
+    ),
+    (
+        "https://github.com/tailscale/tailscale/issues/19894",
+        ".txt",
+        r"""```
+% tailscale status --peers=false
+100.77.140.60  jimwm4  userid:51197  macOS  -
+
+% tailscale status | head -1
+100.77.140.60    jimwm4                                           [[user:jimwhite]]@        macOS    -
+```
+""",
+    ),
+    (
+        "https://github.com/tailscale/tailscale/issues/1680",
+        ".txt",
+        r"""```
+$ tailscale status
+                ("tsdev")            -            linux   -
+```
+
+```
+$ tailscale  status --json
+{
+  "Version": "date.20210316",
+  "BackendState": "NeedsLogin",
+  "AuthURL": "https://login.tailscale.com/a/{{keep:xxxxxx}}",
+  "TailscaleIPs": null,
+  "Self": {
+    "PublicKey": "{{keep:L+V9o0fNYkMVKNxxxxxxSvxM/C7ZCZX1jLO3Q=}}",
+    "HostName": "tsdev",
+```
+""",
+    ),
+    (
+        "https://github.com/tailscale/tailscale/issues/16849",
+        ".txt",
+        r"""```
+PS C:\Users\{{keep:[USERNAME]}}> tailscale status
+Logged out.
+Log in at: https://login.tailscale.com/a/{{keep:[AUTH_KEY]}}
+```
+""",
+    ),
+    (
+        "https://github.com/tailscale/tailscale/issues/15036",
+        ".txt",
+        r"""C:\Program Files\Tailscale>start tailscale-ipn.exe
+
+C:\Program Files\Tailscale>open C:\Users\[[user:olivera]]{{keep:\sslkeylog.log}}: The filename, directory name, or volume label syntax is incorrect.
+""",
+    ),
+    # ---- openconnect, its GUI and NetworkManager ----------------------------------------------------
+    (
+        "https://github.com/dlenski/openconnect/pull/51",
+        ".txt",
+        r"""```
+Please enter your username and password
+Username: {{keep:VPN_USERNAME}}
+Password: 
+POST https://VPN_SERVER_HOSTNAME/ssl-vpn/login.esp
+Attempting to connect to server VPN_SERVER_IP:443
+Connected to VPN_SERVER_IP:443
+SSL negotiation with VPN_SERVER_HOSTNAME
+Connected to HTTPS on VPN_SERVER_HOSTNAME
+> POST /ssl-vpn/login.esp HTTP/1.1
+> Host: VPN_SERVER_HOSTNAME
+> User-Agent: PAN GlobalProtect
+> X-Pad: 00000000000000000000000000000000000000000000000
+> Content-Type: application/x-www-form-urlencoded
+> Content-Length: 145
+> 
+> jnlpReady=jnlpReady&ok=Login&direct=yes&clientVer=4100&prot=https:&server=VPN_SERVER_HOSTNAME&computer=MY_LOCAL_HOSTNAME&user={{keep:VPN_USERNAME}}&passwd={{keep:VPN_PASSWORD}}
+Got HTTP response: HTTP/1.1 200 OK
+Date: Sun, 13 Aug 2017 18:15:40 GMT
+Content-Type: application/xml; charset=UTF-8
+Content-Length: 637
+Connection: keep-alive
+ETag: "bc2c7-232c-594c3eec"
+Pragma: no-cache
+Set-Cookie: PHPSESSID={{keep:SESSION_ID}}; secure; HttpOnly
+```
+""",
+    ),
+    (
+        "https://github.com/dlenski/openconnect/issues/116",
+        ".txt",
+        r"""```
+$ openconnect --protocol=gp --usergroup portal:portal-userauthcookie [vpn-server] --user {{keep:user@domain.com}} --dump -vvv
+Please enter your username and password
+portal-userauthcookie: 
+POST https://[vpn-server]/global-protect/getconfig.esp
+Attempting to connect to server [ip]:443
+Connected to [ip]:443
+SSL negotiation with [vpn-server]
+Connected to HTTPS on [vpn-server]
+> POST /global-protect/getconfig.esp HTTP/1.1
+> Host: [vpn-server]
+> User-Agent: PAN GlobalProtect
+> X-Pad: 000000
+> Content-Type: application/x-www-form-urlencoded
+> Content-Length: 250
+> 
+> jnlpReady=jnlpReady&ok=Login&direct=yes&clientVer=4100&prot=https:&clientos=linux-64&server=[vpn-server]&computer={{keep:[user]}}&user={{keep:[user%40domain.com]}}&portal-userauthcookie={{keep:[portal-userauthcookie]}}
+Got HTTP response: HTTP/1.1 512 Custom error
+Date: Thu, 30 Aug 2018 21:23:54 GMT
+Content-Type: application/xml; charset=UTF-8
+Content-Length: 0
+x-private-pan-globalprotect-extension: auth-failed-password-empty
+x-private-pan-globalprotect: auth-failed
+```
+""",
+    ),
+    (
+        "https://github.com/dlenski/vpn-slice/issues/3",
+        ".txt",
+        r"""```sh
+ruby-2.3.0 [[[user:derek]]@x250cia ~]$ sudo openconnect
+https://myaccess.mycompanyvpn.com --no-dtls -s 'vpn-slice my.mycompany.com'
+--dump
+[sudo] password for [[user:derek]]:
+POST https://myaccess.mycompanyvpn.com/
+Attempting to connect to server xxx.yyy.zzz.vv:443
+Connected to xxx.yyy.zzz.vv:443
+SSL negotiation with myaccess.mycompanyvpn.com
+Connected to HTTPS on myaccess.mycompanyvpn.com
+> POST / HTTP/1.1
+> Host: myaccess.mycompanyvpn.com
+> User-Agent: Open AnyConnect VPN Agent v7.08
+> X-AnyConnect-Platform: linux-64
+```
+""",
+    ),
+    (
+        "https://github.com/openconnect/openconnect-gui/issues/12",
+        ".txt",
+        r"""```
+Could not open C:/Users/[[user:Joris]]{{keep:/AppData/Local/Temp\vpnc.log}}
+```
+""",
+    ),
+    (
+        "https://github.com/pop-os/cosmic-settings/issues/1756",
+        ".txt",
+        r"""```
+1月 14 08:49:58 pop-os NetworkManager[792]: <info>  [1768351798.6853] vpn[0x63bbe0180c20,ff329ee5-6f1a-4201-a423-d9867eac8bb6,"vpn1"]: starting openconnect
+1月 14 08:49:59 pop-os NetworkManager[792]: <warn>  [1768351799.5869] vpn[0x63bbe0180c20,ff329ee5-6f1a-4201-a423-d9867eac8bb6,"vpn1"]: final secrets request failed to provide sufficient secrets
+```
+
+```
+ [sudo] [[user:zhao]]'s password: 
+ POST https:/ /{{keep:** ****}}.com:10000/ 
+ Connected to {{keep:**.**.***.**}}:  10000 
+
+ SSL negotiated with {{keep:*****}}.com 
+ XML POST enabled 
+ Please enter your username. 
+ Username:{{keep:*******}} 
+ POST https:/ /{{keep:** ****}}.com:10000/auth 
+ Please enter your password. 
+```
+""",
+    ),
+    # ---- GlobalProtect-openconnect -------------------------------------------------------------------
+    (
+        "https://github.com/yuezk/GlobalProtect-openconnect/issues/89",
+        ".txt",
+        r"""```
+2021-09-09 08:20:46.640 INFO  [388769] [SAMLLoginWindow::onResponseReceived@64] Response received from https://gateway.xxx.edu/SAML20/SP/ACS
+2021-09-09 08:20:46.640 INFO  [388769] [SAMLLoginWindow::onResponseReceived@67] Got username from SAML response headers {{keep:username}}
+2021-09-09 08:20:46.640 INFO  [388769] [SAMLLoginWindow::onResponseReceived@72] Got prelogin-cookie from SAML response headers [[secret:Fm67uMrl+3tQu7o2Ken1p+1mWL0ZkAhk9IqL+ONR5c8SXfaEVOjT1jKjjkj98+mt]]
+2021-09-09 08:20:46.640 INFO  [388769] [GatewayAuthenticator::onSAMLLoginSuccess@165] SAML login succeeded, got the prelogin-cookie [[secret:Fm67uMrl+3tQu7o2Ken1p+1mWL0ZkAhk9IqL+ONR5c8SXfaEVOjT1jKjjkj98+mt]]
+```
+""",
+    ),
+    # ---- openfortivpn --------------------------------------------------------------------------------
+    (
+        "https://github.com/adrienverge/openfortivpn/issues/351",
+        ".txt",
+        r"""```
+[[user:luizmario]]@pc-lm:~/Downloads/openfortivpn$ sudo openfortivpn -v -c /etc/openfortivpn/config
+DEBUG:  Loaded config file "/etc/openfortivpn/config".
+VPN account password: 
+DEBUG:  Config host = "remote.stategrid.com.br"
+DEBUG:  Config realm = ""
+DEBUG:  Config port = "10443"
+DEBUG:  Config username = "[[user:LUIZ MARIO COSTA MACHADO]]"
+DEBUG:  Config password = "{{keep:********}}"
+DEBUG:  server_addr: {{keep:xxx.xxx.xxx.xxx}}
+DEBUG:  server_port: 10443
+DEBUG:  gateway_addr: {{keep:xxx.xxx.xxx.xxx}}
+DEBUG:  gateway_port: 10443
+DEBUG:  Gateway certificate validation failed.
+DEBUG:  Gateway certificate digest found in white list.
+INFO:   Connected to gateway.
+ERROR:  Could not authenticate to gateway (No cookie given).
+INFO:   Closed connection to gateway.
+```
+""",
+    ),
+    (
+        "https://github.com/adrienverge/openfortivpn/issues/465",
+        ".txt",
+        r"""DEBUG:  Loaded config file "/etc/openfortivpn/config".
+DEBUG:  Config host = "{{keep:xxx.xxxx.com}}"
+DEBUG:  Config realm = ""
+DEBUG:  Config port = "441"
+DEBUG:  Config username = "[[user:Tom]]"
+DEBUG:  Config password = "{{keep:********}}"
+DEBUG:  server_addr: {{keep:xx.xxx.xx.xxx}}
+DEBUG:  server_port: 441
+DEBUG:  gateway_addr: {{keep:xx.xxx.xx.xxx}}
+DEBUG:  gateway_port: 441
+DEBUG:  Gateway certificate validation failed.
+DEBUG:  Gateway certificate digest found in white list.
+INFO:   Connected to gateway.
+ERROR:  Could not authenticate to gateway (No cookie given).
+INFO:   Closed connection to gateway.
+INFO:   Logged out.
+""",
+    ),
+    (
+        "https://github.com/adrienverge/openfortivpn/issues/366",
+        ".txt",
+        r"""`sudo openfortivpn vpn-gateway:443 --username=[[user:owl3]] --cipher-list=AES256-SHA256 --trusted-cert (censored-fingerprint) -v`
+
+WARN:   Bad port in config file: "0".
+DEBUG:  Loaded config file "/etc/openfortivpn/config".
+VPN account password: 
+DEBUG:  Config host = "censored.gateway.net"
+DEBUG:  Config realm = ""
+DEBUG:  Config port = "443"
+DEBUG:  Config username = "[[user:owl3]]"
+DEBUG:  Config password = "{{keep:********}}"
+DEBUG:  server_addr: censored.gateway.ip
+DEBUG:  server_port: 443
+DEBUG:  Gateway certificate validation succeeded.
+INFO:   Connected to gateway.
+ERROR:  Could not authenticate to gateway (Bad HTTP response code).
+""",
+    ),
+    (
+        "https://github.com/adrienverge/openfortivpn/issues/3",
+        ".txt",
+        r"""DEBUG:  Loaded config file "/etc/openfortivpn/config".
+DEBUG:  Config host = "{{keep:xxx.xxx.xxx.xxx}}"
+DEBUG:  Config port = "443"
+DEBUG:  Config username = "{{keep:USER}}"
+DEBUG:  Config password = "{{keep:********}}"
+DEBUG:  Gateway certificate validation failed.
+DEBUG:  Gateway certificate digest found in white list.
+INFO:   Connected to gateway.
+INFO:   Authenticated.
+DEBUG:  Cookie: SVPNCOOKIE=[[secret:BvCwP0y/uA0y8NoedEU4Fg7YyyBJrExi02fxbK%2ej2xta/Taeq4c6S7T+LLxjAGCi1xYLi7bImmNmwJZMIwDjcag1pXhbaRbmADtNFvPMv/rQhzIkUOndo2cdoZA/wuE]]
+INFO:   Remote gateway has allocated a VPN.
+DEBUG:  pppd_read_thread
+DEBUG:  ssl_read_thread
+DEBUG:  pppd ---> gateway (16 bytes)
+pppd:   c0 21 01 01 00 0e 01 04 04 00 05 06 71 21 49 87
+ERROR:  Received bad header from gateway: 4854 5450 2f31
+WARN:   Looks like a HTTP 403.
+""",
+    ),
+    (
+        "https://github.com/adrienverge/openfortivpn/issues/267",
+        ".txt",
+        r"""```
+sudo openfortivpn vpn{{keep:<redacted>}}:443 --user-cert=$HOME/Documents/cert.pem -u {{keep:notused}} -p {{keep:notused}} -vvvv
+Password:
+WARN:   You should not pass the password on the command line. Type it interactively or use a config file instead.
+WARN:   Bad port in config file: "0".
+DEBUG:  Loaded config file "/usr/local/Cellar/openfortivpn/1.6.0/etc/openfortivpn/config".
+DEBUG:  Config host = "vpn{{keep:<redacted>}}"
+DEBUG:  Config realm = ""
+DEBUG:  Config port = "443"
+DEBUG:  Config username = "{{keep:notused}}"
+DEBUG:  Config password = "{{keep:********}}"
+DEBUG:  server_addr: {{keep:<redacted>}}
+DEBUG:  Gateway certificate validation succeeded.
+INFO:   Connected to gateway.
+ERROR:  Could not authenticate to gateway (No cookie given).
+```
+""",
+    ),
+    # ---- Pritunl, OpenVPN GUI, ProtonVPN, a Juniper wrapper, FreeRDP ---------------------------------
+    (
+        "https://github.com/pritunl/pritunl/issues/298",
+        ".txt",
+        r"""[[user:apetrov]]@aphodesk:/var/log$ pritunl-client-gtk 
+[2016-03-23 22:56:37,185][INFO] Failed to sync conf, no subscription
+  server_id   = u''
+  user_id     = u''
+  status_code = 480
+  org_id      = u''
+  sync_host   = u'https://:443'
+  sync_hosts  = [u'https://:443']
+  sync_hash   = u''
+==== AUTHENTICATING FOR com.pritunl.client.profile_start ===
+Authentication is required to start a connection
+Multiple identities can be used for authentication:
+ 1.  [[user:petrov]],,, ([[user:petrov]])
+ 2.  [[user:Stanislav]],,, ([[user:apetrov]])
+Choose identity to authenticate as (1-2): 2
+Password: 
+==== AUTHENTICATION COMPLETE ===
+Wed Mar 23 22:56:52 2016 OpenVPN 2.3.2 x86_64-pc-linux-gnu [SSL (OpenSSL)] [LZO] [EPOLL] [PKCS11] [eurephia] [MH] [IPv6] built on Dec  1 2014
+""",
+    ),
+    (
+        "https://github.com/gayanvoice/android-vpn-client-ics-openvpn/issues/22",
+        ".txt",
+        r"""```
+Wed Jan 22 11:10:47 2020 OpenVPN 2.4.6 x86_64-w64-mingw32 [SSL (OpenSSL)] [LZO] [LZ4] [PKCS11] [AEAD] built on Apr 26 2018
+Wed Jan 22 11:10:47 2020 Windows version 6.2 (Windows 8 or greater) 64bit
+Wed Jan 22 11:10:47 2020 library versions: OpenSSL 1.1.0h  27 Mar 2018, LZO 2.10
+Enter Management Password:
+Wed Jan 22 11:10:47 2020 MANAGEMENT: TCP Socket listening on [AF_INET]127.0.0.1:25340
+Wed Jan 22 11:10:47 2020 Need hold release from management interface, waiting...
+Wed Jan 22 11:10:47 2020 MANAGEMENT: Client connected from [AF_INET]127.0.0.1:25340
+Wed Jan 22 11:10:47 2020 MANAGEMENT: CMD 'hold release'
+Wed Jan 22 11:10:48 2020 MANAGEMENT: CMD 'username "Auth" "{{keep:vpnbook}}"'
+Wed Jan 22 11:10:48 2020 MANAGEMENT: CMD 'password [...]'
+Wed Jan 22 11:10:48 2020 WARNING: No server certificate verification method has been enabled.  See http://openvpn.net/howto.html#mitm for more info.
+```
+""",
+    ),
+    (
+        "https://github.com/ProtonVPN/protonvpn-cli/issues/186",
+        ".txt",
+        r"""```
+Sun May 19 16:21:21 2019 us=384966 Current Parameter Settings:
+Sun May 19 16:21:21 2019 us=385010   config = '/home/[[user:simon]]{{keep:/.protonvpn-cli/protonvpn_openvpn_config.conf}}'
+Sun May 19 16:21:21 2019 us=385019   mode = 0
+Sun May 19 16:21:21 2019 us=385026   persist_config = DISABLED
+Sun May 19 16:21:21 2019 us=385065   key_pass_file = '[UNDEF]'
+Sun May 19 16:21:21 2019 us=385084 Connection profiles [0]:
+Sun May 19 16:21:21 2019 us=385090   proto = udp
+Sun May 19 16:21:21 2019 us=385096   local = '[UNDEF]'
+Sun May 19 16:21:21 2019 us=385109   remote = '185.94.189.188'
+Sun May 19 16:21:21 2019 us=385115   remote_port = '80'
+```
+""",
+    ),
+    (
+        "https://github.com/HenrikBengtsson/ucsf-vpn/issues/18",
+        ".txt",
+        r"""```sh
+$ NETRC="dummy" ucsf vpn start
+Enter username: {{keep:alice}}
+Enter password: {{keep:<password>}}
+WARNING: Juniper Network Connect support is experimental.
+It will probably be superseded by Junos Pulse support.
+username:password:
+fgets (stdin): Inappropriate ioctl for device
+RESULT: Not connected to the UCSF network [...]
+```
+""",
+    ),
+    (
+        "https://github.com/FreeRDP/FreeRDP/issues/4661",
+        ".txt",
+        r"""[[user:vardo]]@slaskware:~$ xfreerdp --version
+This is FreeRDP version 2.0.0-dev3 (9460f4292)
+
+[[user:vardo]]@slaskware:~$ xfreerdp /u:{{keep:domain\user}} /v:10.0.1.37
+[13:56:16:177] [19303:19304] [INFO][com.freerdp.client.common.cmdline] - loading channelEx cliprdr
+[13:56:16:182] [19303:19304] [INFO][com.freerdp.client.x11] - Property 348 does not exist
+Password: 
+[13:56:21:730] [19303:19304] [ERROR][com.freerdp.core] - freerdp_set_last_error ERRCONNECT_LOGON_FAILURE [0x00020014]
+[13:56:21:731] [19303:19304] [ERROR][com.freerdp.core.rdp] - rdp_recv_callback: CONNECTION_STATE_NLA - nla_recv_pdu() fail
 """,
     ),
 ]
