@@ -1343,6 +1343,32 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{u}@vxo.fr")
             .k(">; Author <author@noreply.github.com>\n")
         ),
+        # stop 51 (scrubber 1.36.0): HDFS's permission error (user= and the inode's owner),
+        # HDFS's /user/<login> in Hadoop's shell errors, Spark's SecurityManager acls, the
+        # Snowflake connector's LOGIN_NAME, gcloud's account = <login>@<domain>
+        "hdfs_access_denied": lambda d: (
+            d.k("org.apache.hadoop.security.AccessControlException: Permission denied: user=")
+            .v(u)
+            .k(', access=WRITE, inode="/data":')
+            .v(u)
+            .k(":supergroup:drwxr-xr-x\n")
+        ),
+        "hdfs_user_home": lambda d: d.k("mkdir: `/user/").v(u).k("/apps': File exists\n"),
+        "spark_acls": lambda d: (
+            d.k("INFO SecurityManager: Changing view acls to: ")
+            .v(u)
+            .k("\nINFO SecurityManager: users with view permissions: Set(hdfs, ")
+            .v(u)
+            .k("); groups with view permissions: Set()\n")
+        ),
+        "snowflake_login_name": lambda d: (
+            d.k("DEBUG - body['data']: {'ACCOUNT_NAME': 'myaccount', 'LOGIN_NAME': '")
+            .v(u)
+            .k("', 'AUTHENTICATOR': 'SNOWFLAKE'}\n")
+        ),
+        "gcloud_account": lambda d: (
+            d.k("[core]\naccount = ").v(f"{u}@gmail.com").k("\nproject = demo-").v(u).k("\n")
+        ),
     }
 
 
