@@ -866,6 +866,29 @@ def homed_work_folders(text: str, names: frozenset[str]) -> list[Finding]:
     ]
 
 
+def mac_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
+    """A learned login glued to the start of the host name in macOS's default prompt
+    (``user_names.yaml``'s ``mac_prompt``, ``<Login>uoMBP329:~ <login>$``: a Mac named after its
+    owner, the login of that same prompt), which a name as a word of its own never reaches;
+    replaced by the login's fixture, in any case. Since 1.36.0 (stop 51)."""
+    if not names or "$" not in text and "%" not in text:
+        return []
+    out: list[Finding] = []
+    for m in _rule("mac_prompt").finditer(text):
+        login, host = m.group("u").lower(), m.group("host")
+        if (
+            login in names
+            and len(login) >= 3
+            and len(host) > len(login)
+            and host.lower().startswith(login)
+            and host[len(login)].isalnum()
+        ):
+            start = m.start("host")
+            # no names: a capitalised login takes its lower-case form's fixture (fixture_for)
+            out.append(Finding("USER_NAME", start, start + len(login)))
+    return out
+
+
 def _names_in_path(text: str, c: Finding, spans: set[tuple[int, int]]) -> Finding:
     """A path whose inner findings include learned names: those move to ``names``, so the
     path keeps its folders and only the names are replaced (``_home_fixture``)."""
@@ -1481,6 +1504,7 @@ class Scrubber:
             cands = cands + [Finding("USER_NAME", s, e) for s, e in spans]
             cands += pager_cuts(text, names)
             cands += homed_work_folders(text, names)
+            cands += mac_host_logins(text, names)
         resolved = self._resolve(cands)
         if spans:
             resolved = [_names_in_path(text, c, spans) for c in resolved]

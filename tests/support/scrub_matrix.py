@@ -1369,6 +1369,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "gcloud_account": lambda d: (
             d.k("[core]\naccount = ").v(f"{u}@gmail.com").k("\nproject = demo-").v(u).k("\n")
         ),
+        # stop 51 (scrubber 1.36.0): homes and prompts by shape: /C/Users/<u> (the drive in
+        # capitals as the first folder), a home under a cluster mount's home folder with a
+        # dot-folder, a bracketed prompt with two @s, a login glued to a macOS host name
+        "drive_root_home": lambda d: (
+            d.k("packages path: /C/Users/").v(u).k("/AppData/Roaming/Sublime Text 3/Packages\n")
+        ),
+        "cluster_mount_home": lambda d: (
+            d.k("  >> 242    /mnt/beegfs/home/").v(u).k("/.spack/stage/x/main.c:32:10: fatal\n")
+        ),
+        "bracketed_two_at_prompt": lambda d: d.k("[").v(u).k("@headnode@tools]$ stack build\n"),
+        "mac_host_login": lambda d: (
+            d.k("\n").v(u.capitalize()).k("uoMBP329:~ ").v(u).k("$ ps aux | grep x\n")
+        ),
     }
 
 
