@@ -13,6 +13,12 @@ The home and prompt misses of batches 80 and 81's tune parts (``tests/outside_co
 * ``engine.mac_host_logins``: a learned login glued to the start of the host name in macOS's
   default prompt (``<Login>uoMBP329:~ <login>$``).
 
+And two harms of batches 79 and 81's tune parts: CI images' default accounts (Veertu Anka's
+``anka``, Homebrew's ``brew`` and ``linuxbrew``: ``words.yaml``'s ``system_accounts``) name no
+one, and a kubeconfig's user nickname for a role at the cluster's own domain (``users: - name:
+qa@k8s.work`` beside ``server: https://k8s-api.v.k8s.work:6443``: ``engine._kubeconfig_role_user``)
+is no address.
+
 Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was kept: texts of
 the same shape that name nobody, which must stay as they are. ``HOMES`` lose the login
 everywhere and keep the rest.
@@ -73,6 +79,66 @@ PROMPT_NOBODY = [
     "userMBP:~ user$ ls\n",
 ]
 
+BUILD_ACCOUNTS_NOBODY = [
+    "  /usr/bin/tar xz -C /Users/anka/actions-runner/_work/_temp/88d7 -f /Users/anka/actions-runner/_work/_temp/084f\n",
+    "anka@Anka-VM ~ % ./run.sh\n",
+    "USER=anka\nHOME=/Users/anka\n",
+    "  warning: /Users/brew/Library/org.swift.swiftpm/configuration is not accessible or not writable\n",
+    "  NSFilePath=/Users/brew/Library/Caches/org.swift.swiftpm/manifests\n",
+    "==> /Users/brew/Library/Caches/Homebrew/downloads/x--1.0.tar.gz\n",
+    "/home/linuxbrew/.linuxbrew/bin/brew install gcc\n",
+    "/home/linuxbrew/.cache/Homebrew/downloads/x.tar.gz\n",
+    "linuxbrew@3f2a9c1d0e4b:~$ brew doctor\n",
+    "USER=linuxbrew\n",
+]
+
+_KUBE = """apiVersion: v1
+clusters:
+- cluster:
+    certificate-authority: /etc/kubernetes/ca.pem
+    server: https://k8s-api.v.{domain}:6443
+  name: prd1002
+contexts:
+- context:
+    cluster: prd1002
+    namespace: identity
+    user: {user}
+  name: prd1002
+current-context: prd1002
+kind: Config
+preferences: {{}}
+users:
+- name: {user}
+  user:
+    auth-provider:
+      config:
+        client-id: gangway
+        id-token: <redacted>
+      name: oidc
+"""
+
+KUBE_ROLES_NOBODY = [
+    _KUBE.format(user="qa@k8s.work", domain="k8s.work"),
+    _KUBE.format(user="dev@k8s.work", domain="k8s.work"),
+    _KUBE.format(user="ops@cluster.internal", domain="cluster.internal"),
+    _KUBE.format(user="admin@prod.k8s.work", domain="prod.k8s.work"),
+    _KUBE.format(user="readonly@k8s.work", domain="k8s.work"),
+    _KUBE.format(user="ci@k8s.work", domain="k8s.work"),
+    _KUBE.format(user="developer@kube.lan", domain="kube.lan"),
+    _KUBE.format(user="viewer@k8s.work", domain="k8s.work"),
+    _KUBE.format(user="sre@platform.io", domain="platform.io"),
+    _KUBE.format(user="staging@k8s.work", domain="k8s.work"),
+]
+
+# (text, what must be gone): a person beside the kept accounts and roles
+STILL_GO = [
+    ("/Users/ankara/Desktop/x.txt\n", "ankara"),
+    ("/Users/brewster/Library/Caches/x\n", "brewster"),
+    (_KUBE.format(user="okello@k8s.work", domain="k8s.work"), "okello@k8s.work"),
+    (_KUBE.format(user="qa@gmail.com", domain="k8s.work"), "qa@gmail.com"),
+    (_KUBE.format(user="qa@k8s.work", domain="other.example.io"), "qa@k8s.work"),
+]
+
 # (text, the login that must be gone from the whole text)
 HOMES = [
     (
@@ -95,7 +161,9 @@ HOMES = [
 ]
 
 
-@pytest.mark.parametrize("text", DRIVE_ROOT_NOBODY + CLUSTER_HOME_NOBODY + PROMPT_NOBODY)
+@pytest.mark.parametrize(
+    "text", DRIVE_ROOT_NOBODY + CLUSTER_HOME_NOBODY + PROMPT_NOBODY + BUILD_ACCOUNTS_NOBODY
+)
 def test_the_shapes_naming_nobody_stay(engine: Scrubber, text: str) -> None:
     assert scrubbed(engine, text) == text
 
@@ -110,3 +178,15 @@ def test_a_home_or_prompt_by_its_shape_loses_its_login(
     fixtures = set(regex.findall(r"user[0-9]++", out))
     assert len(fixtures) == 1
     assert out.replace(fixtures.pop(), login).lower() == text.lower()
+
+
+@pytest.mark.parametrize("text", KUBE_ROLES_NOBODY)
+def test_a_kubeconfig_role_at_its_clusters_domain_stays(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize(("text", "gone"), STILL_GO)
+def test_a_person_beside_the_kept_accounts_still_goes(
+    engine: Scrubber, text: str, gone: str
+) -> None:
+    assert gone not in scrubbed(engine, text)

@@ -1572,6 +1572,16 @@ PASTED_PLACEHOLDERS = {
     "Cc: Support, ACME <support@example.com>\n"
     "    User: PersonalAccessToken\n"
     "OK           J:        \\\\192.168.68.110\\Desenvolvimento\n",
+    # stop 51 (scrubber 1.36.0): Hadoop's and CI images' accounts, a kubeconfig role
+    "accounts_of_nobody": "org.apache.hadoop.security.AccessControlException: Permission denied: "
+    'user=root, access=WRITE, inode="/user":hdfs:supergroup:drwxr-xr-x\n'
+    "INFO SecurityManager: Changing view acls to: spark,*\n"
+    "[core]\naccount = 1234-compute@developer.gserviceaccount.com\n"
+    "  /usr/bin/tar xz -C /Users/anka/actions-runner/_work/_temp/x\n"
+    "  warning: /Users/brew/Library/Caches/org.swift.swiftpm is not accessible\n"
+    "[root@headnode@tools]$ ls\n"
+    "clusters:\n- cluster:\n    server: https://k8s-api.v.k8s.work:6443\n  name: prd\n"
+    "users:\n- name: qa@k8s.work\n  user:\n    token: <redacted>\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
