@@ -134,30 +134,29 @@ def test_texts_of_the_tune_misses_shapes_that_name_nobody_stay(engine: Scrubber,
 def test_batch_79_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: Path) -> None:
     """Batch 79's tune part under scrubber 1.33.0, blind, no rule changed after it: paths 12/12,
     elsewhere 7/17, e-mails 1/1, no secret, 5 of 50 keep spans damaged, 8/8 library tails, 1 of
-    5 clean changed, no JSON or YAML."""
+    5 clean changed, no JSON or YAML. The figures scrubber 1.36.0's rules moved are marked
+    below."""
     score = tune_score(engine, 79, tmp_path)
     assert score.docs == 14
     assert [score.total[c] for c in CLASSES] == [12, 17, 1, 0]
-    assert [score.found[c] for c in CLASSES] == [12, 7, 1, 0]
+    # since 1.36.0 (stop 51): gcloud's account = <local>@<domain> teaches the local part
+    # (user_names.yaml's gcloud_account), so it goes inside the project's and configuration's
+    # names too: elsewhere 7/17 -> 10/17
+    assert [score.found[c] for c in CLASSES] == [12, 10, 1, 0]
     # known misses (tests/outside_corpus/SOURCE.md): a TeamCity agent folder named after its
-    # owner, a login inside gcloud's project and configuration names, a name glued to a word in
-    # az login's subscription table
+    # owner, a name glued to a word in az login's subscription table
     assert sorted(m.rsplit(": ", 1)[1] for m in score.missed) == [
         *["user (elsewhere) 'Hamish'"] * 5,
-        *["user (elsewhere) 'kvrel'"] * 3,
         *["user (elsewhere) 'sulochna'"] * 2,
     ]
     assert score.keeps == 50
-    # known damage: the Anka VM's default account as a home, a role address as a kubeconfig
-    # user, a placeholder client secret
-    assert sorted(d.rsplit(": ", 1)[1] for d in score.damage) == [
-        "'anka'",
-        "'anka'",
-        "'qa@k8s.work'",
-        "'qa@k8s.work'",
-        "'supersecret'",
-    ]
-    assert score.clean_touched == ["actions-setup-python-issues-974"]
+    # since 1.36.0 (stop 51): the Anka VM's default account anka is a CI image's account
+    # (words.yaml's system_accounts) and a kubeconfig's user nickname for a role at the
+    # cluster's own domain is no address (engine._kubeconfig_role_user): damage 5 -> 1 of 50,
+    # clean changed 1 -> 0 of 5. Known damage left: a placeholder client secret (no
+    # source-backed rule found)
+    assert [d.rsplit(": ", 1)[1] for d in score.damage] == ["'supersecret'"]
+    assert score.clean_touched == []
     assert score.clean_docs == 5
     assert score.tails_kept == score.tails == 8
     assert score.parses == score.structured == 0

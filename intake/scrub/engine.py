@@ -348,6 +348,36 @@ def _extension_uuid(text: str, start: int, end: int) -> bool:
     return _EXTENSION_UUID_BEFORE.search(text[max(0, start - 300) : start]) is not None
 
 
+_KUBE_USER_BEFORE = regex.compile(r"(?:^|\n)[ \t]*+(?:-[ \t]++)?+(?:user|name):[ \t]++[\"']?+\Z")
+"""What stands before a kubeconfig's user name: a context's ``user:`` or a ``users:`` item's
+``- name:``."""
+
+_KUBE_ROLE_LOCAL = regex.compile(
+    r"(?i:qa|dev|developer|ops|devops|sre|test|tester|admin|ci|cd|prod|staging|readonly"
+    r"|read-only|viewer|editor|deploy|deployer|operator|experimenter)"
+)
+"""A role's local part (a team's or a permission's, Kubernetes' ``developer`` and
+``experimenter`` of "Configure Access to Multiple Clusters")."""
+
+
+def _kubeconfig_role_user(text: str, start: int, end: int) -> bool:
+    """Whether the address-shaped ``text[start:end]`` is a kubeconfig's user nickname for a role
+    at the cluster's own domain (``users: - name: qa@k8s.work`` beside ``server:
+    https://k8s-api.v.k8s.work:6443``): a kubeconfig's user name is the file's own nickname for
+    a credential (kubernetes.io, "Organizing Cluster Access Using kubeconfig Files"), and a
+    role's local part at the server's own domain names a team, not a person. Since 1.36.0
+    (stop 51)."""
+    if "clusters:" not in text or "users:" not in text:
+        return False
+    if _KUBE_USER_BEFORE.search(text[max(0, start - 80) : start]) is None:
+        return False
+    local, _, domain = text[start:end].partition("@")
+    if not domain or _KUBE_ROLE_LOCAL.fullmatch(local) is None:
+        return False
+    server = rf"(?m)^[ \t]*+server:[ \t]++https?+://(?:[A-Za-z0-9-]++\.)*?{regex.escape(domain)}(?=[:/\s]|$)"
+    return regex.search(server, text) is not None
+
+
 def _rule(name: str) -> regex.Pattern[str]:
     """The pattern of ``scrubbers/user_names.yaml``'s rule ``name``."""
     return user_name_rules()[name].pattern
@@ -866,6 +896,29 @@ def homed_work_folders(text: str, names: frozenset[str]) -> list[Finding]:
     ]
 
 
+def mac_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
+    """A learned login glued to the start of the host name in macOS's default prompt
+    (``user_names.yaml``'s ``mac_prompt``, ``<Login>uoMBP329:~ <login>$``: a Mac named after its
+    owner, the login of that same prompt), which a name as a word of its own never reaches;
+    replaced by the login's fixture, in any case. Since 1.36.0 (stop 51)."""
+    if not names or "$" not in text and "%" not in text:
+        return []
+    out: list[Finding] = []
+    for m in _rule("mac_prompt").finditer(text):
+        login, host = m.group("u").lower(), m.group("host")
+        if (
+            login in names
+            and len(login) >= 3
+            and len(host) > len(login)
+            and host.lower().startswith(login)
+            and host[len(login)].isalnum()
+        ):
+            start = m.start("host")
+            # no names: a capitalised login takes its lower-case form's fixture (fixture_for)
+            out.append(Finding("USER_NAME", start, start + len(login)))
+    return out
+
+
 def _names_in_path(text: str, c: Finding, spans: set[tuple[int, int]]) -> Finding:
     """A path whose inner findings include learned names: those move to ``names``, so the
     path keeps its folders and only the names are replaced (``_home_fixture``)."""
@@ -1185,10 +1238,12 @@ class Scrubber:
                 _URL_USERINFO.search(text, max(0, start - 256), start)
                 or text.endswith("://", 0, start)
                 or _extension_uuid(text, start, end)
+                or _kubeconfig_role_user(text, start, end)
             ):
                 # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge;
                 # scheme://login@host: a login (learned as a name), never an e-mail; a GNOME
-                # Shell extension's uuid (name@author.domain) is a public id
+                # Shell extension's uuid (name@author.domain) is a public id; a kubeconfig's
+                # user nickname for a role at the cluster's own domain names no one
                 continue
             if (
                 entity_type not in _NOT_JUDGED
@@ -1481,6 +1536,7 @@ class Scrubber:
             cands = cands + [Finding("USER_NAME", s, e) for s, e in spans]
             cands += pager_cuts(text, names)
             cands += homed_work_folders(text, names)
+            cands += mac_host_logins(text, names)
         resolved = self._resolve(cands)
         if spans:
             resolved = [_names_in_path(text, c, spans) for c in resolved]

@@ -68,7 +68,7 @@ def load_fixture_config(path: Path) -> _FixtureConfig:
 
 _PATH_ROOT = regex.compile(
     rf"""^(?P<scheme>file://(?:localhost)?)?(?:
-        (?P<posix>/(?:home|Users|var/home|export/home|(?:mnt/|cygdrive/)?[a-z]/Users|Volumes/[^/\\]++/Users)/[^/\\]++|/root)
+        (?P<posix>/(?:home|Users|var/home|export/home|(?:mnt/|cygdrive/)?[a-z]/Users|[A-Z]/Users|Volumes/[^/\\]++/Users)/[^/\\]++|/root)
       | (?P<tmp>/(?:private/)?var/folders/[^/]++/[^/]++)
       | (?P<win>[A-Za-z]:{_SEP}(?:(?i:users|documents\ and\ settings){_SEP}[^\\/]++)?)
       | (?P<unc>\\\\(?:\\\\)?[^\\/]++(?:\\\\|\\)[^\\/]++)

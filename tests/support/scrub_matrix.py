@@ -1343,6 +1343,45 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{u}@vxo.fr")
             .k(">; Author <author@noreply.github.com>\n")
         ),
+        # stop 51 (scrubber 1.36.0): HDFS's permission error (user= and the inode's owner),
+        # HDFS's /user/<login> in Hadoop's shell errors, Spark's SecurityManager acls, the
+        # Snowflake connector's LOGIN_NAME, gcloud's account = <login>@<domain>
+        "hdfs_access_denied": lambda d: (
+            d.k("org.apache.hadoop.security.AccessControlException: Permission denied: user=")
+            .v(u)
+            .k(', access=WRITE, inode="/data":')
+            .v(u)
+            .k(":supergroup:drwxr-xr-x\n")
+        ),
+        "hdfs_user_home": lambda d: d.k("mkdir: `/user/").v(u).k("/apps': File exists\n"),
+        "spark_acls": lambda d: (
+            d.k("INFO SecurityManager: Changing view acls to: ")
+            .v(u)
+            .k("\nINFO SecurityManager: users with view permissions: Set(hdfs, ")
+            .v(u)
+            .k("); groups with view permissions: Set()\n")
+        ),
+        "snowflake_login_name": lambda d: (
+            d.k("DEBUG - body['data']: {'ACCOUNT_NAME': 'myaccount', 'LOGIN_NAME': '")
+            .v(u)
+            .k("', 'AUTHENTICATOR': 'SNOWFLAKE'}\n")
+        ),
+        "gcloud_account": lambda d: (
+            d.k("[core]\naccount = ").v(f"{u}@gmail.com").k("\nproject = demo-").v(u).k("\n")
+        ),
+        # stop 51 (scrubber 1.36.0): homes and prompts by shape: /C/Users/<u> (the drive in
+        # capitals as the first folder), a home under a cluster mount's home folder with a
+        # dot-folder, a bracketed prompt with two @s, a login glued to a macOS host name
+        "drive_root_home": lambda d: (
+            d.k("packages path: /C/Users/").v(u).k("/AppData/Roaming/Sublime Text 3/Packages\n")
+        ),
+        "cluster_mount_home": lambda d: (
+            d.k("  >> 242    /mnt/beegfs/home/").v(u).k("/.spack/stage/x/main.c:32:10: fatal\n")
+        ),
+        "bracketed_two_at_prompt": lambda d: d.k("[").v(u).k("@headnode@tools]$ stack build\n"),
+        "mac_host_login": lambda d: (
+            d.k("\n").v(u.capitalize()).k("uoMBP329:~ ").v(u).k("$ ps aux | grep x\n")
+        ),
     }
 
 
@@ -1533,6 +1572,16 @@ PASTED_PLACEHOLDERS = {
     "Cc: Support, ACME <support@example.com>\n"
     "    User: PersonalAccessToken\n"
     "OK           J:        \\\\192.168.68.110\\Desenvolvimento\n",
+    # stop 51 (scrubber 1.36.0): Hadoop's and CI images' accounts, a kubeconfig role
+    "accounts_of_nobody": "org.apache.hadoop.security.AccessControlException: Permission denied: "
+    'user=root, access=WRITE, inode="/user":hdfs:supergroup:drwxr-xr-x\n'
+    "INFO SecurityManager: Changing view acls to: spark,*\n"
+    "[core]\naccount = 1234-compute@developer.gserviceaccount.com\n"
+    "  /usr/bin/tar xz -C /Users/anka/actions-runner/_work/_temp/x\n"
+    "  warning: /Users/brew/Library/Caches/org.swift.swiftpm is not accessible\n"
+    "[root@headnode@tools]$ ls\n"
+    "clusters:\n- cluster:\n    server: https://k8s-api.v.k8s.work:6443\n  name: prd\n"
+    "users:\n- name: qa@k8s.work\n  user:\n    token: <redacted>\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
