@@ -1382,6 +1382,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "mac_host_login": lambda d: (
             d.k("\n").v(u.capitalize()).k("uoMBP329:~ ").v(u).k("$ ps aux | grep x\n")
         ),
+        # stop 51 (scrubber 1.37.0): tailscale status's owner column, openfortivpn's Config
+        # username (a full name in capitals), Unreal's Content/Developers/<login>/
+        "tailscale_status_owner": lambda d: (
+            d.k("100.77.140.60    laptop-9     ").v(u).k("@        macOS    -\n")
+        ),
+        "openfortivpn_config_username": lambda d: (
+            d.k('DEBUG:  Config username = "').v(name.upper()).k('"\nDEBUG:  Config realm = ""\n')
+        ),
+        "unreal_developers_folder": lambda d: (
+            d.k("LogFileCache: Scanning file cache for directory 'E:/Unreal Projects/OSC/Content")
+            .k("/Developers/")
+            .v(u.capitalize())
+            .k("/Collections/'\n")
+        ),
     }
 
 
@@ -1582,6 +1596,15 @@ PASTED_PLACEHOLDERS = {
     "[root@headnode@tools]$ ls\n"
     "clusters:\n- cluster:\n    server: https://k8s-api.v.k8s.work:6443\n  name: prd\n"
     "users:\n- name: qa@k8s.work\n  user:\n    token: <redacted>\n",
+    # stop 51 (scrubber 1.37.0): WireGuard's and Tailscale's public keys, upper-case
+    # placeholders at a Username: prompt, owner columns and config values of nobody
+    "vpn_public_material": "[Peer]\nPublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=\n"
+    '  "PublicKey": "L+V9o0fNYkMVKNxxxxxxSvxM/C7ZCZX1jLO3Q=",\n'
+    "Username: VPN_USERNAME\nuser=USER_NAME\n"
+    "100.108.1.2  machinename  tagged-devices  linux  offline\n"
+    "100.64.0.4  gateway  root@  linux  -\n"
+    'DEBUG:  Config username = "notused"\n'
+    "E:/Unreal Projects/OSC/Content/Developers/\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
