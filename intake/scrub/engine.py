@@ -713,11 +713,31 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
             or (len(n) == 2 and n.isalpha() and not n.isascii())  # 李明: a whole name
             or (len(n) == 2 and n.isalpha() and _short_login(text, n, homes))
         )
-        and _a_name(n)
-        and not n.isdigit()
-        and n.lower() not in word_lists().login_not_user
-        and not _in_placeholder(text, n)
+        and _learnable(text, n)
     ) | _digit_logins(text)
+
+
+def _learnable(text: str, name: str) -> bool:
+    """Whether a name long enough to learn is a person's: a name, not digits alone, not a login
+    that names no one, not inside a placeholder (``learn_user_names``, ``file_grammar_logins``)."""
+    return (
+        _a_name(name)
+        and not name.isdigit()
+        and name.lower() not in word_lists().login_not_user
+        and not _in_placeholder(text, name)
+    )
+
+
+def _rule_names(text: str, names: Sequence[str]) -> set[str]:
+    """What the ``user_names.yaml`` rules ``names`` take in ``text``: each match's one group
+    that took part, as written."""
+    rules = user_name_rules()
+    return {
+        m.group(m.lastindex or 0)
+        for rule in map(rules.__getitem__, names)
+        if not rule.when or any(t in text for t in rule.when)
+        for m in rule.pattern.finditer(text)
+    }
 
 
 _DIGIT_LOGIN_RULES = (
@@ -743,24 +763,11 @@ def file_grammar_logins(text: str) -> frozenset[str]:
     """The logins a JSON or YAML file's whole text gives by its grammar (``_FILE_GRAMMAR_RULES``:
     gh's ``hosts.yml``, hub's config), judged as ``learn_user_names`` judges a name; read by
     ``Scrubber.detect_many`` beside what each value gives."""
-    rules = user_name_rules()
-    found = {
-        m.group(m.lastindex or 0).strip()
-        for rule in map(rules.__getitem__, _FILE_GRAMMAR_RULES)
-        if any(t in text for t in rule.when)
-        for m in rule.pattern.finditer(text)
-    }
+    found = {n.strip() for n in _rule_names(text, _FILE_GRAMMAR_RULES)}
     return frozenset(
         n.lower()
         for n in found
-        if (len(n) >= 5 and n.isdigit())
-        or (
-            len(n) >= 3
-            and _a_name(n)
-            and not n.isdigit()
-            and n.lower() not in word_lists().login_not_user
-            and not _in_placeholder(text, n)
-        )
+        if (len(n) >= 5 and n.isdigit()) or (len(n) >= 3 and _learnable(text, n))
     )
 
 
@@ -770,13 +777,8 @@ def _digit_logins(text: str) -> frozenset[str]:
     lines, a ``.pgpass`` line's username, a credential URL's userinfo beside a password (and
     since 1.30.0 a ``.netrc`` entry's login). A
     number is no login elsewhere (``learn_user_names`` turns digits away)."""
-    rules = user_name_rules()
     return frozenset(
-        name
-        for rule in map(rules.__getitem__, _DIGIT_LOGIN_RULES)
-        if not rule.when or any(t in text for t in rule.when)
-        for m in rule.pattern.finditer(text)
-        if (name := m.group(m.lastindex or 0)).isdigit() and len(name) >= 5
+        n for n in _rule_names(text, _DIGIT_LOGIN_RULES) if n.isdigit() and len(n) >= 5
     )
 
 

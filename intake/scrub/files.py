@@ -215,13 +215,11 @@ def _values(fmt: str, text: str, depth: int = MAX_NESTING) -> _Values:
     tokens = tokens_for(fmt, text)
     comments = comment_spans(text, tokens) if fmt == "yaml" else []
     starts = line_starts(text)
-    nested = depth < MAX_NESTING
-    items = [
-        (f"line {t.line}", "" if nested and _is_container(t.value) else t.value) for t in tokens
-    ]
+    inner = [depth < MAX_NESTING and _is_container(t.value) for t in tokens]  # for _nested
+    items = [(f"line {t.line}", "" if i else t.value) for t, i in zip(tokens, inner, strict=True)]
     items += [(f"line {line_at(starts, s)}", text[s:e]) for s, e in comments]
     keys = [t.key if not t.is_key else None for t in tokens] + [None] * len(comments)
-    frames = [_frame(t) if not nested or not _is_container(t.value) else _NO_FRAME for t in tokens]
+    frames = [_NO_FRAME if i else _frame(t) for t, i in zip(tokens, inner, strict=True)]
     frames += [_NO_FRAME] * len(comments)
     return _Values(tokens, comments, items, keys, frames)
 
