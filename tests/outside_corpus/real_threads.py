@@ -77,7 +77,8 @@ class RealDocument:
     their extensions' diagnostics) and 81 (threads: other ecosystems' package managers,
     verbose), collected after 1.33.0 too, and 82 (threads: VPN and remote-access clients' logs)
     and 83 (threads: creative and game-development tools' logs and crash reports), collected
-    after 1.35.0;
+    after 1.35.0, and 84 (threads: browsers' and Electron desktop apps' logs), collected after
+    1.37.0;
     each scored once, per part, blind, no rule changed after them."""
 
     @property
@@ -9802,7 +9803,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``83``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``84``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9849,6 +9850,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (81, _RAW_STOP81),
         (82, _RAW_STOP82),
         (83, _RAW_STOP83),
+        (84, _RAW_STOP84),
     ):
         if batch not in (None, number):
             continue
@@ -19712,6 +19714,404 @@ This is FreeRDP version 2.0.0-dev3 (9460f4292)
 Password: 
 [13:56:21:730] [19303:19304] [ERROR][com.freerdp.core] - freerdp_set_last_error ERRCONNECT_LOGON_FAILURE [0x00020014]
 [13:56:21:731] [19303:19304] [ERROR][com.freerdp.core.rdp] - rdp_recv_callback: CONNECTION_STATE_NLA - nla_recv_pdu() fail
+""",
+    ),
+]
+
+
+# The stop-84 collection (batch 84, collected at stop 52 under scrubber 1.37.0, main at e37fcd8):
+# excerpts of public threads of a source no batch took yet, browsers' and Electron desktop apps'
+# logs as people paste them (`chrome://version`'s profile path, Puppeteer, Selenium and
+# chromedriver launches with a user data folder, a Firefox profile under a home, Discord, Slack,
+# Signal, Teams for Linux, Notion, Bitwarden and other Electron apps' logs under `~/.config`,
+# `AppData\Roaming` and `~/Library/Application Support`).
+_RAW_STOP84: list[tuple[str, str, str]] = [
+    # ---- Chrome and Chromium profiles --------------------------------------------------------------
+    (
+        "https://github.com/puppeteer/puppeteer/issues/5757",
+        ".txt",
+        r"""Command Line | /usr/bin/google-chrome-stable --flag-switches-begin --allow-insecure-localhost --flag-switches-end --disable-webrtc-apm-in-audio-service
+-- | --
+Executable Path | /opt/google/chrome/google-chrome
+Profile Path | /home/[[user:borv]]{{keep:/.config/google-chrome/Profile 1}}
+""",
+    ),
+    (
+        "https://github.com/mohuishou/utools/issues/3",
+        ".txt",
+        r"""Error: Command failed: "/Users/[[user:zw]]{{keep:/Library/Application Support/uTools/plugins/unsafe-55f3531539e9b74773c7221a13a61393.asar.unpacked/search_darwin}}" -p="/Users/[[user:zw]]{{keep:/Library/Application Support/Google/Chrome/Default}}" -q= -t=/var/folders/r8/2txzxbxn6gd7l4jf00c5sl880000gn/T/
+panic: open /Users/[[user:zw]]{{keep:/Library/Application Support/Google/Chrome/Default/History}}: no such file or directory
+
+goroutine 1 [running]:
+main.checkErr(...)
+	/Users/[[user:dane.kow]]{{keep:/me/utools/chrome-history/search/main.go}}:12
+main.main()
+	/Users/[[user:dane.kow]]{{keep:/me/utools/chrome-history/search/main.go}}:29 +0x52e
+
+[[user:zw]]deiMac :: ~/Downloads » ls /Users/[[user:zw]]{{keep:/Library/Application\ Support/Google/Chrome}}
+App Shim Socket               PepperFlash
+Avatars                       Profile 1
+BrowserMetrics                RunningChromeVersion
+Local State                   Subresource Filter
+""",
+    ),
+    (
+        "https://github.com/cmu-sei/GHOSTS/issues/122",
+        ".txt",
+        r"""Chrome uses a temporary profile like below:
+`C:\Users\[[user:K72QD~1.MOR]]{{keep:\AppData\Local\Temp\scoped_dir18316_422758565\Default}}`
+""",
+    ),
+    # ---- Puppeteer, Selenium and chromedriver launches --------------------------------------------
+    (
+        "https://github.com/puppeteer/puppeteer/issues/7875",
+        ".txt",
+        r"""        executablePath: "C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe",
+        args: ['--start-maximized', '--user-data-dir=C:\\Users\\[[user:devendra kapoor]]{{keep:\\AppData\\Local\\Google\\Chrome\\User Data\\}}'
+        ]
+""",
+    ),
+    (
+        "https://github.com/puppeteer/puppeteer/issues/9146",
+        ".txt",
+        r"""		executablePath: 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+		userDataDir: "C:\\Users\\[[user:tamek]]{{keep:\\AppData\\Local\\Google\\Chrome\\User Data}}",
+		args: [
+			`--profile-directory="Profile 1"`,
+		]
+
+C:\Projects\WebSeer\node_modules\puppeteer-core\lib\cjs\puppeteer\node\BrowserRunner.js:299
+            reject(new Error([
+                   ^
+
+Error: Failed to launch the browser process!
+
+
+TROUBLESHOOTING: https://github.com/puppeteer/puppeteer/blob/main/docs/troubleshooting.md
+
+    at onClose (C:\Projects\WebSeer\node_modules\puppeteer-core\lib\cjs\puppeteer\node\BrowserRunner.js:299:20)
+    at ChildProcess.<anonymous> (C:\Projects\WebSeer\node_modules\puppeteer-core\lib\cjs\puppeteer\node\BrowserRunner.js:290:24)
+    at ChildProcess.emit (node:events:402:35)
+""",
+    ),
+    (
+        "https://github.com/SeleniumHQ/selenium/issues/15729",
+        ".txt",
+        r"""chrome_driver_path = 'C:\\Users\\[[user:kroav]]{{keep:\\AppData\\Local\\Google\\Chrome\\User Data}}'
+""",
+    ),
+    (
+        "https://github.com/puppeteer/puppeteer/issues/7692",
+        ".txt",
+        r"""const options = {userDataDir: "C:/Users/{{keep:YOUR_USER}}/AppData/Local/Google/Chrome/User Data"}
+// Or const options = {args:["--user-data-dir=C:/Users/{{keep:YOUR_USER}}/AppData/Local/Google/Chrome/User Data"]}
+""",
+    ),
+    (
+        "https://github.com/SeleniumHQ/selenium/issues/15327",
+        ".txt",
+        r"""    options.add_argument("--user-data-dir=/{{keep:root}}/video-downloader/tmp/selenium-user-data")  
+    options.add_argument("--headless=new")
+
+selenium.common.exceptions.SessionNotCreatedException: Message: session not created: probably user data directory is already in use, 
+please specify a unique value for --user-data-dir argument, or don't use --user-data-dir
+""",
+    ),
+    # ---- Firefox profiles -------------------------------------------------------------------------
+    (
+        "https://github.com/mozilla/geckodriver/issues/1373",
+        ".txt",
+        r""""jid1-5Fs7iTLscUaZBgwr@jetpack":{"dependencies":[],"enabled":true,"hasEmbeddedWebExtension":false,"lastModifiedTime":1537278270000,"path":"jid1-5Fs7iTLscUaZBgwr@jetpack.xpi","runInSafeMode":false,"signedState":2,"telemetryKey":"jid1-5Fs7iTLscUaZBgwr%40jetpack:1.0.20","version":"1.0.20","type":"webextension"}},"staged":{},"path":"/home/[[user:arne]]{{keep:/Desktop/main_profile/extensions}}"},"app-system-defaults":{"addons":{"aushelper@mozilla.org":{"dependencies":[],"enabled":true,"hasEmbeddedWebExtension":false,"lastModifiedTime":1535474877000,"path":"aushelper@mozilla.org.xpi","runInSafeMode":true,"telemetryKey":"aushelper%40mozilla.org:2.0","version":"2.0"}
+""",
+    ),
+    (
+        "https://github.com/rapid7/metasploit-framework/pull/14877",
+        ".txt",
+        r"""msf6 post(multi/gather/firefox_creds) > set SESSION 1
+SESSION => 1
+msf6 post(multi/gather/firefox_creds) > run
+
+[*] Checking for Firefox profile in: /home/[[user:ducthang]]{{keep:/.mozilla/firefox}}
+
+[*] Profile: /home/[[user:ducthang]]{{keep:/.mozilla/firefox/fvbljmev.default-release}}
+[+] Downloaded logins.json: /home/{{keep:kali}}/.msf4/loot/20210310215308_default_172.16.3.129_ff.fvbljmev.logi_049030.bin
+""",
+    ),
+    # ---- Discord ------------------------------------------------------------------------------------
+    (
+        "https://github.com/bb010g/betterdiscordctl/issues/137",
+        ".txt",
+        r"""[[user:ranid]]@localhost:/opt> betterdiscordctl install
+ERROR: Directory 'discord_desktop_core' not found in: /home/[[user:ranid]]{{keep:/.config/discord/0.0.16/modules}}
+
+ls /home/[[user:ranid]]{{keep:/.config/discord}}
+ls /home/[[user:ranid]]{{keep:/.config/discord/0.0.16/modules}}
+""",
+    ),
+    (
+        "https://github.com/rpmfusion/discord/pull/22",
+        ".txt",
+        r"""$ ./Discord
+Disabling updates already done
+[Vencord] Starting up...
+[Vencord] Loading original Discord app.asar
+Discord 0.0.70
+Starting app.
+Starting updater.
+2024-10-05T19:03:41.209Z [Modules] Modules initializing
+2024-10-05T19:03:41.209Z [Modules] Distribution: remote
+2024-10-05T19:03:41.209Z [Modules] Host updates: disabled
+2024-10-05T19:03:41.209Z [Modules] Module updates: enabled
+2024-10-05T19:03:41.210Z [Modules] Module install path: /home/[[user:tev]]{{keep:/.config/discord/0.0.70/modules}}
+2024-10-05T19:03:41.210Z [Modules] Module installed file path: /home/[[user:tev]]{{keep:/.config/discord/0.0.70/modules/installed.json}}
+2024-10-05T19:03:41.210Z [Modules] Module download path: /home/[[user:tev]]{{keep:/.config/discord/0.0.70/modules/pending}}
+splashScreen.initSplash(false)
+CDM component API found
+blackbox: 2024-10-05T19:03:41.296Z 1 Discord starting: {"releaseChannel":"stable","version":"0.0.70"}, modulepath: /home/[[user:tev]]{{keep:/.config/discord/0.0.70/modules}}
+""",
+    ),
+    (
+        "https://github.com/flathub/com.discordapp.Discord/issues/212",
+        ".txt",
+        r"""[Modules] Modules initializing
+[Modules] Distribution: remote
+[Modules] Host updates: enabled
+[Modules] Module updates: enabled
+[Modules] Module install path: /home/{{keep:deck}}/.var/app/com.discordapp.Discord/config/discord/0.0.17/modules
+[Modules] Module installed file path: /home/{{keep:deck}}/.var/app/com.discordapp.Discord/config/discord/0.0.17/modules/installed.json
+[Modules] Module download path: /home/{{keep:deck}}/.var/app/com.discordapp.Discord/config/discord/0.0.17/modules/pending
+""",
+    ),
+    (
+        "https://github.com/flathub/com.discordapp.Discord/issues/72",
+        ".txt",
+        r"""$ com.discordapp.Discord 
+Gtk-Message: 13:03:35.374: Failed to load module "canberra-gtk-module"
+Discord 0.0.9
+Starting app.
+Starting updater.
+[Modules] Modules initializing
+[Modules] Module install path: /var/home/{{keep:USER}}/.var/app/com.discordapp.Discord/config/discord/0.0.9/modules
+[Modules] Module installed file path: /var/home/{{keep:USER}}/.var/app/com.discordapp.Discord/config/discord/0.0.9/modules/installed.json
+[Modules] Module download path: /var/home/{{keep:USER}}/.var/app/com.discordapp.Discord/config/discord/0.0.9/modules/pending
+[Modules] No updates to install
+""",
+    ),
+    # ---- Slack, Signal, Element -------------------------------------------------------------------
+    (
+        "https://github.com/NixOS/nixpkgs/issues/18433",
+        ".txt",
+        r"""2016-09-08T12:14:20.302Z - info: Creating local storage instance at path: /home/[[user:mvanderholt]]{{keep:/.config/Slack/local-settings.json}}
+2016-09-08T12:14:20.303Z - error: Couldn't load /home/[[user:mvanderholt]]{{keep:/.config/Slack/local-settings.json}}: ENOENT: no such file or directory, open '/home/[[user:mvanderholt]]{{keep:/.config/Slack/local-settings.json}}'
+2016-09-08T12:14:20.447Z - error: Couldn't initialize keytar: Error: libgnome-keyring.so.0: cannot open shared object file: No such file or directory Check to make sure that all native keytar dependencies are installed properly (especially libgnome-keyring on Linux)
+""",
+    ),
+    (
+        "https://github.com/signalapp/Signal-Desktop/issues/6609",
+        ".txt",
+        r"""signal-desktop --use-tray-icon --enable-features=UseOzonePlatform --ozone-platform=wayland 
+
+Set Windows Application User Model ID (AUMID) { AUMID: 'org.whispersystems.signal-desktop' }
+NODE_ENV production
+NODE_CONFIG_DIR /usr/lib/signal-desktop/resources/app.asar/config
+NODE_CONFIG {}
+HOSTNAME undefined
+SIGNAL_ENABLE_HTTP undefined
+userData: /home/[[user:marzio]]{{keep:/.config/Signal}}
+config/get: Successfully read user config file
+config/get: Successfully read ephemeral config file
+making app single instance
+""",
+    ),
+    (
+        "https://github.com/signalapp/Signal-Desktop/issues/3281",
+        ".txt",
+        r"""$ '/opt/Signal/signal-desktop' --disable-gpu --disable-software-rasterizer --verbose --enable-logging --no-sandbox %U
+NODE_ENV production
+NODE_CONFIG_DIR /opt/Signal/resources/app.asar/config
+HOSTNAME undefined
+userData: /home/{{keep:user}}/.config/Signal
+config/get: Successfully read user config file
+x-attr dependncy did not load successfully
+{"name":"log","hostname":"desktop","pid":28016,"level":30,"msg":"app ready","time":"2020-03-06T03:22:54.384Z","v":0}
+{"name":"log","hostname":"desktop","pid":28016,"level":30,"msg":"starting version 1.32.0","time":"2020-03-06T03:22:54.384Z","v":0}
+""",
+    ),
+    (
+        "https://github.com/kenballus/asahi-signal-desktop/issues/2",
+        ".txt",
+        r"""Render process is gone: Error: Reason: crashed, Exit Code: 133
+    at App.<anonymous> (/opt/Signal/resources/app.asar/app/global_errors.js:94:7)
+    at App.emit (node:events:518:28)
+{"level":50,"time":"2025-02-15T20:16:02.844Z","msg":"Render process is gone: Error: Reason: crashed, Exit Code: 133\n    at App.<anonymous> ({{keep:[REDACTED]}}/app/global_errors.js:94:7)\n    at App.emit (node:events:518:28)"}
+{"level":30,"time":"2025-02-15T20:16:10.785Z","msg":"main window closed event"}
+""",
+    ),
+    (
+        "https://github.com/element-hq/element-desktop/issues/847",
+        ".txt",
+        r"""           PID: 4998 (electron)
+           UID: 1000 ({{keep:USERNAME-CENSORED}})
+           GID: 1001 ({{keep:USERNAME-CENSORED}})
+        Signal: 5 (TRAP)
+  Command Line: $'/usr/lib/electron/electron --disable-dev-mode --profile --enable-crashpad /usr/lib/element/app.asar {{keep:PROFILENAME-CENSORED}}'
+    Executable: /usr/lib/electron/electron
+ Control Group: /user.slice/user-1000.slice/session-1.scope
+     Owner UID: 1000 ({{keep:USERNAME-CENSORED}})
+      Hostname: HOSTNAME-CENSORED
+       Storage: /var/lib/systemd/coredump/core.electron.1000.66bc52858e684a1cba9ede6d5e60e97d.4998.1659342014000000.zst (present)
+""",
+    ),
+    # ---- Teams for Linux ----------------------------------------------------------------------------
+    (
+        "https://github.com/IsmaelMartinez/teams-for-linux/issues/1558",
+        ".txt",
+        r"""[[user:kolya]]@[[user:kolya]]-LOQ-15ARP9:~$ teams-for-linux --webDebug
+No config file found, using default values
+all good with appLogLevels you aren't using them
+Initialising logger with config: {"transports":{"console":{"level":"info"},"file":{"level":false}}}
+00:00:48.225 › configPath: /home/[[user:kolya]]{{keep:/.config/teams-for-linux}}
+[13501:0123/000049.149001:ERROR:object_proxy.cc(576)] Failed to call method: org.freedesktop.ScreenSaver.GetActive: object_path= /org/freedesktop/ScreenSaver: org.freedesktop.DBus.Error.NotSupported: This method is not implemented
+""",
+    ),
+    (
+        "https://github.com/IsmaelMartinez/teams-for-linux/issues/1509",
+        ".txt",
+        r"""[[user:tudo]]@[[user:tudo]]-home:~$ teams-for-linux --webDebug --logConfig='{}'
+
+No config file found, using default values
+all good with appLogLevels you aren't using them
+Initialising logger with config: "{}"
+09:26:39.148 › File logging at /home/[[user:tudo]]{{keep:/.config/teams-for-linux/logs/main.log}} with level silly
+09:26:39.149 › Console logging enabled with level silly
+09:26:39.150 › Logger initialised
+09:26:39.150 › configPath: /home/[[user:tudo]]{{keep:/.config/teams-for-linux}}
+09:26:39.150 › configFile: {}
+09:26:39.289 › processArgs: [
+  '/opt/teams-for-linux/teams-for-linux',
+  '--webDebug',
+  '--logConfig={}'
+]
+""",
+    ),
+    (
+        "https://github.com/IsmaelMartinez/teams-for-linux/issues/740",
+        ".txt",
+        r"""Working directory "/home/{{keep:xxx}}/[Invalid UTF-8]" does not exist. It won't be used when spawning "/opt/teams-for-linux/teams-for-linux".xdg-settings: default-url-scheme-handler not implemented for xfce
+(node:107564) UnhandledPromiseRejectionWarning: ReferenceError: iconPath is not defined
+    at applyAppConfiguration (/opt/teams-for-linux/resources/app.asar/app/mainAppWindow/index.js:87:44)
+    at Object.onAppReady (/opt/teams-for-linux/resources/app.asar/app/mainAppWindow/index.js:59:2)
+""",
+    ),
+    # ---- Notion, Bitwarden and other Electron apps --------------------------------------------------
+    (
+        "https://github.com/notion-enhancer/notion-repackaged/issues/60",
+        ".txt",
+        r"""$ notion-app-enhanced 
+16:06:16.014 › Checking for update
+16:06:16.088 › Error reading /home/[[user:maelle]]{{keep:/.config/notion-app-enhanced/cookies.json}} {
+  constructor: 'Error',
+  errno: -2,
+  syscall: 'open',
+  code: 'ENOENT',
+  path: '/home/[[user:maelle]]{{keep:/.config/notion-app-enhanced/cookies.json}}',
+  stack: "Error: /home/[[user:maelle]]{{keep:/.config/notion-app-enhanced/cookies.json}}: ENOENT: no such file or directory, open '/home/[[user:maelle]]{{keep:/.config/notion-app-enhanced/cookies.json}}'\n" +
+    '    at Object.openSync (fs.js:466:3)\n' +
+    '    at Object.func [as openSync] (electron/js2c/asar_bundle.js:5:1812)\n' +
+""",
+    ),
+    (
+        "https://github.com/notion-enhancer/notion-enhancer/issues/802",
+        ".txt",
+        r"""02:51:21.822 › Checking for update
+02:51:21.859 › Error reading /home/{{keep:user}}/.config/notion-app/cookies.json {
+  constructor: 'Error',
+  errno: -2,
+  syscall: 'open',
+  code: 'ENOENT',
+  path: '/home/{{keep:user}}/.config/notion-app/cookies.json',
+    '    at Object.readFileSync (/opt/Notion/resources/app.asar/node_modules/jsonfile/index.js:61:22)\n' +
+    '    at JsonStore.loadSync (/opt/Notion/resources/app.asar/main/JsonStore.js:38:44)\n' +
+""",
+    ),
+    (
+        "https://github.com/bitwarden/desktop/issues/279",
+        ".txt",
+        r"""ERROR Error: Uncaught (in promise): Error: EPERM: operation not permitted, rename 'C:\Users\[[user:HungTQ57]]{{keep:\AppData\Roaming\Bitwarden\data.json.1931525621}}' -> 'C:\Users\[[user:HungTQ57]]{{keep:\AppData\Roaming\Bitwarden\data.json}}'
+Error: EPERM: operation not permitted, rename 'C:\Users\[[user:HungTQ57]]{{keep:\AppData\Roaming\Bitwarden\data.json.1931525621}}' -> 'C:\Users\[[user:HungTQ57]]{{keep:\AppData\Roaming\Bitwarden\data.json}}'
+""",
+    ),
+    (
+        "https://github.com/swiftyapp/swifty/issues/183",
+        ".txt",
+        r"""Error: ENOENT: no such file or directory, open 'C:\Users\[[user:rivka]]{{keep:\AppData\Roaming\Swifty\resources\app-update.yml}}'
+
+Swifty 0.6.12
+Electron 23.2.0
+win32 10.0.22621
+Locale: en-US
+""",
+    ),
+    (
+        "https://github.com/Flow-Launcher/Flow.Launcher/issues/1359",
+        ".txt",
+        r"""1. upload log file: C:\Users\[[user:jorre]]{{keep:\AppData\Roaming\FlowLauncher\Logs\1.9.4\2022-09-01.txt}}
+
+Flow Launcher version: 1.9.4
+OS Version: Microsoft Windows NT 10.0.19044.0
+IntPtr Length: 8
+x64: True
+
+Python Path: C:\Users\[[user:jorre]]{{keep:\AppData\Roaming\FlowLauncher\PythonEmbeddable\pythonw.exe}}
+Date: 09/01/2022 16:36:43
+Exception:
+System.IO.InvalidDataException: Obsidian Notes|Exception ignored in: <function Launcher.__del__ at 0x000001CF713C6F70>
+Traceback (most recent call last):
+  File "C:\Users\[[user:jorre]]{{keep:\AppData\Roaming\FlowLauncher\Plugins\Obsidian Notes-1.1.3\lib\flox\launcher.py}}", line 59, in __del__
+    self.__call__()
+  File "C:\Users\[[user:jorre]]{{keep:\AppData\Roaming\FlowLauncher\Plugins\Obsidian Notes-1.1.3\lib\flox\__init__.py}}", line 96, in __call__
+    return super().__call__()
+""",
+    ),
+    # ---- more Electron apps under a macOS home and a snap's home, and a Firefox fork ------------------
+    (
+        "https://github.com/snapcrafters/signal-desktop/issues/108",
+        ".txt",
+        r"""[[user:anselm]]@[[user:anselm]]LT:~$ env BAMF_DESKTOP_FILE_HINT=/var/lib/snapd/desktop/applications/signal-desktop_signal-desktop.desktop signal-desktop          
+mkdir: cannot create directory '/home/[[user:anselm]]{{keep:/snap/signal-desktop/456/.config}}': Permission denied
+chmod: cannot access '/home/[[user:anselm]]{{keep:/snap/signal-desktop/456/.config}}': No such file or directory
+mkdir: cannot create directory '/home/[[user:anselm]]{{keep:/snap/signal-desktop/456/.local}}': Permission denied
+mkdir: cannot create directory '/run/user/0': Permission denied
+/snap/signal-desktop/456/gnome-platform/command-chain/desktop-launch: line 268: /home/[[user:anselm]]{{keep:/snap/signal-desktop/456/.config/user-dirs.dirs}}: No such file or directory
+Can't create dir /home/[[user:anselm]]{{keep:/snap/signal-desktop/456/Schreibtisch}}
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/41344",
+        ".txt",
+        r"""{ Error: EACCES: permission denied, mkdir '/Users/[[user:mirjanv]]{{keep:/Library/Application Support/Code/logs/20180109T152903}}'
+    at Object.fs.mkdirSync (fs.js:895:18)
+    at Function.sync (/Applications/Visual Studio Code.app/Contents/Resources/app/node_modules/mkdirp/index.js:71:13)
+    at RotatingLogger (/Applications/Visual Studio Code.app/Contents/Resources/app/node_modules/spdlog/index.js:13:11)
+""",
+    ),
+    (
+        "https://github.com/yuaotian/go-cursor-help/issues/606",
+        ".txt",
+        r"""A system error occurred (EACCES: permission denied, mkdir '/Users/[[user:haoliang]]{{keep:/Library/Application Support/Cursor/logs/20251017T013533}}')
+
+Please make sure the following directories are writeable:
+
+~/Library/Application Support/Cursor
+~/.cursor/extensions
+""",
+    ),
+    (
+        "https://github.com/BrowserWorks/waterfox/issues/4418",
+        ".txt",
+        r"""`/home/{{keep:MYUSERNAME}}/.waterfox/l7e8t04g.default-release`
+
+The actual profile folder is located at: `/home/{{keep:MYUSERNAME}}/.var/app/net.waterfox.waterfox/.waterfox/l7e8t04g.default-release`
 """,
     ),
 ]
