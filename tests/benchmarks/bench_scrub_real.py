@@ -52,6 +52,7 @@ Sublime Text's console, Zed and Helix) and ``81`` (threads: other ecosystems' pa
 managers, verbose) likewise; ``82`` (threads: VPN and remote-access clients' logs) and ``83``
 (threads: creative and game-development tools' logs and crash reports) likewise, under 1.35.0;
 ``84`` (threads: browsers' and Electron desktop apps' logs) likewise, under 1.37.0),
+``85`` (threads: desktop container and VM tools' diagnostics) likewise, under 1.37.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -236,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
             "82",
             "83",
             "84",
+            "85",
             "all",
         ),
         default="all",

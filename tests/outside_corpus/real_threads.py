@@ -9803,7 +9803,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``84``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``85``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9851,6 +9851,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (82, _RAW_STOP82),
         (83, _RAW_STOP83),
         (84, _RAW_STOP84),
+        (85, _RAW_STOP85),
     ):
         if batch not in (None, number):
             continue
@@ -20112,6 +20113,310 @@ Please make sure the following directories are writeable:
         r"""`/home/{{keep:MYUSERNAME}}/.waterfox/l7e8t04g.default-release`
 
 The actual profile folder is located at: `/home/{{keep:MYUSERNAME}}/.var/app/net.waterfox.waterfox/.waterfox/l7e8t04g.default-release`
+""",
+    ),
+]
+
+
+# The stop-85 collection (batch 85, collected at stop 52 under scrubber 1.37.0, main at e37fcd8):
+# excerpts of public threads of a source no batch took yet, desktop container and VM tools'
+# diagnostics as people paste them (Docker Desktop's backend log and `docker context ls`, WSL's
+# `/mnt/c/Users` and `wslpath`, podman machine, Vagrant's debug log and VBoxManage errors,
+# VirtualBox's `VBox.log`, Multipass's journal, colima and lima, Rancher Desktop's lima log).
+_RAW_STOP85: list[tuple[str, str, str]] = [
+    # ---- Docker Desktop ---------------------------------------------------------------------------
+    (
+        "https://github.com/docker/for-win/issues/13040",
+        ".txt",
+        r"""[2022-11-02T20:14:35.352827500Z][com.docker.backend.exe][I] key: skipWSLMountPerfWarning, type: bool, value: false
+[2022-11-02T20:14:35.354203200Z][com.docker.backend.exe][I] key: credentialHelper, type: string, value: docker-credential-wincred.exe
+[2022-11-02T20:14:35.354203200Z][com.docker.backend.exe][I] key: cpus, type: float64, value: 6
+[2022-11-02T20:14:35.355749200Z][com.docker.backend.exe][I] settings get: {"acceptCanaryUpdates":false,"activeOrganizationName":"","allow413Features":true,"analyticsEnabled":false,"autoDownloadUpdates":true,"autoStart":true,"containerTerminal":"integrated","cpus":2,"credentialHelper":"docker-credential-wincred.exe","customWslDistroDir":"","dataFolder":"C:\\Users\\{{keep:Public}}\\Documents\\Hyper-V\\Virtual Hard Disks","deprecatedCgroupv1":false,"disableHardwareAcceleration":false,"diskSizeMiB":102400,"diskTRIM":true,"filesharingDirectories":["C:\\migrate","C:\\Servers\\Docker\\Certs\\{{keep:\u003cHOST\u003e}}","C:\\Servers\\Docker\\Elk","C:\\Servers\\Logs\\Tautulli\\PlexLogs",
+""",
+    ),
+    (
+        "https://github.com/docker/for-win/issues/12031",
+        ".txt",
+        r"""[02:20:56.592][GoBackendProcess  ][Info   ] msg="2f671f3a-BackendAPI : registring HEAD /resource/kube-images.tar"
+[02:20:56.592][GoBackendProcess  ][Info   ] msg="cc5d5f15-VMAPI : registring GET /resource/services.tar"
+[02:20:56.592][GoBackendProcess  ][Info   ] msg="cc5d5f15-VMAPI: serving file C:\\Program Files\\Docker\\Docker\\resources\\services.tar with /resource/services.tar"
+[02:20:56.592][GoBackendProcess  ][Info   ] msg="starting cc5d5f15-VMAPI for component BackendCMD on \\\\.\\pipe\\dockerBackendApiServerForGuest"
+[02:20:56.592][GoBackendProcess  ][Info   ] msg="2f671f3a-BackendAPI : registring GET /images/:imageID"
+""",
+    ),
+    (
+        "https://github.com/docker/desktop-feedback/issues/606",
+        ".txt",
+        r"""PS C:\Users\[[user:olavi]]> docker context ls --format '{{.Name}}' | ? { $_ -ne 'default' } | % { ''; $_; docker --context $_ ps }
+
+desktop-linux
+CONTAINER ID   IMAGE                               COMMAND   CREATED              STATUS              PORTS     NAMES
+83bb03b7e5c8   mcr.microsoft.com/dotnet/sdk:10.0   "pwsh"    About a minute ago   Up About a minute             eloquent_keller
+
+desktop-windows
+CONTAINER ID   IMAGE                                            COMMAND                  CREATED             STATUS                       PORTS     NAMES
+21af1b37ee49   hello-world                                      "cmd"                    6 minutes ago       Up 6 minutes                           elegant_diffie
+""",
+    ),
+    # ---- WSL --------------------------------------------------------------------------------------
+    (
+        "https://github.com/webinstall/webi-installers/issues/164",
+        ".txt",
+        r"""[[user:owen]]@DELLXPS9300:/mnt/c/Users/[[user:owenm]]{{keep:/Development}}/git.[[user:owenmaddocks]].com/[[user:owenmaddocks]]/website$ npm i -g npm
+npm ERR! code EACCES
+npm ERR! syscall rename
+npm ERR! path /home/[[user:owen]]{{keep:/.local/opt/node-v14.15.1/lib/node_modules/.staging/npm-9c4101c5/node_modules/yargs-parser}}
+npm ERR! dest /home/[[user:owen]]{{keep:/.local/opt/node-v14.15.1/lib/node_modules/.staging/yargs-parser-eed7b39a}}
+npm ERR! errno -13
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/1658",
+        ".txt",
+        r"""npm ERR! path /mnt/c/Users/[[user:Matt]]{{keep:/alpha/node_modules/class-validator}}
+npm ERR! code EACCES
+npm ERR! errno -13
+npm ERR! syscall rename
+npm ERR! Error: EACCES: permission denied, rename '/mnt/c/Users/[[user:Matt]]{{keep:/alpha/node_modules/class-validator}}' -> '/mnt/c/Users/[[user:Matt]]{{keep:/alpha/node_modules/.class-validator.DELETE}}'
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/7622",
+        ".txt",
+        r"""npm ERR! code EACCES
+npm ERR! syscall rename
+npm ERR! path /home/[[user:danilo47]]{{keep:/.nvm/versions/node/v14.18.1/lib/node_modules/.staging/npm-5bc2ba18/node_modules/string-width}}
+npm ERR! dest /home/[[user:danilo47]]{{keep:/.nvm/versions/node/v14.18.1/lib/node_modules/.staging/string-width-27ab7c66}}
+npm ERR! errno -13
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/3146",
+        ".txt",
+        r"""$ wslpath -w ~
+C:\Users\[[user:rjb]]{{keep:\AppData\Local\Packages\CanonicalGroupLimited.UbuntuonWindows_79rhkp1fndgsc\LocalState\rootfs\path\to\home}}
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/10040",
+        ".txt",
+        r"""$ wslpath -a //wsl.localhost/Ubuntu-20.04/home
+wslpath: //wsl.localhost/Ubuntu-20.04/home
+$ echo $?
+1
+$ wslpath -a //wsl$/Ubuntu-20.04/home
+/home
+$ echo $?
+0
+""",
+    ),
+    # ---- podman machine ---------------------------------------------------------------------------
+    (
+        "https://github.com/podman-container-tools/podman/issues/16528",
+        ".txt",
+        r"""MacBook-Pro:~ [[user:minghuang]]$ podman machine stop
+Machine "podman-machine-default" stopped successfully
+MacBook-Pro:~ [[user:minghuang]]$ podman machine rm podman-machine-default
+
+The following files will be deleted:
+
+/Users/[[user:minghuang]]{{keep:/.ssh/podman-machine-default}}
+/Users/[[user:minghuang]]{{keep:/.ssh/podman-machine-default.pub}}
+/Users/[[user:minghuang]]{{keep:/.config/containers/podman/machine/qemu/podman-machine-default.ign}}
+/Users/[[user:minghuang]]{{keep:/.local/share/containers/podman/machine/qemu/podman-machine-default_fedora-coreos-37.20221106.2.1-qemu.x86_64.qcow2}}
+/Users/[[user:minghuang]]{{keep:/.local/share/containers/podman/machine/podman-machine-default/podman.sock}}
+""",
+    ),
+    (
+        "https://github.com/podman-container-tools/podman/issues/18913",
+        ".txt",
+        r"""DEBU[0000] Using Podman machine with `qemu` virtualization provider
+Starting machine "oomol"
+[/usr/local/bin/gvproxy -listen-qemu unix:///var/folders/zm/g19w916x2x36bt16htrwtsh80000gp/T/podman/qmp_oomol.sock -pid-file /var/folders/zm/g19w916x2x36bt16htrwtsh80000gp/T/podman/oomol_proxy.pid -ssh-port 53045 -forward-sock /Users/[[user:green-moth]]{{keep:/.local/share/containers/podman/machine/qemu/podman.sock}} -forward-dest /run/user/502/podman/podman.sock -forward-user core -forward-identity /Users/[[user:green-moth]]{{keep:/.ssh/oomol}} --debug]
+""",
+    ),
+    (
+        "https://github.com/podman-container-tools/podman/issues/11580",
+        ".txt",
+        r"""% ls -l /var/folders/qh/xw68c7sn2r72tltmnnd2bbnr0000gn/T/podman/
+total 8
+-rw-r--r--  1 [[user:derek]]  staff  4 Sep 14 16:12 podman-machine-default.pid
+srwxr-xr-x  1 [[user:derek]]  staff  0 Sep 14 16:12 podman-machine-default_ready.sock
+srwxr-xr-x  1 [[user:derek]]  staff  0 Sep 14 16:12 qemu_podman-machine-default.sock
+srwxr-xr-x  1 [[user:derek]]  staff  0 Sep 14 16:12 qmp_podman-machine-default.sock
+""",
+    ),
+    (
+        "https://github.com/podman-desktop/podman-desktop/issues/744",
+        ".txt",
+        r"""Error: Starting machine "podman-machine-default" Error: dial unix /var/folders/52/hwntk6dn2sz_bpd2ldfh2k800000gn/T/podman/qmp_podman-machine-default.sock: connect: no such file or directory
+""",
+    ),
+    # ---- Vagrant, VBoxManage, VBox.log -------------------------------------------------------------
+    (
+        "https://github.com/hashicorp/vagrant/issues/11033",
+        ".txt",
+        r"""C:\Users\[[user:RobMartin]]{{keep:\Desktop\vagrant}}>vagrant up --debug
+ INFO global: Vagrant version: 2.2.5
+ INFO global: Ruby version: 2.4.6
+ INFO global: RubyGems version: 2.6.14.4
+ INFO global: VAGRANT_EXECUTABLE="C:\\HashiCorp\\Vagrant\\embedded\\gems\\2.2.5\\gems\\vagrant-2.2.5\\bin\\vagrant"
+ INFO global: VAGRANT_INSTALLER_EMBEDDED_DIR="C:\\HashiCorp\\Vagrant\\embedded"
+ INFO global: VAGRANT_LOG="debug"
+DEBUG global: Loading core plugin: C:/HashiCorp/Vagrant/embedded/gems/2.2.5/gems/vagrant-2.2.5/plugins/commands/box/plugin.rb
+ INFO manager: Registered plugin: box command
+""",
+    ),
+    (
+        "https://github.com/hashicorp/vagrant/issues/13745",
+        ".txt",
+        r"""PS C:\[[user:ralph]]{{keep:\Metasploitable}}> vagrant up
+Bringing machine 'ub1404' up with 'virtualbox' provider...
+==> ub1404: Importing base box 'rapid7/metasploitable3-ub1404'...
+==> ub1404: Setting the name of the VM: Metasploitable3-ub1404
+There was an error while executing `VBoxManage`, a CLI used by Vagrant
+for controlling VirtualBox. The command and stderr is shown below.
+
+Command: ["showvminfo", "b44b246c-3b99-43a7-9eb4-772e280c1f0e", "--machinereadable"]
+
+Stderr: VBoxManage.exe: error: The object functionality is limited
+VBoxManage.exe: error: Details: code E_ACCESSDENIED (0x80070005), component MachineWrap, interface IMachine, callee IUnknown
+PS C:\[[user:ralph]]{{keep:\Metasploitable}}>
+""",
+    ),
+    (
+        "https://github.com/geerlingguy/drupal-vm/issues/590",
+        ".txt",
+        r"""==> drupalvm: Cloning VM...
+There was an error while executing `VBoxManage`, a CLI used by Vagrant
+for controlling VirtualBox. The command and stderr is shown below.
+
+Command: ["clonevm", "818e8a75-0051-4440-8f74-7b4f4f7b43fc", "--register", "--name", "temp_clone_1462439444467_38077"]
+
+Stderr: VBoxManage: error: Could not find a registered machine with UUID {818e8a75-0051-4440-8f74-7b4f4f7b43fc}
+VBoxManage: error: Details: code VBOX_E_OBJECT_NOT_FOUND (0x80bb0001), component VirtualBoxWrap, interface IVirtualBox, callee nsISupports
+""",
+    ),
+    (
+        "https://github.com/docker-archive/toolbox/issues/737",
+        ".txt",
+        r"""VBoxManage guestproperty set VBOX_8_56_05_SHELL UserName "{{keep:vboxuser}}"
+VBoxManage.exe: error: Code E_FAIL (0x80004005) - Unspecified error (extended info not available)
+VBoxManage.exe: error: Context: "LockMachine(a->session, LockType_Shared)" at line 158 of file VBoxManageGuestProp.cpp
+VBOX_INSTALL_PATH=C:\Program Files\Oracle\VirtualBox
+VBOX_USER_HOME=C:\Users\{{keep:User Name}}\.VirtualBox
+VBOX_MSI_INSTALL_PATH=C:\Program Files\Oracle\VirtualBox
+""",
+    ),
+    (
+        "https://github.com/cuckoosandbox/cuckoo/issues/1272",
+        ".txt",
+        r"""[[user:rohitnetsec]]@[[user:rohitnetsec]]-Vostro-3558:~/VirtualBox VMs$ vboxmanage registervm windows7-cuckoo
+VBoxManage: error: Runtime error opening '/home/[[user:rohitnetsec]]{{keep:/.config/VirtualBox/windows7-cuckoo}}' for reading: -102(File not found.).
+VBoxManage: error: Details: code NS_ERROR_FAILURE (0x80004005), component MachineWrap, interface IMachine, callee nsISupports
+""",
+    ),
+    (
+        "https://github.com/VirtualBox/virtualbox/issues/336",
+        ".txt",
+        r"""00:00:00.553785 VirtualBox VM 7.2.4 r170995 linux.amd64 (Oct 17 2025 09:04:29) release log
+00:00:00.553786 Log opened 2025-10-29T10:57:19.366326000Z
+00:00:00.553786 Build Type: release
+00:00:00.553787 OS Product: Linux
+00:00:00.553788 OS Release: 6.18.0-rc3
+00:00:00.553801 DMI Product Name: MS-7C02
+00:00:00.553884 Executable: /opt/VirtualBox/VirtualBoxVM
+00:00:00.553884 Process ID: 12875
+00:00:00.556974   None installed!
+00:00:00.557518 Console: Machine state changed to 'Starting'
+""",
+    ),
+    (
+        "https://github.com/hashicorp/vagrant/issues/2080",
+        ".txt",
+        r"""00:00:00.034126 Log opened 2013-08-26T10:00:02.749160000Z
+00:00:00.034138 OS Product: Darwin
+00:00:00.034274 DMI Product Name: iMac12,2
+00:00:00.034366 Executable: /Applications/VirtualBox.app/Contents/MacOS/VBoxHeadless
+00:00:00.048651 OS type: 'Ubuntu'
+00:00:00.082247 File system of '/Users/{{keep:XXXXX}}/Library/VirtualBox/Machines/PROJECT-X_default_1377511200/Snapshots' (snapshots) is unknown
+""",
+    ),
+    # ---- Multipass --------------------------------------------------------------------------------
+    (
+        "https://github.com/canonical/multipass/issues/4238",
+        ".txt",
+        r"""Jul 11 16:11:35 mgookp53 systemd[1]: Started snap.multipass.multipassd.service - Service for snap application multipass.multipassd.
+Jul 11 16:11:36 mgookp53 multipassd[442403]: Caught an unhandled exception: unable to create directory '/home/[[user:vesnakor]]{{keep:/multipass}}'
+Jul 11 16:11:36 mgookp53 systemd[1]: snap.multipass.multipassd.service: Main process exited, code=exited, status=1/FAILURE
+""",
+    ),
+    (
+        "https://github.com/canonical/multipass/issues/3464",
+        ".txt",
+        r"""# multipass launch
+launch failed: Remote "" is unknown or unreachable.
+
+# journalctl -b -u 'snap.multipass*'
+Apr 05 16:16:37 126-u2204-desk systemd[1]: Started Service for snap application multipass.multipassd.
+Apr 05 16:16:39 126-u2204-desk multipassd[714]: gRPC listening on unix:/var/snap/multipass/common/multipass_socket
+Apr 05 16:16:39 126-u2204-desk multipassd[714]: Cannot retrieve headers for https://cdimage.ubuntu.com/ubuntu-core/20/stable/current/ubuntu-core-20-amd64.img.xz: Host cdimage.ubuntu.com not found
+""",
+    ),
+    # ---- colima, lima, Rancher Desktop ------------------------------------------------------------
+    (
+        "https://github.com/abiosoft/colima/issues/243",
+        ".txt",
+        r"""[[[user:Tom.Ferrand]]] [~] $> docker context use default
+default
+Current context is now "default"
+[[[user:Tom.Ferrand]]] [~] $> colima stop --verbose
+INFO[0000] stopping colima
+> msg="[hostagent] Stopping forwarding \"/var/run/docker.sock\" (guest) to \"/Users/[[user:Tom.Ferrand]]{{keep:/.colima/docker.sock}}\" (host)"
+> msg="[hostagent] Stopping forwarding \"/run/lima-guestagent.sock\" (guest) to \"/Users/[[user:Tom.Ferrand]]{{keep:/.lima/colima/ga.sock}}\" (host)"
+> msg="[hostagent] Unmounting \"/Users/[[user:Tom.Ferrand]]\""
+> msg="[hostagent] Unmounting \"/tmp/colima\""
+""",
+    ),
+    (
+        "https://github.com/abiosoft/colima/issues/1265",
+        ".txt",
+        r"""time="2025-02-04T01:01:18+01:00" level=info msg="Starting the instance \"colima\" with VM driver \"vz\""
+time="2025-02-04T01:01:18+01:00" level=info msg="Attempting to download the image" arch=aarch64 digest= location=/Users/[[user:jk]]{{keep:/Library/Caches/colima/caches/a24f6ef16e82e4b6293939e225f66e0d31056ee4b5c75f531bb58847c7741810.raw}}
+time="2025-02-04T01:01:18+01:00" level=info msg="Converting \"/Users/[[user:jk]]{{keep:/.colima/_lima/colima/basedisk}}\" (raw) to a raw disk \"/Users/[[user:jk]]{{keep:/.colima/_lima/colima/diffdisk}}\""
+time="2025-02-04T01:01:19+01:00" level=info msg="[hostagent] hostagent socket created at /Users/[[user:jk]]{{keep:/.colima/_lima/colima/ha.sock}}"
+""",
+    ),
+    (
+        "https://github.com/abiosoft/colima/issues/786",
+        ".txt",
+        r"""> [hostagent] Shutting down QEMU with ACPI
+> [hostagent] failed to open the QMP socket "/Users/[[user:tobiasgrund]]{{keep:/.lima/colima/qmp.sock}}", forcibly killing QEMU
+> exiting, status={Running:false Degraded:false Exiting:true Errors:[] SSHLocalPort:0} (hint: see "/Users/[[user:tobiasgrund]]{{keep:/.lima/colima/ha.stderr.log}}")
+FATA[0002] error starting vm: error at 'starting': exit status 1
+{"level":"debug","msg":"Creating iso file /Users/[[user:tobiasgrund]]{{keep:/.lima/colima/cidata.iso}}","time":"2023-08-25T12:47:46+02:00"}
+""",
+    ),
+    (
+        "https://github.com/rancher-sandbox/rancher-desktop/issues/532",
+        ".txt",
+        r"""time="2021-08-23T16:28:02+02:00" level=info msg="Using the existing instance \"rancher-desktop\""
+time="2021-08-23T16:28:02+02:00" level=warning msg="expected status \"Stopped\", got \"Broken\""
+time="2021-08-23T16:28:02+02:00" level=info msg="[hostagent] Starting QEMU (hint: to watch the boot progress, see \"/Users/[[user:hm]]{{keep:/Library/State/rancher-desktop/lima/rancher-desktop/serial.log}}\")"
+time="2021-08-23T16:28:02+02:00" level=error msg="[hostagent] couldn't remove existing localhost host keys"
+""",
+    ),
+    (
+        "https://github.com/rancher-sandbox/rancher-desktop/issues/1741",
+        ".txt",
+        r"""Last command run:
+limactl start --tty=false /Users/[[user:dlorn]]{{keep:/Library/Application Support/rancher-desktop/lima/_config/0.yaml}}
+
+Context:
+Starting Virtual machine
+
+time="2022-03-07T13:43:42-08:00" level=fatal msg="\"/private/var/run/rancher-desktop-lima\" doesn't seem to be writable by the daemon (gid:1) group"
+2022-03-07T21:43:42.755Z: + limactl start --tty=false /Users/{{keep:<$USER>}}/Library/Application Support/rancher-desktop/lima/_config/0.yaml
 """,
     ),
 ]
