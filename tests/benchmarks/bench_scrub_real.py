@@ -50,7 +50,8 @@ plus 1e55f1d's rules; ``80`` (threads: editors' and their extensions' diagnostic
 ``:checkhealth``, Vim's ``--startuptime``, Emacs backtraces, VS Code's Pylance and LSP logs,
 Sublime Text's console, Zed and Helix) and ``81`` (threads: other ecosystems' package
 managers, verbose) likewise; ``82`` (threads: VPN and remote-access clients' logs) and ``83``
-(threads: creative and game-development tools' logs and crash reports) likewise, under 1.35.0),
+(threads: creative and game-development tools' logs and crash reports) likewise, under 1.35.0;
+``86`` (threads: self-hosted home servers' logs and configuration) likewise, under 1.37.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -234,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
             "81",
             "82",
             "83",
+            "86",
             "all",
         ),
         default="all",
