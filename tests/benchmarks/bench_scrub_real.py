@@ -53,6 +53,7 @@ managers, verbose) likewise; ``82`` (threads: VPN and remote-access clients' log
 (threads: creative and game-development tools' logs and crash reports) likewise, under 1.35.0;
 ``84`` (threads: browsers' and Electron desktop apps' logs) likewise, under 1.37.0),
 ``85`` (threads: desktop container and VM tools' diagnostics) likewise, under 1.37.0),
+``86`` (threads: self-hosted home servers' logs and configuration) likewise, under 1.37.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -238,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
             "83",
             "84",
             "85",
+            "86",
             "all",
         ),
         default="all",

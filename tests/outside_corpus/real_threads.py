@@ -9803,7 +9803,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``85``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``86``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9852,6 +9852,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (83, _RAW_STOP83),
         (84, _RAW_STOP84),
         (85, _RAW_STOP85),
+        (86, _RAW_STOP86),
     ):
         if batch not in (None, number):
             continue
@@ -20417,6 +20418,380 @@ Starting Virtual machine
 
 time="2022-03-07T13:43:42-08:00" level=fatal msg="\"/private/var/run/rancher-desktop-lima\" doesn't seem to be writable by the daemon (gid:1) group"
 2022-03-07T21:43:42.755Z: + limactl start --tty=false /Users/{{keep:<$USER>}}/Library/Application Support/rancher-desktop/lima/_config/0.yaml
+""",
+    ),
+]
+
+
+# The stop-86 collection (batch 86, collected at stop 52 under scrubber 1.37.0, main at e37fcd8):
+# excerpts of public threads of a source no batch took yet, self-hosted home servers' logs and
+# configuration as people paste them (Home Assistant, Nextcloud's JSON log lines and `occ`,
+# ownCloud's OCS answer, Jellyfin and Emby, Gitea's log and `app.ini`, Pi-hole, AdGuard Home sync,
+# Immich's `.env`, paperless-ngx's mail log, Nginx Proxy Manager's certbot lines, ddns-updater).
+_RAW_STOP86: list[tuple[str, str, str]] = [
+    # ---- Home Assistant ---------------------------------------------------------------------------
+    (
+        "https://github.com/home-assistant/core/issues/23965",
+        ".txt",
+        r""">>> import custom_components.oslo_waste.sensor
+Traceback (most recent call last):
+  File "<stdin>", line 1, in <module>
+  File "/home/[[user:kb]]{{keep:/.homeassistant/custom_components/oslo_waste/sensor.py}}", line 7, in <module>
+    from bs4 import BeautifulSoup
+ModuleNotFoundError: No module named 'bs4'
+""",
+    ),
+    (
+        "https://github.com/home-assistant/core/issues/36447",
+        ".txt",
+        r"""mqtt:
+  birth_message:
+    topic: 'homeassistant/status'
+    payload: 'online'
+    qos: 1
+  will_message:
+    topic: 'homeassistant/status'
+    payload: 'offline'
+    qos: 1
+
+2020-06-04 17:25:42 WARNING (MainThread) [homeassistant.components.mqtt] Data in your configuration entry is going to override your configuration.yaml: {'broker': '192.168.1.XXX', 'discovery': True, 'password': '{{keep:clear_text_pwd}}', 'port': 1883, 'username': '{{keep:clear_text_userid}}'}
+""",
+    ),
+    (
+        "https://github.com/home-assistant/core/issues/36651",
+        ".txt",
+        r"""(homeassistant) [{{keep:homeassistant}}@ha-jail ~]$ hass 
+Unable to find configuration. Creating default one in /home/{{keep:homeassistant}}/.homeassistant
+
+(homeassistant) [{{keep:homeassistant}}@ha-jail ~]$ hass
+2020-06-11 01:04:24 INFO (MainThread) [homeassistant.setup] Setup of domain logger took 0.0 seconds.
+""",
+    ),
+    # ---- Nextcloud and ownCloud ---------------------------------------------------------------------
+    (
+        "https://github.com/allinurl/goaccess/issues/2159",
+        ".txt",
+        r"""{"reqId":"GgVWoEhThpnlrKa84YcP","level":1,"time":"2021-08-04T08:09:12+02:00","remoteAddr":"87.111.222.222","user":"[[email:desk@quillet.com]]","app":"admin_audit","method":"PROPFIND","url":"/remote.php/dav/files/[[email:desk@quillet.com]]/","message":"Login successful: \"[[email:desk@quillet.com]]\"","userAgent":"RaiDrive/2020.11.38.0","version":"21.0.3.1"}
+{"reqId":"9AyYOjnsAQexj3SfAZpa","level":1,"time":"2021-08-04T08:09:13+02:00","remoteAddr":"87.111.222.222","user":"--","app":"admin_audit","method":"PROPFIND","url":"/remote.php/dav/files/[[email:desk@quillet.com]]/","message":"Login attempt: \"[[email:desk@quillet.com]]\"","userAgent":"RaiDrive/2020.11.38.0","version":"21.0.3.1"}
+{"reqId":"9AyYOjnsAQexj3SfAZpa","level":1,"time":"2021-08-04T08:09:13+02:00","remoteAddr":"87.111.222.222","user":"[[email:desk@quillet.com]]","app":"admin_audit","method":"PROPFIND","url":"/remote.php/dav/files/[[email:desk@quillet.com]]/","message":"Login successful: \"[[email:desk@quillet.com]]\"","userAgent":"RaiDrive/2020.11.38.0","version":"21.0.3.1"}
+{"reqId":"11K2fdcJQ6I2W64pEXJE","level":1,"time":"2021-08-04T08:27:35+02:00","remoteAddr":"87.111.222.222","user":"[[user:kestra04]]","app":"admin_audit","method":"PROPFIND","url":"/remote.php/webdav/","message":"Login successful: \"[[user:kestra04]]\"","userAgent":"Mozilla/5.0 (Windows) mirall/3.0.2stable-Win64 (build 20200924) (Nextcloud)","version":"21.0.3.1"}
+""",
+    ),
+    (
+        "https://github.com/nextcloud/server/pull/1550",
+        ".txt",
+        r"""{"reqId":"ir3fTWfSC6s8KG\/2DSie","remoteAddr":"::1","app":"index","message":"Exception: {\"Exception\":\"Exception\",\"Message\":\"abc\",\"Code\":0,\"Trace\":\"#0 {main}\",\"File\":\"\\\/Users\\\/[[user:karstenwolm]]{{keep:\\\/Projects\\\/nextcloud\\\/server\\\/index.php}}\",\"Line\":42}","level":3,"time":"2016-09-28T12:09:46+00:00","method":"GET","url":"\/server\/index.php\/core\/js\/oc.js?v=95aa79d216e63a6b8756b76d66be859c","user":"{{keep:admin}}"}
+""",
+    ),
+    (
+        "https://github.com/nextcloud/server/issues/27030",
+        ".txt",
+        r"""$ occ config:list system
+{"reqId":"dX5goeRILv84DQJk1HCG","level":1,"time":"2023-11-07T09:23:03+00:00","remoteAddr":"","user":"--","app":"admin_audit","method":"","url":"--","message":"Console command executed: config:list system","userAgent":"--","version":"27.1.3.2","data":{"app":"admin_audit"}}
+{
+    "system": {
+        "config_is_read_only": true,
+        "instanceid": "{{keep:***REMOVED SENSITIVE VALUE***}}",
+        "passwordsalt": "{{keep:***REMOVED SENSITIVE VALUE***}}",
+        "secret": "{{keep:***REMOVED SENSITIVE VALUE***}}",
+        "trusted_domains": [
+            "my.domain.com"
+        ],
+        "datadirectory": "{{keep:***REMOVED SENSITIVE VALUE***}}",
+        "overwrite.cli.url": "https:\/\/my.domain.com",
+        "dbtype": "mysql",
+        "version": "27.1.3.2",
+        "dbname": "{{keep:***REMOVED SENSITIVE VALUE***}}",
+        "dbhost": "{{keep:***REMOVED SENSITIVE VALUE***}}",
+        "dbport": "",
+        "dbtableprefix": "oc_",
+        "mysql.utf8mb4": false,
+        "dbuser": "{{keep:***REMOVED SENSITIVE VALUE***}}",
+        "dbpassword": "{{keep:***REMOVED SENSITIVE VALUE***}}",
+        "installed": true,
+        "memcache.local": "\\OC\\Memcache\\APCu",
+        "filelocking.enabled": "true",
+        "memcache.locking": "\\OC\\Memcache\\Redis",
+        "memcache.distributed": "\\OC\\Memcache\\Redis",
+""",
+    ),
+    (
+        "https://github.com/nextcloud/documentation/pull/13700",
+        ".txt",
+        r"""<?php
+$CONFIG = array (
+  'passwordsalt' => '{{keep:fakesalthjsafgvsavjnksjn}}',
+  'secret' => '{{keep:fakesecretfdse3456789IOKJNBGT%67890OPOLKJHZGT&7ztgfds}}',
+  'trusted_domains' =>
+  array (
+    0 => 'nextcloud.domain1.tld',
+    1 => 'nextcloud.domain2.de',
+  ),
+""",
+    ),
+    (
+        "https://github.com/nextcloud/server/issues/48808",
+        ".txt",
+        r"""docker exec --user www-data nextcloud-aio-nextcloud php -f /var/www/html/occ user:info {{keep:admin}}
+
+- {{keep:admin}}: {{keep:admin}}
+- [[user:Kasim Holder]]: [[user:Kasim]]
+""",
+    ),
+    (
+        "https://github.com/owncloud/core/pull/5452",
+        ".txt",
+        r""" <?xml version="1.0"?>
+ <ocs>
+  <meta>
+   <status>ok</status>
+   <statuscode>100</statuscode>
+   <message/>
+  </meta>
+  <data>
+   <id>[[user:stefan]]</id>
+   <display-name>[[user:HighFlyer]]</display-name>
+   <email>{{keep:no-response@domain.tld}}</email>
+  </data>
+ </ocs>
+""",
+    ),
+    # ---- Jellyfin and Emby --------------------------------------------------------------------------
+    (
+        "https://github.com/jellyfin/jellyfin/issues/7795",
+        ".txt",
+        r"""[2022-05-24 19:18:50.939 +02:00] [INF] [10] Jellyfin.Api.Helpers.MediaInfoHelper: User policy for "[[user:marcel]]". EnablePlaybackRemuxing: True EnableVideoPlaybackTranscoding: True EnableAudioPlaybackTranscoding: True
+[2022-05-24 19:18:50.939 +02:00] [INF] [10] Jellyfin.Api.Helpers.MediaInfoHelper: StreamBuilder.BuildVideoItem( Profile="VLC_COMPUTER", Path="/media/Manga/Trigun/Season 1/Trigun - S01E01 - The $$60,000,000,000.00 Man DVD.mkv", AudioStreamIndex=null, SubtitleStreamIndex=null ) => ( PlayMethod=DirectPlay, TranscodeReason=0 ) "media:/videos/itemId/stream.mkv?MediaSourceId=realMediaSourceId&Static=true&VideoCodec=hevc&AudioCodec=ac3&AudioStreamIndex=1&api_key={{keep:<token>}}&Tag=realTag"
+[2022-05-24 19:18:51.132 +02:00] [INF] [30] Jellyfin.Api.Helpers.TranscodingJobHelper: "/usr/lib/jellyfin-ffmpeg/ffmpeg" "-fflags +genpts  -i file:\"/media/Manga/Trigun/Season 1/Trigun - S01E01 - The $$60,000,000,000.00 Man DVD.mkv\" -map 0:0 -map 0:1 -map -0:s -codec:v:0 copy -map_metadata -1 -map_chapters -1 -threads 0 -codec:a:0 copy -y \"/config/transcodes/c36f7b4378d28f59042f8fc62735a48c.mkv\""
+""",
+    ),
+    (
+        "https://github.com/CyferShepard/Jellystat/issues/133",
+        ".txt",
+        r"""2024-07-28 17:19:26.604 Info Server: http/1.1 Response 404 to 192.168.1.194. Time: 24ms. GET http://192.168.1.201:8096/web/assets/img/devices/android.svg
+
+2024-07-28 17:19:26.603 Error Server: Error processing request
+    *** Error Report ***
+    Version: 4.8.8.0
+    Command line: /system/EmbyServer.dll -programdata /config -ffdetect /bin/ffdetect -ffmpeg /bin/ffmpeg -ffprobe /bin/ffprobe -restartexitcode 3
+    Operating system: Linux version 6.1.74-Unraid (root@Develop-612) (gcc (GCC) 12.2.0, GNU ld version 2.40-slack151) #1 SMP PREEMPT_DYNAMIC Fri Feb  2 11:06:32 PST 2024
+    Framework: .NET 6.0.25
+    OS/Process: x64/x64
+    Runtime: system/System.Private.CoreLib.dll
+    Processor count: 12
+    Data path: /config
+    Application path: /system
+    System.IO.DirectoryNotFoundException: System.IO.DirectoryNotFoundException: Could not find a part of the path '/system/dashboard-ui/assets/img/devices/android.svg'.
+""",
+    ),
+    # ---- Gitea ----------------------------------------------------------------------------------------
+    (
+        "https://github.com/go-gitea/gitea/issues/1309",
+        ".txt",
+        r"""2017/03/17 18:18:57 [T] Custom path: /home/[[user:ravik]]{{keep:/bin/custom}}
+2017/03/17 18:18:57 [T] Log path: /home/[[user:ravik]]{{keep:/Code/gitea/log}}
+2017/03/17 18:18:58 Serving [::]:3030 with pid 5156
+
+remote: 2017/03/17 18:19:18 [W] Custom config 'custom/conf/app.ini' not found, ignore this if you're running first time
+remote: Gitea: Hook pre-receive init failed
+remote: setup: Failed to connect to database: Unknown database type: 
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/5704",
+        ".txt",
+        r"""openssl rand 32 | base64 -w 0|base64 -d | wc -c
+32
+openssl rand -base64 32 | base64 -d |wc -c
+32
+
+2019/02/12 09:49:36 [...s/setting/setting.go:982 NewContext()] [E] Error saving generated JWT Secret to custom config: open /data/gitea/conf/app.ini: permission denied
+
+LFS_JWT_SECRET   = [[secret:YXbJ1uVaXeTGVOt0U0yg43GgAq-DaLXWnnxdY43lzs5]]
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/17953",
+        ".txt",
+        r"""docker run -d --rm --name gitea_test -e INSTALL_LOCK=true gitea/gitea:1.15.7
+docker exec gitea_test cat /data/gitea/conf/app.ini | grep -A6 "\[security\]"
+
+[security]
+INSTALL_LOCK                  = true
+SECRET_KEY                    =
+REVERSE_PROXY_LIMIT           = 1
+REVERSE_PROXY_TRUSTED_PROXIES = *
+INTERNAL_TOKEN                = {{keep:<deleted>}}
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/24498",
+        ".txt",
+        r"""...ers/web/auth/auth.go:206:SignInPost() [I] [645256b1] Failed authentication attempt for {{keep:**_user_**}} from {{keep:**_ip_**}}: user does not exist [uid: 2, name: {{keep:**_user_**}}, keyid: 0]
+
+ers/web/auth/auth.go:206:SignInPost() [I] Failed authentication attempt for [[user:rbose]] from 10.1x.6x.x:57086: user does not exist [uid: 0, name: {{keep:xxxxx}}, keyid: 0]
+""",
+    ),
+    (
+        "https://github.com/crowdsecurity/hub/pull/838",
+        ".txt",
+        r"""pattern: "^%{GITEA_CUSTOMDATE:timestamp}.*?Failed authentication attempt for %{GITEA_CUSTOMUSER:username} from %{IP:remote_ip}:%{NUMBER:remote_port}.*?"
+
+#line: 2023/10/05 16:48:46 ...ers/web/auth/auth.go:206:SignInPost() [I] Failed authentication attempt for [[user:farid]] from a.b.c.d:0: user's password is invalid [uid: 1, name: {{keep:xxxx}}]
+""",
+    ),
+    # ---- Pi-hole and AdGuard Home ------------------------------------------------------------------
+    (
+        "https://github.com/pi-hole/pi-hole/issues/1843",
+        ".txt",
+        r"""**Debug token provided by [uploading `pihole -d` log](https://discourse.pi-hole.net/t/the-pihole-command-with-examples/738#debug):**
+
+`[[secret:brvqe418ta]]`
+
+[2017-12-13 14:02:44.633] Notice: Increasing clients struct size from 2050 to 2060 (472.57 KB)
+""",
+    ),
+    (
+        "https://github.com/bakito/adguardhome-sync/issues/757",
+        ".txt",
+        r"""# cron expression to run in daemon mode. (default; "" = runs only once)
+cron: "*/1 * * * *"
+
+# runs the synchronisation on startup
+runOnStart: true
+
+origin:
+  # url of the origin instance
+  url: http://10.10.20.200:85
+  # apiPath: define an api path if other than "/control"
+  insecureSkipVerify: true # disable tls check
+  username: {{keep:admin}}
+  password: {{keep:!Kixxxxxxxx5!}}
+
+# replica instance (optional, if only one)
+replica:
+  # url of the replica instance
+  url: https://10.10.20.199:8000
+  insecureSkipVerify: true # disable tls check
+  username: {{keep:admin}}
+  password: {{keep:!Kixxxxxxxx5!}}
+""",
+    ),
+    # ---- Immich and paperless-ngx --------------------------------------------------------------------
+    (
+        "https://github.com/immich-app/immich/issues/10193",
+        ".txt",
+        r"""DB_HOSTNAME=immich_postgres
+DB_USERNAME=pg
+DB_PASSWORD=[[secret:kv738]]
+DB_DATABASE_NAME=immich
+
+# Optional Database settings:
+# DB_PORT=5432
+
+REDIS_HOSTNAME=immich_redis
+
+# REDIS_PORT=6379
+# REDIS_DBINDEX=0
+# REDIS_PASSWORD=
+# REDIS_SOCKET=
+
+UPLOAD_LOCATION=/mnt/spinach/immich
+
+TYPESENSE_API_KEY={{keep:some-random-text}}
+""",
+    ),
+    (
+        "https://github.com/paperless-ngx/paperless-ngx/issues/9739",
+        ".txt",
+        r"""[2025-04-21 20:02:49,407] [DEBUG] [paperless_mail] Skipping mail preprocessor MailMessageDecryptor
+[2025-04-21 20:02:49,408] [DEBUG] [paperless_mail] Processing mail account [[user:Omar]] icloud
+[2025-04-21 20:02:50,377] [DEBUG] [paperless_mail] GMAIL Label Support: False
+[2025-04-21 20:02:50,378] [DEBUG] [paperless_mail] AUTH=PLAIN Support: True
+[2025-04-21 20:02:50,929] [DEBUG] [paperless_mail] Account {{keep:xxx}} icloud: Processing 1 rule(s)
+[2025-04-21 20:02:50,933] [DEBUG] [paperless_mail] Rule {{keep:xxx}} icloud.{{keep:xxx}}: Selecting folder Rechnungen
+""",
+    ),
+    (
+        "https://github.com/paperless-ngx/paperless-ngx/issues/5427",
+        ".txt",
+        r"""[2024-01-16 14:50:00,006] [INFO] [celery.beat] Scheduler: Sending due task Check all e-mail accounts (paperless_mail.tasks.process_mail_accounts)
+[2024-01-16 14:50:00,035] [INFO] [celery.worker.strategy] Task paperless_mail.tasks.process_mail_accounts[e4caeca7-0271-43ce-bbf9-d2576879f339] received
+[2024-01-16 14:50:03,090] [ERROR] [paperless_mail] Rule [[user:Vostrapeka]].Global: Error while processing rule: UID command error: BAD [b'Command Error. 10']
+Traceback (most recent call last):
+  File "/usr/src/paperless/src/paperless_mail/mail.py", line 514, in handle_mail_account
+    total_processed_files += self._handle_mail_rule(
+                             ^^^^^^^^^^^^^^^^^^^^^^^
+""",
+    ),
+    (
+        "https://github.com/paperless-ngx/paperless-ngx/issues/1781",
+        ".txt",
+        r"""[2022-07-19 20:32:37,863] [DEBUG] [paperless_mail] Processing mail account [[email:🌵@🕓.to]]
+
+[2022-07-19 20:34:48,951] [ERROR] [paperless_mail] Error while retrieving mailbox [[email:🌵@🕓.to]]: [Errno 110] Connection timed out
+
+[2022-07-19 20:42:41,464] [DEBUG] [paperless_mail] Processing mail account [[email:🌵@🕓.to]]
+""",
+    ),
+    (
+        "https://github.com/paperless-ngx/paperless-ngx/issues/1471",
+        ".txt",
+        r"""IMAP server: imap.gmail.com
+IMAP port: 993
+Security: SSL
+User name: {{keep:xxx.xxx@gmail.com}}
+
+[2022-08-29 18:45:43,906] [DEBUG] [paperless_mail] Processing mail account {{keep:johndoe@gmail.com}}
+[2022-08-29 18:45:54,069] [ERROR] [paperless_mail] Error while retrieving mailbox {{keep:johndoe@gmail.com}}: socket error: EOF
+""",
+    ),
+    # ---- Nginx Proxy Manager and ddns-updater ----------------------------------------------------------
+    (
+        "https://github.com/NginxProxyManager/nginx-proxy-manager/issues/2787",
+        ".txt",
+        r"""[3/31/2023] [7:52:02 PM] [SSL      ] › ℹ  info      Requesting Let'sEncrypt certificates for Cert #2: proxy.tq.stonefield.it
+[3/31/2023] [7:52:02 PM] [SSL      ] › ℹ  info      Command: certbot certonly --config "/etc/letsencrypt.ini" --work-dir "/tmp/letsencrypt-lib" --logs-dir "/tmp/letsencrypt-log" --cert-name "npm-2" --agree-tos --authenticator webroot --email "[[email:milan@brightcask.eu]]" --preferred-challenges "dns,http" --domains "proxy.tq.stonefield.it" 
+[3/31/2023] [7:52:05 PM] [Nginx    ] › ⬤  debug     Deleting file: /data/nginx/temp/letsencrypt_2.conf
+""",
+    ),
+    (
+        "https://github.com/jlesage/docker-nginx-proxy-manager/issues/132",
+        ".txt",
+        r"""      Requesting Let'sEncrypt certificates for Cert #7: heimdall-dashboard.sparkfizz.tk 
+      Reloading Nginx 
+      Command failed: /usr/bin/certbot certonly --non-interactive --config "/etc/letsencrypt.ini" --cert-name "npm-7" --agree-tos --email "[[email:luisberrond.03@gmail.com]]" --preferred-challenges "dns,http" --domains "heimdall-dashboard.sparkfizz.tk" 
+Saving debug log to /var/log/letsencrypt/letsencrypt.log 
+Plugins selected: Authenticator webroot, Installer None 
+Obtaining a new certificate 
+Performing the following challenges: 
+http-01 challenge for heimdall-dashboard.sparkfizz.tk 
+Using the webroot path /config/letsencrypt-acme-challenge for all unmatched domains. 
+Waiting for verification... 
+Challenge failed for domain heimdall-dashboard.sparkfizz.tk 
+""",
+    ),
+    (
+        "https://github.com/jlesage/docker-nginx-proxy-manager/issues/184",
+        ".txt",
+        r"""Error: Command failed: /opt/certbot/bin/certbot certonly --non-interactive --config "/etc/letsencrypt.ini" --cert-name "npm-24" --agree-tos --email "{{keep:email@me.com}}" --preferred-challenges "dns,http" --domains "birdcams.dyndns.com" 
+The following error was encountered:
+[Errno 13] Permission denied: '/var/log/letsencrypt/letsencrypt.log'
+Either run as root, or set --config-dir, --work-dir, and --logs-dir to writeable paths.
+
+    at ChildProcess.exithandler (child_process.js:308:12)
+    at ChildProcess.emit (events.js:314:20)
+""",
+    ),
+    (
+        "https://github.com/qdm12/ddns-updater/issues/239",
+        ".txt",
+        r"""2021-09-07 16:25:48 | stdout | 2021/09/07 16:25:48 INFO Shutdown successful
+2021-09-07 16:25:48 | stdout | 2021/09/07 16:25:48 ERROR open /updater/data/updates.json: permission denied
+2021-09-07 16:25:48 | stdout | 💰 Help me? https://www.paypal.me/qmcgaw https://github.com/sponsors/qdm12
+2021-09-07 16:25:48 | stdout | 💻 Email? {{keep:quentin.mcgaw@gmail.com}}
+2021-09-07 16:25:48 | stdout | ☕ Discussion? https://github.com/qdm12/ddns-updater/discussions/new
+2021-09-07 16:25:48 | stdout | Running version latest built on 2021-08-25T00:28:52Z (commit 335c82b)
 """,
     ),
 ]
