@@ -234,6 +234,7 @@ def main(argv: list[str] | None = None) -> int:
             "81",
             "82",
             "83",
+            "87",
             "all",
         ),
         default="all",
