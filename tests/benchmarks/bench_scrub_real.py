@@ -240,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
             "84",
             "85",
             "86",
+            "87",
             "all",
         ),
         default="all",

@@ -9803,7 +9803,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``86``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``87``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9853,6 +9853,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (84, _RAW_STOP84),
         (85, _RAW_STOP85),
         (86, _RAW_STOP86),
+        (87, _RAW_STOP87),
     ):
         if batch not in (None, number):
             continue
@@ -20792,6 +20793,523 @@ Either run as root, or set --config-dir, --work-dir, and --logs-dir to writeable
 2021-09-07 16:25:48 | stdout | 💻 Email? {{keep:quentin.mcgaw@gmail.com}}
 2021-09-07 16:25:48 | stdout | ☕ Discussion? https://github.com/qdm12/ddns-updater/discussions/new
 2021-09-07 16:25:48 | stdout | Running version latest built on 2021-08-25T00:28:52Z (commit 335c82b)
+""",
+    ),
+]
+
+
+_RAW_STOP87: list[tuple[str, str, str]] = [
+    # ---- mutt and neomutt configs ------------------------------------------------------------
+    (
+        "https://github.com/LukeSmithxyz/mutt-wizard/pull/441",
+        ".txt",
+        r"""# vim: filetype=neomuttrc
+# muttrc file for account [[user:dalv3]]
+set realname = "[[user:dalv2]]"
+set from = "[[email:dalv2@vxempire.xyz]]"
+set sendmail = "msmtp -a [[user:dalv3]]"
+alias me [[user:dalv2]] <[[email:dalv2@vxempire.xyz]]>
+set folder = "imaps://[[email:dalv2@vxempire.xyz]]@vxempire.xyz:993"
+set imap_user = "[[user:dalv2]]"
+set header_cache = /home/[[user:dalv]]{{keep:/.cache/mutt-wizard/}}[[user:dalv3]]/headers
+set message_cachedir = /home/[[user:dalv]]{{keep:/.cache/mutt-wizard/}}[[user:dalv3]]/bodies
+set imap_pass = "`pass mutt-wizard-[[user:dalv3]]`"
+""",
+    ),
+    (
+        "https://github.com/SynoCommunity/spksrc/issues/5394",
+        ".txt",
+        r"""$ cat .mutt/muttrc
+# ================  IMAP ====================
+set imap_user = "{{keep:xxxx@mailbox.org}}"
+set imap_pass = "{{keep:asdfghjklö}}"
+set imap_idle = yes
+set spoolfile = "imaps://imap.mailbox.org/INBOX"
+set folder    = "imaps://imap.mailbox.org/INBOX"
+# ================  SMTP  ====================
+set smtp_url = "smtps://smtp.mailbox.org:465/"
+set smtp_authenticators = "login"
+set smtp_user = $imap_user
+set smtp_pass = $imap_pass
+set ssl_force_tls = yes # Require encrypted connection
+set ssl_starttls = no
+# ================  Composition  ====================
+set editor = "nano"      # Set your favourite editor.
+set edit_headers = yes  # See the headers when editing
+set charset = UTF-8     # value of $LANG; also fallback for send_charset
+# Sender, email address, and sign-off line must match
+unset use_domain        # because {{keep:joe@localhost}} is just embarrassing
+set realname = "{{keep:DiskStation 418Play}}"
+set from = "{{keep:awsdfghjk@mailbox.org}}"
+set use_from = yes
+""",
+    ),
+    # ---- mbsync / isync ------------------------------------------------------------------------
+    (
+        "https://github.com/LukeSmithxyz/mutt-wizard/issues/643",
+        ".txt",
+        r"""[[[user:ivan]]@arch ~]$ mw -Y
+/home/[[user:ivan]]{{keep:/.mbsyncrc}}:26: unknown keyword 'IMAPStore'
+/home/[[user:ivan]]{{keep:/.mbsyncrc}}:27: unknown keyword 'Host'
+/home/[[user:ivan]]{{keep:/.mbsyncrc}}:28: unknown keyword 'Port'
+/home/[[user:ivan]]{{keep:/.mbsyncrc}}:29: unknown keyword 'User'
+/home/[[user:ivan]]{{keep:/.mbsyncrc}}:30: unknown keyword 'PassCmd'
+/home/[[user:ivan]]{{keep:/.mbsyncrc}}:31: unknown keyword 'AuthMechs'
+/home/[[user:ivan]]{{keep:/.mbsyncrc}}:32: unknown keyword 'SSLType'
+/home/[[user:ivan]]{{keep:/.mbsyncrc}}:33: unknown keyword 'CertificateFile'
+/home/[[user:ivan]]{{keep:/.mbsyncrc}}:43: unknown store '[[email:pablitos-ruiz_2017@hotmail.com]]-remote'
+channel '[[email:pablitos-ruiz_2017@hotmail.com]]' refers to no master store
+""",
+    ),
+    (
+        "https://github.com/djcb/mu/issues/2134",
+        ".txt",
+        r"""# ACCOUNT INFORMATION
+IMAPAccount [[user:tanmay]]-disroot
+# Address to connect to
+Host disroot.org
+User {{keep:something@disroot.org}}
+PassCmd "pass acc"
+AuthMechs LOGIN
+SSLType IMAPS
+SSLVersions TLSv1.2
+# CertificateFile /etc/ssl/certs/ca-certificates.crt
+
+
+IMAPStore [[user:tanmay]]-disroot-remote
+Account [[user:tanmay]]-disroot
+
+
+MaildirStore [[user:tanmay]]-disroot-local
+Path ~/Maildir/[[user:tanmay]]-disroot/
+Inbox ~/Maildir/[[user:tanmay]]-disroot/INBOX
+
+
+Channel [[user:tanmay]]-disroot
+""",
+    ),
+    # ---- msmtp ------------------------------------------------------------------------------------
+    (
+        "https://github.com/marlam/msmtp/issues/71",
+        ".txt",
+        r"""msmtp: /etc/msmtprc: line 14: account {{keep:xxxx@xxxx.com}} not (yet) defined
+
+defaults
+port 465
+tls on
+tls_starttls on
+tls_trust_file /etc/ssl/certs/ca-certificates.crt
+
+account {{keep:xxxx@xxxx.com}}
+host mail.tiersigma.com
+from {{keep:xxxx@xxxx.com}}
+auth on
+logfile /var/log/msmtp
+user {{keep:xxxx@xxxx.com}}
+password [[secret:KtRaWvemiLpqUe,38,-"]]
+account default: {{keep:xxxx@xxxx.com}}
+aliases /etc/aliases
+""",
+    ),
+    (
+        "https://github.com/msys2/MINGW-packages/issues/22357",
+        ".txt",
+        r"""C:\msys64\home\[[user:aleks]]{{keep:\.msmtprc}}
+defaults
+auth    plain
+
+account i2p
+tls     off
+host    127.0.0.1
+port    7659
+from    [[email:aleksbodrovich@mail.i2p]]
+user    [[user:aleksbodrovich]]
+password {{keep:(my password)}}
+tls_starttls    off
+
+account default : i2p
+
+msmtp.exe: account default not found: no configuration file available
+""",
+    ),
+    (
+        "https://github.com/jekhokie/raspberry-noaa-v2/issues/125",
+        ".txt",
+        r"""feb 16 22:05:31 host=smtp.gmail.com tls=on auth=on user=[[user:leonardorizzo]] from=[[email:leonardorizzo@gmail.com]] recipients=[[email:leonardorizzo@gmail.com]] errormsg='the server sent an empty reply' exitcode=EX_PROTOCOL
+feb 16 22:08:49 host=smtp.gmail.com tls=on auth=on user=[[user:leonardorizzo]] from=[[email:leonardorizzo@gmail.com]] recipients=[[email:leonardorizzo@gmail.com]] smtpstatus=535 smtpmsg='535-5.7.8 Username and Password not accepted. Learn more at\n535 5.7.8  https://support.google.com/mail/?p=BadCredentials y29sm3209301edl.91 - gsmtp' errormsg='authentication failed (method PLAIN)' exitcode=EX_NOPERM
+feb 16 22:10:25 host=smtp.gmail.com tls=on auth=on user=[[user:leonardo rizzo]] from=[[email:leonardorizzo@gmail.com]] recipients=[[email:leonardorizzo@gmail.com]] smtpstatus=535 smtpmsg='535-5.7.8 Username and Password not accepted. Learn more at\n535 5.7.8  https://support.google.com/mail/?p=BadCredentials a11sm4878482ejt.112 - gsmtp' errormsg='authentication failed (method PLAIN)' exitcode=EX_NOPERM
+""",
+    ),
+    (
+        "https://github.com/LukeSmithxyz/mutt-wizard/issues/667",
+        ".txt",
+        r"""account {{keep:user@protonmail.ch}}
+host 127.0.0.1
+port 1025
+from {{keep:user@protonmail.ch}}
+user {{keep:user@protonmail.ch}}
+passwordeval "pass {{keep:user@protonmail.ch}}"
+auth login
+tls_fingerprint {{keep:A8:52:4B:51:B4:A5:7A:EF:8F:99:39:B5:E6:1B:43:67:21:F7:79:7F:AA:D8:3A:8D:22:23:3E:29:1E:E5:91:44}}
+tls_trust_file	/etc/ssl/certs/ca-certificates.crt
+logfile /home/[[user:jonas]]{{keep:/.config/msmtp/msmtp.log}}
+""",
+    ),
+    # ---- offlineimap ------------------------------------------------------------------------------
+    (
+        "https://github.com/OfflineIMAP/offlineimap/issues/383",
+        ".txt",
+        r"""[general]
+accounts = Gmail
+maxsyncaccounts = 1
+# pythonfile = ~/.offlineimap.py
+ui=TTYUI
+
+[Account Gmail]
+localrepository = GmailLocal
+remoterepository = GmailRemote
+status_backend = sqlite
+autorefresh = 5
+
+[Repository GmailLocal]
+ntype = Maildir
+localfolders = ~/Maildir/Gmail
+
+[Repository GmailRemote]
+type = IMAP
+remotehost = imap.gmail.com
+remoteuser = [[email:pbrine512@gmail.com]]
+remotepass = {{keep:blablabla}}
+# remotepasseval = get_password_emacs("imap.gmail.com", "[[email:pbrine514@gmail.com]]", "993")
+ssl = yes
+maxconnections = 3
+realdelete = no
+
+sslcacertfile = /usr/local/etc/openssl/cert.pem
+""",
+    ),
+    (
+        "https://github.com/OfflineIMAP/offlineimap/issues/481",
+        ".txt",
+        r"""[general]
+pythonfile = ~/.offlineimap.py
+accounts = Apple
+
+[Account Apple]
+localrepository = Local
+remoterepository = Remote
+proxy = SOCKS5:127.0.0.1:9050
+autorefresh = 30
+postsynchook = /opt/local/bin/notmuch new
+
+[Repository Local]
+type = Maildir
+localfolders = ~/Mail
+
+[Repository Remote]
+type = IMAP
+remotehost = imap.mail.me.com
+remoteuser = [[user:k7wx]]
+remotepasseval = get_keychain_pass(account="[[user:k7wx]]", server="imap.mail.me.com")
+ssl = yes
+sslcacertfile = /opt/local/share/curl/curl-ca-bundle.crt
+idlefolders = ['INBOX', 'Junk']
+""",
+    ),
+    (
+        "https://github.com/OfflineIMAP/offlineimap/issues/175",
+        ".txt",
+        r"""def username():
+   db = MySQLdb.connect(host="localhost", # your host, usually localhost
+                     user="{{keep:root}}", # your username
+                      passwd="[[secret:2738841]]", # your password
+                      db="database") # name of the data base
+
+[Repository Remote2]
+type = IMAP
+remotehost = imap.gmail.com
+remoteuser = [[email:rj47@gmail.com]]
+remotepasseval = username()
+ssl = yes
+sslcacertfile = /etc/ssl/certs/ca-certificates.crt
+maxconnections = 3
+
+realdelete = no
+
+*** Finished account 'GMail1' in 0:15
+ERROR: Exceptions occurred during the run!
+ERROR: All authentication types failed:
+        PLAIN: [AUTHENTICATIONFAILED] Invalid credentials (Failure)
+        LOGIN: [AUTHENTICATIONFAILED] Invalid credentials (Failure)
+""",
+    ),
+    # ---- himalaya, aerc, fdm --------------------------------------------------------------------
+    (
+        "https://github.com/pimalaya/himalaya/issues/72",
+        ".txt",
+        r"""❯ himalaya
+Cannot login to IMAP server
+ ↳ No Response: Empty username or password.
+
+name = "[[user:Bastien Marcoux]]"
+downloads-dir = "~/himalaya"
+signature = "Regards,"
+
+
+[gmail]
+default = true
+email = "[[email:plumetis@gmail.com]]"
+
+imap-host = "imap.gmail.com"
+imap-port = 993
+imap-login = "[[email:plumetis@gmail.com]]"
+imap-passwd-cmd = ""
+
+smtp-host = "smtp.gmail.com"
+smtp-port = 487
+smtp-login = "[[email:plumetis@gmail.com]]"
+smtp-passwd-cmd = ""
+""",
+    ),
+    (
+        "https://github.com/pimalaya/himalaya/issues/175",
+        ".txt",
+        r'''name = "{{keep:my name}}"
+downloads-dir = "/Users/{{keep:name}}/Downloads"
+signature = """
+--
+Regards,
+"""
+
+[gmail]
+default = true
+email = "{{keep:myemail@gmail.com}}"
+
+imap-host = "imap.gmail.com"
+imap-port = 993
+imap-login = "{{keep:myemail@gmail.com}}"
+imap-passwd-cmd = "{{keep:mypassword}}"
+
+smtp-host = "smtp.gmail.com"
+smtp-port = 465
+smtp-login = "{{keep:myemail@gmail.com}}"
+smtp-passwd-cmd = "{{keep:mypassword}}"
+
+Could not login to IMAP server
+ ↳ No Response: Empty username or password. j5mb120609005wru
+''',
+    ),
+    (
+        "https://github.com/ddevault/aerc/issues/8",
+        ".txt",
+        r"""Connection failed: Servname not supported for ai_socktype
+
+[Hotmail]
+source=imaps://{{keep:myemailaddress@hotmail.com}}[:{{keep:mypassword}}]@imap-mail.outlook.com[:993]
+
+    source=imaps://{{keep:myemailaddress%40hotmail.com}}:{{keep:p%40ssword}}@imap-mail.outlook.com
+""",
+    ),
+    (
+        "https://github.com/nicm/fdm/issues/30",
+        ".txt",
+        r"""$ fdm -k -vvvv fetch
+version is: fdm 1.7, started at: Sat Jan  7 17:33:32 2017
+running on: Linux 4.4.0-57-generic #78-Ubuntu SMP Fri Dec 9 23:50:32 UTC 2016 x86_64
+host is: Inspiron localhost 127.0.0.1
+home is: /home/[[user:linwz]]
+loading configuration from /home/[[user:linwz]]{{keep:/.fdm.conf}}
+added action "inbox": deliver=0:mbox "%h/mail/INBOX" 
+added account "{{keep:xx@xx}}": fetch=imaps server "imap.exmail.qq.com" port 993 user "{{keep:xx@xx}}" folders "INBOX"
+added rule 0: matches=all actions="inbox"
+configuration loaded
+locking using: flock 
+options are: keep-all, verify-certificates, maximum-size=33554432, timeout=900, default-user="[[user:linwz]]", command-user="[[user:linwz]]", file-umask=077, queue-high=2, queue-low=1, strip-characters="\<>$%^&*|{}[]"'`;"
+using tmp directory: /tmp
+parent: 3 file descriptors in use
+parent: started, pid is 28161
+parent: 0 children, 0 dead children
+parent: child 28162 ({{keep:xx@xx}}) started
+{{keep:xx@xx}}: 4 file descriptors in use
+{{keep:xx@xx}}: fetch started, pid 28162
+{{keep:xx@xx}}: user is 1000
+""",
+    ),
+    # ---- git send-email --------------------------------------------------------------------------
+    (
+        "https://github.com/haikuports/haikuports/issues/69",
+        ".txt",
+        r"""/Data/code/mesa> git send-email --to {{keep:mesa-dev@***}} --cc {{keep:mesa-stable@***}} origin
+/tmp/QOXrqcURvS/0001-Haiku-Add-in-public-GL-kit-headers.patch
+The following files are 8bit, but do not declare a Content-Transfer-Encoding.
+    /tmp/QOXrqcURvS/0001-Haiku-Add-in-public-GL-kit-headers.patch
+Which 8bit encoding should I declare [UTF-8]? 
+(mbox) Adding cc: [[user:Sebastian van Dorne IV]] <[[user:morrigan3]]@***> from line 'From: [[user:Sebastian van Dorne IV]] <[[user:morrigan3]]@***>'
+
+From: [[user:Sebastian van Dorne IV]] <[[user:morrigan3]]@***>
+To: {{keep:mesa-dev@***}}
+Cc: {{keep:mesa-stable@***}},
+        [[user:Sebastian van Dorne IV]] <[[user:morrigan3]]@***>
+Subject: [PATCH] Haiku: Add in public GL kit headers
+Date: Sat, 14 Dec 2013 11:53:31 -0600
+Message-Id: <1387043611-7391-1-git-send-email-[[user:morrigan3]]@***>
+X-Mailer: git-send-email 1.8.3.4
+MIME-Version: 1.0
+Content-Type: text/plain; charset=UTF-8
+Content-Transfer-Encoding: 8bit
+""",
+    ),
+    (
+        "https://github.com/gopasspw/git-credential-gopass/issues/73",
+        ".txt",
+        r"""[sendemail]
+	smtpserver = example.com
+	smtpuser = {{keep:user@example.com}}
+	smtpencryption = ssl
+	smtpserverport = 465
+
+[credential "smtp://example.com:465"]
+	username = {{keep:user@example.com}}
+	helper = gopass -o mail/example_email
+
+git send-email --to="{{keep:test@example.com}}" HEAD^
+
+Password for 'smtp://{{keep:user@example.com}}@example.com:465'
+""",
+    ),
+    # ---- SMTP dialogues ---------------------------------------------------------------------------
+    (
+        "https://github.com/Foundry376/Mailspring/issues/768",
+        ".txt",
+        r"""---------SMTP----------
+220 mail.hostinprovider.com ESMTP Speedbone Mailservice
+EHLO soldberg
+250-mail.hostinprovider.com
+250-PIPELINING
+250-SIZE 71303168
+250-VRFY
+250-ETRN
+250-AUTH PLAIN LOGIN CRAM-MD5
+250-AUTH=PLAIN LOGIN CRAM-MD5
+250-ENHANCEDSTATUSCODES
+250 8BITMIME
+AUTH CRAM-MD5
+334 {{keep:PDQ1OTUxMTI1MjQzMTIwOTguMTUyMTQ1NDI0OEBtYWlsMDE+}}
+[[secret:dG9tQGhvbGxlcnMuYml6IDhlNDFhMDdiZDUyYzlmMzA2NGUxYjdhOWMyMGQ1OGYz]]
+235 2.7.0 Authentication successful
+MAIL FROM:<{{keep:xx@xxxxxx.com}}>
+250 2.1.0 Ok
+RCPT TO:<{{keep:email@invalid.com}}>
+577 5.1.1 <{{keep:email@invalid.com}}>: Recipient address rejected: undeliverable address: host gw-mail4.jodoshared.com[173.0.129.9] said: 550 sorry, no mailbox here by that name (#5.1.1) (in reply to RCPT TO command)
+
+SMTP Last Response Code: 577
+""",
+    ),
+    (
+        "https://github.com/corecode/dma/issues/50",
+        ".txt",
+        r"""dma: trying delivery
+dma: using smarthost (mail.tvralke.de:587)
+dma: trying remote delivery to mail.tvralke.de [2a01:4f8:71:2000:61b3:4ace:0:1] pref 0
+dma: SSL initialization successful
+dma: using SMTP authentication for user [[email:koto.home.tvralke.de@tvralke.de]]
+dma: smarthost authentication: AUTH cram-md5 not available: 535 5.7.8 Error: authentication failed: Invalid authentication mechanism
+dma: remote delivery deferred: AUTH login not available: 535 5.7.8 Error: authentication failed: Invalid authentication mechanism
+dma: SMTP login not available. Trying without.
+""",
+    ),
+    (
+        "https://github.com/curl/curl/issues/4080",
+        ".txt",
+        r"""curl smtp://smtp.world4you.com --user "{{keep:username}}:{{keep:password}}" -v --login-options
+ AUTH=PLAIN
+* Rebuilt URL to: smtp://smtp.world4you.com/
+*   Trying 81.19.149.200...
+* TCP_NODELAY set
+* Connected to smtp.world4you.com (81.19.149.200) port 25 (#0)
+< 220 mx01lb.world4you.com ESMTP Exim 4.92 Wed, 26 Jun 2019 13:42:29 +0200
+> EHLO DESKTOP-E0U2VS3
+< 250-mx01lb.world4you.com Hello DESKTOP-E0U2VS3 [198.51.100.37]
+< 250-SIZE 157286400
+< 250-8BITMIME
+< 250-PIPELINING
+< 250-AUTH PLAIN LOGIN
+< 250-CHUNKING
+< 250-STARTTLS
+< 250 HELP
+> AUTH PLAIN
+< 535 Incorrect authentication data
+* Closing connection 0
+curl: (67) Login denied
+""",
+    ),
+    # ---- IMAP client logs -------------------------------------------------------------------------
+    (
+        "https://github.com/linagora/openpaas-esn/issues/61",
+        ".txt",
+        r"""[11004:Main Thread]: I/IMAP 25B54000:mail.example.com:NA:SetupWithUrlCallback: clearing IMAP_CONNECTION_IS_OPEN
+[11004:Unnamed thread 24C68820]: I/IMAP 25B54000:mail.example.com:NA:ProcessCurrentURL: entering
+[11004:Unnamed thread 24C68820]: I/IMAP 25B54000:mail.example.com:NA:ProcessCurrentURL:imap://[[user:jorimvelas]]%40example%2Ecom@mail.example.com:993/select%3E.INBOX:  = currentUrl
+[11004:Unnamed thread 24C68820]: I/IMAP 25B54000:mail.example.com:NA:CreateNewLineFromSocket: * OK JAMES IMAP4rev1 Server  Server mail.sorrento.systems is ready.
+[11004:Unnamed thread 24C68820]: I/IMAP 25B54000:mail.example.com:NA:SendData: 1 capability
+[11004:Unnamed thread 24C68820]: I/IMAP 25B54000:mail.example.com:NA:CreateNewLineFromSocket: * CAPABILITY NAMESPACE QUOTA IMAP4rev1 QRESYNC UNSELECT WITHIN SASL-IR ENABLE SEARCHRES UIDPLUS CHILDREN AUTH=PLAIN LITERAL+ ANNOTATION ESEARCH IDLE I18NLEVEL=1
+[11004:Unnamed thread 24C68820]: I/IMAP 25B54000:mail.example.com:NA:CreateNewLineFromSocket: 1 OK CAPABILITY completed.
+[11004:Unnamed thread 24C68820]: I/IMAP 25B54000:mail.example.com:NA:SendData: 2 authenticate PLAIN
+[11004:Unnamed thread 24C68820]: I/IMAP 25B54000:mail.example.com:NA:CreateNewLineFromSocket: + 
+""",
+    ),
+    (
+        "https://github.com/the-djmaze/snappymail/issues/1515",
+        ".txt",
+        r"""2024-03-28 10:28:10.307508 UTC - [Parent 474262: Main Thread]: I/IMAP check for auth'd:imap://{{keep:user@example.org}}:993/discoverallboxes
+2024-03-28 10:28:10.307877 UTC - [Parent 474262: IMAP]: D/IMAP ImapThreadMainLoop entering [this=7f9fdc166b00]
+2024-03-28 10:28:10.308035 UTC - [Parent 474262: Main Thread]: I/IMAP check for auth'd:imap://{{keep:user@example.org}}:993/select>.INBOX
+2024-03-28 10:28:10.308038 UTC - [Parent 474262: Main Thread]: I/IMAP no auth, cnt 1 & no TLS error - q URL:imap://{{keep:user@example.org}}:993/select>.INBOX
+2024-03-28 10:28:10.308039 UTC - [Parent 474262: Main Thread]: I/IMAP queuing url:imap://{{keep:user@example.org}}:993/select>.INBOX
+2024-03-28 10:28:10.457327 UTC - [Parent 474262: Main Thread]: I/IMAP 7f9fdc166b00:example.org:NA:SetupWithUrlCallback: clearing IMAP_CONNECTION_IS_OPEN
+2024-03-28 10:28:10.457364 UTC - [Parent 474262: Main Thread]: I/IMAP 7f9fdc166b00:example.org:NA:SetupSinkProxy: got m_imapMailFolderSink
+""",
+    ),
+    (
+        "https://github.com/imapsync/imapsync/issues/60",
+        ".txt",
+        r"""$ imapsync --host1 mail.server1.com --user1 '{{keep:user@my-domain.com}}' --password1 '{{keep:12345}}' --host2 mail.server2.com --user2 '{{keep:user@my-domain.com}}' --password2 '{{keep:12345}}' --ssl1 --ssl2 --debug --debugimap
+
+get options: [1]
+date_str: 2016_03_07_08_00_03
+logfile : LOG_imapsync/2016_03_07_08_00_03_{{keep:user@my-domain.com}}.txt
+Transfer started at Mon Mar  7 08:00:03 2016
+PID is 1
+Here is a [linux] system (Linux 046f570cbfcb 3.13.0-79-generic #123-Ubuntu SMP Fri Feb 19 14:27:58 UTC 2016 x86_64)
+With perl 5.22.1 Mail::IMAPClient  3.38
+Command line used:
+/usr/bin/imapsync --host1 mail.server1.com --user1 '{{keep:user@my-domain.com}}' --password1 {{keep:MASKED}} --host2 mail.server2.com --user2 '{{keep:user@my-domain.com}}' --password2 {{keep:MASKED}} --ssl1 --ssl2 --debug --debugimap
+Temp directory is /tmp  ( to change it use --tmpdir dirpath )
+""",
+    ),
+    # ---- Postfix and Dovecot logs -----------------------------------------------------------------
+    (
+        "https://github.com/naspeh/mailur/issues/20",
+        ".txt",
+        r"""Sep 21 09:58:35 webmail dovecot[11908]: auth: Debug: passwd-file({{keep:root}},::1,master,<9DjlcH7M6MoAAAAAAAAAAAAAAAAAAAAB>): lookup: user={{keep:root}} file=/etc/dovecot/passwd.masters
+Sep 21 09:58:35 webmail dovecot[11908]: auth: Debug: passwd-file({{keep:root}},::1,master,<9DjlcH7M6MoAAAAAAAAAAAAAAAAAAAAB>): Finished passdb lookup
+Sep 21 09:58:35 webmail dovecot[11908]: auth: Master user logging in as [[user:dario]]
+Sep 21 09:58:35 webmail dovecot[11908]: auth: Debug: auth([[user:dario]],::1,<9DjlcH7M6MoAAAAAAAAAAAAAAAAAAAAB>): Auth request finished
+Sep 21 09:58:35 webmail dovecot[11908]: auth: Debug: client passdb out: OK#0111#011user=[[user:dario]]#011original_user={{keep:root}}#011auth_user={{keep:root}}
+Sep 21 09:58:35 webmail dovecot[11908]: auth: Debug: auth client connected (pid=19607)
+Sep 21 09:58:35 webmail dovecot[11908]: auth: Debug: passwd-file([[user:dario]],::1,<9DjlcH7M6MoAAAAAAAAAAAAAAAAAAAAB>): Performing userdb lookup
+Sep 21 09:58:35 webmail dovecot[11908]: auth: Debug: passwd-file([[user:dario]],::1,<9DjlcH7M6MoAAAAAAAAAAAAAAAAAAAAB>): lookup: user=[[user:dario]] file=/etc/dovecot/passwd.users
+Sep 21 09:58:35 webmail dovecot[11908]: auth: Debug: passwd-file([[user:dario]],::1,<9DjlcH7M6MoAAAAAAAAAAAAAAAAAAAAB>): Finished userdb lookup
+""",
+    ),
+    (
+        "https://github.com/crowdsecurity/hub/issues/1159",
+        ".txt",
+        r"""Nov 14 09:08:30 mail postfix/smtpd[2382177]: warning: a89-153-62-100.cpe.netcabo.pt[89.153.62.100]: SASL LOGIN authentication failed: {{keep:UGFzc3dvcmQ6}}
+Nov 14 09:08:38 mail postfix/smtpd[2380154]: warning: unknown[1.228.168.90]: SASL LOGIN authentication failed: {{keep:UGFzc3dvcmQ6}}
+Nov 14 09:08:41 mail postfix/smtpd[2380700]: warning: unknown[42.180.162.34]: SASL LOGIN authentication failed: {{keep:UGFzc3dvcmQ6}}
+Nov 14 09:09:01 mail postfix/smtpd[2382180]: warning: unknown[103.81.172.82]: SASL LOGIN authentication failed: {{keep:UGFzc3dvcmQ6}}
+Nov 14 09:09:02 mail postfix/smtpd[2382177]: warning: unknown[39.152.64.57]: SASL LOGIN authentication failed: {{keep:UGFzc3dvcmQ6}}
 """,
     ),
 ]
