@@ -51,9 +51,10 @@ plus 1e55f1d's rules; ``80`` (threads: editors' and their extensions' diagnostic
 Sublime Text's console, Zed and Helix) and ``81`` (threads: other ecosystems' package
 managers, verbose) likewise; ``82`` (threads: VPN and remote-access clients' logs) and ``83``
 (threads: creative and game-development tools' logs and crash reports) likewise, under 1.35.0;
-``84`` (threads: browsers' and Electron desktop apps' logs) likewise, under 1.37.0),
-``85`` (threads: desktop container and VM tools' diagnostics) likewise, under 1.37.0),
-``86`` (threads: self-hosted home servers' logs and configuration) likewise, under 1.37.0),
+``84`` (threads: browsers' and Electron desktop apps' logs), ``85`` (threads: desktop container
+and VM tools' diagnostics), ``86`` (threads: self-hosted home servers' logs and configuration)
+and ``87`` (threads: mail and messaging command-line tools' configs and logs) likewise, under
+1.37.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
