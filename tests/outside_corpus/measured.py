@@ -1064,8 +1064,7 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.26.0",
         docs=15,
         total=(29, 0, 0, 0),
-        # a person's name as a drive's top folder (speedovation-LaravelMart-issues-6, 2 labels): a
-        # known miss (tests/outside_corpus/SOURCE.md), no rule (SOURCE.md)
+        # known miss: a person's name as a drive's top folder (2 labels), no rule (SOURCE.md)
         found=(27, 0, 0, 0),
         missed=(
             "speedovation-LaravelMart-issues-6: user (path) 'Petar Vlahovski'",
@@ -1095,9 +1094,7 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.26.0",
         docs=20,
         total=(10, 16, 1, 1),
-        # known misses (tests/outside_corpus/SOURCE.md, the stop-60 collection): database refusals
-        # (3; no rule: a role is an application's as often as a person's); ansible's login (4) is
-        # found since 1.27.0, the prompts (2) and sudo's refusal in Chinese (1) since 1.28.0
+        # 1.27.0: ansible's logins (4); 1.28.0: prompts (2), sudo in Chinese (1); DB refusals left
         found=(10, 13, 1, 1),
         missed=(
             "TablePlus-TablePlus-issues-875: user (elsewhere) 'Dariella'",
@@ -1105,8 +1102,7 @@ MEASURED: tuple[Measured, ...] = (
             "mysqljs-mysql-issues-2017: user (elsewhere) 'gilberto'",
         ),
         keeps=36,
-        # the documented default password is kept since 1.28.0 (allow.yaml's documented_examples);
-        # the GPG key id stays replaced: it names its owner on a keyserver (stop 45's decision)
+        # 1.28.0: documented default password kept (documented_examples); GPG key id stays (stop 45)
         damage=("git-lfs-git-lfs-issues-5806: '7A41D09E3C55B2F8'",),
         clean_changed=(),
         clean_docs=7,
@@ -1127,11 +1123,11 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.26.0",
         docs=16,
         total=(34, 3, 2, 2),
-        # the known misses (tests/outside_corpus/SOURCE.md) are found since 1.28.0
+        # 1.28.0: the known misses (properties home, Selenium's login and password) found
         found=(34, 3, 2, 2),
         missed=(),
         keeps=23,
-        # IntelliJ's ProjectId is a public id (kept since 1.28.0)
+        # 1.28.0: IntelliJ's ProjectId kept as a public id, 1 -> 0 damaged, 1 -> 0 clean changed
         damage=(),
         clean_changed=(),
         clean_docs=4,
@@ -1149,11 +1145,7 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.27.0",
         docs=24,
         total=(25, 4, 0, 5),
-        # known misses (tests/outside_corpus/SOURCE.md): a database user under a configuration key
-        # (DB_USER twice, as a value and as DB_NAME's prefix; MYSQL_USER), 3 labels, left by design
-        # (an application's role as often as a person's). The .pgpass lines' passwords (2 labels)
-        # are found since 1.29.0 (written from this tune part: recognizers.yaml's pgpass_password),
-        # secrets 3/5 -> 5/5
+        # DB_USER/MYSQL_USER left by design (3); 1.29.0: .pgpass passwords (pgpass_password) 3 -> 5
         found=(25, 1, 0, 5),
         missed=(
             "0-CDOE-django_server-blob-c5a46775d7d9a4b46086c59d54893108860aef4b-.env: user (elsewhere) 'AdminKangDB'",
@@ -1179,17 +1171,11 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.27.0",
         docs=21,
         total=(18, 11, 0, 0),
-        # known miss (tests/outside_corpus/SOURCE.md): a first name in a folder name under the home
-        # (1 label, left: no safe shape). sshd's PAM and userauth-request lines (2 labels) are read
-        # since 1.29.0 (written from this tune part: user_names.yaml's sshd_user), elsewhere
-        # 9/11 -> 11/11
+        # home folder's first name left (1); 1.29.0: sshd PAM/userauth lines (sshd_user) 9 -> 11/11
         found=(17, 11, 0, 0),
         missed=("ryanjamurphy-vantage-obsidian-issues-11: user (path) 'Kevin'",),
         keeps=38,
-        # 1.27.0's harms, an .ips crashReporterKey (the batch's clean document changed) and an SSH
-        # key's SHA256 fingerprint replaced as secrets, are kept as public ids since 1.29.0 (rules
-        # written from this tune part: tests/test_scrub_profiles_and_ssh.py), so 2 -> 0 of 38
-        # damaged and 1 -> 0 of 7 clean changed
+        # 1.29.0: .ips crashReporterKey, SSH SHA256 fingerprint kept: 2 -> 0 damaged, 1 -> 0 clean
         damage=(),
         clean_changed=(),
         clean_docs=7,
@@ -1208,11 +1194,8 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.27.0",
         docs=17,
         total=(45, 9, 0, 1),
-        # known miss (tests/outside_corpus/SOURCE.md): a user folder under a cluster's group shares
-        # (3 labels, left: no safe shape). The ssh config logins (User, Host alias, key file: 8
-        # labels) and the digits-only login of a .git-credentials URL (1) are found since 1.29.0
-        # (written from this tune part: user_names.yaml's ssh_config_user and credential_url_login,
-        # engine._digit_logins): paths 39/45 -> 42/45, elsewhere 4/9 -> 9/9
+        # group-share folder left (3); 1.29.0: ssh config, credential URL logins: paths 39 -> 42,
+        # elsewhere 4 -> 9/9
         found=(42, 9, 0, 1),
         missed=(
             "0820LL-.bash_profile-blob-c8e839b09598fc2d6c509d37f3d815ad223dc0dd-.bash_profile: user (path) 'lanzhiwei'",
@@ -1220,9 +1203,7 @@ MEASURED: tuple[Measured, ...] = (
             "0820LL-.bash_profile-blob-c8e839b09598fc2d6c509d37f3d815ad223dc0dd-.bash_profile: user (path) 'lanzhiwei'",
         ),
         keeps=23,
-        # 1.27.0's harm, Qt Creator's build folder read as a secret so the home's whole path was
-        # replaced (2 spans, 2 tails), is a folder's name since 1.29.0 (written from this tune part:
-        # tests/test_scrub_profiles_and_ssh.py): 2 -> 0 of 23 damaged, tails 14/16 -> 16/16
+        # 1.29.0: Qt Creator's build folder is a folder's name: 2 -> 0 damaged, tails 14 -> 16/16
         damage=(),
         clean_changed=(),
         clean_docs=5,
@@ -1244,10 +1225,7 @@ MEASURED: tuple[Measured, ...] = (
         found=(26, 3, 0, 0),
         missed=(),
         keeps=22,
-        # 1.27.0's harms (tests/outside_corpus/SOURCE.md: a dot-folder after a home whose separator
-        # was lost, a profile folder's role account, a localized built-in account at two prompts)
-        # are gone since 1.29.0, written from this tune part (tests/test_scrub_profiles_and_ssh.py):
-        # 4 -> 0 of 22 damaged, 2 -> 0 of 6 clean changed
+        # 1.29.0: dot-folder, role profile, localized account kept: 4 -> 0 damaged, 2 -> 0 clean
         damage=(),
         clean_changed=(),
         clean_docs=6,
@@ -1269,14 +1247,11 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.28.0",
         docs=21,
         total=(34, 9, 0, 2),
-        # 1.30.0: Minecraft's "Setting user:" line read, a prompt <login>:/home/<login>$ keeps its
-        # "$" out of the home, so the login is learned whole (both 1.29.0's known misses, found)
+        # 1.30.0: 1.29.0's misses (Minecraft's 'Setting user:', <u>:/home/<u>$ prompt) found
         found=(34, 9, 0, 2),
         missed=(),
         keeps=33,
-        # 1.30.0: NixOS-WSL's default account and a masked connection token are kept (R's
-        # devtools<hex> folder under a home written with "/" is kept since the file-mode agreement's
-        # home-path rule and 1.30.0's R temporary names, either alone)
+        # 1.30.0: NixOS-WSL's account, masked token kept; R's devtools<hex> (_home_path, 1.30.0)
         damage=(),
         clean_changed=(),
         clean_docs=4,
@@ -1296,9 +1271,7 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.28.0",
         docs=17,
         total=(2, 4, 4, 7),
-        # 1.30.0: the UUID-shaped Heroku API keys as .netrc passwords (2 labels), the name in
-        # Mercurial's ui.username (1) and the logins in OpenSSH key comments (2), 1.28.0's known
-        # misses, are found
+        # 1.30.0: .netrc Heroku keys (2), hg ui.username (1), OpenSSH key comments (2) found
         found=(2, 4, 4, 7),
         missed=(),
         keeps=12,
@@ -1319,9 +1292,7 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.29.0",
         docs=15,
         total=(9, 21, 1, 0),
-        # known misses (tests/outside_corpus/SOURCE.md): a handle in a commit message (1). Since
-        # scrubber 1.31.0 (knowingly, no longer blind) loginctl's USER column (2 labels), the lastlog
-        # row (1) and the uid= of slapd's BIND dn (1) are found (tests/test_scrub_session_tables.py)
+        # commit-message handle left (1); 1.31.0: loginctl USER (2), lastlog (1), slapd uid= (1)
         found=(9, 20, 1, 0),
         missed=("cfg2html-cfg2html-issues-133: user (elsewhere) 'MoraLeaf'",),
         keeps=36,
@@ -1347,11 +1318,7 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.30.0",
         docs=17,
         total=(7, 13, 3, 0),
-        # known misses (tests/outside_corpus/SOURCE.md): a login in MySQL's and PostgreSQL's
-        # refusals (5). Scrubber 1.33.0, knowingly: the logins after a Windows domain in a
-        # meterpreter ps listing (2 labels), sshd's "valid user" (1) and sudo's prompt (1, counted as
-        # a path), and in CIFS mount options and mount.cifs's prompt (2) are found
-        # (user_names.yaml's domain_login and cifs_login): paths 3 -> 7/7, elsewhere 6 -> 8/13
+        # DB refusals left (5); 1.33.0: domain_login, cifs_login: paths 3 -> 7/7, elsewhere 6 -> 8
         found=(7, 8, 3, 0),
         missed=(
             "IIC2143-Syllabus-2022-2-issues-32: user (elsewhere) 'pili'",
@@ -1361,10 +1328,7 @@ MEASURED: tuple[Measured, ...] = (
             "phpmyadmin-phpmyadmin-issues-17343: user (elsewhere) 'J42'",
         ),
         keeps=24,
-        # known damage: CoreOS's default account at a prompt (scrubber 1.32.0, knowingly: the two
-        # SSH public key blobs in sshd's log are kept, recognizers.yaml's ssh_public_key_blob; 6 -> 4
-        # of 24; 1.33.0, knowingly: the placeholder address myname@mydomain.net is kept,
-        # allow.yaml's placeholder_email, 4 -> 1 of 24 and clean changed 2 -> 1 of 5)
+        # core left; 1.32.0: ssh_public_key_blob 6->4; 1.33.0: placeholder_email 4->1, clean 2->1
         damage=("coreos-bugs-issues-1626: 'core'",),
         clean_changed=("coreos-bugs-issues-1626",),
         clean_docs=5,
@@ -1383,21 +1347,16 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.30.0",
         docs=16,
         total=(0, 9, 1, 6),
-        # scrubber 1.33.0, knowingly: the logins of gh's hosts.yml (user: and the keys of its
-        # users: map) and of hub's - user: are found, also when the file is scrubbed as YAML
-        # (user_names.yaml's gh_hosts_user, engine.file_grammar_logins): elsewhere 0 -> 9/9
+        # 1.33.0: gh's and hub's logins (gh_hosts_user, file_grammar_logins): elsewhere 0 -> 9/9
         found=(0, 9, 1, 6),
         missed=(),
         keeps=5,
-        # scrubber 1.32.0, knowingly: hub's bracketed placeholder token (a one-item YAML list under
-        # oauth_token) is judged as written and kept, 1 -> 0 of 5 damaged; Jupyter's generated
-        # comment 'When no password is enabled' keeps 'enabled', 1 -> 0 of 6 clean changed
+        # 1.32.0: hub's bracketed placeholder token kept 1->0; Jupyter's 'enabled' kept, clean 1->0
         damage=(),
         clean_changed=(),
         clean_docs=6,
         tails=(0, 0),
-        # 1.32.0, knowingly: hub's file is kept as written, and ruamel's safe loader refuses the
-        # original too (the plain URL in a flow sequence); the placeholder's fixture parsed
+        # 1.32.0: hub's file kept as written (ruamel's safe loader refuses the original too)
         parses=(9, 10),
         texts=_TEXTS_70,
         files=_FILES_70,
@@ -1413,23 +1372,16 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.31.0",
         docs=15,
         total=(5, 11, 5, 0),
-        # known miss (tests/outside_corpus/SOURCE.md): a login grep looks for in a keys file.
-        # Scrubber 1.33.0, knowingly: pg_hba's <domain>/<login> (pg_hba_user) and Samba's
-        # -U "<first.last>%…" (smbclient_user; the same login learned, so username:"<first.last>"
-        # goes too) are found: paths 4 -> 5/5, elsewhere 8 -> 10/11
+        # grep'd login left (1); 1.33.0: pg_hba_user, smbclient_user: paths 4->5, elsewhere 8->10
         found=(5, 10, 5, 0),
         missed=("ghtorrent-ghtorrent.org-issues-434: user (elsewhere) 'gradey'",),
         keeps=41,
-        # known damage: a masked domain inside a UNC host replaced with the share. Scrubber 1.33.0,
-        # knowingly: git's placeholder identity Foo Bar is not learned (placeholder_name, RFC 3092's
-        # metasyntactic words) and a $-prefixed digit default password is kept (default_passwords):
-        # 9 -> 2 of 41 damaged
+        # masked UNC domain left; 1.33.0: Foo Bar (placeholder_name), $-digits password kept: 9 -> 2
         damage=(
             "Node-SMB-marsaud-smb2-issues-62: 'XXXXX'",
             "Node-SMB-marsaud-smb2-issues-62: 'XXXXX'",
         ),
-        # known: Kerberos debug's authTime (1.33.0, knowingly: the workflow's $123456789 is kept,
-        # 2 -> 1 of 7 clean changed)
+        # Kerberos debug's authTime left; 1.33.0: the workflow's $123456789 kept, 2 -> 1 of 7
         clean_changed=("trinodb-trino-pull-8987",),
         clean_docs=7,
         tails=(4, 4),
@@ -1446,8 +1398,7 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.32.0",
         docs=19,
         total=(28, 7, 0, 0),
-        # scrubber 1.34.0, knowingly: the login after Bazel's _blaze_ output root is found
-        # (user_names.yaml's bazel_output_root): elsewhere 6 -> 7/7
+        # 1.34.0: the login after Bazel's _blaze_ root (bazel_output_root) found: elsewhere 6 -> 7/7
         found=(28, 7, 0, 0),
         missed=(),
         keeps=47,
@@ -1468,9 +1419,7 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.32.0",
         docs=13,
         total=(24, 0, 0, 0),
-        # scrubber 1.34.0, knowingly: the login below a cluster group's folder under a share's home,
-        # /dssg/home/acct-<group>/<group>-<login>/…, is found (user_names.yaml's
-        # cluster_group_home): paths 23 -> 24/24
+        # 1.34.0: /dssg/home/acct-<group>/<group>-<login> (cluster_group_home) found: paths 23 -> 24
         found=(24, 0, 0, 0),
         missed=(),
         keeps=35,
@@ -1492,21 +1441,16 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.32.0",
         docs=14,
         total=(10, 21, 4, 0),
-        # scrubber 1.34.0, knowingly: an option file's user = <login> (and the login glued into its
-        # group and database names), a .mailmap's names and the login inside GitHub's noreply
-        # address, and Oracle's D:\app\<login>\product\… header are found (user_names.yaml's
-        # option_file_user, mailmap_name, github_noreply_login, oracle_base_login): paths 9 -> 10/10,
-        # elsewhere 9 -> 19/21
+        # 1.34.0: option_file_user, mailmap_name, github_noreply_login, oracle_base_login:
+        # paths 9 -> 10/10, elsewhere 9 -> 19/21
         found=(10, 19, 4, 0),
-        # known miss (tests/outside_corpus/SOURCE.md): an SSH remote's owner
+        # known miss (SOURCE.md): an SSH remote's owner
         missed=(
             "5Taro-dotfiles-blob-14440be6718993923fe9243d0b56150eb0a54a44-.zsh_history: user (elsewhere) '8Miko'",
             "5Taro-dotfiles-blob-14440be6718993923fe9243d0b56150eb0a54a44-.zsh_history: user (elsewhere) '8Miko'",
         ),
         keeps=24,
-        # scrubber 1.34.0, knowingly: the well-known default passwords in option files (letmein,
-        # Zabbix's zabbix) are kept (allow.yaml's default_passwords): damage 4 -> 0 of 24, clean
-        # changed 1 -> 0 of 5
+        # 1.34.0: default passwords letmein, zabbix kept (default_passwords): 4 -> 0, clean 1 -> 0
         damage=(),
         clean_changed=(),
         clean_docs=5,
@@ -1525,16 +1469,13 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.32.0",
         docs=12,
         total=(20, 2, 1, 0),
-        # since 1.35.0 (stop 51): the Cc: display name cut from its address by ", <ORG>" is found
-        # (user_names.yaml's mail_comma_name): elsewhere 1/2 -> 2/2
+        # 1.35.0: Cc: name cut by ', <ORG>' (mail_comma_name) found: elsewhere 1/2 -> 2/2
         found=(20, 2, 1, 0),
         missed=(),
         keeps=32,
-        # since 1.35.0: GitHub's notification addresses at noreply.github.com are kept
-        # (allow.yaml's github_notification_address): 2 damaged spans -> 0
+        # 1.35.0: GitHub's notification addresses kept (github_notification_address): 2 -> 0
         damage=(),
-        # since 1.35.0: net use's UNC rows on an IP address with a word share are kept
-        # (user_names.yaml's unc_share_of_nobody): 1 clean document changed -> 0
+        # 1.35.0: net use's UNC rows of an IP and a word share kept (unc_share_of_nobody): 1 -> 0
         clean_changed=(),
         clean_docs=5,
         tails=(15, 15),
@@ -1552,17 +1493,11 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.32.0",
         docs=14,
         total=(13, 13, 0, 0),
-        # since 1.35.0 (stop 51): the name= of systemd-homed's AVC denials (homed_avc_name, and
-        # the work folder .#<login><hex> by engine.homed_work_folders) and coredumpctl's
-        # UID/GID/Owner UID (<login>) (coredump_account) are found: elsewhere 7/13 -> 13/13
+        # 1.35.0: homed AVC name= (homed_avc_name), coredumpctl owner (coredump_account): 7 -> 13/13
         found=(13, 13, 0, 0),
         missed=(),
         keeps=29,
-        # since 1.35.0: GNOME Shell extension uuids are kept (engine._extension_uuid): the 3
-        # damaged spans are gone, and the tail after /home/nick is kept (7/8 -> 8/8). That shows
-        # the known one-letter masked home (SOURCE.md, the stop-76 collection: /home/x/… becomes
-        # /home/user1/…), which the bench did not count while the uuid's fixture example.com
-        # left an "x" in the text: 0 -> 1 damaged span, and its document the one clean changed
+        # 1.35.0: extension uuids kept (3 -> 0, tails 7 -> 8), so /home/x -> /home/user1 shows: 0->1
         damage=("johnhoran-Laine-issues-35: 'x'",),
         clean_changed=("johnhoran-Laine-issues-35",),
         clean_docs=6,
@@ -1581,8 +1516,7 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.32.0",
         docs=10,
         total=(18, 4, 0, 0),
-        # since 1.35.0 (stop 51): xcodebuild's ALTERNATE_OWNER = <login> is read by Xcode's
-        # -showBuildSettings format (user_names.yaml's xcode_build_owner): elsewhere 3/4 -> 4/4
+        # 1.35.0: xcodebuild's ALTERNATE_OWNER (xcode_build_owner) found: elsewhere 3/4 -> 4/4
         found=(18, 4, 0, 0),
         missed=(),
         keeps=28,
@@ -1604,10 +1538,7 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.33.0",
         docs=13,
         total=(21, 14, 0, 0),
-        # since 1.36.0 (stop 51): HDFS's user= and inode owner (hdfs_access_denied), HDFS's
-        # /user/<login> in Hadoop's shell errors (hdfs_user_home), Spark's acls (spark_acls) and the
-        # Snowflake connector's LOGIN_NAME (snowflake_login_name) are read by their tools' formats:
-        # paths 17/21 -> 21/21, elsewhere 7/14 -> 14/14
+        # 1.36.0: HDFS user=/owner, /user/<login>, Spark acls, Snowflake LOGIN_NAME: 17->21, 7->14
         found=(21, 14, 0, 0),
         missed=(),
         keeps=39,
@@ -1629,12 +1560,9 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.33.0",
         docs=14,
         total=(12, 17, 1, 0),
-        # since 1.36.0 (stop 51): gcloud's account = <local>@<domain> teaches the local part
-        # (user_names.yaml's gcloud_account), so it goes inside the project's and configuration's
-        # names too: elsewhere 7/17 -> 10/17
+        # 1.36.0: gcloud's account = local part (gcloud_account) learned: elsewhere 7/17 -> 10/17
         found=(12, 10, 1, 0),
-        # known misses (tests/outside_corpus/SOURCE.md): a TeamCity agent folder named after its
-        # owner, a name glued to a word in az login's subscription table
+        # known misses (SOURCE.md): a TeamCity agent folder's owner, a name glued in az's table
         missed=(
             "Azure-azure-cli-issues-31942: user (elsewhere) 'sulochna'",
             "Azure-azure-cli-issues-31942: user (elsewhere) 'sulochna'",
@@ -1645,11 +1573,7 @@ MEASURED: tuple[Measured, ...] = (
             "jonnyzzz-TeamCity.Node-issues-106: user (elsewhere) 'Hamish'",
         ),
         keeps=50,
-        # since 1.36.0 (stop 51): the Anka VM's default account anka is a CI image's account
-        # (words.yaml's system_accounts) and a kubeconfig's user nickname for a role at the
-        # cluster's own domain is no address (engine._kubeconfig_role_user): damage 5 -> 1 of 50,
-        # clean changed 1 -> 0 of 5. Known damage left: a placeholder client secret (no
-        # source-backed rule found)
+        # 1.36.0: anka (system_accounts), kubeconfig role user kept: 5 -> 1, clean 1->0; secret left
         damage=("controlplaneio-kubectl-kubesec-issues-3: 'supersecret'",),
         clean_changed=(),
         clean_docs=5,
@@ -1667,10 +1591,7 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.33.0",
         docs=18,
         total=(44, 3, 0, 0),
-        # since 1.36.0 (stop 51): a Windows users root with the drive in capitals as the first
-        # folder, /C/Users/<u> (recognizers.yaml's posix_home), and a learned login glued to the
-        # start of a macOS host name in its prompt (engine.mac_host_logins): paths 41/44 -> 44/44,
-        # elsewhere 0/3 -> 3/3
+        # 1.36.0: /C/Users/<u> (posix_home), mac_host_logins: paths 41 -> 44, elsewhere 0 -> 3/3
         found=(44, 3, 0, 0),
         missed=(),
         keeps=74,
@@ -1692,15 +1613,11 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.33.0",
         docs=17,
         total=(37, 2, 0, 0),
-        # since 1.36.0 (stop 51): a home under a cluster mount's home folder with a home's
-        # dot-folder under it (recognizers.yaml's posix_home_under_a_cluster_home) and a bracketed
-        # prompt with a second @ (user_names.yaml's bracketed_two_at_prompt): paths 35/37 -> 37/37,
-        # elsewhere 1/2 -> 2/2
+        # 1.36.0: posix_home_under_a_cluster_home, bracketed_two_at_prompt: paths 35 -> 37, 1 -> 2
         found=(37, 2, 0, 0),
         missed=(),
         keeps=48,
-        # since 1.36.0 (stop 51): Homebrew's build account brew is a CI image's account
-        # (words.yaml's system_accounts): damage 4 -> 0 of 48, clean changed 1 -> 0 of 5
+        # 1.36.0: Homebrew's brew is a CI account (system_accounts): damage 4 -> 0, clean 1 -> 0
         damage=(),
         clean_changed=(),
         clean_docs=5,
@@ -1718,16 +1635,11 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.35.0",
         docs=14,
         total=(2, 7, 0, 1),
-        # elsewhere 5/7 under 1.35.0; since 1.37.0 (stop 51) 7/7: tailscale status's owner column
-        # cut at its @ (tailscale_status_owner) and a full name in capitals as openfortivpn's Config
-        # username (openfortivpn_config_username) are found
+        # 1.37.0: tailscale_status_owner, openfortivpn_config_username found: elsewhere 5/7 -> 7/7
         found=(2, 7, 0, 1),
         missed=(),
         keeps=31,
-        # damage fixed by 1.37.0 (stop 51; tests/test_scrub_vpn_keys_and_owner_columns.py): the
-        # masked public key under "PublicKey" (wireguard_public_key) and the upper-case placeholder
-        # VPN_USERNAME at a Username: prompt (placeholder_name) stay, so no clean document changes;
-        # under 1.35.0 these were 4 damaged spans and 2 clean documents changed
+        # 1.37.0: wireguard_public_key, VPN_USERNAME (placeholder_name) kept: 4 -> 0, clean 2 -> 0
         damage=(),
         clean_changed=(),
         clean_docs=7,
@@ -1745,12 +1657,9 @@ MEASURED: tuple[Measured, ...] = (
         blind_under="1.35.0",
         docs=22,
         total=(28, 2, 0, 0),
-        # paths 27/28 under 1.35.0; since 1.37.0 (stop 51) 28/28: Unreal's per-user folder under a
-        # project's Content/Developers is found (unreal_developers_folder,
-        # tests/test_scrub_vpn_keys_and_owner_columns.py)
+        # 1.37.0: Unreal's Content/Developers/<login> (unreal_developers_folder): paths 27 -> 28/28
         found=(28, 0, 0, 0),
-        # known misses (tests/outside_corpus/SOURCE.md): a profile folder under a drive root in a
-        # letter-spaced UTF-16 log
+        # known misses (SOURCE.md): a profile folder under a drive root, letter-spaced UTF-16 log
         missed=(
             "20tab-UnrealEnginePython-issues-367: user (elsewhere) 'q u i l b o'",
             "20tab-UnrealEnginePython-issues-367: user (elsewhere) 'q u i l b o'",
