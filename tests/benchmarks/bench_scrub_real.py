@@ -242,6 +242,7 @@ def main(argv: list[str] | None = None) -> int:
             "85",
             "86",
             "87",
+            "88",
             "all",
         ),
         default="all",

@@ -9803,7 +9803,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``87``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``88``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9854,6 +9854,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (85, _RAW_STOP85),
         (86, _RAW_STOP86),
         (87, _RAW_STOP87),
+        (88, _RAW_STOP88),
     ):
         if batch not in (None, number):
             continue
@@ -21310,6 +21311,388 @@ Nov 14 09:08:38 mail postfix/smtpd[2380154]: warning: unknown[1.228.168.90]: SAS
 Nov 14 09:08:41 mail postfix/smtpd[2380700]: warning: unknown[42.180.162.34]: SASL LOGIN authentication failed: {{keep:UGFzc3dvcmQ6}}
 Nov 14 09:09:01 mail postfix/smtpd[2382180]: warning: unknown[103.81.172.82]: SASL LOGIN authentication failed: {{keep:UGFzc3dvcmQ6}}
 Nov 14 09:09:02 mail postfix/smtpd[2382177]: warning: unknown[39.152.64.57]: SASL LOGIN authentication failed: {{keep:UGFzc3dvcmQ6}}
+""",
+    ),
+]
+
+
+_RAW_STOP88: list[tuple[str, str, str]] = [
+    # ---- Arduino IDE: builder command lines, arduino-cli JSON logs, board-manager output ---------
+    (
+        "https://github.com/arduino/Arduino/issues/5776",
+        ".txt",
+        r"""Generating function prototypes...
+"C:\Users\[[user:Ned]]{{keep:\AppData\Local\Arduino15\packages\arduino\tools\avr-gcc\4.8.1-arduino5/../avr/bin/avr-g++}}" -E -CC -x c++ -w  -g -Wall -ffunction-sections -fdata-sections -fno-exceptions -felide-constructors -std=c++0x -mmcu=at90usb1286 -DTEENSYPPDUINO=127 -DARDUINO=10612 -DARDUINO_AT90USB1286_TEENSYPP  -DF_CPU=16000000L  -DVARIANT=FASTIO_TEENSYPP    -DARDUINO_ARCH_AVR -DUSB_SERIAL -DLAYOUT_US_ENGLISH "-IC:\Program Files (x86)\Arduino\hardware\Marlin_AT90USB\avr\cores\FASTIO" "-IC:\Program Files (x86)\Arduino\hardware\Marlin_AT90USB\avr\variants\FASTIO_TEENSYPP" "C:\Users\[[user:Ned]]{{keep:\AppData\Local\Temp\arduino_build_538448\sketch\Conditionals.h.cpp}}" -o "C:\Users\[[user:Ned]]{{keep:\AppData\Local\Temp\arduino_build_538448\preproc\ctags_target_for_gcc_minus_e.cpp}}"
+exec: "C:\\Users\\[[user:Ned]]{{keep:\\AppData\\Local\\Arduino15\\packages\\arduino\\tools\\avr-gcc\\4.8.1-arduino5/../avr/bin/avr-g++}}": file does not exist
+Error compiling for board AT90USB1286_TEENSYPP.
+""",
+    ),
+    (
+        "https://github.com/arduino/Arduino/issues/11835",
+        ".txt",
+        r"""{"level":"info","msg":"Loading package esp8266 from: C:\\Users\\[[user:Lorena]]{{keep:\\AppData\\Local\\Arduino15\\packages\\esp8266\\hardware}}","time":"2022-11-05T17:18:59+02:00"}
+{"level":"info","msg":"Checking existence of 'tools' path: C:\\Users\\[[user:Lorena]]{{keep:\\AppData\\Local\\Arduino15\\packages\\esp8266\\tools}}","time":"2022-11-05T17:18:59+02:00"}
+{"level":"info","msg":"Loading tools from dir: C:\\Users\\[[user:Lorena]]{{keep:\\AppData\\Local\\Arduino15\\packages\\esp8266\\tools}}","time":"2022-11-05T17:18:59+02:00"}
+{"level":"info","msg":"Loaded tool","time":"2022-11-05T17:18:59+02:00","tool":{"version":"2.5.0-4-fe5bb56","systems":null}}
+{"level":"info","msg":"Loaded tool","time":"2022-11-05T17:18:59+02:00","tool":{"version":"3.7.2-post1","systems":null}}
+{"index":"c:\\Users\\[[user:Lorena]]{{keep:\\AppData\\Local\\Arduino15\\package_index.json}}","level":"info","msg":"Checking signature","signatureFile":"c:\\Users\\[[user:Lorena]]{{keep:\\AppData\\Local\\Arduino15\\package_index.json.sig}}","time":"2022-11-05T17:18:59+02:00","trusted":true}
+""",
+    ),
+    (
+        "https://github.com/arduino/Arduino/issues/4694",
+        ".txt",
+        r"""Arduino: 1.6.8 (Windows 7), Board: "Arduino/Genuino Uno"
+
+C:\Program Files (x86)\Arduino\arduino-builder -dump-prefs -logger=machine -hardware "C:\Program Files (x86)\Arduino\hardware" -tools "C:\Program Files (x86)\Arduino\tools-builder" -tools "C:\Program Files (x86)\Arduino\hardware\tools\avr" -built-in-libraries "C:\Program Files (x86)\Arduino\libraries" -libraries "C:\Users\[[user:Raul's PC]]{{keep:\Documents\Arduino\libraries}}" -fqbn=arduino:avr:uno -ide-version=10608 -build-path "C:\Users\[[user:Raul's PC]]{{keep:\AppData\Local\Temp\58e9973bb6e2e908c6c199f5a9d39075.tmp\output}}" -warnings=none -prefs="board=uno" -prefs="build.path=C:\Users\[[user:Raul's PC]]{{keep:\AppData\Local\Temp\58e9973bb6e2e908c6c199f5a9d39075.tmp\output}}" -prefs="target_package=arduino" -prefs="target_platform=avr" -prefs=build.warn_data_percentage=75 -verbose "C:\Program Files (x86)\Arduino\examples\01.Basics\Blink\Blink.ino"
+GetFileAttributesEx C:\Program Files (x86)\Arduino\PC\AppData\Local\Temp\58e9973bb6e2e908c6c199f5a9d39075.tmp\output: The system cannot find the path specified.
+
+Error compiling for board Arduino/Genuino Uno.
+""",
+    ),
+    (
+        "https://github.com/espressif/arduino-esp32/issues/7316",
+        ".txt",
+        r"""In file included from c:\users\[[user:emre karaca]]{{keep:\appdata\local\arduino15\packages\esp32\tools\xtensa-esp32-elf-gcc\gcc8_4_0-esp-2021r2-patch3\xtensa-esp32-elf\include\c++\8.4.0\memory:65}},
+                 from C:\Users\[[user:Emre Karaca]]{{keep:\AppData\Local\Arduino15\packages\esp32\hardware\esp32\2.0.5\libraries\FS\src/FS.h:24}},
+                 from C:\Users\[[user:Emre Karaca]]{{keep:\Desktop\Projeler\MTE-2123\Main System And Front Panel Interface\Main_System_Code\Main_System_Code.ino:6}}:
+""",
+    ),
+    (
+        "https://github.com/espressif/arduino-esp32/issues/11726",
+        ".txt",
+        r"""FQBN: esp32:esp32:esp32:DebugLevel=verbose
+Using board 'esp32' from platform in folder: C:\Users\[[user:K.q.K]]{{keep:\AppData\Local\Arduino15\packages\esp32\hardware\esp32\3.3.0}}
+Using core 'esp32' from platform in folder: C:\Users\[[user:K.q.K]]{{keep:\AppData\Local\Arduino15\packages\esp32\hardware\esp32\3.3.0}}
+
+cmd /c if exist "C:\\Users\\[[user:K.q.K]]{{keep:\\AppData\\Local\\Temp\\.arduinoIDE-unsaved2025715-23276-xxx5l1.mkcd\\sketch_aug15a\\partitions.csv}}" COPY /y "C:\\Users\\[[user:K.q.K]]{{keep:\\AppData\\Local\\Temp\\.arduinoIDE-unsaved2025715-23276-xxx5l1.mkcd\\sketch_aug15a\\partitions.csv}}" "C:\\Users\\[[user:K.q.K]]{{keep:\\AppData\\Local\\arduino\\sketches\\554DBD8EEF6B451BBB0A2F4B43C73656\\partitions.csv}}"
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-arduino/issues/800",
+        ".txt",
+        r"""C:\Users\{{keep:Admin}}\AppData\Local\Arduino15\package_index.json.tmp: The process cannot access the file because it is being used by another process.
+
+[Starting] Update package index files...
+Picked up JAVA_TOOL_OPTIONS: 
+Loading configuration...
+Initializing packages...
+Preparing boards...
+java.lang.NullPointerException
+	at processing.app.BaseNoGui.onBoardOrPortChange(BaseNoGui.java:679)
+	at processing.app.Base.onBoardOrPortChange(Base.java:1317)
+	at processing.app.Base.<init>(Base.java:284)
+	at processing.app.Base.main(Base.java:151)
+[Error] Exit with code=255
+""",
+    ),
+    (
+        "https://github.com/mrdevrobot/HiGrow-Arduino-Esp/issues/6",
+        ".txt",
+        r"""Not used: /home/arduino-1.8.5/libraries/WiFi
+exit status 1
+Error compiling for board ESP32 Dev Module.
+
+c:/users/{{keep:user}}/appdata/local/arduino15/packages/esp32/tools/xtensa-esp32-elf-gcc/1.22.0-80-g6c4433a-5.2.0/bin/../lib/gcc/xtensa-esp32-elf/5.2.0/../../../../xtensa-esp32-elf/bin/ld.exe: c:/users/{{keep:user}}/appdata/local/arduino15/packages/esp32/tools/xtensa-esp32-elf-gcc/1.22.0-80-g6c4433a-5.2.0/bin/../libexec/gcc/xtensa-esp32-elf/5.2.0/liblto_plugin-0.dll: error loading plugin: 
+
+collect2.exe: error: ld returned 1 exit status
+""",
+    ),
+    # ---- PlatformIO ---------------------------------------------------------------------------------
+    (
+        "https://github.com/platformio/platformio-core/issues/4960",
+        ".txt",
+        r""" C:\Users\[[user:moonpixel]]{{keep:\.platformio\penv\Scripts\platformio.exe}} run --environment uno 
+
+Processing uno (platform: atmelavr; board: uno; framework: arduino)
+CONFIGURATION: https://docs.platformio.org/page/boards/atmelavr/uno.html
+PLATFORM: Atmel AVR (5.0.0) > Arduino Uno
+HARDWARE: ATMEGA328P 16MHz, 2KB RAM, 31.50KB Flash
+PACKAGES:
+ - framework-arduino-avr @ 5.2.0
+ - toolchain-atmelavr @ 1.70300.191015 (7.3.0)
+Compiling .pio\build\uno\src\main.cpp.o
+Archiving .pio\build\uno\libFrameworkArduinoVariant.a
+""",
+    ),
+    (
+        "https://github.com/EmotiBit/EmotiBit_FeatherWing/issues/313",
+        ".txt",
+        r"""Executing task: C:\Users\[[user:RTKOV]]{{keep:\.platformio\penv\Scripts\platformio.exe}} run --environment adafruit_feather_m0
+""",
+    ),
+    (
+        "https://github.com/platformio/platformio-core/issues/3249",
+        ".txt",
+        r"""c:\ESP_Temp_Sensor\.pio\build\esp01\src\main.cpp.o
+
+ESP_Temp_Sensor>pio run -v
+Processing esp01 (platform: espressif8266; board: esp01_1m; framework: arduino)
+CONFIGURATION: https://docs.platformio.org/page/boards/espressif8266/esp01_1m.html
+PLATFORM: Espressif 8266 2.2.3 > Espressif Generic ESP8266 ESP-01 1M
+HARDWARE: ESP8266 80MHz, 80KB RAM, 1MB Flash
+PACKAGES: toolchain-xtensa 2.40802.190218 (4.8.2), framework-arduinoespressif8266 2.20502.0 (2.5.2), tool-esptool 1.413.0 (4.13), tool-esptoolpy 1.20600.0 (2.6.0)
+LDF: Library Dependency Finder -> http://bit.ly/configure-pio-ldf
+LDF Modes: Finder ~ chain, Compatibility ~ soft
+Found 28 compatible libraries
+xtensa-lx106-elf-g++ -o .pio\build\esp01\src\main.cpp.o -c -fno-rtti -std=c++11 -Os -mlongcalls -mtext-section-literals
+""",
+    ),
+    # ---- ESP-IDF: install scripts, export, idf.py -------------------------------------------------
+    (
+        "https://github.com/espressif/esp-idf/issues/3740",
+        ".txt",
+        r"""PS C:\Espressif\esp-idf> ./install.ps1
+Installing ESP-IDF tools
+Updating C:\Users\[[user:fauzan]]{{keep:\.espressif\idf-env.json}}
+Selected targets are: esp32, esp32s2, esp32s3, esp32c6, esp32c61, esp32c3, esp32h2, esp32c2, esp32p4, esp32c5
+Current system platform: win64
+Skipping cmake@3.24.0 (already installed)
+Skipping ninja@1.11.1 (already installed)
+Setting up Python environment
+Python 3.11.5
+pip 24.0 from C:\Users\[[user:fauzan]]{{keep:\.espressif\python_env\idf5.3_py3.11_env\Lib\site-packages\pip}} (python 3.11)
+Upgrading pip and setuptools...
+""",
+    ),
+    (
+        "https://github.com/espressif/esp-idf/issues/6460",
+        ".txt",
+        r"""install.bat
+Installing ESP-IDF tools
+Skipping cmake@3.16.4 (already installed)
+Skipping dfu-util@0.9 (already installed)
+Setting up Python environment
+Traceback (most recent call last):
+  File "C:\Users\[[user:Br4nDo]]{{keep:\Documents\GitHub\esp-idf\tools\idf_tools.py}}", line 1622, in <module>
+    main(sys.argv[1:])
+  File "C:\Users\[[user:Br4nDo]]{{keep:\Documents\GitHub\esp-idf\tools\idf_tools.py}}", line 1618, in main
+    action_func(args)
+  File "C:\Users\[[user:Br4nDo]]{{keep:\Documents\GitHub\esp-idf\tools\idf_tools.py}}", line 1316, in action_install_python_env
+    idf_python_env_path, _, virtualenv_python = get_python_env_path()
+""",
+    ),
+    (
+        "https://github.com/espressif/esp-idf/issues/4341",
+        ".txt",
+        r"""Using Python 3.6:
+      C:\Users\[[user:Stephen Kai]]{{keep:\AppData\Local\Programs\Python\Python36-32\python.exe}}
+
+Using Git 2.21.0.windows.1:
+      C:\Program Files\Git\cmd\git.exe
+
+Using existing ESP-IDF copy: 
+      C:\esp\esp-idf
+
+IDF tools directory (IDF_TOOLS_PATH):
+      C:\esp32
+
+Running command: C:\Users\[[user:Stephen Kai]]{{keep:\AppData\Local\Programs\Python\Python36-32\python.exe}} C:\esp\esp-idf\tools\idf_tools.py install-python-env
+                          Using base prefix 'C:\\Users\\[[user:Stephen Kai]]{{keep:\\AppData\\Local\\Programs\\Python\\Python36-32}}'
+                          New python executable in C:\esptools\.espressif\python_env\idf4.1_py3.6_env\Scripts\python.exe
+                          Installing setuptools, pip, wheel...
+""",
+    ),
+    (
+        "https://github.com/espressif/esp-idf/issues/17069",
+        ".txt",
+        r"""➜  Firmware git:(main) get_idf                                   
+Checking "python3" ...
+Python 3.13.3
+"python3" has been detected
+
+ERROR: ESP-IDF Python virtual environment "/Users/[[user:rune]]{{keep:/required_idf_tools_path/python_env/idf5.5_py3.13_env/bin/python}}" not found. Please run the install script to set it up before proceeding.
+""",
+    ),
+    (
+        "https://github.com/paulneja/Linux-on-esp32-S3/issues/16",
+        ".txt",
+        r"""ERROR: /home/{{keep:builder}}/.espressif/python_env/idf5.1_py3.11_env/bin/python doesn't exist!
+
+Please run "idf_tools.py install-python-env" in order to create it.
+""",
+    ),
+    (
+        "https://github.com/espressif/esp-matter/issues/1771",
+        ".txt",
+        r"""{{keep:vscode}}@[[user:tobias]]-nb:/workspaces/connectedhomeip$ source /opt/espressif/esp-idf/export.sh
+Checking "python3" ...
+Python 3.12.3
+"python3" has been detected
+Activating ESP-IDF 5.5
+warning:  IDF_PATH is changed from '/opt/espressif/esp-idf/' to '/opt/espressif/esp-idf'.
+* Checking python version ... 3.12.3
+* Checking python dependencies ... OK
+* Identifying shell ... bash
+Done! You can now compile ESP-IDF projects.
+Go to the project directory and run:
+
+  idf.py build
+{{keep:vscode}}@[[user:tobias]]-nb:/workspaces/connectedhomeip$ ls
+""",
+    ),
+    # ---- QMK ----------------------------------------------------------------------------------------
+    (
+        "https://github.com/qmk/qmk_firmware/issues/22565",
+        ".txt",
+        r"""Ψ QMK Doctor is checking your environment.
+Ψ CLI version: 1.1.1
+Ψ QMK home: /home/{{keep:ubuntu}}/firmware/qmk_firmware
+Ψ Detected Linux (Ubuntu 22.04.2 LTS).
+⚠ Missing or outdated udev rules for 'atmel-dfu' boards. Run 'sudo cp /home/{{keep:ubuntu}}/firmware/qmk_firmware/util/udev/50-qmk.rules /etc/udev/rules.d/'.
+⚠ Missing or outdated udev rules for 'kiibohd' boards. Run 'sudo cp /home/{{keep:ubuntu}}/firmware/qmk_firmware/util/udev/50-qmk.rules /etc/udev/rules.d/'.
+""",
+    ),
+    # ---- OctoPrint ----------------------------------------------------------------------------------
+    (
+        "https://github.com/OctoPrint/OctoPrint/issues/3122",
+        ".txt",
+        r"""2019-04-14 10:50:32,585 - octoprint.startup - INFO - ******************************************************************************
+2019-04-14 10:50:32,588 - octoprint.startup - INFO - Starting OctoPrint 1.3.10
+2019-04-14 10:50:32,659 - octoprint.plugin.core - INFO - Loading plugins from /home/[[user:vesna]]{{keep:/OctoPrint/venv/lib/python2.7/site-packages/octoprint/plugins}}, /home/[[user:vesna]]{{keep:/.octoprint/plugins}} and installed plugin packages...
+2019-04-14 10:50:32,679 - octoprint.util.connectivity_checker - INFO - Connectivity changed from offline to online
+2019-04-14 10:50:32,681 - octoprint.plugin.core - INFO - Plugin Anonymous Usage Tracking is disabled.
+""",
+    ),
+    (
+        "https://github.com/bitsy-ai/octoprint-nanny-plugin/pull/177",
+        ".txt",
+        r"""2021-04-25 01:51:32,666 - octoprint.plugin - ERROR - Error while calling plugin octoprint_nanny
+Traceback (most recent call last):
+  File "/home/[[user:rowan]]{{keep:/projects/OctoPrint/.venv/lib/python3.7/site-packages/octoprint/plugin/__init__.py}}", line 271, in call_plugin
+    result = getattr(plugin, method)(*args, **kwargs)
+  File "/home/[[user:rowan]]{{keep:/projects/OctoPrint/.venv/lib/python3.7/site-packages/octoprint/util/__init__.py}}", line 1890, in wrapper
+    return f(*args, **kwargs)
+  File "/home/[[user:rowan]]{{keep:/projects/octoprint-nanny-plugin/octoprint_nanny/plugins.py}}", line 611, in on_after_startup
+    configure_logger(logger, self.get_plugin_logfile_path())
+""",
+    ),
+    (
+        "https://github.com/vitormhenrique/OctoPrint-Enclosure/issues/327",
+        ".txt",
+        r"""2020-06-07 11:45:19,886 - octoprint.util.comm - INFO - Finished in 14572.932 s.
+2020-06-07 11:45:19,893 - octoprint.filemanager.analysis - INFO - Starting analysis of local:MyPrint.gcode
+2020-06-07 11:45:19,901 - octoprint.filemanager.analysis - INFO - Invoking analysis command: {{keep:/home/pi/oprint/bin/python2}} -m octoprint analysis gcode --speed-x=6000 --speed-y=6000 --max-t=10 --throttle=0.0 --throttle-lines=100 {{keep:/home/pi/.octoprint/uploads/MyPrint.gcode}}
+2020-06-07 11:45:19,958 - octoprint.printer.standard.job - INFO - Print job done - origin: local, path: MyPrint.gcode, owner: {{keep:<User>}}
+2020-06-07 11:45:20,008 - octoprint.util.comm - INFO - Changing monitoring state from "Finishing" to "Operational"
+""",
+    ),
+    # ---- PrusaSlicer --------------------------------------------------------------------------------
+    (
+        "https://github.com/prusa3d/PrusaSlicer/issues/10241",
+        ".txt",
+        r"""> prusa-slicer-console --loglevel=9 test.3mf
+[2023-04-03 14:31:21.276044] [0x00007f81a2b18880] [trace]   Initializing StaticPrintConfigs
+[2023-04-03 14:31:21.425026] [0x00007f81a2b18880] [trace]   App updater default download path: "/home/[[user:cody]]/"
+[2023-04-03 14:31:21.425896] [0x00007f81a2b18880] [debug]   full path: 853089106416610175
+[2023-04-03 14:31:21.425906] [0x00007f81a2b18880] [debug]   single instance: undefined. other params: /tmp/.mount_prusa-KU7u2h/usr/bin/bin/prusa-slicer;--loglevel=9;test.3mf
+[2023-04-03 14:31:21.425911] [0x00007f81a2b18880] [debug]   full lock path: /home/[[user:cody]]{{keep:/.config/PrusaSlicer-alpha/cache/853089106416610175.lock}}
+[2023-04-03 14:31:21.425930] [0x00007f81a2b18880] [debug]   Not creating lockfile.
+""",
+    ),
+    (
+        "https://github.com/prusa3d/PrusaSlicer/issues/8003",
+        ".txt",
+        r"""C:\Users\{{keep:<USERNAME>}}\MyProgramme\PrusaSlicer_a>prusa-slicer-console.exe --loglevel 9
+[2022-02-28 07:41:42.108777] [0x00009284] [trace]   Initializing StaticPrintConfigs
+[2022-02-28 07:41:42.131718] [0x00009284] [debug]   full path: 7263087213622277716
+[2022-02-28 07:41:42.131718] [0x00009284] [debug]   init wx instance checker 7263087213622277716.lock C:\Users\{{keep:<USERNAME>}}\AppData\Roaming\PrusaSlicer-alpha\cache\
+[2022-02-28 07:41:42.131718] [0x00009284] [info]    Instance check: Another instance not found or single-instance not set.
+[2022-02-28 07:41:42.133712] [0x00009284] [trace]   System language detected (user locales and such): de_CH
+""",
+    ),
+    # ---- more Arduino IDE, esptool and PlatformIO uploads --------------------------------------------
+    (
+        "https://github.com/espressif/arduino-esp32/issues/8745",
+        ".txt",
+        r"""FQBN: esp32:esp32:alksesp32:UploadSpeed=115200
+Using board 'alksesp32' from platform in folder: /Users/[[user:grant]]{{keep:/Library/Arduino15/packages/esp32/hardware/esp32/2.0.14}}
+Using core 'esp32' from platform in folder: /Users/[[user:grant]]{{keep:/Library/Arduino15/packages/esp32/hardware/esp32/2.0.14}}
+
+esptool.py v4.5.1
+Creating esp32 image...
+Merged 2 ELF sections
+""",
+    ),
+    (
+        "https://github.com/sbcshop/RoundyFi/issues/3",
+        ".txt",
+        r"""Arduino: 1.8.19 (Linux), Board: "NodeMCU 1.0 (ESP-12E Module), 80 MHz, Flash, Disabled (new aborts on oom), Disabled, All SSL ciphers (most compatible), 32KB cache + 32KB IRAM (balanced), Use pgm_read macros for IRAM/PROGMEM, 4MB (FS:2MB OTA:~1019KB), 2, v2 Lower Memory, Disabled, None, Only Sketch, 115200"
+
+Sketch uses 317885 bytes (30%) of program storage space. Maximum is 1044464 bytes.
+Global variables use 29476 bytes (35%) of dynamic memory, leaving 52444 bytes for local variables. Maximum is 81920 bytes.
+esptool.py v3.0
+Serial port /dev/ttyACM0
+Connecting........_____....._____....._____....._____....._____....._____.....____Traceback (most recent call last):
+  File "/home/[[user:oscar]]{{keep:/.arduino15/packages/esp8266/hardware/esp8266/3.0.2/tools/upload.py}}"
+""",
+    ),
+    (
+        "https://github.com/esp8266/Arduino/issues/141",
+        ".txt",
+        r"""Sketch uses 208,276 bytes (39%) of program storage space. Maximum is 524,288 bytes.
+/Users/[[user:bkolar]]{{keep:/Documents/Arduino/hardware/esp8266com/esp8266/tools/macosx/esptool}} -vv -cd none -cb 115200 -cp /dev/tty.usbserial -ca 0x00000 -cf /var/folders/yy/dqkcs2dj4lq8s4vk0h10kwmnvspy9l/T/build6296413658005645577.tmp/mDNS_Web_Server_home.cpp_00000.bin -ca 0x40000 -cf /var/folders/yy/dqkcs2dj4lq8s4vk0h10kwmnvspy9l/T/build6296413658005645577.tmp/mDNS_Web_Server_home.cpp_40000.bin 
+esptool v0.4.2 - (c) 2014 Ch. Klippel {{keep:ck@atelier-klippel.de}}
+    setting board to none
+    setting baudrate from 115200 to 115200
+    setting port from /dev/tty.usbserial to /dev/tty.usbserial
+    setting address from 0x00000000 to 0x00000000
+    espcomm_upload_file
+""",
+    ),
+    (
+        "https://github.com/platformio/platform-espressif8266/issues/40",
+        ".txt",
+        r"""{{keep:user}}@host:~/.platformio/packages/tool-esptool$ ./esptool -v
+esptool v0.4.9 - (c) 2014 Ch. Klippel <{{keep:ck@atelier-klippel.de}}>
+
+{{keep:user}}@host:~/.platformio/packages/tool-esptool$ ./esptool -vv -cd nodemcu -cb 115200 -cp /dev/ttyUSB0 -cf $HOME/platformio/esplatest/.pioenvs/nodemcuv2/firmware.bin
+esptool v0.4.9 - (c) 2014 Ch. Klippel <{{keep:ck@atelier-klippel.de}}>
+        setting board to nodemcu
+        setting baudrate from 115200 to 115200
+        setting port from /dev/ttyUSB0 to /dev/ttyUSB0
+        espcomm_upload_file
+        espcomm_upload_mem
+opening port /dev/ttyUSB0 at 115200
+""",
+    ),
+    (
+        "https://github.com/platformio/platformio-core/issues/380",
+        ".txt",
+        r"""platformio run --target upload
+[Wed Dec 16 15:43:50 2015] Processing esp12e (platform: espressif, board: esp12e, framework: arduino)
+BeforeUpload(["upload"], [".pioenvs/esp12e/firmware.bin"])
+Auto-detected UPLOAD_PORT/DISK: /dev/cu.wchusbserial1410
+/Users/[[user:mfuller]]{{keep:/.platformio/packages/tool-esptool/esptool}} -vv -cd ck -cb 115200 -cp /dev/cu.wchusbserial1410 -ca 0x00000 -cf .pioenvs/esp12e/firmware.bin
+esptool v0.4.5 - (c) 2014 Ch. Klippel <{{keep:ck@atelier-klippel.de}}>
+setting board to ck
+setting baudrate from 115200 to 115200
+""",
+    ),
+    # ---- STM32CubeIDE ---------------------------------------------------------------------------------
+    (
+        "https://github.com/har-in-air/STM32F411_USB_AUDIO_DAC/issues/18",
+        ".txt",
+        r"""17:56:38 **** Incremental Build of configuration Default for project ok4 ****
+make all 
+Cannot run program "make": Launching failed
+
+Error: Program "make" not found in PATH
+PATH=[C:/ST/STM32CubeIDE_1.13.2/STM32CubeIDE//plugins/com.st.stm32cube.ide.jre.win64_3.0.0.202305091045/jre/bin/server;C:/ST/STM32CubeIDE_1.13.2/STM32CubeIDE//plugins/com.st.stm32cube.ide.jre.win64_3.0.0.202305091045/jre/bin;C:\Program Files (x86)\Common Files\Oracle\Java\javapath;C:\WINDOWS\system32;C:\WINDOWS;C:\WINDOWS\System32\Wbem;C:\WINDOWS\System32\WindowsPowerShell\v1.0\;C:\WINDOWS\System32\OpenSSH\;C:\Program Files\PuTTY\;C:\Program Files (x86)\Cypress\EZ-USB FX3 SDK\1.3\util\elf2img\;C:\Program Files\Git\cmd;C:\Users\[[user:R_Vikram]]{{keep:\AppData\Local\Microsoft\WindowsApps}};;C:\Users\[[user:R_Vikram]]{{keep:\AppData\Local\Programs\Microsoft VS Code\bin}};C:\ST\STM32CubeIDE_1.13.2\STM32CubeIDE]
+
+17:56:38 Build Failed. 1 errors, 0 warnings. (took 70ms)
+""",
+    ),
+    # ---- Raspberry Pi -----------------------------------------------------------------------------------
+    (
+        "https://github.com/tobykurien/rpi_lcars/issues/24",
+        ".txt",
+        r"""{{keep:pi}}@raspberrypi:~/rpi_lcars-master/app $ sudo python lcars.py
+Traceback (most recent call last):
+  File "lcars.py", line 2, in <module>
+    from ui.ui import UserInterface
+  File "{{keep:/home/pi/rpi_lcars-master/app/ui/ui.py}}", line 4, in <module>
+    from ui.utils import sound
+ImportError: No module named utils
 """,
     ),
 ]
