@@ -54,7 +54,7 @@ managers, verbose) likewise; ``82`` (threads: VPN and remote-access clients' log
 ``84`` (threads: browsers' and Electron desktop apps' logs), ``85`` (threads: desktop container
 and VM tools' diagnostics), ``86`` (threads: self-hosted home servers' logs and configuration)
 and ``87`` (threads: mail and messaging command-line tools' configs and logs) likewise, under
-1.37.0),
+1.37.0; ``89`` (threads: game launchers' and mod loaders' logs and crash reports) likewise),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -242,6 +242,7 @@ def main(argv: list[str] | None = None) -> int:
             "85",
             "86",
             "87",
+            "89",
             "all",
         ),
         default="all",
