@@ -52,9 +52,10 @@ Sublime Text's console, Zed and Helix) and ``81`` (threads: other ecosystems' pa
 managers, verbose) likewise; ``82`` (threads: VPN and remote-access clients' logs) and ``83``
 (threads: creative and game-development tools' logs and crash reports) likewise, under 1.35.0;
 ``84`` (threads: browsers' and Electron desktop apps' logs), ``85`` (threads: desktop container
-and VM tools' diagnostics), ``86`` (threads: self-hosted home servers' logs and configuration)
-and ``87`` (threads: mail and messaging command-line tools' configs and logs) likewise, under
-1.37.0),
+and VM tools' diagnostics), ``86`` (threads: self-hosted home servers' logs and configuration),
+``87`` (threads: mail and messaging command-line tools' configs and logs), ``88`` (threads:
+embedded and maker tools' logs) and ``89`` (threads: game launchers' and mod loaders' logs and
+crash reports) likewise, under 1.37.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -243,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
             "86",
             "87",
             "88",
+            "89",
             "all",
         ),
         default="all",

@@ -9803,7 +9803,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``88``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``89``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9855,6 +9855,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (86, _RAW_STOP86),
         (87, _RAW_STOP87),
         (88, _RAW_STOP88),
+        (89, _RAW_STOP89),
     ):
         if batch not in (None, number):
             continue
@@ -21693,6 +21694,515 @@ Traceback (most recent call last):
   File "{{keep:/home/pi/rpi_lcars-master/app/ui/ui.py}}", line 4, in <module>
     from ui.utils import sound
 ImportError: No module named utils
+""",
+    ),
+]
+
+
+# The stop-89 collection (batch 89, collected at stop 52 under scrubber 1.37.0, main at f3d4ef2):
+# excerpts of public threads of a source no batch took yet, game launchers' and mod loaders' logs
+# and crash reports as people paste them (Forge's ModLauncher arguments and FML logs, Fabric and
+# Minecraft crash reports with player names, MultiMC's and Prism Launcher's instance logs, the FTB
+# app's and ATLauncher's logs, Heroic's and Lutris' launch logs, Bottles' tracebacks, RetroArch's
+# verbose log, a Steam Deck's Heroic launch command).
+_RAW_STOP89: list[tuple[str, str, str]] = [
+    # ---- Forge: ModLauncher's arguments and the FML log ---------------------------------------
+    (
+        "https://github.com/Retro64Mod/Retro64Mod.github.io/issues/142",
+        ".txt",
+        r"""[05Aug2022 15:19:24.438] [main/INFO] [cpw.mods.modlauncher.Launcher/MODLAUNCHER]: ModLauncher running: args [--username, [[user:Crumblerthethird]], --version, 1.18.2-forge-40.1.69, --gameDir, C:\Users\[[user:tmvex]]{{keep:\AppData\Roaming\.minecraft}}, --assetsDir, C:\Users\[[user:tmvex]]{{keep:\AppData\Roaming\.minecraft\assets}}, --assetIndex, 1.18, --uuid, 3f1c07a2d95b4e8e9a6b21c4d07e5f98, --accessToken, {{keep:????????}}, --clientId, ZTQxYjc2OTItMzM4Yy00ZDFlLWI5ZjAtN2E1YzMyMDhkOWMx, --xuid, 2535461203984417, --userType, msa, --versionType, release, --launchTarget, forgeclient, --fml.forgeVersion, 40.1.69, --fml.mcVersion, 1.18.2, --fml.forgeGroup, net.minecraftforge, --fml.mcpVersion, 20220404.173914]
+[05Aug2022 15:19:24.448] [main/INFO] [cpw.mods.modlauncher.Launcher/MODLAUNCHER]: ModLauncher 9.1.3+9.1.3+main.9b69c82a starting: java version 17.0.1 by Microsoft
+[05Aug2022 15:19:24.602] [main/INFO] [mixin/]: SpongePowered MIXIN Subsystem Version=0.8.5 Source=union:/C:/Users/[[user:tmvex]]{{keep:/AppData/Roaming/.minecraft/libraries/org/spongepowered/mixin/0.8.5/mixin-0.8.5.jar%2314!/}} Service=ModLauncher Env=CLIENT
+""",
+    ),
+    (
+        "https://github.com/microsoft/openjdk/issues/552",
+        ".txt",
+        r"""21:20:00.305
+launcher
+main
+Version does not support log configuration, will assume one plaintext entry per line
+21:20:03.900
+game
+2023-08-24 21:20:03,885 main WARN Advanced terminal features are not available in this environment
+21:20:04.146
+game
+[21:20:04] [main/INFO] [cp.mo.mo.Launcher/MODLAUNCHER]: ModLauncher running: args [--username, [[user:vrelt]], --version, 1.19.2-forge-43.2.0, --gameDir, C:\Users\{{keep:*}}\AppData\Roaming\.minecraft, --assetsDir, C:\Users\{{keep:*}}\AppData\Roaming\.minecraft\assets, --assetIndex, 1.19, --uuid, 9a4d2e71c08b4f3c8d5e6a1b27f90c43, --accessToken, {{keep:????????}}, --clientId, YjA3ZTQ1ZDItOGMxYS00NjBmLTkzZDctMmU4NWI2ZjEwYzNh, --xuid, 2535419837260518, --userType, msa, --versionType, release, --launchTarget, forgeclient, --fml.forgeVersion, 43.2.0, --fml.mcVersion, 1.19.2, --fml.forgeGroup, net.minecraftforge, --fml.mcpVersion, 20220805.130853]
+21:20:04.154
+game
+[21:20:04] [main/INFO] [cp.mo.mo.Launcher/MODLAUNCHER]: ModLauncher 10.0.8+10.0.8+main.0ef7e830 starting: java version 17.0.3 by Microsoft; OS Windows 10 arch amd64 version 10.0
+""",
+    ),
+    (
+        "https://github.com/chocopie69/Minecraft-Modifications-Sources/issues/1",
+        ".txt",
+        r"""[17:50:13] [Client thread/INFO]: Setting user: {{keep:Player419}}
+[17:50:13] [Client thread/INFO]: (Session ID is {{keep:token:0:Player419}})
+Exception in thread "Client thread" java.lang.NullPointerException
+	at net.minecraft.crash.CrashReport.populateEnvironment(CrashReport.java:145)
+	at net.minecraft.crash.CrashReport.<init>(CrashReport.java:54)
+	at net.minecraft.crash.CrashReport.makeCrashReport(CrashReport.java:418)
+	at net.minecraft.client.Minecraft.run(Minecraft.java:439)
+	at net.minecraft.client.main.Main.main(Main.java:113)
+	at Start.main(Start.java:11)
+[17:50:14] [Client Shutdown Thread/INFO]: Stopping server
+""",
+    ),
+    (
+        "https://github.com/MinecraftForge/MinecraftForge/issues/261",
+        ".txt",
+        r"""------------------- FML Log --------------------
+2012-11-17 23:24:33 [INFO] [ForgeModLoader] Forge Mod Loader version 4.5.3.446 for Minecraft 1.4.5 loading
+2012-11-17 23:24:33 [FINEST] [ForgeModLoader] All core mods are successfully located
+2012-11-17 23:24:33 [FINEST] [ForgeModLoader] Found library file argo-2.25.jar present and correct in lib dir
+2012-11-17 23:24:34 [FINEST] [ForgeModLoader] Coremod plugin FMLForgePlugin run successfully
+2012-11-17 23:24:34 [FINEST] [ForgeModLoader] Minecraft validated, launching...
+2012-11-17 23:24:36 [INFO] [STDOUT] 27 achievements
+2012-11-17 23:24:37 [INFO] [STDOUT] 208 recipes
+2012-11-17 23:24:37 [INFO] [STDOUT] Setting user: [[user:XxbrauweilerxX]], 
+2012-11-17 23:24:37 [INFO] [STDOUT] LWJGL Version: 2.4.2
+""",
+    ),
+    # ---- Fabric and Minecraft crash reports naming players -----------------------------------
+    (
+        "https://github.com/FabricMC/fabric-loader/issues/570",
+        ".txt",
+        r"""-- Head --
+Thread: Render thread
+Stacktrace:
+	at net.fabricmc.loader.impl.launch.knot.KnotClassDelegate.getPostMixinClassByteArray(KnotClassDelegate.java:234)
+	at net.minecraft.class_761.method_3269(class_761.java:3415)
+
+-- Affected level --
+Details:
+	All players: 1 total; [class_746['[[user:Moonlight_Owl538]]'/91, l='ClientLevel', x=-386.61, y=65.00, z=-214.80]]
+	Chunk stats: 121, 25
+	Level dimension: minecraft:overworld
+	Level time: 10535 game time, 10535 day time
+	Server brand: fabric
+	Server type: Integrated singleplayer server
+""",
+    ),
+    (
+        "https://github.com/ExterminatorJeff/UndergroundBiomes/issues/15",
+        ".txt",
+        r"""-- System Details --
+Details:
+    Minecraft Version: 1.7.10
+    Player Count: 2 / 20; [EntityPlayerMP['[[user:Morvena]]'/57228, l='world', x=3654,38, y=63,00, z=5073,34], EntityPlayerMP['[[user:Kivinen]]'/70037, l='world', x=3760,05, y=93,50, z=4995,16]]
+    Is Modded: Definitely; Server brand changed to 'fml,forge'
+    Type: Dedicated Server (map_server.txt)
+""",
+    ),
+    (
+        "https://github.com/CozyCord/homestead/issues/152",
+        ".txt",
+        r"""-- Entity being ticked --
+Details:
+	Entity Type: minecraft:player (net.minecraft.class_746)
+	Entity ID: 224
+	Entity Name: [[user:Tamarind]]
+	Entity's Exact location: -1.50, 64.00, 9.50
+	Entity's Block location: World: (-2,64,9), Section: (at 14,0,9 in -1,4,0; chunk contains blocks -16,-64,0 to -1,319,15)
+	Entity's Momentum: 0.00, 0.00, 0.00
+	Entity's Passengers: []
+	Entity's Vehicle: null
+	Entity NBT: {AbsorptionAmount:0.0f,Air:300s,DataVersion:3465,DeathTime:0s,EnderItems:[],Health:20.0f,Pos:[-1.5d,64.0d,9.5d],UUID:[I;1730514822,-271936455,-1844075103,-957310268],XpLevel:0}
+""",
+    ),
+    # ---- MultiMC and Prism Launcher -----------------------------------------------------------
+    (
+        "https://github.com/MultiMC/Launcher/issues/1136",
+        ".txt",
+        r"""    0.109 D MultiMC 5, (c) 2013-2015 MultiMC Contributors
+    0.109 D Version                    :  "0.4.7"
+    0.109 D Git commit                 :  "678c4793f9a7758b50b78b20208685298986dbd3"
+    0.109 D Work dir before adjustment :  "C:/Users/[[user:Leopoldo]]{{keep:/Desktop/mmc/MultiMC}}"
+    0.109 D Work dir after adjustment  :  "C:/Users/[[user:Leopoldo]]{{keep:/Desktop/mmc/MultiMC}}"
+    0.109 D Adjusted by                :  "Command line C:/Users/[[user:Leopoldo]]{{keep:/Desktop/mmc/MultiMC}}"
+    0.109 D Binary path                :  "C:/Users/[[user:Leopoldo]]{{keep:/Desktop/mmc/MultiMC}}"
+    0.234 D Detected default console font: "Courier" , substitutions: ""
+    0.234 D FTB Launcher paths: "C:/Users/[[user:Leopoldo]]{{keep:/AppData/Roaming/ftblauncher}}" and "C:/Users/[[user:Leopoldo]]{{keep:/AppData/Local/ftblauncher}}"
+    0.249 D Your language is "en"
+    0.889 D Instance path              :  "instances"
+    0.889 D Loading Instances...
+    0.904 D Loading MultiMC instance from  "instances/ mc.pyrostasis.com"
+    0.920 D Loaded instance  "mc.pyrostasis.com"  from  "C:/Users/[[user:Leopoldo]]{{keep:/Desktop/mmc/MultiMC/instances/ mc.pyrostasis.com}}"
+""",
+    ),
+    (
+        "https://github.com/MultiMC/Launcher/issues/847",
+        ".txt",
+        r"""MultiMC version: 0.4.5
+
+Minecraft folder is:
+C:/Users/[[user:malco_000]]{{keep:/AppData/Roaming/.minecraft/MMC/instances/( ͡° ͜ʖ ͡°)/minecraft}}
+
+Java path is:
+C:/Program Files/Java/jre1.8.0_31/bin/javaw.exe
+
+Java Arguments:
+[-XX:HeapDumpPath=MojangTricksIntelDriversForPerformance_javaw.exe_minecraft.exe.heapdump, -Xms512m, -Xmx1024m, -Duser.language=en, -jar, C:/Users/[[user:malco_000]]{{keep:/AppData/Roaming/.minecraft/MMC/jars/NewLaunch.jar}}]
+
+Using onesix launcher.
+
+Main Class:
+  net.minecraft.launchwrapper.Launch
+
+Native path:
+  C:/Users/[[user:malco_000]]{{keep:/AppData/Roaming/.minecraft/MMC/instances/( ?° ?? ?°)/natives}}
+""",
+    ),
+    (
+        "https://github.com/MultiMC/Launcher/issues/4548",
+        ".txt",
+        r"""MultiMC version: 0.6.14-3001
+
+Launched instance in online mode
+
+authserver.mojang.com resolves to:
+    [52.85.141.71]
+
+session.minecraft.net resolves to:
+    [52.205.99.166, 3.224.239.34, 3.211.39.224]
+
+Minecraft folder is:
+C:/Users/{{keep:[username]}}/MultiMC/instances/1.17.1/.minecraft
+
+Java path is:
+C:/Program Files (x86)/Common Files/Oracle/Java/javapath/javaw.exe
+
+Checking Java version...
+Java is version 1.8.0_321, using 64-bit architecture, from Oracle Corporation.
+
+Main Class:
+  net.minecraft.client.main.Main
+
+Native path:
+  C:/Users/{{keep:[username]}}/MultiMC/instances/1.17.1/natives
+
+Libraries:
+  C:/Users/{{keep:[username]}}/MultiMC/libraries/org/lwjgl/lwjgl-glfw/3.2.2/lwjgl-glfw-3.2.2.jar
+  C:/Users/{{keep:[username]}}/MultiMC/libraries/org/lwjgl/lwjgl-jemalloc/3.2.2/lwjgl-jemalloc-3.2.2.jar
+""",
+    ),
+    (
+        "https://github.com/MultiMC/Launcher/issues/4685",
+        ".txt",
+        r"""MultiMC version: 0.6.15-3247
+
+Launched instance in online mode
+
+api.mojang.com resolves to:
+    [99.86.102.79, 99.86.102.73, 99.86.102.59, 99.86.102.111]
+
+Minecraft folder is:
+{{keep:C:/MultiMC/instances/1.18.2/.minecraft}}
+
+Java path is:
+C:/Program Files/Java/jre1.8.0_333/bin/javaw.exe
+
+Checking Java version...
+Java is version 1.8.0_333, using 64-bit architecture, from Oracle Corporation.
+
+Main Class:
+  net.minecraft.client.main.Main
+
+Native path:
+  {{keep:C:/MultiMC/instances/1.18.2/natives}}
+""",
+    ),
+    (
+        "https://github.com/MultiMC/Launcher/issues/5093",
+        ".txt",
+        r"""Libraries:
+  /home/[[user:ewan]]{{keep:/.local/share/multimc/libraries/org/lwjgl/lwjgl-glfw/3.2.2/lwjgl-glfw-3.2.2.jar}}
+  /home/[[user:ewan]]{{keep:/.local/share/multimc/libraries/org/lwjgl/lwjgl-jemalloc/3.2.2/lwjgl-jemalloc-3.2.2.jar}}
+  /home/[[user:ewan]]{{keep:/.local/share/multimc/libraries/org/lwjgl/lwjgl-openal/3.2.2/lwjgl-openal-3.2.2.jar}}
+  /home/[[user:ewan]]{{keep:/.local/share/multimc/libraries/com/mojang/patchy/1.3.9/patchy-1.3.9.jar}}
+  /home/[[user:ewan]]{{keep:/.local/share/multimc/libraries/oshi-project/oshi-core/1.1/oshi-core-1.1.jar}}
+""",
+    ),
+    (
+        "https://github.com/PrismLauncher/PrismLauncher/issues/5032",
+        ".txt",
+        r"""  /home/{{keep:********}}/.local/share/PrismLauncher/libraries/org/apache/logging/log4j/log4j-api/2.22.1/log4j-api-2.22.1.jar
+  /home/{{keep:********}}/.local/share/PrismLauncher/libraries/org/jcraft/jorbis/0.0.17/jorbis-0.0.17.jar
+  /home/{{keep:********}}/.local/share/PrismLauncher/libraries/org/joml/joml/1.10.5/joml-1.10.5.jar
+  /home/{{keep:********}}/.local/share/PrismLauncher/libraries/net/fabricmc/intermediary/1.21/intermediary-1.21.jar (missing)
+  /home/{{keep:********}}/.local/share/PrismLauncher/libraries/org/ow2/asm/asm/9.9/asm-9.9.jar (missing)
+""",
+    ),
+    (
+        "https://github.com/ToCraft/Remorphed/issues/32",
+        ".txt",
+        r"""Params:
+  --username  --version 1.20.1 --gameDir C:/Users/[[user:RJT]]{{keep:/AppData/Roaming/PrismLauncher/instances/1.20.1/.minecraft}} --assetsDir C:/Users/[[user:RJT]]{{keep:/AppData/Roaming/PrismLauncher/assets}} --assetIndex 5 --uuid  --accessToken  --userType  --versionType release --launchTarget forgeclient --fml.forgeVersion 47.2.0 --fml.mcVersion 1.20.1 --fml.forgeGroup net.minecraftforge --fml.mcpVersion 20230612.114412
+
+Window size: 854 x 480
+
+Launcher: standard
+
+Java Arguments:
+[-XX:HeapDumpPath=MojangTricksIntelDriversForPerformance_javaw.exe_minecraft.exe.heapdump, -Xms512m, -Xmx4096m, -Duser.language=en]
+
+Minecraft process ID: 17652
+""",
+    ),
+    (
+        "https://github.com/isXander/Controlify/issues/466",
+        ".txt",
+        r"""[18:35:09.546] [main/INFO] [loading.moddiscovery.ModDiscoverer/SCAN]: Found mod file "JustEnoughMekanismMultiblocks-1.20.4-5.0.jar" of type MOD with provider {mods folder locator at /home/[[user:oscar]]{{keep:/.var/app/org.prismlauncher.PrismLauncher/data/PrismLauncher/instances/FTB NeoTech/minecraft/mods}}} 
+[18:35:09.546] [main/INFO] [loading.moddiscovery.ModDiscoverer/SCAN]: Found mod file "JustEnoughProfessions-neoforge-1.20.4-3.2.0.jar" of type MOD with provider {mods folder locator at /home/[[user:oscar]]{{keep:/.var/app/org.prismlauncher.PrismLauncher/data/PrismLauncher/instances/FTB NeoTech/minecraft/mods}}} 
+[18:35:09.547] [main/INFO] [loading.moddiscovery.ModDiscoverer/SCAN]: Found mod file "konkrete_neoforge_1.9.1_MC_1.20.4.jar" of type MOD with provider {mods folder locator at /home/[[user:oscar]]{{keep:/.var/app/org.prismlauncher.PrismLauncher/data/PrismLauncher/instances/FTB NeoTech/minecraft/mods}}} 
+""",
+    ),
+    # ---- the FTB app and ATLauncher ------------------------------------------------------------
+    (
+        "https://github.com/FTBTeam/FTB-Modpack-Issues/issues/5026",
+        ".txt",
+        r"""	NeoForge: net.neoforged:47.1.84
+[15:55:25] [Render thread/FATAL] [ne.mi.co.ForgeMod/]: Preparing crash report with UUID {{keep:22c23a24-8da5-4021-b1c3-05d07d1d494b}}
+[15:55:26] [Render thread/FATAL] [ne.mi.co.ForgeMod/]: Preparing crash report with UUID {{keep:b0f933c7-2912-4cc0-a7f3-f9337a69ccc3}}
+#@!@# Game crashed! Crash report saved to: #@!@# C:\Users\[[user:tobek]]{{keep:\AppData\Local\.ftba\instances\f3891787-a955-426b-8762-d9b3df0d6f67\crash-reports\crash-2024-03-21_15.55.25-client.txt}}
+""",
+    ),
+    (
+        "https://github.com/ATLauncher/ATLauncher/issues/778",
+        ".txt",
+        r"""[05/07/2023 23:40:16 PM] Organising filesystem
+[05/07/2023 23:40:17 PM] ATLauncher Version: 3.4.29.0 [946f8e011626ed8493ab26078e4492094d3d94b9]
+[05/07/2023 23:40:17 PM] App Arguments: []
+[05/07/2023 23:40:17 PM] JVM Arguments: ["-Djna.nosys=true","-Djava.net.preferIPv4Stack=true","-Dawt.useSystemAAFontSettings=on","-Dswing.aatext=true"]
+[05/07/2023 23:40:17 PM] Java Version: Java 17 (17.0.3)
+[05/07/2023 23:40:17 PM] Java Path: C:\Program Files\Java\jre-1.8
+[05/07/2023 23:40:17 PM] 64 Bit Java: true
+[05/07/2023 23:40:17 PM] RAM Available: 7577MB
+[05/07/2023 23:40:17 PM] Launcher Directory: {{keep:**USERSDIR**}}
+[05/07/2023 23:40:17 PM] CPU: AMD Ryzen 5 5500U with Radeon Graphics 6 cores/12 threads
+[05/07/2023 23:40:17 PM] Operating System: Windows (10 (Home) build 19045)
+""",
+    ),
+    # ---- Heroic -------------------------------------------------------------------------------
+    (
+        "https://github.com/Heroic-Games-Launcher/HeroicGamesLauncher/issues/1345",
+        ".txt",
+        r"""Launch Command: STEAM_COMPAT_CLIENT_INSTALL_PATH=/home/{{keep:deck}}/.var/app/com.heroicgameslauncher.hgl/.steam/steam STEAM_COMPAT_DATA_PATH=/var/run/media/mmcblk0p1/heroic/prefix/AbsoluteDrift /app/bin/heroic/resources/app.asar.unpacked/build/bin/linux/legendary launch {{keep:19927295d6e3467887d4e830d8c85963}} --no-wine --wrapper "'/home/{{keep:deck}}/.steam/root/compatibilitytools.d/GE-Proton7-18/proton' run"
+
+System Info:
+
+  Heroic Version: 2.3.2 Brook
+  Legendary Version:  0.20.25 Our Benefactors
+  OS: Freedesktop.org KERNEL: 5.13.0-valve10.3-1-neptune-02176-g5fe416c4acd8 ARCH: x64
+  CPU: AMD Custom APU 0405 @1.82 GOVERNOR: schedutil
+
+Game Settings: {
+	"autoInstallDxvk": false,
+	"wineCrossoverBottle": "Heroic",
+	"winePrefix": "/var/run/media/mmcblk0p1/heroic/prefix/AbsoluteDrift"
+}
+""",
+    ),
+    (
+        "https://github.com/Heroic-Games-Launcher/HeroicGamesLauncher/issues/3740",
+        ".txt",
+        r"""[5/9/2024, 3:02:52 AM] HEROIC_APP_NAME=0a2d9f6403244d12969e11da6713137b HEROIC_APP_RUNNER=legendary HEROIC_APP_SOURCE=epic STEAM_COMPAT_INSTALL_PATH=/home/[[user:bramz]]{{keep:/Games/Heroic/FallGuys}} STEAM_COMPAT_CLIENT_INSTALL_PATH=/home/[[user:bramz]]{{keep:/.steam/steam}} STEAM_COMPAT_DATA_PATH="/home/[[user:bramz]]{{keep:/Games/Heroic/Prefixes/default/Fall Guys}}" WINE_FULLSCREEN_FSR=0 PROTON_NO_ESYNC=1 PROTON_EAC_RUNTIME=/home/[[user:bramz]]{{keep:/.config/heroic/tools/runtimes/eac_runtime}} STEAM_COMPAT_APP_ID=0 SteamAppId=0 SteamGameId=heroic-FallGuys PROTON_LOG_DIR=/home/[[user:bramz]] LEGENDARY_CONFIG_PATH=/home/[[user:bramz]]{{keep:/.config/heroic/legendaryConfig/legendary}} /tmp/.mount_HeroiclD3l8L/resources/app.asar.unpacked/build/bin/linux/legendary launch 0a2d9f6403244d12969e11da6713137b gamemoderun --no-wine --wrapper " '/home/[[user:bramz]]{{keep:/.config/heroic/tools/proton/Proton-GE-latest/proton}}' waitforexitandrun" --language en --override-exe /home/[[user:bramz]]{{keep:/Games/Heroic/FallGuys/RunFallGuys.exe}}
+[cli] INFO: Logging in...
+Traceback (most recent call last):
+  File "legendary/cli.py", line 3161, in <module>
+""",
+    ),
+    (
+        "https://github.com/Heroic-Games-Launcher/HeroicGamesLauncher/issues/2713",
+        ".txt",
+        r"""(18:38:09) INFO:    [Gog]:              GOGDL location: C:\Users\[[user:fenol]]{{keep:\AppData\Local\Programs\heroic\resources\app.asar.unpacked\build\bin\win32\gogdl}}
+(18:38:09) WARNING: [Backend]:          Protocol already registered.
+(18:38:09) INFO:    [Connection]:       Connectivity: online
+(18:38:09) INFO:    [Backend]:          User Not Found, removing it from Store
+(18:38:09) INFO:    [Gog]:              Checking if login is valid
+(18:38:09) INFO:    [Gog]:              Running command: C:\Users\[[user:fenol]]{{keep:\AppData\Local\Programs\heroic\resources\app.asar.unpacked\build\bin\win32\gogdl}} --auth-config-path C:\Users\[[user:fenol]]{{keep:\AppData\Roaming\heroic\gog_store\auth.json}} auth
+(18:38:10) INFO:    [Backend]:          Loading Screen Ready
+(18:38:10) INFO:    [Frontend]:         Refreshing Library
+""",
+    ),
+    # ---- Bottles ------------------------------------------------------------------------------
+    (
+        "https://github.com/bottlesdevs/Bottles/issues/2549",
+        ".txt",
+        r"""[Errno 2] No such file or directory: '/home/{{keep:USER}}/.var/app/com.usebottles.bottles/data/bottles/bottles/Opera-GX__185/bottle.yml'  File "/app/share/bottles/bottles/frontend/utils/threading.py", line 61, in __target
+    result = self.task_func(*args, **kwargs)
+
+  File "/app/share/bottles/bottles/frontend/windows/main_window.py", line 194, in get_manager
+    mng = Manager(window=window, repo_fn_update=repo_fn_update)
+
+  File "/app/share/bottles/bottles/backend/managers/manager.py", line 804, in check_bottles
+    process_bottle(b)
+""",
+    ),
+    (
+        "https://github.com/flathub/com.usebottles.bottles/issues/7",
+        ".txt",
+        r"""flatpak run com.usebottles.bottles
+2021-02-18 22:32:36 INFO: Runners found: [lutris-6.0-x86_64]
+2021-02-18 22:32:36 INFO: Dxvk found: [dxvk-1.7.3]
+2021-02-18 22:32:37 INFO: Bottles Started!
+2021-02-18 22:32:47 INFO: Creating the wineprefix …
+/bin/sh: line 1: /home/[[user:tkrieg]]{{keep:/.local/share/bottles/runners/lutris-6.0-x86_64/bin/wine64}}: No such file or directory
+2021-02-18 22:32:48 INFO: Generating Bottle configuration file …
+2021-02-18 22:32:49 ERROR: Error while running async job: <bound method BottlesRunner.async_create_bottle of <bottles.runner.BottlesRunner object at 0x7fe897f17040>>
+Exception: [Errno 2] No such file or directory: '/home/[[user:tkrieg]]{{keep:/.local/share/bottles/bottles/Test/bottle.json}}'
+  File "/app/share/bottles/bottles/utils.py", line 171, in target
+""",
+    ),
+    # ---- Lutris -------------------------------------------------------------------------------
+    (
+        "https://github.com/lutris/lutris/issues/529",
+        ".txt",
+        r"""mars 09 21:54:25 [[user:rafi]]-arch-pc lutris.desktop[25902]: ERROR    2017-03-09 21:54:25,324 [thread]:No game process available
+DEBUG    2017-03-18 12:21:30,048 [system]:Executing which wine
+DEBUG    2017-03-18 12:21:30,135 [thread]:Command env: WINEARCH="win32" WINE="/usr/bin/wine" WINEPREFIX="/home/[[user:rafi]]{{keep:/.local/share/lutris/runners/winesteam/prefix}}" 
+DEBUG    2017-03-18 12:21:30,136 [thread]:Running command: "/usr/bin/wine" "control" "joy.cpl"
+DEBUG    2017-03-18 12:21:30,140 [thread]:Storing environment variable WINEPREFIX to /home/[[user:rafi]]{{keep:/.local/share/lutris/runners/winesteam/prefix}}
+ERROR    2017-03-18 12:21:31,637 [thread]:No game process available
+""",
+    ),
+    (
+        "https://github.com/lutris/lutris/issues/6260",
+        ".txt",
+        r"""Started initial process 1658 from gamemoderun /home/[[user:vikas]]{{keep:/.var/app/net.lutris.Lutris/data/lutris/runners/wine/wine-ge-8-26-x86_64/bin/wine}} /home/[[user:vikas]]{{keep:/Games/Kenshi-AnkerGames/Kenshi/kenshi_x64.exe}}
+Start monitoring process.
+gamemodeauto: 
+fsync: up and running.
+wine: RLIMIT_NICE is <= 20, unable to use setpriority safely
+Monitored process exited.
+Initial process has exited (return code: 13568)
+Exit with return code 13568
+""",
+    ),
+    (
+        "https://github.com/lutris/lutris/issues/6659",
+        ".txt",
+        r"""/app/net.lutris.Lutris/data/lutris/runtime/steam/amd64/lib:/home/[[user:jt]]{{keep:/.var/app/net.lutris.Lutris/data/lutris/runtime/steam/amd64/usr/lib/x86_64-linux-gnu}}:/home/[[user:jt]]{{keep:/.var/app/net.lutris.Lutris/data/lutris/runtime/steam/amd64/usr/lib}}:/usr/lib/extensions/vulkan/gamescope/lib
+[umu.__main__:78] DEBUG: LESSCLOSE=/usr/bin/lesspipe %s %s
+[umu.__main__:78] DEBUG: LESSOPEN=| /usr/bin/lesspipe %s
+[umu.__main__:78] DEBUG: LOGNAME=[[user:jt]]
+[umu.__main__:78] DEBUG: LS_COLORS=rs=0:di=01;34:ln=01;36:mh=00:pi=40;33:so=01;35
+""",
+    ),
+    # ---- RetroArch ----------------------------------------------------------------------------
+    (
+        "https://github.com/libretro/RetroArch/issues/17510",
+        ".txt",
+        r"""[INFO] [Playlist]: Loading history file: "/home/{{keep:ark}}/.config/retroarch/content_history.lpl".
+[INFO] [Playlist]: Loading favorites file: "/home/{{keep:ark}}/.config/retroarch/content_favorites.lpl".
+[INFO] [Config]: Loading config: "/home/{{keep:ark}}/.config/retroarch/retroarch.cfg".
+[INFO] [Overrides]: Saved: "/home/{{keep:ark}}/.config/retroarch/config/Nestopia/Nestopia.cfg".
+[INFO] [Overrides]: Overrides saved successfully.
+[INFO] [Core]: Unloading core..
+[INFO] [Core]: Saved core options file to "/home/{{keep:ark}}/.config/retroarch/retroarch-core-options.cfg".
+[INFO] Threaded video stats: Frames pushed: 1709, Frames dropped: 6.
+""",
+    ),
+    # ---- servers' logs naming players ---------------------------------------------------------
+    (
+        "https://github.com/sksat/mc.yohane.su/issues/110",
+        ".txt",
+        r"""[Mon, 4. Oct 2021 18:34:46 UTC INFO] UUID of player [[user:tamogai81]] is 5c1e9b07-4d2a-4f83-b6e0-8a71d39c2f45
+[Mon, 4. Oct 2021 18:34:46 UTC INFO] [[user:tamogai81]] joined the game
+[Mon, 4. Oct 2021 18:34:46 UTC INFO] [[user:tamogai81]][/172.30.0.1:44536] logged in with entity id 2691 at ([world]-13.974790206105956, 63.0, -3.0360375946567135)
+[Mon, 4. Oct 2021 18:34:46 UTC WARN] UUID of added entity already exists: EntityEnderman['Enderman'/2751, uuid='b4ac8af8-a6f3-4735-8cf0-f025d93a529d', l='ServerLevel[world]', x=-153.42, y=25.00, z=154.63, cpos=[-10, 9], tl=1901, v=false, rR=null]
+[Mon, 4. Oct 2021 18:34:46 UTC WARN] UUID of added entity already exists: EntitySheep['Sheep'/2756, uuid='29edd374-f7b9-4268-8800-231094769c09', l='ServerLevel[world]', x=-191.63, y=62.00, z=145.77, cpos=[-12, 9], tl=502354, v=false, rR=null]
+""",
+    ),
+    (
+        "https://github.com/SpigotMC/BungeeCord/issues/3645",
+        ".txt",
+        r"""[09:00:16] [User Authenticator #8/INFO]: UUID of player [[user:FuZzY_pIcKlE]] is 7d2f4a91-0be3-4c6e-9a58-e13b6f07c2d4
+[09:00:17] [Server thread/INFO]: [[user:FuZzY_pIcKlE]] joined the game
+[09:00:17] [Server thread/INFO]: [[user:FuZzY_pIcKlE]][/127.0.0.1:8994] logged in with entity id 189739 at ([world]49.885283175403515, 76.0, 79.48223549478229)
+[09:00:53] [Server thread/INFO]: [[user:FuZzY_pIcKlE]] lost connection: Disconnected
+[09:01:00] [User Authenticator #8/INFO]: UUID of player [[user:Stormwalker_42]] is 91b3e6c0-27fa-3d81-b4c5-0e6a2f9d7b13
+[09:01:00] [Server thread/INFO]: [[user:Stormwalker_42]] joined the game
+[09:01:00] [Server thread/INFO]: [[user:Stormwalker_42]][/127.0.0.1:9007] logged in with entity id 189890 at ([world]-117.5, 91.0, -24.5)
+[09:01:08] [Server thread/INFO]: [[user:Stormwalker_42]] left the game
+""",
+    ),
+    # ---- more launchers: MultiMC's start, Heroic on macOS and Linux, GDLauncher ----------------
+    (
+        "https://github.com/MultiMC/Launcher/issues/4571",
+        ".txt",
+        r"""MultiMC.exe --launch 1.8.9 > nul 2> nul
+
+    0.012 D <> Log initialized.
+    0.013 D "MultiMC 5" , (c) 2013-2021  "MultiMC Contributors"
+    0.013 D Version                    :  "0.6.16-3431"
+    0.014 D Git commit                 :  "c6b60969bb64211927a2514c1eb478fd80f2f250"
+    0.014 D Work dir before adjustment :  "C:/Users/[[user:Tobias]]{{keep:/Documents/Minecraft/MultiMC}}"
+    0.014 D Work dir after adjustment  :  "C:/Users/[[user:Tobias]]{{keep:/Documents/Minecraft/MultiMC}}"
+    0.015 D Adjusted by                :  "Fallback to binary path C:/Users/[[user:Tobias]]{{keep:/Documents/Minecraft/MultiMC}}"
+    0.017 D ID of instance to launch   :  "1.8.9"
+    0.033 D Initializing updater with platform:  "win32"  --  "https://files.multimc.org/update/win32/channels.json"
+""",
+    ),
+    (
+        "https://github.com/Heroic-Games-Launcher/HeroicGamesLauncher/issues/3026",
+        ".txt",
+        r"""(15:03:22) INFO:    [Legendary]:        Running command: XDG_CONFIG_HOME="/Users/[[user:tealmorrows]]{{keep:/Library/Application Support/heroic/legendaryConfig}}" /opt/homebrew/bin/legendary --version
+(15:03:22) INFO:    [Legendary]:        Legendary location: /opt/homebrew/bin/legendary
+(15:03:22) INFO:    [Gog]:              GOGDL location: /Applications/Heroic.app/Contents/Resources/app.asar.unpacked/build/bin/darwin/gogdl
+(15:03:22) INFO:    [Connection]:       Connectivity: check-online
+(15:03:22) WARNING: [Backend]:          Protocol already registered.
+(15:03:22) INFO:    [Gog]:              Running command: /Applications/Heroic.app/Contents/Resources/app.asar.unpacked/build/bin/darwin/gogdl --auth-config-path "/Users/[[user:tealmorrows]]{{keep:/Library/Application Support/heroic/gog_store/auth.json}}" --version
+""",
+    ),
+    (
+        "https://github.com/Heroic-Games-Launcher/HeroicGamesLauncher/issues/4615",
+        ".txt",
+        r"""Launching "Strinova" (sideload)
+Native? No
+Installed in: /home/[[user:dj-sunrise]]{{keep:/Games/Prefixes/Strinova/drive_c/Strinova}}
+
+The current system is not a Steam Deck
+We are not running inside a Flatpak container
+
+Software Versions:
+  Heroic: 2.17.1 Cutty Flam Franky
+  Legendary: 0.20.37 Exit 17 (Heroic)
+
+Game Settings: {
+    "autoInstallDxvk": true,
+    "showMangohud": true,
+    "wineVersion": {
+        "bin": "/home/[[user:dj-sunrise]]{{keep:/.config/heroic/tools/wine/Wine-GE-Proton8-26/bin/wine}}",
+""",
+    ),
+    (
+        "https://github.com/gorilla-devs/GDLauncher/issues/796",
+        ".txt",
+        r"""C:\Users\{{keep:yourusername}}\AppData\Roaming\gdlauncher_next\instances\Your Instance Name\crash-reports
+
+and latest.log from
+C:\Users\{{keep:yourusername}}\AppData\Roaming\gdlauncher_next\instances\Your Instance Name\logs
+""",
+    ),
+    # ---- Dolphin, also on a Steam Deck ----------------------------------------------------------
+    (
+        "https://github.com/libretro/dolphin/issues/74",
+        ".txt",
+        r"""C:\Users\{{keep:USER}}\Documents\Dolphin Emulator\Load\Textures\GAME_ID
+
+It's by default under Dolphin Emulator/Config/GFX.ini
+[Settings]
+CacheHiresTextures = True
+HiresTextures = True
+""",
+    ),
+    (
+        "https://github.com/dragoonDorise/EmuDeck/issues/405",
+        ".txt",
+        r"""/home/{{keep:deck}}/.var/app/org.DolphinEmu.dolphin-emu/config/dolphin-emu/GameSettings/
+
+home/{{keep:deck}}/.var/app/org.DolphinEmu.dolphin-emu/data/dolphin-emu/GameSettings/
 """,
     ),
 ]
