@@ -23,6 +23,12 @@ plain-text documents disagreed under 1.28.0, 1 under 1.29.0, none since):
   became ``FAKE1``. A whole value that is a name's fixture is a scrubbed name, not a secret,
   in text as under a structured file's secret key (``Scrubber.is_name_fixture``).
 
+Batch 87 (stop 52) found a third, in a held-out mail client's log: the base64 of a CRAM-MD5
+answer (``<address> <hex digest>``) became the base64 of ``user1@example.com <digest>``, which
+the re-scan judged a random-looking secret (only a ``FAKE…`` fixture inside was known to be
+ours), so the file became ``FAKE000…``. Base64 of clean text holding a name's fixture is
+scrubbed text too (``Scrubber._encoded_fixture_span``).
+
 Not compared: JSON, JSONL and YAML files, which are read as formats (each decoded string judged
 on its own and by its key, written back in its own escaping; ``tests/test_scrub_structured.py``
 and ``tests/test_scrub_final.py`` hold them); plain text saved under those suffixes parses as
@@ -31,6 +37,7 @@ one YAML scalar or not at all, so its outcome is the format's.
 
 from __future__ import annotations
 
+import base64
 import random
 from pathlib import Path
 
@@ -158,6 +165,31 @@ def test_matrix_cells_get_one_decision_as_file_and_text(
     engine: Scrubber, tmp_path: Path, index: int, suffix: str
 ) -> None:
     assert _disagreeing(engine, tmp_path, _CELLS[index].text, suffix) is None
+
+
+@pytest.mark.parametrize("suffix", PLAIN_SUFFIXES)
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "zelda@kestrel-mail.com 3f6c1a9e0b7d42c58e91f0a2b4c6d8e7",
+        "zelda@kestrel-mail.com 3F6C1A9E0B7D42C58E91F0A2B4C6D8E7",
+        "zelda.moor@kestrel-mail.com 0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+    ],
+)
+def test_the_base64_of_a_cram_md5_answer_gets_one_decision(
+    engine: Scrubber, tmp_path: Path, answer: str, suffix: str
+) -> None:
+    """An SMTP or IMAP ``AUTH CRAM-MD5`` exchange (RFC 2195: the client answers the base64 of
+    its user name, a space and the HMAC-MD5 digest in hex): the address inside is replaced and
+    the answer re-encoded, the same as text and as a file, and the output re-scans clean."""
+    encoded = base64.b64encode(answer.encode()).decode()
+    challenge = "PDE4OTYuNjk3MTcwOTUyQHBvc3RvZmZpY2UuZXhhbXBsZS5uZXQ+"  # RFC 2195's example
+    text = f"C: AUTH CRAM-MD5\nS: 334 {challenge}\nC: {encoded}\n"
+    assert _disagreeing(engine, tmp_path, text, suffix) is None
+    out = engine.scrub_text(text).text
+    decoded = base64.b64decode(out.split()[-1]).decode()
+    assert "zelda" not in decoded and decoded.startswith("user")
+    assert decoded.split()[1] == answer.split()[1]
 
 
 @pytest.mark.slow

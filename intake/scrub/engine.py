@@ -246,6 +246,8 @@ _NAME_FIXTURE_TYPES = ("EMAIL_ADDRESS", "FILE_PATH", "USER_NAME")
 """The types whose fixtures are names (``Scrubber.is_name_fixture``)."""
 _B64_WORD = regex.compile(r"^[A-Za-z0-9+/]++={0,2}+$")
 _B64_RUN = regex.compile(r"[A-Za-z0-9+/]{12,}+={0,2}+")
+_FIXTURE_WORDS = regex.compile(r"[\s:;,]+")
+"""What separates a name's fixture from the words beside it in decoded text."""
 
 
 def _holds_marker(text: str, marker: str, depth: int = 3) -> bool:
@@ -1308,10 +1310,17 @@ class Scrubber:
         return (_consecutive(decoded) or _prose(decoded)) and self._clean(decoded)
 
     def _encoded_fixture_span(self, span: str) -> bool:
-        """Whether ``span`` is base64 of text that is already scrubbed (one of our fixtures)."""
+        """Whether ``span`` is base64 of text that is already scrubbed: it holds one of our
+        fixtures, a secret's (``FAKE…``) or a name's (``user1@example.com``, the base64 of a
+        CRAM-MD5 answer ``<address> <digest>`` once its address is replaced), and nothing
+        private."""
         decoded = _decode_b64_text(span)
-        marker = self.fixtures.marker
-        return decoded is not None and _holds_marker(decoded, marker) and self._clean(decoded)
+        if decoded is None:
+            return False
+        holds = _holds_marker(decoded, self.fixtures.marker) or any(
+            self.is_name_fixture(word) for word in _FIXTURE_WORDS.split(decoded)
+        )
+        return holds and self._clean(decoded)
 
     def _resolve(self, cands: list[Finding]) -> list[Finding]:
         """Non-overlapping winners in text order (see fixtures.yaml ``priority``).
