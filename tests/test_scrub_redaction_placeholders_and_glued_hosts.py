@@ -100,6 +100,18 @@ STILL_GO = [
     ("VBOX_USER_HOME=C:\\Users\\Johan Dorn\\.VirtualBox\n", "Dorn"),
     ("C:\\Users\\Johan Dorn\\AppData\\Local\\Temp\\x.log\n", "Johan"),
     ("C:\\Users\\User1Name\\AppData\\Local\\Temp\\x.log\n", "User1Name"),
+    (
+        "mkvasquez@mkvasquezLT:~$ ls /home/mkvasquez/snap/signal-desktop/456/.config\n",
+        "mkvasquez",
+    ),
+    ("tbrandt@tbrandtPC01:~$ signal-desktop\n", "tbrandt"),
+    ("[hlorenz@hlorenzX1 ~]$ ls /home/hlorenz/.config\n", "hlorenz"),
+    (
+        "qxdeiMac :: ~/Downloads » ls /Users/qx/Library/Application\\ Support/Google/Chrome\n",
+        "qx",
+    ),
+    ("ls /Users/qx/.cache\nqxs-MacBook-Pro:~ qx$ echo ok\n", "qx"),
+    ("kiradeMacBook-Pro :: ~ » ls /Users/kira/.colima\n", "kira"),
 ]
 
 
