@@ -25,6 +25,15 @@ The login misses of batch 84's tune part, each read from the format that writes 
   ``<name>的iMac``, whose local host name transliterates to ``<name>deiMac`` or
   ``<name>s-MacBook-Pro``): the zsh theme's ``<u>deiMac :: ~/Downloads »`` keeps no name.
 
+The name miss of batch 85's tune part:
+
+* ``checkout_owner`` (``engine.checkout_owner_names``): a checkout laid out
+  ``<host>/<owner>/<repo>`` (ghq, Go's ``$GOPATH/src``, a ``Development`` tree) under a home,
+  whose owner folder is the host's own label and that label a learned login or starts with one
+  (``/mnt/c/Users/<u>/Development/git.<u…>.com/<u…>/website``): a person's own domain, learned as
+  a name. Forges' organisations under their own host (``salsa.debian.org/debian``,
+  ``gitea.com/gitea``) start with no login and stay.
+
 Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was written: texts
 of the same shape that name nobody, which must stay as they are.
 """
@@ -91,6 +100,26 @@ GLUED_HOST_NOBODY = [
     "Mac-mini :: ~ » echo $HOME\n",
 ]
 
+# checkouts laid out ``<host>/<owner>/<repo>`` that name nobody but the home's login, which
+# alone goes (``kjanssen`` becomes ``user1``): placeholder domains, forges' organisations under
+# their own host, Go's and ghq's trees
+CHECKOUT_NOBODY = [
+    "/home/kjanssen/Development/git.example.com/example/website/node_modules/x.js\n",
+    "/srv/build/git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux/Makefile\n",
+    "/mnt/d/src/github.com/microsoft/vscode/src/vs/code/electron-main/main.ts\n",
+    "/mnt/c/work/gitlab.com/gitlab-org/gitlab-ui/package.json\n",
+    "/home/$USER/go/src/golang.org/x/tools/gopls/main.go\n",
+    "/home/kjanssen/go/src/github.com/github/hub/main.go\n",
+    "/home/kjanssen/src/salsa.debian.org/debian/devscripts/debian/control\n",
+    "/home/kjanssen/src/gitlab.gnome.org/GNOME/gtk/meson.build\n",
+    "/home/kjanssen/src/gitlab.archlinux.org/archlinux/packaging/packages/linux/PKGBUILD\n",
+    "/Users/kjanssen/ghq/gitea.com/gitea/tea/main.go\n",
+    "/Users/kjanssen/ghq/codeberg.org/forgejo/forgejo/go.mod\n",
+    "kjanssen@DELLXPS9300:/mnt/c/Users/kjanssen/Development/git.sr.ht/~sircmpwn/hare$ make\n",
+    "/home/kjanssen/go/src/gopkg.in/yaml.v3/yaml.go\n",
+    "/srv/git/git.example.org/example/site/index.html\n",
+]
+
 # (text, the login or name that must be gone from the whole text)
 STILL_GO = [
     ("           UID: 1000 (jdorn)\n", "jdorn"),
@@ -112,6 +141,12 @@ STILL_GO = [
     ),
     ("ls /Users/qx/.cache\nqxs-MacBook-Pro:~ qx$ echo ok\n", "qx"),
     ("kiradeMacBook-Pro :: ~ » ls /Users/kira/.colima\n", "kira"),
+    (
+        "mira@DELLXPS9300:/mnt/c/Users/miral/Development/git.miralindqvist.com/miralindqvist/website$ npm i -g npm\n",
+        "miralindqvist",
+    ),
+    ("/Users/tbrandt/ghq/tbrandt.dev/tbrandt/blog/config.toml\n", "tbrandt"),
+    ("/home/hlorenz/go/src/git.hlorenzen.net/hlorenzen/tools/main.go\n", "hlorenzen"),
 ]
 
 
@@ -133,3 +168,8 @@ def test_real_accounts_names_and_glued_logins_still_go(
 def regex_word(value: str) -> re.Pattern[str]:
     """``value`` as a word of its own, or glued before a host's suffix (``qxdeiMac``)."""
     return re.compile(rf"(?<![A-Za-z0-9]){re.escape(value)}", re.I)
+
+
+@pytest.mark.parametrize("text", CHECKOUT_NOBODY)
+def test_checkouts_keep_their_host_and_owner(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text.replace("kjanssen", "user1")

@@ -705,7 +705,7 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
         if w.lower() not in particles
     )
     found.update(derived_logins(found))
-    return frozenset(
+    learned = frozenset(
         n.lower()
         for n in found
         if (
@@ -715,6 +715,32 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
         )
         and _learnable(text, n)
     ) | _digit_logins(text)
+    return learned | checkout_owner_names(text, learned)
+
+
+def checkout_owner_names(text: str, learned: frozenset[str]) -> frozenset[str]:
+    """A person's own domain in a checkout laid out ``<host>/<owner>/<repo>`` under a home
+    (``user_names.yaml``'s ``checkout_owner``: ghq's ``<root>/<host>/<owner>/<repo>``, Go's
+    ``$GOPATH/src/<host>/<owner>/<repo>``): ``…/Users/<u>/Development/git.<name>.com/<name>/…``,
+    the owner folder the host's own label, and that label a learned login or starting with one
+    (the login ``owen`` of ``owenmaddocks``). A forge's organisation under its own host
+    (``salsa.debian.org/debian``, ``gitlab.gnome.org/GNOME``, ``gitea.com/gitea``) starts with
+    no login, so it stays. Since 1.38.0 (stop 52)."""
+    logins = [n for n in learned if len(n) >= 3]
+    if not logins or "." not in text:
+        return frozenset()
+    out: set[str] = set()
+    for m in _rule("checkout_owner").finditer(text):
+        label, owner = m.group("label").lower(), m.group("owner")
+        line = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+        if (
+            owner.lower() == label
+            and any(label.startswith(n) for n in logins)
+            and _learnable(text, owner)
+            and home_segment(line.rsplit(None, 1)[-1] if line.strip() else line) is not None
+        ):
+            out.add(label)
+    return frozenset(out)
 
 
 def _learnable(text: str, name: str) -> bool:
