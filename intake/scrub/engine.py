@@ -707,7 +707,7 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
         if w.lower() not in particles
     )
     found.update(derived_logins(found))
-    return frozenset(
+    learned = frozenset(
         n.lower()
         for n in found
         if (
@@ -717,6 +717,32 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
         )
         and _learnable(text, n)
     ) | _digit_logins(text)
+    return learned | checkout_owner_names(text, learned)
+
+
+def checkout_owner_names(text: str, learned: frozenset[str]) -> frozenset[str]:
+    """A person's own domain in a checkout laid out ``<host>/<owner>/<repo>`` under a home
+    (``user_names.yaml``'s ``checkout_owner``: ghq's ``<root>/<host>/<owner>/<repo>``, Go's
+    ``$GOPATH/src/<host>/<owner>/<repo>``): ``…/Users/<u>/Development/git.<name>.com/<name>/…``,
+    the owner folder the host's own label, and that label a learned login or starting with one
+    (the login ``owen`` of ``owenmaddocks``). A forge's organisation under its own host
+    (``salsa.debian.org/debian``, ``gitlab.gnome.org/GNOME``, ``gitea.com/gitea``) starts with
+    no login, so it stays. Since 1.38.0 (stop 52)."""
+    logins = [n for n in learned if len(n) >= 3]
+    if not logins or "." not in text:
+        return frozenset()
+    out: set[str] = set()
+    for m in _rule("checkout_owner").finditer(text):
+        label, owner = m.group("label").lower(), m.group("owner")
+        line = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+        if (
+            owner.lower() == label
+            and any(label.startswith(n) for n in logins)
+            and _learnable(text, owner)
+            and home_segment(line.rsplit(None, 1)[-1] if line.strip() else line) is not None
+        ):
+            out.add(label)
+    return frozenset(out)
 
 
 def _learnable(text: str, name: str) -> bool:
@@ -819,15 +845,24 @@ def _glued_dot_folder(name: str, names: Iterable[str]) -> str | None:
     return next((n for n in names if low.startswith(n.lower() + ".") and len(n) >= 2), None)
 
 
+_MAC_MODEL = r"(?=(?:s-|de)(?:MacBook|iMac|Mac))"
+_MAC_HOST_OF = regex.compile(r"(?:s-|de)(?:MacBook|iMac|Mac)")
+
+
 def _short_login(text: str, name: str, homes: set[str]) -> bool:
     """A two-letter name is a login only on two pieces of evidence: it is the home folder of a
     path and the login of a prompt (``[af@andre ~]$`` and ``/home/af/.ssh``), or the login of
     a Git Bash prompt (a Windows account, made by a person) that the text names nowhere else
     (``rb@HOST MINGW64 /c/…`` and no ``"rb"`` mode of Python's ``open``: every occurrence is a
     prompt's); alone it is a word (``jq``, ``ls``, ``id``), also as a Linux prompt's login
-    (``db@host:~$``, ``ok@box``: a container's or a role's two letters)."""
+    (``db@host:~$``, ``ok@box``: a container's or a role's two letters). Since 1.38.0 (stop 52)
+    a home's name is also a login when a Mac's default host name is made from it (macOS names a
+    Mac ``<Name>'s MacBook Pro``, ``<name>的iMac`` in Chinese, and its local host name
+    transliterates that: ``<u>s-MacBook-Pro``, ``<u>deiMac``): ``/Users/zw/…`` and ``zwdeiMac``."""
     low = name.lower()
     if low in homes:
+        if _MAC_HOST_OF.search(text) and _words([name], _MAC_MODEL).search(text):
+            return True
         return any(
             m.group(1).lower() == low
             for rx in (_rule("prompt"), _rule("git_bash"))
@@ -919,6 +954,30 @@ def mac_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
         ):
             start = m.start("host")
             # no names: a capitalised login takes its lower-case form's fixture (fixture_for)
+            out.append(Finding("USER_NAME", start, start + len(login)))
+    return out
+
+
+_GLUED_SUFFIX = regex.compile(r"[A-Z0-9]{1,8}+")
+
+
+def glued_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
+    """A learned login glued to the start of the host name in its own prompt (``user_names.yaml``'s
+    ``glued_host_prompt``, bash's ``\\u@\\h:\\w\\$``): ``<u>@<u>LT:~$``, the host the login with
+    capitals or digits after it and no separator (``LT``, ``PC01``, ``X1``), which a name as a
+    word of its own never reaches; replaced by the login's fixture. Role and image accounts
+    (``root@rootLT``) are never learned, so they stay. Since 1.38.0 (stop 52)."""
+    if not names or "@" not in text:
+        return []
+    out: list[Finding] = []
+    for m in _rule("glued_host_prompt").finditer(text):
+        login, host = m.group("u").lower(), m.group("host")
+        if (
+            login in names
+            and host.lower().startswith(login)
+            and _GLUED_SUFFIX.fullmatch(host, len(login)) is not None
+        ):
+            start = m.start("host")
             out.append(Finding("USER_NAME", start, start + len(login)))
     return out
 
@@ -1548,6 +1607,7 @@ class Scrubber:
             cands += pager_cuts(text, names)
             cands += homed_work_folders(text, names)
             cands += mac_host_logins(text, names)
+            cands += glued_host_logins(text, names)
         resolved = self._resolve(cands)
         if spans:
             resolved = [_names_in_path(text, c, spans) for c in resolved]

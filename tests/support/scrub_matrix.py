@@ -1396,6 +1396,12 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u.capitalize())
             .k("/Collections/'\n")
         ),
+        # stop 52 (scrubber 1.38.0): a login glued to its own prompt's host, a person's own
+        # domain in a checkout <host>/<owner>/<repo> under a home
+        "glued_host_prompt": lambda d: d.v(u).k("@").v(u).k("LT:~$ signal-desktop\n"),
+        "checkout_owner": lambda d: (
+            d.k("/home/").v(u).k("/src/git.").v(f"{u}lab").k(".com/").v(f"{u}lab").k("/site/x.js\n")
+        ),
     }
 
 
@@ -1605,6 +1611,10 @@ PASTED_PLACEHOLDERS = {
     "100.64.0.4  gateway  root@  linux  -\n"
     'DEBUG:  Config username = "notused"\n'
     "E:/Unreal Projects/OSC/Content/Developers/\n",
+    # stop 52 (scrubber 1.38.0): redaction placeholders, forges' organisations in checkouts
+    "redaction_placeholders": "     Owner UID: 1000 (USERNAME-CENSORED)\n"
+    "VBOX_USER_HOME=C:\\Users\\User Name\\.VirtualBox\n"
+    "root@rootLT:~# ls\n/srv/src/salsa.debian.org/debian/devscripts/debian/control\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
