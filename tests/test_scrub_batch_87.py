@@ -135,20 +135,13 @@ def test_batch_87_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
         *["user (path) 'tanmay'"] * 2,
     ]
     assert score.keeps == 62
-    # known damage: placeholder credentials and addresses of mail configs read as real
-    assert sorted(score.damage) == [
-        "OfflineIMAP-offlineimap-issues-383: 'blablabla'",
-        "SynoCommunity-spksrc-issues-5394: 'asdfghjklö'",
-        "SynoCommunity-spksrc-issues-5394: 'awsdfghjk@mailbox.org'",
-        "djcb-mu-issues-2134: 'something@disroot.org'",
-        *["imapsync-imapsync-issues-60: 'user@my-domain.com'"] * 5,
-        *["pimalaya-himalaya-issues-175: 'myemail@gmail.com'"] * 3,
-    ]
-    assert sorted(score.clean_touched) == [
-        "SynoCommunity-spksrc-issues-5394",
-        "imapsync-imapsync-issues-60",
-        "pimalaya-himalaya-issues-175",
-    ]
+    # no damage since 1.40.0 (stop 52, tests/test_scrub_mail_tool_formats.py): keyboard rows
+    # and bla typed over are placeholders (blablabla, asdfghjklö, awsdfghjk@…), so are
+    # something@ and myemail@, and imapsync's log file name keeps its stamp and address apart;
+    # under 1.37.0: 12 spans (those 5 values, user@my-domain.com counted 5 times, myemail@ 3),
+    # 3 clean documents changed
+    assert score.damage == []
+    assert score.clean_touched == []
     assert score.clean_docs == 7
     assert score.tails_kept == score.tails == 2
     assert score.parses == score.structured == 0
