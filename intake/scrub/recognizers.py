@@ -317,8 +317,8 @@ _STAMP_BEFORE_ADDRESS = regex.compile(
     r"[_-](?:[0-9]{1,7}+[_-])?+(?=[\w+-])"
 )
 """A date and time glued before an address in a log file's name (since 1.40.0, stop 52):
-imapsync names its log ``LOG_imapsync/<YYYY>_<MM>_<DD>_<hh>_<mm>_<ss>_<pid>_<user1>.txt``
-(``--logfile``'s doc), so the address starts after the stamp."""
+imapsync names its log ``LOG_imapsync/<YYYY>_<MM>_<DD>_<hh>_<mm>_<ss>[_<pid>]_<user1>.txt``
+(under its ``--logdir`` default), so the address starts after the stamp."""
 
 
 class IntakeEmailRecognizer(CodeBackedRecognizer):
@@ -729,7 +729,7 @@ _STAMPED_NAME = regex.compile(
     r"(?:[_-][A-Za-z]++[0-9]{0,4}+)*+$"
 )
 """A file's name of a date and time and words (since 1.40.0, stop 52): imapsync's log file
-``LOG_imapsync/<YYYY>_<MM>_<DD>_<hh>_<mm>_<ss>_<pid>_<user>.txt`` (its ``--logfile`` doc),
+``LOG_imapsync/<YYYY>_<MM>_<DD>_<hh>_<mm>_<ss>[_<pid>]_<user>.txt`` (its ``--logdir`` default),
 ``nightly_2023-01-15_02-00-00_full``; a word may end in a number (an address's fixture,
 ``user1``, in the rescrub). A random token has no date in it, in this order."""
 
