@@ -47,9 +47,10 @@ def name_segments(name: str) -> list[str]:
 
 
 _FILE_NAME_KEY = regex.compile(
-    r"(?i)^[\w-]++\.(?:exe|app|dmg|msi|json|ya?ml|toml|txt|md|py|js|ts)$"
+    r"(?i)^[\w-]++\.(?:exe|app|dmg|msi|json|ya?ml|toml|txt|md|py|js|ts|c|h|cc|cpp|go|rs)$"
 )
-"""A file's name used as a key (``"1password.exe": "1Password"``): it names a program."""
+"""A file's name used as a key (``"1password.exe": "1Password"``): it names a program; since
+1.40.0 also a source file before its line (Dovecot's ``Panic: file auth-request.c: line 1``)."""
 
 
 _PLURAL_SECRET = regex.compile(r"(?i)(?:token|key|secret|password|credential)s$")

@@ -325,6 +325,12 @@ _URL_USERINFO = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]*+://[^\s/@:]*+:(?:\$\{?+)
 """The start of a URL's ``user:`` userinfo, right before an e-mail-shaped ``password@host``
 (also a shell variable's: ``user:$TOKEN@host``, ``user:${TOKEN}@host``)."""
 
+_URL_ENCODED_USERINFO = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]*+://[\w.+-]{1,64}+%(?:40)?+$")
+"""A URL's userinfo holding an address with its ``@`` percent-encoded (RFC 3986 3.2.1:
+``imap://<login>%40<domain>@<host>/``), right before the ``<domain>@<host>`` that reads as an
+e-mail (whose local part may start with the escape's ``40``): the login before ``%40`` is the
+user-name rules' (since 1.40.0, stop 52)."""
+
 _PUBLIC_PEM = regex.compile(r"-----BEGIN (?:CERTIFICATE|X509 CRL|[A-Z ]*PUBLIC KEY)-----")
 """Public PEM material: a certificate, a public key."""
 
@@ -1300,6 +1306,7 @@ class Scrubber:
             if entity_type == "EMAIL_ADDRESS" and (
                 _URL_USERINFO.search(text, max(0, start - 256), start)
                 or text.endswith("://", 0, start)
+                or _URL_ENCODED_USERINFO.search(text, max(0, start - 256), start)
                 or _extension_uuid(text, start, end)
                 or _kubeconfig_role_user(text, start, end)
             ):

@@ -312,6 +312,14 @@ class IntakeCheckedRecognizer(CodeBackedRecognizer):
 _LOCAL_RUN = regex.compile(r"(?r)[\w.+-]++")
 """An e-mail's local part read backwards from its ``@`` (the whole run of its characters)."""
 
+_STAMP_BEFORE_ADDRESS = regex.compile(
+    r"(?:19|20)[0-9]{2}[_-][01][0-9][_-][0-3][0-9][_-][0-2][0-9][_-][0-5][0-9][_-][0-5][0-9]"
+    r"[_-](?:[0-9]{1,7}+[_-])?+(?=[\w+-])"
+)
+"""A date and time glued before an address in a log file's name (since 1.40.0, stop 52):
+imapsync names its log ``LOG_imapsync/<YYYY>_<MM>_<DD>_<hh>_<mm>_<ss>[_<pid>]_<user1>.txt``
+(under its ``--logdir`` default), so the address starts after the stamp."""
+
 
 class IntakeEmailRecognizer(CodeBackedRecognizer):
     """E-mail addresses whose domain ends in a real public suffix (checked offline).
@@ -357,6 +365,9 @@ class IntakeEmailRecognizer(CodeBackedRecognizer):
             result.start = local.start()
             while text[result.start] in ".+-":
                 result.start += 1
+            stamp = _STAMP_BEFORE_ADDRESS.match(text, result.start, at)
+            if stamp is not None:
+                result.start = stamp.end()  # imapsync's LOG_imapsync/<date>_<time>_<address>.txt
             if result.start >= at:
                 continue  # no real local part (.@x.com)
             end = _public_suffix_end(text[at + 1 : result.end], self.MAX_DOMAIN)
@@ -708,7 +719,19 @@ def _path_word(segment: str) -> bool:
         or _camel_words(segment)
         or _named_digest(segment)
         or _versioned_words(segment)
+        or _STAMPED_NAME.match(segment) is not None
     )
+
+
+_STAMPED_NAME = regex.compile(
+    r"^(?:[A-Za-z]++[_-])*+(?:19|20)[0-9]{2}[_-][01][0-9][_-][0-3][0-9]"
+    r"(?:[_T-][0-2][0-9][_-][0-5][0-9](?:[_-][0-5][0-9])?+(?:[_-][0-9]{1,7}+)?+)?+"
+    r"(?:[_-][A-Za-z]++[0-9]{0,4}+)*+$"
+)
+"""A file's name of a date and time and words (since 1.40.0, stop 52): imapsync's log file
+``LOG_imapsync/<YYYY>_<MM>_<DD>_<hh>_<mm>_<ss>[_<pid>]_<user>.txt`` (its ``--logdir`` default),
+``nightly_2023-01-15_02-00-00_full``; a word may end in a number (an address's fixture,
+``user1``, in the rescrub). A random token has no date in it, in this order."""
 
 
 _VERSIONED_WORDS = regex.compile(

@@ -1402,6 +1402,29 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "checkout_owner": lambda d: (
             d.k("/home/").v(u).k("/src/git.").v(f"{u}lab").k(".com/").v(f"{u}lab").k("/site/x.js\n")
         ),
+        # stop 52 (scrubber 1.40.0): mail tools' formats: msmtprc's password line, msmtp's log
+        # user=, Dovecot's auth request prefix, himalaya's name, a percent-encoded IMAP login
+        "msmtprc_password": lambda d: (
+            d.k("account work\nhost mail.example.org\nauth on\npassword ").v(cut).k("\n")
+        ),
+        "msmtp_log_user": lambda d: (
+            d.k("Mar 01 10:00:00 host=smtp.example.org tls=on auth=on user=")
+            .v(u)
+            .k(" from=a@example.org recipients=b@example.org exitcode=EX_OK\n")
+        ),
+        "dovecot_auth_request": lambda d: (
+            d.k("dovecot: auth: Debug: passwd-file(")
+            .v(u)
+            .k(",::1,<9DjlcH7M6MoAAAAAAAAAAAAAAAAAAAAB>): Finished userdb lookup\n")
+        ),
+        "himalaya_display_name": lambda d: (
+            d.k('name = "')
+            .v(name)
+            .k('"\ndownloads-dir = "/tmp"\n\n[gmail]\nimap-host = "imap.gmail.com"\n')
+        ),
+        "imap_url_encoded_login": lambda d: (
+            d.k("ProcessCurrentURL:imap://").v(u).k("%40example%2Ecom@mail.example.com:993/INBOX\n")
+        ),
     }
 
 
@@ -1615,6 +1638,14 @@ PASTED_PLACEHOLDERS = {
     "redaction_placeholders": "     Owner UID: 1000 (USERNAME-CENSORED)\n"
     "VBOX_USER_HOME=C:\\Users\\User Name\\.VirtualBox\n"
     "root@rootLT:~# ls\n/srv/src/salsa.debian.org/debian/devscripts/debian/control\n",
+    # stop 52 (scrubber 1.40.0): mail tools' placeholders, log levels and signatures
+    "mail_placeholders": "dovecot: auth: Debug: Loading modules\n"
+    'signature = "Regards,"\n'
+    'set imap_pass = "asdfghjkl"\nremotepass = blablabla\n'
+    "User something@disroot.org\n"
+    "logfile : LOG_imapsync/2016_03_07_08_00_03_user@my-domain.com.txt\n"
+    "account default\nhost smtp.example.org\npassword ****\n"
+    "auth: Master user logging in as root\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
