@@ -1605,6 +1605,11 @@ PASTED_PLACEHOLDERS = {
     "100.64.0.4  gateway  root@  linux  -\n"
     'DEBUG:  Config username = "notused"\n'
     "E:/Unreal Projects/OSC/Content/Developers/\n",
+    # stop 52 (scrubber 1.39.0): Nextcloud's own mask, placeholder passwords and addresses
+    "self_hosted_placeholders": '        "dbpassword": "***REMOVED SENSITIVE VALUE***",\n'
+    "{'password': 'clear_text_pwd', 'username': 'clear_text_userid'}\n"
+    "Processing mail account johndoe@gmail.com\nUser name: xxx.xxx@gmail.com\n"
+    "from = myemail@gmail.com\nremoteuser = something@disroot.org\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
