@@ -114,15 +114,11 @@ def test_batch_86_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     score = tune_score(engine, 86, tmp_path)
     assert score.docs == 17
     assert [score.total[c] for c in CLASSES] == [3, 7, 2, 2]
-    assert [score.found[c] for c in CLASSES] == [3, 0, 2, 1]
+    # elsewhere 0/7 under 1.37.0; 1.39.0 reads occ user:list's rows, the OCS user answer and
+    # Gitea's failed sign-in line (tests/test_scrub_self_hosted_server_formats.py)
+    assert [score.found[c] for c in CLASSES] == [3, 6, 2, 1]
     # known misses (tests/outside_corpus/SOURCE.md, "The stop-86 collection")
     assert sorted(score.missed) == [
-        "crowdsecurity-hub-pull-838: user (elsewhere) 'farid'",
-        "go-gitea-gitea-issues-24498: user (elsewhere) 'rbose'",
-        "nextcloud-server-issues-48808: user (elsewhere) 'Kasim Holder'",
-        "nextcloud-server-issues-48808: user (elsewhere) 'Kasim'",
-        "owncloud-core-pull-5452: user (elsewhere) 'HighFlyer'",
-        "owncloud-core-pull-5452: user (elsewhere) 'stefan'",
         "paperless-ngx-paperless-ngx-issues-5427: user (elsewhere) 'Vostrapeka'",
         "pi-hole-pi-hole-issues-1843: secret 'brvqe418ta'",
     ]

@@ -13,6 +13,18 @@ collection"), each fixed by a general rule (``scrubbers/allow.yaml``):
   first person's or reader's mail (``myemail@``, ``yourmail@``), ``something@`` and a local part
   of mask runs only (``xxx.xxx@``) stay at any domain; real addresses at the same domains go.
 
+The login misses of batch 86's tune part, each found by a rule read from its tool's documented
+format (``scrubbers/user_names.yaml``):
+
+* ``occ_user_list_row``: Nextcloud's ``occ user:list`` rows ``  - <uid>: <display name>``, under
+  an ``occ user:list`` or ``occ user:info`` command line only (``occ app:list`` prints the same
+  rows for apps);
+* ``ocs_user_data``: the OCS API's user answer, ``<id>`` beside ``<display-name>`` or
+  ``<email>`` inside ``<ocs>``'s ``<data>``;
+* ``gitea_failed_authentication``: Gitea's ``log.Info("Failed authentication attempt for %s
+  from %s", …)`` (``routers/web/auth/auth.go``).
+
+Role accounts (``admin``, ``root``), placeholders and masks (``XXX``, ``**_user_**``) stay.
 Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was kept: texts of
 the same shape that name nobody (or hold only public material), which must stay as they are;
 ``STILL_GO`` holds the private values beside them, each gone from the whole text.
@@ -69,6 +81,48 @@ PLACEHOLDER_ADDRESS_NOBODY = [
     "smtp_user = mymail@gmx.de\n",
 ]
 
+OCC_USER_LIST_NOBODY = [
+    "sudo -u www-data php occ user:list\n  - admin: admin\n",
+    "sudo -u www-data php occ app:list\nEnabled:\n  - activity: 2.8.2\n  - calendar: 1.6.4\n  - files_pdfviewer: 1.4.0\n",
+    "php occ app:list\nEnabled:\n  - contacts: 4.0.3\n  - mail: 1.11.0\n  - richdocuments: 5.0.3\n",
+    "Enabled:\n  - activity: 2.8.2\n  - calendar: 1.6.4\n",
+    "php occ user:list\n  - admin: admin\n  - root: root\n",
+    "occ user:info admin\n  - user_id: admin\n  - display_name: admin\n  - email: \n  - enabled: true\n  - backend: Database\n",
+    "docker exec --user www-data nextcloud-aio-nextcloud php -f /var/www/html/occ user:list\n  - admin: admin\n",
+    "php occ user:list\n  - <uid>: <display name>\n",
+    "php occ user:list\n  - XXX: XXX\n",
+    "php occ config:list\n  - system: array\n",
+    "services:\n  - web: nginx\n  - db: postgres\n",
+    "occ user:list --output=json\n{}\n",
+]
+
+OCS_USER_NOBODY = [
+    "<ocs>\n <meta><status>ok</status></meta>\n <data>\n  <id>admin</id>\n  <display-name>admin</display-name>\n  <email>no-response@domain.tld</email>\n </data>\n</ocs>\n",
+    "<ocs>\n <data>\n  <id>115</id>\n  <share_type>3</share_type>\n  <uid_owner>admin</uid_owner>\n </data>\n</ocs>\n",
+    "<ocs>\n <data>\n  <id>root</id>\n  <display-name>root</display-name>\n </data>\n</ocs>\n",
+    "<ocs>\n <data>\n  <id>XXX</id>\n  <display-name>XXX</display-name>\n </data>\n</ocs>\n",
+    "<ocs>\n <data>\n  <id>&lt;userid&gt;</id>\n  <display-name>Display Name</display-name>\n </data>\n</ocs>\n",
+    "<ocs>\n <data>\n  <id>42</id>\n  <display-name>Meeting room</display-name>\n  <email/>\n </data>\n</ocs>\n",
+    "<feed>\n <entry>\n  <id>tag:github.com,2008:Repository/1</id>\n  <title>x</title>\n </entry>\n</feed>\n",
+    "<item>\n  <id>stefan</id>\n  <name>stefan</name>\n</item>\n",
+    "<ocs>\n <data>\n  <users>\n   <element>admin</element>\n  </users>\n </data>\n</ocs>\n",
+    "<ocs>\n <data>\n  <id>user</id>\n  <display-name>User</display-name>\n </data>\n</ocs>\n",
+]
+
+GITEA_NOBODY = [
+    "...ers/web/auth/auth.go:206:SignInPost() [I] [645256b1] Failed authentication attempt for **_user_** from **_ip_**: user does not exist [uid: 2, name: **_user_**, keyid: 0]\n",
+    "2023/02/25 20:26:14 modules/ssh/ssh.go:281:sshConnectionFailed() [W] [63fa641c-19] Failed authentication attempt from 192.0.2.4:57094\n",
+    'pattern: "^%{GITEA_CUSTOMDATE:timestamp}.*?Failed authentication attempt for %{GITEA_CUSTOMUSER:username} from %{IP:remote_ip}:%{NUMBER:remote_port}.*?"\n',
+    "web/user/auth.go:181:SignInPost() [I] Failed authentication attempt for XXX from 100.127.0.3:56620\n",
+    "ers/web/auth/auth.go:206:SignInPost() [I] Failed authentication attempt for admin from 10.0.0.5:57086: user's password is invalid [uid: 1, name: admin]\n",
+    "Failed authentication attempt for root from 192.168.1.2:40022: user's password is invalid\n",
+    "Failed authentication attempt for <username> from <ip>\n",
+    'log.Info("Failed authentication attempt for %s from %s", ctx.Doer.Name, ctx.RemoteAddr())\n',
+    "Failed authentication attempt for xxxxx from a.b.c.d:0: user does not exist\n",
+    "Failed authentication attempt for user from 10.0.0.1:1234\n",
+    "sshd[123]: Failed password for invalid user from 203.0.113.9 port 22 ssh2\n",
+]
+
 # (text, the secret or login that must be gone from the whole text)
 STILL_GO = [
     (
@@ -82,12 +136,40 @@ STILL_GO = [
     ("User name: xxx.kowalski@gmail.com\n", "kowalski"),
     ("remoteuser = marta.nowak@disroot.org\n", "marta.nowak"),
     ("email = myemailkasia@gmail.com\n", "myemailkasia"),
+    ("php occ user:list\n  - admin: admin\n  - kwalden: Kim Walden\n", "kwalden"),
+    ("php occ user:list\n  - admin: admin\n  - kwalden: Kim Walden\n", "Walden"),
+    (
+        "occ user:info kwalden\n  - user_id: kwalden\n  - display_name: Kim Walden\n  - email: \n  - enabled: true\n",
+        "Walden",
+    ),
+    ("sudo -u www-data php occ user:info admin\n\n- admin: admin\n- Marek Nowak: Marek\n", "Nowak"),
+    (
+        "<ocs>\n <data>\n  <id>mtorres</id>\n  <display-name>MTorres82</display-name>\n  <email>no-response@domain.tld</email>\n </data>\n</ocs>\n",
+        "mtorres",
+    ),
+    (
+        "<ocs>\n <data>\n  <id>mtorres</id>\n  <display-name>MTorres82</display-name>\n </data>\n</ocs>\n",
+        "MTorres82",
+    ),
+    (
+        "ers/web/auth/auth.go:206:SignInPost() [I] Failed authentication attempt for tmorrow from 10.1.6.2:57086: user does not exist [uid: 0, name: xxxxx, keyid: 0]\n",
+        "tmorrow",
+    ),
+    (
+        "#line: 2023/10/05 16:48:46 ...ers/web/auth/auth.go:206:SignInPost() [I] Failed authentication attempt for kwalden from a.b.c.d:0: user's password is invalid\n",
+        "kwalden",
+    ),
 ]
 
 
 @pytest.mark.parametrize(
     "text",
-    NEXTCLOUD_MASK_NOBODY + PLACEHOLDER_PASSWORD_NOBODY + PLACEHOLDER_ADDRESS_NOBODY,
+    NEXTCLOUD_MASK_NOBODY
+    + PLACEHOLDER_PASSWORD_NOBODY
+    + PLACEHOLDER_ADDRESS_NOBODY
+    + OCC_USER_LIST_NOBODY
+    + OCS_USER_NOBODY
+    + GITEA_NOBODY,
 )
 def test_the_shapes_naming_nobody_stay(engine: Scrubber, text: str) -> None:
     assert scrubbed(engine, text) == text

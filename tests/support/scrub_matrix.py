@@ -1396,6 +1396,27 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u.capitalize())
             .k("/Collections/'\n")
         ),
+        # stop 52 (scrubber 1.39.0): occ user:list's rows, the OCS API's user answer, Gitea's
+        # failed sign-in line
+        "occ_user_list_row": lambda d: (
+            d.k("$ sudo -u www-data php occ user:list\n  - admin: admin\n  - ")
+            .v(u)
+            .k(": ")
+            .v(name)
+            .k("\n")
+        ),
+        "ocs_user_answer": lambda d: (
+            d.k("<ocs>\n <data>\n  <id>")
+            .v(u)
+            .k("</id>\n  <display-name>")
+            .v(name)
+            .k("</display-name>\n  <email>no-response@domain.tld</email>\n </data>\n</ocs>\n")
+        ),
+        "gitea_failed_authentication": lambda d: (
+            d.k("routers/web/auth/auth.go:206:SignInPost() [I] Failed authentication attempt for ")
+            .v(u)
+            .k(" from 10.0.0.5:57086: user's password is invalid\n")
+        ),
     }
 
 
