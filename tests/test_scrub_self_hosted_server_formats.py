@@ -25,6 +25,11 @@ format (``scrubbers/user_names.yaml``):
   from %s", …)`` (``routers/web/auth/auth.go``).
 
 Role accounts (``admin``, ``root``), placeholders and masks (``XXX``, ``**_user_**``) stay.
+
+And a secret by its place (``scrubbers/recognizers.yaml``, ``pihole_debug_token``): Pi-hole's
+debug token, the key to an uploaded ``pihole -d`` log, after ``tricorder.pi-hole.net/``, after
+``Your debug token is:`` (``piholeDebug.sh``) or on the answer line under the issue template's
+``Debug token provided by …`` (letters and digits both there); ``N/A`` and words stay.
 Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was kept: texts of
 the same shape that name nobody (or hold only public material), which must stay as they are;
 ``STILL_GO`` holds the private values beside them, each gone from the whole text.
@@ -123,8 +128,33 @@ GITEA_NOBODY = [
     "sshd[123]: Failed password for invalid user from 203.0.113.9 port 22 ssh2\n",
 ]
 
+_PIHOLE_TEMPLATE = (
+    "**Debug token provided by [uploading `pihole -d` log]"
+    "(https://discourse.pi-hole.net/t/the-pihole-command-with-examples/738#debug):**\n\n"
+)
+
+PIHOLE_TOKEN_NOBODY = [
+    f"{_PIHOLE_TEMPLATE}`N/A`\n",
+    f"{_PIHOLE_TEMPLATE}n/a\n",
+    f"{_PIHOLE_TEMPLATE}none\n",
+    f"{_PIHOLE_TEMPLATE}`unavailable`\n",
+    f"{_PIHOLE_TEMPLATE}I could not upload the log, it times out\n",
+    f"{_PIHOLE_TEMPLATE}`XXXXXXXXXX`\n",
+    "tricorder=$(nc -w 10 tricorder.pi-hole.net 9999 < /var/log/pihole_debug.log)\n",
+    "Upload the log to https://tricorder.pi-hole.net/ and post the link\n",
+    'log_write "${TICK} Your debug token is: ${COL_LIGHT_GREEN}${tricorder_token}${COL_NC}"\n',
+    "[2021-02-17 17:17:22.031 6M] FTL commit: 2999e2b5\n",
+    "[✗] There was an error uploading your debug log.\n",
+    "Your debug token is: <token>\n",
+]
+
 # (text, the secret or login that must be gone from the whole text)
 STILL_GO = [
+    (f"{_PIHOLE_TEMPLATE}`k3vqz81tpa`\n\n[2017-12-13 14:02:44.633] Notice: x\n", "k3vqz81tpa"),
+    (f"{_PIHOLE_TEMPLATE}https://tricorder.pi-hole.net/wq7rbd2mxe\n", "wq7rbd2mxe"),
+    ("[✓] Your debug token is: https://tricorder.pi-hole.net/6ZPx0Hm4/\n", "6ZPx0Hm4"),
+    ("::: Your debug token is : hq4tz7pm0c\n", "hq4tz7pm0c"),
+    ("[i] Your debug token is: \x1b[1;32mnq2k8vwe5r\x1b[0m\n", "nq2k8vwe5r"),
     (
         f'"dbpassword": "{_MASK}",\n"secret": "W7gQDN1YyCz/i0JaGUGAGuy0lQwwCtdozIaGHAY362Ol2A73",\n',
         "W7gQDN1YyCz",
@@ -169,7 +199,8 @@ STILL_GO = [
     + PLACEHOLDER_ADDRESS_NOBODY
     + OCC_USER_LIST_NOBODY
     + OCS_USER_NOBODY
-    + GITEA_NOBODY,
+    + GITEA_NOBODY
+    + PIHOLE_TOKEN_NOBODY,
 )
 def test_the_shapes_naming_nobody_stay(engine: Scrubber, text: str) -> None:
     assert scrubbed(engine, text) == text

@@ -1417,6 +1417,12 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k(" from 10.0.0.5:57086: user's password is invalid\n")
         ),
+        # stop 52 (scrubber 1.39.0): Pi-hole's debug token (a secret by its place)
+        "pihole_debug_token": lambda d: (
+            d.k("[i] Your debug token is: https://tricorder.pi-hole.net/")
+            .v(hex40[1][-10:])
+            .k("/\n")
+        ),
     }
 
 
@@ -1630,7 +1636,9 @@ PASTED_PLACEHOLDERS = {
     "self_hosted_placeholders": '        "dbpassword": "***REMOVED SENSITIVE VALUE***",\n'
     "{'password': 'clear_text_pwd', 'username': 'clear_text_userid'}\n"
     "Processing mail account johndoe@gmail.com\nUser name: xxx.xxx@gmail.com\n"
-    "from = myemail@gmail.com\nremoteuser = something@disroot.org\n",
+    "from = myemail@gmail.com\nremoteuser = something@disroot.org\n"
+    "**Debug token provided by [uploading `pihole -d` log](https://discourse.pi-hole.net/t/"
+    "the-pihole-command-with-examples/738#debug):**\n\n`N/A`\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
