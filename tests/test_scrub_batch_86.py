@@ -114,36 +114,30 @@ def test_batch_86_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     score = tune_score(engine, 86, tmp_path)
     assert score.docs == 17
     assert [score.total[c] for c in CLASSES] == [3, 7, 2, 2]
-    assert [score.found[c] for c in CLASSES] == [3, 0, 2, 1]
+    # elsewhere 0/7 under 1.37.0; 1.39.0 reads occ user:list's rows, the OCS user answer and
+    # Gitea's failed sign-in line (tests/test_scrub_self_hosted_server_formats.py)
+    # and secrets 1/2 -> 2/2: Pi-hole's debug token by its place (pihole_debug_token)
+    assert [score.found[c] for c in CLASSES] == [3, 6, 2, 2]
     # known misses (tests/outside_corpus/SOURCE.md, "The stop-86 collection")
     assert sorted(score.missed) == [
-        "crowdsecurity-hub-pull-838: user (elsewhere) 'farid'",
-        "go-gitea-gitea-issues-24498: user (elsewhere) 'rbose'",
-        "nextcloud-server-issues-48808: user (elsewhere) 'Kasim Holder'",
-        "nextcloud-server-issues-48808: user (elsewhere) 'Kasim'",
-        "owncloud-core-pull-5452: user (elsewhere) 'HighFlyer'",
-        "owncloud-core-pull-5452: user (elsewhere) 'stefan'",
         "paperless-ngx-paperless-ngx-issues-5427: user (elsewhere) 'Vostrapeka'",
-        "pi-hole-pi-hole-issues-1843: secret 'brvqe418ta'",
     ]
     assert score.keeps == 32
-    # known damage: 8 is the bench's count of one mask's occurrences (2 of them are replaced)
+    # known damage: 8 is the bench's count of one mask's occurrences (2 of them are replaced).
+    # Since 1.39.0 Nextcloud's mask, clear_text_pwd and the placeholder and masked addresses are
+    # kept (tests/test_scrub_self_hosted_server_formats.py); fakesecret… has no general shape
     assert sorted(score.damage) == sorted(
         [
-            "home-assistant-core-issues-36447: 'clear_text_pwd'",
-            *["nextcloud-server-issues-27030: '***REMOVED SENSITIVE VALUE***'"] * 8,
             "nextcloud-documentation-pull-13700:"
             " 'fakesecretfdse3456789IOKJNBGT%67890OPOLKJHZGT&7ztgfds'",
-            "paperless-ngx-paperless-ngx-issues-1471: 'xxx.xxx@gmail.com'",
-            *["paperless-ngx-paperless-ngx-issues-1471: 'johndoe@gmail.com'"] * 2,
             "qdm12-ddns-updater-issues-239: 'quentin.mcgaw@gmail.com'",
         ]
     )
+    # (1.39.0: home-assistant-core-issues-36447 and paperless-ngx-…-1471 no longer changed;
+    # nextcloud-server-issues-27030 still is: \\OC\\Memcache\\APCu, a PHP class, read as a UNC path)
     assert sorted(score.clean_touched) == [
-        "home-assistant-core-issues-36447",
         "nextcloud-documentation-pull-13700",
         "nextcloud-server-issues-27030",
-        "paperless-ngx-paperless-ngx-issues-1471",
         "qdm12-ddns-updater-issues-239",
     ]
     assert score.clean_docs == 6

@@ -1425,6 +1425,33 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "imap_url_encoded_login": lambda d: (
             d.k("ProcessCurrentURL:imap://").v(u).k("%40example%2Ecom@mail.example.com:993/INBOX\n")
         ),
+        # stop 52 (scrubber 1.39.0): occ user:list's rows, the OCS API's user answer, Gitea's
+        # failed sign-in line
+        "occ_user_list_row": lambda d: (
+            d.k("$ sudo -u www-data php occ user:list\n  - admin: admin\n  - ")
+            .v(u)
+            .k(": ")
+            .v(name)
+            .k("\n")
+        ),
+        "ocs_user_answer": lambda d: (
+            d.k("<ocs>\n <data>\n  <id>")
+            .v(u)
+            .k("</id>\n  <display-name>")
+            .v(name)
+            .k("</display-name>\n  <email>no-response@domain.tld</email>\n </data>\n</ocs>\n")
+        ),
+        "gitea_failed_authentication": lambda d: (
+            d.k("routers/web/auth/auth.go:206:SignInPost() [I] Failed authentication attempt for ")
+            .v(u)
+            .k(" from 10.0.0.5:57086: user's password is invalid\n")
+        ),
+        # stop 52 (scrubber 1.39.0): Pi-hole's debug token (a secret by its place)
+        "pihole_debug_token": lambda d: (
+            d.k("[i] Your debug token is: https://tricorder.pi-hole.net/")
+            .v(hex40[1][-10:])
+            .k("/\n")
+        ),
     }
 
 
@@ -1646,6 +1673,13 @@ PASTED_PLACEHOLDERS = {
     "logfile : LOG_imapsync/2016_03_07_08_00_03_user@my-domain.com.txt\n"
     "account default\nhost smtp.example.org\npassword ****\n"
     "auth: Master user logging in as root\n",
+    # stop 52 (scrubber 1.39.0): Nextcloud's own mask, placeholder passwords and addresses
+    "self_hosted_placeholders": '        "dbpassword": "***REMOVED SENSITIVE VALUE***",\n'
+    "{'password': 'clear_text_pwd', 'username': 'clear_text_userid'}\n"
+    "Processing mail account johndoe@gmail.com\nUser name: xxx.xxx@gmail.com\n"
+    "from = myemail@gmail.com\nremoteuser = something@disroot.org\n"
+    "**Debug token provided by [uploading `pihole -d` log](https://discourse.pi-hole.net/t/"
+    "the-pihole-command-with-examples/738#debug):**\n\n`N/A`\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
