@@ -823,12 +823,14 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
     a Git Bash prompt (a Windows account, made by a person) that the text names nowhere else
     (``rb@HOST MINGW64 /c/…`` and no ``"rb"`` mode of Python's ``open``: every occurrence is a
     prompt's); alone it is a word (``jq``, ``ls``, ``id``), also as a Linux prompt's login
-    (``db@host:~$``, ``ok@box``: a container's or a role's two letters)."""
+    (``db@host:~$``, ``ok@box``: a container's or a role's two letters). Since 1.41.0 an
+    environment dump's ``LOGNAME=``/``USER=`` is the second piece beside its home (umu's
+    ``LOGNAME=jt`` and ``/home/jt/.var/app/…``)."""
     low = name.lower()
     if low in homes:
         return any(
             m.group(1).lower() == low
-            for rx in (_rule("prompt"), _rule("git_bash"))
+            for rx in (_rule("prompt"), _rule("git_bash"), _rule("env"))
             for m in rx.finditer(text)
         )
     prompts = [m.start(1) for m in _rule("git_bash").finditer(text) if m.group(1).lower() == low]
