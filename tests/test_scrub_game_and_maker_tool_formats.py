@@ -11,7 +11,8 @@ collection", "The stop-89 collection"), each fixed by a general rule:
 * ``ark`` (``scrubbers/words.yaml``'s ``not_user_names``): ArkOS's documented default account
   (``ark``/``ark``: christianhaitian/arkos issue 980), beside SteamOS's ``deck`` and Raspberry
   Pi OS's ``pi``;
-* ``copyright_notice_address`` (``scrubbers/allow.yaml``): an address inside a copyright notice,
+* ``copyright_notice_address`` (``scrubbers/recognizers.yaml``, kept public material): an
+  address inside a copyright notice,
   ``(c) <year> <Name> <addr>`` or ``Copyright (c) <year> <Name> <addr>`` (esptool's banner), is
   published by its author; a bare address, a git author, a mail header stay private.
 
@@ -20,12 +21,13 @@ The login misses of batch 89's tune part, each read by its tool's documented for
 
 * ``modlauncher_username``: ModLauncher's ``ModLauncher running: args [--username, <name>, …]``
   (``cpw.mods.modlauncher.Launcher``: ``Arrays.toString`` of the launch arguments);
-* ``minecraft_setting_user``: the client's ``Setting user: <name>`` (old FML's STDOUT copy with a
-  trailing ``, ``);
+* ``minecraft_user`` (1.30.0's, extended): the client's ``Setting user: <name>`` also as old
+  FML's STDOUT copy, ``[INFO] [STDOUT] Setting user: <name>, `` (a trailing ``, ``);
 * ``crash_report_player``: a crash report's ``All players: N total; [<class>['<name>'/<id>, …``
   and the player entity classes' ``EntityPlayerMP['<name>'/…`` (``Level.fillReportDetails``);
-* ``env`` (``LOGNAME=``/``USER=``): a login learned elsewhere in the document (a home) is
-  replaced there too, whatever its length.
+* ``LOGNAME=``/``USER=`` (``engine._short_login``): a two-letter login whose home the document
+  holds (``/home/jt/…``) is learned when an environment dump names it too (``LOGNAME=jt``), as a
+  prompt already made it; longer logins were learned from the home already.
 
 Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was kept: texts of
 the same shape that name nobody (or hold only public material), which must stay as they are.
