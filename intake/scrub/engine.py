@@ -864,14 +864,16 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
     (``db@host:~$``, ``ok@box``: a container's or a role's two letters). Since 1.38.0 (stop 52)
     a home's name is also a login when a Mac's default host name is made from it (macOS names a
     Mac ``<Name>'s MacBook Pro``, ``<name>的iMac`` in Chinese, and its local host name
-    transliterates that: ``<u>s-MacBook-Pro``, ``<u>deiMac``): ``/Users/zw/…`` and ``zwdeiMac``."""
+    transliterates that: ``<u>s-MacBook-Pro``, ``<u>deiMac``): ``/Users/zw/…`` and ``zwdeiMac``.
+    Since 1.41.0 an environment dump's ``LOGNAME=``/``USER=`` is the second piece beside its
+    home (umu's ``LOGNAME=jt`` and ``/home/jt/.var/app/…``)."""
     low = name.lower()
     if low in homes:
         if _MAC_HOST_OF.search(text) and _words([name], _MAC_MODEL).search(text):
             return True
         return any(
             m.group(1).lower() == low
-            for rx in (_rule("prompt"), _rule("git_bash"))
+            for rx in (_rule("prompt"), _rule("git_bash"), _rule("env"))
             for m in rx.finditer(text)
         )
     prompts = [m.start(1) for m in _rule("git_bash").finditer(text) if m.group(1).lower() == low]

@@ -1452,6 +1452,29 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(hex40[1][-10:])
             .k("/\n")
         ),
+        # stop 52 (scrubber 1.41.0): a home ending a NAME=value before the next variable,
+        # ModLauncher's --username, old FML's Setting user: <name>, , a crash report's player
+        "home_before_variable": lambda d: (
+            d.k("PROTON_LOG_DIR=/home/")
+            .v(u)
+            .k(" LEGENDARY_CONFIG_PATH=/home/")
+            .v(u)
+            .k("/.config/heroic/legendaryConfig/legendary\n")
+        ),
+        "modlauncher_username": lambda d: (
+            d.k("[main/INFO] [cp.mo.mo.Launcher/MODLAUNCHER]: ModLauncher running: args")
+            .k(" [--username, ")
+            .v(u.capitalize())
+            .k(", --version, 1.20.1, --accessToken, ????????, --userType, msa]\n")
+        ),
+        "fml_setting_user_comma": lambda d: (
+            d.k("2012-11-17 23:24:37 [INFO] [STDOUT] Setting user: ").v(f"Xx{u}xX").k(", \n")
+        ),
+        "crash_report_player": lambda d: (
+            d.k("\tAll players: 1 total; [class_746['")
+            .v(f"{u.capitalize()}_Owl")
+            .k("'/91, l='ClientLevel', x=-380.50, y=64.00, z=-210.50]]\n")
+        ),
     }
 
 
@@ -1680,6 +1703,16 @@ PASTED_PLACEHOLDERS = {
     "from = myemail@gmail.com\nremoteuser = something@disroot.org\n"
     "**Debug token provided by [uploading `pihole -d` log](https://discourse.pi-hole.net/t/"
     "the-pihole-command-with-examples/738#debug):**\n\n`N/A`\n",
+    # stop 52 (scrubber 1.41.0): game launchers' and maker tools' public material
+    "game_and_maker_tool_public_material": "PROTON_LOG_DIR=/home/deck LEGENDARY_CONFIG_PATH=/home"
+    "/deck/.config/heroic/legendaryConfig/legendary\n"
+    '[INFO] [Config]: Loading config: "/home/ark/.config/retroarch/retroarch.cfg".\n'
+    "esptool v0.4.9 - (c) 2014 Ch. Klippel <ck@atelier-klippel.de>\n"
+    "[main/INFO] [cp.mo.mo.Launcher/MODLAUNCHER]: ModLauncher running: args [--username, Dev,"
+    " --version, MOD_DEV, --accessToken, ????????]\n"
+    "[17:50:13] [Client thread/INFO]: Setting user: Player419\n"
+    "\tForced entities: 1 total; [class_1531['Armor Stand'/87, l='ClientLevel', x=1.50,"
+    " y=64.00, z=2.50]]\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
