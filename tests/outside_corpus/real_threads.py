@@ -9803,7 +9803,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``89``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``90``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9856,6 +9856,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (87, _RAW_STOP87),
         (88, _RAW_STOP88),
         (89, _RAW_STOP89),
+        (90, _RAW_STOP90),
     ):
         if batch not in (None, number):
             continue
@@ -22203,6 +22204,386 @@ HiresTextures = True
         r"""/home/{{keep:deck}}/.var/app/org.DolphinEmu.dolphin-emu/config/dolphin-emu/GameSettings/
 
 home/{{keep:deck}}/.var/app/org.DolphinEmu.dolphin-emu/data/dolphin-emu/GameSettings/
+""",
+    ),
+]
+
+
+# The stop-90 collection (batch 90, collected at stop 52 under scrubber 1.41.0, main at 036c835):
+# excerpts of public threads of a source no batch took yet, notebooks and data-science sessions as
+# people paste them (R's sessionInfo() and .libPaths(), JupyterHub's spawner and journal logs,
+# conda's info and env export, jupyter --paths, Spyder's tracebacks, VS Code Jupyter's kernel log,
+# MATLAB's crash stack traces).
+_RAW_STOP90: list[tuple[str, str, str]] = [
+    # ---- R: sessionInfo(), session_info's library list, .libPaths() ---------------------------
+    (
+        "https://github.com/jennahamlin/Notes/issues/16",
+        ".txt",
+        r"""R version 3.5.1 (2018-07-02)
+Platform: x86_64-conda_cos6-linux-gnu (64-bit)
+Running under: Ubuntu 18.04.3 LTS
+
+Matrix products: default
+BLAS/LAPACK: /home/[[user:kellyborden]]{{keep:/anaconda3/envs/myRenv3_5/lib/R/lib/libRlapack.so}}
+
+locale:
+ [1] LC_CTYPE=en_US.UTF-8       LC_NUMERIC=C               LC_TIME=en_US.UTF-8        LC_COLLATE=en_US.UTF-8
+ [5] LC_MONETARY=en_US.UTF-8    LC_MESSAGES=en_US.UTF-8    LC_PAPER=en_US.UTF-8       LC_NAME=C
+
+attached base packages:
+[1] stats     graphics  grDevices utils     datasets  methods   base
+
+other attached packages:
+[1] shiny_1.4.0          phylogeny_0.0.0.9000 testthat_2.3.1
+""",
+    ),
+    (
+        "https://github.com/ramnathv/rCharts/issues/4",
+        ".txt",
+        r"""R version 2.15.3 (2013-03-01)
+Platform: x86_64-w64-mingw32/x64 (64-bit)
+
+locale:
+[1] LC_COLLATE=English_United States.1252  LC_CTYPE=English_United States.1252
+[3] LC_MONETARY=English_United States.1252 LC_NUMERIC=C
+[5] LC_TIME=English_United States.1252
+
+attached base packages:
+[1] stats     graphics  grDevices utils     datasets  methods   base
+
+other attached packages:
+ [1] whisker_0.3-2    devtools_1.1     downloader_0.2.2 df2json_0.0.2    rjson_0.2.12
+ [6] clickme_0.1.0    reshape2_1.2.2   xtsExtra_0.0-1   xts_0.9-3        zoo_1.7-9
+""",
+    ),
+    (
+        "https://github.com/posit-dev/positron/issues/4346",
+        ".txt",
+        r"""> sessionInfo()
+R version 4.4.1 Patched (2024-07-08 r86899 ucrt)
+Platform: x86_64-w64-mingw32/x64
+Running under: Windows 11 x64 (build 22621)
+
+Matrix products: default
+
+locale:
+[1] LC_COLLATE=German_Germany.utf8  LC_CTYPE=German_Germany.utf8    LC_MONETARY=German_Germany.utf8 LC_NUMERIC=C
+[5] LC_TIME=German_Germany.utf8
+
+time zone: Europe/Berlin
+tzcode source: internal
+
+attached base packages:
+[1] stats     graphics  grDevices utils     datasets  methods   base
+
+loaded via a namespace (and not attached):
+[1] compiler_4.4.1 tools_4.4.1
+""",
+    ),
+    (
+        "https://github.com/r-lib/sessioninfo/issues/42",
+        ".txt",
+        r"""> pi <- sessioninfo::package_info()
+> subset(pi, attached)
+ package * version    date       lib source
+ cli     * 2.2.0.9000 2021-01-21 [1] local
+ crayon  * 1.3.4.9000 2020-12-29 [1] local
+
+[1] /Users/[[user:miklosvarga]]{{keep:/Library/R/4.0/library}}
+[2] /Library/Frameworks/R.framework/Versions/4.0/Resources/library
+""",
+    ),
+    (
+        "https://github.com/DesiQuintans/librarian/issues/23",
+        ".txt",
+        r"""Error in lib_paths(lib, make_path = TRUE, ask = ask) : The paths '-1' are not writeable.
+lib paths:
+
+    librarian::lib_paths()
+    [1] "C:/Users/[[user:petra]]{{keep:/OneDrive/Documents/R/win-library/3.6}}"
+    [2] "C:/Program Files/R/R-3.6.2/library"
+""",
+    ),
+    # ---- JupyterHub: the spawner's and the hub's journal ---------------------------------------
+    (
+        "https://github.com/jupyterhub/the-littlest-jupyterhub/issues/191",
+        ".txt",
+        r"""$ sudo journalctl -u jupyterhub
+Oct 01 16:30:35 acf-jhub python3[1142]: [I 2018-10-01 16:30:35.199 JupyterHub base:499] User logged in: [[user:pkeller]]
+Oct 01 16:30:35 acf-jhub python3[1142]: [I 2018-10-01 16:30:35.201 JupyterHub log:158] 302 POST /hub/login?next= -> /user/[[user:pkeller]]/ ([[user:pkeller]]@128.117.65.36) 313.42ms
+Oct 01 16:30:35 acf-jhub python3[1142]: [I 2018-10-01 16:30:35.300 JupyterHub log:158] 302 GET /user/[[user:pkeller]]/ -> /hub/user/[[user:pkeller]]/ (@128.117.65.36) 0.76ms
+Oct 01 16:30:35 acf-jhub python3[1142]: [E 2018-10-01 16:30:35.409 JupyterHub base:1001] Preventing implicit spawn for [[user:pkeller]] because last spawn failed: Timeout
+Oct 01 16:30:35 acf-jhub python3[1142]: [E 2018-10-01 16:30:35.409 JupyterHub web:1670] Uncaught exception GET /hub/user/[[user:pkeller]]/ (128.117.65.36)
+Oct 01 16:30:35 acf-jhub python3[1142]:     Traceback (most recent call last):
+Oct 01 16:30:35 acf-jhub python3[1142]:       File "/opt/tljh/hub/lib/python3.6/site-packages/tornado/web.py", line 1592, in _execute
+Oct 01 16:30:35 acf-jhub python3[1142]:         result = yield result
+""",
+    ),
+    (
+        "https://github.com/jupyterhub/jupyterhub/issues/3361",
+        ".txt",
+        r"""[I 2021-02-12 11:28:44.331 JupyterHub service:121] Spawning /usr/bin/python3 -m jupyterhub_idle_culler --timeout=3600
+[I 2021-02-12 11:28:49.966 JupyterHub log:181] 302 GET /hub/spawn-pending/[[user:dianl]] -> /hub/login?next=%2Fhub%2Fspawn-pending%2F[[user:dianl]] (@::ffff:127.0.0.1) 2.91ms
+[I 2021-02-12 11:28:50.033 JupyterHub log:181] 200 GET /hub/login?next=%2Fhub%2Fspawn-pending%2F[[user:dianl]] (@::ffff:127.0.0.1) 3.61ms
+[I 2021-02-12 11:29:00.068 JupyterHub base:757] User logged in: [[user:dianl]]
+[I 2021-02-12 11:29:00.069 JupyterHub log:181] 302 POST /hub/login?next=%2Fhub%2Fspawn-pending%2F[[user:dianl]] -> /hub/spawn-pending/[[user:dianl]] ([[user:dianl]]@::ffff:127.0.0.1) 35.67ms
+[E 2021-02-12 11:29:00.335 JupyterHub pages:380] Previous spawn for [[user:dianl]] failed: Server at http://127.0.0.1:34769/user/[[user:dianl]]/ didn't respond in 30 seconds
+""",
+    ),
+    (
+        "https://github.com/jupyterhub/jupyterhub/issues/2600",
+        ".txt",
+        r"""[I 2019-06-04 11:47:16.755 JupyterHub base:663] User logged in: [[user:rvk.biostatsteam_qa]]
+[I 2019-06-04 11:47:16.757 JupyterHub log:174] 302 POST /hub/login?next= -> /hub/spawn ([[user:rvk.biostatsteam_qa]]@127.0.0.1) 8.06ms
+[I 2019-06-04 11:47:16.822 JupyterHub spawner:1387] Spawning jupyterhub-singleuser --port=55345
+Failed to set groups [Errno 1] Operation not permitted
+Traceback (most recent call last):
+  File "/data/pyconda36/bin/jupyterhub-singleuser", line 8, in <module>
+    from jupyterhub.singleuser import main
+  File "/data/pyconda36/lib/python3.6/site-packages/zmq/eventloop/ioloop.py", line 210, in install
+    assert (not ioloop.IOLoop.initialized()) or \
+AttributeError: type object 'IOLoop' has no attribute 'initialized'
+[I 2019-06-04 11:47:17.801 JupyterHub log:174] 302 GET /hub/spawn -> /hub/spawn-pending/[[user:rvk.biostatsteam_qa]] ([[user:rvk.biostatsteam_qa]]@127.0.0.1) 1008.91ms
+""",
+    ),
+    # ---- conda: info, create -p and env export's prefix ----------------------------------------
+    (
+        "https://github.com/conda/conda/issues/1935",
+        ".txt",
+        r"""Current conda install:
+
+               platform : linux-64
+          conda version : 4.3.21
+         python version : 3.6.1.final.0
+       root environment : /home/[[user:kip]]{{keep:/Software/miniconda3}}  (writable)
+    default environment : /home/[[user:kip]]{{keep:/Software/miniconda3}}
+       envs directories : /home/[[user:kip]]{{keep:/Software/miniconda3/envs}}
+                          /home/[[user:kip]]{{keep:/.conda/envs}}
+          package cache : /home/[[user:kip]]{{keep:/Software/miniconda3/pkgs}}
+                          /home/[[user:kip]]{{keep:/.conda/pkgs}}
+           channel URLs : https://repo.continuum.io/pkgs/free/linux-64
+            config file : None
+                UID:GID : 1000:1000
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/9128",
+        ".txt",
+        r"""(base)   ~/workspace/conda$ conda create -p /home/[[user:rvantol]]{{keep:/envs/sample_env}}
+Collecting package metadata (current_repodata.json): done
+Solving environment: done
+
+## Package Plan ##
+
+  environment location: /home/[[user:rvantol]]{{keep:/envs/sample_env}}
+
+#     $ conda activate /home/[[user:rvantol]]{{keep:/envs/sample_env}}
+
+(base)   ~/workspace/conda$ conda activate /home/[[user:rvantol]]{{keep:/envs/sample_env}}
+(sample_env)   ~/workspace/conda$ conda env export
+name: sample_env
+channels:
+  - defaults
+prefix: /home/[[user:rvantol]]{{keep:/envs/sample_env}}
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/10466",
+        ".txt",
+        r"""(env-name) ➜  ~ conda env export --from-history
+name: env-name
+channels:
+  - conda-forge
+  - defaults
+dependencies:
+  - python=3.7
+  - codecov
+prefix: /Users/{{keep:username}}/anaconda3/envs/env-name
+""",
+    ),
+    # ---- jupyter --paths ------------------------------------------------------------------------
+    (
+        "https://github.com/jupyter/jupyter_core/pull/199",
+        ".txt",
+        r"""% JUPYTER_PREFER_ENV_PATH=y JUPYTER_PATH=a:b JUPYTER_CONFIG_DIR=user-config-dir jupyter --paths --debug
+JUPYTER_PREFER_ENV_PATH is set, making the environment-level path preferred over the user-level path for data and config
+JUPYTER_CONFIG_DIR is set to 'user-config-dir', overriding the default user-level config directory
+
+config:
+    {{keep:/[environment directory]/etc/jupyter}}
+    user-config-dir
+    /usr/local/etc/jupyter
+    /etc/jupyter
+data:
+    a
+    b
+    {{keep:/[environment directory]/share/jupyter}}
+    {{keep:/[home directory]/Library/Jupyter}}
+    /usr/local/share/jupyter
+    /usr/share/jupyter
+runtime:
+    {{keep:/[home directory]/Library/Jupyter/runtime}}
+""",
+    ),
+    (
+        "https://github.com/jupyter/jupyter_core/issues/228",
+        ".txt",
+        r"""$ jupyter --paths
+config:
+    {{keep:/path/to/user/.jupyter}}
+    /path/to/venv/etc/jupyter
+    /usr/local/etc/jupyter
+    /etc/jupyter
+data:
+    {{keep:/path/to/user/.local/share/jupyter}}
+    /path/to/venv/share/jupyter
+    /usr/local/share/jupyter
+    /usr/share/jupyter
+runtime:
+    {{keep:/path/to/user/.local/share/jupyter/runtime}}
+""",
+    ),
+    (
+        "https://github.com/tweag/jupyenv/issues/213",
+        ".txt",
+        r"""$ ./result/bin/jupyter --paths
+config:
+    /home/[[user:welshtr]]{{keep:/.jupyter}}
+    /nix/store/kx6q1gz2mm6maasahhkq3p4srk2hhgf6-python3-3.9.13-env/etc/jupyter
+    /usr/local/etc/jupyter
+    /etc/jupyter
+data:
+    /nix/store/mnpg1gshfxys72yi26zgvvdqpypws578-example_ansible-jupyter-kernel
+    /nix/store/k4rmbp7vv4rj01davjkzkwcnr83n5cak-example_ipython-jupyter-kernel
+    /home/[[user:welshtr]]{{keep:/.local/share/jupyter}}
+""",
+    ),
+    # ---- Spyder's tracebacks ---------------------------------------------------------------------
+    (
+        "https://github.com/spyder-ide/spyder/issues/11959",
+        ".txt",
+        r"""Traceback
+  File "/home/{{keep:userX}}/.anaconda3/lib/python3.7/site-packages/qtconsole/comms.py", line 177, in comm_msg
+    comm.handle_msg(msg)
+  File "/home/{{keep:userX}}/.anaconda3/lib/python3.7/site-packages/qtconsole/comms.py", line 265, in handle_msg
+    return self._msg_callback(msg)
+TypeError: _handle_remote_call_reply() missing 1 required positional argument: 'load_exception'
+ERROR:traitlets:Exception in comm_msg for fa92a2ae6def11eabb7bc85b767e8801
+""",
+    ),
+    (
+        "https://github.com/spyder-ide/spyder/issues/25036",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\Users\[[user:KM]]{{keep:\anaconda3\envs\agent\lib\site-packages\spyder\app\mainwindow.py}}", line 547, in switch_to_plugin
+    self.layouts.switch_to_plugin(plugin, force_focus=force_focus)
+AttributeError: 'NoneType' object has no attribute 'switch_to_plugin'
+
+* Spyder version: 6.0.7  (conda)
+* Python version: 3.10.18 64-bit
+* Operating System: Windows-10-10.0.26100-SP0
+""",
+    ),
+    (
+        "https://github.com/spyder-ide/spyder/issues/2812",
+        ".txt",
+        r"""Traceback (most recent call last):
+File "C:\Users\{{keep:Administrator}}\Anaconda3\lib\runpy.py", line 193, in _run_module_as_main
+"__main__", mod_spec)
+File "C:\Users\{{keep:Administrator}}\Anaconda3\lib\site-packages\spyder_kernels\console\start.py", line 298, in main
+kernel.initialize()
+File "C:\Users\{{keep:Administrator}}\Anaconda3\lib\site-packages\ipykernel\kernelapp.py", line 389, in init_kernel
+user_ns=self.user_ns,
+""",
+    ),
+    (
+        "https://github.com/spyder-ide/spyder/issues/6754",
+        ".txt",
+        r"""File "/Users/{{keep:XXXXXXXX}}/anaconda3/lib/python3.6/site-packages/spyder/plugins/ipythonconsole.py", line 950, in update_working_directory
+    shellwidget.get_cwd()
+  File "/Users/{{keep:XXXXXXXXXXXX}}/anaconda3/lib/python3.6/site-packages/spyder/widgets/ipythonconsole/shell.py", line 128, in get_cwd
+""",
+    ),
+    # ---- VS Code's Jupyter extension: the kernel log ---------------------------------------------
+    (
+        "https://github.com/microsoft/vscode-jupyter/issues/13551",
+        ".txt",
+        r"""08:08:53.304 [info] Process Execution: ~/anaconda3/envs/py39/bin/python -m ipykernel_launcher --ip=127.0.0.1 --stdin=9031 --control=9029 --hb=9028 --Session.signature_scheme="hmac-sha256" --Session.key=b"5e0c21b7-8f3a-4d96-b1c4-27a9d03f6e58" --shell=9030 --transport="tcp" --iopub=9032 --f=~/Library/Jupyter/runtime/kernel-v2-80887V4yCRz4M9zB9.json
+    > cwd: ~/project/temp
+""",
+    ),
+    # ---- MATLAB's crash stack traces -------------------------------------------------------------
+    (
+        "https://github.com/rbgirshick/rcnn/issues/29",
+        ".txt",
+        r"""Stack Trace (from fault):
+[  0] 0x00007fbdca0a6bb9                    /lib/x86_64-linux-gnu/libc.so.6+00224185 gsignal+00000057
+[  1] 0x00007fbdca0a9fc8                    /lib/x86_64-linux-gnu/libc.so.6+00237512 abort+00000328
+[  6] 0x00007fbd0e7c5687             /usr/lib/x86_64-linux-gnu/libglog.so.0+00079495 _ZN6google15LogMessageFatalD1Ev+00000025
+[  7] 0x00007fbd0ea0aa48 /home/[[user:robbie7731904]]{{keep:/Dropbox/ML/DeepLearning/mii-stroke-deeplearn/tumor_cnn_102114/caffe_matlab/caffe.mexa64+00133704}}
+[  8] 0x00007fbd0ea0a7f4 /home/[[user:robbie7731904]]/Dropbox/ML/DeepLearning/mii-stroke-deeplearn/tumor_cnn_102114/caffe_matlab/caffe.mexa64+00133108 mexFunction+00000246
+[  9] 0x00007fbdc2709f8a     /usr/local/MATLAB/R2013a/bin/glnxa64/libmex.so+00110474 mexRunMexFile+00000090
+""",
+    ),
+    (
+        "https://github.com/opensim-org/opensim-core/issues/697",
+        ".txt",
+        r"""Stack Trace (from fault):
+[  0] 0x0000000103d7ca34 /Applications/MATLAB_R2015b.app/bin/maci64/libmwfl.dylib+00027188 _ZN2fl4diag15stacktrace_base7captureERKNS0_14thread_contextEm+00000052
+[  5] 0x0000000107a138ca /Applications/MATLAB_R2015b.app/bin/maci64/libmwmcr.dylib+00329930 mnFatalSignalHandler+00000282
+[  6] 0x00007fffeb701bba           /usr/lib/system/libsystem_platform.dylib+00011194 _sigtramp+00000026
+[  7] 0x00007fffea109e2e                           /usr/lib/libc++abi.dylib+00146990 _Znwm+00000030
+[  8] 0x0000000127cc57c1 /Users/[[user:lenny]]{{keep:/repository/opensim-master/opensim-install/lib/libosimTools.dylib+00239553}} _ZN7OpenSim7CMCToolC2ERKNSt3__112basic_stringIcNS1_11char_traitsIcEENS1_9allocatorIcEEEEb+00000561
+""",
+    ),
+    # ---- RStudio's session logs and its R environment ----------------------------------------
+    (
+        "https://github.com/rstudio/rstudio/issues/12497",
+        ".txt",
+        r"""2025-01-09T15:32:45.660559Z [rsession-[[user:Lukas]]] ERROR Unable to retrieve user home path. HRESULT:  0x80070003; LOGGED FROM: class rstudio::core::FilePath __cdecl rstudio::core::system::userSettingsPath(const class rstudio::core::FilePath &,const class std::basic_string<char,struct std::char_traits<char>,class std::allocator<char> > &,bool) src/cpp/core/system/Win32System.cpp:341
+2025-01-09T15:33:41.545715Z [rsession-[[user:Lukas]]] DEBUG Starting R session with PATH: (empty)
+2025-01-09T15:33:41.546712Z [rsession-[[user:Lukas]]] DEBUG Using home directory C:/Users/[[user:Lukas]]{{keep:/Documents}} (from SHGFP_TYPE_CURRENT)
+2025-01-09T15:33:41.552695Z [rsession-[[user:Lukas]]] INFO No rsession configuration found at C:/ProgramData/RStudio/rsession.conf
+2025-01-09T15:33:41.553693Z [rsession-[[user:Lukas]]] DEBUG Using home directory C:/Users/[[user:Lukas]]{{keep:/Documents}} (from SHGFP_TYPE_CURRENT)
+""",
+    ),
+    (
+        "https://github.com/rstudio/rstudio/issues/7734",
+        ".txt",
+        r"""04 Sep 2020 12:28:52 [rsession-[[user:maelis]]] ERROR Parent terminated; LOGGED FROM: void {anonymous}::detectParentTermination() /var/lib/jenkins/workspace/IDE/open-source-pipeline/v1.2-patch/src/cpp/session/SessionMain.cpp:1333
+04 Sep 2020 12:30:10 [rsession-[[user:maelis]]] ERROR system error 2 (No such file or directory) [path=]; OCCURRED AT: rstudio::core::Error rstudio::r::session::discoverR(rstudio::r::session::RLocations*) /var/lib/jenkins/workspace/IDE/open-source-pipeline/v1.2-patch/src/cpp/r/session/RDiscovery.cpp:62; LOGGED FROM: int main(int, char* const*) /var/lib/jenkins/workspace/IDE/open-source-pipeline/v1.2-patch/src/cpp/session/SessionMain.cpp:2010
+04 Sep 2020 12:36:12 [rsession-[[user:maelis]]] ERROR Parent terminated; LOGGED FROM: void {anonymous}::detectParentTermination() src/cpp/session/SessionMain.cpp:1371
+""",
+    ),
+    (
+        "https://github.com/rstudio/rstudio/issues/5432",
+        ".txt",
+        r"""$DYLD_FALLBACK_LIBRARY_PATH
+[1] "/usr/local/lib/R/lib:/Users/[[user:dubcak]]{{keep:/lib}}:/usr/local/lib:/usr/lib:::/lib:/Library/Java/JavaVirtualMachines/adoptopenjdk-12.jdk/Contents/Home/lib/server"
+
+$EDITOR
+[1] "vi"
+
+$HOME
+[1] "/Users/[[user:dubcak]]"
+
+$LANG
+[1] "en_US.UTF-8"
+
+$LOGNAME
+[1] "[[user:dubcak]]"
+
+$PAGER
+[1] "/usr/bin/less"
+
+$PATH
+[1] "/Users/[[user:dubcak]]{{keep:/perl5/bin}}:/usr/local/opt/mysql-client/bin:/usr/local/bin:/usr/local/sbin:/Users/[[user:dubcak]]{{keep:/bin}}:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:/Library/TeX/texbin"
+""",
+    ),
+    (
+        "https://github.com/LibreTexts/metalc/issues/129",
+        ".txt",
+        r"""03 Sep 2019 00:33:12 [rsession-{{keep:jovyan}}] ERROR session hadabend; LOGGED FROM: rstudio::core::Error {anonymous}::rInit(const rstudio::r::session::RInitInfo&) /home/{{keep:ubuntu}}/rstudio/src/cpp/session/SessionMain.cpp:563
 """,
     ),
 ]
