@@ -57,6 +57,8 @@ and VM tools' diagnostics), ``86`` (threads: self-hosted home servers' logs and 
 embedded and maker tools' logs) and ``89`` (threads: game launchers' and mod loaders' logs and
 crash reports) likewise, under 1.37.0; ``90`` (threads: notebooks and data-science sessions,
 R's sessionInfo(), JupyterHub logs, conda, jupyter --paths, Spyder, MATLAB) under 1.41.0),
+crash reports) likewise, under 1.37.0; ``91`` (threads: file-transfer and remote-shell clients'
+logs) likewise, under 1.41.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -247,6 +249,7 @@ def main(argv: list[str] | None = None) -> int:
             "88",
             "89",
             "90",
+            "91",
             "all",
         ),
         default="all",

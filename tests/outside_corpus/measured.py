@@ -1379,6 +1379,44 @@ _TEXTS_90 = (
     '  File "C:\\Users\\xxxxx\\anaconda3\\lib\\site-packages\\qtconsole\\comms.py", line 177, in comm_msg\n',
 )
 
+_TEXTS_91 = (
+    # FTP transcripts' `USER` command naming nobody: the anonymous login, masks, placeholders
+    "Command:\tUSER anonymous\n",
+    "Command:  USER ***\nStatus:   Waiting for response to: USER ***\n",
+    "Response: 331 Password required for *** [<1ms]\n",
+    "22/04/2023 15:12:44 [ftp.example.com - 0] USER anonymous\n",
+    "22/04/2023 15:12:44 [ftp.example.com - 0] 331 password required\n",
+    "22/04/2023 15:12:44 [ftp.example.com - 0] PASS **********\n",
+    "Run> command sent: USER USERNAME\n",
+    # proftpd's debug dispatch and ExtendedLog naming nobody (the `ftp` account, a `-` field)
+    "2022-09-02 20:43:20,540 ubuntu-VirtualBox proftpd[2789] ubuntu-VirtualBox"
+    " (192.168.29.101[192.168.29.101]): dispatching CMD command 'USER ftp' to mod_auth\n",
+    "2022-09-02 20:43:20,541 ubuntu-VirtualBox proftpd[2789] ubuntu-VirtualBox"
+    " (192.168.29.101[192.168.29.101]): dispatching PRE_CMD command 'PASS (hidden)' to mod_delay\n",
+    '127.0.0.1 [06/Mar/2023:11:33:50 -0500] ZAYV7qwZ115/AAABACVpEfri - "USER anonymous" 331 -\n',
+    '127.0.0.1 [06/Mar/2023:11:34:59 -0500] ZAYWM6wZ115/AAABACVpFw5H - "KEXINIT" - -\n',
+    '127.0.0.1 [06/Mar/2023:11:34:59 -0500] ZAYWM6wZ115/AAABACVpFw5H - "USERAUTH_REQUEST root none" - -\n',
+    # vsftpd's log naming nobody
+    'Fri Dec 14 09:38:35 2018 [pid 16242] CONNECT: Client "X.X.X.X"\n',
+    'Fri Dec 14 09:38:37 2018 [pid 16248] [ftp] OK LOGIN: Client "X.X.X.X", anon password "?"\n',
+    # a BSD ftp client's login naming nobody
+    "Name (10.0.2.2:ftp): anonymous\n",
+    "331 User name okay, need password.\n230 User logged in, proceed.\n",
+    "230 Login successful.\nRemote system type is UNIX.\n",
+    # WinSCP's session log header naming nobody
+    ". 2023-10-23 14:17:54.343 Local account: DESKTOP-4F2K9QJ\\Administrator\n",
+    ". 2023-10-23 14:17:54.343 Session name: xxx\n",
+    ". 2023-10-23 14:17:54.343 User name: xxx (Password: xxx, Key file: No, Passphrase: No)\n",
+    '! 2023-05-11 16:16:15.347 Using username "UserXY".\n',
+    '! 2023-05-11 16:16:15.347 Using username "root".\n',
+    # SSHFS-Win's `\\sshfs\<login>@<host>` UNC specs are not here: 1.41.0 rewrites every one whole
+    # (`\\fileserver\share1`), so none that names nobody stays (SOURCE.md, "The stop-91 collection")
+    # a URL's placeholder password (the damage class, `ftp://myUsername:myPassword@…`) is not
+    # here: 1.41.0 replaces it; a URL with no userinfo stays
+    "curlftpfs ftp://ftp.example.com ~/ftp-MyFolder\n",
+)
+
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -2218,5 +2256,61 @@ MEASURED: tuple[Measured, ...] = (
         tails=(16, 16),
         parses=(0, 0),
         texts=_TEXTS_90,
+    ),
+    Measured(
+        batch=91,
+        blind_under="1.41.0",
+        # Batch 91's tune part under scrubber 1.41.0, blind, no rule changed: paths 3/5,
+        # elsewhere 2/30, no e-mail or secret, 1 of 24 keep spans damaged, 2/2 library tails,
+        # 1 of 7 clean changed, no JSON or YAML (SOURCE.md, "The stop-91 collection").
+        docs=17,
+        total=(5, 30, 0, 0),
+        found=(3, 2, 0, 0),
+        missed=(
+            # a login after an FTP transcript's `USER` verb (ForkLift, proftpd's dispatch and
+            # ExtendedLog, with its `USERAUTH_REQUEST <login>` and the login field after the
+            # session id), and so also in the `<login>-VirtualBox` host beside it;
+            # vsftpd's `[<login>] OK LOGIN:`; a BSD ftp client's `Name (<host>:<local>): <login>`
+            # and `230 User <login> logged in.`; WinSCP's `Local account: <U>LAPTOP\<U>`;
+            # SSHFS-Win's `/user:<login>` after a `\\sshfs\<login>@<ip>` spec
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "filecxx-FileCentipede-issues-369: user (elsewhere) 'vorn'",
+            "ghaerr-elks-pull-1071: user (elsewhere) 'brante'",
+            "ghaerr-elks-pull-1071: user (elsewhere) 'brante'",
+            "iterate-ch-cyberduck-issues-14565: user (elsewhere) 'sd-204871'",
+            "proftpd-proftpd-issues-1611: user (elsewhere) 'rkdftptest'",
+            "proftpd-proftpd-issues-1611: user (elsewhere) 'rkdftptest'",
+            "proftpd-proftpd-issues-1611: user (elsewhere) 'rkdftptest'",
+            "proftpd-proftpd-issues-1611: user (elsewhere) 'rkdsftptest'",
+            "proftpd-proftpd-issues-1611: user (elsewhere) 'rkdsftptest'",
+            "proftpd-proftpd-issues-1611: user (elsewhere) 'rkdsftptest'",
+            "rclone-rclone-issues-2842: user (elsewhere) 'dovrak'",
+            "rclone-rclone-issues-2842: user (elsewhere) 'dovrak'",
+            "rclone-rclone-issues-2842: user (elsewhere) 'dovrak'",
+            "sshnet-SSH.NET-issues-1231: user (elsewhere) 'RTK'",
+            "sshnet-SSH.NET-issues-1231: user (path) 'RTK'",
+            "winfsp-sshfs-win-issues-280: user (elsewhere) 'qtrusr'",
+            "winfsp-sshfs-win-issues-280: user (path) 'qtrusr'",
+        ),
+        keeps=24,
+        # a placeholder password in a URL's userinfo (`ftp://myUsername:myPassword@…`) replaced
+        damage=("JackSlateur-curlftpfs-issues-9: 'myPassword'",),
+        clean_changed=("JackSlateur-curlftpfs-issues-9",),
+        clean_docs=7,
+        tails=(2, 2),
+        parses=(0, 0),
+        texts=_TEXTS_91,
     ),
 )

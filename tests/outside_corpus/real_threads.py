@@ -9803,7 +9803,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``90``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``91``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9857,6 +9857,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (88, _RAW_STOP88),
         (89, _RAW_STOP89),
         (90, _RAW_STOP90),
+        (91, _RAW_STOP91),
     ):
         if batch not in (None, number):
             continue
@@ -22584,6 +22585,339 @@ $PATH
         "https://github.com/LibreTexts/metalc/issues/129",
         ".txt",
         r"""03 Sep 2019 00:33:12 [rsession-{{keep:jovyan}}] ERROR session hadabend; LOGGED FROM: rstudio::core::Error {anonymous}::rInit(const rstudio::r::session::RInitInfo&) /home/{{keep:ubuntu}}/rstudio/src/cpp/session/SessionMain.cpp:563
+""",
+    ),
+]
+
+
+# The stop-91 collection (batch 91, collected at stop 52 under scrubber 1.41.0, main at 036c835):
+# excerpts of public threads of a source no batch took yet, file-transfer and remote-shell
+# clients' logs as people paste them (FileZilla's and FluentFTP's Status/Command/Response logs,
+# FileZilla Server's session log, proftpd's command dispatch, ForkLift's FTP transcript, WinSCP's
+# session log headers, lftp's debug, a BSD ftp client's login, SSHFS-Win's ``\\sshfs\`` UNC paths
+# and sshfs command lines, rsync-over-ssh errors from deploy tools, sshd's debug log).
+_RAW_STOP91: list[tuple[str, str, str]] = [
+    # ---- FTP clients' Status/Command/Response logs ------------------------------------------------
+    (
+        "https://github.com/robinrodricks/FluentFTP/pull/650",
+        ".txt",
+        r"""# ConnectAsync()
+Status:   Connecting to {{keep:***}}
+Response: 220 {{keep:***}} FTP server (Version 1.9.2.1 - 2003/05/11 20:39:33) ready.
+Command:  USER {{keep:***}}
+Response: 331 Password is required
+Command:  PASS {{keep:***}}
+Response: 332 Account is required
+Command:  ACCT {{keep:***}}
+Response: 230 {{keep:***}}Logon ok
+Command:  FEAT
+Response: 500 'FEAT': command unrecognized.
+Status:   Text encoding: System.Text.ASCIIEncoding
+Command:  SYST
+Response: 215 UNIX Type: L8
+""",
+    ),
+    (
+        "https://github.com/joedj/ftpii/issues/114",
+        ".txt",
+        r"""Status: Connection established, waiting for welcome message...
+Response:   220 ftpii
+Command:    USER {{keep:anonymous}}
+Response:   331 User name okay, need password.
+Command:    PASS **************
+Response:   230 User logged in, proceed.
+Status: Connected
+Status: Retrieving directory listing...
+Command:    PASV
+Response:   227 Entering Passive Mode (192,168,1,129,4,0).
+Error:  Connection timed out
+Error:  Failed to retrieve directory listing
+""",
+    ),
+    (
+        "https://github.com/mysecureshell/mysecureshell/issues/91",
+        ".txt",
+        r"""2019-04-04 10:43:13 6492 1 Status: Connecting to w********.kr...
+2019-04-04 10:43:13 6492 1 Trace: CControlSocket::SendNextCommand()
+2019-04-04 10:43:13 6492 1 Trace: Going to execute C:\Program Files\FileZilla FTP Client\fzsftp.exe
+2019-04-04 10:43:13 6492 1 Response: fzSftp started, protocol_version=8
+2019-04-04 10:43:13 6492 1 Command: open "w*****@w********.kr" 22
+2019-04-04 10:43:13 6492 1 Trace: Connecting to 183.111.141.33 port 22
+2019-04-04 10:43:13 6492 1 Trace: We claim version: SSH-2.0-FileZilla_3.41.2
+2019-04-04 10:43:13 6492 1 Trace: Server version: SSH-2.0-OpenSSH_7.4
+""",
+    ),
+    (
+        "https://github.com/JackSlateur/curlftpfs/issues/9",
+        ".txt",
+        r"""<12/3/2025 11:23:10 AM> FTP Session 87 11.222.33.44 [Response] 331 Please, specify the password.
+<12/3/2025 11:23:10 AM> FTP Session 87 11.222.33.44 [Command] PASS ****
+<12/3/2025 11:23:11 AM> FTP Session 87 11.222.33.44 [Response] 230 Login successful.
+<12/3/2025 11:23:11 AM> FTP Session 87 11.222.33.44 {{keep:myUsername}} [Command] PWD
+<12/3/2025 11:23:17 AM> FTP Session 87 11.222.33.44 {{keep:myUsername}} [Command] LIST -a
+<12/3/2025 11:23:17 AM> FTP Session 87 11.222.33.44 {{keep:myUsername}} [Response] 550 No such file or directory
+
+~/$ curlftpfs "ftp://{{keep:myUsername}}:{{keep:myPassword}}@h2980c01.myFTPServer.com" ~/ftp-MyFolder
+""",
+    ),
+    (
+        "https://github.com/iterate-ch/cyberduck/issues/14565",
+        ".txt",
+        r"""22/04/2023 15:12:44 [dedibackup-dc3.online.net - 0] connected to 'dedibackup-dc3.online.net'
+22/04/2023 15:12:44 [dedibackup-dc3.online.net - 0] 220 server ready - login please
+22/04/2023 15:12:44 [dedibackup-dc3.online.net - 0] USER [[user:sd-204871]]
+22/04/2023 15:12:44 [dedibackup-dc3.online.net - 0] 331 password required
+22/04/2023 15:12:44 [dedibackup-dc3.online.net - 0] PASS **********
+22/04/2023 15:12:47 [dedibackup-dc3.online.net - 0] 230 login accepted
+22/04/2023 15:12:47 [dedibackup-dc3.online.net - 0] SYST
+22/04/2023 15:12:47 [dedibackup-dc3.online.net - 0] 215 UNIX Type: L8
+22/04/2023 15:12:47 [dedibackup-dc3.online.net - 0] PWD
+""",
+    ),
+    # ---- FTP servers' command logs naming the login -----------------------------------------------
+    (
+        "https://github.com/filecxx/FileCentipede/issues/369",
+        ".txt",
+        r"""2022-09-02 20:43:20,540 [[user:vorn]]-VirtualBox proftpd[2789] [[user:vorn]]-VirtualBox (192.168.29.101[192.168.29.101]): dispatching PRE_CMD command 'USER [[user:vorn]]' to mod_delay
+2022-09-02 20:43:20,540 [[user:vorn]]-VirtualBox proftpd[2789] [[user:vorn]]-VirtualBox (192.168.29.101[192.168.29.101]): dispatching PRE_CMD command 'USER [[user:vorn]]' to mod_auth
+2022-09-02 20:43:20,540 [[user:vorn]]-VirtualBox proftpd[2789] [[user:vorn]]-VirtualBox (192.168.29.101[192.168.29.101]): dispatching CMD command 'USER [[user:vorn]]' to mod_auth
+2022-09-02 20:43:20,540 [[user:vorn]]-VirtualBox proftpd[2789] [[user:vorn]]-VirtualBox (192.168.29.101[192.168.29.101]): dispatching LOG_CMD command 'USER [[user:vorn]]' to mod_log
+2022-09-02 20:43:20,541 [[user:vorn]]-VirtualBox proftpd[2789] [[user:vorn]]-VirtualBox (192.168.29.101[192.168.29.101]): dispatching PRE_CMD command 'PASS (hidden)' to mod_delay
+""",
+    ),
+    (
+        "https://github.com/drakkan/sftpgo/issues/861",
+        ".txt",
+        r"""{"level":"debug","time":"2022-06-02T14:14:54.185","sender":"ftpserverlib","server_id":"FTP_0","clientId":"1","line":"220 SFTPGo 2.2.3 ready","message":"Sending answer"}
+{"level":"debug","time":"2022-06-02T14:14:54.188","sender":"ftpserverlib","server_id":"FTP_0","clientId":"1","line":"USER {{keep:paperless}}","message":"Received line"}
+{"level":"debug","time":"2022-06-02T14:14:54.188","sender":"ftpserverlib","server_id":"FTP_0","clientId":"1","line":"331 OK","message":"Sending answer"}
+{"level":"debug","time":"2022-06-02T14:14:54.196","sender":"ftpserverlib","server_id":"FTP_0","clientId":"1","line":"PASS READACTED","message":"Received line"}
+{"level":"debug","time":"2022-06-02T14:14:54.403","sender":"dataprovider_sqlite","connection_id":"FTP_0_1","message":"create intermediary dir to \"/{{keep:paperless}}\", path \"/srv/sftpgo/data/{{keep:paperless}}/{{keep:paperless}}\", err: <nil>"}
+""",
+    ),
+    (
+        "https://github.com/rclone/rclone/issues/2842",
+        ".txt",
+        r"""Fri Dec 14 09:38:35 2018 [pid 16242] CONNECT: Client "X.X.X.X"
+Fri Dec 14 09:38:37 2018 [pid 16248] [[[user:dovrak]]] OK LOGIN: Client "X.X.X.X"
+Fri Dec 14 09:38:38 2018 [pid 16247] [[[user:dovrak]]] OK UPLOAD: Client "X.X.X.X", "/XXXXX/XXXXX.jpg", 412934 bytes, 295.34Kbyte/sec
+Fri Dec 14 09:38:41 2018 [pid 16265] CONNECT: Client "X.X.X.X"
+Fri Dec 14 09:38:41 2018 [pid 16262] [[[user:dovrak]]] OK LOGIN: Client "X.X.X.X"
+Fri Dec 14 09:38:55 2018 [pid 16238] [{{keep:sdf}}] FAIL LOGIN: Client "X.X.X.X"
+""",
+    ),
+    (
+        "https://github.com/proftpd/proftpd/issues/1611",
+        ".txt",
+        r"""--FTP--
+127.0.0.1 [06/Mar/2023:11:33:50 -0500] ZAYV7qwZ115/AAABACVpEfri - "USER [[user:rkdftptest]]" 331 -
+127.0.0.1 [06/Mar/2023:11:33:50 -0500] ZAYV7qwZ115/AAABACVpEfri [[user:rkdftptest]] "PASS (hidden)" 230 -
+127.0.0.1 [06/Mar/2023:11:33:50 -0500] ZAYV7qwZ115/AAABACVpEfri [[user:rkdftptest]] "SYST" 215 -
+--SFTP--
+127.0.0.1 [06/Mar/2023:11:34:59 -0500] ZAYWM6wZ115/AAABACVpFw5H - "KEXINIT" - -
+127.0.0.1 [06/Mar/2023:11:34:59 -0500] ZAYWM6wZ115/AAABACVpFw5H - "USER [[user:rkdsftptest]]" 331 -
+127.0.0.1 [06/Mar/2023:11:34:59 -0500] ZAYWM6wZ115/AAABACVpFw5H - "USERAUTH_REQUEST [[user:rkdsftptest]] none" - -
+127.0.0.1 [06/Mar/2023:11:34:59 -0500] ZAYWM6wZ115/AAABACVpFw5H - "PASS (hidden)" 530 -
+127.0.0.1 [06/Mar/2023:11:34:59 -0500] ZAYWM6wZ115/AAABACVpFw5H - "USERAUTH_REQUEST [[user:rkdsftptest]] publickey" - -
+""",
+    ),
+    (
+        "https://github.com/hfiref0x/LightFTP/issues/23",
+        ".txt",
+        r"""USER {{keep:ubuntu}}
+PASS {{keep:ubuntu}}
+PORT 127,0,0,1,152,193
+RETR file.f
+
+150 File status okay; about to open data connection.
+451 Requested action aborted. Local error in processing.
+""",
+    ),
+    # ---- a BSD ftp client and lftp's debug ------------------------------------------------------
+    (
+        "https://github.com/ghaerr/elks/pull/1071",
+        ".txt",
+        r"""# ./ftp
+ftp> open 10.0.2.2
+Connected to 10.0.2.2.
+220 raspi2b FTP server (Version 6.4/OpenBSD/Linux-ftpd-0.17) ready.
+Name (10.0.2.2:ftp): [[user:brante]]
+Password:
+230-
+230- The programs included with the Debian GNU/Linux system are free software;
+230 User [[user:brante]] logged in.
+Remote system is Unix/Linux, using binary mode
+ftp> ?
+""",
+    ),
+    (
+        "https://github.com/lavv17/lftp/issues/712",
+        ".txt",
+        r"""2022-11-28 18:03:10 ftp.dataforsyningen.dk ---- Resolving host address...
+2022-11-28 18:03:10 ftp.dataforsyningen.dk ---- IPv6 is not supported or configured
+2022-11-28 18:03:10 ftp.dataforsyningen.dk ---- 1 address found: 188.64.158.165
+2022-11-28 18:03:16 ftp.dataforsyningen.dk ---- Connecting to ftp.dataforsyningen.dk (188.64.158.165) port 990
+2022-11-28 18:04:16 ---- Closing control socket 
+""",
+    ),
+    # ---- WinSCP's session log ---------------------------------------------------------------------
+    (
+        "https://github.com/sshnet/SSH.NET/issues/1231",
+        ".txt",
+        r""". 2023-10-23 14:17:54.343 --------------------------------------------------------------------------
+. 2023-10-23 14:17:54.343 WinSCP Version 5.21.1 (Build 12643 2022-06-24) (OS 10.0.22621 - Windows 10 Enterprise)
+. 2023-10-23 14:17:54.343 Configuration: HKCU\Software\Martin Prikryl\WinSCP 2\
+. 2023-10-23 14:17:54.343 Log level: Debug 2, Logging passwords
+. 2023-10-23 14:17:54.343 Local account: [[user:RTK]]LAPTOP\[[user:RTK]]
+. 2023-10-23 14:17:54.343 Working directory: C:\Program Files (x86)\WinSCP
+. 2023-10-23 14:17:54.343 Command-line: "C:\Program Files (x86)\WinSCP\WinSCP.exe"
+. 2023-10-23 14:17:54.343 Session name: {{keep:xxx}}
+. 2023-10-23 14:17:54.343 Host name: [{{keep:xxx}}) (Port: 2222)
+. 2023-10-23 14:17:54.343 User name: {{keep:xxx}} (Password: {{keep:xxx}}, Key file: No, Passphrase: No)
+. 2023-10-23 14:17:54.343 Transfer Protocol: SFTP (SCP)
+""",
+    ),
+    (
+        "https://github.com/cristianst85/QuickConnectPlugin/issues/36",
+        ".txt",
+        r"""! 2023-05-11 16:16:15.347 Using username "{{keep:UserXY}}".
+. 2023-05-11 16:16:15.391 Detected network event
+. 2023-05-11 16:16:15.391 Enumerating network events for socket 1412
+. 2023-05-11 16:16:15.391 Handling network read event on socket 1412 with error 0
+. 2023-05-11 16:16:15.391 Waiting for the server to continue with the initialization
+. 2023-05-11 16:16:15.391 Looking for incoming data
+""",
+    ),
+    # ---- SSHFS-Win: UNC paths and sshfs command lines -------------------------------------------
+    (
+        "https://github.com/winfsp/sshfs-win/issues/17",
+        ".txt",
+        r"""net use \\sshfs\{{keep:myusername}}@website.i.want:/var/www/mydir
+The password is invalid for \\sshfs\{{keep:myusername}}@website.i.want:/var/www/mydir.
+
+Enter the user name for 'sshfs': {{keep:myusername}}
+Enter the password for sshfs:
+System error 67 has occurred.
+
+The network name cannot be found.
+""",
+    ),
+    (
+        "https://github.com/winfsp/sshfs-win/issues/83",
+        ".txt",
+        r"""[[user:wendtl]]@WINDOWS C:\Users\[[user:wendtl]]
+$ net use X: \\sshfs\[[user:wendtl]]@mac2018
+The password is invalid for \\sshfs\[[user:wendtl]]@mac2018.
+
+Enter the user name for 'sshfs': [[user:wendtl]]
+Enter the password for sshfs:
+Drive X: is now connected to \\sshfs\[[user:wendtl]]@mac2018.
+""",
+    ),
+    (
+        "https://github.com/winfsp/sshfs-win/issues/280",
+        ".txt",
+        r"""net use U: \\sshfs\[[user:qtrusr]]@10.66.124.129\..\..\opt\IBM\WebSphere\AppServer\profiles /user:[[user:qtrusr]] {{keep:abcd}} /persistent:Yes
+""",
+    ),
+    (
+        "https://github.com/winfsp/sshfs-win/issues/74",
+        ".txt",
+        r"""C:\Program Files\SSHFS-Win\bin>sshfs [[user:teodoro]]@portal.ufxr.br:/home/[[user:teodoro]] j:
+The authenticity of host 'portal.ufxr.br (2804:0:5400:dc::110)' can't be established.
+ECDSA key fingerprint is SHA256:Qm7dVp2RtLxK9wYbN4sJfH8cZ3gA6eU1oT5iPqW0nXE.
+Are you sure you want to continue connecting (yes/no)?
+[[user:teodoro]]@portal.ufxr.br's password:
+read: Connection reset by peer
+
+C:\Program Files\SSHFS-Win\bin>sshfs [[user:teodoro]]@portal.ufxr.br:/home/[[user:teodoro]] c:\joomla
+Cannot create WinFsp-FUSE file system: mount point in use.
+""",
+    ),
+    (
+        "https://github.com/winfsp/sshfs-win/issues/5",
+        ".txt",
+        r"""Failed to add the host to the list of known hosts (/home/[[user:Dorian]]{{keep:/.ssh/known_hosts}}).
+""",
+    ),
+    (
+        "https://github.com/billziss-gh/winfuse/issues/6",
+        ".txt",
+        r"""{{keep:USER}}@DESKTOP:~$ ssh host pwd
+/home/{{keep:USER}}
+{{keep:USER}}@DESKTOP:~$ sshfs host:Desktop tmp
+(success)
+
+root@DESKTOP:/home/{{keep:USER}}# ssh host pwd
+/home/{{keep:USER}}
+root@DESKTOP:/home/{{keep:USER}}# sshfs host:Desktop tmp
+fuse: mount failed: No such device
+""",
+    ),
+    (
+        "https://github.com/macfuse/macfuse/issues/1102",
+        ".txt",
+        r"""sshfs  -V
+SSHFS version 3.7.3
+FUSE library version 3.17.2
+using FUSE kernel interface version 7.40
+macFUSE mount version 5.0.5
+
+sshfs -v -o 'allow_other,defer_permissions,IdentityFile=~/.ssh/id_rsa' {{keep:root}}@freenas:/ /Users/[[user:tmorrell]]{{keep:/mnt/freenas/}}
+""",
+    ),
+    (
+        "https://github.com/macfuse/macfuse/issues/446",
+        ".txt",
+        r"""`sshfs {{keep:admin}}@192.168.1.5:/ server:/`
+`mount_osxfuse: the file system is not available (255)`
+`sshfs {{keep:root}}@192.168.1.5:/ server`
+`sshfs {{keep:root}}@192.168.1.5:/ /Users/[[user:Ravi]]{{keep:/Desktop/server}}`
+""",
+    ),
+    (
+        "https://github.com/macfuse/macfuse/issues/90",
+        ".txt",
+        r"""sshfs {{keep:myname}}@myvm:/var/www /Volumes/www
+remote host has disconnected
+mount_osxfusefs: failed to mount /Volumes/www@/dev/osxfuse0: Socket is not connected
+""",
+    ),
+    # ---- rsync and scp over ssh -----------------------------------------------------------------
+    (
+        "https://github.com/hexojs/hexo/issues/2723",
+        ".txt",
+        r"""[[user:Orla]]s-MacBook-Pro:hexo [[user:orla]]$ hexo deploy
+INFO  Deploying: rsync
+Permission denied (publickey,gssapi-keyex,gssapi-with-mic).
+rsync: connection unexpectedly closed (0 bytes received so far) [sender]
+rsync error: error in rsync protocol data stream (code 12) at /BuildRoot/Library/Caches/com.apple.xbs/Sources/rsync/rsync-51/rsync/io.c(453) [sender=2.6.9]
+FATAL Something's wrong. Maybe you can find the solution here: http://hexo.io/docs/troubleshooting.html
+    at ChildProcess.<anonymous> (/Users/[[user:orla]]{{keep:/Documents/hexo/node_modules/hexo-util/lib/spawn.js:37:17}})
+    at emitTwo (events.js:106:13)
+""",
+    ),
+    (
+        "https://github.com/ribbons/android-rsync/issues/57",
+        ".txt",
+        r"""Exit code: 12
+Output: rsync: [sender] Failed to exec /data/data/com.app/.ssh/id_rsa: Permission denied (13)
+rsync error: error in IPC code (code 14) at pipe.c(85) [sender=3.3.0]
+rsync: connection unexpectedly closed (0 bytes received so far) [sender]
+
+            args.add("/storage/emulated/0/Pictures/Screenshots/Screenshot_2024-04-10-17-26-43-21_84d3000e3f4017145260f7618db1d683.jpg");
+            args.add("[[user:brightcoder]]@192.168.1.6:/Users/[[user:brightcoder]]/rsync/");
+""",
+    ),
+    (
+        "https://github.com/apache/maven-wagon/issues/790",
+        ".txt",
+        r"""Uploading: scp://cvs.copart.com/cvs/maven/com/copart/core/core/1.0-SNAPSHOT/core-1.0-20051102.002057-8.jar
+[INFO] ----------------------------------------------------------------------------
+[ERROR] BUILD ERROR
+[INFO] ----------------------------------------------------------------------------
+[INFO] Error deploying artifact: Error performing commands for file transfer
+Could not chdir to home directory /export/home/[[user:jdorsey]]: No such file or directory
 """,
     ),
 ]
