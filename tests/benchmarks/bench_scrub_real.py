@@ -55,7 +55,8 @@ managers, verbose) likewise; ``82`` (threads: VPN and remote-access clients' log
 and VM tools' diagnostics), ``86`` (threads: self-hosted home servers' logs and configuration),
 ``87`` (threads: mail and messaging command-line tools' configs and logs), ``88`` (threads:
 embedded and maker tools' logs) and ``89`` (threads: game launchers' and mod loaders' logs and
-crash reports) likewise, under 1.37.0),
+crash reports) likewise, under 1.37.0; ``92`` (threads: sync and backup tools' logs and
+configs) likewise, under 1.41.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -245,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
             "87",
             "88",
             "89",
+            "92",
             "all",
         ),
         default="all",
