@@ -56,9 +56,9 @@ and VM tools' diagnostics), ``86`` (threads: self-hosted home servers' logs and 
 ``87`` (threads: mail and messaging command-line tools' configs and logs), ``88`` (threads:
 embedded and maker tools' logs) and ``89`` (threads: game launchers' and mod loaders' logs and
 crash reports) likewise, under 1.37.0; ``90`` (threads: notebooks and data-science sessions,
-R's sessionInfo(), JupyterHub logs, conda, jupyter --paths, Spyder, MATLAB) under 1.41.0),
-crash reports) likewise, under 1.37.0; ``91`` (threads: file-transfer and remote-shell clients'
-logs) likewise, under 1.41.0),
+R's sessionInfo(), JupyterHub logs, conda, jupyter --paths, Spyder, MATLAB), ``91`` (threads:
+file-transfer and remote-shell clients' logs) and ``92`` (threads: sync and backup tools' logs
+and configs) likewise, under 1.41.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -250,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
             "89",
             "90",
             "91",
+            "92",
             "all",
         ),
         default="all",

@@ -9803,7 +9803,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``91``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``92``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9858,6 +9858,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (89, _RAW_STOP89),
         (90, _RAW_STOP90),
         (91, _RAW_STOP91),
+        (92, _RAW_STOP92),
     ):
         if batch not in (None, number):
             continue
@@ -22918,6 +22919,294 @@ rsync: connection unexpectedly closed (0 bytes received so far) [sender]
 [INFO] ----------------------------------------------------------------------------
 [INFO] Error deploying artifact: Error performing commands for file transfer
 Could not chdir to home directory /export/home/[[user:jdorsey]]: No such file or directory
+""",
+    ),
+]
+
+
+_RAW_STOP92: list[tuple[str, str, str]] = [
+    # ---- rclone: `config show`, `-vv` logs, a config with an OAuth token, a systemd unit --------
+    (
+        "https://github.com/rclone/rclone/issues/5630",
+        ".txt",
+        r"""$ rclone config show onedrive:
+--------------------
+[onedrive]
+type = onedrive
+drive_type = personal
+drive_id = {{keep:54XXXXX3e}}
+# token = {{keep:TOKEN_REMOVED_FOR_EXPERIMENT}}
+--------------------
+$ rclone -vv  config reconnect onedrive:
+2021/10/17 22:28:36 DEBUG : rclone: Version "v1.56.2" starting with parameters ["rclone" "-vv" "config" "reconnect" "onedrive:"]
+2021/10/17 22:28:36 DEBUG : Using config file from "/home/[[user:quon]]{{keep:/.rclone.conf}}"
+2021/10/17 22:28:36 DEBUG : onedrive: config in: state="", result=""
+2021/10/17 22:28:36 DEBUG : onedrive: config out: out=&{State:*oauth,choose_type,, Option:<nil> OAuth:<nil> Error: Result:}, err=<nil>
+""",
+    ),
+    (
+        "https://github.com/Jwink3101/syncrclone/issues/15",
+        ".txt",
+        r"""2021-12-10 23:18:32: DEBUG: argv: ['/usr/local/share/syncrclone/config-google.py']
+2021-12-10 23:18:32: syncrclone (20211015.0.BETA)
+2021-12-10 23:18:32: config path: '/usr/local/share/syncrclone/config-google.py'
+2021-12-10 23:18:32: A: '/mnt/Backup/Cloud/Google'
+2021-12-10 23:18:32: B: 'Google:'
+2021-12-10 23:18:32: DEBUG: config: Config(remoteA='/mnt/Backup/Cloud/Google', remoteB='Google:', name='k3R7d', rclone_exe='/usr/bin/rclone', filter_flags=[], rclone_flags=['--config', '/mnt/homes/[[user:tw]]{{keep:/.config/rclone/rclone.conf}}', '--drive-skip-gdocs', '-vv'], rclone_env={}, compare='mtime', dt=1.1, conflict_mode='newer')
+""",
+    ),
+    (
+        "https://github.com/maple3142/aria2c-ariang/issues/8",
+        ".txt",
+        r"""type = drive\nscope = drive\ntoken = {"access_token":"[[secret:ya29.Il-9B2fZP9zmPLtMRulzVBTY8HPSnKWMCalEjOjze00Qe0SBYO2dx6bljwArbys2tsFVUaTkNofAquuPcIjGjEpqo6dA26IQJoAncYjG_pwk1huQyN4Xg1Igul25YfHrNw2kDPNUoZIFkTcp9]]","token_type":"Bearer","refresh_token":"[[secret:1//0gnipKMwxur3c2iv0hbcJt7f7s######hiddenFDpT36rhWjrHIfKQg75p-540aeSarhNVwEKOSVcB]]","expiry":"2020-02-11T06:29:21.182723226Z"}
+""",
+    ),
+    (
+        "https://github.com/rclone/rclone/issues/8547",
+        ".txt",
+        r"""[Unit]
+Description=rclone for gdrive_mount
+AssertPathIsDirectory=/home/[[user:nora]]{{keep:/Documents/}}GDRIVE-[[user:NORA]]
+After=networking.service
+
+[Service]
+Type=simple
+ExecStart=rclone mount --config=/home/[[user:nora]]{{keep:/.config/rclone/rclone.conf}} "GDrive [[user:Nora]]:" /home/[[user:nora]]{{keep:/Documents/}}GDRIVE-[[user:NORA]] --allow-other --cache-db-purge --fast-list --poll-interval 10m -vv
+ExecStop=/bin/fusermount -u /home/[[user:nora]]{{keep:/Documents/}}GDRIVE-[[user:NORA]]
+Restart=always
+RestartSec=10
+""",
+    ),
+    (
+        "https://github.com/arsfeld/nixos/issues/46",
+        ".txt",
+        r"""Nov 10 00:07:05 storage systemd[1]: Failed to start sync-onedrive.service.
+Nov 10 00:07:05 storage systemd[1]: sync-onedrive.service: Main process exited, code=exited, status=1/FAILURE
+Nov 10 00:07:05 storage sync-onedrive-start[3373974]: NOTICE: Failed to sync: couldn't list files: invalidRequest: invalidResourceId: ObjectHandle is Invalid
+Nov 10 00:07:05 storage sync-onedrive-start[3373974]: ERROR : Attempt 3/3 failed with 1 errors and: couldn't list files: invalidRequest: invalidResourceId: ObjectHandle is Invalid
+Nov 10 00:07:05 storage sync-onedrive-start[3373974]: ERROR : Local file system at /mnt/data/homes/[[user:dweinstock]]{{keep:/Cloud/One Drive}}: not deleting directories as there were IO errors
+""",
+    ),
+    (
+        "https://github.com/OneDrive/onedrive-api-docs/issues/1341",
+        ".txt",
+        r"""[onedrive]
+type = onedrive
+token = {"access_token":{{keep:XXXXXXXXXXXXXXXXXXXXXXXXXXX}}"expiry":"2020-07-26T21:06:39.464833312+08:00"}
+drive_id = {{keep:XXXXXXXXXXX}}
+drive_type = personal
+""",
+    ),
+    (
+        "https://github.com/9001/copyparty/issues/302",
+        ".txt",
+        r"""rclone config create harbor-dav webdav url=https://{{keep:mydomain.com}} vendor=owncloud pacer_min_sleep=0.01ms user=k pass={{keep:reallyreallylongpasswordof32chrs}}
+
+rclone mount --vfs-cache-mode writes --dir-cache-time 5s harbor-dav: W:
+
+rclone config create harbor-dav webdav url=https://{{keep:mydomain.com}} vendor=owncloud pacer_min_sleep=0.01ms user=k pass={{keep:ashorterpassword}}
+""",
+    ),
+    # ---- restic: sftp repositories, a Windows cache under a spaced user name ---------------------
+    (
+        "https://github.com/restic/restic/issues/596",
+        ".txt",
+        r"""$ DEBUG_LOG=/tmp/restic-debug.log ./restic -r sftp:p4:test1 backup /home/[[user:jmarsh]]{{keep:/src/restic/README.md}}
+debug log file /tmp/restic-debug.log
+debug enabled
+enter password for repository: 
+scan [/home/[[user:jmarsh]]{{keep:/src/restic/README.md}}]
+scanned 0 directories, 1 files in 0:00
+snapshot e1239daa saved
+error in cleanup handler: file does not exist
+""",
+    ),
+    (
+        "https://github.com/kmwoley/restic-windows-backup/issues/80",
+        ".txt",
+        r"""C:\restic>restic.exe  -r sftp:{{keep:osmc}}@[[user:jccarvalho]].ddns.net:/home/{{keep:osmc}}/[[user:jccarvalho]] backup c:\Intel
+enter password for repository:
+repository 98822536 opened (version 2, compression level auto)
+created new cache in C:\Users\[[user:Joao Carvalho]]{{keep:\AppData\Local\restic}}
+no parent snapshot found, will read all files
+
+PS C:\Windows\system32> C:\restic\backup.ps1
+[[Backup]] Failed - cannot access repository.
+""",
+    ),
+    (
+        "https://github.com/restic/restic/issues/1877",
+        ".txt",
+        r"""export RESTIC_REPOSITORY="sftp:{{keep:admin}}@[[user:hesse4]].myqnapcloud.com:/share/Backup/resticrepo"
+export RESTIC_PASSWORD="{{keep:***************}}"
+export TMPDIR="/share/Apps/restic/tmp/offsite"
+
+repository f07b9428 opened successfully, password is correct
+Save(<data/fbd9338a3b>) returned error, retrying after 415.007417ms: Write: sftp: "Failure" (SSH_FX_FAILURE)
+""",
+    ),
+    (
+        "https://github.com/garethgeorge/backrest/issues/873",
+        ".txt",
+        r"""unknown] command "/bin/restic cat config -o sftp.args=-oBatchMode=yes" failed: exit status 1
+Output:
+subprocess ssh: Host key verification failed.
+Fatal: unable to open repository at sftp:{{keep:rsync}}@100.156.4.11:/Backup/restic: unable to start the sftp session, error: error receiving version packet from server: server unexpectedly closed connection: unexpected EOF
+""",
+    ),
+    (
+        "https://github.com/djmaze/resticker/issues/72",
+        ".txt",
+        r"""{{keep:root}}@rock:~/resticker# docker-compose up
+Starting resticker_backup_1 ... done
+backup_1  | Checking configured repository 'sftp://{{keep:xxx}}@{{keep:abc.de}}/home/restic'...
+backup_1  | Fatal: unable to open config file: Lstat: file does not exist
+      RESTIC_REPOSITORY:  'sftp://{{keep:xxx}}@{{keep:abc.de}}/home/restic'
+      RESTIC_PASSWORD: '{{keep:xxx}}'
+""",
+    ),
+    # ---- borg: prompts, a repository under a home, a BorgBase login, masked passphrases -----------
+    (
+        "https://github.com/borgbackup/borg/issues/3539",
+        ".txt",
+        r"""[[user:neil]]@[[user:neil]]-ebook:~$ borg list $REPOSITORY
+Repository /home/[[user:neil]]/[[user:neil]]@plex:/SPARE/BACKUPS/[[user:NEIL]]_PC2 does not exist.
+
+[[user:neil]]@[[user:neil]]-ebook:~$ echo $REPOSITORY
+[[user:neil]]@plex://SPARE/BACKUPS/[[user:NEIL]]_PC2
+
+[[user:neil]]@[[user:neil]]-ebook:~$ ssh [[user:neil]]@plex
+[[user:neil]]@PLEX2 ~ $ ls -l /SPARE/BACKUPS/[[user:NEIL]]_PC2
+total 2584
+-rw------- 1 [[user:neil]] [[user:neil]]     635 Aug 14 18:42 config
+drwx------ 1 [[user:neil]] [[user:neil]]       2 Aug 14 18:42 data
+""",
+    ),
+    (
+        "https://github.com/borgbackup/borg/issues/2354",
+        ".txt",
+        r"""[[user:martinz]]@unibook:~$ borg list /run/user/1000/gvfs/smb-share\:server\=10.101.65.7\,share\=root/Technik/mzl/backup
+Enter passphrase for key /run/user/1000/gvfs/smb-share:server=10.101.65.7,share=root/Technik/mzl/backup: 
+unibook-2.local-2016-08-25           Thu, 2016-08-25 13:00:13
+
+Platform: Linux unibook 4.8.0-44-generic 47~16.04.1-Ubuntu SMP Wed Mar 22 18:51:56 UTC 2017 x86_64 x86_64
+Borg: 1.0.10  Python: CPython 3.5.2
+PID: 1892  CWD: /home/[[user:martinz]]
+sys.argv: ['/usr/local/bin/borg', 'debug-info']
+
+gvfs-mount smb://10.101.65.7/root < /home/[[user:martinz]]{{keep:/.smbcreds}}
+""",
+    ),
+    (
+        "https://github.com/borgbackup/borg/issues/3215",
+        ".txt",
+        r"""#borg init --encryption=repokey --remote-path=borg1 {{keep:XXXX}}@usw-s001.rsync.net:bora1g-bkup/
+
+export BORG_REPO={{keep:XXXX}}@usw-s001.rsync.net:/bora1g-bkup
+export BORG_PASSPHRASE='{{keep:XXXXXXX}}'
+#export BORG_PASSCOMMAND='pass show backup'
+export BORG_REMOTE_PATH=borg1
+""",
+    ),
+    (
+        "https://github.com/YunoHost-Apps/borg_ynh/issues/52",
+        ".txt",
+        r"""$ backup-with-borg
+ls: cannot access '/etc/yunohost/hooks.d/backup/': No such file or directory
+Error: Could not run script: /etc/yunohost/hooks.d/backup_method/05-borg_app
+borg init: error: argument REPOSITORY: Invalid location format: "ssh://[[user:wr3h82c6]]@[[user:wr3h82c6]].repo.borgbase.com:repo/~/backup"
+""",
+    ),
+    # ---- Syncthing: `-paths` under a macOS home ---------------------------------------------------
+    (
+        "https://github.com/syncthing/syncthing/pull/2755",
+        ".txt",
+        r"""[[user:tk]]@syno:~/s/g/s/syncthing $ syncthing -paths
+Configuration file:
+	/Users/[[user:tk]]{{keep:/Library/Application Support/Syncthing/config.xml}}
+
+Database directory:
+	/Users/[[user:tk]]{{keep:/Library/Application Support/Syncthing/index-v0.13.0.db}}
+
+Device private key & certificate files:
+	/Users/[[user:tk]]{{keep:/Library/Application Support/Syncthing/key.pem}}
+	/Users/[[user:tk]]{{keep:/Library/Application Support/Syncthing/cert.pem}}
+
+Default sync folder directory:
+	/Users/[[user:tk]]{{keep:/Sync}}
+""",
+    ),
+    # ---- Nextcloud desktop client and server logs ---------------------------------------------------
+    (
+        "https://github.com/nextcloud/desktop/issues/9111",
+        ".txt",
+        r"""2025-11-20 13:59:05:288 [ info nextcloud.gui.folder.manager C:\Users\{{keep:User}}\AppData\Local\Temp\windows-34592\client-building\desktop\src\gui\folderman.cpp:1233 ]:	<========== Sync finished for folder [Q:\nextcloud_tmm] of account [[[email:kmoser@cloud.my-server-1.de]]] with remote [https://cloud.my-server-1.de/cloud/remote.php/dav/files/[[user:kmoser]]/]
+2025-11-20 13:59:16:731 [ info nextcloud.sync.accessmanager C:\Users\{{keep:User}}\AppData\Local\Temp\windows-34592\client-building\desktop\src\libsync\accessmanager.cpp:72 ]:	2 "" "https://cloud.my-server-1.de/cloud/ocs/v1.php/cloud/user?format=json" has X-Request-ID "02e3cf8d-f4ec-49d8-aee5-707003477f7a"
+""",
+    ),
+    (
+        "https://github.com/nextcloud/desktop/issues/7723",
+        ".txt",
+        r"""2025-01-06 15:53:23:217 [ info nextcloud.sync.accessmanager C:\Users\{{keep:User}}\AppData\Local\Temp\windows-27535\client-building\desktop\src\libsync\accessmanager.cpp:67 ]:	2 "" "https://192.168.1.7/nextcloud/remote.php/dav/avatars/[[user:markvoss41]]/128.png" has X-Request-ID "589204a6-f81e-48f9-8c82-7c0421dca482"
+2025-01-06 15:53:23:218 [ info nextcloud.sync.networkjob C:\Users\{{keep:User}}\AppData\Local\Temp\windows-27535\client-building\desktop\src\libsync\abstractnetworkjob.cpp:365 ]:	OCC::AvatarJob created for "https://192.168.1.7/nextcloud" + "" "OCC::UserInfo"
+""",
+    ),
+    (
+        "https://github.com/nextcloud/desktop/issues/943",
+        ".txt",
+        r"""2021-07-06 19:06:55:983 [ debug nextcloud.sync.networkjob ]	[ OCC::AbstractNetworkJob::slotFinished ]:	Network job OCC::PropfindJob finished for "/"
+2021-07-06 19:07:07:282 [ info nextcloud.gui.folderwatcher ]:	Detected changes in paths: QSet("/home/[[user:olaf]]{{keep:/cloud-fgl/FGL/600 BOF/Hameg Oszilloskop/testfolder}}")
+2021-07-06 19:07:07:283 [ debug nextcloud.gui.folder ]	[ OCC::Folder::slotWatchedPathChanged ]:	local discovery: inserted "FGL/600 BOF/Hameg Oszilloskop/testfolder" due to file watcher
+""",
+    ),
+    (
+        "https://github.com/nextcloud/desktop/issues/2469",
+        ".txt",
+        r"""egrep '2020-09-24T(1|2).*192.168.0.30.*Video' /srv/gluvol1/vault/nextcloud.log
+{"reqId":"X2z5JPXayFutojffS-xGWAAAAJg","level":0,"time":"2020-09-24T19:53:08+00:00","remoteAddr":"192.168.0.30","user":"[[user:timk]]","app":"webdav","method":"PROPFIND","url":"/verivault/remote.php/dav/files/[[user:timk]]/Video","message":{"Exception":"Sabre\\DAV\\Exception\\ServiceUnavailable","Message":"System in maintenance mode.","Code":0}}
+""",
+    ),
+    # ---- OneDrive for Linux, Dropbox's error report, Time Machine ------------------------------------
+    (
+        "https://github.com/abraunegg/onedrive/issues/209",
+        ".txt",
+        r"""(dmd-2.082.1){{keep:user}}@Tealbuntu:~$ onedrive --synchronize --verbose
+Loading config ...
+Using Config Dir: /home/{{keep:user}}/.config/onedrive
+No config file found, using defaults
+Initializing the OneDrive API ...
+All operations will be performed in: /home/{{keep:username}}/OneDrive
+Account Type: personal
+Default Drive ID: 4d785af24abcd8fc
+Default Root ID: 4D785AF24ABCD8FC!125
+""",
+    ),
+    (
+        "https://github.com/NixOS/nixpkgs/issues/15356",
+        ".txt",
+        r"""/tmp/dropbox_errorZj02D7.txt
+
+# [[user:wilma]] at nixos-desktop in ~/nixpkgs on git:b0ef1c1 ✖︎ [10:02:00]
+→ cat /tmp/dropbox_errorZj02D7.txt
+bn.BUILD_KEY: Dropbox
+bn.VERSION: 3.20.1
+pid: 1036
+uid: 1000
+user_info: pwd.struct_passwd(pw_name='[[user:wilma]]', pw_passwd='x', pw_uid=1000, pw_gid=100, pw_gecos='', pw_dir='/home/[[user:wilma]]', pw_shell='/nix/store/gvkwh9f2y9pqvcrb0bf8mnn2f2zz3kbz-zsh-5.2/bin/zsh')
+""",
+    ),
+    (
+        "https://github.com/r-darwish/topgrade/issues/969",
+        ".txt",
+        r"""$ tmutil destinationinfo
+====================================================
+Name          : Mydisk
+Kind          : Network
+URL           : smb://{{keep:me}}@My-server._smb._tcp.local/Mydisk
+Mount Point   : /Volumes/Backups of My machine
+ID            : {{keep:AAAAAAAA-AAAA-AAAA-AAAA-AAAAAAAAAAAA}}
+
+tmutil: No destinations configured.
 """,
     ),
 ]
