@@ -224,6 +224,11 @@ _PUBLIC_IDS = (
         regex.compile(r"[0-9A-Fa-f]{8}+(?:-[0-9A-Fa-f]{4}+){3}+-[0-9A-Fa-f]{12}+|[0-9A-Fa-f]{40}+"),
         "",
     ),
+    (
+        regex.compile(r"\"reqId\"[ \t]*+:[ \t]*+\"\Z"),
+        regex.compile(r"[A-Za-z0-9+/@_-]{16,40}+"),
+        '"',
+    ),
 )
 """Public ids by what precedes them (``before``, the value's shape, what must follow it): since
 1.28.0 (stop 50) IntelliJ's project id, ``<component name="ProjectId" id="…"/>`` in
@@ -235,7 +240,10 @@ OpenSSH's fingerprint of a public key, ``SHA256:`` and 43 unpadded base64 charac
 ``ssh-keygen -l`` and ``sshd``'s ``acceptable for RSA SHA256:…`` print; a digest of public
 material), unless a secret's name is written just before it; and the ``crashReporterKey`` of an
 Apple crash report (``.ips`` JSON) or its text form's ``CrashReporter Key:``: an anonymised
-machine id macOS writes for sharing, kept like its siblings ``sleepWakeUUID`` and ``incident``."""
+machine id macOS writes for sharing, kept like its siblings ``sleepWakeUUID`` and ``incident``;
+since 1.43.0 (stop 52) nextcloud.log's ``"reqId"`` (Nextcloud's ``Request::getId``: Apache's
+``UNIQUE_ID`` or 20 random characters, an id to find one request's lines, no
+credential)."""
 _NOT_JUDGED = frozenset({"KEEP_PUBLIC_MATERIAL", "PRIVATE_KEY"})
 """Secret-ranked findings ``illustrative`` is not asked about: kept material and key blocks
 (their own rule, ``private_key_without_body``). Paths, e-mail addresses and user names rank
@@ -366,6 +374,30 @@ _KUBE_ROLE_LOCAL = regex.compile(
 )
 """A role's local part (a team's or a permission's, Kubernetes' ``developer`` and
 ``experimenter`` of "Configure Access to Multiple Clusters")."""
+
+
+_SSH_REPOSITORY_BEFORE = regex.compile(
+    r"(?:\bsftp:|(?:^|\n)[^\n]*?\b(?:ssh|scp|sftp|rsync|sshfs|borg|restic|rclone)(?![\w-])"
+    r"[^\n]*?[\s=\"'])\Z"
+)
+"""What stands before an ssh repository target ``<login>@<host>:<path>``: restic's and
+rclone's ``sftp:`` (restic's docs, "Preparing a new repository", SFTP; rclone's on-the-fly
+``sftp:user@host:``), or a word on a transfer or backup tool's line (borg's
+``<login>@<host>:repo``, scp's and rsync's ``<login>@<host>:/path``)."""
+
+
+def _ssh_repository_target(text: str, start: int, end: int) -> bool:
+    """Whether the address-shaped ``text[start:end]`` is a login at a host in an ssh
+    repository target, never an e-mail: ``sftp:admin@nas.example.org:/share/restic`` after
+    ``sftp:``, or ``<login>@<host>:<path>`` on a borg, restic, rclone, rsync, scp or ssh line
+    (a ``:`` right after the host, then the path). The login and a host label are judged as
+    names (``user_names.yaml``'s ``login`` and ``ddns_host_label``). Since 1.43.0 (stop 52)."""
+    before = text[max(0, start - 200) : start]
+    if before.endswith("sftp:"):
+        return True
+    if not text.startswith(":", end) or end + 1 >= len(text) or text[end + 1].isspace():
+        return False
+    return _SSH_REPOSITORY_BEFORE.search(before) is not None
 
 
 def _kubeconfig_role_user(text: str, start: int, end: int) -> bool:
@@ -1311,6 +1343,7 @@ class Scrubber:
                 or _URL_ENCODED_USERINFO.search(text, max(0, start - 256), start)
                 or _extension_uuid(text, start, end)
                 or _kubeconfig_role_user(text, start, end)
+                or _ssh_repository_target(text, start, end)
             ):
                 # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge;
                 # scheme://login@host: a login (learned as a name), never an e-mail; a GNOME

@@ -1475,6 +1475,36 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{u.capitalize()}_Owl")
             .k("'/91, l='ClientLevel', x=-380.50, y=64.00, z=-210.50]]\n")
         ),
+        # stop 52 (scrubber 1.43.0): an sftp or borg repository target's login (never an
+        # e-mail), Nextcloud's WebDAV path, nextcloud.log's user, the desktop client's account
+        # and a homes share's folder
+        "restic_sftp_target": lambda d: (
+            d.k('export RESTIC_REPOSITORY="sftp:').v(u).k('@backup.example.org:/srv/restic-repo"\n')
+        ),
+        "borg_ssh_target": lambda d: d.k("$ borg list ").v(u).k("@backup.example.org:repo\n"),
+        "nextcloud_dav_path": lambda d: (
+            d.k('2 "" "https://192.168.1.7/nextcloud/remote.php/dav/avatars/')
+            .v(u)
+            .k('/128.png" has X-Request-ID "589204a6-f81e-48f9-8c82-7c0421dca482"\n')
+        ),
+        "nextcloud_log_user": lambda d: (
+            d.k("$ tail -n 1 data/nextcloud.log\n")
+            .k('{"reqId":"Yb3kQzR1vTnL8aWcPd2eFgAAAAk","level":0,"remoteAddr":"10.0.0.3","user":"')
+            .v(u)
+            .k(
+                '","app":"webdav","method":"PROPFIND","url":"/index.php/apps/files/","message":"m"}\n'
+            )
+        ),
+        "nextcloud_desktop_account": lambda d: (
+            d.k("<========== Sync finished for folder [Q:\\nc] of account [")
+            .v(u)
+            .k("@192.168.1.7]\n")
+        ),
+        "homes_share_folder": lambda d: (
+            d.k("ERROR : Local file system at /mnt/data/homes/")
+            .v(u)
+            .k("/Cloud/One Drive: not deleting directories\n")
+        ),
     }
 
 
@@ -1713,6 +1743,15 @@ PASTED_PLACEHOLDERS = {
     "[17:50:13] [Client thread/INFO]: Setting user: Player419\n"
     "\tForced entities: 1 total; [class_1531['Armor Stand'/87, l='ClientLevel', x=1.50,"
     " y=64.00, z=2.50]]\n",
+    # stop 52 (scrubber 1.43.0): sync and backup tools' defaults, service accounts and examples
+    "sync_and_backup_placeholders": 'export RESTIC_REPOSITORY="sftp:admin@mynas.synology.me:/"\n'
+    "$ restic -r sftp:rsync@192.168.1.20:/Backup/restic snapshots\n"
+    "export BORG_REPO=ssh://borg@backup.example.com:2222/./repo\n"
+    "rclone config create cpp webdav user=k pass=reallyreallylongpasswordof32chrs\n"
+    "https://cloud.example.com/remote.php/dav/files/USERNAME/\n"
+    '{"reqId":"X2z5JPXayFutojffS-xGWAAAAJg","level":3,"user":"--","app":"cron","method":"",'
+    '"url":"--","message":"m"}\n'
+    "of account [admin@cloud.example.com]\nls /mnt/data/media/Cloud/One Drive\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
