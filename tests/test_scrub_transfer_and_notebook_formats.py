@@ -104,6 +104,11 @@ FTP_USER_NOBODY = [
     "Command:\tUSER admin\n",
     "The USER command sends the user name.\n",
     "USER ubuntu\nPASS ubuntu\n",
+    # a Dockerfile's USER instruction in a build log is no FTP command
+    "#7 [stage-1 4/6] USER nextjs\n",
+    " ---> USER nextjs\n",
+    "Step 5/9 : USER pptruser\n",
+    "USER pptruser\n",
 ]
 
 VSFTPD_NOBODY = [
