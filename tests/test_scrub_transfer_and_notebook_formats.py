@@ -201,6 +201,7 @@ STILL_GO = [
     ),
     ("\\\\sshfs.r\\mtorres@host.example.com\\data\n", "mtorres", "\\\\sshfs.r\\"),
     ("net use X: \\\\sshfs.kr\\okello@nas!2222\\share\n", "okello", "@nas!2222\\share"),
+    ("sshfs-win.exe svc \\sshfs.k\\mtorres@host.lan X:\n", "mtorres", "\\sshfs.k\\"),
     (  # SSHFS-Win's optional local Windows account before the login: replaced whole, as before
         "net use X: \\\\sshfs\\CORP+jlinde=jlinde@nas.local\\share\n",
         "jlinde",
