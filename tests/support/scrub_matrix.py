@@ -1499,11 +1499,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             d.k("04 Sep 2020 12:28:52 [rsession-").v(u).k("] ERROR Parent terminated\n")
         ),
         "winscp_local_account": lambda d: (
-            d.k(". 2023-10-23 14:17:54.343 Local account: ")
-            .v(u.upper())
-            .k("LAPTOP\\")
-            .v(u.upper())
-            .k("\n")
+            d.k(". 2023-10-23 14:17:54.343 Local account: ").v(u.upper()).k("LAPTOP\\").v(u).k("\n")
         ),
     }
 
@@ -1745,9 +1741,10 @@ PASTED_PLACEHOLDERS = {
     " y=64.00, z=2.50]]\n",
     # stop 52 (scrubber 1.42.0): masks, placeholders and default accounts of the transfer and
     # notebook formats
-    "transfer_and_notebook_placeholders": '  File "/home/userX/.anaconda3/lib/python3.7/site.py"\n'
+    "transfer_and_notebook_placeholders": "net use U: \\\\sshfs\\root@10.66.124.129"
+    "\\..\\..\\opt\\IBM /user:root\n"
+    '  File "/home/userX/.anaconda3/lib/python3.7/site.py"\n'
     'curlftpfs "ftp://myUsername:myPassword@h2980c01.myFTPServer.com" /mnt/ftp\n'
-    "net use U: \\\\sshfs\\root@10.66.124.129\\..\\..\\opt\\IBM /user:root\n"
     "Command:\tUSER anonymous\n"
     'Fri Dec 14 09:38:37 2018 [pid 16248] [ftp] OK LOGIN: Client "X.X.X.X"\n'
     "[I 2021-02-12 11:29:00.068 JupyterHub base:757] User logged in: admin\n"
