@@ -586,7 +586,7 @@ def _record_login(name: str) -> bool:
 
 def home_segment(path: str) -> tuple[int, int] | None:
     """The span of the user's folder name in a (plain) path, or None when it names none."""
-    m = _rule("home_segment").search(path)
+    m = _rule("sshfs_win_unc").match(path) or _rule("home_segment").search(path)
     return m.span("u") if m else None
 
 
@@ -632,6 +632,12 @@ def _unc_share_of_nobody(plain: str) -> bool:
     return not (share.islower() and share.isalpha() and _a_name(share))
 
 
+def _ssh_unc(plain: str) -> bool:
+    """Whether a UNC path is SSHFS-Win's ssh target (``user_names.yaml``'s ``sshfs_win_unc``:
+    ``\\\\sshfs\\<login>@<host>\\…``), not a server and share. Since 1.42.0 (stop 52)."""
+    return _rule("sshfs_win_unc").match(plain) is not None
+
+
 def user_bearing(path: str) -> bool:
     """Whether a found path names a user: a home folder of a user other than a shared account
     or placeholder (``/home/alice``, ``C:\\Users\\14255``, ``~alice/``) or a UNC path (its
@@ -643,7 +649,7 @@ def user_bearing(path: str) -> bool:
     ``C:/projects/gaia``, ``/home/user``, ``C:\\Users\\<you>``, ``/root/.cache``.
     """
     plain, _ = _unescape_path(path)
-    if plain.startswith("\\\\") and not _rule("wsl_unc").match(plain):
+    if plain.startswith("\\\\") and not _rule("wsl_unc").match(plain) and not _ssh_unc(plain):
         return not _unc_share_of_nobody(plain)
     seg = home_segment(plain)
     if seg is None:
@@ -933,9 +939,22 @@ def _words(names: Iterable[str], after: str = r"(?![A-Za-z0-9])") -> regex.Patte
 
 
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
-    """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too)."""
+    """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too), and
+    since 1.42.0 (stop 52) as a URL-encoded path's segment after ``%2F`` and as the head of a
+    Windows account's machine name that begins with it (``RTKLAPTOP\\RTK``)."""
     rx = _words(names, r"(?:(?![A-Za-z0-9])|(?=(?:s-|de)(?:MacBook|iMac|Mac)))")
-    return [m.span() for m in rx.finditer(text)]
+    spans = [m.span() for m in rx.finditer(text)]
+    alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
+    if names and "%2" in text:  # a URL-encoded path's segment (``next=%2Fhub%2Fuser%2F<u>``)
+        encoded = regex.compile(rf"(?<=%2[Ff])(?:{alternatives})(?![A-Za-z0-9])", regex.I)
+        spans = sorted(spans + [m.span() for m in encoded.finditer(text)])
+    if names and "\\" in text:  # a Windows account's machine named after it (RTKLAPTOP\RTK)
+        head = regex.compile(
+            rf"(?<![A-Za-z0-9])({alternatives})(?=[A-Za-z0-9]{{1,15}}+\\{{1,2}}\1(?![A-Za-z0-9]))",
+            regex.I,
+        )
+        spans = sorted(spans + [m.span() for m in head.finditer(text)])
+    return spans
 
 
 def pager_cuts(text: str, names: frozenset[str]) -> list[Finding]:
@@ -1952,7 +1971,7 @@ class Scrubber:
         stay; so do learned names elsewhere in the path (``names``: a login in a VS Code temp
         file's name). None when the path names no home, or a finding other than the name
         reaches into the user's folder (``_path_fixture`` then replaces the folders)."""
-        if path.startswith("\\\\") and not _rule("wsl_unc").match(path):
+        if path.startswith("\\\\") and not _rule("wsl_unc").match(path) and not _ssh_unc(path):
             return None
         seg = home_segment(path)
         if seg is None:

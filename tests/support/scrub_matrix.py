@@ -1505,6 +1505,32 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/Cloud/One Drive: not deleting directories\n")
         ),
+        # stop 52 (scrubber 1.42.0): SSHFS-Win's UNC target and net use's /user:, FTP's USER
+        # command, vsftpd's [login], a BSD ftp client's Name (…):, JupyterHub's hub user (also
+        # URL-encoded), RStudio's [rsession-<u>], WinSCP's Local account (a machine named after it)
+        "sshfs_win_unc": lambda d: (
+            d.k("net use X: \\\\sshfs\\").v(u).k("@10.0.0.5\\..\\..\\opt\\app /user:").v(u).k("\n")
+        ),
+        "ftp_user_command": lambda d: (
+            d.k("Command:\tUSER ").v(u).k("\nResponse:\t331 Password required\n")
+        ),
+        "vsftpd_login": lambda d: (
+            d.k("Fri Dec 14 09:38:37 2018 [pid 16248] [").v(u).k('] OK LOGIN: Client "10.0.0.9"\n')
+        ),
+        "bsd_ftp_name": lambda d: d.k("Name (10.0.2.2:ftp): ").v(u).k("\n331 Password required\n"),
+        "jupyterhub_spawn_pending": lambda d: (
+            d.k("[I 2021-02-12 11:28:49.966 JupyterHub log:181] 302 GET /hub/spawn-pending/")
+            .v(u)
+            .k(" -> /hub/login?next=%2Fhub%2Fspawn-pending%2F")
+            .v(u)
+            .k(" (@10.0.0.1) 2.91ms\n")
+        ),
+        "rstudio_rsession_tag": lambda d: (
+            d.k("04 Sep 2020 12:28:52 [rsession-").v(u).k("] ERROR Parent terminated\n")
+        ),
+        "winscp_local_account": lambda d: (
+            d.k(". 2023-10-23 14:17:54.343 Local account: ").v(u.upper()).k("LAPTOP\\").v(u).k("\n")
+        ),
     }
 
 
@@ -1752,6 +1778,17 @@ PASTED_PLACEHOLDERS = {
     '{"reqId":"X2z5JPXayFutojffS-xGWAAAAJg","level":3,"user":"--","app":"cron","method":"",'
     '"url":"--","message":"m"}\n'
     "of account [admin@cloud.example.com]\nls /mnt/data/media/Cloud/One Drive\n",
+    # stop 52 (scrubber 1.42.0): masks, placeholders and default accounts of the transfer and
+    # notebook formats
+    "transfer_and_notebook_placeholders": "net use U: \\\\sshfs\\root@10.66.124.129"
+    "\\..\\..\\opt\\IBM /user:root\n"
+    '  File "/home/userX/.anaconda3/lib/python3.7/site.py"\n'
+    'curlftpfs "ftp://myUsername:myPassword@h2980c01.myFTPServer.com" /mnt/ftp\n'
+    "Command:\tUSER anonymous\n"
+    'Fri Dec 14 09:38:37 2018 [pid 16248] [ftp] OK LOGIN: Client "X.X.X.X"\n'
+    "[I 2021-02-12 11:29:00.068 JupyterHub base:757] User logged in: admin\n"
+    "[rsession-rstudio] ERROR session hadabend\n"
+    ". 2023-10-23 14:17:54.343 Local account: DESKTOP-4F2K9QJ\\Administrator\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
