@@ -5,8 +5,8 @@ response is the base64 of ``authzid NUL authcid NUL password`` (RFC 4616), and L
 server's ``334 VXNlcm5hbWU6`` (``Username:``) and ``334 UGFzc3dvcmQ6`` (``Password:``) with the
 base64 of each on its own line. A short response (under 20 characters) is no high-entropy run, so
 before 1.44.0 a password in it stayed (found while testing the CRAM-MD5 fix of stop 52:
-``tests/test_scrub_file_and_text_agree.py``). The texts that name nobody ran against the rule's first
-version and none changed.
+``tests/test_scrub_file_and_text_agree.py``). The texts that name nobody ran against the rule's
+first version and none changed.
 """
 
 from __future__ import annotations
