@@ -55,6 +55,7 @@ def test_sasl_lines_that_name_nobody_stay(engine: Scrubber, text: str) -> None:
     [
         ("C: AUTH PLAIN {}\n", "\0jlinde\0hunter2x"),
         ("a1 AUTHENTICATE PLAIN {}\n", "\0jlinde\0hunter2x"),
+        ("C: AUTH PLAIN {}\n", "\0sidize856\x005RLNO1Tmu6"),  # unpadded: 28 characters
         (">>> AUTH PLAIN {}\n", "\0jlinde@kestrel-mail.com\0Wq7!mZr2"),
         ("AUTH LOGIN {}\n", "jlinde2"),
         ("AUTH LOGIN\n334 VXNlcm5hbWU6\nYW1hbmRh\n334 UGFzc3dvcmQ6\n{}\n", "hunter2x"),
