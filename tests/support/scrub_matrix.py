@@ -1531,6 +1531,14 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "winscp_local_account": lambda d: (
             d.k(". 2023-10-23 14:17:54.343 Local account: ").v(u.upper()).k("LAPTOP\\").v(u).k("\n")
         ),
+        # stop 52 (scrubber 1.44.0): SASL responses in an SMTP or IMAP transcript (RFC 4954,
+        # RFC 4616): PLAIN's initial response, LOGIN's answer after the server's 334 Password:
+        "sasl_plain_response": lambda d: (
+            d.k("C: AUTH PLAIN ").v(base64.b64encode(f"\0{u}\0{cut}".encode()).decode()).k("\n")
+        ),
+        "sasl_login_answer": lambda d: (
+            d.k("S: 334 UGFzc3dvcmQ6\nC: ").v(base64.b64encode(cut.encode()).decode()).k("\n")
+        ),
     }
 
 
@@ -1789,6 +1797,10 @@ PASTED_PLACEHOLDERS = {
     "[I 2021-02-12 11:29:00.068 JupyterHub base:757] User logged in: admin\n"
     "[rsession-rstudio] ERROR session hadabend\n"
     ". 2023-10-23 14:17:54.343 Local account: DESKTOP-4F2K9QJ\\Administrator\n",
+    # stop 52 (scrubber 1.44.0): SASL capability lines, words, placeholders' base64, RFC 4954's
+    # example
+    "sasl_placeholders": "250-AUTH PLAIN LOGIN CRAM-MD5\nC: AUTH PLAIN dGVzdAB0ZXN0AHRlc3Q=\n"
+    "AUTH LOGIN failed\n334 VXNlcm5hbWU6\ndXNlcm5hbWU=\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
