@@ -1539,6 +1539,11 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "sasl_login_answer": lambda d: (
             d.k("S: 334 UGFzc3dvcmQ6\nC: ").v(base64.b64encode(cut.encode()).decode()).k("\n")
         ),
+        # the base64 of a CRAM-MD5 answer (RFC 2195: the user's address, a space, the digest in
+        # hex): re-encoded with the address's fixture, and the re-encoded answer re-scans clean
+        "cram_md5_answer": lambda d: (
+            d.k("C: ").v(base64.b64encode(f"{u}@kestrel-mail.com {h}".encode()).decode()).k("\n")
+        ),
     }
 
 
