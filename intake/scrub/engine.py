@@ -632,10 +632,16 @@ def _unc_share_of_nobody(plain: str) -> bool:
     return not (share.islower() and share.isalpha() and _a_name(share))
 
 
-def _ssh_unc(plain: str) -> bool:
-    """Whether a UNC path is SSHFS-Win's ssh target (``user_names.yaml``'s ``sshfs_win_unc``:
-    ``\\\\sshfs\\<login>@<host>\\…``), not a server and share. Since 1.42.0 (stop 52)."""
-    return _rule("sshfs_win_unc").match(plain) is not None
+def _server_share(plain: str) -> bool:
+    """Whether a path is a UNC path on a server and share: not Windows' share of a WSL
+    distribution (``wsl_unc``) nor, since 1.42.0 (stop 52), SSHFS-Win's ssh target
+    (``user_names.yaml``'s ``sshfs_win_unc``: ``\\\\sshfs\\<login>@<host>\\…``), which hold a
+    home or a login as a path does."""
+    return (
+        plain.startswith("\\\\")
+        and _rule("wsl_unc").match(plain) is None
+        and _rule("sshfs_win_unc").match(plain) is None
+    )
 
 
 def user_bearing(path: str) -> bool:
@@ -649,7 +655,7 @@ def user_bearing(path: str) -> bool:
     ``C:/projects/gaia``, ``/home/user``, ``C:\\Users\\<you>``, ``/root/.cache``.
     """
     plain, _ = _unescape_path(path)
-    if plain.startswith("\\\\") and not _rule("wsl_unc").match(plain) and not _ssh_unc(plain):
+    if _server_share(plain):
         return not _unc_share_of_nobody(plain)
     seg = home_segment(plain)
     if seg is None:
@@ -1971,7 +1977,7 @@ class Scrubber:
         stay; so do learned names elsewhere in the path (``names``: a login in a VS Code temp
         file's name). None when the path names no home, or a finding other than the name
         reaches into the user's folder (``_path_fixture`` then replaces the folders)."""
-        if path.startswith("\\\\") and not _rule("wsl_unc").match(path) and not _ssh_unc(path):
+        if _server_share(path):
             return None
         seg = home_segment(path)
         if seg is None:
