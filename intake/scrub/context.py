@@ -561,6 +561,49 @@ def _structured_name(name: str) -> bool:
     )
 
 
+def _not_an_assignment(text: str, m: regex.Match[str], start: int, flag: bool, name: str) -> bool:
+    """A name and a separator that assign nothing: ``NAME= value`` (an empty assignment, then
+    a command, or prose), ``{budget}-token`` (a word joined by ``-``, not a ``--flag``),
+    ``-pwdYbD0JtOt8N`` (a password glued to ``-p``), ``Join-Path $PWD "x"`` (a variable
+    read), ``sessions[session_id] = v`` (a variable used as a key), ``C:x`` (a scheme),
+    ``the token "v"`` (prose), ``NAME=`cmd``` (a command's output)."""
+    sep, ws, nq, vq = m.group("sep"), m.group("ws"), m.group("nq"), m.group("vq")
+    if (
+        sep == "="
+        and not vq
+        and text[m.start("sep") - 1 : m.start("sep")] not in (" ", "\t")
+        and text[m.end("sep") : m.end("sep") + 1] in (" ", "\t")
+    ):
+        return True
+    if flag and start > 0 and text[start - 1] not in " \t\r\n\"'=([":
+        return True
+    if flag and mixes_like_random(name):
+        return True
+    if ws and not sep and start > 0 and text[start - 1] == "$":
+        return True
+    if m.group("br") == "]" and nq is None:
+        return True
+    if (
+        sep == ":"
+        and nq is None
+        and vq is None
+        and text[m.end("sep") : m.end("sep") + 1] not in (" ", "\t")
+    ):
+        return True  # scheme:value (gaia-session:29c2…, C:x), not a key: value
+    pos = m.end()
+    if (ws and not sep) and (
+        (not flag and not (vq and nq is None and _structured_name(name)))
+        or (flag and vq is None and (pos >= len(text) or text[pos] == "-"))
+    ):
+        return True  # a name and a blank: an assignment only as an identifier or a --flag
+    return (
+        vq == "`"
+        and sep == "="
+        and m.end("sep") == m.start("vq")
+        and text[m.start("sep") - 1] not in " \t"
+    )  # NAME=`cmd`: shell command substitution, not a literal
+
+
 def _shell_word(text: str, pos: int, limit: int) -> tuple[str, list[int]]:
     """The shell word at ``pos`` with its quotes removed, and each character's offset."""
     chars: list[str] = []
@@ -789,10 +832,12 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         nlp_artifacts: Any = None,
         regex_flags: int | None = None,
     ) -> list[Any]:
-        """Values assigned to secret-bearing names (one result per value)."""
-        if self.names is None or self._name_rx is None:
-            return []
+        """Values assigned to secret-bearing names (one result per value): ``NAME=v``,
+        ``"name": "v"``, ``--name v``, ``<name>v</name>``, then the paired, user, list and
+        ``${NAME:-v}`` forms."""
         names = self.names
+        if names is None or self._name_rx is None:
+            return []
         out: list[Any] = []
         lowered = text.lower()
         if len(lowered) == len(text):
@@ -800,134 +845,20 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         else:
             matches = self._name_rx_i.finditer(text)
         for m in matches:
-            start = self._name_start(text, m.start())
-            flag = text[start] == "-"
-            name = text[start : self._name_end(text, m)].lstrip("-")
-            sep, ws, nq, vq = m.group("sep"), m.group("ws"), m.group("nq"), m.group("vq")
-            pos = m.end()
-            if nq == ">":
-                if start > 0 and text[start - 1] == "<" and names.is_secret_name(name):
-                    self._emit(text, self._element(text, m.end("nq"), name), False, out)
-                continue
-            if not (sep or ws) or self._emit_key_id(text, name, pos, vq, out):
-                continue
-            if (
-                sep == "="
-                and not vq
-                and text[m.start("sep") - 1 : m.start("sep")] not in (" ", "\t")
-                and text[m.end("sep") : m.end("sep") + 1] in (" ", "\t")
-            ):
-                continue  # NAME= value: an empty assignment (then a command), or prose
-            if flag and start > 0 and text[start - 1] not in " \t\r\n\"'=([":
-                continue  # {budget}-token context: a word joined by "-", not a --flag
-            if flag and mixes_like_random(name):
-                continue  # mysql -pwdYbD0JtOt8N shop: a password glued to -p, not a --flag
-            if ws and not sep and start > 0 and text[start - 1] == "$":
-                continue  # Join-Path $PWD "x": a shell variable read, not assigned
-            if m.group("br") == "]" and nq is None:
-                continue  # sessions[session_id] = v: a variable used as a key
-            if sep in ("==", "!=", "===", "!==") and not vq:
-                if not (
-                    sep == "==" and self._ini_value_with_equals(text, start, m)
-                ) or self._emit_wrapped(text, m.end("sep"), name, out):
-                    continue  # a comparison holds a secret only when it is a literal
-                pos = m.start("sep") + 1  # NAME==v on a line of its own: the value is "=v"
-                sep = "="
-            if sep == ",":
-                # a quoted name, then a quoted value: call arguments and tuples only
-                if not (nq and vq and start > 0 and text[start - 1] == nq[-1]):
-                    continue
-                if text[max(0, start - 1 - len(nq) - 8) : start - len(nq)].rstrip()[-1:] not in (
-                    "(",
-                    "[",
-                ):
-                    continue  # the first argument of a call or item of a tuple, not a value
-                span = self._quoted(text, pos, vq)
-                word = text[span[0] : span[1]] if span else ""
-                if _FIELD_NAME.match(word) and (
-                    word.lower() in word_lists().field_names
-                    or names.is_secret_name(word)
-                    or (_ENV_OR_SNAKE.match(word) is not None and not mixes_like_random(word))
-                ):
-                    continue  # ("password", "username"): a list of field names
-                if names.is_secret_name(name):
-                    self._emit(text, span, True, out)
-                continue
-            if (
-                sep == ":"
-                and nq is None
-                and vq is None
-                and text[m.end("sep") : m.end("sep") + 1] not in (" ", "\t")
-            ):
-                continue  # scheme:value (gaia-session:29c2…, C:x), not a key: value
-            if (ws and not sep) and (
-                (not flag and not (vq and nq is None and _structured_name(name)))
-                or (flag and vq is None and (pos >= len(text) or text[pos] == "-"))
-            ):
-                continue
-            segs = name_segments(name)
-            if segs in (["cookie"], ["set", "cookie"]):
-                continue
-            if not names.is_secret_name(name):
-                continue
-            shaped = names.needs_shape(name)
-            if (
-                _session_uuid(name, text, pos)
-                and "cookie" not in text[text.rfind("\n", 0, start) + 1 : start].lower()
-            ):
-                continue  # session ids (session_id, Claude Code's sessionId): provenance
-            if segs[-1:] == ["authorization"] and sep and not vq:
-                scheme = _AUTH_SCHEMES.match(text, pos)
-                if scheme:
-                    pos = scheme.end()
-                end = self._run(text, pos, frozenset(" \t\r\n\"'`,;<>"))
-                if _not_a_credential(text[pos:end], scheme):
-                    continue  # "Authorization: Bearer header. ": prose; Basic of bbbbb:bbbbb
-                word = text[pos:end].rstrip(")}]")
-                if word != text[pos:end] and word.count("{") < text[pos:end].count("}"):
-                    if code_value(word, names) or (word.isalpha() and word.islower()):
-                        continue  # {"Authorization": header}: a variable
-                    end = pos + len(word)
-                self._emit(text, (pos, end) if end > pos else None, False, out)
-                continue
-            if (
-                vq == "`"
-                and sep == "="
-                and m.end("sep") == m.start("vq")
-                and text[m.start("sep") - 1] not in " \t"
-            ):
-                continue  # NAME=`cmd`: shell command substitution, not a literal
-            if vq:
-                self._emit(text, self._quoted(text, pos, vq), True, out, shaped)
-                continue
-            self._emit_fallbacks(text, pos, out, shaped)
-            line_start = text.rfind("\n", 0, start) + 1
-            line_level = (
-                bool(sep) and sep != ":=" and bool(_LINE_PREFIX.match(text, line_start, start))
-            )
-            span = self._unquoted_value(text, pos, line_level, segs)
-            if span is not None and not line_level:
-                after = text[span[1] : span[1] + 2]
-                if after[:1] in ("(", "["):
-                    continue  # time.monotonic(), useState(…), sidecar.cancels[0]: code
-                if sep in (":", "->") and _PROSE_AFTER.match(after):
-                    continue  # "Auth: three legs", "token -> publisher": prose
-                if _OPERATOR_AFTER.match(text, span[1]) and code_value(
-                    text[span[0] : span[1]], names
-                ):
-                    continue  # "pass": status_code == 200: an expression
-                word = text[span[0] : span[1]]
-                if (sep == "->" and (word.isalpha() or code_value(word, names))) or (
-                    after[:1] in (",", ")", "}") and code_value(word, names)
-                ):
-                    continue  # auth: AUTH_ENABLED,  "refresh_token": FWD_REFRESH,  -> agent_id
-            elif span is not None and sep == "=" and _SPACED_EQ.match(text, m.start("sep") - 1):
-                word = text[span[0] : span[1]]
-                if (
-                    "." in word or _CAMEL.search(word) or names.is_secret_name(word)
-                ) and code_value(word, names):
-                    continue  # entry.access_token = new_token: code, not an INI or dotenv line
-            self._emit(text, span, False, out, shaped)
+            self._assignment(text, m, names, out)
+        self._emit_pairs(text, names, out)
+        for m in self._user_rx.finditer(text):
+            self._emit_user(text, m.end(), out)
+        self._emit_lists(text, lowered, out)
+        if "${" in text:
+            for m in _PARAM_DEFAULT.finditer(text):
+                if names.is_secret_name(m.group("n")):
+                    self._emit(text, m.span("v"), True, out)
+        return out
+
+    def _emit_pairs(self, text: str, names: SecretNames, out: list[Any]) -> None:
+        """The values of a name and a value written as a pair of fields, either way round
+        (``"name": "password", "value": "v"`` and ``"value": "v", "name": "password"``)."""
         for m in self._pair_rx.finditer(text):
             if not names.is_secret_name(m.group("n")):
                 continue
@@ -944,14 +875,153 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             ):
                 quoted = m.group("vq") is not None
                 self._emit(text, m.span("qv" if quoted else "uv"), quoted, out)
-        for m in self._user_rx.finditer(text):
-            self._emit_user(text, m.end(), out)
-        self._emit_lists(text, lowered, out)
-        if "${" in text:
-            for m in _PARAM_DEFAULT.finditer(text):
-                if names.is_secret_name(m.group("n")):
-                    self._emit(text, m.span("v"), True, out)
-        return out
+
+    def _assignment(
+        self, text: str, m: regex.Match[str], names: SecretNames, out: list[Any]
+    ) -> None:
+        """One match of a name followed by a separator: its value, when the name bears a
+        secret and the text around it is an assignment (not code, prose or a comparison)."""
+        start = self._name_start(text, m.start())
+        flag = text[start] == "-"
+        name = text[start : self._name_end(text, m)].lstrip("-")
+        sep, vq = m.group("sep"), m.group("vq")
+        pos = m.end()
+        if m.group("nq") == ">":
+            self._emit_element(text, start, m.end("nq"), name, names, out)
+            return
+        if not (sep or m.group("ws")) or self._emit_key_id(text, name, pos, vq, out):
+            return
+        if _not_an_assignment(text, m, start, flag, name):
+            return
+        if sep in ("==", "!=", "===", "!==") and not vq:
+            if not self._line_of_double_equals(text, m, start, name, out):
+                return  # a comparison holds a secret only when it is a literal
+            pos, sep = m.start("sep") + 1, "="  # NAME==v on a line of its own: the value is "=v"
+        if sep == ",":
+            self._call_argument(text, m, start, name, names, out)
+            return
+        segs = name_segments(name)
+        if (
+            segs in (["cookie"], ["set", "cookie"])
+            or not names.is_secret_name(name)
+            or (
+                _session_uuid(name, text, pos)
+                and "cookie" not in text[text.rfind("\n", 0, start) + 1 : start].lower()
+            )
+        ):
+            return  # not a secret's name; a session id (Claude Code's sessionId): provenance
+        if segs[-1:] == ["authorization"] and sep and not vq:
+            self._authorization(text, pos, names, out)
+            return
+        shaped = names.needs_shape(name)
+        if vq:
+            self._emit(text, self._quoted(text, pos, vq), True, out, shaped)
+            return
+        self._emit_fallbacks(text, pos, out, shaped)
+        span = self._plain_value(text, m, start, pos, sep, segs, names)
+        self._emit(text, span, False, out, shaped)
+
+    def _line_of_double_equals(
+        self, text: str, m: regex.Match[str], start: int, name: str, out: list[Any]
+    ) -> bool:
+        """``krakenToken==q1fos…`` alone on its line, its value not a wrapped literal (which
+        is emitted here): read the value as ``=q1fos…``. Any other comparison: False."""
+        return (
+            m.group("sep") == "=="
+            and self._ini_value_with_equals(text, start, m)
+            and not self._emit_wrapped(text, m.end("sep"), name, out)
+        )
+
+    def _emit_element(
+        self, text: str, start: int, pos: int, name: str, names: SecretNames, out: list[Any]
+    ) -> None:
+        """``<password>v</password>``: an element's text, under a secret-bearing name."""
+        if start > 0 and text[start - 1] == "<" and names.is_secret_name(name):
+            self._emit(text, self._element(text, pos, name), False, out)
+
+    def _call_argument(
+        self,
+        text: str,
+        m: regex.Match[str],
+        start: int,
+        name: str,
+        names: SecretNames,
+        out: list[Any],
+    ) -> None:
+        """``("password", "v")``: a quoted name, then a quoted value, as the first argument
+        of a call or item of a tuple; a list of field names holds no value."""
+        nq, vq = m.group("nq"), m.group("vq")
+        if not (nq and vq and start > 0 and text[start - 1] == nq[-1]):
+            return
+        if text[max(0, start - 1 - len(nq) - 8) : start - len(nq)].rstrip()[-1:] not in (
+            "(",
+            "[",
+        ):
+            return  # the first argument of a call or item of a tuple, not a value
+        span = self._quoted(text, m.end(), vq)
+        word = text[span[0] : span[1]] if span else ""
+        if _FIELD_NAME.match(word) and (
+            word.lower() in word_lists().field_names
+            or names.is_secret_name(word)
+            or (_ENV_OR_SNAKE.match(word) is not None and not mixes_like_random(word))
+        ):
+            return  # ("password", "username"): a list of field names
+        if names.is_secret_name(name):
+            self._emit(text, span, True, out)
+
+    def _authorization(self, text: str, pos: int, names: SecretNames, out: list[Any]) -> None:
+        """``Authorization: Bearer v``: the credential after the scheme, unless it is prose
+        or a variable."""
+        scheme = _AUTH_SCHEMES.match(text, pos)
+        if scheme:
+            pos = scheme.end()
+        end = self._run(text, pos, frozenset(" \t\r\n\"'`,;<>"))
+        if _not_a_credential(text[pos:end], scheme):
+            return  # "Authorization: Bearer header. ": prose; Basic of bbbbb:bbbbb
+        word = text[pos:end].rstrip(")}]")
+        if word != text[pos:end] and word.count("{") < text[pos:end].count("}"):
+            if code_value(word, names) or (word.isalpha() and word.islower()):
+                return  # {"Authorization": header}: a variable
+            end = pos + len(word)
+        self._emit(text, (pos, end) if end > pos else None, False, out)
+
+    def _plain_value(
+        self,
+        text: str,
+        m: regex.Match[str],
+        start: int,
+        pos: int,
+        sep: str | None,
+        segs: list[str],
+        names: SecretNames,
+    ) -> tuple[int, int] | None:
+        """An unquoted value's span, or None where what follows is code or prose."""
+        line_start = text.rfind("\n", 0, start) + 1
+        line_level = bool(sep) and sep != ":=" and bool(_LINE_PREFIX.match(text, line_start, start))
+        span = self._unquoted_value(text, pos, line_level, segs)
+        if span is None:
+            return None
+        word = text[span[0] : span[1]]
+        if not line_level:
+            after = text[span[1] : span[1] + 2]
+            if after[:1] in ("(", "["):
+                return None  # time.monotonic(), useState(…), sidecar.cancels[0]: code
+            if sep in (":", "->") and _PROSE_AFTER.match(after):
+                return None  # "Auth: three legs", "token -> publisher": prose
+            if _OPERATOR_AFTER.match(text, span[1]) and code_value(word, names):
+                return None  # "pass": status_code == 200: an expression
+            if (sep == "->" and (word.isalpha() or code_value(word, names))) or (
+                after[:1] in (",", ")", "}") and code_value(word, names)
+            ):
+                return None  # auth: AUTH_ENABLED,  "refresh_token": FWD_REFRESH,  -> agent_id
+        elif (
+            sep == "="
+            and _SPACED_EQ.match(text, m.start("sep") - 1)
+            and ("." in word or _CAMEL.search(word) or names.is_secret_name(word))
+            and code_value(word, names)
+        ):
+            return None  # entry.access_token = new_token: code, not an INI or dotenv line
+        return span
 
     @staticmethod
     def _ini_value_with_equals(text: str, start: int, m: regex.Match[str]) -> bool:
