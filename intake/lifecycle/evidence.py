@@ -359,29 +359,74 @@ class Evidence:
         if self.base is None:
             return Judged(record, [], authors)
         head = self._at_head(record_file)
-        kinds = ("reviews", "runs", "controls", "restores", *LISTED)
-        committed = {
-            kind: {_dump(x) for x in getattr(head, kind)} if head is not None else set()
-            for kind in kinds
-        }
-        standing = {
-            kind: {_dump(x) for old in base_records for x in getattr(old, kind)} for kind in kinds
-        }
-
-        here = self._written_here(record_file)
-
-        def stands(kind: str, item: BaseModel) -> bool:
-            dumped = _dump(item)
-            return dumped in standing[kind] or (here and dumped not in committed[kind])
-
-        claimed: list[str] = []
-        from_path = record.promotion.from_path if record.promotion is not None else None
+        items = _Items.of(base_records, head, self._written_here(record_file))
         who = [n for n in [record.author, *record.drafter, *authors] if n]
+        reviews, approvals = self._judged_reviews(record, base_records, scenario, who, items)
+        items.seen = [a.record for a in approvals if a.record is not None]
+        runs = items.kept("runs", record.runs, "run")
+        controls = items.kept("controls", record.controls, "control")
+        listed = {
+            kind: items.kept(kind, getattr(record, kind), label)
+            for kind, label in LISTED.items()
+            if kind != "lifecycle"
+        }
+        sides = _Sides(base_records, items.seen, items.here, head)
+        listed["lifecycle"] = _judged_lifecycle(record, sides, items.claimed)
+        bug = _judged_bug(record, sides, items.claimed)
+        if base_records:  # every other field, deny by default (docs/trust.md lists each)
+            items.claimed += [
+                f"{name} changed"
+                for name in OTHER_FIELDS
+                if not sides.holds(_field(record, name), partial(_field, name=name))
+            ]
+        restores = []
+        for restore in record.restores:
+            if items.stands("restores", restore):
+                restores.append(restore)
+            else:
+                items.claimed.append(f"restore of a {restore.entity_type} value")
+        update: dict[str, Any] = {
+            "reviews": reviews,
+            "runs": runs,
+            "controls": controls,
+            "restores": restores,
+            "bug": bug,
+            **listed,
+        }
+        approved = {
+            r.content_hash
+            for r in reviews
+            if r.decision is ReviewDecision.approve and not is_author(who, r.reviewer)
+        }
+        gates_hold = partial(
+            self._gates_hold, runs=runs, controls=controls, record=record, scenario=scenario
+        )
+        for stamp in ("promotion", "adoption"):
+            value = getattr(record, stamp)
+            if value is None:
+                continue
+            at_base = [v for old in base_records if (v := getattr(old, stamp)) is not None]
+            if not self._stamp_stands(stamp, value, at_base, sides, approved, gates_hold, scenario):
+                items.claimed.append(f"{stamp} stamp")
+                update[stamp] = at_base[-1] if at_base else None
+        return Judged(record.model_copy(update=update), items.claimed, authors)
+
+    def _judged_reviews(
+        self,
+        record: Record,
+        base_records: list[Record],
+        scenario: Path,
+        who: list[str],
+        items: _Items,
+    ) -> tuple[list[Review], list[_Approval]]:
+        """The reviews that count and the approvals corroborated on GitHub (not by an
+        author): an objection always counts, and one removed from the base still stands."""
+        from_path = record.promotion.from_path if record.promotion is not None else None
         objections = (ReviewDecision.reject, ReviewDecision.changes_requested)
         reviews: list[Review] = []
         approvals: list[_Approval] = []
         for review in record.reviews:
-            if review.decision in objections or stands("reviews", review):
+            if review.decision in objections or items.stands("reviews", review):
                 reviews.append(review)
                 continue
             approval = self._github_approval(review, scenario, from_path)
@@ -392,87 +437,42 @@ class Evidence:
                 ):
                     approvals.append(approval)
                 continue
-            claimed.append(f"{review.decision.value.replace('_', ' ')} by {review.reviewer}")
+            items.claimed.append(f"{review.decision.value.replace('_', ' ')} by {review.reviewer}")
         now = {_dump(r) for r in record.reviews}
         for old in base_records:
             for review in old.reviews:
                 if review.decision in objections and _dump(review) not in now:
                     reviews.append(review)
                     now.add(_dump(review))
-                    claimed.append(
+                    items.claimed.append(
                         f"removal of the {review.decision.value.replace('_', ' ')} by "
                         f"{review.reviewer} (it still stands)"
                     )
-        seen = [a.record for a in approvals if a.record is not None]
+        return reviews, approvals
 
-        def kept(kind: str, items: list[Any], label: str) -> list[Any]:
-            out = []
-            for item in items:
-                dumped = _dump(item)
-                if stands(kind, item) or any(
-                    dumped in {_dump(x) for x in getattr(r, kind)} for r in seen
-                ):
-                    out.append(item)
-                else:
-                    claimed.append(f"{label} {_label(item)}")
-            return out
-
-        runs = kept("runs", record.runs, "run")
-        controls = kept("controls", record.controls, "control")
-        listed = {
-            kind: kept(kind, getattr(record, kind), label)
-            for kind, label in LISTED.items()
-            if kind != "lifecycle"
-        }
-        sides = _Sides(base_records, seen, here, head)
-        listed["lifecycle"] = _judged_lifecycle(record, sides, claimed)
-        bug = _judged_bug(record, sides, claimed)
-        if base_records:  # every other field, deny by default (docs/trust.md lists each)
-            claimed += [
-                f"{name} changed"
-                for name in OTHER_FIELDS
-                if not sides.holds(_field(record, name), partial(_field, name=name))
-            ]
-        approved = {
-            r.content_hash
-            for r in reviews
-            if r.decision is ReviewDecision.approve and not is_author(who, r.reviewer)
-        }
-        restores = []
-        for restore in record.restores:
-            if stands("restores", restore):
-                restores.append(restore)
-            else:
-                claimed.append(f"restore of a {restore.entity_type} value")
-        update: dict[str, Any] = {
-            "reviews": reviews,
-            "runs": runs,
-            "controls": controls,
-            "restores": restores,
-            "bug": bug,
-            **listed,
-        }
-        for stamp in ("promotion", "adoption"):
-            value = getattr(record, stamp)
-            if value is None:
-                continue
-            hashes = {value.content_hash} | self._draft_hashes(value, scenario)
-            at_base = [v for old in base_records if (v := getattr(old, stamp)) is not None]
-            if _dump(value) in {_dump(v) for v in at_base}:
-                continue
-            if here and (head is None or _dump(getattr(head, stamp)) != _dump(value)):
-                continue  # written here, not committed
-            if hashes & approved and (
-                stamp == "adoption"
-                or self._moved(value, at_base, scenario)
-                or self._gates_hold(value, runs, controls, record, scenario)
-            ):
-                continue
-            if stamp == "adoption" and not base_records and self._adopts_base(value, scenario):
-                continue
-            claimed.append(f"{stamp} stamp")
-            update[stamp] = at_base[-1] if at_base else None
-        return Judged(record.model_copy(update=update), claimed, authors)
+    def _stamp_stands(
+        self,
+        stamp: str,
+        value: Any,
+        at_base: list[Any],
+        sides: _Sides,
+        approved: set[str],
+        gates_hold: Callable[[Any], bool],
+        scenario: Path,
+    ) -> bool:
+        """Whether a promotion or adoption stamp counts: as on the base, written here and
+        not committed, or approved (on the content it stamps) with its gates held or moved;
+        an adoption of what the base already holds as adopted."""
+        if _dump(value) in {_dump(v) for v in at_base}:
+            return True
+        if sides.here and (sides.head is None or _dump(getattr(sides.head, stamp)) != _dump(value)):
+            return True  # written here, not committed
+        hashes = {value.content_hash} | self._draft_hashes(value, scenario)
+        if hashes & approved and (
+            stamp == "adoption" or self._moved(value, at_base, scenario) or gates_hold(value)
+        ):
+            return True
+        return stamp == "adoption" and not sides.base and self._adopts_base(value, scenario)
 
     def _gates_hold(
         self, stamp: Promotion, runs: list[Run], controls: list[Any], record: Record, scenario: Path
@@ -547,6 +547,54 @@ class Evidence:
         if raw is None or sha256_bytes(raw) != draft_hash:
             return set()
         return {draft_hash} if _same_runnable(raw, scenario) else set()
+
+
+@dataclass
+class _Items:
+    """What a record's listed items (reviews, runs, controls, restores, suite runs,
+    revisions) are judged against, item by item: those on the base's records of the id, those
+    in the committed record, whether the file is written here, the records at corroborated
+    approvals' commits (``seen``, once the reviews are judged); what does not count is
+    collected in ``claimed``."""
+
+    standing: dict[str, set[str | None]]
+    committed: dict[str, set[str | None]]
+    here: bool
+    claimed: list[str] = field(default_factory=list)
+    seen: list[Record] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, base: list[Record], head: Record | None, here: bool) -> _Items:
+        kinds = ("reviews", "runs", "controls", "restores", *LISTED)
+        return cls(
+            standing={
+                kind: {_dump(x) for old in base for x in getattr(old, kind)} for kind in kinds
+            },
+            committed={
+                kind: {_dump(x) for x in getattr(head, kind)} if head is not None else set()
+                for kind in kinds
+            },
+            here=here,
+        )
+
+    def stands(self, kind: str, item: BaseModel) -> bool:
+        """On the base, or written here and not committed."""
+        dumped = _dump(item)
+        return dumped in self.standing[kind] or (self.here and dumped not in self.committed[kind])
+
+    def kept(self, kind: str, items: list[Any], label: str) -> list[Any]:
+        """The items that stand or that a corroborated approval's commit holds; the others
+        are claimed (``label`` names them)."""
+        out = []
+        for item in items:
+            dumped = _dump(item)
+            if self.stands(kind, item) or any(
+                dumped in {_dump(x) for x in getattr(r, kind)} for r in self.seen
+            ):
+                out.append(item)
+            else:
+                self.claimed.append(f"{label} {_label(item)}")
+        return out
 
 
 @dataclass(frozen=True)
