@@ -9803,7 +9803,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``92``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``93``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9859,6 +9859,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (90, _RAW_STOP90),
         (91, _RAW_STOP91),
         (92, _RAW_STOP92),
+        (93, _RAW_STOP93),
     ):
         if batch not in (None, number):
             continue
@@ -23207,6 +23208,342 @@ Mount Point   : /Volumes/Backups of My machine
 ID            : {{keep:AAAAAAAA-AAAA-AAAA-AAAA-AAAAAAAAAAAA}}
 
 tmutil: No destinations configured.
+""",
+    ),
+]
+
+
+# The stop-93 collection (batch 93, collected at stop 53 under scrubber 1.44.0, main at 372f0e8):
+# excerpts of public threads of a source no batch took yet, web hosting and PHP applications'
+# logs as people paste them (shared hosting homes under /home/<account>/public_html and
+# /home/<account>/domains/, HestiaCP's /home/<u>/web/, All-Inkl's /www/htdocs/<account>/, Plesk's
+# /var/www/vhosts/<domain>/, PHP warnings and fatal errors with stack traces, WordPress Site
+# Health, Laravel's laravel.log, Composer's verbose and diagnose output, phpMyAdmin's and MySQL's
+# `Access denied for user '<u>'@'localhost'`, Apache and php-fpm logs, `.env` files).
+_RAW_STOP93: list[tuple[str, str, str]] = [
+    # ---- WordPress: Site Health, debug.log, PHP warnings under hosting homes -------------------
+    (
+        "https://github.com/WordPress/performance/issues/257",
+        ".txt",
+        r"""### wp-core ###
+
+version: 5.9.2
+site_language: en_US
+user_language: en_US
+timezone: +00:00
+permalink: /index.php/%year%/%monthnum%/%day%/%postname%/
+https_status: true
+multisite: false
+user_registration: 0
+blog_public: 1
+default_comment_status: open
+environment_type: production
+user_count: 1
+dotorg_communication: true
+
+### wp-paths-sizes ###
+
+wordpress_path: /home/[[user:pilonaverudakimo]]{{keep:/webapps/kolupa}}
+wordpress_size: 46.81 MB (49086175 bytes)
+uploads_path: /home/[[user:pilonaverudakimo]]{{keep:/webapps/kolupa/wp-content/uploads}}
+uploads_size: 0.00 B (0 bytes)
+themes_path: /home/[[user:pilonaverudakimo]]{{keep:/webapps/kolupa/wp-content/themes}}
+themes_size: 8.72 MB (9143438 bytes)
+plugins_path: /home/[[user:pilonaverudakimo]]{{keep:/webapps/kolupa/wp-content/plugins}}
+plugins_size: 350.80 KB (359219 bytes)
+database_size: 2.67 MB (2801664 bytes)
+total_size: 58.55 MB (61390496 bytes)
+""",
+    ),
+    (
+        "https://github.com/etruel/wpematico/issues/189",
+        ".txt",
+        r"""[04-Aug-2026 13:47:44 UTC] PHP Deprecated:  Constant E_STRICT is deprecated in /home/[[user:u573902146]]{{keep:/domains/namadomain.com/public_html/wp-content/plugins/wpematico/app/debug_page.php}} on line 286
+""",
+    ),
+    (
+        "https://github.com/XGProyect/XG-Proyect-v3.x.x/issues/6",
+        ".txt",
+        r"""Warning: filesize(): stat failed for ./logs/ErrorLog.php in /home/[[user:ludrek]]{{keep:/public_html/beta6/application/controllers/adm/home.php}} on line 72
+""",
+    ),
+    (
+        "https://github.com/You2php/delete/issues/139",
+        ".txt",
+        r"""Warning: ini_set(): ini var: error_log be forbidden on Server in /home/[[user:u731685]]{{keep:/ews/workspace/php/appcode/webroot/htdocs/ajax/ajax.php}} on line 5
+""",
+    ),
+    (
+        "https://github.com/laam4/noxus/issues/38",
+        ".txt",
+        r"""Sat Mar 24 14:53:38.064256 2018] [php7:warn] [pid 2775] [client 127.0.0.1:60968] PHP Warning:  Division by zero in /home/[[user:web581]]{{keep:/sait/stats/includes/pChart/pChart.class}} on line 1722, referer: http://rombaff-welf.ru/stats/hlstats.php?mode=playerinfo&player=7241
+[Sat Mar 24 14:53:38.064275 2018] [php7:warn] [pid 2775] [client 127.0.0.1:60968] PHP Warning:  Division by zero in /home/[[user:web581]]{{keep:/sait/stats/includes/pChart/pChart.class}} on line 1721, referer: http://rombaff-welf.ru/stats/hlstats.php?mode=playerinfo&player=7241
+[Sat Mar 24 14:53:38.064305 2018] [php7:warn] [pid 2775] [client 127.0.0.1:60968] PHP Warning:  Division by zero in /home/[[user:web581]]{{keep:/sait/stats/includes/pChart/pChart.class}} on line 1722, referer: http://rombaff-welf.ru/stats/hlstats.php?mode=playerinfo&player=7241
+""",
+    ),
+    (
+        "https://github.com/phpsysinfo/phpsysinfo/issues/76",
+        ".txt",
+        r"""PHP throws a error
+Level : 2 Message : is_dir(): open_basedir restriction in effect. File(/sbin) is not within the allowed path(s): (/home/[[user:moonbeam]]{{keep:/web}}:/home/[[user:moonbeam]]{{keep:/tmp}}:/bin:/usr/bin:/usr/local/bin:/var/www/html:/tmp:/usr/share:/etc/phpMyAdmin:/etc/phpmyadmin:/etc/roundcubemail:/etc/roundcube:/var/lib/roundcube) File : /home/[[user:moonbeam]]/web/[[user:moonbeam]].7dbrawl.com/public_html/includes/class.CommonFunctions.inc.php Line : 113
+errorHandlerPsi :
+
+PHP throws a error
+Level : 2 Message : is_dir(): open_basedir restriction in effect. File(/usr/sbin) is not within the allowed path(s): (/home/[[user:moonbeam]]{{keep:/web}}:/home/[[user:moonbeam]]{{keep:/tmp}}:/bin:/usr/bin:/usr/local/bin:/var/www/html:/tmp:/usr/share:/etc/phpMyAdmin:/etc/phpmyadmin:/etc/roundcubemail:/etc/roundcube:/var/lib/roundcube) File : /home/[[user:moonbeam]]/web/[[user:moonbeam]].7dbrawl.com/public_html/includes/class.CommonFunctions.inc.php Line : 113
+errorHandlerPsi :
+""",
+    ),
+    (
+        "https://github.com/cdevroe/unmark/issues/86",
+        ".txt",
+        r"""Warning: is_readable(): open_basedir restriction in effect. File(/etc/unmark/environment.php) is not within the allowed path(s): (/www/htdocs/[[user:w01c7d3e]]/:/tmp:/usr/bin:/www/htdocs/[[user:w01c7d3e]]:/bin:/usr/local/bin:/usr/share/php:/dev/urandom) in /www/htdocs/[[user:w01c7d3e]]/www.[[user:ole-brandt]].de/unmark/index.php on line 43
+""",
+    ),
+    (
+        "https://github.com/jacobwb/hashover-next/issues/342",
+        ".txt",
+        r"""Warning: file_exists(): open_basedir restriction in effect. File(/docs/pl-pl) is not within the allowed path(s): (/usr/home/{{keep:xxxxx}}/domains/{{keep:xxxxx}}/public_html:/tmp:/usr/share:/usr/local/share:/dev) in /usr/home/{{keep:xxxxx}}/domains/{{keep:xxxxx}}/public_html/comments/admin/view-setup.php on line 67
+""",
+    ),
+    # ---- Apache, Plesk and php-fpm logs ---------------------------------------------------------
+    (
+        "https://github.com/ovflowd/chocolatey/issues/380",
+        ".txt",
+        r"""[Sun Jan 07 00:17:17.501726 2018] [ssl:warn] [pid 11004:tid 140388023036032] AH01909: RSA certificate configured for dev.RetroHotel.xx:443 does NOT include an ID which matches the server name
+[Sun Jan 07 13:54:57.344936 2018] [proxy_fcgi:error] [pid 15443:tid 140387502987008] [client {{keep:ip.xxx.xxx.xxx}}:57664] AH01071: Got error 'PHP message: PHP Fatal error:  Uncaught Error: Call to a member function buildField() on null in /var/www/vhosts/{{keep:RetroHotel.xx}}/dev.RetroHotel.xx/index.php:190\nStack trace:\n#0 {main}\n  thrown in /var/www/vhosts/{{keep:RetroHotel.xx}}/dev.RetroHotel.xx/index.php on line 190\n'
+[Sun Jan 07 14:03:39.805838 2018] [ssl:warn] [pid 11004:tid 140388023036032] AH01909: RSA certificate configured for dev.RetroHotel.xx:443 does NOT include an ID which matches the server name
+""",
+    ),
+    (
+        "https://github.com/richardforth/apache2buddy/issues/25",
+        ".txt",
+        r"""# ls -la /var/log/php-fpm/
+total 628
+drwxrwx---  2 {{keep:apache}}    {{keep:apache}}   4096 Dec  4 04:21 .
+drwxr-xr-x 13 {{keep:root}}      {{keep:root}}     4096 Dec  8 04:26 ..
+-rw-------  1 {{keep:root}}      {{keep:root}}   191481 Dec  8 21:04 error.log
+-rw-------  1 {{keep:root}}      {{keep:root}}    26020 Nov 20 04:20 error.log-20161113.gz
+-rw-------  1 {{keep:root}}      {{keep:root}}    27895 Nov 27 04:33 error.log-20161120.gz
+-rw-------  1 {{keep:root}}      {{keep:root}}    41650 Dec  4 04:21 error.log-20161127.gz
+-rw-------  1 {{keep:root}}      {{keep:root}}   273387 Dec  4 04:11 error.log-20161204
+-rw-r--r--  1 {{keep:<REDACTED>}} {{keep:apache}}   8515 Dec  8 20:02 {{keep:<REDACTED>}}.com-error.log
+-rw-r--r--  1 {{keep:<REDACTED>}} {{keep:apache}}  23268 Nov 20 04:20 {{keep:<REDACTED>}}.com-error.log-20161113.gz
+-rw-r--r--  1 {{keep:<REDACTED>}} {{keep:apache}}   2382 Nov 27 04:33 {{keep:<REDACTED>}}.com-error.log-20161120.gz
+""",
+    ),
+    # ---- Laravel: laravel.log stack traces, .env files -------------------------------------------
+    (
+        "https://github.com/grokability/snipe-it/issues/2063",
+        ".txt",
+        r"""[2016-05-20 14:58:46] production.ERROR: exception 'PDOException' with message 'SQLSTATE[HY000] [1045] Access denied for user '{{keep:forge}}'@'localhost' (using password: NO)' in /home/[[user:parkvex]]{{keep:/public_html/vendor/laravel/framework/src/Illuminate/Database/Connectors/Connector.php}}:55
+Stack trace:
+#0 /home/[[user:parkvex]]{{keep:/public_html/vendor/laravel/framework/src/Illuminate/Database/Connectors/Connector.php}}(55): PDO->__construct('mysql:host=loca...', '{{keep:forge}}', '', Array)
+#1 /home/[[user:parkvex]]{{keep:/public_html/vendor/laravel/framework/src/Illuminate/Database/Connectors/MySqlConnector.php}}(24): Illuminate\Database\Connectors\Connector->createConnection('mysql:host=loca...', Array, Array)
+#2 /home/[[user:parkvex]]{{keep:/public_html/bootstrap/cache/compiled.php}}(11762): Illuminate\Database\Connectors\MySqlConnector->connect(Array)
+#3 [internal function]: Illuminate\Database\Connectors\ConnectionFactory->Illuminate\Database\Connectors\{closure}()
+""",
+    ),
+    (
+        "https://github.com/freescout-help-desk/freescout/issues/1694",
+        ".txt",
+        r"""#0 /home/{{keep:user}}/public_html/vendor/laravel/framework/src/Illuminate/View/Engines/PhpEngine.php(45): Illuminate\\View\\Engines\\CompilerEngine->handleViewException(Object(ErrorException), 1)
+#1 /home/{{keep:user}}/public_html/vendor/laravel/framework/src/Illuminate/View/Engines/CompilerEngine.php(59): Illuminate\\View\\Engines\\PhpEngine->evaluatePath('/home/{{keep:user}}...', Array)
+#2 /home/{{keep:user}}/public_html/vendor/laravel/framework/src/Illuminate/View/View.php(137): Illuminate\\View\\Engines\\CompilerEngine->get('/home/{{keep:user}}...', Array)
+#3 /home/{{keep:user}}/public_html/vendor/laravel/framework/src/Illuminate/View/View.php(120): Illuminate\\View\\View->getContents()
+#4 /home/{{keep:user}}/public_html/vendor/laravel/framework/src/Illuminate/View/View.php(85): Illuminate\\View\\View->renderContents()
+#5 /home/{{keep:user}}/public_html/vendor/laravel/framework/src/Illuminate/Http/Response.php(42): Illuminate\\View\\View->render()
+#6 /home/{{keep:user}}/public_html/vendor/symfony/http-foundation/Response.php(206): Illuminate\\Http\\Response->setContent(Object(Illuminate\\View\\View))
+""",
+    ),
+    (
+        "https://github.com/miuiadmin/SSR-Panel-Shell/issues/2",
+        ".txt",
+        r"""SQLSTATE[HY000] [1045] Access denied for user '{{keep:root}}'@'localhost' (using password: YES) (SQL: select * from `config`)
+ at /home/{{keep:wwwroot}}/default/vendor/laravel/framework/src/Illuminate/Database/Connection.php:664
+    660|         // If an exception occurs when attempting to run a query, we'll format the error
+    661|         // message to include the bindings with SQL, which will make this exception a
+    662|         // lot more helpful to the developer instead of just the database's errors.
+    663|         catch (Exception $e) {
+  > 664|             throw new QueryException(
+    665|                 $query, $this->prepareBindings($bindings), $e
+    666|             );
+    667|         }
+""",
+    ),
+    (
+        "https://github.com/guillaumebriday/todolist-backend-laravel/issues/25",
+        ".txt",
+        r"""            "function": "Illuminate\\Pipeline\\{closure}",
+            "class": "Illuminate\\Pipeline\\Pipeline",
+            "type": "->"
+        },
+        {
+            "file": "/Users/[[user:rohanagarwal]]{{keep:/Code/LARAVEL_WORKING_CODE/NUXT/todolist/todolist-backend-laravel/vendor/laravel/framework/src/Illuminate/Foundation/Http/Middleware/TransformsRequest.php}}",
+            "line": 21,
+            "function": "Illuminate\\Routing\\{closure}",
+            "class": "Illuminate\\Routing\\Pipeline",
+            "type": "->"
+        },
+        {
+            "file": "/Users/[[user:rohanagarwal]]{{keep:/Code/LARAVEL_WORKING_CODE/NUXT/todolist/todolist-backend-laravel/vendor/laravel/framework/src/Illuminate/Pipeline/Pipeline.php}}",
+            "line": 163,
+            "function": "handle",
+            "class": "Illuminate\\Foundation\\Http\\Middleware\\TransformsRequest",
+            "type": "->"
+        },
+""",
+    ),
+    (
+        "https://github.com/Laravel-Backpack/demo/issues/14",
+        ".txt",
+        r"""APP_ENV=local
+APP_DEBUG=true
+APP_KEY=[[secret:qL0l9ZYerglfIKDYztHYOtHH13BUivpw]]
+
+DB_HOST = localhost
+DB_DATABASE = {{keep:YOUR_DATABASE_NAME}}
+DB_USERNAME = {{keep:root}}
+DB_PASSWORD = 
+
+CACHE_DRIVER=file
+SESSION_DRIVER=file
+QUEUE_DRIVER=sync
+
+MAIL_DRIVER=smtp
+MAIL_HOST={{keep:mailtrap.io}}
+MAIL_PORT=2525
+MAIL_USERNAME={{keep:null}}
+MAIL_PASSWORD={{keep:null}}
+""",
+    ),
+    (
+        "https://github.com/FTXInfotech/laravel-adminpanel/issues/324",
+        ".txt",
+        r"""MAIL_DRIVER=smtp
+MAIL_HOST={{keep:mail.domain.com}}
+MAIL_PORT=465
+MAIL_FROM={{keep:donotreply@email.com}}
+MAIL_FROM_NAME={{keep:Admin}}
+MAIL_USERNAME={{keep:noreply@email.com}}
+MAIL_PASSWORD={{keep:*******}}
+MAIL_ENCRYPTION=ssl
+""",
+    ),
+    # ---- Composer: verbose and diagnose output under homes ----------------------------------------
+    (
+        "https://github.com/composer/composer/issues/4460",
+        ".txt",
+        r"""pwd
+/home/[[user:gauthier]]
+ll /home/[[user:gauthier]]{{keep:/.composer/composer.json}}
+ls: Unable to read /home/[[user:gauthier]]{{keep:/.composer/composer.json}}: File does not exists
+ll /var/www/composer.json
+-rw-r--r-- 1 [[user:gauthier]] [[user:gauthier]] 1089 sept. 29 09:14 /var/www/composer.json*
+./composer diagnose -vvv --working-dir=/var/www/;
+Changed CWD to /var/www
+Reading ./composer.json
+Loading config file /home/[[user:gauthier]]{{keep:/.composer/auth.json}}
+Loading config file ./composer.json
+Executing command (/var/www): git describe --exact-match --tags
+Executing command (/var/www): git branch --no-color --no-abbrev -v
+Executing command (/var/www): hg branch
+Executing command (/var/www): svn info --xml
+Failed to initialize global composer: Composer could not find the config file: /home/[[user:gauthier]]{{keep:/.composer/composer.json}}
+""",
+    ),
+    (
+        "https://github.com/composer/composer/pull/4971",
+        ".txt",
+        r"""Changed CWD to /home/[[user:brunoselvi]]{{keep:/Workspace/PHP/testbla}}
+Reading ./composer.json
+Loading config file /home/[[user:brunoselvi]]{{keep:/.composer/config.json}}
+Loading config file /home/[[user:brunoselvi]]{{keep:/.composer/auth.json}}
+Loading config file ./composer.json
+Checking CA file /etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem
+Executing command (/home/[[user:brunoselvi]]{{keep:/Workspace/PHP/testbla}}): git branch --no-color --no-abbrev -v
+Executing command (/home/[[user:brunoselvi]]{{keep:/Workspace/PHP/testbla}}): git describe --exact-match --tags
+Failed to initialize global composer: Composer could not find the config file: /home/[[user:brunoselvi]]{{keep:/.composer/composer.json}}
+To initialize a project, please create a composer.json file as described in the https://getcomposer.org/ "Getting Started" section
+Reading /home/[[user:brunoselvi]]{{keep:/Workspace/PHP/testbla/vendor/composer/installed.json}}
+Downloading https://packagist.org/packages.json
+Writing /home/[[user:brunoselvi]]{{keep:/.composer/cache/repo/https---packagist.org/packages.json}} into cache
+""",
+    ),
+    (
+        "https://github.com/composer/composer/issues/3609",
+        ".txt",
+        r"""{
+    "http-basic": {},
+    "github-oauth": {
+        "api.github.com": "{{keep:my_token}}"}
+}
+
+C:\Users\[[user:timon.kraus]]>composer diag
+Checking platform settings: OK
+Checking git settings: OK
+Checking http connectivity: OK
+Checking HTTP proxy: OK
+Checking HTTP proxy support for request_fulluri: OK
+Checking HTTPS proxy support for request_fulluri:
+""",
+    ),
+    # ---- phpMyAdmin and MySQL: Access denied for user '<u>'@'localhost' ---------------------------
+    (
+        "https://github.com/phpmyadmin/phpmyadmin/issues/13768",
+        ".txt",
+        r"""mysqli_real_connect(): (HY000/1045): Access denied for user '{{keep:root}}'@'localhost' (using password: YES)
+
+<?php
+/*
+ * Generated configuration file
+ * Generated by: phpMyAdmin 4.7.4 setup script
+ * Date: Fri, 20 Oct 2017 18:16:34 +0000
+ */
+
+/* Servers configuration */
+$i = 0;
+
+/* Server: localhost [1] */
+$i++;
+
+$cfg['Servers'][$i]['verbose'] = 'localhost';
+$cfg['Servers'][$i]['host'] = 'localhost';
+$cfg['Servers'][$i]['port'] = '';
+$cfg['Servers'][$i]['socket'] = '';
+$cfg['Servers'][$i]['connect_type'] = 'tcp';
+$cfg['Servers'][$i]['extension'] = 'mysqli';
+$cfg['Servers'][$i]['auth_type'] = 'cookie';
+$cfg['Servers'][$i]['user'] = '{{keep:root}}';
+$cfg['Servers'][$i]['password'] = '[[secret:lkjh]]';
+/*$cfg['Servers'][$i]['ssl'] = true;*/
+$cfg['Servers'][$i]['AllowNoPassword'] = true;
+""",
+    ),
+    (
+        "https://github.com/phpmyadmin/phpmyadmin/issues/16068",
+        ".txt",
+        r"""mysqli::real_connect(): (HY000/1045): Access denied for user '{{keep:root}}'@'localhost' (using password: YES)
+
+Connection failed: SQLSTATE[HY000] [1045] Access denied for user '[[user:itsmebruno007]]'@'localhost' (using password: YES)
+""",
+    ),
+    (
+        "https://github.com/phpmyadmin/phpmyadmin/issues/18382",
+        ".txt",
+        r"""Fatal error: Uncaught mysqli_sql_exception: Access denied for user '[[user:rachidou]]'@'localhost' (using password: YES) in C:\xampp\htdocs\TOTER\index.php:7 Stack trace: #0 C:\xampp\htdocs\TOTER\index.php(7): mysqli_connect('localhost', '[[user:rachidou]]', Object(SensitiveParameterValue), 'ninja_pipza') #1 {main} thrown in C:\xampp\htdocs\TOTER\index.php on line 7
+""",
+    ),
+    (
+        "https://github.com/hestiacp/hestiacp/issues/256",
+        ".txt",
+        r"""mysqli_real_connect(): (HY000/1045): Access denied for user '{{keep:pma}}'@'localhost' (using password: YES)
+mysqli_real_connect(): (HY000/1045): Access denied for user '{{keep:admin}}'@'localhost' (using password: YES)
+""",
+    ),
+    (
+        "https://github.com/MISP/MISP/issues/1889",
+        ".txt",
+        r"""'message' => 'SQLSTATE[HY000] [1045] Access denied for user '{{keep:db login}}'@'localhost' (using password: YES)',
 """,
     ),
 ]
