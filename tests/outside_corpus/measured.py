@@ -1483,6 +1483,50 @@ _TEXTS_93 = (
 )
 
 
+_TEXTS_94 = (
+    # a scheduler's user column and fields holding a role or service account or a placeholder
+    # (the shape of the missed `squeue` USER column, `squeue -u <First.Last>`, a `set -x` trace
+    # echoing the column, scontrol's `UserId=<u>(<uid>)`, rc-squeue's `[default: <u>]`)
+    "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n"
+    "                17   default    ok.sh     root PD       0:00      1 (None)\n",
+    "             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n"
+    "           1872107         skx run_01_u    slurm PD       0:00      1 (Priority)\n",
+    'squeue -u $USER --noheader -o "%.18i %T %.10M %.35j"\n',
+    "++ squeue -u ${USER} -j 135087666\n",
+    "+ status=RUNNING\n",
+    "rt_utils.sh: *** WARNING ***: Job status unsupported: COMPLETING\n",
+    "   UserId=root(0) GroupId=root(0) MCS_label=N/A\n",
+    "   UserId=slurm(64030) GroupId=slurm(64030) MCS_label=N/A\n",
+    "                        [default: None] (default: None)\n",
+    "  -u USER, --user USER  Get data for the specified user. [default: $USER]\n",
+    # PBS's Job_Owner as a role account at a server (the shape of the missed `Job_Owner`
+    # `<u>@<host>`, read as an e-mail) and its paths naming nobody
+    "    Job_Owner = root@pbs-server\n",
+    "    Job_Owner = pbsadmin@headnode\n",
+    "<Job_Owner>root@master.cluster</Job_Owner><job_state>R</job_state>\n",
+    "    Error_Path = headnode:/home/username/job.e0\n",
+    "<Error_Path>headnode:/raid6/shared/science/yep.e39352</Error_Path>\n",
+    # cluster shares whose segment is a variable, a project, a role account or a placeholder (the
+    # shape of the missed `/scratch/<u>/`, `//login3/scratch/<project>/<u>/`,
+    # `/gpfs/…/noscrub/<First.Last>/`, `/gpfs/…/ptmp/<u>/`, `/raid6/homes/<u>/`,
+    # `/om/scratch/Fri/<u>/`, `/orange/<group>/<first.last>/`, `/home/<dept>/<group>/<u>/`)
+    "   Command=/scratch/$USER/front-dynamics/Run/job.slurm\n",
+    "   WorkDir=/scratch/project_2001234/run\n",
+    "//login3/scratch/05861/$USER/MiamiSenAT48/DEM[1047] showstatus\n",
+    "+ . /gpfs/dell2/emc/modeling/noscrub/$USER/fv3gfs/global-workflow/ush/load_fv3gfs_modules.sh\n",
+    "/gpfs/dell1/ptmp/emc.glopara/ROTDIRS/v16\n",
+    "/gpfs/dell2/usrx/local/nceplibs/dev/hpc-stack/libs/hpc-stack/modulefiles/mpi/ips/18.0.1.163"
+    "/impi/18.0.1/upp/10.0.8.lua\n",
+    "singularity exec -c -B /tmp -H /om/scratch/Fri/shared/bids image ls\n",
+    "+ cd /orange/group/username/bberry/14-nextdenovo/01_rundir\n",
+    "/home/user/work/CANU/canu-1.7/Linux-amd64/bin/canu -pacbio-raw reads.fastq genomeSize=1.4g\n",
+    # a bracketed prompt after a quote and Open MPI's `[<host>:<pid>]` prefix, on a node named
+    # by number (the shape of the missed `'[<u>@<u>1700 ~]$` and `[<u>1700:<pid>]`)
+    "'[root@node1700 ~]$ mpirun -np 16 --hostfile ~/Host2 ./a.out\n",
+    "[node1700:01167] mca: base: components_register: registering framework plm components\n",
+    "[user@host ~]$ mpirun -np 4 hostname\n",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -2384,5 +2428,63 @@ MEASURED: tuple[Measured, ...] = (
         tails=(18, 18),
         parses=(0, 0),
         texts=_TEXTS_93,
+    ),
+    Measured(
+        batch=94,
+        blind_under="1.44.0",
+        # Batch 94's tune part under scrubber 1.44.0, blind (at b6def7a): paths 7/19, elsewhere
+        # 4/22, e-mails 1/1, no secret, 0 of 12 keep spans damaged, 9/9 library tails, 0 of 2 clean
+        # changed, no JSON or YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-94 collection"): a login in a
+        # scheduler's user column or field (squeue's USER, `squeue -u`, scontrol's `UserId=<u>(…)`,
+        # rc-squeue's `[default: <u>]`); PBS's `Job_Owner` `<u>@<host>` read as an e-mail, so the
+        # login is not learned; per-user folders on cluster shares (`/scratch/<u>/`,
+        # `//login3/scratch/<project>/<u>/`, `/gpfs/…/noscrub|ptmp|save/<First.Last>/`,
+        # `/raid6/homes/<u>/`, `/om/scratch/Fri/<u>/`, `/orange/<group>/<first.last>/`); a home
+        # below department and group folders (`/home/ulg/plgen/<u>/`: `ulg` is taken as the
+        # login); a bracketed prompt after a quote with a host named after the login
+        # (`'[<u>@<u>1700 ~]$`, Open MPI's `[<u>1700:<pid>]`)
+        docs=15,
+        total=(19, 22, 1, 0),
+        found=(7, 4, 1, 0),
+        missed=(
+            "NOAA-EMC-global-workflow-issues-685: user (path) 'Martin.Oberholz'",
+            "NOAA-EMC-global-workflow-issues-685: user (path) 'Martin.Oberholz'",
+            "NOAA-EMC-global-workflow-issues-685: user (path) 'Martin.Oberholz'",
+            "NOAA-EMC-global-workflow-issues-685: user (path) 'Martin.Oberholz'",
+            "Nextomics-NextDenovo-issues-114: user (path) 'bal.sharma'",
+            "Nextomics-NextDenovo-issues-114: user (path) 'hliao'",
+            "datalad-datalad-container-issues-43: user (path) 'kvorn'",
+            "geodesymiami-rsmas_insar-issues-581: user (elsewhere) 'tg847392'",
+            "geodesymiami-rsmas_insar-issues-581: user (path) 'tg847392'",
+            "glotzerlab-signac-flow-issues-92: user (elsewhere) 'kjd'",
+            "glotzerlab-signac-flow-issues-92: user (path) 'kjd'",
+            "glotzerlab-signac-flow-issues-92: user (path) 'kjd'",
+            "marbl-canu-issues-1052: user (path) 'mdubois'",
+            "nextflow-io-nextflow-issues-316: user (elsewhere) 'vormesk'",
+            "open-mpi-ompi-issues-11936: user (elsewhere) 'torvi'",
+            "open-mpi-ompi-issues-11936: user (elsewhere) 'torvi'",
+            "open-mpi-ompi-issues-11936: user (elsewhere) 'torvi'",
+            "open-mpi-ompi-issues-11936: user (elsewhere) 'torvi'",
+            "open-mpi-ompi-issues-11936: user (elsewhere) 'torvi'",
+            "open-mpi-ompi-issues-11936: user (elsewhere) 'torvi'",
+            "tdegeus-GooseSLURM-issues-32: user (elsewhere) 'mvrooij'",
+            "tdegeus-GooseSLURM-issues-32: user (path) 'mvrooij'",
+            "ufs-community-ufs-weather-model-issues-2379: user (elsewhere) 'Marta.Kolar'",
+            "ufs-community-ufs-weather-model-issues-2379: user (elsewhere) 'Marta.Kolar'",
+            "ufs-community-ufs-weather-model-issues-2379: user (elsewhere) 'Marta.Kolar'",
+            "ufs-community-ufs-weather-model-issues-2379: user (elsewhere) 'Marta.Kolar'",
+            "ufs-community-ufs-weather-model-issues-2379: user (elsewhere) 'Marta.Kolar'",
+            "ufs-community-ufs-weather-model-issues-2379: user (elsewhere) 'Marta.Kolar'",
+            "ufs-community-ufs-weather-model-issues-2379: user (elsewhere) 'Marta.Kolar'",
+            "ufs-community-ufs-weather-model-issues-2379: user (elsewhere) 'Marta.Kolar'",
+        ),
+        keeps=12,
+        damage=(),
+        clean_changed=(),
+        clean_docs=2,
+        tails=(9, 9),
+        parses=(0, 0),
+        texts=_TEXTS_94,
     ),
 )

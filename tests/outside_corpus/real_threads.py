@@ -9803,7 +9803,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``93``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``94``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9860,6 +9860,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (91, _RAW_STOP91),
         (92, _RAW_STOP92),
         (93, _RAW_STOP93),
+        (94, _RAW_STOP94),
     ):
         if batch not in (None, number):
             continue
@@ -23544,6 +23545,412 @@ mysqli_real_connect(): (HY000/1045): Access denied for user '{{keep:admin}}'@'lo
         "https://github.com/MISP/MISP/issues/1889",
         ".txt",
         r"""'message' => 'SQLSTATE[HY000] [1045] Access denied for user '{{keep:db login}}'@'localhost' (using password: YES)',
+""",
+    ),
+]
+
+
+# The stop-94 collection (batch 94, collected at stop 53 under scrubber 1.44.0, main at 372f0e8):
+# excerpts of public threads of a source no batch took yet, HPC clusters' job schedulers and
+# sessions as people paste them (Slurm's squeue, scontrol, sacct, sbatch scripts and job logs;
+# PBS/Torque's and SGE's qstat; LSF's bjobs; Lmod and Environment Modules errors; Singularity and
+# Apptainer on clusters; Open MPI launcher logs). Scored once, per part, blind, no rule changed.
+_RAW_STOP94: list[tuple[str, str, str]] = [
+    # ---- Slurm: squeue, scontrol show job, sacct, sbatch scripts, job logs --------------------
+    (
+        "https://github.com/geodesymiami/rsmas_insar/issues/581",
+        ".txt",
+        r"""squeue -j 1854938 -o "%.18i %.10T %.20V %.20M"
+             JOBID      STATE          SUBMIT_TIME                 TIME
+           1854938    PENDING  2025-05-01T14:09:55                 0:00
+Tue May 06 22:32:16 CDT 2025
+
+             JOBID   PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)
+           1872107         skx run_01_u [[user:tg847392]] PD       0:00      1 (Priority)
+
+//login3/scratch/05861/[[user:tg847392]]{{keep:/MiamiSenAT48/DEM}}[1047] showstatus
+skx-dev*  :  62.5% utilized
+skx       :  78.2% utilized
+icx       :  99.1% utilized
+""",
+    ),
+    (
+        "https://github.com/tdegeus/GooseSLURM/issues/32",
+        ".txt",
+        r"""scontrol show job 10804568                                                                                                                                                         [master]
+JobId=10804568 JobName=velocity_python_PinAndTrigger.py-00
+   UserId=[[user:mvrooij]](177478) GroupId=pcsl(10532) MCS_label=N/A
+   Priority=5487 Nice=0 Account=pcsl QOS=normal
+   JobState=RUNNING Reason=None Dependency=(null)
+   Requeue=0 Restarts=0 BatchFlag=1 Reboot=0 ExitCode=0:0
+   RunTime=20:27:30 TimeLimit=2-00:00:00 TimeMin=N/A
+   SubmitTime=2021-08-09T14:30:17 EligibleTime=2021-08-09T14:30:17
+   Partition=serial AllocNode:Sid=fidis:20733
+   ReqNodeList=(null) ExcNodeList=(null)
+   NodeList=f006
+   BatchHost=f006
+   NumNodes=1 NumCPUs=1 NumTasks=1 CPUs/Task=1 ReqB:S:C:T=0:0:*:*
+   TRES=cpu=1,mem=4G,node=1,billing=1
+   Command=/scratch/[[user:mvrooij]]{{keep:/front-dynamics/Run/sims_A=900/python_PinAndTrigger.py-00.slurm}}
+""",
+    ),
+    (
+        "https://github.com/ufs-community/ufs-weather-model/issues/2379",
+        ".txt",
+        r"""++ squeue -u [[user:Marta.Kolar]] -j 135087666
++ job_info='JOBID       CLUSTER  PARTITION  QOS         USER                STATE    TIME_LEFT   NODES  NAME
+135087666   c5       batch      normal      [[user:Marta.Kolar]]         COMPLETININVALID     3      run_cpld_debug_pdlib'
++ grep -q 135087666
++ job_running=true
+++ grep 135087666
++ status='135087666   c5       batch      normal      [[user:Marta.Kolar]]         COMPLETININVALID     3      run_cpld_debug_pdlib'
+++ awk '{print $5}'
++ status=[[user:Marta.Kolar]]
++ case ${status} in
++ status_label=Unknown
++ echo 'rt_utils.sh: *** WARNING ***: Job status unsupported: [[user:Marta.Kolar]]'
+rt_utils.sh: *** WARNING ***: Job status unsupported: [[user:Marta.Kolar]]
++ echo '34 min. Slurm Job 135087666 Status: Unknown ([[user:Marta.Kolar]])'
+34 min. Slurm Job 135087666 Status: Unknown ([[user:Marta.Kolar]])
+""",
+    ),
+    (
+        "https://github.com/marbl/canu/issues/1052",
+        ".txt",
+        r"""Current # sequences loaded and processed from file: 30000...
+Current # sequences loaded and processed from file: 35000...
+slurmstepd: error: *** JOB 3884617 ON node023 CANCELLED AT 2018-08-19T16:30:21 DUE TO TIME LIMIT ***
+
+#canu.job
+#!/bin/bash
+#SBATCH --time=13-24:00:00 # days-hh:mm:ss
+#
+#SBATCH --ntasks=60
+#SBATCH --mem-per-cpu=2629 # megabytes
+#SBATCH --partition=defq
+
+/home/ulg/plgen/[[user:mdubois]]{{keep:/work/CANU/canu-1.7/Linux-amd64/bin/canu}} -pacbio-raw all_proof-untrim-tme3.fastq genomeSize=1.4g \
+corMhapFilterThreshold=0.0000000002 corMhapOptions="--threshold 0.78 --num-hashes 768 --num-min-matches 2 --ordered-sketch-size 1000 --ordered-kmer-size 14 --min-olap-length 2000 --repeat-idf-scale 50" \
+maxMemory=64g maxThreads=60 gnuplotTested=true ovsMethod=parallel
+""",
+    ),
+    (
+        "https://github.com/Nextomics/NextDenovo/issues/114",
+        ".txt",
+        r"""[ERROR] 2021-05-11 12:06:27,882 db_stat failed: please check the following logs:
+[ERROR] 2021-05-11 12:06:27,910 bberry/14-nextdenovo/01_rundir/01.raw_align/01.db_stat.sh.work/dDenovo.sh.e
+hostname
++ hostname
+cd /bberry/14-nextdenovo/01_rundir/01.raw_align/01.db_stat.sh.work/db_stat0
++ cd /orange/[[user:hliao]]/[[user:bal.sharma]]{{keep:/bberry/14-nextdenovo/01_rundir/01.raw_align/01.db_stat.sh.work/db_stat0}}
+time /apps/nextdenovo/2.4.0/bin/seq_stat -f 3k -g 1g -d 45 -o /bberry/14-nextdenovo/01_rundir/01.put.reads.stat //bberry/14-nextdenovo/input.fofn
++ /apps/nextdenovo/2.4.0/bin/seq_stat -f 3k -g 1g -d 45 -o /bberry/14-nextdenovo/01_rundir/01.raw.reads.stat /bberry/14-nextdenovo/input.fofn
+slurmstepd: error: *** JOB 867816 ON c0700a-s1 CANCELLED AT 2021-05-11T12:06:17 DUE TO TIME LIMIT ***
+""",
+    ),
+    (
+        "https://github.com/nextflow-io/nextflow/issues/316",
+        ".txt",
+        r"""usage: rc-squeue [-h] [-r] [-u USER] [-w NODELIST] [-p PARTITION] [-j JOBS]
+                 [-t STATES] [--exact-partition-names] [--noheader]
+                 [-o FORMAT | -l]
+
+squeue(rc) An squeue replacement that interrogates a shared squeue result,
+reducing load on the Slurm controller. Results for the current user are shown
+by default. Only -u/--user, -o/--format, -l/--long, --noheader,
+-p/--partition, -j/--jobs, -t/--states, and -w/--nodelist switches are
+currently supported. To use the Slurm squeue, specify the full path
+/usr/bin/squeue
+
+optional arguments:
+  -h, --help            show this help message and exit
+  -r, --repeat          Check squeue every 10 seconds (default: False)
+  -u USER, --user USER  Get data for the specified user. Comma-separated list
+                        is OK. 'all' will retrieve data for all users
+                        [default: [[user:vormesk]]] (default: None)
+  -w NODELIST, --nodelist NODELIST
+                        Filter results for the specified nodes. localhost is
+                        mapped to the current host. (default: None)
+""",
+    ),
+    (
+        "https://github.com/nebius/soperator/pull/321",
+        ".txt",
+        r"""~# sacct --format=JobID,JobName,AllocCPUS,MaxRSS,MaxVMSize,TotalCPU,State
+JobID           JobName  AllocCPUS     MaxRSS  MaxVMSize   TotalCPU      State 
+------------ ---------- ---------- ---------- ---------- ---------- ---------- 
+19.0              sleep          2      6040K          0  00:00.004  COMPLETED 
+20                sleep          2                        00:00.004     FAILED 
+20.0              sleep          2      5872K          0  00:00.004     FAILED 
+21                sleep          2                        00:00.004     FAILED 
+21.0              sleep          2      5868K          0  00:00.004     FAILED 
+22                sleep          2                        00:00.004  COMPLETED 
+22.0              sleep          2      6036K          0  00:00.004  COMPLETED 
+""",
+    ),
+    # ---- PBS/Torque and SGE: qstat, qstat -f, qstat -fx (XML) ---------------------------------
+    (
+        "https://github.com/cBio/cbio-cluster/issues/278",
+        ".txt",
+        r"""pathseq (master)$ qstat -u [[user:liuzh]]
+
+mskcc-fe1.local: 
+                                                                                  Req'd    Req'd       Elap
+Job ID                  Username    Queue    Jobname          SessID  NDS   TSK   Memory   Time    S   Time
+----------------------- ----------- -------- ---------------- ------ ----- ------ ------ --------- - ---------
+3754123.mskcc-fe1.loca  [[user:liuzh]]       batch    STDIN             77127     1      6   10gb  12:00:00 R  02:53:23
+""",
+    ),
+    (
+        "https://github.com/Azure/cyclecloud-pbspro/issues/14",
+        ".txt",
+        r"""Job Id: 0.ip-0A000204
+    Job_Name = HPCG31_4
+    Job_Owner = [[user:jmartinsen]]@ip-0a000204.iy4jdcoj0c5exd4bbj432msnqd.xx.internal.cloud
+        app.net
+    resources_used.cpupercent = 326
+    resources_used.cput = 00:03:19
+    resources_used.mem = 1889692kb
+    resources_used.ncpus = 4
+    resources_used.vmem = 3353476kb
+    resources_used.walltime = 00:00:54
+    job_state = E
+    queue = workq
+    server = ip-0A000204
+    Checkpoint = u
+    ctime = Thu Dec 19 19:56:48 2019
+    Error_Path = ip-0a000204.iy4jdcoj0c5exd4bbj432msnqd.xx.internal.cloudapp.ne
+        t:/home/[[user:jmartinsen]]{{keep:/HPCG31_4.e0}}
+    exec_host = ip-0A000205/0*2+ip-0A000206/0*2
+    exec_vnode = (ip-0A000205:ncpus=2)+(ip-0A000206:ncpus=2)
+    Hold_Types = n
+    Join_Path = oe
+    Keep_Files = n
+    Mail_Points = a
+    mtime = Thu Dec 19 20:02:58 2019
+    Output_Path = ip-0a000204.iy4jdcoj0c5exd4bbj432msnqd.xx.internal.cloudapp.n
+        et:/home/[[user:jmartinsen]]{{keep:/hpcg31_4.out}}
+    Priority = 0
+    qtime = Thu Dec 19 19:56:48 2019
+    Rerunable = True
+    Resource_List.mpiprocs = 4
+    Resource_List.ncpus = 4
+    Resource_List.nodect = 2
+""",
+    ),
+    (
+        "https://github.com/glotzerlab/signac-flow/issues/92",
+        ".txt",
+        r"""$ qstat -fx -u $USER
+$ qsub sleep.pbs 
+39352.master.cl.vanderbilt.edu
+$ qstat -fx -u $USER
+<Data><Job><Job_Id>39352.master.cl.vanderbilt.edu</Job_Id><Job_Name>yep</Job_Name><Job_Owner>[[user:kjd]]@master.cl.vanderbilt.edu</Job_Owner><job_state>R</job_state><queue>low</queue><server>master.cl.vanderbilt.edu</server><Checkpoint>u</Checkpoint><ctime>1552875868</ctime><Error_Path>master.cl.vanderbilt.edu:/raid6/homes/[[user:kjd]]{{keep:/science/sfg-on-quartz/yep.e39352}}</Error_Path><exec_host>node11/0+node11/1+node11/2+node11/3</exec_host><Hold_Types>n</Hold_Types><Join_Path>oe</Join_Path><Keep_Files>n</Keep_Files><Mail_Points>abe</Mail_Points><Mail_Users>[[email:kevinjdorr@gmail.com]]</Mail_Users><mtime>1552875870</mtime><Output_Path>master.cl.vanderbilt.edu:/raid6/homes/[[user:kjd]]{{keep:/science/sfg-on-quartz/yep.o39352}}</Output_Path><Priority>0</Priority><qtime>1552875868</qtime><Rerunable>True</Re
+runable><Resource_List><ncpus>1</ncpus><nodect>1</nodect><nodes>1:ppn=16</nodes><walltime>48:00:00</walltime></Resource_List><session_id>23248</session_id>
+""",
+    ),
+    (
+        "https://github.com/rcgsheffield/sheffield_hpc/pull/1401",
+        ".txt",
+        r"""$ qstat -u "*"
+job-ID  prior   name       user          state submit/start at     queue                              slots   ja-task-ID 
+------------------------------------------------------------------------------------------------------------------------
+1234567 0.00000 job.sh     {{keep:foo1bar}}       dr    12/24/2021 07:13:20 interactive.q@sharc-node004.sh     1        
+""",
+    ),
+    # ---- LSF: bjobs -u all ---------------------------------------------------------------------
+    (
+        "https://github.com/qtop/qtop/issues/234",
+        ".txt",
+        r"""-bash-4.1$ bjobs -u all
+JOBID     USER    STAT  QUEUE      FROM_HOST   EXEC_HOST   JOB_NAME   SUBMIT_TIME
+[...]
+811659814 {{keep:x123}}    PEND  8nh        lxplus023.c             *016E0078_ Nov 25 00:42
+811659815 {{keep:y123456}} PEND  cmscaf1nd  lxplus033.c             run_76.sh  Nov 25 00:42
+811659816 {{keep:z12345}}  PEND  grid_cms   ce404.cern.             *383284967 Nov 25 00:42
+811659817 x123    PEND  8nh        lxplus023.c             *016E0079_ Nov 25 00:42
+811659818 y123456 PEND  cmscaf1nd  lxplus033.c             run_77.sh  Nov 25 00:42
+811659819 z12345  PEND  grid_cms   ce401.cern.             *886002982 Nov 25 00:42
+
+-bash-4.1$ lshosts|head
+HOST_NAME      type    model  cpuf ncpus maxmem maxswp server RESOURCES
+lsfmaster10 SLC6_64 ai_intel   2.0    12 131039M 20479M    Yes (intel master wan gpn)
+""",
+    ),
+    # ---- Lmod and Environment Modules ----------------------------------------------------------
+    (
+        "https://github.com/NOAA-EMC/global-workflow/issues/685",
+        ".txt",
+        r"""+ . /gpfs/dell2/emc/modeling/noscrub/[[user:Martin.Oberholz]]{{keep:/fv3gfs/EFSOI-rel/global-workflow/ush/load_fv3gfs_modules.sh}}
++ ulimit -S -s
++ ulimit_s=unlimited
+Lmod has detected the following error: Cannot load module "upp/10.0.8" without
+these module(s) loaded:
+   bacio w3nco
+
+While processing the following module(s):
+    Module fullname            Module Filename
+    ---------------            ---------------
+    upp/10.0.8                 /gpfs/dell2/usrx/local/nceplibs/dev/hpc-stack/libs/hpc-stack/modulefiles/mpi/ips/18.0.1.163/impi/18.0.1/upp/10.0.8.lua
+    module_base.wcoss_dell_p3  /gpfs/dell2/emc/modeling/noscrub/[[user:Martin.Oberholz]]{{keep:/fv3gfs/EFSOI-rel/global-workflow/modulefiles/module_base.wcoss_dell_p3}}
+
++ ulimit -S -s unlimited
+
+/gpfs/dell1/ptmp/[[user:Martin.Oberholz]]/baily
+expdir:
+/gpfs/dell2/emc/modeling/save/[[user:Martin.Oberholz]]/para/baily
+""",
+    ),
+    (
+        "https://github.com/GeoscienceAustralia/agdc/issues/94",
+        ".txt",
+        r"""[[[user:kdt412]]@raijin2 ~]$ module use /projects/u46/opt/modules/modulefiles
+[[[user:kdt412]]@raijin2 ~]$ module load agdc-api/0.1.0-b20160111
+utility.c(2165):ERROR:50: Cannot open file '/projects/u46/opt/modules/modulefiles/eo-tools/dev' for 'reading'
+[[[user:kdt412]]@raijin2 ~]$
+""",
+    ),
+    (
+        "https://github.com/TACC/Lmod/issues/823",
+        ".txt",
+        r"""$ ml release/24.04
+$ ml CuPy/13.6.0-CUDA-12.4.0
+Lmod has detected the following error:  These module(s) or extension(s) exist but cannot be loaded as requested: "CuPy/13.6.0-CUDA-12.4.0"
+   Try: "module spider CuPy/13.6.0-CUDA-12.4.0" to see how to load the module(s).
+   Or load any one of these options:
+      module load Compiler/GCC/13.2.0/OpenMPI/4.1.6 CuPy/13.6.0-CUDA-12.4.0
+      module load release/24.10 GCC/13.2.0 OpenMPI/4.1.6 CuPy/13.6.0-CUDA-12.4.0
+""",
+    ),
+    (
+        "https://github.com/TACC/Lmod/issues/204",
+        ".txt",
+        r"""[{{keep:user}}@host ~]$ export LMOD_CACHED_LOADS=no
+[user@host ~]$ module purge
+[user@host ~]$ module load blast
+[user@host ~]$ module load perl
+[user@host ~]$ export LMOD_CACHED_LOADS=1
+[user@host ~]$ module purge
+[user@host ~]$ module load blast
+Lmod has detected the following error:  Unable to load module: blast
+     /software/shared/lmodulefiles/general/blast/2.5.0+ : ...are/shared/apps/x86_64/lmod/7.1/libexec/FrameStk.lua:127: attempt to index local 'mname' (a boolean value)
+""",
+    ),
+    (
+        "https://github.com/envmodules/modules/issues/644",
+        ".txt",
+        r"""ERROR: couldn't load file "/viper/u1/system/soft/RHEL_9/packages/x86_64/Modules/5.4.0/lib/libtclenvmodules.so": /viper/u1/system/soft/RHEL_9/packages/x86_64/Modules/5.4.0/lib/libtclenvmodules.so: cannot read file data: Input/output error
+      while executing
+  "load [file normalize [getConf tcl_ext_lib]] Envmodules"
+  Please report this issue at https://github.com/cea-hpc/modules/issues
+
+$ ls -l /viper/u1/system/soft/RHEL_9/packages/x86_64/Modules/5.4.0/lib/libtclenvmodules.so
+-rwxr-xr-x 1 {{keep:root}} hpcsw 25608 Jun  2 10:49 /viper/u1/system/soft/RHEL_9/packages/x86_64/Modules/5.4.0/lib/libtclenvmodules.so
+""",
+    ),
+    (
+        "https://github.com/envmodules/modules/issues/505",
+        ".txt",
+        r"""$ module load {{keep:fred}}
+ModuleCmd_Load.c(213):ERROR:105: Unable to locate a modulefile for 'fred'
+$ echo $?
+0
+""",
+    ),
+    # ---- Singularity and Apptainer on clusters --------------------------------------------------
+    (
+        "https://github.com/apptainer/singularity/issues/354",
+        ".txt",
+        r"""DEBUG   [U=145570,P=5609]  home.c:133:singularity_mount_home()        : Trying to create home dir within container
+DEBUG   [U=145570,P=5609]  rootfs.c:59:singularity_rootfs_overlay_enabled(): Returning singularity_rootfs_overlay: 0
+DEBUG   [U=145570,P=5609]  util/file.c:386:basedir()                  : Obtaining basedir for: /home/[[user:hartwell]]
+DEBUG   [U=145570,P=5609]  util/file.c:389:basedir()                  : Iterating basedir: /home/[[user:hartwell]]
+DEBUG   [U=145570,P=5609]  util/file.c:389:basedir()                  : Iterating basedir: /home
+DEBUG   [U=145570,P=5609]  privilege.c:152:singularity_priv_escalate(): Temporarily escalating privileges (U=145570)
+VERBOSE [U=0,P=5609]       home.c:157:singularity_mount_home()        : Mounting home directory to stage: /home/[[user:hartwell]]->/tmp/.singularity-session-145570.-563112314.144116396320709136/home/[[user:hartwell]]
+VERBOSE [U=0,P=5609]       home.c:163:singularity_mount_home()        : Mounting staged home directory into container: /tmp/.singularity-session-145570.-563112314.144116396320709136/home->/var/singularity/mnt/final/home
+DEBUG   [U=0,P=5609]       privilege.c:179:singularity_priv_drop()    : Dropping privileges to UID=145570, GID=88895
+""",
+    ),
+    (
+        "https://github.com/apptainer/singularity/issues/1214",
+        ".txt",
+        r"""DEBUG   [U=107359,P=1]     singularity_registry_get()                Returning value from registry: 'SESSIONDIR' = '/scratch/{{keep:username}}/singularity-development-proc-monitor-cray-fix/var/singularity/mnt/session'
+DEBUG   [U=107359,P=1]     singularity_config_get_bool_char_impl()   Called singularity_config_get_bool(mount home, yes)
+DEBUG   [U=107359,P=1]     singularity_runtime_mount_home()          Checking that home directry is configured: /home/username
+DEBUG   [U=107359,P=1]     singularity_runtime_mount_home()          Checking if home directories are being influenced by user
+DEBUG   [U=107359,P=1]     singularity_registry_get()                Returning NULL on 'HOME'
+DEBUG   [U=107359,P=1]     singularity_runtime_mount_home()          Checking ownership of home directory source: /home/username
+DEBUG   [U=107359,P=1]     singularity_runtime_mount_home()          Checking if home directory is already mounted: /home/username
+""",
+    ),
+    (
+        "https://github.com/datalad/datalad-container/issues/43",
+        ".txt",
+        r"""$ singularity exec -C -H `pwd` .datalad/environments/heudiconv/image ls -a
+.  ..  .datalad  .git  .gitattributes  .gitmodules  inputs
+
+    [DATALAD RUNCMD] singularity exec -c -B /tmp -H /om/scrat...
+    
+    === Do not change lines below ===
+    {
+     "chain": [],
+     "cmd": "singularity exec -c -B /tmp -H /om/scratch/Fri/[[user:kvorn]]{{keep:/training/test-exercises/bids}} .datalad/environments/heudiconv/image heudiconv -f reproin -s 02 -c dcm2niix -b -l '' --minmeta -a . -o /tmp/heudiconv.sub-02 --files inputs/rawdata/dicoms",
+     "dsid": "{{keep:54ff1f28-6c5e-11e8-a43a-3085a926759a}}",
+     "exit": 0,
+     "inputs": [],
+""",
+    ),
+    (
+        "https://github.com/apptainer/apptainer/issues/2218",
+        ".txt",
+        r"""[[user:tharnik]]@micropterus:~$ apptainer pull --arch arm64 --force rocky9-arm64.sif docker://ghcr.io/hpcng/warewulf-rockylinux:9
+INFO:    Converting OCI blobs to SIF format
+INFO:    Starting build...
+Copying blob 5bc70d4b4562 done   | 
+Copying blob 432ce7a05a53 done   | 
+Writing manifest to image destination
+2024/05/09 10:10:24  warn rootless{usr/bin/arping} ignoring (usually) harmless EPERM on setxattr "security.capability"
+""",
+    ),
+    # ---- Open MPI launcher logs ------------------------------------------------------------------
+    (
+        "https://github.com/open-mpi/ompi/issues/11690",
+        ".txt",
+        r"""➜  ~ mpirun -debug-daemons --mca plm_base_verbose 10 -n 0 -H c2 /home/[[user:bryony]]{{keep:/main}}
+[{{keep:ASUS}}:12499] mca: base: components_register: registering framework plm components
+[ASUS:12499] mca: base: components_register: found loaded component rsh
+[ASUS:12499] mca: base: components_register: component rsh register function successful
+[ASUS:12499] mca: base: components_register: found loaded component slurm
+[ASUS:12499] mca: base: components_open: opening plm components
+""",
+    ),
+    (
+        "https://github.com/open-mpi/ompi/issues/11936",
+        ".txt",
+        r"""'[[[user:torvi]]@[[user:torvi]]1700 ~]$ mpirun --mca routed direct --mca plm_base_verbose 10 --leave-session-attached -np 16 --hostfile ~/Host2 mnt/programs/Get_processors.h
+[[[user:torvi]]1700:01167] mca: base: components_register: registering framework plm components
+[[[user:torvi]]1700:01167] mca: base: components_register: found loaded component rsh
+[[[user:torvi]]1700:01167] mca: base: components_register: component rsh register function successful
+[[[user:torvi]]1700:01167] mca: base: components_open: opening plm components
+""",
+    ),
+    (
+        "https://github.com/open-mpi/ompi/issues/8893",
+        ".txt",
+        r"""[[[user:owen]]@phaser-manager .ssh 06:15 PM]$ mpirun --hostfile /opt/hostfile -np 20 --mca plm_base_verbose 5 hostname
+[phaser-manager.stanford.edu:03820] [[39676,0],0] plm:rsh: final template argv:
+	/usr/bin/ssh <template>        PATH=/opt/openmpi-4.1.0/bin:$PATH ; export PATH ; LD_LIBRARY_PATH=/opt/openmpi-4.1.0/lib:$LD_LIBRARY_PATH ; export LD_LIBRARY_PATH ;   /opt/openmpi-4.1.0/bin/orted -mca ess "env" -mca ess_base_jobid "2600206336" -mca ess_base_vpid "<template>" -mca ess_base_num_procs "16" -mca orte_node_regex "phaser-manager,radonc-phaser[2:1-12],tq[1:1-2],onpoint@0(16)"
+""",
+    ),
+    (
+        "https://github.com/open-mpi/ompi/issues/3498",
+        ".txt",
+        r"""$ mpirun --host mpi009:16,mpi010:16 --leave-session-attached --mca orte_nidmap_verbose 5 hostname
+Control socket connect(/home/[[user:mdelgado]]/.ssh/ssh-savbu-usnic-a-to-[[user:mdelgado]]@mpi009:22.sock): Connection refused
+Control socket connect(/home/[[user:mdelgado]]/.ssh/ssh-savbu-usnic-a-to-[[user:mdelgado]]@mpi010:22.sock): Connection refused
+ControlSocket /home/[[user:mdelgado]]/.ssh/ssh-savbu-usnic-a-to-[[user:mdelgado]]@mpi010:22.sock already exists, disabling multiplexing
+[savbu-usnic-a:14421] [[26963,0],0] STARTING NEW TOPOLOGY RANGE WITH NODE mpi009: 2N:2S:2L3:16L2:16L1:16C:16H:x86_64
 """,
     ),
 ]
