@@ -251,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
             "90",
             "91",
             "92",
+            "95",
             "all",
         ),
         default="all",
