@@ -254,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
             "92",
             "93",
             "94",
+            "95",
             "all",
         ),
         default="all",

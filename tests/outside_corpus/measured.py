@@ -1526,6 +1526,50 @@ _TEXTS_94 = (
     "[node1700:01167] mca: base: components_register: registering framework plm components\n",
     "[user@host ~]$ mpirun -np 4 hostname\n",
 )
+_TEXTS_95 = (
+    # Subversion's own committer fields naming nobody: the Subversion book's example users, a
+    # service account, `(no author)` (the shapes of the missed `r<n> | <login> | <date> | 1 line`,
+    # `Last Changed Author: <login>` and `<author><login></author>`)
+    "r1 | (no author) | 2008-02-11 14:02:17 +0000 (Mon, 11 Feb 2008) | 1 line\n",
+    "r40 | sally | 2008-05-15 11:57:39 +0100 (Thu, 15 May 2008) | 2 lines\n",
+    "r12 | root | 2015-05-15 11:57:39 +0100 (Fri, 15 May 2015) | 1 line\n",
+    "r7 | jenkins | 2019-01-02 10:00:00 +0000 (Wed, 02 Jan 2019) | 1 line\n",
+    "Last Changed Author: harry\n",
+    "Last Changed Author: username\n",
+    "Last Changed Author: (no author)\n",
+    "<author>harry</author>\n",
+    "<author>(no author)</author>\n",
+    "<author>svnsync</author>\n",
+    # Mercurial's `user:` field and an oh-my-zsh two-line prompt naming nobody (the shapes of the
+    # missed `user: '<login>'` and `╭─<u>@<u>-mac ~/tmp ‹2.5.3›`), a public Bitbucket owner
+    "user:        'test'\n",
+    "user:        Your Name <you@example.com>\n",
+    "user:        convert-repo\n",
+    "╭─root@localhost ~ ‹system›\n",
+    "╭─user@user-mac ~/tmp ‹ruby-2.5.3›\n",
+    "╰─➤  hg log -f --pager=never\n",
+    "hg clone https://bitbucket.org/atlassian/python-bitbucket/src tmp_hg\n",
+    # GnuPG user ids and `-bsau` arguments naming nobody (the shape of the missed display name
+    # before its address, `uid [ unknown] <First Last> <addr>`, `-bsau '<First Last> <addr>'`)
+    "uid           [ unknown] ____ <_____>\n",
+    "uid           [ultimate] Your Name <you@example.com>\n",
+    "uid                          Hubot <hubot@example.com>\n",
+    "trace: run_command: gpg --status-fd=2 -bsau 'Test User <test@example.com>'\n",
+    "trace: run_command: gpg --status-fd=2 -bsau 3AA5C34371567BD2\n",
+    # Azure DevOps accounts and repository folders naming nobody: Microsoft's documented example
+    # organisations (the shape of the missed `https://<account>.visualstudio.com/_git/<account>-…`
+    # and `c:\Users\<u>\<account>-website`, an account named after the owner's login)
+    "detecting authority type for 'https://contoso.visualstudio.com/_git/contoso-website'.\n",
+    "detecting authority type for 'https://fabrikam.visualstudio.com/DefaultCollection/_git/fabrikam-fiber'.\n",
+    "git local config found at 'C:\\Users\\<user>\\source\\repos\\contoso-website\\.git\\config'.\n",
+    # an ssh target's default account and placeholder Windows logins that stay (the shapes of the
+    # damaged `syslocal@securenet-rtr` and `C:\Users\some_user\…`, `<some_user@mail.org>`)
+    "BELC02XK7PQH3RM:~ user$ ssh -vvvv admin@router\n",
+    "ssh -vvvv admin@192.168.1.1\n",
+    "): C:\\Users\\username\\AppData\\Local\\Programs\\gnupg\\bin\\gpg.exe -bsau <user@example.com> --batch\n",
+    "C:\\Users\\your_user\\AppData\\Local\\Programs\\gnupg\\bin\\gpg.exe\n",
+)
+
 
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
@@ -2486,5 +2530,58 @@ MEASURED: tuple[Measured, ...] = (
         tails=(9, 9),
         parses=(0, 0),
         texts=_TEXTS_94,
+    ),
+    Measured(
+        batch=95,
+        blind_under="1.44.0",
+        # Batch 95's tune part under scrubber 1.44.0, blind: paths 10/17, elsewhere 3/16, e-mails
+        # 2/2, no secret, 3 of 20 keep spans damaged, 3/3 library tails, 1 of 4 clean changed, no
+        # JSON or YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-95 collection"): a committer's
+        # login in Subversion's own fields (`r<n> | <login> | <date> | N line`, `Last Changed
+        # Author: <login>`, `<author><login></author>`); Mercurial's `user: '<login>'` and an
+        # oh-my-zsh two-line prompt `╭─<u>@<u>-mac ~/tmp ‹…›` (with the login in a Bitbucket URL);
+        # a GnuPG user id's display name before its address (`uid [ unknown] <Name> <addr>`,
+        # `gpg -bsau '<Name> <addr>'`: the address is replaced, the name stays); an Azure DevOps
+        # account named after the owner's login (`https://<u>ued.visualstudio.com/_git/<u>ued-…`,
+        # also as a folder under the home: the home's login is replaced, the account stays)
+        # known damage: a router's service login in an ssh target (`syslocal@securenet-rtr`); a
+        # placeholder Windows login `some_user` (`C:\Users\some_user\…`, `<some_user@mail.org>`)
+        docs=15,
+        total=(17, 16, 2, 0),
+        found=(10, 3, 2, 0),
+        missed=(
+            "JohnstonCode-svn-scm-pull-42: user (elsewhere) 'borstan'",
+            "blackducksoftware-ohloh_scm-pull-114: user (elsewhere) 'nothugo'",
+            "blackducksoftware-ohloh_scm-pull-114: user (elsewhere) 'nothugo'",
+            "blackducksoftware-ohloh_scm-pull-114: user (elsewhere) 'simonkj'",
+            "blackducksoftware-ohloh_scm-pull-114: user (elsewhere) 'simonkj'",
+            "blackducksoftware-ohloh_scm-pull-114: user (elsewhere) 'simonkj'",
+            "blackducksoftware-ohloh_scm-pull-114: user (elsewhere) 'simonkj'",
+            "blackducksoftware-ohloh_scm-pull-114: user (elsewhere) 'simonkj'",
+            "blackducksoftware-ohloh_scm-pull-114: user (elsewhere) 'simonkj'",
+            "blackducksoftware-ohloh_scm-pull-114: user (path) 'nothugo'",
+            "git-for-windows-git-issues-1621: user (path) 'veras'",
+            "git-for-windows-git-issues-1621: user (path) 'veras'",
+            "git-for-windows-git-issues-1621: user (path) 'verasued'",
+            "git-for-windows-git-issues-1621: user (path) 'verasued'",
+            "git-for-windows-git-issues-1621: user (path) 'verasued'",
+            "git-for-windows-git-issues-1621: user (path) 'verasued'",
+            "gitbutlerapp-gitbutler-pull-8911: user (elsewhere) 'Frederick Baume'",
+            "martoe-gradle-svntools-plugin-issues-56: user (elsewhere) 'ren'",
+            "metomi-rose-issues-1617: user (elsewhere) 'pollyfox'",
+            "pstadler-keybase-gpg-github-pull-23: user (elsewhere) 'Lucien De Vallois'",
+        ),
+        keeps=20,
+        damage=(
+            "RMerl-asuswrt-merlin-issues-1096: 'syslocal'",
+            "eclipse-jgit-jgit-issues-13: 'some_user'",
+            "eclipse-jgit-jgit-issues-13: 'some_user@mail.org'",
+        ),
+        clean_changed=("eclipse-jgit-jgit-issues-13",),
+        clean_docs=4,
+        tails=(3, 3),
+        parses=(0, 0),
+        texts=_TEXTS_95,
     ),
 )

@@ -9803,7 +9803,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``94``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``95``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9861,6 +9861,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (92, _RAW_STOP92),
         (93, _RAW_STOP93),
         (94, _RAW_STOP94),
+        (95, _RAW_STOP95),
     ):
         if batch not in (None, number):
             continue
@@ -23951,6 +23952,409 @@ Control socket connect(/home/[[user:mdelgado]]/.ssh/ssh-savbu-usnic-a-to-[[user:
 Control socket connect(/home/[[user:mdelgado]]/.ssh/ssh-savbu-usnic-a-to-[[user:mdelgado]]@mpi010:22.sock): Connection refused
 ControlSocket /home/[[user:mdelgado]]/.ssh/ssh-savbu-usnic-a-to-[[user:mdelgado]]@mpi010:22.sock already exists, disabling multiplexing
 [savbu-usnic-a:14421] [[26963,0],0] STARTING NEW TOPOLOGY RANGE WITH NODE mpi009: 2N:2S:2L3:16L2:16L1:16C:16H:x86_64
+""",
+    ),
+]
+
+
+_RAW_STOP95: list[tuple[str, str, str]] = [
+    # ---- Subversion: `svn log`, `svn info`, its XML, svn2git ----------------------------------
+    (
+        "https://github.com/metomi/rose/issues/1617",
+        ".txt",
+        r"""$ svn log mot-ab211
+------------------------------------------------------------------------
+r6231 | [[user:pollyfox]] | 2015-05-15 11:57:39 +0100 (Fri, 15 May 2015) | 1 line
+
+mot-ab211: new suite, a copy of mot-aa083/frkt_PS31@mot-aa083/frkt_PS31@4457
+------------------------------------------------------------------------
+""",
+    ),
+    (
+        "https://github.com/Gasman2014/KiCad-Diff/issues/41",
+        ".txt",
+        r"""➜  svn --version
+svn, version 1.14.0 (r1876290)
+   compiled Aug 17 2020, 17:01:19 on x86_64-pc-linux-gnu
+
+➜  assoc-board-svn svn log --xml -r HEAD:0
+
+<?xml version="1.0" encoding="UTF-8"?>
+<log>
+<logentry
+   revision="2">
+<author>[[user:mvoss]]</author>
+<date>2021-03-02T23:15:26.786178Z</date>
+<msg>Change things</msg>
+</logentry>
+<logentry
+   revision="1">
+<author>[[user:mvoss]]</author>
+<date>2021-03-02T23:14:41.013260Z</date>
+<msg>Initial commit</msg>
+</logentry>
+</log>
+""",
+    ),
+    (
+        "https://github.com/martoe/gradle-svntools-plugin/issues/56",
+        ".txt",
+        r"""% svn info | fgrep Last
+Last Changed Author: [[user:ren]]
+Last Changed Rev: 40618
+Last Changed Date: 2025-12-02 09:01:47 +0100 (Tue, 02 Dec 2025)
+""",
+    ),
+    (
+        "https://github.com/martoe/gradle-svntools-plugin/issues/48",
+        ".txt",
+        r"""svn info
+[...]
+Revision: 900037
+Node Kind: directory
+Schedule: normal
+Last Changed Author: {{keep:user}}
+Last Changed Rev: 900000
+""",
+    ),
+    (
+        "https://github.com/JohnstonCode/svn-scm/pull/42",
+        ".txt",
+        r"""<info>
+<entry
+   path="."
+   revision="1776129"
+   kind="dir">
+<url>https://plugins.svn.wordpress.org/jetpack/trunk</url>
+<relative-url>^/jetpack/trunk</relative-url>
+<repository>
+<root>https://plugins.svn.wordpress.org</root>
+<uuid>b8457f37-d9ea-0310-8a92-e5e31aec5664</uuid>
+</repository>
+<wc-info>
+<wcroot-abspath>C:/desenvolvimento/programas/Ampps/www/teste/jetpack</wcroot-abspath>
+<schedule>normal</schedule>
+<depth>infinity</depth>
+</wc-info>
+<commit
+   revision="1773274">
+<author>[[user:borstan]]</author>
+<date>2017-11-22T15:32:24.937674Z</date>
+</commit>
+</entry>
+</info>
+""",
+    ),
+    (
+        "https://github.com/dsoprea/PySvn/issues/110",
+        ".txt",
+        r"""Path: Config
+URL: https://{{keep:<root_url>}}/.../Config
+Relative URL: .../Config
+Repository Root: {{keep:<root_url>}}
+Repository UUID: c6c330d0-ed96-11df-a23f-a1aa3014a860
+Revision: 1775750
+Node Kind: directory
+Last Changed Author: {{keep:<author>}}
+Last Changed Rev: 1616232
+Last Changed Date: 2017-10-20 19:29:39 +0200 (Fr, 20 Okt 2017)
+""",
+    ),
+    (
+        "https://github.com/nirvdrum/svn2git/issues/79",
+        ".txt",
+        r"""$ svn2git svn://svnserver/project --username [[user:bruno.kessel]] --authors authors -v
+Running command: git svn init --prefix=svn/ --username=[[user:bruno.kessel]] --no-metadata --trunk=trunk --tags=tags --branches=branches svn://svnserver/project
+Running command: git config --local svn.authorsfile authors
+Running command: git svn fetch
+Index mismatch: bb9e74f3cfc695ee58c439418156c8d654e9d87e != 722058665d393c3b8aec97e9d602383cc0756355
+rereading d96cc2907073dbbf7d3a63b20ae6ad9ed8b2846e
+    M   file.java
+Author: {{keep:foo.bar}} not defined in authors file
+
+command failed:
+2>&1 git svn fetch
+
+$svn2git -v http://svn.local/repos/max --username {{keep:admin}} --authors /tmp/authors.txt
+Running command: git svn init --prefix=svn/ --username={{keep:admin}} --no-metadata --trunk=trunk --tags=tags --branches=branches http://svn.local/repos/max
+Running command: git config --local --get user.name
+Running command: git config --local svn.authorsfile /tmp/authors.txt
+Running command: git svn fetch
+Author: [[user:ptomasek]] not defined in /tmp/authors.txt file
+""",
+    ),
+    # ---- Perforce: `p4 info`, `p4 set` ---------------------------------------------------------
+    (
+        "https://github.com/groboclown/p4ic4idea/issues/162",
+        ".txt",
+        r"""$ p4 info
+User name: [[user:dorian.fairbanks]]
+Client name: [[user:Dorian]]s-MacBook-Pro_[[user:dorian.fairbanks]]_test
+Client host: [[user:Dorian]]s-MacBook-Pro.local
+Client root: /Users/[[user:dorian.fairbanks]]{{keep:/work/p4}}
+Server address: p4.studio12.local:1666
+""",
+    ),
+    (
+        "https://github.com/improbable-eng/perforce-buildkite-plugin/pull/163",
+        ".txt",
+        r"""P4.P4Exception: [P4#run] Errors during command execution( "p4 client -o bk-p4-localhost-1-__stavka-mainline_dev" )
+  [Error]: "Purely numeric name not allowed - '127'."
+
+$ p4 set
+User name: {{keep:buildmachine}}
+Client name: 127 (illegal)
+Client host: 127.0.0.1
+Client unknown
+""",
+    ),
+    # ---- Mercurial: `hg log` under a zsh prompt ------------------------------------------------
+    (
+        "https://github.com/blackducksoftware/ohloh_scm/pull/114",
+        ".txt",
+        r"""╭─[[user:simonkj]]@[[user:simonkj]]-mac ~/tmp ‹2.5.3›
+╰─➤  hg clone https://bitbucket.org/[[user:nothugo]]/hg_branch_without_merge/src alex_hg
+requesting all changes
+adding changesets
+adding manifests
+adding file changes
+added 3 changesets with 1 changes to 1 files (+1 heads)
+new changesets 66a707a646fa:603762342801 (3 drafts)
+updating to branch default
+0 files updated, 0 files merged, 0 files removed, 0 files unresolved
+╭─[[user:simonkj]]@[[user:simonkj]]-mac ~/tmp ‹2.5.3›
+╰─➤  cd alex_hg
+╭─[[user:simonkj]]@[[user:simonkj]]-mac ~/tmp/alex_hg ‹2.5.3›
+╰─➤  hg log -f --pager=never
+changeset:   2:603762342801
+tag:         tip
+parent:      0:66a707a646fa
+user:        '[[user:nothugo]]'
+date:        Mon Jul 01 12:26:20 2019 +0530
+summary:     Removed file: default
+
+changeset:   0:66a707a646fa
+user:        '[[user:nothugo]]'
+date:        Mon Jul 01 12:23:19 2019 +0530
+summary:     added file
+""",
+    ),
+    # ---- ssh -v ----------------------------------------------------------------------------------
+    (
+        "https://github.com/kaist-cp/cs420/issues/1",
+        ".txt",
+        r"""OpenSSH_7.6p1, LibreSSL 2.6.2
+debug1: Reading configuration data /etc/ssh/ssh_config
+debug1: /etc/ssh/ssh_config line 48: Applying options for *
+debug2: ssh_connect_direct: needpriv 0
+debug1: Connecting to cp-service.kaist.ac.kr port 10005.
+debug1: Connection established.
+debug1: identity file /Users/{{keep:mac}}/.ssh/id_ed25519 type 3
+debug1: key_load_public: No such file or directory
+debug1: identity file /Users/{{keep:mac}}/.ssh/id_ed25519-cert type -1
+debug1: Local version string SSH-2.0-OpenSSH_7.6
+debug1: Remote protocol version 2.0, remote software version OpenSSH_7.6p1 Ubuntu-4ubuntu0.3
+debug1: Authenticating to cp-service.kaist.ac.kr:10005 as '[[user:s20190413]]'
+debug3: put_host_port: [cp-service.kaist.ac.kr]:10005
+debug1: SSH2_MSG_KEXINIT sent
+""",
+    ),
+    (
+        "https://github.com/RMerl/asuswrt-merlin/issues/1096",
+        ".txt",
+        r"""BELC02XK7PQH3RM:~ [[user:jwebb]]$ ssh -vvvv {{keep:syslocal}}@securenet-rtr
+OpenSSH_7.2p2, LibreSSL 2.4.1
+debug1: Reading configuration data /etc/ssh/ssh_config
+debug2: resolving "securenet-rtr" port 22
+debug1: Connecting to securenet-rtr [192.85.15.1] port 22.
+debug1: Connection established.
+debug1: key_load_public: No such file or directory
+debug1: identity file /Users/[[user:jwebb]]{{keep:/.ssh/id_rsa}} type -1
+debug1: identity file /Users/[[user:jwebb]]/.ssh/id_rsa-cert type -1
+debug1: identity file /Users/[[user:jwebb]]/.ssh/id_ed25519 type 4
+debug1: identity file /Users/[[user:jwebb]]/.ssh/id_ed25519-cert type -1
+debug1: Enabling compatibility mode for protocol 2.0
+debug1: Local version string SSH-2.0-OpenSSH_7.2
+debug1: Remote protocol version 2.0, remote software version dropbear_2016.74
+""",
+    ),
+    # ---- git-lfs env ------------------------------------------------------------------------------
+    (
+        "https://github.com/git-lfs/git-lfs/issues/4213",
+        ".txt",
+        r"""git-lfs/2.11.0 (GitHub; linux amd64; go 1.14.4)
+git version 2.28.0
+
+LocalWorkingDir=/home/[[user:taiki]]{{keep:/testtwo/foo}}
+LocalGitDir=/home/[[user:taiki]]/testtwo/bar
+LocalGitStorageDir=/home/[[user:taiki]]/testtwo/bar
+LocalMediaDir=/home/[[user:taiki]]/testtwo/bar/lfs/objects
+LocalReferenceDirs=
+TempDir=/home/[[user:taiki]]/testtwo/bar/lfs/tmp
+ConcurrentTransfers=8
+TusTransfers=false
+BasicTransfersOnly=false
+""",
+    ),
+    (
+        "https://github.com/git-lfs/git-lfs/issues/955",
+        ".txt",
+        r"""git-lfs/1.1.0 (GitHub; linux amd64; go 1.5.1; git 258acf1)
+git version 2.7.0
+
+Endpoint=https://github.com/[[user:mhorvath]]/lfs-test.git/info/lfs (auth=none)
+  SSH=git@github.com:[[user:mhorvath]]/lfs-test.git
+LocalWorkingDir=.
+LocalGitDir=.git
+LocalGitStorageDir=.git
+LocalMediaDir=.git/lfs/objects
+TempDir=.git/lfs/tmp
+ConcurrentTransfers=3
+BatchTransfer=true
+GIT_DIR=.git
+GIT_AUTHOR_DATE=@1453925380 -0800
+GIT_INDEX_FILE=.git/index
+GIT_WORK_TREE=.
+GIT_AUTHOR_NAME=[[user:Milan Horvath]]
+GIT_PREFIX=
+GIT_AUTHOR_EMAIL={{keep:...}}
+git config filter.lfs.smudge = "git-lfs smudge %f"
+git config filter.lfs.clean = "git-lfs clean %f"
+""",
+    ),
+    # ---- GIT_TRACE, gpg and signing identities ----------------------------------------------------
+    (
+        "https://github.com/drduh/YubiKey-Guide/issues/274",
+        ".txt",
+        r"""GIT_TRACE=1 git commit -S -m "something"
+17:39:50.546062 git.c:439               trace: built-in: git commit -S -m 'something'
+17:39:50.551705 run-command.c:663       trace: run_command: gpg2 --status-fd=2 -bsau {{keep:12345678910}}
+error: gpg failed to sign the data
+fatal: failed to write commit object
+
+[[user:qm]]@vm:~$ gpg --list-keys
+/home/[[user:qm]]{{keep:/.gnupg/pubring.kbx}}
+---------------------------
+pub   rsa4096 2020-03-02 [C]
+      {{keep:12345678910}}
+uid           [ unknown] {{keep:____}} <{{keep:_____}}>
+sub   rsa4096 2020-03-02 [S] [expires: 2024-03-01]
+sub   rsa4096 2020-03-02 [E] [expires: 2024-03-01]
+sub   rsa4096 2020-03-02 [A] [expires: 2024-03-01]
+""",
+    ),
+    (
+        "https://github.com/gitbutlerapp/gitbutler/pull/8911",
+        ".txt",
+        r"""05:29:31.359915 run-command.c:655       trace: run_command: gpg --status-fd=2 -bsau '[[user:Frederick Baume]] <[[email:frederick.baume@icloud.com]]>'
+error: gpg failed to sign the data
+fatal: failed to write commit object
+""",
+    ),
+    (
+        "https://github.com/pstadler/keybase-gpg-github/pull/23",
+        ".txt",
+        r"""$ gpg --list-key    # same for gpg --list-secret-key
+pub   rsa4096 2017-09-08 [SC] [expires: 2033-09-04]
+      {{keep:XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX}}
+uid           [ unknown] [[user:Lucien De Vallois]] <[[email:lucien.devallois@gmail.com]]>
+sub   rsa4096 2017-09-08 [E] [expires: 2033-09-04]
+""",
+    ),
+    (
+        "https://github.com/CurrencyFair/OneSignal-Java-SDK/pull/32",
+        ".txt",
+        r"""sec   rsa4096 2019-11-02 [SCEA]
+      {{keep:CBB24AEA43C4BF85BEB4173A04741BD34B0285B4}}
+uid           [ultimate] {{keep:CurrencyFair}} <{{keep:tech@currencyfair.com}}>
+""",
+    ),
+    (
+        "https://github.com/eclipse-jgit/jgit/issues/13",
+        ".txt",
+        r"""!ENTRY org.eclipse.egit.ui 4 0 2024-01-10 18:31:17.230
+!MESSAGE An internal error occurred
+!STACK 0
+org.eclipse.jgit.api.errors.JGitInternalException: External program failed ([GNUPG:] KEY_CONSIDERED {{keep:A1427A7A21F2545AAC19BFB1661C4889FE30F3D1}} 2
+[GNUPG:] BEGIN_SIGNING H8
+[GNUPG:] PINENTRY_LAUNCHED 11288 w32 1.2.1 - - - - 0/0 -
+[GNUPG:] SIG_CREATED D 1 8 00 1704907867 {{keep:A1427A7A21F2545AAC19BFB1661C4889FE30F3D1}}
+): C:\Users\{{keep:some_user}}\AppData\Local\Programs\gnupg\bin\gpg.exe -bsau <{{keep:some_user@mail.org}}> --batch --no-tty --status-fd 2 --output -
+	at org.eclipse.egit.core.internal.signing.ExternalGpgSigner.signObject(ExternalGpgSigner.java:191)
+	at org.eclipse.jgit.api.CommitCommand.sign(CommitCommand.java:336)
+	at org.eclipse.jgit.api.CommitCommand.call(CommitCommand.java:283)
+""",
+    ),
+    # ---- git credential-manager traces and GIT_CURL_VERBOSE ---------------------------------------
+    (
+        "https://github.com/git-ecosystem/git-credential-manager/issues/2194",
+        ".txt",
+        r"""[[user:b604219]]@CJKWY83LD7 MINGW64 ~/code/aws-tfcmgr (main)
+$ GCM_TRACE=1 GIT_TRACE=1 git fetch
+06:51:13.402547 exec-cmd.c:266          trace: resolved executable dir: C:/Program Files/Git/mingw64/bin
+06:51:13.418254 git.c:502               trace: built-in: git fetch
+06:51:13.436388 run-command.c:674       trace: run_command: GIT_DIR=.git git remote-https origin https://github.com/Bread-Financial/aws-tfcmgr.git
+06:51:13.436388 run-command.c:935       trace: start_command: git remote-https origin https://github.com/Bread-Financial/aws-tfcmgr.git
+06:51:13.481853 git.c:809               trace: exec: git-remote-https origin https://github.com/Bread-Financial/aws-tfcmgr.git
+06:51:13.863323 run-command.c:674       trace: run_command: 'git credential-manager get'
+""",
+    ),
+    (
+        "https://github.com/git-for-windows/git/issues/1621",
+        ".txt",
+        r"""13:08:47.223988 ...\Common.cs:527       trace: [Main] git-credential-manager (v1.14.0) 'store'
+13:08:47.533087 ...\Where.cs:240        trace: [FindGitInstallations] found 1 Git installation(s).
+13:08:47.551099 ...Configuration.cs:405 trace: [LoadGitConfiguration] git All config read, 38 entries.
+13:08:47.572113 ...\Common.cs:421       trace: [LoadOperationArguments] writelog = 'True'.
+13:08:47.572614 ...\Common.cs:429       trace: [LoadOperationArguments] modalPrompt = 'True'.
+13:08:47.578623 ...\Common.cs:246       trace: [EnableTraceLogging] trace logging enabled.
+13:08:47.581621 ...\Common.cs:251       trace: [EnableTraceLogging] git local config found at 'c:\Users\[[user:veras]]\[[user:verasued]]-website\.git\config'.
+13:08:47.586123 ...\Common.cs:299       trace: [EnableTraceLoggingFile] trace log destination is 'c:\Users\[[user:veras]]\[[user:verasued]]-website\.git'.
+13:08:47.653167 ...\Common.cs:77        trace: [CreateAuthentication] detecting authority type for 'https://[[user:verasued]].visualstudio.com/_git/[[user:verasued]]-website'.
+""",
+    ),
+    (
+        "https://github.com/git-ecosystem/git-credential-manager/issues/1170",
+        ".txt",
+        r"""WSLENV=$WSLENV:GCM_TRACE:GIT_TRACE GCM_TRACE=1 GIT_TRACE=1 git clone https://gitlab.{{keep:myorg}}.com/myproj.git
+10:32:15.969990 git.c:439               trace: built-in: git clone https://gitlab.{{keep:myorg}}.com/myproj.git
+Cloning into 'payops-backend'...
+10:32:15.976187 run-command.c:655       trace: run_command: git remote-https origin https://gitlab.{{keep:myorg}}.com/myproj.git
+10:32:15.978252 git.c:725               trace: exec: git-remote-https origin https://gitlab.{{keep:myorg}}.com/myproj.git
+10:32:16.137066 run-command.c:655       trace: run_command: '/usr/local/bin/git-credential-manager get'
+10:32:16.222419 git.c:439               trace: built-in: git version
+10:32:16.273860 git.c:439               trace: built-in: git config --null trace2.eventtarget
+10:32:16.312648 git.c:439               trace: built-in: git config --null credential.httpProxy
+10:32:16.314527 git.c:439               trace: built-in: git config --null http.proxy
+""",
+    ),
+    (
+        "https://github.com/gitgitgadget/git/issues/1328",
+        ".txt",
+        r"""$ docker run -it -e GIT_CURL_VERBOSE=1 5de1a96efc49  clone http://{{keep:xxx}}:{{keep:xxx}}@xxx.xxx/xxx/xxx
+Cloning into 'xxx'...
+10:54:06.204996 http.c:664              == Info:   Trying xxx.xxx.xxx.xxx:80...
+10:54:06.235057 http.c:664              == Info: Connected to xxx.xxx (xxx.xxx.xxx.xxx) port 80 (#0)
+10:54:06.235347 http.c:611              => Send header, 0000000221 bytes (0x000000dd)
+10:54:06.235406 http.c:623              => Send header: GET /xxx/xxx/info/refs?service=git-upload-pack HTTP/1.1
+10:54:06.235665 http.c:623              => Send header: Host: xxx.xxx
+10:54:06.235677 http.c:623              => Send header: User-Agent: git/2.36.2
+10:54:06.235687 http.c:623              => Send header: Accept: */*
+10:54:06.235727 http.c:623              => Send header: Git-Protocol: version=2
+10:54:06.240590 http.c:664              == Info: Mark bundle as not supporting multiuse
+""",
+    ),
+    (
+        "https://github.com/git-lfs/git-lfs/issues/3917",
+        ".txt",
+        r"""< X-Request-Id: HnGwEm5joC2
+< X-Runtime: 0.592384
+<
+09:57:17.888846 trace git-lfs: creds: git credential approve ("https", "gitlab.dev.programmevitam.fr", "")
+trace: built-in: git 'credential' 'approve'
+trace: run_command: 'git credential-cache --timeout=3600 store'
+trace: exec: 'git-credential-cache' '--timeout=3600' 'store'
+09:57:17.899866 trace git-lfs: HTTP: {"objects":[{"oid":"e7d49ee30cca10c4ff41247877d4257195014ff246cc876ed770b1a715e02158","size":15919576,"actions":{"download":{"href":"https://gitlab.dev.programmevitam.fr/vitam/vitam-itests.git/gitlab-lfs/objects/e7d49ee30cca10c4ff41247877d4257195014ff246cc876ed770b1a715e02158","header":{"Authorization":"Basic [[secret:cGphbnZpdDpleUpoYkdjaU9pSklVekkxTmlJc0luUjVjQ0k2SWtwWFZDSjkuZXlKa1lYUmhJanA3SW1GamRHOXlJam9pY0dwaGJuWnBkQ0o5TENKcWRHa2lPaUkxWXpGbE4yRXlaQzA0TTJZMExUUmlNR1V0T1dRMk1TMHlabUU0WXpCaU4yVTVNVFFpTENKcFlYUWlPakUxT0RJeE1ESTJNemNzSW01aVppSTZNVFU0TWpFd01qWXpNaXdpWlhod0lqb3hOVGd5TVRBME5ETTNmUS5tb0ZfS3hoX1Jkck96LWFwMmpYeGs3VFk5b09BcnA3ODFhMTFDNmNhSlJV]]"}}}}]}
 """,
     ),
 ]
