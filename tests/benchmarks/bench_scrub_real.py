@@ -58,7 +58,8 @@ embedded and maker tools' logs) and ``89`` (threads: game launchers' and mod loa
 crash reports) likewise, under 1.37.0; ``90`` (threads: notebooks and data-science sessions,
 R's sessionInfo(), JupyterHub logs, conda, jupyter --paths, Spyder, MATLAB), ``91`` (threads:
 file-transfer and remote-shell clients' logs) and ``92`` (threads: sync and backup tools' logs
-and configs) likewise, under 1.41.0),
+and configs) likewise, under 1.41.0; ``96`` (threads: password managers, secret stores and
+their errors) likewise, under 1.44.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -251,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
             "90",
             "91",
             "92",
+            "96",
             "all",
         ),
         default="all",
