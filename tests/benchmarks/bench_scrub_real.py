@@ -60,6 +60,8 @@ R's sessionInfo(), JupyterHub logs, conda, jupyter --paths, Spyder, MATLAB), ``9
 file-transfer and remote-shell clients' logs) and ``92`` (threads: sync and backup tools' logs
 and configs) likewise, under 1.41.0; ``94`` (threads: HPC clusters' job schedulers and
 sessions, Slurm, PBS, LSF, Lmod, Apptainer, Open MPI) likewise, under 1.44.0),
+and configs) likewise, under 1.41.0; ``96`` (threads: password managers, secret stores and
+their errors) likewise, under 1.44.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -255,6 +257,7 @@ def main(argv: list[str] | None = None) -> int:
             "93",
             "94",
             "95",
+            "96",
             "all",
         ),
         default="all",
