@@ -878,49 +878,70 @@ def _markdown_body(card: Card) -> list[str]:
     elif card.evidence == "none":
         lines += ["*The record holds no captured evidence.*", ""]
     for turn in card.turns:
-        lines += [f"#### Turn {turn.turn}", ""]
-        if turn.hidden:
-            lines += [f"> **Hidden characters**: {md_inline(turn.hidden)}", ""]
-        for judged in turn.judge_text:
-            lines += [f"> **Judge-directed text**: {md_inline(judged)}", ""]
-        lines += [f"**Objective**: {md_inline(turn.objective or '')}", ""]
-        if turn.user_message is not None:
-            lines += ["**User message**", "", *md_block(turn.user_message), ""]
-        if turn.answer is not None:
-            lines += [
-                "**Captured answer** (evidence, not the criterion)",
-                "",
-                *md_block(turn.answer),
-                "",
-            ]
-        if turn.infrastructure:
-            lines += [
-                f"**Infrastructure failure flagged**: {md_inline(turn.error_fallback or '')} "
-                "(the model server was not reached or gave nothing: not the model's failure; "
-                "the control gate refuses it)",
-                "",
-            ]
-        elif turn.error_fallback:
-            lines += [f"**Error fallback flagged**: {md_inline(turn.error_fallback)}", ""]
-        if turn.tools:
-            lines += ["**Tool calls**", "", *_tool_rows(turn.tools), ""]
-        elif card.evidence == "evidence" and turn.observed_ok is not None:
-            lines += ["**Tool calls**: none", ""]
-        lines += ["**Expected beside observed**", ""]
-        expected = ", ".join(md_inline(t) for t in turn.expected_tools) or "none"
-        lines.append(f"- expected tools: {expected}")
-        if turn.observed_ok is not None:
-            ok = ", ".join(md_inline(t) for t in turn.observed_ok) or "none"
-            lines.append(f"- called successfully: {ok}")
-        if turn.missing_tools:
-            missing = ", ".join(md_inline(t) for t in turn.missing_tools)
-            lines.append(f"- **mismatch**: expected but never called successfully: {missing}")
-        for criterion in turn.criteria:
-            mark = " **(placeholder)**" if PLACEHOLDER_MARK in criterion else ""
-            lines.append(f"- criterion{mark}: {md_inline(criterion)}")
-        lines += [f"- note: {md_inline(n)}" for n in turn.notes]
-        lines.append("")
-    lines += ["#### Provenance", ""]
+        lines += _turn_lines(card, turn)
+    lines += _provenance_lines(card)
+    lines += _replacement_rows(card)
+    lines += _review_lines(card)
+    lines += _run_lines(card)
+    lines.append("")
+    return lines
+
+
+def _turn_lines(card: Card, turn: TurnCard) -> list[str]:
+    """A turn: its flags, objective, message, captured answer and tool calls, then what was
+    expected beside what was observed."""
+    lines = [f"#### Turn {turn.turn}", ""]
+    if turn.hidden:
+        lines += [f"> **Hidden characters**: {md_inline(turn.hidden)}", ""]
+    for judged in turn.judge_text:
+        lines += [f"> **Judge-directed text**: {md_inline(judged)}", ""]
+    lines += [f"**Objective**: {md_inline(turn.objective or '')}", ""]
+    if turn.user_message is not None:
+        lines += ["**User message**", "", *md_block(turn.user_message), ""]
+    if turn.answer is not None:
+        lines += [
+            "**Captured answer** (evidence, not the criterion)",
+            "",
+            *md_block(turn.answer),
+            "",
+        ]
+    if turn.infrastructure:
+        lines += [
+            f"**Infrastructure failure flagged**: {md_inline(turn.error_fallback or '')} "
+            "(the model server was not reached or gave nothing: not the model's failure; "
+            "the control gate refuses it)",
+            "",
+        ]
+    elif turn.error_fallback:
+        lines += [f"**Error fallback flagged**: {md_inline(turn.error_fallback)}", ""]
+    if turn.tools:
+        lines += ["**Tool calls**", "", *_tool_rows(turn.tools), ""]
+    elif card.evidence == "evidence" and turn.observed_ok is not None:
+        lines += ["**Tool calls**: none", ""]
+    return lines + _expected_lines(turn)
+
+
+def _expected_lines(turn: TurnCard) -> list[str]:
+    """What a turn expected beside what was observed: tools, mismatches, criteria, notes."""
+    lines = ["**Expected beside observed**", ""]
+    expected = ", ".join(md_inline(t) for t in turn.expected_tools) or "none"
+    lines.append(f"- expected tools: {expected}")
+    if turn.observed_ok is not None:
+        ok = ", ".join(md_inline(t) for t in turn.observed_ok) or "none"
+        lines.append(f"- called successfully: {ok}")
+    if turn.missing_tools:
+        missing = ", ".join(md_inline(t) for t in turn.missing_tools)
+        lines.append(f"- **mismatch**: expected but never called successfully: {missing}")
+    for criterion in turn.criteria:
+        mark = " **(placeholder)**" if PLACEHOLDER_MARK in criterion else ""
+        lines.append(f"- criterion{mark}: {md_inline(criterion)}")
+    lines += [f"- note: {md_inline(n)}" for n in turn.notes]
+    lines.append("")
+    return lines
+
+
+def _provenance_lines(card: Card) -> list[str]:
+    lines = ["#### Provenance", ""]
     lines += [
         f"- source: {md_inline(card.source_type or 'unknown')}, "
         f"{md_inline(card.source_link or card.locator or 'no link')}",
@@ -931,8 +952,11 @@ def _markdown_body(card: Card) -> list[str]:
         lines.append(f"- promoted: {md_inline(card.promoted.at)} by {md_inline(card.promoted.by)}")
     counts = ", ".join(f"{md_inline(k)} {n}" for k, n in card.scrub_counts.items())
     lines += [f"- scrubbed: {counts or 'nothing found'}", ""]
-    lines += _replacement_rows(card)
-    lines += ["#### Reviews", ""]
+    return lines
+
+
+def _review_lines(card: Card) -> list[str]:
+    lines = ["#### Reviews", ""]
     if not card.reviews:
         lines.append("No review recorded.")
     for review in card.reviews:
@@ -941,22 +965,26 @@ def _markdown_body(card: Card) -> list[str]:
             f"- {md_inline(review.reviewer)}: {review.decision} "
             f"({md_inline(review.at)}, {review.via}){note}"
         )
-    lines += ["", "#### Runs", ""]
+    return lines
+
+
+def _run_lines(card: Card) -> list[str]:
+    """The runs' table, then each tier's pass rate."""
+    lines = ["", "#### Runs", ""]
     if not card.runs:
         lines.append("No run recorded.")
-    else:
-        lines += ["| Tier | Model | Judge | Status | Score | Run | On current content |"]
-        lines += ["| --- | --- | --- | --- | --- | --- | --- |"]
-        for run in card.runs:
-            score = f"{run.score:g}" if run.score is not None else ""
-            lines.append(
-                f"| {run.tier} | {md_inline(run.model)} | {md_inline(run.judge or '')} | "
-                f"{md_inline(run.status)} | {score} | {md_inline(run.run_id)} | "
-                f"{'yes' if run.current else 'no (stale)'} |"
-            )
-        lines.append("")
-        for tier in card.tiers:
-            rate = f"{tier.pass_rate:.0%}" if tier.pass_rate is not None else "no judged run"
-            lines.append(f"- {tier.tier.value}: pass rate {rate} ({tier.passes}/{tier.runs})")
+        return lines
+    lines += ["| Tier | Model | Judge | Status | Score | Run | On current content |"]
+    lines += ["| --- | --- | --- | --- | --- | --- | --- |"]
+    for run in card.runs:
+        score = f"{run.score:g}" if run.score is not None else ""
+        lines.append(
+            f"| {run.tier} | {md_inline(run.model)} | {md_inline(run.judge or '')} | "
+            f"{md_inline(run.status)} | {score} | {md_inline(run.run_id)} | "
+            f"{'yes' if run.current else 'no (stale)'} |"
+        )
     lines.append("")
+    for tier in card.tiers:
+        rate = f"{tier.pass_rate:.0%}" if tier.pass_rate is not None else "no judged run"
+        lines.append(f"- {tier.tier.value}: pass rate {rate} ({tier.passes}/{tier.runs})")
     return lines
