@@ -77,9 +77,14 @@ class RealDocument:
     their extensions' diagnostics) and 81 (threads: other ecosystems' package managers,
     verbose), collected after 1.33.0 too, and 82 (threads: VPN and remote-access clients' logs)
     and 83 (threads: creative and game-development tools' logs and crash reports), collected
-    after 1.35.0, and 84 (threads: browsers' and Electron desktop apps' logs), collected after
-    1.37.0;
-    each scored once, per part, blind, no rule changed after them."""
+    after 1.35.0, and 84 to 89 (threads: browsers' and Electron apps' logs, desktop container
+    and VM tools, self-hosted home servers, mail tools, embedded and maker tools, game launchers
+    and mod loaders), collected after 1.37.0, and 90 to 92 (threads: notebooks and data-science
+    sessions, file-transfer and remote-shell clients, sync and backup tools), collected after
+    1.41.0, and 93 to 96 (threads: web hosting and PHP applications, HPC clusters' schedulers,
+    version control other than git and signing identities, password managers and secret
+    stores), collected at stop 53 after 1.44.0;
+    each scored once, per part, blind, no rule changed before it was scored."""
 
     @property
     def held_out(self) -> bool:
