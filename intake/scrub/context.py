@@ -462,6 +462,11 @@ script prints ``key==value==`` so the client can find each), up to the closing `
 _PROSE_AFTER = regex.compile(r"[ \t][A-Za-z'\"%]")
 """After an unquoted value read mid-line behind ``:`` or ``->``: another word, so the value is
 a word of a sentence (``### Auth: three legs``), not a setting."""
+_PATH_ERROR_AFTER = regex.compile(r"(?:[ ](?:[A-Za-z]:)?+[/\\~.][^\s:]*+){1,2}+:[ ]")
+"""After a lower-case word read behind ``:``: a path and ``: ``, so the word is the operation of
+Go's ``os.PathError`` (io/fs: ``Op + " " + Path + ": " + Err``: ``Error storing token: open
+//.vault-token: permission denied``; ``os.LinkError`` names two paths), not a value. Since
+1.48.0 (stop 53)."""
 _FALLBACK = regex.compile(
     r"""(?x)(?:
         \|\| | \?\? | \?: | \bor\b | \belse\b            # a || "v", a ?? "v", a ?: "v", or, else
@@ -1002,6 +1007,13 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         if span is None:
             return None
         word = text[span[0] : span[1]]
+        if (
+            sep == ":"
+            and word.isalpha()
+            and word.islower()
+            and _PATH_ERROR_AFTER.match(text, span[1])
+        ):
+            return None  # token: open //.vault-token: permission denied (Go's os.PathError)
         if not line_level:
             after = text[span[1] : span[1] + 2]
             if after[:1] in ("(", "["):

@@ -1544,6 +1544,43 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "cram_md5_answer": lambda d: (
             d.k("C: ").v(base64.b64encode(f"{u}@kestrel-mail.com {h}".encode()).decode()).k("\n")
         ),
+        # stop 53 (scrubber 1.48.0): an OpenPGP user id's name where gpg, gopass and git print
+        # one, and a Vault token after `vault login` and in the `token` row of Vault's table
+        "gpg_uid_list_keys": lambda d: (
+            d.k("uid           [ unknown] ")
+            .v(name)
+            .k(" <")
+            .v(f"{u}@kestrel-mail.com")
+            .k(">\nsub   rsa4096 2019-03-01 [E]\n")
+        ),
+        "gpg_edit_key_uid": lambda d: (
+            d.k("[ultimate] (1). ").v(name).k(" <").v(f"{u}@kestrel-mail.com").k(">\n")
+        ),
+        "gpg_encrypted_with_uid": lambda d: (
+            d.k("gpg: encrypted with rsa4096 key, ID 0x3B7E19C4A2D05F68, created 2018-05-22\n")
+            .k('      "')
+            .v(name)
+            .k(" <")
+            .v(f"{u}@kestrel-mail.com")
+            .k('>"\n')
+        ),
+        "gopass_key_menu_uid": lambda d: (
+            d.k("[0] 0x5A2F90C3C51E07B9 - ").v(name).k(" <").v(f"{u}@kestrel-mail.com").k(">\n")
+        ),
+        "git_gpg_signing_trace": lambda d: (
+            d.k("trace: run_command: gpg --status-fd=2 -bsau '")
+            .v(name)
+            .k(" <")
+            .v(f"{u}@kestrel-mail.com")
+            .k(">'\n")
+        ),
+        "vault_login_token": lambda d: d.k("$ vault login ").v(uuid).k("\n"),
+        "vault_token_row": lambda d: (
+            d.k("Key                Value\n---                -----\ntoken              ")
+            .v(uuid)
+            .k("\ntoken_accessor     7e19b4c0-44d2-a8f3-0c6b-d35a91e2f7b8\n")
+            .k("token_duration     768h\n")
+        ),
     }
 
 
@@ -1806,6 +1843,17 @@ PASTED_PLACEHOLDERS = {
     # example
     "sasl_placeholders": "250-AUTH PLAIN LOGIN CRAM-MD5\nC: AUTH PLAIN dGVzdAB0ZXN0AHRlc3Q=\n"
     "AUTH LOGIN failed\n334 VXNlcm5hbWU6\ndXNlcm5hbWU=\n",
+    # stop 53 (scrubber 1.48.0): placeholder, masked and role user ids; Vault's dev root token,
+    # masks and accessor; Go's path error after `token:`
+    "signing_and_secret_store_placeholders": "uid           [ultimate] John Doe"
+    " <john.doe@example.com>\n"
+    "uid           [ unknown] ____ <_____>\n"
+    "uid           [ unknown] GitHub (web-flow commit signing) <noreply@github.com>\n"
+    "uid           [ unknown] Debian Archive Automatic Signing Key (12/bookworm)"
+    " <ftpmaster@debian.org>\n"
+    "$ vault login root\ntoken              s.XXXXXXXXXXXXXXXXXXXXXXXX\n"
+    "token_accessor     7e19b4c0-44d2-a8f3-0c6b-d35a91e2f7b8\n"
+    "Error storing token: open //.vault-token: permission denied\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
