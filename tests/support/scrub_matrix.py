@@ -1581,10 +1581,61 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .k("\ntoken_accessor     7e19b4c0-44d2-a8f3-0c6b-d35a91e2f7b8\n")
             .k("token_duration     768h\n")
         ),
+        # stop 53 (scrubber 1.47.0): Subversion's and Mercurial's committer fields, oh-my-zsh's
+        # two-line prompt and a prompt indented as a Markdown code block
+        "svn_log_author": lambda d: (
+            d.k("-" * 72 + "\nr6231 | ")
+            .v(u)
+            .k(
+                " | 2015-05-15 11:57:39 +0100 (Fri, 15 May 2015) | 1 line\n\nfix\n"
+                + "-" * 72
+                + "\n"
+            )
+        ),
+        "svn_info_author": lambda d: (
+            d.k("Last Changed Author: ").v(u).k("\nLast Changed Rev: 40618\n")
+        ),
+        "svn_xml_author": lambda d: (
+            d.k('<commit\n   revision="1773274">\n<author>')
+            .v(u)
+            .k("</author>\n<date>2017-11-22T15:32:24.937674Z</date>\n</commit>\n")
+        ),
+        "hg_log_user": lambda d: (
+            d.k("changeset:   2:603762342801\ntag:         tip\nuser:        '")
+            .v(u)
+            .k("'\ndate:        Mon Jul 01 12:26:20 2019 +0530\n")
+        ),
+        "box_prompt": lambda d: (
+            d.k("\u256d\u2500")
+            .v(u)
+            .k("@buildhost ~/tmp \u20392.5.3\u203a\n\u2570\u2500\u27a4  hg log\n")
+        ),
+        "desktop_account_store": lambda d: (
+            d.k("2023-01-11T14:40:53.110Z - info: [ui] [AppStore] adding account ")
+            .v(u)
+            .k(" (")
+            .v(u)
+            .k(") to store\n2023-01-11T14:40:53.120Z - error: [ui] Error adding account '")
+            .v(u)
+            .k("'\n")
+        ),
+        "indented_prompt": lambda d: (
+            d.k("    [").v(u).k("@stg-node1 ~]$ curl https://stg-node1:8200/v1/sys/health\n")
+        ),
     }
 
 
 PASTED_PLACEHOLDERS = {
+    # stop 53 (scrubber 1.47.0): version control's example, service and placeholder committers
+    # and role prompts
+    "version_control_placeholders": "-" * 72 + "\nr1 | (no author) | 2002-08-01 12:00:00"
+    " -0500 (Thu, 01 Aug 2002) | 1 line\n" + "-" * 72 + "\n"
+    "Last Changed Author: harry\n"
+    '<logentry\n   revision="40">\n<author>sally</author>\n</logentry>\n'
+    "changeset:   3:b608b9236435\nuser:        convert-repo\n"
+    "\u256d\u2500root@localhost ~ \u2039system\u203a\n\u2570\u2500\u27a4  id\n"
+    "    [vagrant@centos7 ~]$ vagrant up\n"
+    "[AppStore] adding account USERNAME (USERNAME) to store\nError adding account 'ghost'\n",
     "signing_key_placeholder": "[user]\n\tsigningkey = ASD123A\n\tgpgsign = true\n",
     "placeholder_home": "package cache : C:\\Users\\xxx\\AppData\\Local\\conda\\pkgs\n",
     "placeholder_address": "git config --global user.email your.name@company.org\n",
