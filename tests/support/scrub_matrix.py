@@ -1544,6 +1544,9 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "cram_md5_answer": lambda d: (
             d.k("C: ").v(base64.b64encode(f"{u}@kestrel-mail.com {h}".encode()).decode()).k("\n")
         ),
+        # stop 53 (scrubber 1.45.0): ssh's destination at a host with a public suffix, a login
+        # (never an e-mail): the host stays
+        "ssh_destination_public_host": lambda d: d.k("$ ssh -v ").v(u).k("@router.asus.com\n"),
     }
 
 
@@ -1806,6 +1809,13 @@ PASTED_PLACEHOLDERS = {
     # example
     "sasl_placeholders": "250-AUTH PLAIN LOGIN CRAM-MD5\nC: AUTH PLAIN dGVzdAB0ZXN0AHRlc3Q=\n"
     "AUTH LOGIN failed\n334 VXNlcm5hbWU6\ndXNlcm5hbWU=\n",
+    # stop 53 (scrubber 1.45.0): LNMP's web stack folders under /home, a device's service login
+    # in an ssh target, a default at a public host, a placeholder Windows login and its address
+    "web_stack_and_service_placeholders": "at /home/wwwroot/default/vendor/laravel/x.php:12\n"
+    "tail -f /home/wwwlogs/access.log\n"
+    "BELC02XK7PQH3RM:~ user$ ssh -vvvv syslocal@securenet-rtr\n"
+    "ssh -v root@router.asus.com\n"
+    "C:\\Users\\some_user\\AppData\\Local\\gpg.exe -bsau <some_user@mail.org>\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 

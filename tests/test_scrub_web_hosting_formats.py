@@ -1,0 +1,105 @@
+# ruff: noqa: E501  (tools' lines are kept whole, as they are written)
+"""Web hosting's and PHP's formats (stop 53, scrubber 1.45.0; issue 35).
+
+The damage of batches 93's and 95's tune parts (``tests/outside_corpus/SOURCE.md``, "The
+stop-93 collection", "The stop-95 collection"), each fixed by a general rule:
+
+* ``not_user_names`` (``scrubbers/words.yaml``): the LNMP one-click installer's web root
+  ``/home/wwwroot/`` (its ``lnmp.conf``: ``Default_Website_Dir='/home/wwwroot/default'``, a
+  site a folder under it) and its log folder ``/home/wwwlogs/`` (its ``nginx.conf``'s
+  ``access_log /home/wwwlogs/access.log``) are a web stack's folders under ``/home``, as
+  ``/home/www/`` is, not homes; ``/home/<login>/wwwroot/`` is still a home, and a login that
+  merely starts with ``www`` (``wwwilson``) still goes;
+* ``role_login`` (``scrubbers/user_names.yaml``): a login of ``sys`` glued to a role word
+  (``syslocal``, ``sysadmin``, ``sysop``, ``sysbackup``): a device's or a service's account, as
+  ``svc-backup`` is, in an ssh target as anywhere; a login that merely starts with ``sys``
+  (``sysoev``) still goes;
+* ``_ssh_destination`` (``intake/scrub/engine.py``): ssh's destination argument
+  (``ssh [options] [user@]hostname``, ssh(1)) is a login at a host, never an e-mail address,
+  even when the host has a public suffix (``root@router.asus.com``): the login is judged as a
+  login (learned when a person's), the host kept;
+* the placeholder words (``scrubbers/words.yaml``): ``some_user``, ``someuser``, ``some-user``
+  (JGit's ``C:\\Users\\some_user\\…``) are a poster's placeholder, as ``your_user`` is, and an
+  address on it (``<some_user@mail.org>``) is kept as ``placeholder_email`` keeps it; a real
+  login that holds the word (``someuser1984``, ``handsome_user``) still goes.
+
+Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was kept: texts of
+the same shape that name nobody (or hold only public material), which must stay as they are.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from intake.scrub import Scrubber
+from tests.support.scrubbing import scrubbed
+
+LNMP_NOBODY = [
+    "   at /home/wwwroot/default/vendor/laravel/framework/src/Illuminate/Foundation/Application.php:1014)\n",
+    "/home/wwwroot/lnmp01/index.php\n",
+    "tail -f /home/wwwlogs/access.log\n",
+    '2023/05/01 10:00:00 [error] 1234#0: *5 FastCGI sent in stderr: "PHP message: PHP Warning:  include(/home/wwwroot/default/phpmyadmin/index.php): failed to open stream"\n',
+    "open_basedir=/home/wwwroot/default/:/tmp/:/proc/\n",
+    "    root  /home/wwwroot/example.com/public;\n",
+    "    access_log  /home/wwwlogs/example.com.log;\n",
+    "PHP Fatal error:  Uncaught Error: Class 'Redis' not found in /home/wwwroot/default/wp-content/object-cache.php:12\n",
+    "ls -la /home/wwwroot/default/.user.ini\n",
+    "-rw-r--r-- 1 www www 1024 May  1 10:00 /home/wwwlogs/nginx_error.log\n",
+    "chown -R www:www /home/wwwroot/default\n",
+    "/home/www/wwwroot/site/index.php\n",
+]
+
+SERVICE_LOGIN_NOBODY = [
+    "ssh -vvvv syslocal@securenet-rtr\n",
+    "BELC02XK7PQH3RM:~ user$ ssh -vvvv syslocal@securenet-rtr\n",
+    "ssh sysadmin@core-switch\n",
+    "ssh -p 2222 sysop@nas\n",
+    "scp firmware.bin sysuser@router:/tmp/\n",
+    "ssh sys_admin@10.0.0.1\n",
+    "ssh -o StrictHostKeyChecking=no sysbackup@backup-nas\n",
+    "ssh admin@192.168.1.1\n",
+    "ssh -v root@router.asus.com\n",
+    "ssh -i ~/.ssh/id_ed25519 git@github.com\n",
+    "ssh -l admin 192.168.1.1\n",
+    "ssh backup@nas.local\n",
+    "ssh -vvv ubuntu@ec2-3-91-12-7.compute-1.amazonaws.com\n",
+    "mosh root@vps.example.com\n",
+]
+
+PLACEHOLDER_LOGIN_NOBODY = [
+    "C:\\Users\\some_user\\AppData\\Local\\Programs\\gnupg\\bin\\gpg.exe -bsau <some_user@mail.org>\n",
+    "C:\\Users\\someuser\\AppData\\Roaming\\gnupg\n",
+    "C:\\Users\\some-user\\AppData\\Roaming\\gnupg\n",
+    "/home/someuser/.cache/pip\n",
+    "/Users/some_user/Library/Caches/pip\n",
+    '  File "/home/some_user/.local/lib/python3.10/site-packages/x/y.py", line 4, in f\n',
+    "C:\\Users\\SomeUser\\AppData\\Local\\Temp\\x.log\n",
+    "git config user.email some_user@mail.org\n",
+    "C:\\Users\\username\\AppData\\Local\\Programs\\gnupg\\bin\\gpg.exe -bsau <user@example.com>\n",
+    "C:\\Users\\your_user\\AppData\\Local\\Programs\\gnupg\\bin\\gpg.exe\n",
+]
+
+# (text, the login that must be gone from the whole text, what must stay)
+STILL_GO = [
+    ("/home/wwwilson/.cache/pip\n", "wwwilson", "/.cache/pip"),
+    ("/home/kvorn/wwwroot/index.php\n", "kvorn", "/wwwroot/index.php"),
+    ("/home/wwwroot2k/.cache/pip\n", "wwwroot2k", "/.cache/pip"),
+    ("ssh -v jsmith@securenet-rtr\n", "jsmith", "@securenet-rtr"),
+    ("ssh sysoev@build-host\n", "sysoev", "@build-host"),
+    ("ssh -v tmarlow@router.asus.com\n", "tmarlow", "@router.asus.com"),
+    ("mosh okello@vps.example.com\n", "okello", "@vps.example.com"),
+    ("C:\\Users\\someuser1984\\AppData\\Roaming\\gnupg\n", "someuser1984", "\\AppData\\Roaming"),
+    ("/home/handsome_user/.cache/pip\n", "handsome_user", "/.cache/pip"),
+]
+
+
+@pytest.mark.parametrize("text", LNMP_NOBODY + SERVICE_LOGIN_NOBODY + PLACEHOLDER_LOGIN_NOBODY)
+def test_the_shapes_naming_nobody_stay(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), STILL_GO)
+def test_logins_still_go(engine: Scrubber, text: str, value: str, kept: str) -> None:
+    out = scrubbed(engine, text)
+    assert value.lower() not in out.lower(), out
+    assert kept in out, out
