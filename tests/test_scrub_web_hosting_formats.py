@@ -79,6 +79,39 @@ PLACEHOLDER_LOGIN_NOBODY = [
     "C:\\Users\\your_user\\AppData\\Local\\Programs\\gnupg\\bin\\gpg.exe\n",
 ]
 
+MYSQL_LOGIN_NOBODY = [
+    "ERROR 1045 (28000): Access denied for user 'root'@'localhost' (using password: YES)\n",
+    "SQLSTATE[HY000] [1045] Access denied for user 'root'@'127.0.0.1' (using password: NO)\n",
+    "Fatal error: Uncaught mysqli_sql_exception: Access denied for user 'admin'@'localhost' (using password: YES) in C:\\xampp\\htdocs\\index.php:5\n",
+    "#1045 - Access denied for user 'pma'@'localhost' (using password: NO)\n",
+    "[2023-05-01 10:00:00] production.ERROR: SQLSTATE[HY000] [1045] Access denied for user 'forge'@'127.0.0.1' (using password: YES)\n",
+    "Access denied for user 'wordpress'@'172.18.0.3' (using password: YES)\n",
+    "Access denied for user 'username'@'localhost' (using password: YES)\n",
+    "Access denied for user 'database username'@'localhost' (using password: YES)\n",
+    "Warning: mysqli_connect(): (HY000/1045): Access denied for user 'db_user'@'localhost' (using password: YES)\n",
+    "Access denied for user 'db login'@'localhost'\n",
+    "ERROR 1045 (28000): Access denied for user 'ODBC'@'localhost' (using password: NO)\n",
+    "ERROR 1045 (28000): Access denied for user ''@'localhost' (using password: NO)\n",
+    "Access denied for user 'debian-sys-maint'@'localhost' (using password: YES)\n",
+    "Access denied for user 'phpmyadmin'@'localhost' (using password: YES)\n",
+    "Access denied for user 'homestead'@'192.168.10.10' (using password: YES)\n",
+    "Access denied for user 'sail'@'172.19.0.5' (using password: YES)\n",
+    "Access denied for user 'mysql.session'@'localhost' (using password: NO)\n",
+    "Access denied for user 'dbuser'@'localhost' (using password: YES)\n",
+    "java.sql.SQLException: Access denied for user 'XXXX_user'@'10.0.0.2' (using password: YES)\n",
+    "Access denied for user 'xxx-username'@'localhost' (using password: YES)\n",
+    "Access denied for user 'user'@'%' (using password: YES)\n",
+    "Access denied for user 'your_username'@'localhost' (using password: YES)\n",
+    "#0 C:\\xampp\\htdocs\\db.php(3): mysqli_connect('localhost', 'root', '', 'test')\n",
+    "$conn = mysqli_connect('127.0.0.1', 'db_user', Object(SensitiveParameterValue), 'app');\n",
+    "$mysqli = new mysqli('localhost', 'your_username', 'your_password', 'your_db');\n",
+    "$pdo = new PDO('mysql:host=localhost;dbname=test', 'root', '');\n",
+    "#1 /var/www/html/vendor/laravel/framework/src/Illuminate/Database/Connectors/Connector.php(65): PDO->__construct('mysql:host=127....', 'forge', Object(SensitiveParameterValue), Array)\n",
+    "#0 /var/www/html/db.php(4): mysqli->__construct('localhost', 'admin', Object(SensitiveParameterValue), 'shop')\n",
+    "$link = mysqli_connect($host, $user, $pass, $db);\n",
+    "$pdo = new PDO($dsn, $username, $password, $options);\n",
+]
+
 # (text, the login that must be gone from the whole text, what must stay)
 STILL_GO = [
     ("/home/wwwilson/.cache/pip\n", "wwwilson", "/.cache/pip"),
@@ -90,10 +123,65 @@ STILL_GO = [
     ("mosh okello@vps.example.com\n", "okello", "@vps.example.com"),
     ("C:\\Users\\someuser1984\\AppData\\Roaming\\gnupg\n", "someuser1984", "\\AppData\\Roaming"),
     ("/home/handsome_user/.cache/pip\n", "handsome_user", "/.cache/pip"),
+    ("/home/pmartin/.cache/pip\n", "pmartin", "/.cache/pip"),
+    ("Access denied for user 'xxxavier'@'localhost'\n", "xxxavier", "'@'localhost'"),
+    (
+        "Access denied for user 'forgeron'@'localhost' (using password: YES)\n",
+        "forgeron",
+        "'@'localhost'",
+    ),
+    (
+        "Access denied for user 'sailor42'@'10.0.0.9' (using password: NO)\n",
+        "sailor42",
+        "'@'10.0.0.9'",
+    ),
+    (
+        "mysqli_connect('localhost', 'dbuser_kim', $pw)\n",
+        "dbuser_kim",
+        "mysqli_connect('localhost', '",
+    ),
+    (
+        "ERROR 1045 (28000): Access denied for user 'tmarlow'@'localhost' (using password: YES)\n",
+        "tmarlow",
+        "'@'localhost' (using password: YES)",
+    ),
+    (
+        "SQLSTATE[HY000] [1045] Access denied for user 'okello'@'10.0.0.4' (using password: YES) (SQL: select * from users)\n",
+        "okello",
+        "SQLSTATE[HY000] [1045] Access denied for user '",
+    ),
+    (
+        "Fatal error: Uncaught mysqli_sql_exception: Access denied for user 'kvorn'@'localhost' (using password: YES) in C:\\xampp\\htdocs\\db.php:3\n",
+        "kvorn",
+        "C:\\xampp\\htdocs\\db.php:3",
+    ),
+    (
+        "Warning: mysqli::__construct(): (HY000/1045): Access denied for user 'ravindr'@'localhost' (using password: YES)\n",
+        "ravindr",
+        "(HY000/1045): Access denied for user '",
+    ),
+    (
+        "#0 C:\\xampp\\htdocs\\db.php(3): mysqli_connect('localhost', 'jbrandt', Object(SensitiveParameterValue), 'shop')\n",
+        "jbrandt",
+        "mysqli_connect('localhost', '",
+    ),
+    ('$pdo = new PDO("mysql:host=db;dbname=app", "mkovacs", $pw);\n', "mkovacs", "new PDO("),
+    (
+        "#1 /var/www/html/Connector.php(65): PDO->__construct('mysql:host=127....', 'hliao', Object(SensitiveParameterValue), Array)\n",
+        "hliao",
+        "PDO->__construct('mysql:host=127....', '",
+    ),
+    (
+        "#0 /var/www/html/db.php(4): mysqli->__construct('localhost', 'gsolano', Object(SensitiveParameterValue), 'shop')\n",
+        "gsolano",
+        "mysqli->__construct('localhost', '",
+    ),
 ]
 
 
-@pytest.mark.parametrize("text", LNMP_NOBODY + SERVICE_LOGIN_NOBODY + PLACEHOLDER_LOGIN_NOBODY)
+@pytest.mark.parametrize(
+    "text", LNMP_NOBODY + SERVICE_LOGIN_NOBODY + PLACEHOLDER_LOGIN_NOBODY + MYSQL_LOGIN_NOBODY
+)
 def test_the_shapes_naming_nobody_stay(engine: Scrubber, text: str) -> None:
     assert scrubbed(engine, text) == text
 

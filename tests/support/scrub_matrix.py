@@ -1547,6 +1547,23 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         # stop 53 (scrubber 1.45.0): ssh's destination at a host with a public suffix, a login
         # (never an e-mail): the host stays
         "ssh_destination_public_host": lambda d: d.k("$ ssh -v ").v(u).k("@router.asus.com\n"),
+        # MySQL's ER_ACCESS_DENIED_ERROR (after PDO's SQLSTATE prefix) and the user argument of
+        # mysqli_connect and PDO::__construct in a PHP stack frame
+        "mysql_access_denied": lambda d: (
+            d.k("SQLSTATE[HY000] [1045] Access denied for user '")
+            .v(u)
+            .k("'@'localhost' (using password: YES)\n")
+        ),
+        "mysqli_connect_user": lambda d: (
+            d.k("#0 C:\\xampp\\htdocs\\db.php(3): mysqli_connect('localhost', '")
+            .v(u)
+            .k("', Object(SensitiveParameterValue), 'shop')\n")
+        ),
+        "pdo_construct_user": lambda d: (
+            d.k("#1 /srv/app/Connector.php(65): PDO->__construct('mysql:host=db;dbname=app', '")
+            .v(u)
+            .k("', Object(SensitiveParameterValue), Array)\n")
+        ),
     }
 
 
@@ -1816,6 +1833,12 @@ PASTED_PLACEHOLDERS = {
     "BELC02XK7PQH3RM:~ user$ ssh -vvvv syslocal@securenet-rtr\n"
     "ssh -v root@router.asus.com\n"
     "C:\\Users\\some_user\\AppData\\Local\\gpg.exe -bsau <some_user@mail.org>\n",
+    # stop 53 (scrubber 1.45.0): MySQL's refusal and PHP's connections for defaults and
+    # placeholders
+    "php_database_defaults": "ERROR 1045 (28000): Access denied for user 'root'@'localhost'"
+    " (using password: YES)\n#1045 - Access denied for user 'pma'@'localhost' (using password:"
+    " NO)\nmysqli_connect('127.0.0.1', 'db_user', Object(SensitiveParameterValue), 'app')\n"
+    "PDO->__construct('mysql:host=127....', 'forge', Object(SensitiveParameterValue), Array)\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
