@@ -112,6 +112,21 @@ MYSQL_LOGIN_NOBODY = [
     "$pdo = new PDO($dsn, $username, $password, $options);\n",
 ]
 
+SHARED_HOST_NOBODY = [
+    "/www/htdocs/index.php\n",
+    "PHP Warning:  require(/www/htdocs/wp-config.php): failed to open stream\n",
+    "DocumentRoot /www/htdocs/example.com\n",
+    "/www/htdocs/www.example.de/unmark/index.php\n",
+    "open_basedir restriction in effect. File(/www/htdocs/xxxxxxxx/www.example.de/x.php) is not within the allowed path(s): (/www/htdocs/xxxxxxxx:/tmp)\n",
+    "/www/htdocs/html/index.php\n",
+    "/var/www/html/index.php\n",
+    "/srv/www/htdocs/w0a1b2c3/index.php\n",
+    "/www/htdocs/w0xxxxxx/www.example.de/index.php\n",
+    "/www/htdocs/wordpress/wp-admin/install.php\n",
+    "/www/htdocs/w0123456789/index.php\n",
+    "/www/htdocs/web01/index.php\n",
+]
+
 # (text, the login that must be gone from the whole text, what must stay)
 STILL_GO = [
     ("/home/wwwilson/.cache/pip\n", "wwwilson", "/.cache/pip"),
@@ -124,6 +139,12 @@ STILL_GO = [
     ("C:\\Users\\someuser1984\\AppData\\Roaming\\gnupg\n", "someuser1984", "\\AppData\\Roaming"),
     ("/home/handsome_user/.cache/pip\n", "handsome_user", "/.cache/pip"),
     ("/home/pmartin/.cache/pip\n", "pmartin", "/.cache/pip"),
+    (
+        "Warning: file_exists(): open_basedir restriction in effect. File(/www/htdocs/w0a1b2c3/www.example.de/x.php) is not within the allowed path(s): (/www/htdocs/w0a1b2c3:/tmp:/usr/share/php) in /www/htdocs/w0a1b2c3/www.example.de/unmark/index.php on line 3\n",
+        "w0a1b2c3",
+        "/www.example.de/unmark/index.php on line 3",
+    ),
+    ("cd /www/htdocs/w019ff2e/shop && php artisan migrate\n", "w019ff2e", "/shop && php artisan"),
     ("Access denied for user 'xxxavier'@'localhost'\n", "xxxavier", "'@'localhost'"),
     (
         "Access denied for user 'forgeron'@'localhost' (using password: YES)\n",
@@ -180,7 +201,12 @@ STILL_GO = [
 
 
 @pytest.mark.parametrize(
-    "text", LNMP_NOBODY + SERVICE_LOGIN_NOBODY + PLACEHOLDER_LOGIN_NOBODY + MYSQL_LOGIN_NOBODY
+    "text",
+    LNMP_NOBODY
+    + SERVICE_LOGIN_NOBODY
+    + PLACEHOLDER_LOGIN_NOBODY
+    + MYSQL_LOGIN_NOBODY
+    + SHARED_HOST_NOBODY,
 )
 def test_the_shapes_naming_nobody_stay(engine: Scrubber, text: str) -> None:
     assert scrubbed(engine, text) == text

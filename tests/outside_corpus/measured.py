@@ -2508,16 +2508,12 @@ MEASURED: tuple[Measured, ...] = (
         # the `root` keep counts as damaged because `wwwroot` holds it; the clean document changes)
         # 1.45.0 (stop 53, tests/test_scrub_web_hosting_formats.py): damage 2 -> 0 and no clean
         # document changed (LNMP's /home/wwwroot/ and /home/wwwlogs/ are a web stack's folders);
-        # elsewhere 0/3 -> 2/3 (MySQL's refusal and mysqli_connect's user argument)
+        # elsewhere 0/3 -> 2/3 (MySQL's refusal and mysqli_connect's user argument); paths
+        # 19/22 -> 22/22 (All-Inkl's /www/htdocs/<account>/, allinkl_account)
         docs=15,
         total=(22, 3, 0, 1),
-        found=(19, 2, 0, 1),
-        missed=(
-            "cdevroe-unmark-issues-86: user (elsewhere) 'ole-brandt'",
-            "cdevroe-unmark-issues-86: user (path) 'w01c7d3e'",
-            "cdevroe-unmark-issues-86: user (path) 'w01c7d3e'",
-            "cdevroe-unmark-issues-86: user (path) 'w01c7d3e'",
-        ),
+        found=(22, 2, 0, 1),
+        missed=("cdevroe-unmark-issues-86: user (elsewhere) 'ole-brandt'",),
         keeps=48,
         damage=(),
         clean_changed=(),

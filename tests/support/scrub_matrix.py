@@ -905,6 +905,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     digits = str(rng.randrange(10**8, 10**10))  # a login of digits only (a QQ number)
     h = _r(rng, "0123456789abcdef", 32)
     uuid = f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"  # a random UUID (an API key's)
+    allinkl = "w0" + _r(rng, HEX, 6)  # an All-Inkl account id
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
@@ -1563,6 +1564,15 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             d.k("#1 /srv/app/Connector.php(65): PDO->__construct('mysql:host=db;dbname=app', '")
             .v(u)
             .k("', Object(SensitiveParameterValue), Array)\n")
+        ),
+        # All-Inkl's account folder under its web root (w0 and six hex digits), repeated by
+        # open_basedir's allowed paths
+        "allinkl_account_folder": lambda d: (
+            d.k("open_basedir restriction in effect. File(/www/htdocs/")
+            .v(allinkl)
+            .k("/www.example.de/x.php) is not within the allowed path(s): (/www/htdocs/")
+            .v(allinkl)
+            .k(":/tmp)\n")
         ),
     }
 
