@@ -400,6 +400,23 @@ def _ssh_repository_target(text: str, start: int, end: int) -> bool:
     return _SSH_REPOSITORY_BEFORE.search(before) is not None
 
 
+_SSH_DESTINATION_BEFORE = regex.compile(
+    r"(?:^|\n)[^\n]*?(?<![\w.-])(?:ssh|slogin|mosh|ssh-copy-id)"
+    r"(?:[ \t]++-[A-Za-z]++(?:[ \t]++(?!-)[^\s@]++)?+)*+[ \t]++\Z"
+)
+"""What stands before ssh's destination ``[user@]hostname`` (ssh(1): ``ssh [options]
+destination [command]``; slogin's, mosh's and ssh-copy-id's the same): the command on the
+line, then only its options and their values."""
+
+
+def _ssh_destination(text: str, start: int) -> bool:
+    """Whether the address-shaped text at ``start`` is ssh's destination, a login at a host,
+    never an e-mail: ``ssh -v root@router.asus.com`` (a host with a public suffix). The login
+    is judged as a login (``user_names.yaml``'s ``login``), the host kept. Since 1.45.0 (stop
+    53)."""
+    return _SSH_DESTINATION_BEFORE.search(text[max(0, start - 200) : start]) is not None
+
+
 def _kubeconfig_role_user(text: str, start: int, end: int) -> bool:
     """Whether the address-shaped ``text[start:end]`` is a kubeconfig's user nickname for a role
     at the cluster's own domain (``users: - name: qa@k8s.work`` beside ``server:
@@ -1369,6 +1386,7 @@ class Scrubber:
                 or _extension_uuid(text, start, end)
                 or _kubeconfig_role_user(text, start, end)
                 or _ssh_repository_target(text, start, end)
+                or _ssh_destination(text, start)
             ):
                 # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge;
                 # scheme://login@host: a login (learned as a name), never an e-mail; a GNOME

@@ -905,6 +905,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     digits = str(rng.randrange(10**8, 10**10))  # a login of digits only (a QQ number)
     h = _r(rng, "0123456789abcdef", 32)
     uuid = f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"  # a random UUID (an API key's)
+    allinkl = "w0" + _r(rng, HEX, 6)  # an All-Inkl account id
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
@@ -1622,6 +1623,35 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "indented_prompt": lambda d: (
             d.k("    [").v(u).k("@stg-node1 ~]$ curl https://stg-node1:8200/v1/sys/health\n")
         ),
+        # stop 53 (scrubber 1.45.0): ssh's destination at a host with a public suffix, a login
+        # (never an e-mail): the host stays
+        "ssh_destination_public_host": lambda d: d.k("$ ssh -v ").v(u).k("@router.asus.com\n"),
+        # MySQL's ER_ACCESS_DENIED_ERROR (after PDO's SQLSTATE prefix) and the user argument of
+        # mysqli_connect and PDO::__construct in a PHP stack frame
+        "mysql_access_denied": lambda d: (
+            d.k("SQLSTATE[HY000] [1045] Access denied for user '")
+            .v(u)
+            .k("'@'localhost' (using password: YES)\n")
+        ),
+        "mysqli_connect_user": lambda d: (
+            d.k("#0 C:\\xampp\\htdocs\\db.php(3): mysqli_connect('localhost', '")
+            .v(u)
+            .k("', Object(SensitiveParameterValue), 'shop')\n")
+        ),
+        "pdo_construct_user": lambda d: (
+            d.k("#1 /srv/app/Connector.php(65): PDO->__construct('mysql:host=db;dbname=app', '")
+            .v(u)
+            .k("', Object(SensitiveParameterValue), Array)\n")
+        ),
+        # All-Inkl's account folder under its web root (w0 and six hex digits), repeated by
+        # open_basedir's allowed paths
+        "allinkl_account_folder": lambda d: (
+            d.k("open_basedir restriction in effect. File(/www/htdocs/")
+            .v(allinkl)
+            .k("/www.example.de/x.php) is not within the allowed path(s): (/www/htdocs/")
+            .v(allinkl)
+            .k(":/tmp)\n")
+        ),
     }
 
 
@@ -1905,6 +1935,19 @@ PASTED_PLACEHOLDERS = {
     "$ vault login root\ntoken              s.XXXXXXXXXXXXXXXXXXXXXXXX\n"
     "token_accessor     7e19b4c0-44d2-a8f3-0c6b-d35a91e2f7b8\n"
     "Error storing token: open //.vault-token: permission denied\n",
+    # stop 53 (scrubber 1.45.0): LNMP's web stack folders under /home, a device's service login
+    # in an ssh target, a default at a public host, a placeholder Windows login and its address
+    "web_stack_and_service_placeholders": "at /home/wwwroot/default/vendor/laravel/x.php:12\n"
+    "tail -f /home/wwwlogs/access.log\n"
+    "BELC02XK7PQH3RM:~ user$ ssh -vvvv syslocal@securenet-rtr\n"
+    "ssh -v root@router.asus.com\n"
+    "C:\\Users\\some_user\\AppData\\Local\\gpg.exe -bsau <some_user@mail.org>\n",
+    # stop 53 (scrubber 1.45.0): MySQL's refusal and PHP's connections for defaults and
+    # placeholders
+    "php_database_defaults": "ERROR 1045 (28000): Access denied for user 'root'@'localhost'"
+    " (using password: YES)\n#1045 - Access denied for user 'pma'@'localhost' (using password:"
+    " NO)\nmysqli_connect('127.0.0.1', 'db_user', Object(SensitiveParameterValue), 'app')\n"
+    "PDO->__construct('mysql:host=127....', 'forge', Object(SensitiveParameterValue), Array)\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
