@@ -1544,6 +1544,29 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "cram_md5_answer": lambda d: (
             d.k("C: ").v(base64.b64encode(f"{u}@kestrel-mail.com {h}".encode()).decode()).k("\n")
         ),
+        # stop 53 (scrubber 1.46.0): the HPC schedulers' user fields: PBS's Job_Owner (a login
+        # at the submit host, never an e-mail), squeue's USER column, -u of sacct, scontrol's
+        # UserId=<u>(<uid>), a First.Last folder under a cluster share
+        "pbs_job_owner": lambda d: (
+            d.k("    Job_Owner = ")
+            .v(u)
+            .k("@login2.hpc.example.edu\n    Error_Path = login2.hpc.example.edu:/home/")
+            .v(u)
+            .k("/run.e42\n")
+        ),
+        "squeue_user_column": lambda d: (
+            d.k("    JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n")
+            .k("           1872107     batch   run_01 ")
+            .v(u)
+            .k(" PD       0:00      1 (Priority)\n")
+        ),
+        "sacct_user_option": lambda d: d.k("$ sacct -u ").v(u).k(" --format=JobID,State\n"),
+        "scontrol_user_id": lambda d: (
+            d.k("   UserId=").v(u).k("(177478) GroupId=pcsl(10532) MCS_label=N/A\n")
+        ),
+        "cluster_share_person": lambda d: (
+            d.k("/gpfs/dell1/ptmp/").v(f"{first}.{last}").k("/ROTDIRS/v16/gfs.20240101\n")
+        ),
     }
 
 
@@ -1806,6 +1829,11 @@ PASTED_PLACEHOLDERS = {
     # example
     "sasl_placeholders": "250-AUTH PLAIN LOGIN CRAM-MD5\nC: AUTH PLAIN dGVzdAB0ZXN0AHRlc3Q=\n"
     "AUTH LOGIN failed\n334 VXNlcm5hbWU6\ndXNlcm5hbWU=\n",
+    # stop 53 (scrubber 1.46.0): the schedulers' own and placeholder accounts, their variables
+    "scheduler_placeholders": "    Job_Owner = root@pbs-server\n"
+    "   UserId=slurm(64030) GroupId=slurm(64030) MCS_label=N/A\n"
+    "squeue -u $USER --noheader\n$ bjobs -u all\n"
+    "/gpfs/dell1/ptmp/emc.glopara/ROTDIRS/v16\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
