@@ -19,6 +19,9 @@ collection"), each fixed by a general rule read from the scheduler's documented 
   PARTITION NAME USER ST TIME NODES NODELIST(REASON)``, LSF's ``bjobs``, Torque's and SGE's
   ``qstat``), then rows that start with a job id: the word in the user column is a login
   (``engine._job_table_users``); a job state (``PD``, ``COMPLETING``) is no login;
+* a prompt after a stray quote a paste leaves (``'[<u>@<host> ~]$``: ``prompt`` and
+  ``glued_host_prompt``), and a host named after the prompt's login replaced wherever the text
+  names it (Open MPI's ``[<u>1700:<pid>]``, ``engine.glued_host_logins``);
 * a person's ``First.Last`` folder directly under a cluster share root (``scratch``,
   ``noscrub``, ``ptmp``, ``save``, ``work``, ``homes``, ``projects``; ``cluster_share_person``);
   a role account (``emc.glopara``, lower case), ``$USER``, a project and a placeholder stay.
@@ -107,6 +110,21 @@ SHARE_NOBODY = [
     "/scratch/2001234/README.md\n",
 ]
 
+PROMPT_NOBODY = [
+    "'[root@node1700 ~]$ mpirun -np 16 --hostfile ~/Host2 ./a.out\n",
+    "[node1700:01167] mca: base: components_register: registering framework plm components\n",
+    "[user@host ~]$ mpirun -np 4 hostname\n",
+    '"[user@localhost ~]$ ls\n',
+    "'[vagrant@localhost ~]$ vagrant up\n",
+    "'[ec2-user@ip-172-31-0-1 ~]$ sudo yum install gcc\n",
+    '"git@github.com:~/repo"\n',
+    "'noreply@github.com'\n",
+    "'[root@root1700 ~]$ mpirun -np 2\n[root1700:01167] mca: base\n",
+    "`[ubuntu@ip-10-0-0-1 ~]$ ls`\n",
+    "'[username@hostname ~]$ module load gcc\n",
+    "[node1700:01167] [[26963,0],0] STARTING NEW TOPOLOGY RANGE\n[node1701:01168] x\n",
+]
+
 STILL_GO = [
     (
         "<Job_Owner>kmt@master.cl.example.edu</Job_Owner><Error_Path>master.cl.example.edu:/raid6/homes/kmt/science/yep.e39352</Error_Path>\n",
@@ -149,10 +167,17 @@ STILL_GO = [
         "+ . /gpfs/dell2/emc/modeling/noscrub/Marit.Ostvang/fv3gfs/ush/load.sh\n",
         "Marit.Ostvang",
     ),
+    (
+        "'[kelvar@kelvar1700 ~]$ mpirun -np 16 ./a.out\n[kelvar1700:01167] mca: base: components_register\n",
+        "kelvar",
+    ),
+    ('"[dmoreau@login2 ~]$ sbatch run.sh\n', "dmoreau"),
 ]
 
 
-@pytest.mark.parametrize("text", JOB_OWNER_NOBODY + SCHEDULER_USER_NOBODY + SHARE_NOBODY)
+@pytest.mark.parametrize(
+    "text", JOB_OWNER_NOBODY + SCHEDULER_USER_NOBODY + SHARE_NOBODY + PROMPT_NOBODY
+)
 def test_the_shapes_naming_nobody_stay(engine: Scrubber, text: str) -> None:
     assert scrubbed(engine, text) == text
 

@@ -1087,11 +1087,12 @@ def glued_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
     """A learned login glued to the start of the host name in its own prompt (``user_names.yaml``'s
     ``glued_host_prompt``, bash's ``\\u@\\h:\\w\\$``): ``<u>@<u>LT:~$``, the host the login with
     capitals or digits after it and no separator (``LT``, ``PC01``, ``X1``), which a name as a
-    word of its own never reaches; replaced by the login's fixture. Role and image accounts
+    word of its own never reaches; replaced by the login's fixture, also where the text names the
+    same host elsewhere (Open MPI's ``[<u>1700:<pid>]``, since 1.46.0). Role and image accounts
     (``root@rootLT``) are never learned, so they stay. Since 1.38.0 (stop 52)."""
     if not names or "@" not in text:
         return []
-    out: list[Finding] = []
+    hosts: dict[str, int] = {}  # a glued host: its login's length
     for m in _rule("glued_host_prompt").finditer(text):
         login, host = m.group("u").lower(), m.group("host")
         if (
@@ -1099,9 +1100,15 @@ def glued_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
             and host.lower().startswith(login)
             and _GLUED_SUFFIX.fullmatch(host, len(login)) is not None
         ):
-            start = m.start("host")
-            out.append(Finding("USER_NAME", start, start + len(login)))
-    return out
+            hosts[host.lower()] = len(login)
+    if not hosts:
+        return []
+    # the same host wherever the text names it (Open MPI's ``[<host>:<pid>]`` prefix), since
+    # 1.46.0 (stop 53)
+    return [
+        Finding("USER_NAME", m.start(), m.start() + hosts[m.group().lower()])
+        for m in _words(hosts, r"(?![A-Za-z0-9-])").finditer(text)
+    ]
 
 
 def _names_in_path(text: str, c: Finding, spans: set[tuple[int, int]]) -> Finding:

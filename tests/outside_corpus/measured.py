@@ -2543,26 +2543,20 @@ MEASURED: tuple[Measured, ...] = (
         # below department and group folders (`/home/ulg/plgen/<u>/`: `ulg` is taken as the
         # login); a bracketed prompt after a quote with a host named after the login
         # (`'[<u>@<u>1700 ~]$`, Open MPI's `[<u>1700:<pid>]`); still missed under 1.46.0: the home
-        # below department folders, `/orange/<group>/<first.last>/`, `/om/scratch/<day>/<u>/`, the
-        # prompt after a quote
+        # below department folders, `/orange/<group>/<first.last>/`, `/om/scratch/<day>/<u>/`
         docs=15,
         total=(19, 22, 1, 0),
         # since 1.46.0 (stop 53, tests/test_scrub_scheduler_formats.py): PBS's Job_Owner is a login
         # at the submit host (learned, the homes follow), squeue's USER column, squeue -u,
         # scontrol's UserId=<u>(<uid>), rc-squeue's [default: <u>], a First.Last folder under a
-        # share (noscrub, ptmp, save) are found (under 1.44.0: [7, 4, 1, 0])
-        found=(15, 16, 1, 0),
+        # share (noscrub, ptmp, save), a prompt after a stray quote and its host in Open MPI's
+        # [<u>1700:<pid>] are found (under 1.44.0: [7, 4, 1, 0])
+        found=(15, 22, 1, 0),
         missed=(
             "Nextomics-NextDenovo-issues-114: user (path) 'bal.sharma'",
             "Nextomics-NextDenovo-issues-114: user (path) 'hliao'",
             "datalad-datalad-container-issues-43: user (path) 'kvorn'",
             "marbl-canu-issues-1052: user (path) 'mdubois'",
-            "open-mpi-ompi-issues-11936: user (elsewhere) 'torvi'",
-            "open-mpi-ompi-issues-11936: user (elsewhere) 'torvi'",
-            "open-mpi-ompi-issues-11936: user (elsewhere) 'torvi'",
-            "open-mpi-ompi-issues-11936: user (elsewhere) 'torvi'",
-            "open-mpi-ompi-issues-11936: user (elsewhere) 'torvi'",
-            "open-mpi-ompi-issues-11936: user (elsewhere) 'torvi'",
         ),
         keeps=12,
         damage=(),

@@ -1564,6 +1564,16 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "scontrol_user_id": lambda d: (
             d.k("   UserId=").v(u).k("(177478) GroupId=pcsl(10532) MCS_label=N/A\n")
         ),
+        # a prompt after a stray quote, its host named after the login in Open MPI's prefix
+        "quoted_prompt_glued_host": lambda d: (
+            d.k("'[")
+            .v(u)
+            .k("@")
+            .v(u)
+            .k("1700 ~]$ mpirun -np 16 ./a.out\n[")
+            .v(u)
+            .k("1700:01167] mca: base: components_register: registering framework plm\n")
+        ),
         "cluster_share_person": lambda d: (
             d.k("/gpfs/dell1/ptmp/").v(f"{first}.{last}").k("/ROTDIRS/v16/gfs.20240101\n")
         ),
@@ -1833,7 +1843,8 @@ PASTED_PLACEHOLDERS = {
     "scheduler_placeholders": "    Job_Owner = root@pbs-server\n"
     "   UserId=slurm(64030) GroupId=slurm(64030) MCS_label=N/A\n"
     "squeue -u $USER --noheader\n$ bjobs -u all\n"
-    "/gpfs/dell1/ptmp/emc.glopara/ROTDIRS/v16\n",
+    "/gpfs/dell1/ptmp/emc.glopara/ROTDIRS/v16\n"
+    "'[root@node1700 ~]$ mpirun -np 16 ./a.out\n[node1700:01167] mca: base\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
