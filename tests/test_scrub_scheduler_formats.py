@@ -101,7 +101,7 @@ SHARE_NOBODY = [
     "+ cd /orange/group/username/bberry/14-nextdenovo/01_rundir\n",
     "/home/user/work/CANU/canu-1.7/Linux-amd64/bin/canu -pacbio-raw reads.fastq genomeSize=1.4g\n",
     "/scratch/shared/Data.Sets/train\n",
-    "/work/noaa/Global.Workflow/run\n",
+    "cd /work/noaa/Global.Workflow/run\n",
     "/lustre/save/role.glopara/para\n",
     "cd /projects/My.Project/src\n",
     "/scratch/First.Last/run\n",
