@@ -417,6 +417,19 @@ def _ssh_destination(text: str, start: int) -> bool:
     return _SSH_DESTINATION_BEFORE.search(text[max(0, start - 200) : start]) is not None
 
 
+_PBS_JOB_OWNER_BEFORE = regex.compile(r"(?:\bJob_Owner[ \t]*+=[ \t]*+|<Job_Owner>)\Z")
+"""What stands before PBS's ``Job_Owner`` value: ``qstat -f``'s ``Job_Owner = `` and ``qstat
+-fx``'s ``<Job_Owner>`` (PBS Professional's and Torque's job attribute, ``<login>@<submit
+host>``)."""
+
+
+def _pbs_job_owner(text: str, start: int, end: int) -> bool:
+    """Whether the address-shaped ``text[start:end]`` is PBS's ``Job_Owner``: the login of the
+    job's owner at the host it was submitted from, never an e-mail (the login is judged as a
+    name, ``user_names.yaml``'s ``pbs_job_owner``; the host stays). Since 1.46.0 (stop 53)."""
+    return _PBS_JOB_OWNER_BEFORE.search(text, max(0, start - 24), start) is not None
+
+
 def _kubeconfig_role_user(text: str, start: int, end: int) -> bool:
     """Whether the address-shaped ``text[start:end]`` is a kubeconfig's user nickname for a role
     at the cluster's own domain (``users: - name: qa@k8s.work`` beside ``server:
@@ -466,6 +479,48 @@ def _fork_logins(text: str) -> set[str]:
     if n == second:
         return set()
     return {owner for owner in counts if owner != top}
+
+
+_JOB_TABLE_HEADER = regex.compile(
+    r"(?m)^[^\n]{0,40}?(?<![^\s'\"])(?:JOBID|JOB_ID|Job[ ]ID|job-ID)[ \t]++[^\n]*+$"
+)
+"""A job table's header: a line whose first column is the job id's (``JOBID``, ``JOB_ID``,
+``Job ID``, ``job-ID``), after at most a short prefix (a ``set -x`` trace's ``+ job_info='``)."""
+_JOB_ROW_LOGIN = regex.compile(r"[A-Za-z_][A-Za-z0-9._-]{0,31}+")
+_ANONYMISED_ID = regex.compile(r"[A-Za-z]{1,3}+123(?:4(?:5(?:6(?:7(?:8(?:9)?+)?+)?+)?+)?+)?+")
+"""An anonymised user id: a letter or three and a counting run (``x123``, ``z12345``)."""
+
+
+def _job_table_users(text: str) -> set[str]:
+    """Logins in the user column of the HPC schedulers' job tables: a header that starts with
+    the job id's column and names a ``USER`` (``Username``, ``user``) column among at least
+    four (squeue's default ``JOBID PARTITION NAME USER ST TIME NODES NODELIST(REASON)``, LSF's
+    ``bjobs``' ``JOBID USER STAT QUEUE …``, Torque's ``qstat``'s ``Job ID Username Queue …``,
+    Grid Engine's ``job-ID prior name user state …``), then each row that starts with a job id
+    (a digit), until a line that does not (a rule of dashes is skipped): the row's word under
+    the user column, unless all capitals (a job state, ``PD``) or an anonymised id (``x123``).
+    Since 1.46.0 (stop 53)."""
+    found: set[str] = set()
+    for header in _JOB_TABLE_HEADER.finditer(text):
+        line = header.group(0)
+        cols = line[line.lower().index("job") :].replace("Job ID", "Job_ID").split()
+        users = [i for i, c in enumerate(cols) if c.lower() in ("user", "username")]
+        if len(cols) < 4 or not users:
+            continue
+        for row in text[header.end() + 1 :].splitlines():
+            words = row.split()
+            if words and set(row.strip()) <= {"-", " "}:
+                continue
+            if len(words) <= users[0] or not words[0][0].isdigit():
+                break
+            value = words[users[0]]
+            if (
+                _JOB_ROW_LOGIN.fullmatch(value)
+                and not value.isupper()
+                and not _ANONYMISED_ID.fullmatch(value)
+            ):
+                found.add(value)
+    return found
 
 
 def _account_logins(text: str) -> list[str]:
@@ -760,6 +815,8 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
             names = (m.group(m.lastindex or 0).strip() for m in rule.pattern.finditer(text))
             found.update(filter(_not_base64_text, names))
     found.update(_account_entries(text))
+    if "JOB" in text or "Job ID" in text or "job-ID" in text:
+        found.update(_job_table_users(text))
     if "Merge pull request" in text:
         found.update(_fork_logins(text))
     # a name with spaces is also each of its words alone (a log cut at the space keeps the
@@ -1047,11 +1104,12 @@ def glued_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
     """A learned login glued to the start of the host name in its own prompt (``user_names.yaml``'s
     ``glued_host_prompt``, bash's ``\\u@\\h:\\w\\$``): ``<u>@<u>LT:~$``, the host the login with
     capitals or digits after it and no separator (``LT``, ``PC01``, ``X1``), which a name as a
-    word of its own never reaches; replaced by the login's fixture. Role and image accounts
+    word of its own never reaches; replaced by the login's fixture, also where the text names the
+    same host elsewhere (Open MPI's ``[<u>1700:<pid>]``, since 1.46.0). Role and image accounts
     (``root@rootLT``) are never learned, so they stay. Since 1.38.0 (stop 52)."""
     if not names or "@" not in text:
         return []
-    out: list[Finding] = []
+    hosts: dict[str, int] = {}  # a glued host: its login's length
     for m in _rule("glued_host_prompt").finditer(text):
         login, host = m.group("u").lower(), m.group("host")
         if (
@@ -1059,9 +1117,15 @@ def glued_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
             and host.lower().startswith(login)
             and _GLUED_SUFFIX.fullmatch(host, len(login)) is not None
         ):
-            start = m.start("host")
-            out.append(Finding("USER_NAME", start, start + len(login)))
-    return out
+            hosts[host.lower()] = len(login)
+    if not hosts:
+        return []
+    # the same host wherever the text names it (Open MPI's ``[<host>:<pid>]`` prefix), since
+    # 1.46.0 (stop 53)
+    return [
+        Finding("USER_NAME", m.start(), m.start() + hosts[m.group().lower()])
+        for m in _words(hosts, r"(?![A-Za-z0-9-])").finditer(text)
+    ]
 
 
 def _names_in_path(text: str, c: Finding, spans: set[tuple[int, int]]) -> Finding:
@@ -1387,6 +1451,7 @@ class Scrubber:
                 or _kubeconfig_role_user(text, start, end)
                 or _ssh_repository_target(text, start, end)
                 or _ssh_destination(text, start)
+                or _pbs_job_owner(text, start, end)
             ):
                 # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge;
                 # scheme://login@host: a login (learned as a name), never an e-mail; a GNOME

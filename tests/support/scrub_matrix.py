@@ -1652,6 +1652,39 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(allinkl)
             .k(":/tmp)\n")
         ),
+        # stop 53 (scrubber 1.46.0): the HPC schedulers' user fields: PBS's Job_Owner (a login
+        # at the submit host, never an e-mail), squeue's USER column, -u of sacct, scontrol's
+        # UserId=<u>(<uid>), a First.Last folder under a cluster share
+        "pbs_job_owner": lambda d: (
+            d.k("    Job_Owner = ")
+            .v(u)
+            .k("@login2.hpc.example.edu\n    Error_Path = login2.hpc.example.edu:/home/")
+            .v(u)
+            .k("/run.e42\n")
+        ),
+        "squeue_user_column": lambda d: (
+            d.k("    JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n")
+            .k("           1872107     batch   run_01 ")
+            .v(u)
+            .k(" PD       0:00      1 (Priority)\n")
+        ),
+        "sacct_user_option": lambda d: d.k("$ sacct -u ").v(u).k(" --format=JobID,State\n"),
+        "scontrol_user_id": lambda d: (
+            d.k("   UserId=").v(u).k("(177478) GroupId=pcsl(10532) MCS_label=N/A\n")
+        ),
+        # a prompt after a stray quote, its host named after the login in Open MPI's prefix
+        "quoted_prompt_glued_host": lambda d: (
+            d.k("'[")
+            .v(u)
+            .k("@")
+            .v(u)
+            .k("1700 ~]$ mpirun -np 16 ./a.out\n[")
+            .v(u)
+            .k("1700:01167] mca: base: components_register: registering framework plm\n")
+        ),
+        "cluster_share_person": lambda d: (
+            d.k("/gpfs/dell1/ptmp/").v(f"{first}.{last}").k("/ROTDIRS/v16/gfs.20240101\n")
+        ),
     }
 
 
@@ -1948,6 +1981,12 @@ PASTED_PLACEHOLDERS = {
     " (using password: YES)\n#1045 - Access denied for user 'pma'@'localhost' (using password:"
     " NO)\nmysqli_connect('127.0.0.1', 'db_user', Object(SensitiveParameterValue), 'app')\n"
     "PDO->__construct('mysql:host=127....', 'forge', Object(SensitiveParameterValue), Array)\n",
+    # stop 53 (scrubber 1.46.0): the schedulers' own and placeholder accounts, their variables
+    "scheduler_placeholders": "    Job_Owner = root@pbs-server\n"
+    "   UserId=slurm(64030) GroupId=slurm(64030) MCS_label=N/A\n"
+    "squeue -u $USER --noheader\n$ bjobs -u all\n"
+    "/gpfs/dell1/ptmp/emc.glopara/ROTDIRS/v16\n"
+    "'[root@node1700 ~]$ mpirun -np 16 ./a.out\n[node1700:01167] mca: base\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
