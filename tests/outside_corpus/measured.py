@@ -1626,6 +1626,53 @@ _TEXTS_96 = (
     '{"serverUrl":"https://bitwarden.example.org","lastSync":"","userEmail":"","userId":"","status":"unauthenticated"}\n',
 )
 
+_TEXTS_97 = (
+    # Windows folders of role, default and placeholder accounts in a JVM's properties, written out
+    # in full (the shape of the damaged 8.3 short name `C:\Users\ADMINI~1\AppData\Local\Temp\` in
+    # `java -XshowSettings:properties`; the short names themselves are changed by 1.48.0, so not
+    # here)
+    "    java.io.tmpdir = C:\\Users\\Administrator\\AppData\\Local\\Temp\\\n",
+    "    java.io.tmpdir = C:\\Users\\Public\\AppData\\Local\\Temp\\\n",
+    "    java.io.tmpdir = C:\\Users\\user\\AppData\\Local\\Temp\\\n",
+    "    java.io.tmpdir = C:\\Windows\\ServiceProfiles\\LocalService\\AppData\\Local\\Temp\\\n",
+    "    java.io.tmpdir = C:\\WINDOWS\\TEMP\\\n",
+    "    java.io.tmpdir = /var/folders/xx/xxxxxxxxxxxxxxxxxxxxxxxxxxxx/T/\n",
+    "    user.home = C:\\Users\\Administrator\n",
+    "    user.name = Administrator\n",
+    "    user.home = C:\\Users\\user\n",
+    "    user.name = user\n",
+    "    user.home = /root\n",
+    "    user.home = ?\n    user.name = ?\n",
+    "        C:\\Users\\Administrator\\AppData\\Local\\fnm_multishells\\16436_1779674376769\n",
+    "java.io.tmpdir=C:\\Users\\test\\AppData\\Local\\Temp\\\n",
+    "user.home=C:\\Users\\test\n",
+    "[DEBUG] Reading user settings from ?/.m2/settings.xml\n",
+    # placeholder and build-tree homes in a JDK's own metadata (the shape of the damaged
+    # `/home/auser/…` in `jcmd`'s example output; `auser` and `anyuser` are changed by 1.48.0, so
+    # not here)
+    '  "java.home" : "/home/user/src/git/jdk/open/build/linux-x86_64-server-release/jdk",\n',
+    '  "java.home" : "/home/username/src/git/jdk/open/build/linux-x86_64-server-release/jdk",\n',
+    '  "java.home" : "/home/someuser/src/git/jdk/open/build/linux-x86_64-server-release/jdk",\n',
+    '  "java.home" : "/home/myuser/src/git/jdk/open/build/linux-x86_64-server-release/jdk",\n',
+    '  "java.home" : "/home/<user>/src/git/jdk/open/build/linux-x86_64-server-release/jdk",\n',
+    '  "java.home" : "/usr/lib/jvm/java-21-openjdk-amd64",\n',
+    '  "jvm.args" : [ "-Dapplication.home=/usr/lib/jvm/java-21-openjdk-amd64", "-Xms8m", "-Djdk.module.main=jdk.jshell" ],\n',
+    '  "jvm.args" : [ "-Dapplication.home=/home/user/jdk", "-Xms8m" ],\n',
+    # the other placeholder, role and OEM homes the tune part kept, as the tools print them
+    "CATALINA_BASE:         /home/user1/tomcat_vscode\n",
+    "01-Mar-2022 10:29:08.679 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log CATALINA_BASE:         /opt/tomcat\n",
+    "daemonRegistryDir=C:\\Users\\Jenkins\\.gradle\\daemon,pid=136056\n",
+    "daemonRegistryDir=C:\\Users\\user\\.gradle\\daemon,pid=15728\n",
+    "daemonRegistryDir=/root/.gradle/daemon,pid=879\n",
+    "user global configuration and to define the default location to store repositories: 'C:\\Users\\acer'. If this is\n",
+    "user global configuration and to define the default location to store repositories: 'C:\\Users\\Administrator'. If this is\n",
+    "user global configuration and to define the default location to store repositories: 'C:\\Users\\user'. If this is\n",
+    "Starting StartupInfoLoggerTests using Java 17 on localhost with PID 4242 (started by root in /app)\n",
+    "Starting DemoApplication using Java 17.0.2 with PID 1 (/app/classes started by root in /)\n",
+    "Starting DemoApplication using Java 17.0.2 with PID 1 (/workspace/app.jar started by cnb in /workspace)\n",
+    "Starting DemoApplication using Java 17.0.2 with PID 7 (/home/user/app/target/classes started by user in /home/user/app)\n",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -2631,5 +2678,31 @@ MEASURED: tuple[Measured, ...] = (
         tails=(17, 17),
         parses=(1, 1),
         texts=_TEXTS_96,
+    ),
+    Measured(
+        batch=97,
+        blind_under="1.48.0",
+        # Batch 97's tune part under scrubber 1.48.0, blind: paths 10/10, nothing elsewhere, no
+        # e-mail or secret, 3 of 16 keep spans damaged, 7/7 library tails, 2 of 8 clean changed, no
+        # JSON or YAML.
+        # no known miss; known damage (tests/outside_corpus/SOURCE.md, "The stop-97 collection"):
+        # a Windows 8.3 short name of the Administrator's folder (`C:\Users\ADMINI~1\AppData\…`
+        # in `java -XshowSettings:properties`) read as a person's folder; the placeholder login
+        # `auser` in a JDK engineer's `jcmd` example (`/home/auser/src/git/jdk/…`) learned as a user
+        docs=13,
+        total=(10, 0, 0, 0),
+        found=(10, 0, 0, 0),
+        missed=(),
+        keeps=16,
+        damage=(
+            "iamgio-quarkdown-issues-481: 'ADMINI~1'",
+            "openjdk-jdk-pull-21694: 'auser'",
+            "openjdk-jdk-pull-21694: 'auser'",
+        ),
+        clean_changed=("iamgio-quarkdown-issues-481", "openjdk-jdk-pull-21694"),
+        clean_docs=8,
+        tails=(7, 7),
+        parses=(0, 0),
+        texts=_TEXTS_97,
     ),
 )

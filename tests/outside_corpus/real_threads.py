@@ -83,7 +83,8 @@ class RealDocument:
     sessions, file-transfer and remote-shell clients, sync and backup tools), collected after
     1.41.0, and 93 to 96 (threads: web hosting and PHP applications, HPC clusters' schedulers,
     version control other than git and signing identities, password managers and secret
-    stores), collected at stop 53 after 1.44.0;
+    stores), collected at stop 53 after 1.44.0, and 97 (threads: JVM applications' system
+    properties and build daemons' diagnostics), collected at stop 53 under 1.48.0;
     each scored once, per part, blind, no rule changed before it was scored."""
 
     @property
@@ -9808,7 +9809,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``96``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``97``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9868,6 +9869,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (94, _RAW_STOP94),
         (95, _RAW_STOP95),
         (96, _RAW_STOP96),
+        (97, _RAW_STOP97),
     ):
         if batch not in (None, number):
             continue
@@ -25068,6 +25070,305 @@ userdn             dc=company,dc=local
     u'[[secret:e7b40d9c-21fa-c6e8-5d03-9af18c2b74e6]]'
     >>> print client.is_authenticated()
     False
+""",
+    ),
+]
+
+
+# ---- stop 53, batch 97: JVM applications' system properties and build daemons' diagnostics ----
+_RAW_STOP97: list[tuple[str, str, str]] = [
+    # ---- Gradle daemon logs (--debug / --info) ----------------------------------------------------
+    (
+        "https://github.com/cruise-control-for-kafka/cruise-control/issues/256",
+        ".txt",
+        r"""19:16:43.079 [DEBUG] [org.gradle.launcher.daemon.registry.PersistentDaemonRegistry] Storing daemon address: [817f180f-1435-4837-bb3f-6147917fec38 port:35457, addresses:[/127.0.0.1]], context: DefaultDaemonContext[uid=4159db6e-ef17-4801-ace5-a642d2a791c6,javaHome=/usr/lib/jvm/java-1.8.0-openjdk-1.8.0.171-8.b10.el7_5.x86_64,daemonRegistryDir=/home/[[user:tbarsescu]]{{keep:/.gradle/daemon}},pid=879,idleTimeout=120000,daemonOpts=-Xms512m,-Xmx512m,-Dfile.encoding=US-ASCII,-Duser.country=US,-Duser.language=en,-Duser.variant]
+19:16:43.095 [DEBUG] [org.gradle.cache.internal.DefaultFileLockManager] Waiting to acquire exclusive lock on daemon addresses registry.
+19:16:43.099 [DEBUG] [org.gradle.cache.internal.DefaultFileLockManager] Lock acquired on daemon addresses registry.
+19:16:43.109 [LIFECYCLE] [org.gradle.launcher.daemon.server.Daemon] Daemon server started.
+""",
+    ),
+    (
+        "https://github.com/broadinstitute/picard/issues/968",
+        ".txt",
+        r"""11:55:20.223 [INFO] [org.gradle.launcher.daemon.client.DaemonClient] Connected to daemon DaemonInfo{pid=1831, address=[de67126f-d504-4ac1-8588-fcbf2caa06af port:33374, addresses:[/0:0:0:0:0:0:0:1, /127.0.0.1]], state=Idle, lastBusy=1509537195586, context=DefaultDaemonContext[uid=a6424da3-1903-4618-8a51-9f7a97a5cbd6,javaHome=/opt/gridware/pkg/apps/java/8.0.151/noarch,daemonRegistryDir=/users/[[user:mcarfagnin]]{{keep:/.gradle/daemon}},pid=1831,idleTimeout=10800000,daemonOpts=-XX:MaxPermSize=256m,-XX:+HeapDumpOnOutOfMemoryError,-Xmx1024m,-Dfile.encoding=ISO-8859-1,-Duser.country=GB,-Duser.language=en,-Duser.variant]}. Dispatching request Build{id=8bc19f64-2856-42c9-b0ee-9a3152d7a68c.1, currentDir=/users/[[user:mcarfagnin]]{{keep:/picard}}}.
+11:55:20.223 [DEBUG] [org.gradle.launcher.daemon.client.DaemonClientConnection] thread 1: dispatching class org.gradle.launcher.daemon.protocol.Build
+""",
+    ),
+    (
+        "https://github.com/GradleCN/GradleSide/issues/25",
+        ".txt",
+        r"""./gradlew assemble --no-daemon -rerun-tasks -i
+
+Initialized native services in: /home/[[user:dmsroot]]{{keep:/.gradle/native}}
+To honour the JVM settings for this build a new JVM will be forked. Please consider using the daemon: https://docs.gradle.org/4.8.1/userguide/gradle_daemon.html.
+Starting process 'Gradle build daemon'. Working directory: /home/[[user:dmsroot]]{{keep:/.gradle/daemon/4.8.1}} Command: /data/public/jdk/java8/bin/java -XX:MaxPermSize=512m -XX:+HeapDumpOnOutOfMemoryError -Xmx2048m -Dfile.encoding=UTF-8 -Duser.country=US -Duser.language=en -Duser.variant -cp /home/[[user:dmsroot]]{{keep:/.gradle/wrapper/dists/gradle-4.8.1-bin/e8p42vx1m7a3mz9ydmjagn6wn/gradle-4.8.1/lib/gradle-launcher-4.8.1.jar}} org.gradle.launcher.daemon.bootstrap.GradleDaemon 4.8.1
+Successfully started process 'Gradle build daemon'
+An attempt to start the daemon took 1.939 secs.
+The client will now receive all logging from the daemon (pid: 9327). The daemon log file: /home/[[user:dmsroot]]{{keep:/.gradle/daemon/4.8.1/daemon-9327.out.log}}
+Starting Build
+Settings evaluated using settings file '/home/[[user:dmsroot]]{{keep:/.jenkins/workspace/aao_develop/settings.gradle}}'.
+Projects loaded. Root project using build file '/home/[[user:dmsroot]]{{keep:/.jenkins/workspace/aao_develop/build.gradle}}'.
+""",
+    ),
+    (
+        "https://github.com/javalite/javalite/pull/441",
+        ".txt",
+        r"""21:54:19.920 [INFO] [org.gradle.launcher.daemon.server.health.DaemonHealthTracker] Starting build in new daemon [memory: 954.7 MB]
+21:54:19.929 [INFO] [org.gradle.launcher.daemon.server.exec.ForwardClientInput] Closing daemon's stdin at end of input.
+21:54:19.929 [INFO] [org.gradle.launcher.daemon.server.exec.ExecuteBuild] Executing build with daemon context: DefaultDaemonContext[uid=886d509c-6185-41f2-81ba-e970beed79c7,javaHome=C:\Program Files\Java\jdk1.7.0_71,daemonRegistryDir=C:\Users\{{keep:Jenkins}}\.gradle\daemon,pid=136056,idleTimeout=10800000,daemonOpts=-XX:MaxPermSize=256m,-XX:+HeapDumpOnOutOfMemoryError,-Xmx1024m,-Dfile.encoding=windows-1252,-Duser.country=US,-Duser.language=en,-Duser.variant]
+21:54:21.141 [DEBUG] [org.gradle.internal.nativeintegration.services.NativeServices] Native-platform posix files is not available.  Continuing with fallback.
+""",
+    ),
+    (
+        "https://github.com/Mezy/UhcCore/issues/94",
+        ".txt",
+        r"""03:13:00.247 [DEBUG] [org.gradle.launcher.daemon.client.DaemonClient] Connected to daemon DaemonInfo{pid=15728, address=[d352a06a-8a32-4c8f-ba2f-befecabccdaf port:57301, addresses:[/127.0.0.1, /0:0:0:0:0:0:0:1]], state=Idle, lastBusy=1639793574572, context=DefaultDaemonContext[uid=2ac646d5-ad98-4893-b6c8-79a9c93af301,javaHome=D:\Programs\java17.0.1,daemonRegistryDir=C:\Users\{{keep:user}}\.gradle\daemon,pid=15728,idleTimeout=10800000,priority=NORMAL,daemonOpts=--add-opens,java.base/java.util=ALL-UNNAMED,-XX:MaxMetaspaceSize=256m,-XX:+HeapDumpOnOutOfMemoryError,-Xmx512m,-Dfile.encoding=windows-1252,-Duser.country=US,-Duser.language=en,-Duser.variant]}. Dispatching request Build{id=0f787ec4-a102-4a68-a974-f816329f8f7e, currentDir=D:\Downloads\UhcCore-master\UhcCore-master}.
+03:13:00.247 [DEBUG] [org.gradle.launcher.daemon.client.DaemonClientConnection] thread 1: dispatching class org.gradle.launcher.daemon.protocol.Build
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-gradle/issues/874",
+        ".txt",
+        r"""[debug] [gradle-server] Starting server
+[debug] [gradle-server] Gradle Server cmd: c:\Users\[[user:zhwl]]{{keep:\.vscode-insiders\extensions\vscjava.vscode-gradle-3.8.1\lib\gradle-server.bat}} 8541
+[info] [gradle-server] Server started, listening on 8541
+[info] Gradle client connected to server
+[debug] Refreshing tasks
+[info] Java Home: C:\Program Files\Eclipse Foundation\jdk-17.0.0.35-hotspot
+[info] JVM Args: -XX:MaxMetaspaceSize=512m,-XX:+UseShenandoahGC,-XX:GCTimeRatio=4,-XX:AdaptiveSizePolicyWeight=90,-XX:+HeapDumpOnOutOfMemoryError,--add-opens,java.base/java.util=ALL-UNNAMED
+""",
+    ),
+    (
+        "https://github.com/JetBrains/intellij-platform-gradle-plugin/issues/1353",
+        ".txt",
+        r"""/Users/[[user:kpm]]{{keep:/.gradle/caches/modules-2/files-2.1/com.google.android.studio/android-studio/2022.3.1.10/3d39f250bd41684a4dbe27af370ac5bcce19db72/android-studio-2022.3.1.10/Resources/product-info.json}}
+""",
+    ),
+    # ---- Maven -v / -X, mvn help:system -------------------------------------------------------------
+    (
+        "https://github.com/alexa/alexa-avs-sample-app/issues/459",
+        ".txt",
+        r"""sudo mvn exec:exec -X
+Password:
+Apache Maven 3.3.9 (bb52d8502b132ec0a5a3f4c09453c07478323dc5; 2015-11-10T22:11:47+05:30)
+Maven home: /Users/[[user:Rohitkumarsharmaji]]{{keep:/Downloads/apache-maven-3.3.9}}
+Java version: 1.8.0_91, vendor: Oracle Corporation
+Java home: /Library/Java/JavaVirtualMachines/jdk1.8.0_91.jdk/Contents/Home/jre
+Default locale: en_US, platform encoding: UTF-8
+OS name: "mac os x", version: "10.12.2", arch: "x86_64", family: "mac"
+[DEBUG] Created new class realm maven.api
+[DEBUG] Importing foreign packages into class realm maven.api
+""",
+    ),
+    (
+        "https://github.com/apache/maven/issues/7910",
+        ".txt",
+        r"""mvn -X clean
+Apache Maven 3.0.4 (r1232337; 2012-01-17 02:44:56-0600)
+Maven home: /opt/apache-maven-3.0.4
+Java version: 1.8.0_31, vendor: Oracle Corporation
+Java home: /usr/lib/jvm/jdk1.8.0_31/jre
+Default locale: en_US, platform encoding: UTF-8
+OS name: "linux", version: "3.13.0-37-generic", arch: "i386", family: "unix"
+[INFO] Error stacktraces are turned on.
+[DEBUG] Reading global settings from /opt/apache-maven-3.0.4/conf/settings.xml
+[DEBUG] Reading user settings from {{keep:?}}/.m2/settings.xml
+""",
+    ),
+    (
+        "https://github.com/wzm001/blog/issues/12",
+        ".txt",
+        r"""===============================================================================
+System Properties
+===============================================================================
+
+java.runtime.name=Java(TM) SE Runtime Environment
+sun.boot.library.path=C:\Program Files\Java\jdk1.8.0_144\jre\bin
+java.vm.version=25.144-b01
+path.separator=;
+user.country=CN
+sun.java.launcher=SUN_STANDARD
+sun.os.patch.level=Service Pack 1
+user.dir=E:\Java-learning\mvn-test\aggregation
+java.runtime.version=1.8.0_144-b01
+os.arch=amd64
+java.io.tmpdir=C:\Users\{{keep:test}}\AppData\Local\Temp\
+os.name=Windows 7
+sun.jnu.encoding=GBK
+user.home=C:\Users\{{keep:test}}
+user.timezone=Asia/Shanghai
+""",
+    ),
+    # ---- java -XshowSettings:properties, a JVM's own properties log, jcmd ---------------------------
+    (
+        "https://github.com/iamgio/quarkdown/issues/481",
+        ".txt",
+        r""" java -XshowSettings:properties -version
+Property settings:
+    file.encoding = UTF-8
+    file.separator = \
+    java.class.path =
+    java.class.version = 69.0
+    java.home = C:\Program Files\Eclipse Adoptium\jre-25.0.2.10-hotspot
+    java.io.tmpdir = C:\Users\{{keep:ADMINI~1}}\AppData\Local\Temp\
+    java.library.path = C:\Program Files\Eclipse Adoptium\jre-25.0.2.10-hotspot\bin
+        C:\WINDOWS\Sun\Java\bin
+        C:\WINDOWS\system32
+        C:\Users\{{keep:Administrator}}\AppData\Local\fnm_multishells\16436_1779674376769
+        C:\Program Files\PowerShell\7
+""",
+    ),
+    (
+        "https://github.com/bardsoftware/ganttproject/issues/920",
+        ".txt",
+        r"""java.class.path: ;.\eclipsito.jar;.
+java.home: C:\Program Files\Java\jre7
+java.io.tmpdir: C:\Users\[[user:xkb00917]]{{keep:\AppData\Local\Temp\}}
+java.runtime.version: 1.7.0_25-b17
+java.vendor: Oracle Corporation
+os.arch: x86
+os.name: Windows 7
+sun.java.command: org.bardsoftware.eclipsito.Boot ganttproject-eclipsito-config.xml -log
+user.country: DE
+user.dir: C:\Program Files\GanttProject-2.6
+user.home: C:\Users\{{keep:Administrator}}
+user.language: de
+user.timezone: Europe/Berlin
+""",
+    ),
+    (
+        "https://github.com/openjdk/jdk/pull/21694",
+        ".txt",
+        r"""135986:
+{
+ "timestamp" : "2024-09-10T12:06:02.953-0700",
+  "jvm.starttime" : "2024-09-10T19:05:41.976+0000",
+  "java.home" : "/home/{{keep:auser}}/src/git/jdk/open/build/linux-x86_64-server-release/jdk",
+  "java.version" : "24-internal",
+  "sun.java.launcher" : "SUN_STANDARD",
+  "jvm.args" : [ "-Dapplication.home=/home/{{keep:auser}}/src/git/jdk/open/build/linux-x86_64-server-release/jdk", "-Xms8m", "-Djdk.module.main=jdk.jshell" ],
+  "sun.java.command" : "jdk.jshell/jdk.internal.jshell.tool.JShellToolProvider",
+  "java.class.path" : "",
+  "jvm.pid" : "135986",
+""",
+    ),
+    # ---- JVM arguments logged at startup: Elasticsearch, Spring Boot ---------------------------------
+    (
+        "https://github.com/elastic/elasticsearch/pull/24451",
+        ".txt",
+        r"""[2017-05-02T21:00:17,225][INFO ][o.e.n.Node               ] JVM arguments [-Xms2g, -Xmx2g, -XX:+UseConcMarkSweepGC, -XX:CMSInitiatingOccupancyFraction=75, -XX:+UseCMSInitiatingOccupancyOnly, -XX:+DisableExplicitGC, -XX:+AlwaysPreTouch, -Xss1m, -Djava.awt.headless=true, -Dfile.encoding=UTF-8, -Djna.nosys=true, -XX:-OmitStackTraceInFastThrow, -Dlog4j2.disable.jmx=true, -Dlog4j.skipJansi=true, -XX:+HeapDumpOnOutOfMemoryError, -Des.path.home=/Users/[[user:tomas]]{{keep:/elasticsearch/elasticsearch-6.0.0-alpha1-SNAPSHOT}}]
+""",
+    ),
+    (
+        "https://github.com/spring-projects/spring-boot/pull/21559",
+        ".txt",
+        r"""Starting StartupInfoLoggerTests on quarry.local with PID 42978 (started by [[user:bkellerman]] in /Users/[[user:bkellerman]]{{keep:/dev/spring-projects/spring-boot/master/spring-boot-project/spring-boot}}) on Java 1.8.0_252
+
+Starting StartupInfoLoggerTests using Java 1.8.0_252 on quarry.local with PID 42978 (started by [[user:bkellerman]] in /Users/[[user:bkellerman]]{{keep:/dev/spring-projects/spring-boot/master/spring-boot-project/spring-boot}})
+""",
+    ),
+    # ---- Tomcat's catalina.out --------------------------------------------------------------------
+    (
+        "https://github.com/redhat-developer/rsp-server-community/issues/111",
+        ".txt",
+        r"""01-Mar-2022 10:29:08.656 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log Server version name:   Apache Tomcat/9.0.58
+01-Mar-2022 10:29:08.675 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log Server version number: 9.0.58.0
+01-Mar-2022 10:29:08.677 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log OS Name:               Linux
+01-Mar-2022 10:29:08.679 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log Java Home:             /opt/java/jdk-11.0.14
+01-Mar-2022 10:29:08.679 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log JVM Version:           11.0.14+8-LTS-263
+01-Mar-2022 10:29:08.679 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log CATALINA_BASE:         /home/{{keep:user1}}/tomcat_vscode
+""",
+    ),
+    (
+        "https://github.com/fbaligand/lognavigator/issues/4",
+        ".txt",
+        r"""23-Jan-2018 08:38:27.498 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log Java Home:             /usr/lib/jvm/java-1.8.0-openjdk-1.8.0.151-1.b12.el7_4.x86_64/jre
+23-Jan-2018 08:38:27.498 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log JVM Version:           1.8.0_151-b12
+23-Jan-2018 08:38:27.499 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log CATALINA_BASE:         /usr/share/awl-tomcat8.5
+23-Jan-2018 08:38:27.500 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log CATALINA_HOME:         /usr/share/awl-tomcat8.5
+23-Jan-2018 08:38:27.502 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log Command line argument: -Djava.util.logging.config.file=/usr/share/awl-tomcat8.5/conf/logging.properties
+23-Jan-2018 08:38:27.502 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log Command line argument: -Djava.util.logging.manager=org.apache.juli.ClassLoaderLogManager
+""",
+    ),
+    # ---- IntelliJ's idea.log ------------------------------------------------------------------------
+    (
+        "https://github.com/microsoft/azure-tools-for-java/issues/1697",
+        ".txt",
+        r"""2018-06-12 18:46:26,964 [      0]   INFO -        #com.intellij.idea.Main - ------------------------------------------------------ IDE STARTED ------------------------------------------------------ 
+2018-06-12 18:46:27,037 [     73]   INFO -        #com.intellij.idea.Main - IDE: IntelliJ IDEA (build #IC-181.4892.42, 08 May 2018 14:27) 
+2018-06-12 18:46:27,037 [     73]   INFO -        #com.intellij.idea.Main - OS: Windows 10 (10.0, amd64) 
+2018-06-12 18:46:27,037 [     73]   INFO -        #com.intellij.idea.Main - JRE: 1.8.0_152-release-1136-b38 (JetBrains s.r.o) 
+2018-06-12 18:46:27,039 [     75]   INFO -        #com.intellij.idea.Main - JVM Args: -Xms128m -Xmx750m -XX:ReservedCodeCacheSize=240m -XX:+UseConcMarkSweepGC -XX:SoftRefLRUPolicyMSPerMB=50 -ea -Dsun.io.useCanonCaches=false -Djava.net.preferIPv4Stack=true -XX:+HeapDumpOnOutOfMemoryError -XX:-OmitStackTraceInFastThrow -Djb.vmOptionsFile=C:\Program Files\JetBrains\IntelliJ IDEA Community Edition 2018.1.3\bin\idea64.exe.vmoptions -Didea.platform.prefix=Idea -Didea.jre.check=true -Dide.native.launcher=true -Didea.paths.selector=IdeaIC2018.1 -XX:ErrorFile=C:\Users\[[user:v-liuhan]]\
+""",
+    ),
+    (
+        "https://github.com/cursive-ide/cursive/issues/66",
+        ".txt",
+        r"""2013-10-25 13:49:05,024 [      0]   INFO -        #com.intellij.idea.Main - ------------------------------------------------------ IDE STARTED ------------------------------------------------------ 
+2013-10-25 13:49:05,032 [      8]   INFO -        #com.intellij.idea.Main - IDE: IntelliJ IDEA (build #IU-129.1359, 04 Oct 2013 00:00) 
+2013-10-25 13:49:05,032 [      8]   INFO -        #com.intellij.idea.Main - OS: Mac OS X (10.8.5) 
+2013-10-25 13:49:05,032 [      8]   INFO -        #com.intellij.idea.Main - JRE: 1.6.0_65-b14-462-11M4609 (Apple Inc.) 
+2013-10-25 13:49:05,036 [     12]   INFO -        #com.intellij.idea.Main - JVM Args: -Dfile.encoding=UTF-8 -ea -Dsun.io.useCanonCaches=false -Djava.net.preferIPv4Stack=true -Xverify:none -Xbootclasspath/a:../lib/boot.jar -Xms2048m -Xmx4096m -XX:MaxPermSize=1024m -XX:ReservedCodeCacheSize=64m -Didea.paths.selector=IntelliJIdea12 -Dsun.java2d.noddraw=true
+""",
+    ),
+    # ---- Eclipse's .metadata/.log: EGit's HOME warning ----------------------------------------------
+    (
+        "https://github.com/wakatime/eclipse-wakatime/pull/43",
+        ".txt",
+        r"""!SESSION 2022-10-16 12:57:36.555 -----------------------------------------------
+eclipse.buildId=4.3.2.M20140221-1700
+java.version=1.8.0_231
+java.vendor=Oracle Corporation
+BootLoader constants: OS=win32, ARCH=x86, WS=win32, NL=en_US
+Framework arguments:  -product org.eclipse.epp.package.java.product
+Command-line arguments:  -os win32 -ws win32 -arch x86 -product org.eclipse.epp.package.java.product
+
+!ENTRY org.eclipse.egit.ui 2 0 2022-10-16 12:57:45.429
+!MESSAGE Warning: The environment variable HOME is not set. The following directory will be used to store the Git
+user global configuration and to define the default location to store repositories: 'C:\Users\[[user:janellerk]]'. If this is
+not correct please set the HOME environment variable and restart Eclipse. Otherwise Git for Windows and
+EGit might behave differently since they see different configuration options.
+""",
+    ),
+    (
+        "https://github.com/pulse00/Symfony-2-Eclipse-Plugin/issues/190",
+        ".txt",
+        r"""!ENTRY org.eclipse.egit.ui 2 0 2014-01-18 13:58:26.242
+!MESSAGE Warning: The environment variable HOME is not set. The following directory will be used to store the Git
+user global configuration and to define the default location to store repositories: 'C:\Users\[[user:Kaja]]'. If this is
+not correct please set the HOME environment variable and restart Eclipse. Otherwise Git for Windows and
+EGit might behave differently since they see different configuration options.
+This warning can be switched off on the Team > Git > Confirmations and Warnings preference page.
+""",
+    ),
+    (
+        "https://github.com/imixs/imixs-workflow/issues/63",
+        ".txt",
+        r"""!ENTRY org.eclipse.egit.ui 2 0 2015-02-05 17:11:42.545
+!MESSAGE Warning: The environment variable HOME is not set. The following directory will be used to store the Git
+user global configuration and to define the default location to store repositories: 'C:\Users\[[user:sumehtab]]'. If this is
+not correct please set the HOME environment variable and restart Eclipse. Otherwise Git for Windows and
+EGit might behave differently since they see different configuration options.
+This warning can be switched off on the Team > Git > Confirmations and Warnings preference page.
+java.lang.NullPointerException
+	at org.imixs.eclipse.workflowmodeler.WorkflowmodelerPlugin.saveWorkflowModel(WorkflowmodelerPlugin.java:325)
+""",
+    ),
+    (
+        "https://github.com/jetty/jetty.project/issues/8737",
+        ".txt",
+        r"""!SESSION 2022-10-19 06:00:57.612 -----------------------------------------------
+eclipse.buildId=4.25.0.I20220831-1800
+java.version=17.0.4.1
+java.vendor=Eclipse Adoptium
+BootLoader constants: OS=win32, ARCH=x86_64, WS=win32, NL=fr_BE
+Framework arguments:  -product org.eclipse.epp.package.cpp.product
+
+!ENTRY org.eclipse.egit.ui 2 0 2022-10-19 06:01:38.339
+!MESSAGE Warning: The environment variable HOME is not set. The following directory will be used to store the Git
+user global configuration and to define the default location to store repositories: 'C:\Users\{{keep:acer}}'. If this is
+not correct please set the HOME environment variable and restart Eclipse. Otherwise Git for Windows and
+EGit might behave differently since they see different configuration options.
 """,
     ),
 ]
