@@ -258,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
             "94",
             "95",
             "96",
+            "100",
             "all",
         ),
         default="all",
