@@ -260,6 +260,7 @@ def main(argv: list[str] | None = None) -> int:
             "95",
             "96",
             "97",
+            "100",
             "all",
         ),
         default="all",

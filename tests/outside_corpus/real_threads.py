@@ -9809,7 +9809,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``97``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``100``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9870,6 +9870,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (95, _RAW_STOP95),
         (96, _RAW_STOP96),
         (97, _RAW_STOP97),
+        (100, _RAW_STOP100),
     ):
         if batch not in (None, number):
             continue
@@ -25369,6 +25370,499 @@ Framework arguments:  -product org.eclipse.epp.package.cpp.product
 user global configuration and to define the default location to store repositories: 'C:\Users\{{keep:acer}}'. If this is
 not correct please set the HOME environment variable and restart Eclipse. Otherwise Git for Windows and
 EGit might behave differently since they see different configuration options.
+""",
+    ),
+]
+
+
+_RAW_STOP100: list[tuple[str, str, str]] = [
+    # ---- Chef: knife.rb, knife, chef-client resource errors ---------------------------------------
+    (
+        "https://github.com/fnichol/knife-server/issues/10",
+        ".txt",
+        r"""<pre>
+ERROR: Errno::ENOENT: No such file or directory - /etc/chef/validation.pem
+</pre>
+
+<pre>
+{{keep:xxx.xxx.xxx.xxx}} {{keep:lixxx-xxx}}.members.linode.com chef
+</pre>
+
+<pre>
+log_level :info
+log_location STDOUT
+node_name '[[user:fern]]'
+client_key '/Users/[[user:tomas]]/.chef/[[user:fern]].pem'
+validation_client_name 'chef-validator'
+</pre>
+""",
+    ),
+    (
+        "https://github.com/chef/knife-vsphere/issues/270",
+        ".txt",
+        r"""[{{keep:root}}@DP-CHEFDK01 chef]# knife client list
+WARNING: No knife configuration file found
+WARN: Failed to read the private key /etc/chef/client.pem: #<Errno::ENOENT: No such file or directory @ rb_sysopen - /etc/chef/client.pem>
+ERROR: Your private key could not be loaded from /etc/chef/client.pem
+Check your configuration file and ensure that your private key is readable
+[{{keep:root}}@DP-CHEFDK01 chef]#
+
+`  client_key               '/Users/[[user:owen.hartley]]/.chef/[[user:owen]].pem'`
+""",
+    ),
+    (
+        "https://github.com/infochimps-labs/ironfan/issues/111",
+        ".txt",
+        r"""```
+MacBookPro:homebase [[user:nick]]$ knife cluster list
+WARNING: No knife configuration file found
+WARNING: No cluster path set. Taking a wild guess that ["/var/chef/clusters"] is 
+reasonable based on your cookbook_path -- but please set cluster_path in your knife.rb
+Cluster Path: /var/chef/clusters
+```
+""",
+    ),
+    (
+        "https://github.com/fnichol/knife-server/issues/61",
+        ".txt",
+        r"""Mixlib::ShellOut::ShellCommandFailed
+    ------------------------------------
+    Expected process to exit with [0], but received '1'
+    ---- Begin output of /usr/bin/chage -M 99999 [[user:rohit.sinha]] ----
+    STDOUT:
+    STDERR: chage: user '[[user:rohit.sinha]]' does not exist in /etc/passwd
+    ---- End output of /usr/bin/chage -M 99999 [[user:rohit.sinha]] ----
+    Ran /usr/bin/chage -M 99999 [[user:rohit.sinha]] returned 1
+
+    Resource Declaration:
+    ---------------------
+    # In /var/chef/cache/cookbooks/linux-server-cookbook/recipes/run_commands.rb
+
+     26: execute "chage" do
+     27:         command "/usr/bin/chage -M 99999 [[user:rohit.sinha]]"
+     28:         action :run
+     29: end
+
+    Compiled Resource:
+    ------------------
+    # Declared in /var/chef/cache/cookbooks/linux-server-cookbook/recipes/run_commands.rb:26:in `from_file'
+
+    execute("chage") do
+      action [:run]
+      retries 0
+      retry_delay 2
+      default_guard_interpreter :execute
+      command "/usr/bin/chage -M 99999 [[user:rohit.sinha]]"
+      backup 5
+      returns 0
+      user nil
+      declared_type :execute
+      cookbook_name "linux-server-cookbook"
+      recipe_name "run_commands"
+    end
+""",
+    ),
+    (
+        "https://github.com/sous-chefs/users/issues/118",
+        ".txt",
+        r"""```
+Recipe: users::sysadmins
+  * users_manage[sysadmin] action remove
+    * user[{{keep:foo}}] action remove (up to date)
+...
+  * users_manage[sysadmin] action create
+    * user[{{keep:test}}] action create (up to date)
+    * directory[/Users/{{keep:test}}/.ssh] action create
+      * cannot determine user id for '{{keep:test}}', does the user exist on this system?
+      ================================================================================
+      Error executing action `create` on resource 'directory[/Users/{{keep:test}}/.ssh]'
+      ================================================================================
+
+      Chef::Exceptions::UserIDNotFound
+      --------------------------------
+      cannot determine user id for '[[user:edwin]]', does the user exist on this system?
+
+      Resource Declaration:
+      ---------------------
+      # In /var/chef/cache/cookbooks/users/providers/manage.rb
+
+      114:         directory "#{home_dir}/.ssh" do
+      115:           owner u['username']
+      116:           group u['gid'] || u['username']
+      117:           mode "0700"
+      118:         end
+      119:
+
+      Compiled Resource:
+      ------------------
+      # Declared in /var/chef/cache/cookbooks/users/providers/manage.rb:114:in `block (2 levels) in class_from_file'
+
+      directory("/Users/{{keep:test}}/.ssh") do
+```
+""",
+    ),
+    (
+        "https://github.com/chef/chef/issues/5137",
+        ".txt",
+        r"""```
+usermod -c '{{keep:perundeck}} user' -u '5011' -m -d '/home/{{keep:perundeck}}/{{keep:perundeck}}' {{keep:perundeck}} returned 6, expected 0
+```
+
+```
+INFO: *** Chef 11.4.4 ***
+```
+
+```
+$ cat /etc/redhat-release 
+CentOS Linux release 7.1.1503 (Core)
+```
+
+```
+  * user[{{keep:perundeck}}] action create[2016-07-25T06:05:36-07:00] INFO: Processing user[{{keep:perundeck}}] action create (ask-pedeploy-test::default line 56)
+
+================================================================================
+Error executing action `create` on resource 'user[{{keep:perundeck}}]'
+================================================================================
+
+
+Chef::Exceptions::Exec
+----------------------
+usermod -c '{{keep:perundeck}} user' -u '5011' -m -d '/home/{{keep:perundeck}}/{{keep:perundeck}}' {{keep:perundeck}} returned 6, expected 0
+```
+""",
+    ),
+    # ---- Salt: salt-minion, salt-call, salt-ssh state output --------------------------------------
+    (
+        "https://github.com/saltstack/salt/issues/20902",
+        ".txt",
+        r"""{{keep:root}}@ubuntu:/home/[[user:bruno]]# salt-minion start --log-level=debug
+[DEBUG   ] Reading configuration from /etc/salt/minion
+[DEBUG   ] Configuration file path: /etc/salt/minion
+[INFO    ] Setting up the Salt Minion "saltminion"
+[DEBUG   ] Created pidfile: /var/run/salt-minion.pid
+[DEBUG   ] Reading configuration from /etc/salt/minion
+[DEBUG   ] Attempting to authenticate with the Salt Master at 127.0.0.1
+[DEBUG   ] Loaded minion key: /etc/salt/pki/minion/minion.pem
+[ERROR   ] Attempt to authenticate with the salt master failed
+
+{{keep:root}}@ubuntu:/home/[[user:bruno]]# salt-key -L
+Accepted Keys:
+myminion
+saltminion
+Unaccepted Keys:
+Rejected Keys:
+""",
+    ),
+    (
+        "https://github.com/saltstack/salt/issues/32678",
+        ".txt",
+        r"""```
+salt:/srv # cat salt/tmp/create_user_in_localhome.sls
+create_user:
+  user.present:
+    - name: {{keep:modcronfoo}}
+    - createhome: True
+
+```
+
+`salt-ssh termserv state.sls tmp.create_user_in_localhome
+`
+Output:
+
+```
+termserv:
+----------
+          ID: create_user
+    Function: user.present
+        Name: {{keep:modcronfoo}}
+      Result: False
+     Comment: Failed to create new user {{keep:modcronfoo}}
+     Started: 08:25:56.050449
+    Duration: 47.303 ms
+     Changes:   
+
+Summary for termserv
+------------
+Succeeded: 0
+Failed:    1
+------------
+Total states run:     1
+Total run time:  47.303 ms
+
+```
+""",
+    ),
+    (
+        "https://github.com/saltstack/salt/issues/46923",
+        ".txt",
+        r"""```
+# salt-minion -l debug
+[DEBUG   ] Reading configuration from /etc/salt/minion
+[DEBUG   ] Including configuration from '/etc/salt/minion.d/_schedule.conf'
+[DEBUG   ] Reading configuration from /etc/salt/minion.d/_schedule.conf
+[DEBUG   ] Using cached minion ID from /etc/salt/minion_id: myminion
+[DEBUG   ] Configuration file path: /etc/salt/minion
+[WARNING ] Insecure logging configuration detected! Sensitive data may be logged.
+[INFO    ] Setting up the Salt Minion "myminion"
+[DEBUG   ] Created pidfile: /run/salt/salt-minion.pid
+[INFO    ] Starting up the Salt Minion
+[DEBUG   ] AsyncEventPublisher PUB socket URI: /var/run/salt/minion/minion_event_5e90f7d53f_pub.ipc
+[DEBUG   ] AsyncEventPublisher PULL socket URI: /var/run/salt/minion/minion_event_5e90f7d53f_pull.ipc
+[INFO    ] Starting pull socket on /var/run/salt/minion/minion_event_5e90f7d53f_pull.ipc
+[DEBUG   ] SaltEvent PUB socket URI: /var/run/salt/minion/minion_event_5e90f7d53f_pub.ipc
+[DEBUG   ] SaltEvent PULL socket URI: /var/run/salt/minion/minion_event_5e90f7d53f_pull.ipc
+[DEBUG   ] Initializing new IPCClient for path: /var/run/salt/minion/minion_event_5e90f7d53f_pub.ipc
+```
+""",
+    ),
+    # ---- Puppet agent runs ------------------------------------------------------------------------
+    (
+        "https://github.com/voxpupuli/puppet-puppetboard/issues/147",
+        ".txt",
+        r"""puppetboard::apache::vhost::vhost_name: 'puppetboard000.example.com'
+puppetboard::apache::vhost::port: '80'
+### What are you seeing
+
+Error: Could not create user {{keep:puppetboard}}: Execution of '/usr/sbin/useradd -g puppetboard -s /bin/bash -m -r {{keep:puppetboard}}' returned 12: useradd: cannot create directory /home/{{keep:puppetboard}}
+Error: /Stage[main]/Puppetboard/User[{{keep:puppetboard}}]/ensure: change from absent to present failed: Could not create user {{keep:puppetboard}}: Execution of '/usr/sbin/useradd -g puppetboard -s /bin/bash -m -r {{keep:puppetboard}}' returned 12: useradd: cannot create directory /home/{{keep:puppetboard}}
+""",
+    ),
+    (
+        "https://github.com/puppetlabs/puppet/issues/9551",
+        ".txt",
+        r"""```
+:/var/log/puppetlabs/puppet# cat puppet.log.1 | grep "Applying configuration version"
+2025-04-21 09:44:52 +0900 Puppet (info): Applying configuration version '1745166682'
+2025-04-21 10:23:48 +0900 Puppet (info): Applying configuration version '1745164281'
+2025-04-21 10:43:04 +0900 Puppet (info): Applying configuration version '1745164281'
+2025-04-21 10:52:03 +0900 Puppet (info): Applying configuration version '1745166682'
+2025-04-21 11:00:26 +0900 Puppet (info): Applying configuration version '1745166682'
+```
+""",
+    ),
+    # ---- Capistrano and Fabric deploys ------------------------------------------------------------
+    (
+        "https://github.com/capistrano/rails/issues/228",
+        ".txt",
+        r"""** DEPLOY FAILED
+** Refer to log/capistrano.log for details. Here are the last 20 lines:
+
+  INFO [62f6ecb5] Finished in 0.053 seconds with exit status 0 (successful).
+
+ DEBUG [5b8399a8] Running [ -L /home/[[user:tqserver]]/webapps/prototype_new/releases/20181127052321/public/assets ] as {{keep:root}}@192.168.2.100
+
+ DEBUG [5b8399a8] Command: [ -L /home/[[user:tqserver]]/webapps/prototype_new/releases/20181127052321/public/assets ]
+
+ DEBUG [88e77914] Finished in 0.050 seconds with exit status 1 (failed).
+
+ DEBUG [8d618958] Running [ -d /home/[[user:tqserver]]/webapps/prototype_new/releases/20181127052321/public/assets ] as {{keep:root}}@192.168.2.100
+
+ DEBUG [8d618958] Command: [ -d /home/[[user:tqserver]]/webapps/prototype_new/releases/20181127052321/public/assets ]
+
+ DEBUG [92ef8059] Finished in 0.050 seconds with exit status 1 (failed).
+
+  INFO [c12cb3b1] Running /usr/bin/env ln -s /home/[[user:tqserver]]/webapps/prototype_new/shared/public/assets /home/[[user:tqserver]]/webapps/prototype_new/releases/20181127052321/public/assets as {{keep:root}}@192.168.2.100
+
+ DEBUG [c12cb3b1] Command: ( export PATH="/home/[[user:tqserver]]/usr/local/ruby/bin:$PATH" ; /usr/bin/env ln -s /home/[[user:tqserver]]/webapps/prototype_new/shared/public/assets /home/[[user:tqserver]]/webapps/prototype_new/releases/20181127052321/public/assets )
+
+  INFO [58973943] Finished in 0.053 seconds with exit status 0 (successful).
+""",
+    ),
+    (
+        "https://github.com/kreativgebiet/rich/issues/82",
+        ".txt",
+        r"""```
+ * executing "cd -- /home/{{keep:deployer}}/apps/get-real/releases/20130501091230 && bundle exec rake RAILS_ENV=production RAILS_GROUPS=assets assets:precompile && cp -- /home/{{keep:deployer}}/apps/get-real/shared/assets/manifest.yml /home/{{keep:deployer}}/apps/get-real/releases/20130501091230/assets_manifest.yml"
+    servers: ["ali2"]
+    [ali2] executing command
+ ** [out :: ali2] [RailsAdmin] RailsAdmin initialization disabled by default. Pass SKIP_RAILS_ADMIN_INITIALIZER=false if you need it.
+ ** [out :: ali2] 
+ ** [out :: ali2] Killed
+    command finished in 53412ms
+*** [deploy:update_code] rolling back
+  * executing "rm -rf /home/{{keep:deployer}}/apps/get-real/releases/20130501091230; true"
+    servers: ["ali2"]
+    [ali2] executing command
+    command finished in 1888ms
+failed: "sh -c 'cd -- /home/{{keep:deployer}}/apps/get-real/releases/20130501091230 && bundle exec rake RAILS_ENV=production RAILS_GROUPS=assets assets:precompile && cp -- /home/{{keep:deployer}}/apps/get-real/shared/assets/manifest.yml /home/{{keep:deployer}}/apps/get-real/releases/20130501091230/assets_manifest.yml'" on ali2
+```
+""",
+    ),
+    (
+        "https://github.com/fabric/fabric/issues/1042",
+        ".txt",
+        r"""```
+[hostname] sudo: apt-get upgrade -qy
+[hostname] out: Reading package lists...
+[hostname] out: Building dependency tree...
+[hostname] out: Reading state information...
+[hostname] out: 0 upgraded, 0 newly installed, 0 to remove and 0 not upgraded.
+[hostname] out: 
+
+
+Done.
+```
+
+```
+^CDisconnecting from hostname... Traceback (most recent call last):
+  File "/Users/[[user:kq73]]/dev-virtualenv/bin/fab", line 8, in <module>
+    load_entry_point('Fabric==1.8.0', 'console_scripts', 'fab')()
+  File "/Users/[[user:kq73]]/dev-virtualenv/lib/python2.7/site-packages/fabric/main.py", line 760, in main
+    disconnect_all()
+  File "/Users/[[user:kq73]]/dev-virtualenv/lib/python2.7/site-packages/fabric/network.py", line 597, in disconnect_all
+    connections[key].close()
+  File "/Users/[[user:kq73]]/dev-virtualenv/lib/python2.7/site-packages/paramiko/client.py", line 350, in close
+    self._transport.close()
+  File "/Users/[[user:kq73]]/dev-virtualenv/lib/python2.7/site-packages/paramiko/transport.py", line 618, in close
+    self.stop_thread()
+```
+""",
+    ),
+    # ---- GitLab Runner and Woodpecker agents ------------------------------------------------------
+    (
+        "https://github.com/BSC-ES/autosubmit/issues/1003",
+        ".txt",
+        r"""```
+
+[[user:dsaliner]]@ bscesjenkins01:~> sudo du -hsc /home/*
+100K    /home/[[user:bcorreal]]
+84K    /home/[[user:dsaliner]]
+9.2G    /home/{{keep:gitlab-runner}}
+64K    /home/[[user:rpalomar]]
+64K    /home/[[user:tvarela]]
+8.4M    /home/[[user:mquintan]]
+16K    /home/{{keep:lost+found}}
+64K    /home/[[user:lfontana]]
+64K    /home/[[user:jrius]]
+88K    /home/[[user:aherrero]]
+9.2G    total
+
+```
+
+```
+
+(base) {{keep:gitlab-runner}}@ bscesjenkins01:~> du -hsc ./*
+4.0K    ./bin
+1.9G    ./builds
+1.1M    ./cache
+6.0G    ./miniconda2
+8.0K    ./public_html
+7.9G    total
+
+```
+""",
+    ),
+    (
+        "https://github.com/streaak/keyhacks/pull/123",
+        ".txt",
+        r"""```
+docker run --rm gitlab/gitlab-runner register \
+  --non-interactive \
+  --executor "docker" \
+  --docker-image alpine:latest \
+  --url "https://gitlab.com/" \
+  --registration-token "[[secret:GR13489418kzTqP4wYhVm2RnLsXe3]]" \
+  --description "keyhacks-test" \
+  --maintenance-note "Testing token with keyhacks" \
+  --tag-list "docker,aws" \
+  --run-untagged="true" \
+  --locked="false" \
+  --access-level="not_protected"
+Runtime platform                                    arch=amd64 os=linux pid=7 revision=32fc1585 version=15.2.1
+Running in system-mode.                            
+                                                   
+Registering runner... succeeded                     runner=GR13489418kzTqP4w
+Runner registered successfully. Feel free to start it, but if it's running already the config should be automatically reloaded!
+ 
+Configuration (with the authentication token) was saved in "/etc/gitlab-runner/config.toml" 
+```
+""",
+    ),
+    (
+        "https://github.com/cirruslabs/gitlab-tart-executor/issues/90",
+        ".txt",
+        r"""```
+Running with gitlab-runner 17.5.2 (c6eae8d7)
+  on  {{keep:xT4kPbRnq}}, system ID: s_7e1c49ab02f5
+Preparing the "custom" executor
+00:00
+Using Custom executor...
+WARNING: Cleanup script failed: exit status 1
+ERROR: Job failed: the GIT_CLONE_PATH="/Users/{{keep:admin}}/builds/aquareum" has to be within "/private/tmp/builds"
+```
+
+```toml
+  [runners.custom_build_dir]
+    enabled = true
+```
+
+```toml
+[[runners]]
+  builds_dir = "/Users/{{keep:admin}}/builds"
+  cache_dir = "/Users/{{keep:admin}}/cache"
+```
+""",
+    ),
+    (
+        "https://github.com/woodpecker-ci/woodpecker/pull/2248",
+        ".txt",
+        r"""```
+{"level":"info","time":"2023-08-18T17:06:12Z","caller":"/src/cmd/agent/config.go:41","message":"no agent config found at '/etc/woodpecker/agent.conf', start with defaults"}
+{"level":"trace","token":"{{keep:eyJh...VCJ9.eyJp...1MH0.DHYi...3VIc}}","time":"2023-08-18T17:06:12Z","caller":"/src/agent/rpc/auth_interceptor.go:96","message":"Token refreshed"}
+{"level":"error","error":"open /etc/woodpecker/agent.conf: no such file or directory","time":"2023-08-18T17:06:12Z","caller":"/src/cmd/agent/config.go:70","message":"could not persist agent config at '/etc/woodpecker/agent.conf'"}
+{"level":"info","time":"2023-08-18T17:10:28Z","message":"Starting Woodpecker agent with version 'next-d3b96f38' and backend 'kubernetes' using platform 'linux/amd64' running up to 1 pipelines in parallel"}
+```
+""",
+    ),
+    # ---- cloud-init -------------------------------------------------------------------------------
+    (
+        "https://github.com/ferrarimarco/home-lab/issues/230",
+        ".txt",
+        r"""Error messages (on the server):
+
+```
+ci-info no authorized ssh keys fingerprints found for user {{keep:...}}
+```
+
+In `cloud-init.log`:
+
+```
+Writing to /home/[[user:piero]]/.ssh/authorized_keys - wb: [600] 0 bytes
+```
+""",
+    ),
+    (
+        "https://github.com/vmware/photon/issues/838",
+        ".txt",
+        r"""```shell
+{{keep:root}}@photon02 [ ~ ]# cat .ssh/authorized_keys
+{{keep:<ssh-key-here>}}
+ssh-rsa {{keep:AAAA....}}
+`
+```
+
+```shell
+#cloud-config
+hostname: photon-on-01
+groups:
+- cloud-admins
+- cloud-users
+users:
+- default
+- name: {{keep:photonadmin}}
+   gecos: photon test admin user
+   primary-group: cloud-admins
+   groups: cloud-users
+   lock-passwd: false
+   passwd: [[secret:plover]]
+```
+
+cloud-init-output.log:
+```shell
+2019-01-17 11:16:36,139 - cc_scripts_user.py[WARNING]: Failed to run module scripts-user (scripts in /var/lib/cloud/instance/scripts)
+2019-01-17 11:16:36,140 - util.py[WARNING]: Running module scripts-user (<module 'cloudinit.config.cc_scripts_user' from '/usr/lib/python3.6/site-packages/cloudinit/config/cc_scripts_user.py'>) failed
+Cloud-init v. 0.7.9 finished at Thu, 17 Jan 2019 11:16:36 +0000. Datasource DataSourceOVF [seed=iso].  Up 11.66 seconds
+```
 """,
     ),
 ]
