@@ -83,7 +83,8 @@ class RealDocument:
     sessions, file-transfer and remote-shell clients, sync and backup tools), collected after
     1.41.0, and 93 to 96 (threads: web hosting and PHP applications, HPC clusters' schedulers,
     version control other than git and signing identities, password managers and secret
-    stores), collected at stop 53 after 1.44.0;
+    stores), collected at stop 53 after 1.44.0, and 98 (threads: Linux desktop sessions,
+    printing and process listings), collected at stop 53 after 1.48.0;
     each scored once, per part, blind, no rule changed before it was scored."""
 
     @property
@@ -9808,7 +9809,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``96``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``98``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9868,6 +9869,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (94, _RAW_STOP94),
         (95, _RAW_STOP95),
         (96, _RAW_STOP96),
+        (98, _RAW_STOP98),
     ):
         if batch not in (None, number):
             continue
@@ -25068,6 +25070,394 @@ userdn             dc=company,dc=local
     u'[[secret:e7b40d9c-21fa-c6e8-5d03-9af18c2b74e6]]'
     >>> print client.is_authenticated()
     False
+""",
+    ),
+]
+
+# The stop-53 collection (batch 98): 25 excerpts of 25 public GitHub threads, none of them a
+# thread of an earlier collection or of ``pasted.py``, found through the ``issues`` corpus on
+# 2026-12-05 under scrubber 1.48.0, aimed at a source no batch took yet: Linux desktop sessions,
+# printing and process listings as people paste them (``ps``/``top`` rows with a USER column,
+# ``loginctl list-sessions``, ``utmpdump``, ``ls -l`` owners, CUPS ``error_log`` and ``lpstat -l
+# -o``, ``.xsession-errors``, GNOME Shell and KDE Plasma journal lines, ``pactl info``, Flatpak
+# and PipeWire output under homes). Every private value was replaced by an invented same-shaped
+# substitute before it was written here; committed before the scrubber ran on any of it
+# (``tests/outside_corpus/SOURCE.md``, "The stop-98 collection").
+_RAW_STOP98: list[tuple[str, str, str]] = [
+    # ---- process listings: top, ps with a USER column ---------------------------------------
+    (
+        "https://github.com/puavo-org/puavo-os/issues/166",
+        ".txt",
+        r"""%Cpu(s): 26,4 us,  2,7 sy,  0,0 ni, 70,8 id,  0,1 wa,  0,0 hi,  0,0 si,  0,0 st
+KiB Mem :  3665008 total,   156132 free,  2241724 used,  1267152 buff/cache
+KiB Swap:  1832496 total,  1728268 free,   104228 used.   969764 avail Mem
+
+  PID USER      PR  NI    VIRT    RES    SHR S  %CPU %MEM     TIME+ COMMAND    $
+ 2703 [[user:kurvela]]   20   0 2116964 172780  65096 R  61,8  4,7 176:18.66 gnome-shell$
+19908 [[user:kurvela]]   20   0 2306424 843320  97620 R  28,0 23,0  84:40.28 firefox-esr$
+ 2358 [[user:kurvela]]   20   0  332888  53008  21952 S   7,9  1,4  17:39.34 Xorg       $
+ 6741 [[user:kurvela]]   20   0  528544  48276  29304 S   3,3  1,3   0:32.45 gnome-termi$
+ 2604 [[user:kurvela]]   20   0  993368 156344  62992 S   1,3  4,3   1:40.57 chrome 
+""",
+    ),
+    (
+        "https://github.com/7Ji/orangepi5-archlinuxarm/issues/19",
+        ".txt",
+        r"""    403 systemd+  20   0   18780   8808   7640 S   0,0   0,1   0:03.08 systemd+
+    468 root      -2   0       0      0      0 S   0,0   0,0   0:00.00 psimon
+    477 root       0 -20       0      0      0 I   0,0   0,0   0:00.00 ext_eve+
+    491 systemd+  20   0   92060   7848   6812 S   0,0   0,0   0:01.08 systemd+
+    496 {{keep:avahi}}     20   0   13988   4832   4024 S   0,0   0,0   0:05.12 avahi-d+
+    497 {{keep:dbus}}      20   0   16324   7428   4856 S   0,0   0,0   0:08.03 dbus-da+
+    499 root      20   0   18052   8528   7164 S   0,0   0,1   0:01.77 systemd+
+    506 root      20   0  421332  24692  21092 S   0,0   0,2   0:08.88 Network+
+    533 root      20   0   36960  11200   8352 S   0,0   0,1   0:00.16 cupsd
+    534 root      20   0   11636   6772   5768 S   0,0   0,0   0:00.02 sshd
+    537 root      20   0  319448  11056   9396 S   0,0   0,1   0:00.23 gdm
+    538 root      20   0    5276    740    660 S   0,0   0,0   0:00.00 agetty
+""",
+    ),
+    (
+        "https://github.com/sosreport/sos/pull/3707",
+        ".txt",
+        r"""# ps auxfwww | grep -B1 ^{{keep:vncuser1}}
+root       53757  0.0  0.0  84432   480 ?        S    16:38   0:00 /usr/sbin/vncsession {{keep:vncuser1}} :1
+{{keep:vncuser1}}   53779  0.0  0.0  14064     0 ?        S    16:38   0:00  \_ xinit /etc/X11/xinit/Xsession gnome-session -- /usr/bin/Xvnc :1 -auth /home/{{keep:vncuser1}}/.Xauthority -desktop rhel-8-4:1 ({{keep:vncuser1}}) -fp catalogue:/etc/X11/fontpath.d -pn -rfbauth /home/{{keep:vncuser1}}/.vnc/passwd -rfbport 5901
+{{keep:vncuser1}}   53793  0.0  0.1 868656  3468 ?        Ssl  16:38   0:00      \_ /usr/libexec/gnome-session-binary
+{{keep:vncuser1}}   53926  0.5  4.3 3358300 78404 ?       Sl   16:38   0:01          \_ /usr/bin/gnome-shell
+{{keep:vncuser1}}   53957  0.0  0.1 662796  2344 ?        Sl   16:38   0:00          |   \_ ibus-daemon --xim --panel disable
+""",
+    ),
+    (
+        "https://github.com/Scribery/tlog/issues/280",
+        ".txt",
+        r"""# getent passwd user {{keep:newuser}}
+{{keep:newuser}}:x:1001:1001::/home/{{keep:newuser}}:/usr/bin/tlog-rec-session
+
+[root@rhel-8-1 tmp]# tty
+/dev/pts/0
+[root@rhel-8-1 ~]# su - {{keep:newuser}}
+Locale charset is ANSI_X3.4-1968 (ASCII)
+Assuming locale environment is lost and charset is UTF-8
+
+ATTENTION! Your session is being recorded!
+
+[{{keep:newuser}}@rhel-8-1 ~]$ id
+uid=1001({{keep:newuser}}) gid=1001({{keep:newuser}}) groups=1001({{keep:newuser}}) context=unconfined_u:unconfined_r:unconfined_t:s0-s0:c0.c1023
+[{{keep:newuser}}@rhel-8-1 ~]$ ps aufwww|head -n 6
+USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND
+root      8947  0.0  0.2  26712  5224 pts/0    Ss   17:57   0:00 -bash
+root      9356  0.0  0.5 187336 10648 pts/0    S+   18:08   0:00  \_ su - {{keep:newuser}}
+{{keep:tlog}}      9357  0.0  0.4 121780  7488 pts/0    S+   18:08   0:00      \_ -tlog-rec-session
+{{keep:newuser}}   9358  0.0  0.2  24564  5208 pts/1    Ss   18:08   0:00          \_ -bash
+""",
+    ),
+    # ---- sessions: loginctl, utmpdump, ls -l owners --------------------------------------------
+    (
+        "https://github.com/systemd/python-systemd/issues/81",
+        ".txt",
+        r"""INFO:root:uids: [121, 1000]
+INFO:root:sessions: ['2', 'c1']
+
+INFO:root:sessions: 
+SESSION        UID     USER        SEAT           TTY             
+   2          1000    [[user:farhood]]      seat0          tty2            
+  c1          121      {{keep:gdm}}         seat0          tty1            
+
+2 sessions listed.
+""",
+    ),
+    (
+        "https://github.com/systemd/systemd/issues/29027",
+        ".txt",
+        r"""[1] [00000] [~~  ] [{{keep:shutdown}}] [~           ] [6.1.0-10-amd64      ] [0.0.0.0        ] [2023-07-30T14:43:16,813650+00:00]
+[2] [00000] [~~  ] [{{keep:reboot}}  ] [~           ] [6.1.0-10-amd64      ] [0.0.0.0        ] [2023-07-30T14:48:36,029177+00:00]
+[1] [00053] [~~  ] [{{keep:runlevel}}] [~           ] [6.1.0-10-amd64      ] [0.0.0.0        ] [2023-07-30T14:49:59,221732+00:00]
+[7] [02266] [    ] [[[user:nona]]    ] [:0          ] [:0                  ] [0.0.0.0        ] [2023-07-30T14:50:06,828157+00:00]
+[7] [20804] [ts/1] [[[user:ubek]]    ] [pts/1       ] [{{keep:XXX}}] [{{keep:XXX}}] [2023-08-03T05:35:14,613911+00:00]
+[8] [20804] [    ] [        ] [pts/1       ] [                    ] [0.0.0.0        ] [2023-08-03T06:02:41,101386+00:00]
+""",
+    ),
+    (
+        "https://github.com/zolrath/wemux/issues/16",
+        ".txt",
+        r"""fernbridge:{[[user:spirandel]]} $ wemux users
+Users attached to 'wemux':
+  1. root
+
+name=``stat -c%U $tty 2>/dev/null``
+
+fernbridge:{[[user:spirandel]]} $ tty
+/dev/pts/20
+
+fernbridge:{[[user:spirandel]]} $ ll /dev/pts/20
+lrwxrwxrwx 1 root root 29 Feb 25  2008 /dev/pts/20 -> ../../devices/pseudo/pts@0:20
+
+fernbridge:{[[user:spirandel]]} $ ll -L /dev/pts/20
+crw--w---- 1 [[user:spirandel]] tty 24, 20 Oct 30 12:10 /dev/pts/20
+""",
+    ),
+    # ---- printing: CUPS error_log, lpstat ------------------------------------------------------
+    (
+        "https://github.com/apple/cups/issues/2845",
+        ".txt",
+        r"""lpstat -p XV5A
+printer XV5A now printing XV5A-236303.  enabled since Tue Jun  3 12:32:23 2008
+
+lpstat -l -o XV5A
+XV5A-234940             [[user:t83adm]]            2048   Tue Jun  3 12:32:23 2008
+        Alerts: job-printing
+        queued for XV5A
+XV5A-234942             [[user:t83adm]]            2048   Tue Jun  3 12:32:31 2008
+        Alerts: none
+        queued for XV5A
+XV5A-235515             [[user:t83adm]]            4096   Tue Jun  3 13:20:55 2008
+        Alerts: none
+        queued for XV5A
+XV5A-236078             [[user:t83adm]]            6144   Tue Jun  3 14:08:39 2008
+        Alerts: none
+        queued for XV5A
+""",
+    ),
+    (
+        "https://github.com/apple/cups/issues/4405",
+        ".txt",
+        r"""[root@jsc-cups ~]# lpstat -l -o jscnews
+jscnews-17746           [[user:kqm357]]         1557504   Fri Apr 25 10:27:45 2014
+    Alerts: none
+    queued for jscnews
+[root@jsc-cups ~]# /usr/local/bin/lp -H hold -i 17746
+[root@jsc-cups ~]# lpstat -l -o jscnews
+jscnews-17746           [[user:kqm357]]         1557504   Fri Apr 25 10:27:45 2014
+    Alerts: job-hold-until-specified
+    queued for jscnews
+""",
+    ),
+    (
+        "https://github.com/apple/cups/issues/73",
+        ".txt",
+        r"""D [07/May/2003:13:10:50 +0800] AcceptClient() 8 from 198.51.100.62:631.
+D [07/May/2003:13:10:50 +0800] ReadClient() 8 POST / HTTP/1.1
+D [07/May/2003:13:10:50 +0800] ProcessIPPRequest: 8 status_code=0
+D [07/May/2003:13:10:50 +0800] ReadClient() 8 GET /printers/laser.ppd HTTP/1.1
+D [07/May/2003:13:10:52 +0800] ReadClient() 8 POST /printers/laser HTTP/1.1
+D [07/May/2003:13:10:52 +0800] print_job: request file type is application/vnd.cups-raw.
+D [07/May/2003:13:10:52 +0800] check_quotas: requesting-user-name = '[[user:fasrone]]'
+D [07/May/2003:13:10:52 +0800] print_job: requesting-user-name = '[[user:fasrone]]'
+D [07/May/2003:13:10:52 +0800] Adding default job-sheets values "none,none"...
+I [07/May/2003:13:10:52 +0800] Job 1 queued on 'laser' by '[[user:fasrone]]'.
+D [07/May/2003:13:10:52 +0800] Job 1 hold_until = 0
+""",
+    ),
+    (
+        "https://github.com/apple/cups/issues/4721",
+        ".txt",
+        r"""D [24/Sep/2015:11:32:21 -0300] Get-Printer-Attributes ipp://localhost:631/printers/cb-02091-c
+D [24/Sep/2015:11:32:21 -0300] cupsdReadClient: 15 POST /printers/cb-02091-c HTTP/1.1
+D [24/Sep/2015:11:32:21 -0300] cupsdAuthorize: No authentication data provided.
+D [24/Sep/2015:11:32:21 -0300] cupsdReadClient: 15 1.1 Create-Job 1
+D [24/Sep/2015:11:32:21 -0300] Create-Job ipp://localhost:631/printers/cb-02091-c
+D [24/Sep/2015:11:32:21 -0300] add_job: setting context of job to UNKNOWN SL
+D [24/Sep/2015:11:32:21 -0300] cupsdMarkDirty(----J-)
+D [24/Sep/2015:11:32:21 -0300] add_job: requesting-user-name="[[user:usra418]]"
+I [24/Sep/2015:11:32:21 -0300] [Job 692901] Adding start banner page "none".
+D [24/Sep/2015:11:32:21 -0300] Discarding unused job-created event...
+""",
+    ),
+    (
+        "https://github.com/apple/cups/issues/4815",
+        ".txt",
+        r"""I [24/Apr/2016:19:57:19 +0200] [Job 39] Adding start banner page "none".
+I [24/Apr/2016:19:57:19 +0200] [Job 39] Queued on "lpd" by "{{keep:support}}".
+I [24/Apr/2016:19:57:19 +0200] [Job 39] File of type text/plain queued by "{{keep:support}}".
+I [24/Apr/2016:19:57:19 +0200] [Job 39] Adding end banner page "none".
+I [24/Apr/2016:19:57:19 +0200] [Job 39] Started filter /usr/lib/cups/filter/texttopdf (PID 22935)
+I [24/Apr/2016:19:57:19 +0200] [Job 39] Started filter /usr/lib/cups/filter/pdftopdf (PID 22936)
+I [24/Apr/2016:19:57:19 +0200] [Job 39] Started backend /usr/lib/cups/backend/lpd (PID 22938)
+I [24/Apr/2016:19:57:23 +0200] [Job 39] Connected to printer.
+I [24/Apr/2016:19:57:23 +0200] [Job 39] Job completed.
+""",
+    ),
+    (
+        "https://github.com/apple/cups/issues/3627",
+        ".txt",
+        r"""   $ lp -d someprinter somefile.txt
+   request id is someprinter-29 (1 file(s))
+   $ ./lpstat -p someprinter
+   printer someprinter now printing someprinter-0.  enabled since Tue 13 Jul 2010 01:53:25 PM CEST
+""",
+    ),
+    # ---- pactl info, PipeWire and Flatpak under homes ------------------------------------------
+    (
+        "https://github.com/mmtrt/cncra2yr-snap/issues/38",
+        ".txt",
+        r"""pactl info
+Server String: unix:/run/user/1000/pulse/native
+Library Protocol Version: 30
+Server Protocol Version: 30
+Is Local: yes
+Client Index: 48
+Tile Size: 65472
+User Name: [[user:mkvosse]]
+Host Name: Home3
+Server Name: pulseaudio
+Server Version: 8.0
+Default Sample Specification: s16le 2ch 44100Hz
+Default Channel Map: front-left,front-right
+Default Sink: alsa_output.pci-0000_00_1b.0.analog-stereo
+Default Source: alsa_input.pci-0000_00_1b.0.analog-stereo
+Cookie: 3b9f:a40c
+""",
+    ),
+    (
+        "https://github.com/fastfetch-cli/fastfetch/issues/1454",
+        ".txt",
+        r"""Unit pulseaudio.service could not be found.
+Unit pulseaudio.socket could not be found.
+● pipewire.socket - PipeWire Multimedia System Sockets
+     Loaded: loaded (/usr/lib/systemd/user/pipewire.socket; enabled; preset: enabled)
+     Active: active (running) since Wed 2025-01-08 11:05:58 +05; 2h 21min ago
+ Invocation: 15a995febd364811a7d4522a1b7ce4fb
+   Triggers: ● pipewire.service
+     Listen: /run/user/1000/pipewire-0 (Stream)
+             /run/user/1000/pipewire-0-manager (Stream)
+     CGroup: /user.slice/user-1000.slice/user@1000.service/app.slice/pipewire.socket
+
+янв 08 11:05:58 [[user:tovmir]]{{keep:-To-Be-Filled-By-O-E-M}} systemd[2008]: Listening on pipewire.socket - PipeWire Multimedia System Sockets.
+""",
+    ),
+    (
+        "https://github.com/flathub/us.zoom.Zoom/issues/393",
+        ".txt",
+        r"""ls -ald /tmp
+	drwxrwxrwt 22 {{keep:root}} {{keep:root}} 560 Jun  9 11:11 /tmp/
+
+flatpak run -v us.zoom.Zoom
+	F: No installations directory in /etc/flatpak/installations.d. Skipping
+	F: Opening system flatpak installation at path /var/lib/flatpak
+	F: Opening user flatpak installation at path /home/[[user:rtkw]]{{keep:/.local/share/flatpak}}
+	F: Opening user flatpak installation at path /home/[[user:rtkw]]/.local/share/flatpak
+	F: Opening system flatpak installation at path /var/lib/flatpak
+	F: Skipping parental controls check for app/us.zoom.Zoom/x86_64/stable since parental controls are disabled globally
+	F: Opening user flatpak installation at path /home/[[user:rtkw]]/.local/share/flatpak
+	F: Opening system flatpak installation at path /var/lib/flatpak
+""",
+    ),
+    (
+        "https://github.com/flatpak/flatpak/issues/2200",
+        ".txt",
+        r"""{{keep:me}}@{{keep:host}}:~$ flatpak --version
+Flatpak 1.6.2 # from PPA
+
+{{keep:me}}@{{keep:host}}:~$ flatpak run --user --command=bash org.gnome.gedit
+
+Note that the directories 
+
+'/var/lib/flatpak/exports/share'
+'/home/{{keep:me}}/.local/share/flatpak/exports/share'
+
+are not in the search path set by the XDG_DATA_DIRS environment variable, so
+applications installed by Flatpak may not appear on your desktop until the
+session is restarted.
+
+bwrap: Can't make symlink at /var/run: File exists
+""",
+    ),
+    # ---- GNOME Shell and KDE Plasma journal lines ------------------------------------------------
+    (
+        "https://github.com/paradoxxxzero/gnome-shell-system-monitor-applet/issues/309",
+        ".txt",
+        r"""Jul 14 12:19:59 nexus org.gnome.Shell.desktop[1241]: Gjs-Message: JS LOG: System monitor applet init from /usr/share/gnome-shell/extensions/{{keep:system-monitor@paradoxxx.zero.gmail.com}}
+Jul 14 12:19:59 nexus org.gnome.Shell.desktop[1241]: Gjs-Message: JS LOG: Extension "{{keep:system-monitor@paradoxxx.zero.gmail.com}}" had error: TypeError: Background.from_string is not a function
+
+oct 19 15:09:59 lnbox gnome-session[2433]: Gjs-Message: JS WARNING: [/home/[[user:tomeu]]{{keep:/.local/share/gnome-shell/extensions/system-monitor@paradoxxx.zero.gmail.com/extension.js}} 872]: anonymous function does not always return a value
+oct 19 15:09:59 lnbox gnome-session[2433]: Gjs-Message: JS LOG: System monitor applet init from /home/[[user:tomeu]]{{keep:/.local/share/gnome-shell/extensions/system-monitor@paradoxxx.zero.gmail.com}}
+""",
+    ),
+    (
+        "https://github.com/paradoxxxzero/gnome-shell-system-monitor-applet/issues/759",
+        ".txt",
+        r"""Dec 01 14:02:10 {{keep:$HOSTNAME}} gnome-shell[11570]: [System monitor] applet init from /home/{{keep:user}}/.local/share/gnome-shell/extensions/system-monitor-next@paradoxxx.zero.gmail.com
+Dec 01 14:02:10 {{keep:$HOSTNAME}} gnome-shell[11570]: [System monitor] applet enabling
+Dec 01 14:02:10 {{keep:$HOSTNAME}} gnome-shell[11570]: JS ERROR: Extension system-monitor-next@paradoxxx.zero.gmail.com: Error: Tried to construct an object without a GType
+                                         ModalDialog@resource:///org/gnome/shell/ui/modalDialog.js:32:4
+                                         SystemMonitor_smDialog@/home/{{keep:$USER}}/.local/share/gnome-shell/extensions/system-monitor-next@paradoxxx.zero.gmail.com/extension.js:287:9
+""",
+    ),
+    (
+        "https://github.com/k-donn/plasmoid-wunderground/issues/107",
+        ".txt",
+        r"""{{keep:user@1000.service}} file:///home/[[user:nate]]{{keep:/.local/share/plasma/plasmoids/com.github.k-donn.plasmoid-wunderground/contents/ui/DetailsItem.qml}}:143:17: Unable to assign [undefined] to QString
+""",
+    ),
+    (
+        "https://github.com/luisbocanegra/plasma-panel-colorizer/issues/169",
+        ".txt",
+        r"""Jan 30 23:19:16 Corvin plasmashell[2941]: qml: '/home/[[user:corvinlake]]{{keep:/.local/share/plasma/plasmoids/luisbocanegra.panel.colorizer/contents/ui/tools/list_presets.sh}}' '/home/[[user:corvinlake]]/.local/share/plasma/plasmoids/luisbocanegra.panel.colorizer/contents/ui/presets/' b;'/home/c>
+                                          b:/home/[[user:corvinlake]]{{keep:/.local/share/plasma/plasmoids/luisbocanegra.panel.colorizer/contents/ui/presets/Black Color Lines}}
+                                          b:/home/[[user:corvinlake]]/.local/share/plasma/plasmoids/luisbocanegra.panel.colorizer/contents/ui/presets/Black Gray Lines
+""",
+    ),
+    # ---- .xsession-errors ----------------------------------------------------------------------
+    (
+        "https://github.com/linuxmint/cinnamon/issues/8903",
+        ".txt",
+        r"""dbus-update-activation-environment: setting DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus
+dbus-update-activation-environment: setting DISPLAY=:0
+dbus-update-activation-environment: setting XAUTHORITY=/home/[[user:bertin]]{{keep:/.Xauthority}}
+dbus-update-activation-environment: setting GTK_MODULES=gail:atk-bridge
+gpgconf: running /usr/bin/gpg-agent failed (exitcode=2): Erreur générale
+gpgconf: fatal error (exit status 1)
+dbus-update-activation-environment: setting QT_ACCESSIBILITY=1
+dbus-update-activation-environment: setting LC_MEASUREMENT=fr_FR.UTF-8
+dbus-update-activation-environment: setting LANG=fr_FR.UTF-8
+""",
+    ),
+    (
+        "https://github.com/linuxmint/cinnamon/issues/8977",
+        ".txt",
+        r"""Xsession: X session started for [[user:jsk]] at Mo 25. Nov 18:05:38 CET 2019
+dbus-update-activation-environment: setting DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus
+dbus-update-activation-environment: setting DISPLAY=:0
+dbus-update-activation-environment: setting XAUTHORITY=/home/[[user:jsk]]/.Xauthority
+localuser:[[user:jsk]] being added to access control list
+dbus-update-activation-environment: setting GTK_MODULES=gail:atk-bridge
+dbus-update-activation-environment: setting QT_ACCESSIBILITY=1
+dbus-update-activation-environment: setting USER=[[user:jsk]]
+dbus-update-activation-environment: setting LC_TIME=de_DE.UTF-8
+dbus-update-activation-environment: setting XDG_SESSION_TYPE=x11
+dbus-update-activation-environment: setting HOME=/home/[[user:jsk]]
+dbus-update-activation-environment: setting DESKTOP_SESSION=cinnamon
+dbus-update-activation-environment: setting XDG_SEAT_PATH=/org/freedesktop/DisplayManager/Seat0
+dbus-update-activation-environment: setting LOGNAME=[[user:jsk]]
+""",
+    ),
+    (
+        "https://github.com/linuxmint/cinnamon/issues/8521",
+        ".txt",
+        r""" * /home/{{keep:user1}}/.xsession-errors :
+```
+cinnamon-session[8762]: WARNING: t+0,01693s: Could not parse desktop file /home/[[user:florianb]]{{keep:/.config/autostart/xfconf-migration-4.6.desktop}}: Le fichier de clés ne contient pas de clé « Name » dans le groupe « Desktop Entry »
+cinnamon-session[8762]: GLib-GObject-CRITICAL: t+0,01707s: object CsmAutostartApp 0x5600444ac6a0 finalized while still in-construction
+cinnamon-session[8762]: WARNING: t+0,01712s: could not read /home/[[user:florianb]]/.config/autostart/xfconf-migration-4.6.desktop
+cinnamon-session[8762]: WARNING: t+0,01735s: Could not parse desktop file /home/[[user:florianb]]{{keep:/.config/autostart/xfce4-clipman-plugin-autostart.desktop}}: Le fichier de clés ne contient pas de clé « Name » dans le groupe « Desktop Entry »
+```
+""",
+    ),
+    (
+        "https://github.com/MizterB/RetroPie-Setup-Ubuntu/issues/10",
+        ".txt",
+        r"""Xsession: X session started for {{keep:pi}} at Thu 24 Sep 2020 05:53:57 PM EDT
+dbus-update-activation-environment: setting DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus
+dbus-update-activation-environment: setting DISPLAY=:0
+dbus-update-activation-environment: setting XAUTHORITY=/home/{{keep:pi}}/.Xauthority
+localuser:{{keep:pi}} being added to access control list
+dbus-update-activation-environment: setting QT_ACCESSIBILITY=1
+dbus-update-activation-environment: setting MAIL=/var/mail/{{keep:pi}}
+dbus-update-activation-environment: setting USER={{keep:pi}}
+dbus-update-activation-environment: setting XDG_SESSION_TYPE=tty
+dbus-update-activation-environment: setting HOME=/home/{{keep:pi}}
+dbus-update-activation-environment: setting LOGNAME={{keep:pi}}
 """,
     ),
 ]
