@@ -58,11 +58,15 @@ embedded and maker tools' logs) and ``89`` (threads: game launchers' and mod loa
 crash reports) likewise, under 1.37.0; ``90`` (threads: notebooks and data-science sessions,
 R's sessionInfo(), JupyterHub logs, conda, jupyter --paths, Spyder, MATLAB), ``91`` (threads:
 file-transfer and remote-shell clients' logs) and ``92`` (threads: sync and backup tools' logs
-and configs) likewise, under 1.41.0; ``94`` (threads: HPC clusters' job schedulers and
-sessions, Slurm, PBS, LSF, Lmod, Apptainer, Open MPI) likewise, under 1.44.0),
-and configs) likewise, under 1.41.0; ``96`` (threads: password managers, secret stores and
-their errors) likewise, under 1.44.0; ``97`` (threads: JVM applications' system properties
-and build daemons' diagnostics) likewise, under 1.48.0),
+and configs) likewise, under 1.41.0; ``93`` (threads: web hosting and PHP applications'
+logs), ``94`` (threads: HPC clusters' job schedulers and sessions, Slurm, PBS, LSF, Lmod,
+Apptainer, Open MPI), ``95`` (threads: version control other than git, signing identities)
+and ``96`` (threads: password managers, secret stores and their errors) likewise, under
+1.44.0; ``97`` (threads: JVM applications' system properties and build daemons'
+diagnostics), ``98`` (threads: Linux desktop sessions, printing and process listings),
+``99`` (threads: chat networks' clients, servers and bots) and ``100`` (threads:
+configuration management and deployment runs) likewise, under 1.48.0 (``all``, the default,
+is every collection).
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -260,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
             "95",
             "96",
             "97",
+            "98",
             "100",
             "all",
         ),

@@ -9870,6 +9870,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (95, _RAW_STOP95),
         (96, _RAW_STOP96),
         (97, _RAW_STOP97),
+        (98, _RAW_STOP98),
         (100, _RAW_STOP100),
     ):
         if batch not in (None, number):
@@ -25863,6 +25864,1101 @@ cloud-init-output.log:
 2019-01-17 11:16:36,140 - util.py[WARNING]: Running module scripts-user (<module 'cloudinit.config.cc_scripts_user' from '/usr/lib/python3.6/site-packages/cloudinit/config/cc_scripts_user.py'>) failed
 Cloud-init v. 0.7.9 finished at Thu, 17 Jan 2019 11:16:36 +0000. Datasource DataSourceOVF [seed=iso].  Up 11.66 seconds
 ```
+""",
+    ),
+]
+
+
+_RAW_STOP92: list[tuple[str, str, str]] = [
+    # ---- rclone: `config show`, `-vv` logs, a config with an OAuth token, a systemd unit --------
+    (
+        "https://github.com/rclone/rclone/issues/5630",
+        ".txt",
+        r"""$ rclone config show onedrive:
+--------------------
+[onedrive]
+type = onedrive
+drive_type = personal
+drive_id = {{keep:54XXXXX3e}}
+# token = {{keep:TOKEN_REMOVED_FOR_EXPERIMENT}}
+--------------------
+$ rclone -vv  config reconnect onedrive:
+2021/10/17 22:28:36 DEBUG : rclone: Version "v1.56.2" starting with parameters ["rclone" "-vv" "config" "reconnect" "onedrive:"]
+2021/10/17 22:28:36 DEBUG : Using config file from "/home/[[user:quon]]{{keep:/.rclone.conf}}"
+2021/10/17 22:28:36 DEBUG : onedrive: config in: state="", result=""
+2021/10/17 22:28:36 DEBUG : onedrive: config out: out=&{State:*oauth,choose_type,, Option:<nil> OAuth:<nil> Error: Result:}, err=<nil>
+""",
+    ),
+    (
+        "https://github.com/Jwink3101/syncrclone/issues/15",
+        ".txt",
+        r"""2021-12-10 23:18:32: DEBUG: argv: ['/usr/local/share/syncrclone/config-google.py']
+2021-12-10 23:18:32: syncrclone (20211015.0.BETA)
+2021-12-10 23:18:32: config path: '/usr/local/share/syncrclone/config-google.py'
+2021-12-10 23:18:32: A: '/mnt/Backup/Cloud/Google'
+2021-12-10 23:18:32: B: 'Google:'
+2021-12-10 23:18:32: DEBUG: config: Config(remoteA='/mnt/Backup/Cloud/Google', remoteB='Google:', name='k3R7d', rclone_exe='/usr/bin/rclone', filter_flags=[], rclone_flags=['--config', '/mnt/homes/[[user:tw]]{{keep:/.config/rclone/rclone.conf}}', '--drive-skip-gdocs', '-vv'], rclone_env={}, compare='mtime', dt=1.1, conflict_mode='newer')
+""",
+    ),
+    (
+        "https://github.com/maple3142/aria2c-ariang/issues/8",
+        ".txt",
+        r"""type = drive\nscope = drive\ntoken = {"access_token":"[[secret:ya29.Il-9B2fZP9zmPLtMRulzVBTY8HPSnKWMCalEjOjze00Qe0SBYO2dx6bljwArbys2tsFVUaTkNofAquuPcIjGjEpqo6dA26IQJoAncYjG_pwk1huQyN4Xg1Igul25YfHrNw2kDPNUoZIFkTcp9]]","token_type":"Bearer","refresh_token":"[[secret:1//0gnipKMwxur3c2iv0hbcJt7f7s######hiddenFDpT36rhWjrHIfKQg75p-540aeSarhNVwEKOSVcB]]","expiry":"2020-02-11T06:29:21.182723226Z"}
+""",
+    ),
+    (
+        "https://github.com/rclone/rclone/issues/8547",
+        ".txt",
+        r"""[Unit]
+Description=rclone for gdrive_mount
+AssertPathIsDirectory=/home/[[user:nora]]{{keep:/Documents/}}GDRIVE-[[user:NORA]]
+After=networking.service
+
+[Service]
+Type=simple
+ExecStart=rclone mount --config=/home/[[user:nora]]{{keep:/.config/rclone/rclone.conf}} "GDrive [[user:Nora]]:" /home/[[user:nora]]{{keep:/Documents/}}GDRIVE-[[user:NORA]] --allow-other --cache-db-purge --fast-list --poll-interval 10m -vv
+ExecStop=/bin/fusermount -u /home/[[user:nora]]{{keep:/Documents/}}GDRIVE-[[user:NORA]]
+Restart=always
+RestartSec=10
+""",
+    ),
+    (
+        "https://github.com/arsfeld/nixos/issues/46",
+        ".txt",
+        r"""Nov 10 00:07:05 storage systemd[1]: Failed to start sync-onedrive.service.
+Nov 10 00:07:05 storage systemd[1]: sync-onedrive.service: Main process exited, code=exited, status=1/FAILURE
+Nov 10 00:07:05 storage sync-onedrive-start[3373974]: NOTICE: Failed to sync: couldn't list files: invalidRequest: invalidResourceId: ObjectHandle is Invalid
+Nov 10 00:07:05 storage sync-onedrive-start[3373974]: ERROR : Attempt 3/3 failed with 1 errors and: couldn't list files: invalidRequest: invalidResourceId: ObjectHandle is Invalid
+Nov 10 00:07:05 storage sync-onedrive-start[3373974]: ERROR : Local file system at /mnt/data/homes/[[user:dweinstock]]{{keep:/Cloud/One Drive}}: not deleting directories as there were IO errors
+""",
+    ),
+    (
+        "https://github.com/OneDrive/onedrive-api-docs/issues/1341",
+        ".txt",
+        r"""[onedrive]
+type = onedrive
+token = {"access_token":{{keep:XXXXXXXXXXXXXXXXXXXXXXXXXXX}}"expiry":"2020-07-26T21:06:39.464833312+08:00"}
+drive_id = {{keep:XXXXXXXXXXX}}
+drive_type = personal
+""",
+    ),
+    (
+        "https://github.com/9001/copyparty/issues/302",
+        ".txt",
+        r"""rclone config create harbor-dav webdav url=https://{{keep:mydomain.com}} vendor=owncloud pacer_min_sleep=0.01ms user=k pass={{keep:reallyreallylongpasswordof32chrs}}
+
+rclone mount --vfs-cache-mode writes --dir-cache-time 5s harbor-dav: W:
+
+rclone config create harbor-dav webdav url=https://{{keep:mydomain.com}} vendor=owncloud pacer_min_sleep=0.01ms user=k pass={{keep:ashorterpassword}}
+""",
+    ),
+    # ---- restic: sftp repositories, a Windows cache under a spaced user name ---------------------
+    (
+        "https://github.com/restic/restic/issues/596",
+        ".txt",
+        r"""$ DEBUG_LOG=/tmp/restic-debug.log ./restic -r sftp:p4:test1 backup /home/[[user:jmarsh]]{{keep:/src/restic/README.md}}
+debug log file /tmp/restic-debug.log
+debug enabled
+enter password for repository: 
+scan [/home/[[user:jmarsh]]{{keep:/src/restic/README.md}}]
+scanned 0 directories, 1 files in 0:00
+snapshot e1239daa saved
+error in cleanup handler: file does not exist
+""",
+    ),
+    (
+        "https://github.com/kmwoley/restic-windows-backup/issues/80",
+        ".txt",
+        r"""C:\restic>restic.exe  -r sftp:{{keep:osmc}}@[[user:jccarvalho]].ddns.net:/home/{{keep:osmc}}/[[user:jccarvalho]] backup c:\Intel
+enter password for repository:
+repository 98822536 opened (version 2, compression level auto)
+created new cache in C:\Users\[[user:Joao Carvalho]]{{keep:\AppData\Local\restic}}
+no parent snapshot found, will read all files
+
+PS C:\Windows\system32> C:\restic\backup.ps1
+[[Backup]] Failed - cannot access repository.
+""",
+    ),
+    (
+        "https://github.com/restic/restic/issues/1877",
+        ".txt",
+        r"""export RESTIC_REPOSITORY="sftp:{{keep:admin}}@[[user:hesse4]].myqnapcloud.com:/share/Backup/resticrepo"
+export RESTIC_PASSWORD="{{keep:***************}}"
+export TMPDIR="/share/Apps/restic/tmp/offsite"
+
+repository f07b9428 opened successfully, password is correct
+Save(<data/fbd9338a3b>) returned error, retrying after 415.007417ms: Write: sftp: "Failure" (SSH_FX_FAILURE)
+""",
+    ),
+    (
+        "https://github.com/garethgeorge/backrest/issues/873",
+        ".txt",
+        r"""unknown] command "/bin/restic cat config -o sftp.args=-oBatchMode=yes" failed: exit status 1
+Output:
+subprocess ssh: Host key verification failed.
+Fatal: unable to open repository at sftp:{{keep:rsync}}@100.156.4.11:/Backup/restic: unable to start the sftp session, error: error receiving version packet from server: server unexpectedly closed connection: unexpected EOF
+""",
+    ),
+    (
+        "https://github.com/djmaze/resticker/issues/72",
+        ".txt",
+        r"""{{keep:root}}@rock:~/resticker# docker-compose up
+Starting resticker_backup_1 ... done
+backup_1  | Checking configured repository 'sftp://{{keep:xxx}}@{{keep:abc.de}}/home/restic'...
+backup_1  | Fatal: unable to open config file: Lstat: file does not exist
+      RESTIC_REPOSITORY:  'sftp://{{keep:xxx}}@{{keep:abc.de}}/home/restic'
+      RESTIC_PASSWORD: '{{keep:xxx}}'
+""",
+    ),
+    # ---- borg: prompts, a repository under a home, a BorgBase login, masked passphrases -----------
+    (
+        "https://github.com/borgbackup/borg/issues/3539",
+        ".txt",
+        r"""[[user:neil]]@[[user:neil]]-ebook:~$ borg list $REPOSITORY
+Repository /home/[[user:neil]]/[[user:neil]]@plex:/SPARE/BACKUPS/[[user:NEIL]]_PC2 does not exist.
+
+[[user:neil]]@[[user:neil]]-ebook:~$ echo $REPOSITORY
+[[user:neil]]@plex://SPARE/BACKUPS/[[user:NEIL]]_PC2
+
+[[user:neil]]@[[user:neil]]-ebook:~$ ssh [[user:neil]]@plex
+[[user:neil]]@PLEX2 ~ $ ls -l /SPARE/BACKUPS/[[user:NEIL]]_PC2
+total 2584
+-rw------- 1 [[user:neil]] [[user:neil]]     635 Aug 14 18:42 config
+drwx------ 1 [[user:neil]] [[user:neil]]       2 Aug 14 18:42 data
+""",
+    ),
+    (
+        "https://github.com/borgbackup/borg/issues/2354",
+        ".txt",
+        r"""[[user:martinz]]@unibook:~$ borg list /run/user/1000/gvfs/smb-share\:server\=10.101.65.7\,share\=root/Technik/mzl/backup
+Enter passphrase for key /run/user/1000/gvfs/smb-share:server=10.101.65.7,share=root/Technik/mzl/backup: 
+unibook-2.local-2016-08-25           Thu, 2016-08-25 13:00:13
+
+Platform: Linux unibook 4.8.0-44-generic 47~16.04.1-Ubuntu SMP Wed Mar 22 18:51:56 UTC 2017 x86_64 x86_64
+Borg: 1.0.10  Python: CPython 3.5.2
+PID: 1892  CWD: /home/[[user:martinz]]
+sys.argv: ['/usr/local/bin/borg', 'debug-info']
+
+gvfs-mount smb://10.101.65.7/root < /home/[[user:martinz]]{{keep:/.smbcreds}}
+""",
+    ),
+    (
+        "https://github.com/borgbackup/borg/issues/3215",
+        ".txt",
+        r"""#borg init --encryption=repokey --remote-path=borg1 {{keep:XXXX}}@usw-s001.rsync.net:bora1g-bkup/
+
+export BORG_REPO={{keep:XXXX}}@usw-s001.rsync.net:/bora1g-bkup
+export BORG_PASSPHRASE='{{keep:XXXXXXX}}'
+#export BORG_PASSCOMMAND='pass show backup'
+export BORG_REMOTE_PATH=borg1
+""",
+    ),
+    (
+        "https://github.com/YunoHost-Apps/borg_ynh/issues/52",
+        ".txt",
+        r"""$ backup-with-borg
+ls: cannot access '/etc/yunohost/hooks.d/backup/': No such file or directory
+Error: Could not run script: /etc/yunohost/hooks.d/backup_method/05-borg_app
+borg init: error: argument REPOSITORY: Invalid location format: "ssh://[[user:wr3h82c6]]@[[user:wr3h82c6]].repo.borgbase.com:repo/~/backup"
+""",
+    ),
+    # ---- Syncthing: `-paths` under a macOS home ---------------------------------------------------
+    (
+        "https://github.com/syncthing/syncthing/pull/2755",
+        ".txt",
+        r"""[[user:tk]]@syno:~/s/g/s/syncthing $ syncthing -paths
+Configuration file:
+	/Users/[[user:tk]]{{keep:/Library/Application Support/Syncthing/config.xml}}
+
+Database directory:
+	/Users/[[user:tk]]{{keep:/Library/Application Support/Syncthing/index-v0.13.0.db}}
+
+Device private key & certificate files:
+	/Users/[[user:tk]]{{keep:/Library/Application Support/Syncthing/key.pem}}
+	/Users/[[user:tk]]{{keep:/Library/Application Support/Syncthing/cert.pem}}
+
+Default sync folder directory:
+	/Users/[[user:tk]]{{keep:/Sync}}
+""",
+    ),
+    # ---- Nextcloud desktop client and server logs ---------------------------------------------------
+    (
+        "https://github.com/nextcloud/desktop/issues/9111",
+        ".txt",
+        r"""2025-11-20 13:59:05:288 [ info nextcloud.gui.folder.manager C:\Users\{{keep:User}}\AppData\Local\Temp\windows-34592\client-building\desktop\src\gui\folderman.cpp:1233 ]:	<========== Sync finished for folder [Q:\nextcloud_tmm] of account [[[email:kmoser@cloud.my-server-1.de]]] with remote [https://cloud.my-server-1.de/cloud/remote.php/dav/files/[[user:kmoser]]/]
+2025-11-20 13:59:16:731 [ info nextcloud.sync.accessmanager C:\Users\{{keep:User}}\AppData\Local\Temp\windows-34592\client-building\desktop\src\libsync\accessmanager.cpp:72 ]:	2 "" "https://cloud.my-server-1.de/cloud/ocs/v1.php/cloud/user?format=json" has X-Request-ID "02e3cf8d-f4ec-49d8-aee5-707003477f7a"
+""",
+    ),
+    (
+        "https://github.com/nextcloud/desktop/issues/7723",
+        ".txt",
+        r"""2025-01-06 15:53:23:217 [ info nextcloud.sync.accessmanager C:\Users\{{keep:User}}\AppData\Local\Temp\windows-27535\client-building\desktop\src\libsync\accessmanager.cpp:67 ]:	2 "" "https://192.168.1.7/nextcloud/remote.php/dav/avatars/[[user:markvoss41]]/128.png" has X-Request-ID "589204a6-f81e-48f9-8c82-7c0421dca482"
+2025-01-06 15:53:23:218 [ info nextcloud.sync.networkjob C:\Users\{{keep:User}}\AppData\Local\Temp\windows-27535\client-building\desktop\src\libsync\abstractnetworkjob.cpp:365 ]:	OCC::AvatarJob created for "https://192.168.1.7/nextcloud" + "" "OCC::UserInfo"
+""",
+    ),
+    (
+        "https://github.com/nextcloud/desktop/issues/943",
+        ".txt",
+        r"""2021-07-06 19:06:55:983 [ debug nextcloud.sync.networkjob ]	[ OCC::AbstractNetworkJob::slotFinished ]:	Network job OCC::PropfindJob finished for "/"
+2021-07-06 19:07:07:282 [ info nextcloud.gui.folderwatcher ]:	Detected changes in paths: QSet("/home/[[user:olaf]]{{keep:/cloud-fgl/FGL/600 BOF/Hameg Oszilloskop/testfolder}}")
+2021-07-06 19:07:07:283 [ debug nextcloud.gui.folder ]	[ OCC::Folder::slotWatchedPathChanged ]:	local discovery: inserted "FGL/600 BOF/Hameg Oszilloskop/testfolder" due to file watcher
+""",
+    ),
+    (
+        "https://github.com/nextcloud/desktop/issues/2469",
+        ".txt",
+        r"""egrep '2020-09-24T(1|2).*192.168.0.30.*Video' /srv/gluvol1/vault/nextcloud.log
+{"reqId":"X2z5JPXayFutojffS-xGWAAAAJg","level":0,"time":"2020-09-24T19:53:08+00:00","remoteAddr":"192.168.0.30","user":"[[user:timk]]","app":"webdav","method":"PROPFIND","url":"/verivault/remote.php/dav/files/[[user:timk]]/Video","message":{"Exception":"Sabre\\DAV\\Exception\\ServiceUnavailable","Message":"System in maintenance mode.","Code":0}}
+""",
+    ),
+    # ---- OneDrive for Linux, Dropbox's error report, Time Machine ------------------------------------
+    (
+        "https://github.com/abraunegg/onedrive/issues/209",
+        ".txt",
+        r"""(dmd-2.082.1){{keep:user}}@Tealbuntu:~$ onedrive --synchronize --verbose
+Loading config ...
+Using Config Dir: /home/{{keep:user}}/.config/onedrive
+No config file found, using defaults
+Initializing the OneDrive API ...
+All operations will be performed in: /home/{{keep:username}}/OneDrive
+Account Type: personal
+Default Drive ID: 4d785af24abcd8fc
+Default Root ID: 4D785AF24ABCD8FC!125
+""",
+    ),
+    (
+        "https://github.com/NixOS/nixpkgs/issues/15356",
+        ".txt",
+        r"""/tmp/dropbox_errorZj02D7.txt
+
+# [[user:wilma]] at nixos-desktop in ~/nixpkgs on git:b0ef1c1 ✖︎ [10:02:00]
+→ cat /tmp/dropbox_errorZj02D7.txt
+bn.BUILD_KEY: Dropbox
+bn.VERSION: 3.20.1
+pid: 1036
+uid: 1000
+user_info: pwd.struct_passwd(pw_name='[[user:wilma]]', pw_passwd='x', pw_uid=1000, pw_gid=100, pw_gecos='', pw_dir='/home/[[user:wilma]]', pw_shell='/nix/store/gvkwh9f2y9pqvcrb0bf8mnn2f2zz3kbz-zsh-5.2/bin/zsh')
+""",
+    ),
+    (
+        "https://github.com/r-darwish/topgrade/issues/969",
+        ".txt",
+        r"""$ tmutil destinationinfo
+====================================================
+Name          : Mydisk
+Kind          : Network
+URL           : smb://{{keep:me}}@My-server._smb._tcp.local/Mydisk
+Mount Point   : /Volumes/Backups of My machine
+ID            : {{keep:AAAAAAAA-AAAA-AAAA-AAAA-AAAAAAAAAAAA}}
+
+tmutil: No destinations configured.
+""",
+    ),
+]
+
+# The stop-53 collection (batch 96): 23 excerpts of 23 public GitHub threads, none of them a
+# thread of an earlier collection or of ``pasted.py``, found through the ``issues`` corpus on
+# 2026-12-05 under scrubber 1.44.0, aimed at password managers, secret stores and their errors as
+# people paste them (Bitwarden's ``bw``, 1Password's ``op``, ``pass``/gopass/QtPass/pass-winmenu
+# with GnuPG, gnome-keyring, HashiCorp Vault's token tables and hvac). Every private value was
+# replaced by an invented same-shaped substitute before it was written here; committed before the
+# scrubber ran on any of it (``tests/outside_corpus/SOURCE.md``, "The stop-96 collection").
+_RAW_STOP96: list[tuple[str, str, str]] = [
+    # ---- Bitwarden CLI: `bw status`, `bw unlock`, `bw login --apikey` ---------------------------
+    (
+        "https://github.com/bitwarden/cli/issues/128",
+        ".txt",
+        r"""    $ bw status | jq
+    {
+      "serverUrl": "https://bitwarden.example.org",
+      "lastSync": "2020-04-15T20:09:01.176Z",
+      "userEmail": "[[email:quillmars@example.org]]",
+      "userId": "4b7d2e90-6c1f-4a83-b5e2-07f9c1d3a8e6",
+      "status": "unlocked"
+    }
+
+    $ bw status | jq
+    {
+      "serverUrl": "https://bitwarden.example.org",
+      "lastSync": "",
+      "userEmail": "",
+      "userId": "",
+      "status": "unauthenticated"
+    }
+""",
+    ),
+    (
+        "https://github.com/omegion/ssh-manager/issues/288",
+        ".json",
+        r"""{
+  "serverUrl": null,
+  "lastSync": "2025-04-22T12:22:48.931Z",
+  "userEmail": "{{keep:email@gmail.com}}",
+  "userId": "3e8a1c57-d2f9-4b60-9a7e-1f5c0b84d263",
+  "status": "locked"
+}
+""",
+    ),
+    (
+        "https://github.com/bitwarden/clients/issues/7487",
+        ".txt",
+        r"""$ bw unlock
+? Master password: [hidden]
+Your vault is now unlocked!
+
+To unlock your vault, set your session key to the `BW_SESSION` environment variable. ex:
+$ export BW_SESSION="{{keep:[SESSION_ID]}}"
+> $env:BW_SESSION="{{keep:[SESSION_ID]}}"
+
+You can also pass the session key to any command with the `--session` option. ex:
+$ bw list items --session {{keep:[SESSION_ID]}}
+
+$ export BW_SESSION="{{keep:[SESSION_ID]}}"
+$ echo $BW_SESSION 
+{{keep:[SESSION_ID]}}
+$ bw status
+{"serverUrl":null,"lastSync":"2024-01-09T14:19:30.054Z","userEmail":"{{keep:...}}","userId":"{{keep:...}}","status":"locked"}
+""",
+    ),
+    (
+        "https://github.com/bitwarden/clients/issues/6797",
+        ".txt",
+        r"""{{keep:root}}@75481d729f41:/# bw login --apikey --raw
+? client_id: {{keep:user.XXXXXXXXXXXX}}
+? client_secret: {{keep:XXXXXXXXXXXXXXXXXXXXX}}
+client_id or client_secret is incorrect. Try again.
+""",
+    ),
+    # ---- 1Password CLI: `op signin`, `op whoami` --------------------------------------------------
+    (
+        "https://github.com/supaglue-labs/supaglue/pull/945",
+        ".txt",
+        r"""op signin --account supaglue.1password.com
+[ERROR] 2023/05/31 09:01:56 Output of 'op signin' is meant to be executed by your terminal. Please run 'eval $(op signin)'. You can use the '-f' flag to override this warning.
+""",
+    ),
+    (
+        "https://github.com/1Password/op-vscode/issues/32",
+        ".txt",
+        r"""$ eval $(op signin)
+$ op whoami
+[ERROR] 2022/06/29 08:17:29 could not find session token for account {{keep:<myacount>}}
+""",
+    ),
+    # ---- pass, gopass, QtPass, pass-winmenu, pass_secret_service with GnuPG ----------------------
+    (
+        "https://github.com/gopasspw/gopass/issues/751",
+        ".txt",
+        r"""❯ gopass init
+[init] Initializing a new password store ...
+
+Error: failed to initialized store: failed to read user input: no key selection without valid crypto
+
+[DEBUG] config.Load(): Config[Root:StoreConfig[AskForMore:false,AutoClip:true,AutoImport:true,AutoSync:true,ClipTimeout:45,EditRecipients:false,NoColor:false,NoConfirm:false,NoPager:false,Notifications:true,Path:gpgcli-gitcli-fs+file:///home/{{keep:user}}/.password-store,SafeContent:false,UseSymbols:false],Mounts(),Version:]
+[DEBUG] Saved config to /home/{{keep:user}}/.config/gopass/config.yml: Config[Root:StoreConfig[AskForMore:false,AutoClip:true,AutoImport:true,AutoSync:true,ClipTimeout:45,EditRecipients:false,NoColor:false,NoConfirm:false,NoPager:false,Notifications:true,Path:gpgcli-gitcli-fs+file:///home/{{keep:user}}/.password-store,SafeContent:false,UseSymbols:false],Mounts(),Version:1.6.11]
+[init] Initializing a new password store ...
+""",
+    ),
+    (
+        "https://github.com/gopasspw/gopass/issues/127",
+        ".txt",
+        r"""[[user:bcaillou]]@lilbox:~$ go get github.com/justwatchcom/gopass
+[[user:bcaillou]]@lilbox:~$ gopass version
+gopass HEAD (n/a ) go1.8.3
+[[user:bcaillou]]@lilbox:~$ rm -rf .config/gopass/ .password-store
+[[user:bcaillou]]@lilbox:~$ gpg --list-keys
+/home/[[user:bcaillou]]{{keep:/.gnupg/pubring.gpg}}
+---------------------------------
+pub   4096R/{{keep:C51E07B9}} 2016-09-14
+uid                  [[user:Baptiste Caillou]] <[[email:b@ptiste.fr]]>
+sub   4096R/{{keep:6A3D92F4}} 2016-09-14
+[[user:bcaillou]]@lilbox:~$ gpg --edit-key {{keep:C51E07B9}}
+gpg (GnuPG) 1.4.20; Copyright (C) 2015 Free Software Foundation, Inc.
+This is free software: you are free to change and redistribute it.
+There is NO WARRANTY, to the extent permitted by law.
+
+Secret key is available.
+
+pub  4096R/{{keep:C51E07B9}}  created: 2016-09-14  expires: never       usage: SC  
+                     trust: ultimate      validity: ultimate
+sub  4096R/{{keep:6A3D92F4}}  created: 2016-09-14  expires: never       usage: E   
+[ultimate] (1). [[user:Baptiste Caillou]] <[[email:b@ptiste.fr]]>
+
+gpg> quit
+[[user:bcaillou]]@lilbox:~$ gopass init --store .password-store --alias store
+Please select a private key for encryption:
+[0] 0x{{keep:5A2F90C3C51E07B9}} - [[user:Baptiste Caillou]] <[[email:b@ptiste.fr]]>
+Please enter the number of a key (0-0) [0]: 0
+""",
+    ),
+    (
+        "https://github.com/gopasspw/gopass/issues/2382",
+        ".txt",
+        r"""2022/10/07 23:38:17.893714 cli/gpg.go:57	cli.New	failed to read GPG config: open /home/[[user:tavo]]{{keep:/.gnupg/gpg.conf}}: no such file or directory
+2022/10/07 23:38:17.894793 gpgconf/binary_others.go:28	gpgconf.detectBinary	gpgconf returned "/usr/bin/gpg" for gpg
+2022/10/07 23:38:17.894808 cli/gpg.go:78	cli.New	binary detected as /usr/bin/gpg
+2022/10/07 23:38:17.894843 fs/store.go:108	fs.(*Store).Exists	Checking if .gpg-id exists at /home/[[user:tavo]]{{keep:/.local/share/gopass/stores/iduna/.gpg-id}}: true
+2022/10/07 23:38:17.894858 leaf/init.go:18	leaf.(*Store).IsInitialized	store "/home/[[user:tavo]]{{keep:/.local/share/gopass/stores/iduna}}" is initialized: true
+2022/10/07 23:38:17.894867 root/mount.go:52	root.(*Store).addMount	Added mount iduna -> /home/[[user:tavo]]{{keep:/.local/share/gopass/stores/iduna}} (/home/[[user:tavo]]{{keep:/.local/share/gopass/stores/iduna}})
+2022/10/07 23:38:17.894874 root/init.go:84	root.(*Store).initialize	Sub-Store mounted at iduna from /home/[[user:tavo]]{{keep:/.local/share/gopass/stores/iduna}}
+""",
+    ),
+    (
+        "https://github.com/gopasspw/gopass/issues/1590",
+        ".txt",
+        r"""$ gopass -v
+gopass 1.10.1 (2020-09-13 00:16:24) go1.15.2 linux amd64
+$ cat ~/.config/gopass/config.yml 
+root:
+  askformore: false
+  autoclip: false
+  autoimport: true
+  autosync: false
+  check_recipient_hash: false
+  cliptimeout: 45
+  concurrency: 1
+  editrecipients: false
+  nocolor: false
+  noconfirm: true
+  nopager: false
+  notifications: false
+  path: gpgcli-gitcli-fs+file:///home/[[user:mobrek]]{{keep:/.password-store}}
+  recipient_hash: {}
+  safecontent: false
+  usesymbols: false
+mounts: {}
+version: 1.8.0
+$ echo $PASSWORD_STORE_DIR 
+/home/[[user:mobrek]]{{keep:/.password-store}}
+$ GOPASS_DEBUG_LOG=/tmp/gopass.log gopass ls
+It seems you are new to gopass. Do you want to run the onboarding wizard? [Y/n/q]: q
+""",
+    ),
+    (
+        "https://github.com/IJHack/QtPass/issues/66",
+        ".txt",
+        r"""error: pathspec '/Users/[[user:johannes.keller]]{{keep:/dev/atlas/password-store/asdfsdf.gpg}}' did not match any file(s) known to git.
+""",
+    ),
+    (
+        "https://github.com/IJHack/QtPass/issues/92",
+        ".txt",
+        r"""~$ pass -c test
+gpg: decryption failed: No secret key
+
+Linux morel 4.3.0-1-amd64 #1 SMP Debian 4.3.5-1 (2016-02-06) x86_64 GNU/Linux
+
+~$ gpg2 -d --quiet --yes --compress-algo=none --no-encrypt-to --batch --use-agent /home/[[user:rolf]]{{keep:/.password-store/test.gpg}}
+gpg: decryption failed: No secret key
+
+gpg -d --quiet --yes --compress-algo=none --no-encrypt-to /home/[[user:rolf]]{{keep:/.password-store/test.gpg}}
+""",
+    ),
+    (
+        "https://github.com/geluk/pass-winmenu/issues/46",
+        ".txt",
+        r"""$ gpg --list-secret-keys --keyid-format LONG
+/c/Users/[[user:Pelle Rosvang]]{{keep:/.gnupg/pubring.kbx}}
+-----------------------------------------
+sec   rsa4096/C07A2...... 2018-12-11 [SC]
+      A2D49F1.....
+uid                 [ultimate] [[user:Pelle Brink Rosvang]] <[[email:pellerosvang@gmail.com]]>
+ssb   rsa4096/{{keep:9D41B7A3E0C2F586}} 2018-12-11 [E]
+ssb   rsa4096/E61C..... 2018-12-11 [A]
+
+[12:51:12.746] [DBG] ------------------------------
+[12:51:12.749] [DBG] Starting pass-winmenu v1.9
+[12:51:12.749] [DBG] ------------------------------
+[12:51:12.926] [DBG] Config reloading enabled
+[12:51:12.926] [DBG] Attempting to detect the GPG installation directory
+[12:51:12.927] [DBG] GPG executable found at the configured path. Assuming installation dir to be C:\Users\[[user:Pelle Rosvang]]{{keep:\Downloads\pass-winmenu\lib\GnuPG\bin}}
+[12:51:13.068] [DBG] Calling GPG with "--version"
+[12:51:13.181] [DBG] Using GPG version gpg (GnuPG) 2.2.6
+[12:51:13.189] [DBG] Calling GPG with "--list-secret-keys"
+[12:54:53.583] [DBG] Calling GPG with "--decrypt "C:\Users\[[user:Pelle Rosvang]]{{keep:\passwordstore\au.gpg}}""
+[12:54:53.623] [DBG] [GPG]: [GNUPG:] ENC_TO {{keep:9D41B7A3E0C2F586}} 1 0
+[12:54:53.623] [DBG] [GPG]: gpg: encrypted with RSA key, ID {{keep:9D41B7A3E0C2F586}}
+[12:54:53.623] [DBG] [GPG]: [GNUPG:] NO_SECKEY {{keep:9D41B7A3E0C2F586}}
+""",
+    ),
+    (
+        "https://github.com/mdellweg/pass_secret_service/issues/38",
+        ".txt",
+        r"""~/.local/share/password-store master
+❯ gpg -d airalo.com.gpg
+gpg: encrypted with rsa4096 key, ID {{keep:0x3B7E19C4A2D05F68}}, created 2018-05-22
+      "[[user:Noel Brandts]] <[[email:noel.brandts@gmail.com]]>"
+{{keep:[redacted]}}
+
+Apr 17 15:16:42 zeph pass_secret_service[1330142]: gpg: public key decryption failed: No secret key
+Apr 17 15:16:42 zeph pass_secret_service[1330142]: gpg: decryption failed: No secret key
+Apr 17 15:16:42 zeph pass_secret_service[1329059]: Exception in callback MessageBus._make_method_handler.<locals>.handler.<locals>.done(<Task finishe...te 'encode'")>) at /nix/store/x6456ccrfn102x8c6487p0lrm607g57j-python3.10-dbus-next-0.2.3/lib/python3.10/site-packages/dbus_next/aio/message_bus.py:349
+""",
+    ),
+    (
+        "https://github.com/LukeSmithxyz/mutt-wizard/issues/653",
+        ".txt",
+        r"""$ mw -y
+gpg: decryption failed: No secret key
+$ gpg --list-secret-keys
+/home/[[user:vesmil]]{{keep:/.gnupg/pubring.kbx}}
+-------------------------------
+sec   ... [SC]
+      ...
+uid           [ultimate] ... <{{keep:...@gmail.com}}>
+ssb   ... [E]
+
+$ gpg -d ~/.password-store/{{keep:your@email.com}}.gpg
+""",
+    ),
+    (
+        "https://github.com/sobolevn/git-secret/issues/520",
+        ".txt",
+        r"""git secret reveal
+gpg: decryption failed: No secret key
+git-secret: abort: problem decrypting file with gpg: exit code 2: //projecti/.env.development
+
+**Operating system:** (`uname -a`) …
+Linux T540p 5.0.0-25-generic #26-Ubuntu SMP Thu Aug 1 12:04:58 UTC 2019 x86_64 x86_64 x86_64 GNU/Linux
+
+**`gpg` version:** (`gpg --version`) …
+gpg (GnuPG) 2.2.12
+libgcrypt 1.8.4
+
+Home: /home/[[user:rask]]{{keep:/.gnupg}}
+Supported algorithms:
+Pubkey: RSA, ELG, DSA, ECDH, ECDSA, EDDSA
+""",
+    ),
+    # ---- gnome-keyring / libsecret through a desktop app's log -----------------------------------
+    (
+        "https://github.com/shiftkey/desktop/issues/800",
+        ".txt",
+        r"""2023-01-11T14:40:53.110Z - info: [ui] [AppStore] adding account [[user:Nightowl-Sakyo]] ([[user:Nightowl-Sakyo]]) to store
+2023-01-11T14:40:53.120Z - error: [ui] Error adding account '[[user:Nightowl-Sakyo]]'
+Error: The name org.freedesktop.secrets was not provided by any .service files
+""",
+    ),
+    # ---- HashiCorp Vault: `vault login`, `token-create`, `token lookup`, ldap config, hvac --------
+    (
+        "https://github.com/hashicorp/vault/issues/5055",
+        ".txt",
+        r"""vault policy write client-access auth-policy.hcl                         
+Success! Uploaded policy: client-access  
+
+$vault login [[secret:5f3c81d2-9b4e-c7a0-2d61-8e07b94fa3c5]]                         
+Error storing token: open //.vault-token: permission denied                     
+Authentication was successful, but the token was not persisted. The resulting   
+token is shown below for your records.                                          
+                                                                                
+Key                Value                                                        
+---                -----                                                        
+token              [[secret:5f3c81d2-9b4e-c7a0-2d61-8e07b94fa3c5]]                         
+token_accessor     7e19b4c0-44d2-a8f3-0c6b-d35a91e2f7b8                         
+token_duration     767h53m3s                                                    
+token_renewable    true                                                         
+token_policies     [client-access default]      
+""",
+    ),
+    (
+        "https://github.com/hashicorp/vault/issues/1339",
+        ".txt",
+        r"""$ vault policy-write myapp poltest.hcl
+Policy 'myapp' written.
+
+$ vault write secret/myapp foo=bar
+Success! Data written to: secret/myapp
+
+$ vault token-create -policy=myapp
+Key             Value
+token           [[secret:a84e1f07-3c5b-9d2e-7f10-b6c93e4d0a28]]
+token_accessor  2c9d7e51-f08a-4b36-e1d7-58a0c4b2f96e
+token_duration  2592000
+token_renewable true
+token_policies  [default myapp]
+
+# Show that an invalid token has an effect
+$ VAULT_TOKEN="{{keep:a}}" vault read secret/myapp
+Error reading secret/myapp: Error making API request.
+
+URL: GET http://127.0.0.1:8200/v1/secret/myapp
+Code: 403. Errors:
+
+* permission denied
+
+$ VAULT_TOKEN="[[secret:a84e1f07-3c5b-9d2e-7f10-b6c93e4d0a28]]" vault read secret/myapp
+Key             Value
+lease_duration  2592000
+foo             bar
+""",
+    ),
+    (
+        "https://github.com/hashicorp/vault/issues/781",
+        ".txt",
+        r"""    vault policy-write pg_devops_secret_ro ro.hcl
+    vault policy-write pg_devops_secret_rw rw.hcl
+
+    vault token-create -display-name="DevOps Product Group Write" -lease=720h -policy pg_devops_secret_rw > pg_secret_rw.token
+    vault token-create -display-name="DevOps Product Group ReadOnly" -lease=720h -policy pg_devops_secret_ro > pg_secret_ro.token
+
+    [[[user:kbrandt]]@stg-mcontrol1 ~]$ curl --tlsv1.2 -X GET -H "X-Vault-Token: {{keep:$VAULT_TOKEN}}" https://stg-mcontrol1:8200/v1/auth/token/lookup/{{keep:REDACTED_TOKEN}}
+""",
+    ),
+    (
+        "https://github.com/madrisan/hashicorp-vault-monitor/issues/3",
+        ".txt",
+        r"""vault list auth/token/accessors
+{{keep:L9rZ36...}}
+....
+
+vault token lookup -accessor {{keep:L9rZ36....}}
+Key                  Value
+---                  -----
+accessor             {{keep:L9rZ36}}
+creation_time        1579777573
+creation_ttl         87600h
+display_name         token-policy-for-admins
+entity_id            n/a
+expire_time          2030-01-20T11:06:13.159312023Z
+explicit_max_ttl     0s
+id                   n/a
+issue_time           2020-01-23T11:06:13.229902959Z
+last_renewal         2020-02-07T08:43:08.159312283Z
+last_renewal_time    1581064988
+meta                 <nil>
+num_uses             0
+orphan               false
+path                 auth/token/create
+""",
+    ),
+    (
+        "https://github.com/hashicorp/vault/issues/4215",
+        ".txt",
+        r"""`vault read auth/ldap/config`
+
+binddn             cn=vault,ou=Admin,ou=Users,ou=City,dc=company,dc=local
+bindpass           {{keep:*********}}
+certificate        -----BEGIN CERTIFICATE-----
+**.........certificate body...........**
+-----END CERTIFICATE-----
+deny_null_bind     true
+discoverdn         false
+groupattr          samaccountname
+groupdn            OU=SecurityGroups,OU=Groups,DC=company,DC=local
+groupfilter        (objectClass=group)
+insecure_tls       false
+starttls           true
+tls_max_version    tls12
+tls_min_version    tls12
+upndomain          company.local
+url                ldaps://dc1.company.local:636
+userattr           samaccountname
+userdn             dc=company,dc=local
+""",
+    ),
+    (
+        "https://github.com/hvac/hvac/issues/29",
+        ".txt",
+        r"""    $ vault auth-enable app-id
+    $ vault write auth/app-id/map/app-id/6e2f91a7-b3c8-4d05-a1e9-7c40d8b25f13 value=root display_name=root
+    $ vault write auth/app-id/map/user-id/81729450316275 value=6e2f91a7-b3c8-4d05-a1e9-7c40d8b25f13
+
+    >>> import hvac
+    >>> client = hvac.Client("http://127.0.0.1:8200")
+    >>> print client.auth_app_id(appID, uuid.getnode())
+    {u'lease_id': u'', u'lease_duration': 0, u'data': None, u'auth': {u'client_token': u'[[secret:e7b40d9c-21fa-c6e8-5d03-9af18c2b74e6]]', u'lease_duration': 2592000, u'renewable': False, u'policies': [u'root'], u'metadata': {u'userid': u'sha1:4c9e12fa07b3d85e61a2c0f97d34b8e15a6f2c03', u'app-id':u'sha1:9a05e3c71f8b24d6e0c9a137b52f48d0e6c1a97b'}}, u'renewable': False}
+    >>> print v.client.token
+    u'[[secret:e7b40d9c-21fa-c6e8-5d03-9af18c2b74e6]]'
+    >>> print client.is_authenticated()
+    False
+""",
+    ),
+]
+
+# The stop-53 collection (batch 98): 25 excerpts of 25 public GitHub threads, none of them a
+# thread of an earlier collection or of ``pasted.py``, found through the ``issues`` corpus on
+# 2026-12-05 under scrubber 1.48.0, aimed at a source no batch took yet: Linux desktop sessions,
+# printing and process listings as people paste them (``ps``/``top`` rows with a USER column,
+# ``loginctl list-sessions``, ``utmpdump``, ``ls -l`` owners, CUPS ``error_log`` and ``lpstat -l
+# -o``, ``.xsession-errors``, GNOME Shell and KDE Plasma journal lines, ``pactl info``, Flatpak
+# and PipeWire output under homes). Every private value was replaced by an invented same-shaped
+# substitute before it was written here; committed before the scrubber ran on any of it
+# (``tests/outside_corpus/SOURCE.md``, "The stop-98 collection").
+_RAW_STOP98: list[tuple[str, str, str]] = [
+    # ---- process listings: top, ps with a USER column ---------------------------------------
+    (
+        "https://github.com/puavo-org/puavo-os/issues/166",
+        ".txt",
+        r"""%Cpu(s): 26,4 us,  2,7 sy,  0,0 ni, 70,8 id,  0,1 wa,  0,0 hi,  0,0 si,  0,0 st
+KiB Mem :  3665008 total,   156132 free,  2241724 used,  1267152 buff/cache
+KiB Swap:  1832496 total,  1728268 free,   104228 used.   969764 avail Mem
+
+  PID USER      PR  NI    VIRT    RES    SHR S  %CPU %MEM     TIME+ COMMAND    $
+ 2703 [[user:kurvela]]   20   0 2116964 172780  65096 R  61,8  4,7 176:18.66 gnome-shell$
+19908 [[user:kurvela]]   20   0 2306424 843320  97620 R  28,0 23,0  84:40.28 firefox-esr$
+ 2358 [[user:kurvela]]   20   0  332888  53008  21952 S   7,9  1,4  17:39.34 Xorg       $
+ 6741 [[user:kurvela]]   20   0  528544  48276  29304 S   3,3  1,3   0:32.45 gnome-termi$
+ 2604 [[user:kurvela]]   20   0  993368 156344  62992 S   1,3  4,3   1:40.57 chrome 
+""",
+    ),
+    (
+        "https://github.com/7Ji/orangepi5-archlinuxarm/issues/19",
+        ".txt",
+        r"""    403 systemd+  20   0   18780   8808   7640 S   0,0   0,1   0:03.08 systemd+
+    468 root      -2   0       0      0      0 S   0,0   0,0   0:00.00 psimon
+    477 root       0 -20       0      0      0 I   0,0   0,0   0:00.00 ext_eve+
+    491 systemd+  20   0   92060   7848   6812 S   0,0   0,0   0:01.08 systemd+
+    496 {{keep:avahi}}     20   0   13988   4832   4024 S   0,0   0,0   0:05.12 avahi-d+
+    497 {{keep:dbus}}      20   0   16324   7428   4856 S   0,0   0,0   0:08.03 dbus-da+
+    499 root      20   0   18052   8528   7164 S   0,0   0,1   0:01.77 systemd+
+    506 root      20   0  421332  24692  21092 S   0,0   0,2   0:08.88 Network+
+    533 root      20   0   36960  11200   8352 S   0,0   0,1   0:00.16 cupsd
+    534 root      20   0   11636   6772   5768 S   0,0   0,0   0:00.02 sshd
+    537 root      20   0  319448  11056   9396 S   0,0   0,1   0:00.23 gdm
+    538 root      20   0    5276    740    660 S   0,0   0,0   0:00.00 agetty
+""",
+    ),
+    (
+        "https://github.com/sosreport/sos/pull/3707",
+        ".txt",
+        r"""# ps auxfwww | grep -B1 ^{{keep:vncuser1}}
+root       53757  0.0  0.0  84432   480 ?        S    16:38   0:00 /usr/sbin/vncsession {{keep:vncuser1}} :1
+{{keep:vncuser1}}   53779  0.0  0.0  14064     0 ?        S    16:38   0:00  \_ xinit /etc/X11/xinit/Xsession gnome-session -- /usr/bin/Xvnc :1 -auth /home/{{keep:vncuser1}}/.Xauthority -desktop rhel-8-4:1 ({{keep:vncuser1}}) -fp catalogue:/etc/X11/fontpath.d -pn -rfbauth /home/{{keep:vncuser1}}/.vnc/passwd -rfbport 5901
+{{keep:vncuser1}}   53793  0.0  0.1 868656  3468 ?        Ssl  16:38   0:00      \_ /usr/libexec/gnome-session-binary
+{{keep:vncuser1}}   53926  0.5  4.3 3358300 78404 ?       Sl   16:38   0:01          \_ /usr/bin/gnome-shell
+{{keep:vncuser1}}   53957  0.0  0.1 662796  2344 ?        Sl   16:38   0:00          |   \_ ibus-daemon --xim --panel disable
+""",
+    ),
+    (
+        "https://github.com/Scribery/tlog/issues/280",
+        ".txt",
+        r"""# getent passwd user {{keep:newuser}}
+{{keep:newuser}}:x:1001:1001::/home/{{keep:newuser}}:/usr/bin/tlog-rec-session
+
+[root@rhel-8-1 tmp]# tty
+/dev/pts/0
+[root@rhel-8-1 ~]# su - {{keep:newuser}}
+Locale charset is ANSI_X3.4-1968 (ASCII)
+Assuming locale environment is lost and charset is UTF-8
+
+ATTENTION! Your session is being recorded!
+
+[{{keep:newuser}}@rhel-8-1 ~]$ id
+uid=1001({{keep:newuser}}) gid=1001({{keep:newuser}}) groups=1001({{keep:newuser}}) context=unconfined_u:unconfined_r:unconfined_t:s0-s0:c0.c1023
+[{{keep:newuser}}@rhel-8-1 ~]$ ps aufwww|head -n 6
+USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND
+root      8947  0.0  0.2  26712  5224 pts/0    Ss   17:57   0:00 -bash
+root      9356  0.0  0.5 187336 10648 pts/0    S+   18:08   0:00  \_ su - {{keep:newuser}}
+{{keep:tlog}}      9357  0.0  0.4 121780  7488 pts/0    S+   18:08   0:00      \_ -tlog-rec-session
+{{keep:newuser}}   9358  0.0  0.2  24564  5208 pts/1    Ss   18:08   0:00          \_ -bash
+""",
+    ),
+    # ---- sessions: loginctl, utmpdump, ls -l owners --------------------------------------------
+    (
+        "https://github.com/systemd/python-systemd/issues/81",
+        ".txt",
+        r"""INFO:root:uids: [121, 1000]
+INFO:root:sessions: ['2', 'c1']
+
+INFO:root:sessions: 
+SESSION        UID     USER        SEAT           TTY             
+   2          1000    [[user:farhood]]      seat0          tty2            
+  c1          121      {{keep:gdm}}         seat0          tty1            
+
+2 sessions listed.
+""",
+    ),
+    (
+        "https://github.com/systemd/systemd/issues/29027",
+        ".txt",
+        r"""[1] [00000] [~~  ] [{{keep:shutdown}}] [~           ] [6.1.0-10-amd64      ] [0.0.0.0        ] [2023-07-30T14:43:16,813650+00:00]
+[2] [00000] [~~  ] [{{keep:reboot}}  ] [~           ] [6.1.0-10-amd64      ] [0.0.0.0        ] [2023-07-30T14:48:36,029177+00:00]
+[1] [00053] [~~  ] [{{keep:runlevel}}] [~           ] [6.1.0-10-amd64      ] [0.0.0.0        ] [2023-07-30T14:49:59,221732+00:00]
+[7] [02266] [    ] [[[user:nona]]    ] [:0          ] [:0                  ] [0.0.0.0        ] [2023-07-30T14:50:06,828157+00:00]
+[7] [20804] [ts/1] [[[user:ubek]]    ] [pts/1       ] [{{keep:XXX}}] [{{keep:XXX}}] [2023-08-03T05:35:14,613911+00:00]
+[8] [20804] [    ] [        ] [pts/1       ] [                    ] [0.0.0.0        ] [2023-08-03T06:02:41,101386+00:00]
+""",
+    ),
+    (
+        "https://github.com/zolrath/wemux/issues/16",
+        ".txt",
+        r"""fernbridge:{[[user:spirandel]]} $ wemux users
+Users attached to 'wemux':
+  1. root
+
+name=``stat -c%U $tty 2>/dev/null``
+
+fernbridge:{[[user:spirandel]]} $ tty
+/dev/pts/20
+
+fernbridge:{[[user:spirandel]]} $ ll /dev/pts/20
+lrwxrwxrwx 1 root root 29 Feb 25  2008 /dev/pts/20 -> ../../devices/pseudo/pts@0:20
+
+fernbridge:{[[user:spirandel]]} $ ll -L /dev/pts/20
+crw--w---- 1 [[user:spirandel]] tty 24, 20 Oct 30 12:10 /dev/pts/20
+""",
+    ),
+    # ---- printing: CUPS error_log, lpstat ------------------------------------------------------
+    (
+        "https://github.com/apple/cups/issues/2845",
+        ".txt",
+        r"""lpstat -p XV5A
+printer XV5A now printing XV5A-236303.  enabled since Tue Jun  3 12:32:23 2008
+
+lpstat -l -o XV5A
+XV5A-234940             [[user:t83adm]]            2048   Tue Jun  3 12:32:23 2008
+        Alerts: job-printing
+        queued for XV5A
+XV5A-234942             [[user:t83adm]]            2048   Tue Jun  3 12:32:31 2008
+        Alerts: none
+        queued for XV5A
+XV5A-235515             [[user:t83adm]]            4096   Tue Jun  3 13:20:55 2008
+        Alerts: none
+        queued for XV5A
+XV5A-236078             [[user:t83adm]]            6144   Tue Jun  3 14:08:39 2008
+        Alerts: none
+        queued for XV5A
+""",
+    ),
+    (
+        "https://github.com/apple/cups/issues/4405",
+        ".txt",
+        r"""[root@jsc-cups ~]# lpstat -l -o jscnews
+jscnews-17746           [[user:kqm357]]         1557504   Fri Apr 25 10:27:45 2014
+    Alerts: none
+    queued for jscnews
+[root@jsc-cups ~]# /usr/local/bin/lp -H hold -i 17746
+[root@jsc-cups ~]# lpstat -l -o jscnews
+jscnews-17746           [[user:kqm357]]         1557504   Fri Apr 25 10:27:45 2014
+    Alerts: job-hold-until-specified
+    queued for jscnews
+""",
+    ),
+    (
+        "https://github.com/apple/cups/issues/73",
+        ".txt",
+        r"""D [07/May/2003:13:10:50 +0800] AcceptClient() 8 from 198.51.100.62:631.
+D [07/May/2003:13:10:50 +0800] ReadClient() 8 POST / HTTP/1.1
+D [07/May/2003:13:10:50 +0800] ProcessIPPRequest: 8 status_code=0
+D [07/May/2003:13:10:50 +0800] ReadClient() 8 GET /printers/laser.ppd HTTP/1.1
+D [07/May/2003:13:10:52 +0800] ReadClient() 8 POST /printers/laser HTTP/1.1
+D [07/May/2003:13:10:52 +0800] print_job: request file type is application/vnd.cups-raw.
+D [07/May/2003:13:10:52 +0800] check_quotas: requesting-user-name = '[[user:fasrone]]'
+D [07/May/2003:13:10:52 +0800] print_job: requesting-user-name = '[[user:fasrone]]'
+D [07/May/2003:13:10:52 +0800] Adding default job-sheets values "none,none"...
+I [07/May/2003:13:10:52 +0800] Job 1 queued on 'laser' by '[[user:fasrone]]'.
+D [07/May/2003:13:10:52 +0800] Job 1 hold_until = 0
+""",
+    ),
+    (
+        "https://github.com/apple/cups/issues/4721",
+        ".txt",
+        r"""D [24/Sep/2015:11:32:21 -0300] Get-Printer-Attributes ipp://localhost:631/printers/cb-02091-c
+D [24/Sep/2015:11:32:21 -0300] cupsdReadClient: 15 POST /printers/cb-02091-c HTTP/1.1
+D [24/Sep/2015:11:32:21 -0300] cupsdAuthorize: No authentication data provided.
+D [24/Sep/2015:11:32:21 -0300] cupsdReadClient: 15 1.1 Create-Job 1
+D [24/Sep/2015:11:32:21 -0300] Create-Job ipp://localhost:631/printers/cb-02091-c
+D [24/Sep/2015:11:32:21 -0300] add_job: setting context of job to UNKNOWN SL
+D [24/Sep/2015:11:32:21 -0300] cupsdMarkDirty(----J-)
+D [24/Sep/2015:11:32:21 -0300] add_job: requesting-user-name="[[user:usra418]]"
+I [24/Sep/2015:11:32:21 -0300] [Job 692901] Adding start banner page "none".
+D [24/Sep/2015:11:32:21 -0300] Discarding unused job-created event...
+""",
+    ),
+    (
+        "https://github.com/apple/cups/issues/4815",
+        ".txt",
+        r"""I [24/Apr/2016:19:57:19 +0200] [Job 39] Adding start banner page "none".
+I [24/Apr/2016:19:57:19 +0200] [Job 39] Queued on "lpd" by "{{keep:support}}".
+I [24/Apr/2016:19:57:19 +0200] [Job 39] File of type text/plain queued by "{{keep:support}}".
+I [24/Apr/2016:19:57:19 +0200] [Job 39] Adding end banner page "none".
+I [24/Apr/2016:19:57:19 +0200] [Job 39] Started filter /usr/lib/cups/filter/texttopdf (PID 22935)
+I [24/Apr/2016:19:57:19 +0200] [Job 39] Started filter /usr/lib/cups/filter/pdftopdf (PID 22936)
+I [24/Apr/2016:19:57:19 +0200] [Job 39] Started backend /usr/lib/cups/backend/lpd (PID 22938)
+I [24/Apr/2016:19:57:23 +0200] [Job 39] Connected to printer.
+I [24/Apr/2016:19:57:23 +0200] [Job 39] Job completed.
+""",
+    ),
+    (
+        "https://github.com/apple/cups/issues/3627",
+        ".txt",
+        r"""   $ lp -d someprinter somefile.txt
+   request id is someprinter-29 (1 file(s))
+   $ ./lpstat -p someprinter
+   printer someprinter now printing someprinter-0.  enabled since Tue 13 Jul 2010 01:53:25 PM CEST
+""",
+    ),
+    # ---- pactl info, PipeWire and Flatpak under homes ------------------------------------------
+    (
+        "https://github.com/mmtrt/cncra2yr-snap/issues/38",
+        ".txt",
+        r"""pactl info
+Server String: unix:/run/user/1000/pulse/native
+Library Protocol Version: 30
+Server Protocol Version: 30
+Is Local: yes
+Client Index: 48
+Tile Size: 65472
+User Name: [[user:mkvosse]]
+Host Name: Home3
+Server Name: pulseaudio
+Server Version: 8.0
+Default Sample Specification: s16le 2ch 44100Hz
+Default Channel Map: front-left,front-right
+Default Sink: alsa_output.pci-0000_00_1b.0.analog-stereo
+Default Source: alsa_input.pci-0000_00_1b.0.analog-stereo
+Cookie: 3b9f:a40c
+""",
+    ),
+    (
+        "https://github.com/fastfetch-cli/fastfetch/issues/1454",
+        ".txt",
+        r"""Unit pulseaudio.service could not be found.
+Unit pulseaudio.socket could not be found.
+● pipewire.socket - PipeWire Multimedia System Sockets
+     Loaded: loaded (/usr/lib/systemd/user/pipewire.socket; enabled; preset: enabled)
+     Active: active (running) since Wed 2025-01-08 11:05:58 +05; 2h 21min ago
+ Invocation: 15a995febd364811a7d4522a1b7ce4fb
+   Triggers: ● pipewire.service
+     Listen: /run/user/1000/pipewire-0 (Stream)
+             /run/user/1000/pipewire-0-manager (Stream)
+     CGroup: /user.slice/user-1000.slice/user@1000.service/app.slice/pipewire.socket
+
+янв 08 11:05:58 [[user:tovmir]]{{keep:-To-Be-Filled-By-O-E-M}} systemd[2008]: Listening on pipewire.socket - PipeWire Multimedia System Sockets.
+""",
+    ),
+    (
+        "https://github.com/flathub/us.zoom.Zoom/issues/393",
+        ".txt",
+        r"""ls -ald /tmp
+	drwxrwxrwt 22 {{keep:root}} {{keep:root}} 560 Jun  9 11:11 /tmp/
+
+flatpak run -v us.zoom.Zoom
+	F: No installations directory in /etc/flatpak/installations.d. Skipping
+	F: Opening system flatpak installation at path /var/lib/flatpak
+	F: Opening user flatpak installation at path /home/[[user:rtkw]]{{keep:/.local/share/flatpak}}
+	F: Opening user flatpak installation at path /home/[[user:rtkw]]/.local/share/flatpak
+	F: Opening system flatpak installation at path /var/lib/flatpak
+	F: Skipping parental controls check for app/us.zoom.Zoom/x86_64/stable since parental controls are disabled globally
+	F: Opening user flatpak installation at path /home/[[user:rtkw]]/.local/share/flatpak
+	F: Opening system flatpak installation at path /var/lib/flatpak
+""",
+    ),
+    (
+        "https://github.com/flatpak/flatpak/issues/2200",
+        ".txt",
+        r"""{{keep:me}}@{{keep:host}}:~$ flatpak --version
+Flatpak 1.6.2 # from PPA
+
+{{keep:me}}@{{keep:host}}:~$ flatpak run --user --command=bash org.gnome.gedit
+
+Note that the directories 
+
+'/var/lib/flatpak/exports/share'
+'/home/{{keep:me}}/.local/share/flatpak/exports/share'
+
+are not in the search path set by the XDG_DATA_DIRS environment variable, so
+applications installed by Flatpak may not appear on your desktop until the
+session is restarted.
+
+bwrap: Can't make symlink at /var/run: File exists
+""",
+    ),
+    # ---- GNOME Shell and KDE Plasma journal lines ------------------------------------------------
+    (
+        "https://github.com/paradoxxxzero/gnome-shell-system-monitor-applet/issues/309",
+        ".txt",
+        r"""Jul 14 12:19:59 nexus org.gnome.Shell.desktop[1241]: Gjs-Message: JS LOG: System monitor applet init from /usr/share/gnome-shell/extensions/{{keep:system-monitor@paradoxxx.zero.gmail.com}}
+Jul 14 12:19:59 nexus org.gnome.Shell.desktop[1241]: Gjs-Message: JS LOG: Extension "{{keep:system-monitor@paradoxxx.zero.gmail.com}}" had error: TypeError: Background.from_string is not a function
+
+oct 19 15:09:59 lnbox gnome-session[2433]: Gjs-Message: JS WARNING: [/home/[[user:tomeu]]{{keep:/.local/share/gnome-shell/extensions/system-monitor@paradoxxx.zero.gmail.com/extension.js}} 872]: anonymous function does not always return a value
+oct 19 15:09:59 lnbox gnome-session[2433]: Gjs-Message: JS LOG: System monitor applet init from /home/[[user:tomeu]]{{keep:/.local/share/gnome-shell/extensions/system-monitor@paradoxxx.zero.gmail.com}}
+""",
+    ),
+    (
+        "https://github.com/paradoxxxzero/gnome-shell-system-monitor-applet/issues/759",
+        ".txt",
+        r"""Dec 01 14:02:10 {{keep:$HOSTNAME}} gnome-shell[11570]: [System monitor] applet init from /home/{{keep:user}}/.local/share/gnome-shell/extensions/system-monitor-next@paradoxxx.zero.gmail.com
+Dec 01 14:02:10 {{keep:$HOSTNAME}} gnome-shell[11570]: [System monitor] applet enabling
+Dec 01 14:02:10 {{keep:$HOSTNAME}} gnome-shell[11570]: JS ERROR: Extension system-monitor-next@paradoxxx.zero.gmail.com: Error: Tried to construct an object without a GType
+                                         ModalDialog@resource:///org/gnome/shell/ui/modalDialog.js:32:4
+                                         SystemMonitor_smDialog@/home/{{keep:$USER}}/.local/share/gnome-shell/extensions/system-monitor-next@paradoxxx.zero.gmail.com/extension.js:287:9
+""",
+    ),
+    (
+        "https://github.com/k-donn/plasmoid-wunderground/issues/107",
+        ".txt",
+        r"""{{keep:user@1000.service}} file:///home/[[user:nate]]{{keep:/.local/share/plasma/plasmoids/com.github.k-donn.plasmoid-wunderground/contents/ui/DetailsItem.qml}}:143:17: Unable to assign [undefined] to QString
+""",
+    ),
+    (
+        "https://github.com/luisbocanegra/plasma-panel-colorizer/issues/169",
+        ".txt",
+        r"""Jan 30 23:19:16 Corvin plasmashell[2941]: qml: '/home/[[user:corvinlake]]{{keep:/.local/share/plasma/plasmoids/luisbocanegra.panel.colorizer/contents/ui/tools/list_presets.sh}}' '/home/[[user:corvinlake]]/.local/share/plasma/plasmoids/luisbocanegra.panel.colorizer/contents/ui/presets/' b;'/home/c>
+                                          b:/home/[[user:corvinlake]]{{keep:/.local/share/plasma/plasmoids/luisbocanegra.panel.colorizer/contents/ui/presets/Black Color Lines}}
+                                          b:/home/[[user:corvinlake]]/.local/share/plasma/plasmoids/luisbocanegra.panel.colorizer/contents/ui/presets/Black Gray Lines
+""",
+    ),
+    # ---- .xsession-errors ----------------------------------------------------------------------
+    (
+        "https://github.com/linuxmint/cinnamon/issues/8903",
+        ".txt",
+        r"""dbus-update-activation-environment: setting DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus
+dbus-update-activation-environment: setting DISPLAY=:0
+dbus-update-activation-environment: setting XAUTHORITY=/home/[[user:bertin]]{{keep:/.Xauthority}}
+dbus-update-activation-environment: setting GTK_MODULES=gail:atk-bridge
+gpgconf: running /usr/bin/gpg-agent failed (exitcode=2): Erreur générale
+gpgconf: fatal error (exit status 1)
+dbus-update-activation-environment: setting QT_ACCESSIBILITY=1
+dbus-update-activation-environment: setting LC_MEASUREMENT=fr_FR.UTF-8
+dbus-update-activation-environment: setting LANG=fr_FR.UTF-8
+""",
+    ),
+    (
+        "https://github.com/linuxmint/cinnamon/issues/8977",
+        ".txt",
+        r"""Xsession: X session started for [[user:jsk]] at Mo 25. Nov 18:05:38 CET 2019
+dbus-update-activation-environment: setting DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus
+dbus-update-activation-environment: setting DISPLAY=:0
+dbus-update-activation-environment: setting XAUTHORITY=/home/[[user:jsk]]/.Xauthority
+localuser:[[user:jsk]] being added to access control list
+dbus-update-activation-environment: setting GTK_MODULES=gail:atk-bridge
+dbus-update-activation-environment: setting QT_ACCESSIBILITY=1
+dbus-update-activation-environment: setting USER=[[user:jsk]]
+dbus-update-activation-environment: setting LC_TIME=de_DE.UTF-8
+dbus-update-activation-environment: setting XDG_SESSION_TYPE=x11
+dbus-update-activation-environment: setting HOME=/home/[[user:jsk]]
+dbus-update-activation-environment: setting DESKTOP_SESSION=cinnamon
+dbus-update-activation-environment: setting XDG_SEAT_PATH=/org/freedesktop/DisplayManager/Seat0
+dbus-update-activation-environment: setting LOGNAME=[[user:jsk]]
+""",
+    ),
+    (
+        "https://github.com/linuxmint/cinnamon/issues/8521",
+        ".txt",
+        r""" * /home/{{keep:user1}}/.xsession-errors :
+```
+cinnamon-session[8762]: WARNING: t+0,01693s: Could not parse desktop file /home/[[user:florianb]]{{keep:/.config/autostart/xfconf-migration-4.6.desktop}}: Le fichier de clés ne contient pas de clé « Name » dans le groupe « Desktop Entry »
+cinnamon-session[8762]: GLib-GObject-CRITICAL: t+0,01707s: object CsmAutostartApp 0x5600444ac6a0 finalized while still in-construction
+cinnamon-session[8762]: WARNING: t+0,01712s: could not read /home/[[user:florianb]]/.config/autostart/xfconf-migration-4.6.desktop
+cinnamon-session[8762]: WARNING: t+0,01735s: Could not parse desktop file /home/[[user:florianb]]{{keep:/.config/autostart/xfce4-clipman-plugin-autostart.desktop}}: Le fichier de clés ne contient pas de clé « Name » dans le groupe « Desktop Entry »
+```
+""",
+    ),
+    (
+        "https://github.com/MizterB/RetroPie-Setup-Ubuntu/issues/10",
+        ".txt",
+        r"""Xsession: X session started for {{keep:pi}} at Thu 24 Sep 2020 05:53:57 PM EDT
+dbus-update-activation-environment: setting DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus
+dbus-update-activation-environment: setting DISPLAY=:0
+dbus-update-activation-environment: setting XAUTHORITY=/home/{{keep:pi}}/.Xauthority
+localuser:{{keep:pi}} being added to access control list
+dbus-update-activation-environment: setting QT_ACCESSIBILITY=1
+dbus-update-activation-environment: setting MAIL=/var/mail/{{keep:pi}}
+dbus-update-activation-environment: setting USER={{keep:pi}}
+dbus-update-activation-environment: setting XDG_SESSION_TYPE=tty
+dbus-update-activation-environment: setting HOME=/home/{{keep:pi}}
+dbus-update-activation-environment: setting LOGNAME={{keep:pi}}
 """,
     ),
 ]
