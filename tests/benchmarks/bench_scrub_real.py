@@ -61,7 +61,8 @@ file-transfer and remote-shell clients' logs) and ``92`` (threads: sync and back
 and configs) likewise, under 1.41.0; ``94`` (threads: HPC clusters' job schedulers and
 sessions, Slurm, PBS, LSF, Lmod, Apptainer, Open MPI) likewise, under 1.44.0),
 and configs) likewise, under 1.41.0; ``96`` (threads: password managers, secret stores and
-their errors) likewise, under 1.44.0),
+their errors) likewise, under 1.44.0), ``99`` (threads: chat networks' clients, servers and
+bots' logs, IRC, Matrix, Telegram, Discord, Slack, Rocket.Chat) likewise, under 1.48.0),
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -258,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
             "94",
             "95",
             "96",
+            "99",
             "all",
         ),
         default="all",
