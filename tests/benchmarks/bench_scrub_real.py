@@ -265,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
             "96",
             "97",
             "98",
+            "99",
             "100",
             "all",
         ),

@@ -1788,6 +1788,85 @@ _TEXTS_98 = (
     "/usr/share/gnome-shell/extensions/dash-to-dock@micxgx.gmail.com/extension.js:42:21\n",
 )
 
+
+_TEXTS_99 = (
+    # IRC registration, capability and SASL numerics that name nobody: placeholders, a target `*`,
+    # a bot's own documented nick, a guest nick (the shape of the missed `NICK <nick>`, `USER <u> <u>
+    # <server> :<u>`, `433 * <nick>`, `904 <nick> :SASL authentication failed`, `CAP <nick> ACK`)
+    "1433026617.23\tCAP LS\n1433026617.23\tNICK nick\n1433026617.23\tUSER user 0 * :realname\n",
+    "1433026617.23\tNICK <nick>\n1433026617.23\tUSER <user> 0 * :<realname>\n",
+    "1433026617.23\tNICK jenni\n1433026617.23\tUSER jenni +iw jenni :jenni, https://github.com/myano/jenni\n",
+    "1433026627.27\t:orwell.freenode.net 904 * :SASL authentication failed\n",
+    "1433026627.27\t:orwell.freenode.net 904 YourNick :SASL authentication failed\n",
+    "1433026626.43\t:orwell.freenode.net CAP * ACK :multi-prefix sasl \n",
+    "1433026627.27\t:orwell.freenode.net 904 nick :SASL authentication failed\n",
+    "1433026632.26\t:orwell.freenode.net 906 Guest51234 :SASL authentication aborted\n",
+    "1433026626.68\tAUTHENTICATE +\n",
+    "1433026627.27\tCAP END\n",
+    # a client window's welcome line with placeholder and guest nicks (the shape of the missed
+    # `Welcome to the freenode Internet Relay Chat Network <nick>`)
+    "08:48 <freenode> Welcome to the freenode Internet Relay Chat Network nick\n",
+    "08:48 <freenode> Welcome to the freenode Internet Relay Chat Network YourNick\n",
+    "08:48 <libera> Welcome to the Libera.Chat Internet Relay Chat Network guest\n",
+    "08:48 <freenode> Your host is tolkien.freenode.net[71.11.84.232/6667], running version ircd-seven-1.1.4\n",
+    # a rendered whois with placeholder nicks and services (the shape of the missed `<NICK> is
+    # <ident>@<cloak> * <client>`, `… End of /WHOIS list.`)
+    "[12:27:08] nick is ~user@host * realname\n",
+    "[12:27:08] NickServ using services.libera.chat Atheme IRC Services\n",
+    "[12:27:08] nick End of /WHOIS list.\n",
+    "[12:27:08] nick is connecting from *@127.0.0.1 127.0.0.1\n",
+    # `Nick … is already in use` and `/who` replies naming nobody, and the default cloud logins
+    # before a host (the shape of the missed `Nick <Nick> is already in use`, `* <Nick>  H  0  ec2-user@<host>`
+    # and of the damaged `ec2-user`)
+    "13:28 -!- Nick nick is already in use\n",
+    "13:28 -!- Nick Guest is already in use\n",
+    "13:25 -!-          * NickServ   H   0  NickServ@services. [Nickname Services]\n",
+    "13:25 -!- End of /WHO list\n",
+    "/who nick\n",
+    "[ec2-user@ip-10-0-0-12 ~]$ irssi\n",
+    "ssh ec2-user@ec2-3-91-20-5.compute-1.amazonaws.com\n",
+    "13:25 -!-          * bot   H   0  ubuntu@ip-10-0-0-12.ec2.internal [Ubuntu]\n",
+    "* root H 0 root@localhost [root]\n",
+    # Synapse's access log with placeholder and admin ids, and its other lines (the shape of the
+    # missed `{@<u>:<server>} Processed request`)
+    "2024-11-14 08:51:11,808 - synapse.http.site - 385 - INFO - GET-1927- Connection from client lost before response was sent\n",
+    '2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - GET-1925- 37.97.106.xx - 8008 - {@user:example.com} Processed request: 0.017sec/-0.000sec 1828B 200 "GET /_matrix/client/v1/media/thumbnail/matrix.org/abc?width=36 HTTP/1.0"\n',
+    '2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - GET-1925- 37.97.106.xx - 8008 - {@user:matrix.mydomain.com} Processed request: 30.017sec/0.002sec 412B 200 "GET /_matrix/client/v3/sync HTTP/1.0"\n',
+    '2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - GET-1925- 127.0.0.1 - 8008 - {@admin:localhost} Processed request: 0.017sec/-0.000sec 412B 200 "GET /_synapse/admin/v2/users HTTP/1.0"\n',
+    '2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - GET-1925- 127.0.0.1 - 8008 - {@admin:matrix.mydomain.com} Processed request: 0.017sec/-0.000sec 412B 200 "GET /_matrix/client/v3/sync HTTP/1.0"\n',
+    '2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - GET-1925- 127.0.0.1 - 8008 - {@user:localhost} Processed request: 0.004sec/-0.000sec 2B 200 "GET /_matrix/client/versions HTTP/1.0"\n',
+    "2024-11-14 08:50:48,861 - synapse.handlers.presence - 914 - INFO - persist_presence_changes-539- Persisting 1 unpersisted presence updates\n",
+    "LOGFILE: /var/log/matrix-synapse/homeserver.log\n",
+    # `register_new_matrix_user` answered with role and placeholder localparts or the default (the
+    # shape of the missed `New user localpart [root]: <u>`)
+    "New user localpart [root]: admin\nPassword: \nConfirm password: \nMake admin [no]: yes\nSending registration request...\nSuccess!\n",
+    "New user localpart [root]: username\n",
+    "New user localpart [root]: \n",
+    "New user localpart [root]: testuser\n",
+    "New user localpart [root]: root\n",
+    "root@localhost ~ # register_new_matrix_user -c /etc/matrix-synapse/homeserver.yaml https://127.0.0.1:8008\n",
+    # a Telegram update's `from`, `chat` and `via_bot` naming nobody: a bot, a `\u`-escaped
+    # placeholder, Telegram's service account, empty names (the shape of the missed `\u`-escaped
+    # `first_name` and `last_name`)
+    '"via_bot":{"id":6077343007,"is_bot":true,"first_name":"23452345234_bot","username":"ervtwevrvwercvtsrerybnrty_bot"}\n',
+    '"from":{"id":123456789,"is_bot":false,"first_name":"\\u0422\\u0435\\u0441\\u0442","language_code":"ru"}\n',
+    '"chat":{"id":-1001234567890,"title":"\\u0427\\u0430\\u0442","type":"supergroup"}\n',
+    '"from":{"id":777000,"is_bot":false,"first_name":"Telegram"}\n',
+    '"first_name":"","last_name":"","username":""\n',
+    # library and service paths that are no person's home (the shape of the damaged
+    # `/home/matrix/…`)
+    '  File "/opt/synapse/lib/python3.7/site-packages/mautrix/bridge/custom_puppet.py", line 165, in try_start\n',
+    '  File "/var/lib/matrix-synapse/venv/lib/python3.9/site-packages/synapse/app/homeserver.py", line 10\n',
+    "      at handleErrors (/home/node/node_modules/@discordjs/rest/dist/index.js:640:13)\n",
+    "[2020-05-05 23:18:30,891] [ERROR@mau.user.@user:example.com] Failed to automatically enable custom puppet\n",
+    # Rocket.Chat's login answer with placeholders and references (the shape of the damaged
+    # documented example `authToken`)
+    '{\n  "status": "success",\n  "data": {\n      "authToken": "<your-auth-token>",\n      "userId": "<your-user-id>"\n   }\n}\n',
+    '      "authToken": "YOUR_AUTH_TOKEN",\n',
+    "X-Auth-Token: $RC_AUTH_TOKEN\nX-User-Id: $RC_USER_ID\n",
+    '      "userId": "aobEdbYhXfu5hkeqG"\n',
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -2905,5 +2984,65 @@ MEASURED: tuple[Measured, ...] = (
         tails=(4, 4),
         parses=(0, 0),
         texts=_TEXTS_98,
+    ),
+    Measured(
+        batch=99,
+        blind_under="1.48.0",
+        # Batch 99's tune part under scrubber 1.48.0, blind: paths 1/1, elsewhere 2/31, secrets 1/1,
+        # 4 of 17 keep spans damaged, 1/1 library tails, 2 of 4 clean changed (no e-mail labelled, no
+        # structured file).
+        # known misses and damage (tests/outside_corpus/SOURCE.md, "The stop-99 collection"): IRC
+        # nicks and idents in raw protocol lines (`NICK`, `USER`, numerics' targets), in a client's
+        # welcome line, a rendered whois and a `/who` reply; Matrix user ids' localparts in Synapse's
+        # access log and response cache; `register_new_matrix_user`'s answered localpart;
+        # `\u`-escaped names in a Telegram update; damage: `ec2-user@<host>` in a `/who` reply read as
+        # an e-mail, a service account's `/home/matrix/` learned as a user, Rocket.Chat's documented
+        # example `authToken`
+        docs=14,
+        total=(1, 31, 0, 1),
+        found=(1, 2, 0, 1),
+        missed=(
+            "YunoHost-Apps-synapse_ynh-issues-495: user (elsewhere) 'tjvm'",
+            "YunoHost-Apps-synapse_ynh-issues-495: user (elsewhere) 'tjvm'",
+            "akbarjoudi-yii2-bot-telegram-pull-59: user (elsewhere) '\\\\u0411\\\\u0435\\\\u043b\\\\u043e\\\\u0432\\\\u0435\\\\u0436\\\\u0441\\\\u043a\\\\u0438\\\\u0439'",
+            "akbarjoudi-yii2-bot-telegram-pull-59: user (elsewhere) '\\\\u0411\\\\u0435\\\\u043b\\\\u043e\\\\u0432\\\\u0435\\\\u0436\\\\u0441\\\\u043a\\\\u0438\\\\u0439'",
+            "akbarjoudi-yii2-bot-telegram-pull-59: user (elsewhere) '\\\\u0412\\\\u0430\\\\u0434\\\\u0438\\\\u043c'",
+            "akbarjoudi-yii2-bot-telegram-pull-59: user (elsewhere) '\\\\u0412\\\\u0430\\\\u0434\\\\u0438\\\\u043c'",
+            "fimad-ggircd-issues-27: user (elsewhere) 'Morton'",
+            "fimad-ggircd-issues-27: user (elsewhere) 'Morton'",
+            "fimad-ggircd-issues-27: user (elsewhere) 'Morton'",
+            "fimad-ggircd-issues-27: user (elsewhere) 'Wimbles'",
+            "fimad-ggircd-issues-27: user (elsewhere) 'Wimbles'",
+            "fimad-ggircd-issues-27: user (elsewhere) 'Wimbles'",
+            "martynsmith-node-irc-issues-522: user (elsewhere) 'NIGHTOWLS'",
+            "martynsmith-node-irc-issues-522: user (elsewhere) 'NIGHTOWLS'",
+            "martynsmith-node-irc-issues-522: user (elsewhere) 'NIGHTOWLS'",
+            "martynsmith-node-irc-issues-522: user (elsewhere) 'NIGHTOWLS'",
+            "martynsmith-node-irc-issues-522: user (elsewhere) 'NIGHTOWLS'",
+            "martynsmith-node-irc-issues-522: user (elsewhere) 'NIGHTOWLS'",
+            "martynsmith-node-irc-issues-522: user (elsewhere) 'NIghtowls'",
+            "martynsmith-node-irc-issues-522: user (elsewhere) 'qaplvoznre'",
+            "matrix-org-synapse-issues-15977: user (elsewhere) 'lorenzo'",
+            "matrix-org-synapse-issues-4874: user (elsewhere) 'Tolk'",
+            "myano-jenni-issues-180: user (elsewhere) 'ironleafcomet'",
+            "myano-jenni-issues-180: user (elsewhere) 'ironleafcomet'",
+            "myano-jenni-issues-180: user (elsewhere) 'ironleafcomet'",
+            "myano-jenni-issues-180: user (elsewhere) 'ironleafcomet'",
+            "myano-jenni-issues-180: user (elsewhere) 'ironleafcomet'",
+            "myano-jenni-issues-180: user (elsewhere) 'ironleafcomet'",
+            "psychs-limechat-issues-297: user (elsewhere) 'wanderly'",
+        ),
+        keeps=17,
+        damage=(
+            "RocketChat-Rocket.Chat-issues-10199: '9HqLlyZOugoStsXCUfD_0YdwnNnunAJF8V47U3QHXSq'",
+            "fimad-ggircd-issues-27: 'ec2-user'",
+            "fimad-ggircd-issues-27: 'ec2-user'",
+            "mautrix-telegram-issues-439: 'matrix'",
+        ),
+        clean_changed=("RocketChat-Rocket.Chat-issues-10199", "mautrix-telegram-issues-439"),
+        clean_docs=4,
+        tails=(1, 1),
+        parses=(0, 0),
+        texts=_TEXTS_99,
     ),
 )

@@ -9871,6 +9871,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (96, _RAW_STOP96),
         (97, _RAW_STOP97),
         (98, _RAW_STOP98),
+        (99, _RAW_STOP99),
         (100, _RAW_STOP100),
     ):
         if batch not in (None, number):
@@ -26959,6 +26960,372 @@ dbus-update-activation-environment: setting USER={{keep:pi}}
 dbus-update-activation-environment: setting XDG_SESSION_TYPE=tty
 dbus-update-activation-environment: setting HOME=/home/{{keep:pi}}
 dbus-update-activation-environment: setting LOGNAME={{keep:pi}}
+""",
+    ),
+]
+
+
+_RAW_STOP99: list[tuple[str, str, str]] = [
+    # ---- IRC clients' and bouncers' raw logs: irssi, jenni, LimeChat, node-irc, WeeChat ---------
+    (
+        "https://github.com/irssi/irssi/issues/611",
+        ".txt",
+        r"""<< CAP LS
+<< NICK [[user:brisk]]
+<< USER [[user:brisk]] [[user:brisk]] chat.freenode.net :[[user:brisk]]
+>> :verne.freenode.net NOTICE * :*** Looking up your hostname...
+>> :verne.freenode.net NOTICE * :*** Checking Ident
+>> :verne.freenode.net NOTICE * :*** Found your hostname
+>> :verne.freenode.net NOTICE * :*** No Ident response
+>> :verne.freenode.net CAP * LS :account-notify extended-join identify-msg multi-prefix sasl
+<< CAP REQ :multi-prefix sasl
+>> :verne.freenode.net 433 * [[user:brisk]] :Nickname is already in use.
+<< NICK [[user:brisk]]_
+>> :verne.freenode.net CAP * ACK :multi-prefix sasl 
+<< AUTHENTICATE PLAIN
+>> AUTHENTICATE +
+<< AUTHENTICATE *
+<< CAP END
+>> :verne.freenode.net 906 [[user:brisk]]_ :SASL authentication aborted
+""",
+    ),
+    (
+        "https://github.com/irssi/irssi/issues/1526",
+        ".txt",
+        r"""21:12 -!- Irssi: Looking up irc.libera.chat
+21:12 -!- Irssi: Connecting to irc.libera.chat [130.185.232.126] port 6697
+21:12 -!- Irssi: Certificate Chain:
+21:12 -!- Irssi:   Subject: CN: copper.libera.chat
+21:12 -!- Irssi:   Issuer:  C: US, O: Let's Encrypt, CN: R3
+21:12 -!- Irssi: Protocol: TLSv1.3 (256 bit, TLS_AES_256_GCM_SHA384)
+21:12 -!- Irssi: EDH Key: 253 bit Unknown
+21:12 -!- Irssi: Public Key: 384 bit EC, valid from Apr  8 08:36:31 2024 GMT to Jul  7 08:36:30 2024 GMT
+21:12 Waiting for CAP LS response...
+21:12 -!- Irssi: Connection to irc.libera.chat established
+21:12 !copper.libera.chat *** Checking Ident
+21:12 !copper.libera.chat *** Looking up your hostname...
+21:12 !copper.libera.chat *** Couldn't look up your hostname
+21:12 !copper.libera.chat *** No Ident response
+21:12 -!- Capabilities requested: sasl multi-prefix
+""",
+    ),
+    (
+        "https://github.com/myano/jenni/issues/180",
+        ".txt",
+        r"""1433026617.23	CAP LS
+1433026617.23	NICK [[user:ironleafcomet]]
+1433026617.23	USER [[user:ironleafcomet]] +iw [[user:ironleafcomet]] :ilc-bot, based on jenni
+1433026617.33	:orwell.freenode.net NOTICE * :*** Looking up your hostname...
+1433026617.43	:orwell.freenode.net NOTICE * :*** Checking Ident
+1433026626.32	:orwell.freenode.net CAP * LS :account-notify extended-join identify-msg multi-prefix sasl
+1433026626.43	:orwell.freenode.net CAP [[user:ironleafcomet]] ACK :multi-prefix sasl 
+1433026626.68	AUTHENTICATE +
+1433026626.68	AUTHENTICATE {{keep:aGFoYSwgeW91IHRob3VnaHQgaXQgd291bGQgYmUgbXkgcGFzc3dvcmQK}}
+1433026627.27	:orwell.freenode.net 904 [[user:ironleafcomet]] :SASL authentication failed
+1433026627.27	CAP END
+1433026632.26	:orwell.freenode.net 906 [[user:ironleafcomet]] :SASL authentication aborted
+""",
+    ),
+    (
+        "https://github.com/psychs/limechat/issues/297",
+        ".txt",
+        r"""08:48 <freenode> Connecting…
+08:48 <freenode> Connected
+08:48 <freenode> *** Looking up your hostname...
+08:48 <freenode> *** Checking Ident
+08:48 <freenode> *** No Ident response
+08:48 <freenode> *** Found your hostname
+08:48 <freenode> SASL authentication failed
+08:48 <freenode> SASL authentication aborted
+08:48 <freenode> Welcome to the freenode Internet Relay Chat Network [[user:wanderly]]
+08:48 <freenode> Your host is tolkien.freenode.net[71.11.84.232/6667], running version ircd-seven-1.1.4
+08:48 <freenode> There are 118 users and 90575 invisible on 28 servers
+""",
+    ),
+    (
+        "https://github.com/martynsmith/node-irc/issues/522",
+        ".txt",
+        r"""[12:27:08] [[user:NIGHTOWLS]] is [[user:qaplvoznre]]@3B91C07E.8AD215F3.52CE9B0.IP * lightIRC.com Flash IRC Client
+[12:27:08] [[user:NIGHTOWLS]] is using modes +iwx 
+[12:27:08] [[user:NIGHTOWLS]] is connecting from *@81.57.203.46 81.57.203.46
+[12:27:08] [[user:NIGHTOWLS]] on #trivia #chat 
+[12:27:08] [[user:NIGHTOWLS]] using RCHAT.NL RCHAT.NL Chat Server
+[12:27:08] [[user:NIGHTOWLS]] has been idle 8secs, signed on Fri Sep 15 11:54:43 2017
+[12:27:08] [[user:NIghtowls]] End of /WHOIS list.
+
+{ nick: 'Ernie',
+  user: 'Ernie',
+  host: 'rchat.nl',
+  realname: 'Ernie',
+  server: 'RCHAT.NL',
+  serverinfo: 'RCHAT.NL Chat Server',
+  operator: 'is a Network Administrator',
+  idle: '0' }
+""",
+    ),
+    (
+        "https://github.com/weechat/weechat/issues/492",
+        ".txt",
+        r"""<< WHOIS [[user:lirapond]]
+>> :kitsune6uv4dtdve.onion 311 [[user:lirapond]] [[user:lirapond]] [[user:lirapond]] 127.0.0.1 * :[[user:lirapond]]
+--> whois event
+>> :kitsune6uv4dtdve.onion 312 [[user:lirapond]] [[user:lirapond]] kitsune6uv4dtdve.onion :your friendly LAN desktop
+--> whois default event
+>> :kitsune6uv4dtdve.onion 317 [[user:lirapond]] [[user:lirapond]] 3 :seconds idle
+--> whois default event
+>> :kitsune6uv4dtdve.onion 318 [[user:lirapond]] [[user:lirapond]] :End of WHOIS list.
+--> whois end
+""",
+    ),
+    (
+        "https://github.com/fimad/ggircd/issues/27",
+        ".txt",
+        r"""/nick [[user:Morton]]
+13:28 -!- Nick [[user:Morton]] is already in use
+
+/who [[user:Morton]]
+13:25 -!-          * [[user:Wimbles]]   H   0  {{keep:ec2-user}}@i.love.plan9.bell-labs.com [EC2 Default User]
+13:25 -!- End of /WHO list
+
+/who [[user:Wimbles]]
+13:25 -!-          * [[user:Wimbles]]   H   0  {{keep:ec2-user}}@i.love.plan9.bell-labs.com [EC2 Default User]
+13:25 -!- End of /WHO list
+""",
+    ),
+    (
+        "https://github.com/hexchat/hexchat/issues/901",
+        ".txt",
+        r"""<< NICK {{keep:<my-registered-nick>}}
+>> :card.freenode.net 435 {{keep:<alternative-nick>}} {{keep:<my-registered-nick>}} #{{keep:<channel>}} :Cannot change nickname while banned/quieted on channel
+""",
+    ),
+    # ---- BitlBee's control channel (a libpurple Rocket.Chat account) -------------------------------
+    (
+        "https://github.com/ezkrg/docker-bitlbee-libpurple/issues/8",
+        ".txt",
+        r"""[15:44] <@{{keep:######}}> | account 7 set
+[15:44] <@root> auto-add-buddy = `false'
+[15:44] <@root> auto_connect = `true'
+[15:44] <@root> away is empty
+[15:44] <@root> nick_format is empty
+[15:44] <@root> nick_source = `handle'
+[15:44] <@root> password = `{{keep:********}}' (hidden)
+[15:44] <@root> tag = `eionrobb-rocketchat'
+[15:44] <@       root> | username = `{{keep:username@servername}}'
+[15:44] <@[[user:lanternbugs]]> | account 7 on
+[15:44] <@root> eionrobb-rocketchat - Login error: No username/server supplied
+[15:44] <@root> eionrobb-rocketchat - Logging in: Signing off..
+""",
+    ),
+    # ---- Matrix: Synapse's access log and register_new_matrix_user, mautrix bridges' logs ----------
+    (
+        "https://github.com/YunoHost-Apps/synapse_ynh/issues/495",
+        ".txt",
+        r"""LOGFILE: /var/log/matrix-synapse/homeserver.log
+2024-11-14 08:50:48,861 - synapse.handlers.presence - 914 - INFO - persist_presence_changes-539- Persisting 1 unpersisted presence updates
+2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - GET-1925- 37.97.106.xx - 8008 - {@[[user:tjvm]]:matrix.mydomain.com} Processed request: 30.017sec/0.002sec (0.014sec, 0.000sec) (0.000sec/0.000sec/0) 412B 200 "GET /_matrix/client/v3/sync?filter=8&timeout=30000&set_presence=unavailable&since=s188034_2852049_40_420563_175960_516578_149429_66317_0_28 HTTP/1.0" "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Element/1.11.85 Chrome/128.0.6613.36 Electron/32.0.1 Safari/537.36" [0 dbevts]
+2024-11-14 08:51:11,808 - synapse.http.site - 385 - INFO - GET-1927- Connection from client lost before response was sent
+2024-11-14 08:51:12,408 - synapse.access.http.8008 - 473 - INFO - GET-1928- 37.97.106.xx - 8008 - {@[[user:tjvm]]:matrix.mydomain.com} Processed request: 0.017sec/-0.000sec (0.006sec, 0.003sec) (0.002sec/0.005sec/2) 1828B 200 "GET /_matrix/client/v1/media/thumbnail/matrix.org/kQtRbwZeHhCYpLmuNsVdjaxo?width=36&height=36&method=crop&allow_redirect=true HTTP/1.0"
+""",
+    ),
+    (
+        "https://github.com/YunoHost-Apps/synapse_ynh/issues/257",
+        ".txt",
+        r"""/var/log/matrix-synapse/homeserver.log
+2021-04-19 14:00:50,957 - synapse.federation.transport.server - 412 - INFO - PUT-201- Received txn 1617795837568 from rwgmobile.ems.host. (PDUs: 0, EDUs: 1)
+2021-04-19 14:00:53,920 - synapse.access.http.8008 - 329 - INFO - GET-205- 2.244.29.133 - 8008 - {None} Processed request: 0.001sec/-0.000sec (0.002sec, 0.000sec) (0.000sec/0.000sec/0) 394B 200 "GET /_matrix/client/versions HTTP/1.0" "Mozilla/5.0 (Windows NT 6.1; Win64; x64; rv:87.0) Gecko/20100101 Firefox/87.0" [0 dbevts]
+2021-04-19 14:00:54,870 - synapse.access.https.8448 - 329 - INFO - PUT-198- ::ffff:185.92.68.76 - 8448 - {agilit.nl} Processed request: 4.441sec/-0.000sec (0.007sec, 0.000sec) (0.003sec/4.429sec/3) 11B 200 "PUT /_matrix/federation/v1/send/1617870733042 HTTP/1.1" "Synapse/1.30.1" [0 dbevts]
+2021-04-19 14:00:54,954 - synapse.util.caches.response_cache - 160 - INFO - GET-208- [sync]: using incomplete cached result for [(@[[user:marta7]]:lokal.social, 0, None, '0', False, 'SSEWPNTLIQ')]
+""",
+    ),
+    (
+        "https://github.com/matrix-org/synapse/issues/15977",
+        ".txt",
+        r"""$ docker exec -it synapse register_new_matrix_user http://localhost:8008 -c /data/homeserver.yaml
+Error: No such container: synapse
+
+$ docker-compose exec synapse register_new_matrix_user -c /data/homeserver.yaml    
+New user localpart [{{keep:root}}]: [[user:lorenzo]]
+Password: 
+Confirm password: 
+Make admin [no]: yes
+Sending registration request...
+Success!
+""",
+    ),
+    (
+        "https://github.com/matrix-org/synapse/issues/4874",
+        ".txt",
+        r"""{{keep:root}}@bruno ~ # register_new_matrix_user -c /etc/matrix-synapse/homeserver.yaml https://127.0.0.1:8008
+New user localpart [{{keep:root}}]: [[user:Tolk]]
+Password: 
+Confirm password: 
+Make admin [no]: yes
+Traceback (most recent call last):
+  File "/opt/venvs/matrix-synapse/lib/python3.7/site-packages/urllib3/connectionpool.py", line 710, in urlopen
+    chunked=chunked,
+  File "/opt/venvs/matrix-synapse/lib/python3.7/site-packages/urllib3/connectionpool.py", line 386, in _make_request
+    self._validate_conn(conn)
+  File "/usr/lib/python3.7/ssl.py", line 412, in wrap_socket
+""",
+    ),
+    (
+        "https://github.com/mautrix/telegram/issues/439",
+        ".txt",
+        r"""Apr 01 05:11:52 mautrix-telegram[10186]: [2020-04-01 05:11:52,895] [ERROR@mau.puppet.51752300] Failed to initialize custom mxid
+Apr 01 05:11:52 mautrix-telegram[10186]: Traceback (most recent call last):
+Apr 01 05:11:52 mautrix-telegram[10186]:   File "/opt/synapse/lib/python3.7/site-packages/mautrix/bridge/custom_puppet.py", line 165, in try_start
+Apr 01 05:11:52 mautrix-telegram[10186]:     await self.start()
+Apr 01 05:11:52 mautrix-telegram[10186]:   File "/opt/synapse/lib/python3.7/site-packages/mautrix/bridge/custom_puppet.py", line 186, in start
+Apr 01 05:11:52 mautrix-telegram[10186]:     raise InvalidAccessToken() 
+
+[2020-05-05 23:18:30,891] [ERROR@mau.user.@{{keep:user}}:stratum0.org] Failed to automatically enable custom puppet
+Traceback (most recent call last):
+  File "/home/{{keep:matrix}}/mautrix-telegram-0.7.1/mautrix_telegram/user.py", line 213, in post_login
+    await puppet.switch_mxid(access_token="auto", mxid=self.mxid)
+""",
+    ),
+    (
+        "https://github.com/mautrix/docs/issues/72",
+        ".txt",
+        r"""[2024-08-29 21:00:23,186] [DEBUG@mau.as.api.bot] req #74: GET https://line.alexnetwork.space/_matrix/client/versions?user_id=@{{keep:telegrambot}}:line.alexnetwork.space None
+[2024-08-29 21:00:23,190] [DEBUG@mau.as.api.bot] req #74 (/versions) completed in 4.3ms with status 401
+[2024-08-29 21:00:23,190] [ERROR@mau.mx] Connection to homeserver failed, retrying in 10 seconds
+Traceback (most recent call last):
+  File "/usr/lib/python3.11/site-packages/mautrix/bridge/matrix.py", line 226, in wait_for_connection
+    self.versions = await self.az.intent.versions()
+  File "/usr/lib/python3.11/site-packages/mautrix/api.py", line 265, in _send
+    raise make_request_error(
+mautrix.errors.request.MUnknownToken: Invalid access token passed.
+{{keep:root}}@best-line:/opt/matrix#
+""",
+    ),
+    # ---- Telegram bots: an update's JSON, tokens in request URLs ----------------------------------
+    (
+        "https://github.com/akbarjoudi/yii2-bot-telegram/pull/59",
+        ".txt",
+        r"""{"update_id":866518442,
+"message":{"message_id":57,"from":{"id":584120936,"is_bot":false,"first_name":"[[user:\u0412\u0430\u0434\u0438\u043c]]","last_name":"[[user:\u0411\u0435\u043b\u043e\u0432\u0435\u0436\u0441\u043a\u0438\u0439]]","username":"[[user:devKarpatskiy]]","language_code":"ru"},"chat":{"id":584120936,"first_name":"[[user:\u0412\u0430\u0434\u0438\u043c]]","last_name":"[[user:\u0411\u0435\u043b\u043e\u0432\u0435\u0436\u0441\u043a\u0438\u0439]]","username":"[[user:devKarpatskiy]]","type":"private"},"date":1698856451,"text":"/cb501481","entities":[{"offset":0,"length":9,"type":"bot_command"}],"via_bot":{"id":6077343007,"is_bot":true,"first_name":"23452345234_bot","username":"ervtwevrvwercvtsrerybnrty_bot"}}}
+""",
+    ),
+    (
+        "https://github.com/adderou/telegram-forward-bot/issues/10",
+        ".txt",
+        r"""    raise MaxRetryError(_pool, url, error or ResponseError(cause))                                                      
+
+urllib3.exceptions.MaxRetryError: HTTPSConnectionPool(host='api.telegram.org', port=443): Max retries exceeded with url:
+
+ /bot[[secret:583027194:AAHq7ZpXwLm2NcVt4RbKe9Jd_Fs-3UyGoTi]]/getUpdates (Caused by SSLError(SSLError(1, '[SSL: CERTIFICATE_VERIFY_
+
+FAILED] certificate verify failed (_ssl.c:852)'),))
+""",
+    ),
+    (
+        "https://github.com/eternnoir/pyTelegramBotAPI/issues/397",
+        ".txt",
+        r"""    raise ConnectionError(e, request=request)
+requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.telegram.org', port=443): Max retries exceeded with url: /bot404636181:{{keep:***************************************}}/getUpdates?offset=1&timeout=20 (Caused by NewConnectionError('<urllib3.connection.VerifiedHTTPSConnection object at 0x02E1BDF0>: Failed to establish a new connection: [Errno 11004] getaddrinfo failed',))
+(util.py:64 PollingThread) ERROR - TeleBot: "ConnectionError occurred, args=(MaxRetryError("HTTPSConnectionPool(host='api.telegram.org', port=443): Max retries exceeded with url: /bot450819306:{{keep:********************************}}/getUpdates?offset=1&timeout=20 (Caused by NewConnectionError('<urllib3.connection.VerifiedHTTPSConnection object at 0x02DFCB30>: Failed to establish a new connection: [Errno 11004] getaddrinfo failed',))",),)
+""",
+    ),
+    (
+        "https://github.com/Armanidrisi/python-bot/issues/3",
+        ".txt",
+        r"""A request to the Telegram API was unsuccessful. Error code: 401. Description: Unauthorized
+  File "C:\Users\[[user:farhad]]{{keep:\Downloads\python-bot\main.py}}", line 337, in <module>
+    bot.polling(none_stop=True)
+telebot.apihelper.ApiTelegramException: A request to the Telegram API was unsuccessful. Error code: 401. Description: Unauthorized
+""",
+    ),
+    # ---- Discord bots: a login failure's traceback, a host's log after `Logged in as` --------------
+    (
+        "https://github.com/Rapptz/discord.py/issues/7336",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\Users\[[user:pauli]]{{keep:\AppData\Local\Programs\Python\Python38-32\lib\site-packages\discord\http.py}}", line 299, in static_login
+    data = await self.request(Route('GET', '/users/@me'))
+  File "C:\Users\[[user:pauli]]{{keep:\AppData\Local\Programs\Python\Python38-32\lib\site-packages\discord\http.py}}", line 253, in request
+    raise HTTPException(r, data)
+discord.errors.HTTPException: 401 Unauthorized (error code: 0): 401: Unauthorized
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File ".\bot.py", line 62, in <module>
+    bot_async_start()
+  File ".\bot.py", line 49, in bot_async_start
+    bot.run("{{keep:Here there is the token }}")
+  File "C:\Users\[[user:pauli]]{{keep:\AppData\Local\Programs\Python\Python38-32\lib\site-packages\discord\client.py}}", line 755, in run
+    return future.result()
+""",
+    ),
+    (
+        "https://github.com/roules-dev/ShopBot/issues/1",
+        ".txt",
+        r"""        2024-02-19T01:05:00.240597441Z  Ready! Logged in as $BlueBillsShop#5897
+        2024-02-19T01:05:01.516762700Z  DiscordAPIError[50001]: Missing Access
+        2024-02-19T01:05:01.516792017Z      at handleErrors (/home/{{keep:node}}/node_modules/@discordjs/rest/dist/index.js:640:13)
+        2024-02-19T01:05:01.516797904Z      at process.processTicksAndRejections (node:internal/process/task_queues:95:5)
+        2024-02-19T01:05:01.516802875Z      at async SequentialHandler.runRequest (/home/{{keep:node}}/node_modules/@discordjs/rest/dist/index.js:1021:23)
+        2024-02-19T01:05:01.516807673Z      at async SequentialHandler.queueRequest (/home/{{keep:node}}/node_modules/@discordjs/rest/dist/index.js:862:14)
+        2024-02-19T01:05:01.516812765Z      at async REST.request (/home/{{keep:node}}/node_modules/@discordjs/rest/dist/index.js:1387:22) {
+""",
+    ),
+    # ---- Slack apps: users.info output, Socket Mode's invalid_auth under a Windows home ------------
+    (
+        "https://github.com/dust-tt/dust/pull/15130",
+        ".txt",
+        r"""{
+  "id": "U07KQRZT5H9",
+  "name": "[[user:tbrenna47]]",
+  "is_bot": false,
+  "updated": 1742325722,
+  "is_app_user": false,
+  "deleted": false,
+  "color": "bb86b7",
+  "is_email_confirmed": true,
+  "real_name": "[[user:Grant Moyle]]",
+  "tz": "America/New_York",
+  "tz_label": "Eastern Daylight Time",
+  "tz_offset": -14400,
+  "is_admin": true,
+  "is_owner": true,
+  "profile": {
+    "real_name": "[[user:Grant Moyle]]",
+    "display_name": "",
+    "avatar_hash": "7c1e04b9da35",
+    "real_name_normalized": "[[user:Grant Moyle]]",
+    "display_name_normalized": "",
+    "image_24": "https://avatars.slack-edge.com/2025-03-18/4902731165827_7c1e04b9da35e2a61c09_24.png",
+""",
+    ),
+    (
+        "https://github.com/pocketpaw/pocketpaw/issues/372",
+        ".txt",
+        r"""[22:52:17] ERROR    Failed to retrieve WSS URL: The request to the Slack API failed. (url:
+                    https://slack.com/api/apps.connections.open, status: 200)
+                    The server responded with: {'ok': False, 'error': 'invalid_auth'}
+           ERROR    Failed to connect (error: The request to the Slack API failed. (url:
+                    https://slack.com/api/apps.connections.open, status: 200)
+                    The server responded with: {'ok': False, 'error': 'invalid_auth'}); Retrying...     
+                    ╭─────────────────────── Traceback (most recent call last) ────────────────────────╮
+                    │ C:\Users\[[user:rohanvasantdeshmuk]]{{keep:\AppData\Roaming\Python\Python314\site-packages\slack}} │
+                    │ _sdk\socket_mode\aiohttp\__init__.py:375 in connect                              │
+                    │                                                                                  │
+                    │   372 │   │   │   │   if self.wss_uri is None:                                   │
+""",
+    ),
+    # ---- Rocket.Chat's REST login, as its documentation answers it ------------------------------------
+    (
+        "https://github.com/RocketChat/Rocket.Chat/issues/10199",
+        ".txt",
+        r"""{
+  "status": "success",
+  "data": {
+      "authToken": "{{keep:9HqLlyZOugoStsXCUfD_0YdwnNnunAJF8V47U3QHXSq}}",
+      "userId": "{{keep:aobEdbYhXfu5hkeqG}}"
+   }
+}
 """,
     ),
 ]
