@@ -83,8 +83,10 @@ class RealDocument:
     sessions, file-transfer and remote-shell clients, sync and backup tools), collected after
     1.41.0, and 93 to 96 (threads: web hosting and PHP applications, HPC clusters' schedulers,
     version control other than git and signing identities, password managers and secret
-    stores), collected at stop 53 after 1.44.0, and 97 (threads: JVM applications' system
-    properties and build daemons' diagnostics), collected at stop 53 under 1.48.0;
+    stores), collected at stop 53 after 1.44.0, and 97 to 100 (threads: JVM applications'
+    system properties and build daemons' diagnostics, Linux desktop sessions and process
+    listings, chat networks and bots, configuration management and deployment runs), collected
+    at stop 53 after 1.48.0;
     each scored once, per part, blind, no rule changed before it was scored."""
 
     @property
