@@ -744,7 +744,9 @@ def _name_extent(text: str, start: int, end: int) -> int:
     seg = home_segment(plain)
     if seg is None:
         return end
-    if _in_placeholder(text, plain[seg[0] : seg[1]]):
+    if _in_placeholder(text, plain[seg[0] : seg[1]]) or _made_system_account(
+        text, plain[seg[0] : seg[1]]
+    ):
         return start  # C:\Users\John beside C:\Users\John Doe: the placeholder's first word
     if encode is not None or seg[1] != len(plain):
         return end
@@ -877,6 +879,7 @@ def _learnable(text: str, name: str) -> bool:
         and not name.isdigit()
         and name.lower() not in word_lists().login_not_user
         and not _in_placeholder(text, name)
+        and not _made_system_account(text, name)
     )
 
 
@@ -1010,6 +1013,27 @@ def _in_placeholder(text: str, name: str) -> bool:
         if tail and _rule("placeholder_name").match(m.group() + tail.group()):
             return True
     return False
+
+
+_MADE_SYSTEM_ACCOUNT = (
+    r"(?i)\b(?:useradd|adduser)\b[^\n]*?[ \t](?:-[a-z]*r[a-z]*|--system)[ \t][^\n]*?"
+    r"(?<![A-Za-z0-9._-]){n}(?=[ \t]*+(?:['\"`;|&)\r\n]|$))"
+    r"|/Stage\[main\]/{n}(?:::[A-Za-z0-9_:]*+)?+/User\[{n}\]"
+)
+"""An account made as a system account: ``useradd -r``/``--system`` or ``adduser --system``
+with the login as the command's last argument (useradd(8), adduser(8)), or Puppet's
+``User[<x>]`` declared by its own module's class (``/Stage[main]/<X>/User[<x>]``,
+``/Stage[main]/<X>::<Y>/User[<x>]``: the resource reference under the containment path of the
+class that declares it). Since 1.51.0 (stop 53)."""
+
+
+def _made_system_account(text: str, name: str) -> bool:
+    """Whether the text makes ``name`` a system account (``_MADE_SYSTEM_ACCOUNT``): a service's
+    login, whose home (``useradd -m -r puppetboard``: ``/home/puppetboard``) names no one, and
+    whose name a module's classes (``puppetboard::…``) hold too."""
+    if "useradd" not in text and "adduser" not in text and "Stage[main]" not in text:
+        return False
+    return regex.search(_MADE_SYSTEM_ACCOUNT.format(n=regex.escape(name)), text) is not None
 
 
 def _words(names: Iterable[str], after: str = r"(?![A-Za-z0-9])") -> regex.Pattern[str]:

@@ -2913,29 +2913,14 @@ MEASURED: tuple[Measured, ...] = (
         # too; `/home/lost+found` read as a home; a masked JWT (`eyJh...VCJ9.…`) in a JSON `token`
         docs=13,
         total=(27, 3, 0, 2),
-        found=(25, 1, 0, 2),
-        missed=(
-            "chef-knife-vsphere-issues-270: user (path) 'owen'",
-            "fnichol-knife-server-issues-10: user (elsewhere) 'fern'",
-            "fnichol-knife-server-issues-10: user (path) 'fern'",
-            "sous-chefs-users-issues-118: user (elsewhere) 'edwin'",
-        ),
+        # 1.51.0: knife.rb's node_name and key stem, Chef's UserIDNotFound login found
+        found=(27, 3, 0, 2),
+        missed=(),
         keeps=32,
-        damage=(
-            "BSC-ES-autosubmit-issues-1003: 'lost+found'",
-            "voxpupuli-puppet-puppetboard-issues-147: 'puppetboard'",
-            "voxpupuli-puppet-puppetboard-issues-147: 'puppetboard'",
-            "voxpupuli-puppet-puppetboard-issues-147: 'puppetboard'",
-            "voxpupuli-puppet-puppetboard-issues-147: 'puppetboard'",
-            "voxpupuli-puppet-puppetboard-issues-147: 'puppetboard'",
-            "voxpupuli-puppet-puppetboard-issues-147: 'puppetboard'",
-            "voxpupuli-puppet-puppetboard-issues-147: 'puppetboard'",
-            "woodpecker-ci-woodpecker-pull-2248: 'eyJh...VCJ9.eyJp...1MH0.DHYi...3VIc'",
-        ),
-        clean_changed=(
-            "voxpupuli-puppet-puppetboard-issues-147",
-            "woodpecker-ci-woodpecker-pull-2248",
-        ),
+        # 1.51.0: the useradd -r/User[<module>] service account and the masked JWT kept
+        damage=("BSC-ES-autosubmit-issues-1003: 'lost+found'",),
+        # 1.51.0: the Puppet and Woodpecker documents no longer changed
+        clean_changed=(),
         clean_docs=4,
         tails=(0, 0),
         parses=(0, 0),

@@ -1685,6 +1685,22 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "cluster_share_person": lambda d: (
             d.k("/gpfs/dell1/ptmp/").v(f"{first}.{last}").k("/ROTDIRS/v16/gfs.20240101\n")
         ),
+        # stop 53 (scrubber 1.51.0): knife.rb's Chef server account (node_name and the key
+        # named after it under a .chef folder) and Chef's UserIDNotFound login
+        "knife_node_name": lambda d: (
+            d.k("log_level :info\nnode_name '")
+            .v(w)
+            .k("'\nclient_key '/Users/")
+            .v(u)
+            .k("/.chef/")
+            .v(w)
+            .k(".pem'\nvalidation_client_name 'chef-validator'\n")
+        ),
+        "chef_user_id_not_found": lambda d: (
+            d.k("      Chef::Exceptions::UserIDNotFound\n      cannot determine user id for '")
+            .v(w)
+            .k("', does the user exist on this system?\n")
+        ),
     }
 
 
@@ -1987,6 +2003,18 @@ PASTED_PLACEHOLDERS = {
     "squeue -u $USER --noheader\n$ bjobs -u all\n"
     "/gpfs/dell1/ptmp/emc.glopara/ROTDIRS/v16\n"
     "'[root@node1700 ~]$ mpirun -np 16 ./a.out\n[node1700:01167] mca: base\n",
+    # stop 53 (scrubber 1.51.0): a service account made by useradd -r and Puppet's module's own
+    # User[<module>], Capistrano's deploy login, a masked JWT, knife.rb's defaults and
+    # interpolated key paths, Chef's UserIDNotFound for a service account
+    "deployment_placeholders": "Error: /Stage[main]/Puppetboard/User[puppetboard]/ensure:"
+    " change from absent to present failed: Could not create user puppetboard: Execution of"
+    " '/usr/sbin/useradd -g puppetboard -s /bin/bash -m -r puppetboard' returned 12: useradd:"
+    " cannot create directory /home/puppetboard\npuppetboard::apache::vhost::port: '80'\n"
+    "Running [ -L /home/deploy/apps/myapp/releases/20240101 ] as deploy@192.168.2.100\n"
+    '{"level":"trace","token":"eyJh...VCJ9.eyJp...1MH0.DHYi...3VIc"}\n'
+    "node_name 'admin'\nclient_key \"#{current_dir}/admin.pem\"\n"
+    "client_key \"#{ENV['HOME']}/.chef/#{ENV['USER']}.pem\"\n"
+    "cannot determine user id for 'nginx', does the user exist on this system?\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
