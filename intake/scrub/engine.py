@@ -482,10 +482,12 @@ def _fork_logins(text: str) -> set[str]:
 
 
 _JOB_TABLE_HEADER = regex.compile(
-    r"(?m)^[^\n]{0,40}?(?<![^\s'\"])(?:JOBID|JOB_ID|Job[ ]ID|job-ID)[ \t]++[^\n]*+$"
+    r"(?m)^[^\n]{0,40}?(?<![^\s'\"])(?P<id>JOBID|JOB_ID|Job[ ]ID|job-ID|PID)[ \t]++[^\n]*+$"
 )
 """A job table's header: a line whose first column is the job id's (``JOBID``, ``JOB_ID``,
-``Job ID``, ``job-ID``), after at most a short prefix (a ``set -x`` trace's ``+ job_info='``)."""
+``Job ID``, ``job-ID``), after at most a short prefix (a ``set -x`` trace's ``+ job_info='``);
+since 1.50.0 (stop 53) also a process table's whose first column is the ``PID`` (``top``'s
+``PID USER PR NI …``, ``ps -o pid,user,…``)."""
 _JOB_ROW_LOGIN = regex.compile(r"[A-Za-z_][A-Za-z0-9._-]{0,31}+")
 _ANONYMISED_ID = regex.compile(r"[A-Za-z]{1,3}+123(?:4(?:5(?:6(?:7(?:8(?:9)?+)?+)?+)?+)?+)?+")
 """An anonymised user id: a letter or three and a counting run (``x123``, ``z12345``)."""
@@ -502,8 +504,7 @@ def _job_table_users(text: str) -> set[str]:
     Since 1.46.0 (stop 53)."""
     found: set[str] = set()
     for header in _JOB_TABLE_HEADER.finditer(text):
-        line = header.group(0)
-        cols = line[line.lower().index("job") :].replace("Job ID", "Job_ID").split()
+        cols = text[header.start("id") : header.end()].replace("Job ID", "Job_ID").split()
         users = [i for i, c in enumerate(cols) if c.lower() in ("user", "username")]
         if len(cols) < 4 or not users:
             continue
@@ -518,9 +519,25 @@ def _job_table_users(text: str) -> set[str]:
                 _JOB_ROW_LOGIN.fullmatch(value)
                 and not value.isupper()
                 and not _ANONYMISED_ID.fullmatch(value)
+                and (cols[0] != "PID" or _process_owner(text, value, words[users[0] + 1 :]))
             ):
                 found.add(value)
     return found
+
+
+def _process_owner(text: str, user: str, rest: list[str]) -> bool:
+    """Whether a process table's owner (``top``'s, ``ps -o pid,user``'s USER column) may be a
+    person's: no system or service account (``_service_account``: ``root``, ``avahi``,
+    ``www-data``, ``_apt``), no English or role word (``_record_login``), and not the account a
+    daemon runs under, named after its own program (the row's command, or a word after the
+    user, is the user's name alone, with a daemon's ``d`` or joined by ``-``/``_``/``.``:
+    ``polkitd``, ``avahi-daemon``, ``tlog-rec-session``, ``mysqld``). Since 1.50.0 (stop 53)."""
+    own = regex.compile(rf"(?:^|/)-?{regex.escape(user)}d?(?![A-Za-z0-9])", regex.IGNORECASE)
+    return (
+        _record_login(user)
+        and not _service_account(text, user)
+        and not any(own.search(w) for w in rest)
+    )
 
 
 def _account_logins(text: str) -> list[str]:
@@ -817,7 +834,7 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
             names = (m.group(m.lastindex or 0).strip() for m in rule.pattern.finditer(text))
             found.update(filter(_not_base64_text, names))
     found.update(_account_entries(text))
-    if "JOB" in text or "Job ID" in text or "job-ID" in text:
+    if "JOB" in text or "Job ID" in text or "job-ID" in text or "PID" in text:
         found.update(_job_table_users(text))
     if "Merge pull request" in text:
         found.update(_fork_logins(text))

@@ -1701,6 +1701,38 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(w)
             .k("', does the user exist on this system?\n")
         ),
+        # stop 53 (scrubber 1.50.0): CUPS's error_log (IPP's requesting-user-name, a job's
+        # owner), lpstat -o's owner column, utmpdump's USER_PROCESS record, pactl info's user
+        "cups_error_log_user": lambda d: (
+            d.k("D [25/Apr/2014:10:01:02 +0200] check_quotas: requesting-user-name = '")
+            .v(u)
+            .k("'\nI [25/Apr/2014:10:01:02 +0200] Job 1 queued on 'laser' by '")
+            .v(u)
+            .k("'.\n")
+        ),
+        "lpstat_job_owner": lambda d: (
+            d.k("laser-17746           ").v(u).k("         1557504   Fri Apr 25 10:01:02 2014\n")
+        ),
+        "utmpdump_user": lambda d: (
+            d.k("[7] [20804] [ts/1] [")
+            .v(u)
+            .k(
+                "] [pts/1       ] [192.0.2.7           ] [192.0.2.7      ]"
+                " [2023-08-20T09:13:00,000000+00:00]\n"
+            )
+        ),
+        "pactl_user_name": lambda d: (
+            d.k("Server String: unix:/run/user/1000/pulse/native\nUser Name: ")
+            .v(u)
+            .k("\nHost Name: studio\n")
+        ),
+        # top's process table, its USER column under a PID-first header
+        "top_user_column": lambda d: (
+            d.k("    PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND\n")
+            .k("   4242 ")
+            .v(u)
+            .k("   20   0 4123456 301234  98765 S   3.0   1.9   1:02.33 firefox\n")
+        ),
     }
 
 
@@ -2015,6 +2047,20 @@ PASTED_PLACEHOLDERS = {
     "node_name 'admin'\nclient_key \"#{current_dir}/admin.pem\"\n"
     "client_key \"#{ENV['HOME']}/.chef/#{ENV['USER']}.pem\"\n"
     "cannot determine user id for 'nginx', does the user exist on this system?\n",
+    # stop 53 (scrubber 1.50.0): printing's, utmp's and the sound server's own and placeholder
+    # accounts
+    "session_and_printing_placeholders": "D [25/Apr/2014:10:01:02 +0200] print_job:"
+    " requesting-user-name = 'anonymous'\n"
+    'I [05/Dec/2020:10:01:02 +0000] [Job 39] Queued on "lpd" by "support".\n'
+    "laser-12                root         1024   Fri Apr 25 10:01:02 2014\n"
+    "[1] [00000] [~~  ] [runlevel] [~           ] [5.15.0-89-generic   ] [0.0.0.0        ]"
+    " [2023-08-20T09:01:04,000000+00:00]\n"
+    "[7] [01234] [ts/0] [root    ] [pts/0       ] [192.0.2.4           ] [192.0.2.4      ]"
+    " [2023-08-20T09:10:00,000000+00:00]\n"
+    "User Name: pulse\nHost Name: server\n"
+    "    PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND\n"
+    "    790 avahi     20   0    8652   3968   3584 S   0.0   0.0   0:00.40 avahi-daemon\n"
+    "   3002 tlog      20   0  245000  13000  10000 S   0.0   0.1   0:00.05 tlog-rec-session\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
