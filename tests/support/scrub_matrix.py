@@ -1685,6 +1685,12 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "cluster_share_person": lambda d: (
             d.k("/gpfs/dell1/ptmp/").v(f"{first}.{last}").k("/ROTDIRS/v16/gfs.20240101\n")
         ),
+        # stop 53 (scrubber 1.49.0): a person's folder by its 8.3 short name (%TEMP% keeps it)
+        "short_name_of_a_person": lambda d: (
+            d.k("    java.io.tmpdir = C:\\Users\\")
+            .v(initial[:6].upper() + "~1")
+            .k("\\AppData\\Local\\Temp\\\n")
+        ),
     }
 
 
@@ -1987,6 +1993,13 @@ PASTED_PLACEHOLDERS = {
     "squeue -u $USER --noheader\n$ bjobs -u all\n"
     "/gpfs/dell1/ptmp/emc.glopara/ROTDIRS/v16\n"
     "'[root@node1700 ~]$ mpirun -np 16 ./a.out\n[node1700:01167] mca: base\n",
+    # stop 53 (scrubber 1.49.0): test and example accounts, a role's 8.3 short name, a daemon's
+    # own account in ps's USER column
+    "test_accounts_and_role_short_names": "newuser:x:1001:1001::/home/newuser:/bin/bash\n"
+    "XAUTHORITY=/home/vncuser1/.Xauthority\n"
+    '  "java.home" : "/home/auser/src/git/jdk/build/linux-x64/images/jdk",\n'
+    "    java.io.tmpdir = C:\\Users\\ADMINI~1\\AppData\\Local\\Temp\\\n"
+    "tlog      9357  0.0  0.1 123456  7890 pts/0    S    10:00   0:00  \\_ -tlog-rec-session\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
