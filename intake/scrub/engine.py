@@ -347,12 +347,15 @@ _EXTENSION_UUID_BEFORE = regex.compile(
     r"|\bgnome-extensions[ \t]++(?:enable|disable|info|show|prefs|reset|uninstall)[ \t]++"
     r"(?:-[^\s]++[ \t]++)*+[\"']?+"
     r"|\b(?:enabled|disabled)-extensions\b[^\n]*?(?:\r?\n[ \t]*+)?+\[[^\]\n]*[\"']"
-    r"|\"uuid\"[ \t]*+:[ \t]*+\")\Z"
+    r"|\"uuid\"[ \t]*+:[ \t]*+\""
+    r"|\bJS[ ](?:ERROR|WARNING):[ ]Extension[ ])\Z"
 )
 """What stands before a GNOME Shell extension's uuid (``<name>@<author's domain>``, a public id
 extensions.gnome.org publishes): its folder under ``…/gnome-shell/extensions/``, the argument
 of ``gnome-extensions enable``, an item of the ``enabled-extensions`` list, ``metadata.json``'s
-``"uuid"`` (since 1.35.0, stop 51)."""
+``"uuid"`` (since 1.35.0, stop 51); since 1.49.0 (stop 53) the prefix GNOME Shell gives an
+extension's error in GJS's ``logError(error, prefix)`` line (``JS ERROR: Extension <uuid>:
+Error: …``, ``JS WARNING: …``)."""
 
 
 def _extension_uuid(text: str, start: int, end: int) -> bool:
@@ -540,11 +543,36 @@ def _process_owner(text: str, user: str, rest: list[str]) -> bool:
     )
 
 
+_PS_COMMAND = regex.compile(
+    r"[ \t]*+\S++[ \t]++[0-9]++:[0-9]{2}(?:[.:][0-9]{2})?+[ \t]++"
+    r"[ |\\_`-]*+(?:[^\s/]*+/)*+([^\s/]++)"
+)
+"""The START and TIME columns of a ``ps`` row after its STAT, then its COMMAND's program (after
+a tree's ``\\_``, a login shell's ``-`` and a path), as ``procps``' ``ps u`` prints them."""
+
+
+def _daemon_account(text: str, m: regex.Match[str]) -> bool:
+    """Whether a ``ps`` row's USER runs a program named after it (``tlog … -tlog-rec-session``,
+    ``geoclue … /usr/libexec/geoclue``, ``chrony … /usr/sbin/chronyd``): the program's own
+    service account, nobody's. Since 1.49.0 (stop 53)."""
+    login = m.group(2)
+    if not login:
+        return False  # a long listing's owner or sshd's title: no command on the row
+    end = text.find("\n", m.end())
+    command = _PS_COMMAND.match(text, m.end(), len(text) if end < 0 else end)
+    if command is None:
+        return False
+    program, login = command.group(1).lower(), login.lower()
+    return program in (login, login + "d") or (
+        program.startswith(login) and program[len(login) : len(login) + 1] in ("-", "_", ".", ":")
+    )
+
+
 def _account_logins(text: str) -> list[str]:
     """Logins a listing, a process table, a login record or a cloud ARN names
     (``user_names.yaml``'s ``listing``, ``login_record``, ``cloud_arn``), judged with the other
     accounts' by ``_account_entries`` (a listing's owner ``the`` is no login)."""
-    matches = list(_rule("listing").finditer(text))
+    matches = [m for m in _rule("listing").finditer(text) if not _daemon_account(text, m)]
     records = []
     if _marked("login_record", text) or (":" in text and _COLUMN_GAP.search(text)):
         records = [m.group(m.lastindex or 0) for m in _rule("login_record").finditer(text)]
@@ -784,6 +812,27 @@ def _role_words_only(user: str) -> bool:
     return len(words) >= 2 and all(w in word_lists().role_name_words for w in words)
 
 
+_SHORT_NAME = regex.compile(r"([A-Za-z0-9]{6})~[1-9](?:\.[A-Za-z0-9]{1,3})?+")
+
+
+def _short_name_of_a_role(user: str) -> bool:
+    """Whether a Windows 8.3 short name (``ADMINI~1``: the first six characters of the long name
+    without its spaces, ``~``, a digit, perhaps a ``.EXT``; Microsoft's short-name generation,
+    which ``%TEMP%`` keeps) starts a role or default account's folder long enough to need one
+    (``Administrator``, ``DefaultUser0``, ``All Users``: the account lists' names longer than
+    eight characters). Since 1.49.0 (stop 53); a person's (``JSMITH~1``) is no such start."""
+    m = _SHORT_NAME.fullmatch(user)
+    if m is None:
+        return False
+    head = m.group(1).lower()
+    lists = word_lists()
+    return any(
+        len(folder) > 8 and folder.startswith(head)
+        for names in (lists.shared_profiles, lists.not_user_names, lists.system_accounts)
+        for folder in (n.replace(" ", "") for n in names)
+    )
+
+
 def _a_name(user: str) -> bool:
     """Whether a user segment or login may be a person's (not a shared account, an OEM or role
     default, a placeholder or one of our fixtures)."""
@@ -798,6 +847,7 @@ def _a_name(user: str) -> bool:
         or _rule("placeholder_user").match(user) is not None
         or _rule("role_login").match(user) is not None
         or _role_words_only(user)
+        or _short_name_of_a_role(user)
         or "FAKE" in user
     )
 

@@ -2888,12 +2888,9 @@ MEASURED: tuple[Measured, ...] = (
         found=(10, 0, 0, 0),
         missed=(),
         keeps=16,
-        damage=(
-            "iamgio-quarkdown-issues-481: 'ADMINI~1'",
-            "openjdk-jdk-pull-21694: 'auser'",
-            "openjdk-jdk-pull-21694: 'auser'",
-        ),
-        clean_changed=("iamgio-quarkdown-issues-481", "openjdk-jdk-pull-21694"),
+        # 1.49.0 keeps `ADMINI~1` (a role's 8.3 short name) and `auser` (a placeholder login)
+        damage=(),
+        clean_changed=(),
         clean_docs=8,
         tails=(7, 7),
         parses=(0, 0),
@@ -2918,7 +2915,8 @@ MEASURED: tuple[Measured, ...] = (
         missed=(),
         keeps=32,
         # 1.51.0: the useradd -r/User[<module>] service account and the masked JWT kept
-        damage=("BSC-ES-autosubmit-issues-1003: 'lost+found'",),
+        # 1.49.0: `/home/lost+found` kept (mke2fs's folder, no home): no damage left
+        damage=(),
         # 1.51.0: the Puppet and Woodpecker documents no longer changed
         clean_changed=(),
         clean_docs=4,
@@ -2947,16 +2945,10 @@ MEASURED: tuple[Measured, ...] = (
         found=(5, 9, 0, 0),
         missed=(),
         keeps=53,
-        damage=(
-            *("Scribery-tlog-issues-280: 'newuser'",) * 11,
-            "Scribery-tlog-issues-280: 'tlog'",
-            *("sosreport-sos-pull-3707: 'vncuser1'",) * 9,
-        ),
-        clean_changed=(
-            "Scribery-tlog-issues-280",
-            "paradoxxxzero-gnome-shell-system-monitor-applet-issues-759",
-            "sosreport-sos-pull-3707",
-        ),
+        # 1.49.0 keeps `newuser`, `vncuser1` (test accounts) and `tlog` (ps row of its own program)
+        damage=(),
+        # 1.49.0 keeps the extension uuid after `JS ERROR: Extension `
+        clean_changed=(),
         clean_docs=7,
         tails=(4, 4),
         parses=(0, 0),

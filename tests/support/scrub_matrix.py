@@ -1733,6 +1733,12 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("   20   0 4123456 301234  98765 S   3.0   1.9   1:02.33 firefox\n")
         ),
+        # stop 53 (scrubber 1.49.0): a person's folder by its 8.3 short name (%TEMP% keeps it)
+        "short_name_of_a_person": lambda d: (
+            d.k("    java.io.tmpdir = C:\\Users\\")
+            .v(initial[:6].upper() + "~1")
+            .k("\\AppData\\Local\\Temp\\\n")
+        ),
     }
 
 
@@ -2061,6 +2067,13 @@ PASTED_PLACEHOLDERS = {
     "    PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND\n"
     "    790 avahi     20   0    8652   3968   3584 S   0.0   0.0   0:00.40 avahi-daemon\n"
     "   3002 tlog      20   0  245000  13000  10000 S   0.0   0.1   0:00.05 tlog-rec-session\n",
+    # stop 53 (scrubber 1.49.0): test and example accounts, a role's 8.3 short name, a daemon's
+    # own account in ps's USER column
+    "test_accounts_and_role_short_names": "newuser:x:1001:1001::/home/newuser:/bin/bash\n"
+    "XAUTHORITY=/home/vncuser1/.Xauthority\n"
+    '  "java.home" : "/home/auser/src/git/jdk/build/linux-x64/images/jdk",\n'
+    "    java.io.tmpdir = C:\\Users\\ADMINI~1\\AppData\\Local\\Temp\\\n"
+    "tlog      9357  0.0  0.1 123456  7890 pts/0    S    10:00   0:00  \\_ -tlog-rec-session\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
