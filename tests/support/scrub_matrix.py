@@ -1685,6 +1685,30 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "cluster_share_person": lambda d: (
             d.k("/gpfs/dell1/ptmp/").v(f"{first}.{last}").k("/ROTDIRS/v16/gfs.20240101\n")
         ),
+        # stop 53 (scrubber 1.52.0): an IRC client's rendered whois and /who row (the nick and
+        # the ident at a host, never an e-mail)
+        "irc_rendered_whois": lambda d: (
+            d.v(u)
+            .k(" is ~")
+            .v(w)
+            .k("@gateway/web/cloak * realname\n")
+            .v(u)
+            .k(" End of /WHOIS list.\n")
+        ),
+        "irc_raw_registration": lambda d: (
+            d.k("1433026617.23\tNICK ")
+            .v(u)
+            .k("\n1433026617.23\tUSER ")
+            .v(u)
+            .k(" +iw ")
+            .v(u)
+            .k(" :a bot\n1433026627.27\t:orwell.freenode.net 904 ")
+            .v(u)
+            .k(" :SASL authentication failed\n")
+        ),
+        "irc_who_row": lambda d: (
+            d.k("* ").v(u).k("  H  0  ").v(w).k("@i.love.plan9.bell-labs.com [EC2 Default User]\n")
+        ),
     }
 
 
@@ -1987,6 +2011,12 @@ PASTED_PLACEHOLDERS = {
     "squeue -u $USER --noheader\n$ bjobs -u all\n"
     "/gpfs/dell1/ptmp/emc.glopara/ROTDIRS/v16\n"
     "'[root@node1700 ~]$ mpirun -np 16 ./a.out\n[node1700:01167] mca: base\n",
+    # stop 53 (scrubber 1.52.0): chat networks' service accounts and addresses, a library tail
+    # named as its service's home
+    "chat_service_accounts": "NickServ is NickServ@services.libera.chat * Nickname Services\n"
+    "* bot  H  0  ec2-user@i.love.plan9.bell-labs.com [EC2 Default User]\n"
+    '  File "/home/synapse/env/lib/python3.8/site-packages/synapse/app/homeserver.py", line 4\n'
+    "/home/mautrix/mautrix-telegram/mautrix_telegram/__main__.py\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
