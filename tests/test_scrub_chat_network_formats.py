@@ -229,3 +229,65 @@ def test_irc_nicks_go(engine: Scrubber, text: str, value: str, kept: str) -> Non
     out = scrubbed(engine, text)
     assert value.lower() not in out.lower(), out
     assert kept in out, out
+
+
+MATRIX_NOBODY = [
+    '2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - GET-1925- 127.0.0.1 - 8008 - {@user:example.org} Processed request: 0.017sec/-0.000sec 412B 200 "GET /_matrix/client/v3/sync HTTP/1.0"\n',
+    '2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - GET-1925- 127.0.0.1 - 8008 - {@telegrambot:matrix.example.org} Processed request: 0.004sec/-0.000sec 2B 200 "GET /_matrix/client/versions HTTP/1.0"\n',
+    '2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - PUT-12- ::1 - 8008 - {@telegram_123456789:matrix.example.org} Processed request: 0.004sec/-0.000sec 2B 200 "PUT /_matrix/client/v3/profile HTTP/1.0"\n',
+    '2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - GET-1- 127.0.0.1 - 8008 - {None} Processed request: 0.001sec/-0.000sec 2B 200 "GET /health HTTP/1.0"\n',
+    "[2020-05-05 23:18:30,891] [ERROR@mau.user.@admin:example.com] Failed to automatically enable custom puppet\n",
+    "[2020-05-05 23:18:30,891] [DEBUG@mau.as.api] Request PUT /_matrix/client/r0/profile user_id=@telegrambot:example.com\n",
+    "New user localpart [root]: matrix\n",
+    "New user localpart [root]: test\n",
+    "New user localpart [ubuntu]: \n",
+    "register_new_matrix_user -u admin -p secret -a -c /etc/matrix-synapse/homeserver.yaml http://localhost:8008\n",
+    "register_new_matrix_user -u <username> -c homeserver.yaml\n",
+    "Invite @user:matrix.org to the room, or #room:matrix.org.\n",
+    "New user localpart [root]: YOUR_USERNAME\n",
+]
+
+MATRIX_GO = [
+    (
+        '2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - GET-1925- 37.97.106.xx - 8008 - {@okello:matrix.mydomain.com} Processed request: 30.017sec/0.002sec 412B 200 "GET /_matrix/client/v3/sync HTTP/1.0"\n',
+        "okello",
+        "} Processed request",
+    ),
+    (
+        "[2020-05-05 23:18:30,891] [ERROR@mau.user.@kvorn:example.com] Failed to automatically enable custom puppet\n",
+        "kvorn",
+        ":example.com]",
+    ),
+    (
+        "New user localpart [root]: pemberly\nPassword: \n",
+        "pemberly",
+        "New user localpart [root]: ",
+    ),
+    (
+        "root@host ~ # register_new_matrix_user -c /etc/matrix-synapse/homeserver.yaml https://127.0.0.1:8008\nNew user localpart [root]: Tolkwin\n",
+        "Tolkwin",
+        "New user localpart [root]: ",
+    ),
+    (
+        "register_new_matrix_user -u tmarlow -c homeserver.yaml http://localhost:8008\n",
+        "tmarlow",
+        "register_new_matrix_user -u ",
+    ),
+    (
+        "register_new_matrix_user --user hliao -c homeserver.yaml\n",
+        "hliao",
+        "register_new_matrix_user --user ",
+    ),
+]
+
+
+@pytest.mark.parametrize("text", MATRIX_NOBODY)
+def test_matrix_lines_naming_nobody_stay(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), MATRIX_GO)
+def test_matrix_localparts_go(engine: Scrubber, text: str, value: str, kept: str) -> None:
+    out = scrubbed(engine, text)
+    assert value.lower() not in out.lower(), out
+    assert kept in out, out

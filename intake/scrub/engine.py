@@ -439,6 +439,11 @@ def _irc_ident_at_host(text: str, start: int) -> bool:
     return m is not None and start in (m.start("whois"), m.start("who"))
 
 
+_LEVEL_AT_LOGGER = regex.compile(r"(?<=\[)(?:TRACE|DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)@")
+"""A log line's ``[<level>@<logger>]`` (mautrix's format, ``[%(levelname)s@%(name)s]``:
+``[DEBUG@mau.as.api]``): a level at a logger's dotted name, never an e-mail."""
+
+
 _PBS_JOB_OWNER_BEFORE = regex.compile(r"(?:\bJob_Owner[ \t]*+=[ \t]*+|<Job_Owner>)\Z")
 """What stands before PBS's ``Job_Owner`` value: ``qstat -f``'s ``Job_Owner = `` and ``qstat
 -fx``'s ``<Job_Owner>`` (PBS Professional's and Torque's job attribute, ``<login>@<submit
@@ -1489,6 +1494,7 @@ class Scrubber:
                 or _ssh_destination(text, start)
                 or _pbs_job_owner(text, start, end)
                 or _irc_ident_at_host(text, start)
+                or _LEVEL_AT_LOGGER.match(text, start) is not None
             ):
                 # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge;
                 # scheme://login@host: a login (learned as a name), never an e-mail; a GNOME

@@ -1706,6 +1706,17 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k(" :SASL authentication failed\n")
         ),
+        # stop 53 (scrubber 1.52.0): a Matrix user id's localpart in Synapse's access log and
+        # register_new_matrix_user's answered localpart
+        "synapse_access_requester": lambda d: (
+            d.k("2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - GET-1925- ")
+            .k("127.0.0.1 - 8008 - {@")
+            .v(u)
+            .k(':matrix.example.org} Processed request: 0.017sec 412B 200 "GET /sync HTTP/1.0"\n')
+        ),
+        "matrix_new_user_localpart": lambda d: (
+            d.k("New user localpart [root]: ").v(u).k("\nPassword: \nMake admin [no]: yes\n")
+        ),
         "irc_who_row": lambda d: (
             d.k("* ").v(u).k("  H  0  ").v(w).k("@i.love.plan9.bell-labs.com [EC2 Default User]\n")
         ),
@@ -2016,7 +2027,10 @@ PASTED_PLACEHOLDERS = {
     "chat_service_accounts": "NickServ is NickServ@services.libera.chat * Nickname Services\n"
     "* bot  H  0  ec2-user@i.love.plan9.bell-labs.com [EC2 Default User]\n"
     '  File "/home/synapse/env/lib/python3.8/site-packages/synapse/app/homeserver.py", line 4\n'
-    "/home/mautrix/mautrix-telegram/mautrix_telegram/__main__.py\n",
+    "/home/mautrix/mautrix-telegram/mautrix_telegram/__main__.py\n"
+    "[2020-05-05 23:18:30,891] [DEBUG@mau.as.api] Request PUT /profile"
+    " user_id=@telegrambot:example.com\n"
+    "{@admin:localhost} Processed request\nNew user localpart [root]: \n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
