@@ -291,3 +291,41 @@ def test_matrix_localparts_go(engine: Scrubber, text: str, value: str, kept: str
     out = scrubbed(engine, text)
     assert value.lower() not in out.lower(), out
     assert kept in out, out
+
+
+TELEGRAM_NOBODY = [
+    '"via_bot":{"id":6077343007,"is_bot":true,"first_name":"23452345234_bot","username":"ervtwevrvwercvtsrerybnrty_bot"}\n',
+    '{"ok":true,"result":{"id":123456789,"is_bot":true,"first_name":"My Shop Bot","username":"my_shop_bot","can_join_groups":true}}\n',
+    '"from":{"id":777000,"is_bot":false,"first_name":"Telegram"}\n',
+    '"first_name":"","last_name":"","username":""\n',
+    '"chat":{"id":-1001234567890,"title":"\\u0427\\u0430\\u0442","type":"supergroup"}\n',
+    "first_name = update.message.from_user.first_name\n",
+    '$firstName = $update["message"]["from"]["first_name"];\n',
+    '"from":{"id":123456789,"is_bot":false,"first_name":"\\u0422\\u0435\\u0441\\u0442","language_code":"ru"}\n',
+    '{"id": 777000, "is_bot": false, "first_name": "Telegram"}\n',
+]
+
+TELEGRAM_GO = [
+    (
+        '{"update_id":1,"message":{"message_id":5,"from":{"id":412345678,"is_bot":false,"first_name":"\\u0410\\u043d\\u043d\\u0430","last_name":"\\u041a\\u0438\\u0440\\u043e\\u0432\\u0430","username":"annkirova","language_code":"ru"},"chat":{"id":412345678,"first_name":"\\u0410\\u043d\\u043d\\u0430","last_name":"\\u041a\\u0438\\u0440\\u043e\\u0432\\u0430","username":"annkirova","type":"private"},"date":1,"text":"/start"}}\n',
+        "\\u041a\\u0438\\u0440\\u043e\\u0432\\u0430",
+        '"type":"private"',
+    ),
+    (
+        '"from": {"id": 412345678, "is_bot": false, "first_name": "Okello", "last_name": "Mwangi", "username": "okmwangi"}\n',
+        "Mwangi",
+        '"is_bot": false',
+    ),
+]
+
+
+@pytest.mark.parametrize("text", TELEGRAM_NOBODY)
+def test_telegram_objects_naming_nobody_stay(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), TELEGRAM_GO)
+def test_telegram_names_go(engine: Scrubber, text: str, value: str, kept: str) -> None:
+    out = scrubbed(engine, text)
+    assert value.lower() not in out.lower(), out
+    assert kept in out, out

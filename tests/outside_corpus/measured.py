@@ -2998,16 +2998,11 @@ MEASURED: tuple[Measured, ...] = (
         # `\u`-escaped names in a Telegram update; damage: `ec2-user@<host>` in a `/who` reply read as
         # an e-mail, a service account's `/home/matrix/` learned as a user, Rocket.Chat's documented
         # example `authToken`
-        # 1.52.0 (stop 53): elsewhere 2 -> 27 (IRC nicks and idents by RFC 2812's grammar; Matrix localparts in Synapse's access log and register_new_matrix_user); damage 4 -> 1, clean changed 2 -> 1 (ec2-user@<host> in a /who row is no e-mail; /home/matrix/ is a service's home)
+        # 1.52.0 (stop 53): elsewhere 2 -> 31 (IRC nicks and idents by RFC 2812's grammar; Matrix localparts in Synapse's access log and register_new_matrix_user; a Telegram update's first_name/last_name); damage 4 -> 1, clean changed 2 -> 1 (ec2-user@<host> in a /who row is no e-mail; /home/matrix/ is a service's home)
         docs=14,
         total=(1, 31, 0, 1),
-        found=(1, 27, 0, 1),
-        missed=(
-            "akbarjoudi-yii2-bot-telegram-pull-59: user (elsewhere) '\\\\u0411\\\\u0435\\\\u043b\\\\u043e\\\\u0432\\\\u0435\\\\u0436\\\\u0441\\\\u043a\\\\u0438\\\\u0439'",
-            "akbarjoudi-yii2-bot-telegram-pull-59: user (elsewhere) '\\\\u0411\\\\u0435\\\\u043b\\\\u043e\\\\u0432\\\\u0435\\\\u0436\\\\u0441\\\\u043a\\\\u0438\\\\u0439'",
-            "akbarjoudi-yii2-bot-telegram-pull-59: user (elsewhere) '\\\\u0412\\\\u0430\\\\u0434\\\\u0438\\\\u043c'",
-            "akbarjoudi-yii2-bot-telegram-pull-59: user (elsewhere) '\\\\u0412\\\\u0430\\\\u0434\\\\u0438\\\\u043c'",
-        ),
+        found=(1, 31, 0, 1),
+        missed=(),
         keeps=17,
         damage=(
             "RocketChat-Rocket.Chat-issues-10199: '9HqLlyZOugoStsXCUfD_0YdwnNnunAJF8V47U3QHXSq'",

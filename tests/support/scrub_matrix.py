@@ -1717,6 +1717,15 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "matrix_new_user_localpart": lambda d: (
             d.k("New user localpart [root]: ").v(u).k("\nPassword: \nMake admin [no]: yes\n")
         ),
+        "telegram_update_user": lambda d: (
+            d.k('"from":{"id":412345678,"is_bot":false,"first_name":"')
+            .v(first)
+            .k('","last_name":"')
+            .v(last)
+            .k('","username":"')
+            .v(u)
+            .k('","language_code":"en"}\n')
+        ),
         "irc_who_row": lambda d: (
             d.k("* ").v(u).k("  H  0  ").v(w).k("@i.love.plan9.bell-labs.com [EC2 Default User]\n")
         ),
@@ -2030,7 +2039,9 @@ PASTED_PLACEHOLDERS = {
     "/home/mautrix/mautrix-telegram/mautrix_telegram/__main__.py\n"
     "[2020-05-05 23:18:30,891] [DEBUG@mau.as.api] Request PUT /profile"
     " user_id=@telegrambot:example.com\n"
-    "{@admin:localhost} Processed request\nNew user localpart [root]: \n",
+    "{@admin:localhost} Processed request\nNew user localpart [root]: \n"
+    '"from":{"id":777000,"is_bot":false,"first_name":"Telegram"}\n'
+    '"via_bot":{"id":6077343007,"is_bot":true,"first_name":"Shop","username":"shop_bot"}\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
