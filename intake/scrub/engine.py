@@ -420,6 +420,33 @@ def _ssh_destination(text: str, start: int) -> bool:
     return _SSH_DESTINATION_BEFORE.search(text[max(0, start - 200) : start]) is not None
 
 
+_IRC_IDENT_AT_HOST = regex.compile(
+    r"[ \t]*+(?:(?:\[?+[0-9][0-9.:]*+\]?+|<<|>>|-->|<--|-!-|<[^\s>]{1,40}+>)[ \t]++)*+(?:"
+    r"[^\s]++[ \t]++is[ \t]++~?+(?P<whois>[^\s@~]++@[^\s@]++)[ \t]++\*(?:[ \t]|$)"
+    r"|(?:\*|[#&+!][^\s,]*+)[ \t]++[^\s]++[ \t]++[HG][*@+%~&]*+[ \t]++[0-9]++[ \t]++~?+"
+    r"(?P<who>[^\s@~]++@[^\s@]++)[ \t]++\[)",
+    regex.M,
+)
+"""An IRC client's rendered whois line (``311`` RPL_WHOISUSER: ``<nick> is <ident>@<host> *
+<real name>``) or ``/who`` row (``352`` RPL_WHOREPLY as irssi prints it: ``<channel> <nick>  H
+<hops>  <ident>@<host> [<real name>]``): RFC 2812's ``nickname [ "!" user ] "@" host``."""
+
+
+def _irc_ident_at_host(text: str, start: int) -> bool:
+    """Whether the address-shaped text at ``start`` is the ``<ident>@<host>`` of an IRC whois
+    line or ``/who`` row, a login at a host (or a network service's, ``NickServ@services.…``),
+    never an e-mail. The ident and the nick are judged as logins (``user_names.yaml``'s
+    ``irc_who_*`` and ``irc_whois_*``). Since 1.52.0 (stop 53)."""
+    line = text.rfind("\n", 0, start) + 1
+    m = _IRC_IDENT_AT_HOST.match(text, line)
+    return m is not None and start in (m.start("whois"), m.start("who"))
+
+
+_LEVEL_AT_LOGGER = regex.compile(r"(?<=\[)(?:TRACE|DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)@")
+"""A log line's ``[<level>@<logger>]`` (mautrix's format, ``[%(levelname)s@%(name)s]``:
+``[DEBUG@mau.as.api]``): a level at a logger's dotted name, never an e-mail."""
+
+
 _PBS_JOB_OWNER_BEFORE = regex.compile(r"(?:\bJob_Owner[ \t]*+=[ \t]*+|<Job_Owner>)\Z")
 """What stands before PBS's ``Job_Owner`` value: ``qstat -f``'s ``Job_Owner = `` and ``qstat
 -fx``'s ``<Job_Owner>`` (PBS Professional's and Torque's job attribute, ``<login>@<submit
@@ -1109,6 +1136,20 @@ def _words(names: Iterable[str], after: str = r"(?![A-Za-z0-9])") -> regex.Patte
     return regex.compile(rf"(?<![A-Za-z0-9])(?:{alternatives}){after}", regex.I)
 
 
+_LIBRARY_FOLDER = regex.compile(r"(?:site-packages|dist-packages|node_modules)[\\/]", regex.I)
+
+
+def in_library_tail(text: str, start: int) -> bool:
+    """Whether ``start`` begins a folder of a library tail: the path it is in (no space or quote
+    before it on its line) already went through ``site-packages/``, ``dist-packages/`` or
+    ``node_modules/``, so the folder is a package's name, never a login's (since 1.52.0, stop
+    53: ``/home/<u>/…/site-packages/synapse/…`` keeps ``synapse`` whatever is learned)."""
+    if start == 0 or text[start - 1] not in "\\/":
+        return False
+    head = regex.search(r"[^\s\"'`(<\[=,;]*$", text[max(0, start - 400) : start])
+    return head is not None and _LIBRARY_FOLDER.search(head.group(0)) is not None
+
+
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
     """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too), and
     since 1.42.0 (stop 52) as a URL-encoded path's segment after ``%2F`` and as the head of a
@@ -1125,7 +1166,7 @@ def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
             regex.I,
         )
         spans = sorted(spans + [m.span() for m in head.finditer(text)])
-    return spans
+    return [s for s in spans if not in_library_tail(text, s[0])]
 
 
 def pager_cuts(text: str, names: frozenset[str]) -> list[Finding]:
@@ -1543,6 +1584,8 @@ class Scrubber:
                 or _ssh_repository_target(text, start, end)
                 or _ssh_destination(text, start)
                 or _pbs_job_owner(text, start, end)
+                or _irc_ident_at_host(text, start)
+                or _LEVEL_AT_LOGGER.match(text, start) is not None
             ):
                 # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge;
                 # scheme://login@host: a login (learned as a name), never an e-mail; a GNOME
@@ -2173,7 +2216,16 @@ class Scrubber:
         """``path`` with every name in ``names`` (as a word, any case) replaced by its
         ``USER_NAME`` fixture."""
         rx = _words({n.strip().lower() for n in names})
-        return str(rx.sub(lambda w: self.fixture_for("USER_NAME", w.group(0).strip(), (), m), path))
+        return str(
+            rx.sub(
+                lambda w: (
+                    w.group(0)  # a package's folder in a library tail stays (1.52.0)
+                    if in_library_tail(path, w.start())
+                    else self.fixture_for("USER_NAME", w.group(0).strip(), (), m)
+                ),
+                path,
+            )
+        )
 
     @staticmethod
     def _bare_root(root: str, new_root: str, m: FixtureMap) -> str:

@@ -1739,6 +1739,50 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(initial[:6].upper() + "~1")
             .k("\\AppData\\Local\\Temp\\\n")
         ),
+        # stop 53 (scrubber 1.52.0): an IRC client's rendered whois and /who row (the nick and
+        # the ident at a host, never an e-mail)
+        "irc_rendered_whois": lambda d: (
+            d.v(u)
+            .k(" is ~")
+            .v(w)
+            .k("@gateway/web/cloak * realname\n")
+            .v(u)
+            .k(" End of /WHOIS list.\n")
+        ),
+        "irc_raw_registration": lambda d: (
+            d.k("1433026617.23\tNICK ")
+            .v(u)
+            .k("\n1433026617.23\tUSER ")
+            .v(u)
+            .k(" +iw ")
+            .v(u)
+            .k(" :a bot\n1433026627.27\t:orwell.freenode.net 904 ")
+            .v(u)
+            .k(" :SASL authentication failed\n")
+        ),
+        # stop 53 (scrubber 1.52.0): a Matrix user id's localpart in Synapse's access log and
+        # register_new_matrix_user's answered localpart
+        "synapse_access_requester": lambda d: (
+            d.k("2024-11-14 08:51:02,738 - synapse.access.http.8008 - 473 - INFO - GET-1925- ")
+            .k("127.0.0.1 - 8008 - {@")
+            .v(u)
+            .k(':matrix.example.org} Processed request: 0.017sec 412B 200 "GET /sync HTTP/1.0"\n')
+        ),
+        "matrix_new_user_localpart": lambda d: (
+            d.k("New user localpart [root]: ").v(u).k("\nPassword: \nMake admin [no]: yes\n")
+        ),
+        "telegram_update_user": lambda d: (
+            d.k('"from":{"id":412345678,"is_bot":false,"first_name":"')
+            .v(first)
+            .k('","last_name":"')
+            .v(last)
+            .k('","username":"')
+            .v(u)
+            .k('","language_code":"en"}\n')
+        ),
+        "irc_who_row": lambda d: (
+            d.k("* ").v(u).k("  H  0  ").v(w).k("@i.love.plan9.bell-labs.com [EC2 Default User]\n")
+        ),
     }
 
 
@@ -2074,6 +2118,17 @@ PASTED_PLACEHOLDERS = {
     '  "java.home" : "/home/auser/src/git/jdk/build/linux-x64/images/jdk",\n'
     "    java.io.tmpdir = C:\\Users\\ADMINI~1\\AppData\\Local\\Temp\\\n"
     "tlog      9357  0.0  0.1 123456  7890 pts/0    S    10:00   0:00  \\_ -tlog-rec-session\n",
+    # stop 53 (scrubber 1.52.0): chat networks' service accounts and addresses, a library tail
+    # named as its service's home
+    "chat_service_accounts": "NickServ is NickServ@services.libera.chat * Nickname Services\n"
+    "* bot  H  0  ec2-user@i.love.plan9.bell-labs.com [EC2 Default User]\n"
+    '  File "/home/synapse/env/lib/python3.8/site-packages/synapse/app/homeserver.py", line 4\n'
+    "/home/mautrix/mautrix-telegram/mautrix_telegram/__main__.py\n"
+    "[2020-05-05 23:18:30,891] [DEBUG@mau.as.api] Request PUT /profile"
+    " user_id=@telegrambot:example.com\n"
+    "{@admin:localhost} Processed request\nNew user localpart [root]: \n"
+    '"from":{"id":777000,"is_bot":false,"first_name":"Telegram"}\n'
+    '"via_bot":{"id":6077343007,"is_bot":true,"first_name":"Shop","username":"shop_bot"}\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
