@@ -562,12 +562,21 @@ def _process_owner(text: str, user: str, rest: list[str]) -> bool:
     daemon runs under, named after its own program (the row's command, or a word after the
     user, is the user's name alone, with a daemon's ``d`` or joined by ``-``/``_``/``.``:
     ``polkitd``, ``avahi-daemon``, ``tlog-rec-session``, ``mysqld``). Since 1.50.0 (stop 53)."""
-    own = regex.compile(rf"(?:^|/)-?{regex.escape(user)}d?(?![A-Za-z0-9])", regex.IGNORECASE)
     return (
         _record_login(user)
         and not _service_account(text, user)
-        and not any(own.search(w) for w in rest)
+        and not any(_named_after(user, w) for w in rest)
     )
+
+
+def _named_after(login: str, program: str) -> bool:
+    """Whether ``program`` (a command or a path to one) is named after ``login``: the login
+    alone, with a daemon's ``d``, or joined to more by a character no name holds (``polkitd``,
+    ``avahi-daemon``, ``/usr/bin/tlog-rec-session``, ``-tlog-rec-session``, ``mysqld``): the
+    account a daemon runs under, nobody's (``_process_owner``'s tables, ``_daemon_account``'s
+    ``ps`` rows)."""
+    own = rf"(?:^|/)-?{regex.escape(login)}d?(?![A-Za-z0-9])"
+    return regex.search(own, program, regex.IGNORECASE) is not None
 
 
 _PS_COMMAND = regex.compile(
@@ -589,10 +598,7 @@ def _daemon_account(text: str, m: regex.Match[str]) -> bool:
     command = _PS_COMMAND.match(text, m.end(), len(text) if end < 0 else end)
     if command is None:
         return False
-    program, login = command.group(1).lower(), login.lower()
-    return program in (login, login + "d") or (
-        program.startswith(login) and program[len(login) : len(login) + 1] in ("-", "_", ".", ":")
-    )
+    return _named_after(login, command.group(1))
 
 
 def _account_logins(text: str) -> list[str]:
