@@ -1783,6 +1783,32 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "irc_who_row": lambda d: (
             d.k("* ").v(u).k("  H  0  ").v(w).k("@i.love.plan9.bell-labs.com [EC2 Default User]\n")
         ),
+        # the rules of 1.46.0 and 1.52.0 no cell above reaches: a scheduler tool's default user
+        # in its --help, IRC's CAP reply target, 433's nick, RPL_WELCOME's closing nick, /who's
+        # argument, register_new_matrix_user's -u
+        "scheduler_user_default": lambda d: (
+            d.k("  -u USER, --user USER  Get data for the specified user.\n")
+            .k("                        [default: ")
+            .v(u)
+            .k("] (default: None)\n")
+        ),
+        "irc_cap_target": lambda d: (
+            d.k(":orwell.freenode.net CAP ").v(u).k(" ACK :multi-prefix sasl\n")
+        ),
+        "irc_nick_in_use": lambda d: (
+            d.k(":irc.libera.chat 433 * ").v(u).k(" :Nickname is already in use\n")
+        ),
+        "irc_welcome": lambda d: (
+            d.k("08:48 <freenode> Welcome to the freenode Internet Relay Chat Network ")
+            .v(u)
+            .k("\n")
+        ),
+        "irc_who_command": lambda d: d.k("/whois ").v(u).k("\n"),
+        "matrix_register_user_option": lambda d: (
+            d.k("register_new_matrix_user -c homeserver.yaml -u ")
+            .v(u)
+            .k(" --no-admin http://localhost:8008\n")
+        ),
     }
 
 
