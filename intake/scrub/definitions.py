@@ -77,9 +77,11 @@ def plain_yaml(text: str) -> Any:
     One document of mappings, lists and untagged strings (plain, quoted or block), decimal
     integers, ``1.5``-style floats, ``true``/``false`` and nulls is read from libyaml's parser
     events by the YAML 1.2 rules for those forms (so ``no`` and ``on`` stay strings). Anything
-    else (a directive, a tag, an anchor or alias, a merge key, a duplicate key, another number
-    or date form, a line break YAML 1.1 and 1.2 read differently, any error) is read by
-    ``load_data`` itself: the same data and the same errors, ruamel imported only then.
+    else (a directive, a tag, a merge key, a duplicate key, another number or date form, a
+    line break YAML 1.1 and 1.2 read differently, any error) is read by ``load_data`` itself:
+    the same data and the same errors, ruamel imported only then. An anchor names its value
+    and an alias repeats it (a piece of a pattern written once in a scrubbers file); an alias
+    of an anchor not yet complete (a recursive collection) or never set is left to ruamel.
     ``tests/test_scrub_start.py`` compares both on every packaged file and on those forms.
     """
     import yaml
@@ -95,7 +97,7 @@ def plain_yaml(text: str) -> Any:
                 return None
             if not isinstance(start, yaml.DocumentStartEvent) or start.version or start.tags:
                 raise _NotPlain
-            data = _plain_value(next(events), events, yaml)
+            data = _plain_value(next(events), events, yaml, {})
             if not isinstance(next(events), yaml.DocumentEndEvent):
                 raise _NotPlain
             if not isinstance(next(events), yaml.StreamEndEvent):
@@ -108,28 +110,45 @@ def plain_yaml(text: str) -> Any:
     return load_data(text)
 
 
-def _plain_value(event: Any, events: Any, yaml: Any) -> Any:
-    """The value that starts with ``event`` by ``plain_yaml``'s rules; ``_NotPlain`` else."""
-    if getattr(event, "anchor", None) is not None or getattr(event, "tag", None) is not None:
+def _plain_value(event: Any, events: Any, yaml: Any, anchors: dict[str, Any]) -> Any:
+    """The value that starts with ``event`` by ``plain_yaml``'s rules (``anchors``: the values
+    named so far); ``_NotPlain`` else."""
+    if isinstance(event, yaml.AliasEvent):
+        if event.anchor not in anchors:
+            raise _NotPlain  # never set, or its collection not yet complete
+        return anchors[event.anchor]
+    if getattr(event, "tag", None) is not None:
         raise _NotPlain
+    anchor = getattr(event, "anchor", None)
+    if anchor is not None:
+        anchors.pop(anchor, None)  # redefined: an alias inside names the new, unfinished one
     if isinstance(event, yaml.ScalarEvent):
-        return _plain_scalar(event.value) if not event.style else event.value  # quoted: text
+        value = _plain_scalar(event.value) if not event.style else event.value  # quoted: text
+    else:
+        value = _plain_collection(event, events, yaml, anchors)
+    if anchor is not None:
+        anchors[anchor] = value
+    return value
+
+
+def _plain_collection(event: Any, events: Any, yaml: Any, anchors: dict[str, Any]) -> Any:
+    """The list or mapping that starts with ``event`` (``_plain_value``'s rules)."""
     if isinstance(event, yaml.SequenceStartEvent):
         items = []
         while not isinstance(event := next(events), yaml.SequenceEndEvent):
-            items.append(_plain_value(event, events, yaml))
+            items.append(_plain_value(event, events, yaml, anchors))
         return items
-    if isinstance(event, yaml.MappingStartEvent):
-        data: dict[Any, Any] = {}
-        while not isinstance(event := next(events), yaml.MappingEndEvent):
-            if not isinstance(event, yaml.ScalarEvent):
-                raise _NotPlain  # a collection as a key
-            key = _plain_value(event, events, yaml)
-            if key in data:
-                raise _NotPlain  # ruamel refuses a duplicate key
-            data[key] = _plain_value(next(events), events, yaml)
-        return data
-    raise _NotPlain  # an alias
+    if not isinstance(event, yaml.MappingStartEvent):
+        raise _NotPlain
+    data: dict[Any, Any] = {}
+    while not isinstance(event := next(events), yaml.MappingEndEvent):
+        if not isinstance(event, yaml.ScalarEvent):
+            raise _NotPlain  # a collection or an alias as a key
+        key = _plain_value(event, events, yaml, anchors)
+        if key in data:
+            raise _NotPlain  # ruamel refuses a duplicate key
+        data[key] = _plain_value(next(events), events, yaml, anchors)
+    return data
 
 
 def _plain_scalar(value: str) -> Any:
