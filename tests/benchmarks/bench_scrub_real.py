@@ -65,8 +65,9 @@ and ``96`` (threads: password managers, secret stores and their errors) likewise
 1.44.0; ``97`` (threads: JVM applications' system properties and build daemons'
 diagnostics), ``98`` (threads: Linux desktop sessions, printing and process listings),
 ``99`` (threads: chat networks' clients, servers and bots) and ``100`` (threads:
-configuration management and deployment runs) likewise, under 1.48.0 (``all``, the default,
-is every collection).
+configuration management and deployment runs) likewise, under 1.48.0; ``101`` (threads:
+directory, identity and single-sign-on tools' output) under 1.52.0 (``all``, the default, is
+every collection).
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -267,6 +268,7 @@ def main(argv: list[str] | None = None) -> int:
             "98",
             "99",
             "100",
+            "101",
             "all",
         ),
         default="all",

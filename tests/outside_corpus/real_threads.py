@@ -9875,6 +9875,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (98, _RAW_STOP98),
         (99, _RAW_STOP99),
         (100, _RAW_STOP100),
+        (101, _RAW_STOP101),
     ):
         if batch not in (None, number):
             continue
@@ -27328,6 +27329,470 @@ Traceback (most recent call last):
       "userId": "{{keep:aobEdbYhXfu5hkeqG}}"
    }
 }
+""",
+    ),
+]
+
+
+# The stop-101 collection (batch 101, collected at stop 54 under scrubber 1.52.0, main at 8df1d4c):
+# excerpts of public threads of a source no batch took yet, directory, identity and single-sign-on
+# tools' output as people paste it (ldapsearch/ldapwhoami and LDIF, SSSD and winbind lookups,
+# realm/adcli/PBIS joins, Keycloak, Authelia, authentik and lldap server logs).
+_RAW_STOP101: list[tuple[str, str, str]] = [
+    # ---- ldapsearch, ldapwhoami and LDIF ------------------------------------------------------------
+    (
+        "https://github.com/greenpau/caddy-auth-portal/issues/125",
+        ".txt",
+        r"""ldapsearch -x -h ldap.forumsys.com -D "cn={{keep:read-only-admin}},dc=example,dc=com" -w {{keep:password}} -b "dc=example,dc=com"
+
+# extended LDIF
+#
+# LDAPv3
+# base <dc=example,dc=com> with scope subtree
+# filter: (objectclass=*)
+# requesting: ALL
+#
+
+# admin, example.com
+dn: cn=admin,dc=example,dc=com
+objectClass: simpleSecurityObject
+objectClass: organizationalRole
+cn: admin
+description: LDAP administrator
+
+# {{keep:newton}}, example.com
+dn: uid={{keep:newton}},dc=example,dc=com
+sn: {{keep:Newton}}
+objectClass: inetOrgPerson
+objectClass: organizationalPerson
+objectClass: person
+objectClass: top
+uid: {{keep:newton}}
+mail: {{keep:newton@ldap.forumsys.com}}
+cn: {{keep:Isaac Newton}}
+
+# {{keep:einstein}}, example.com
+dn: uid={{keep:einstein}},dc=example,dc=com
+objectClass: inetOrgPerson
+objectClass: organizationalPerson
+objectClass: person
+objectClass: top
+cn: {{keep:Albert Einstein}}
+sn: {{keep:Einstein}}
+uid: {{keep:einstein}}
+mail: {{keep:einstein@ldap.forumsys.com}}
+telephoneNumber: 314-159-2653
+""",
+    ),
+    (
+        "https://github.com/ViViDboarder/vaultwarden_ldap/issues/88",
+        ".txt",
+        r"""ldapsearch -L -H ldap://localhost:389 -D uid={{keep:admin}},ou=people,dc=domain,dc=com -w {{keep:admin_password}} -x -bdc=domain,dc=com uid={{keep:valid_uid}}
+
+version: 1
+
+#
+# LDAPv3
+# base <dc=domain,dc=com> with scope subtree
+# filter: uid={{keep:valid_uid}}
+# requesting: ALL
+#
+
+# {{keep:valid_uid}}, people, domain.com
+dn: uid={{keep:valid_uid}},ou=people,dc=domain,dc=com
+objectclass: inetOrgPerson
+objectclass: posixAccount
+objectclass: mailAccount
+objectclass: person
+dn: uid={{keep:valid_uid}},ou=people,dc=domain,dc=com
+uid: {{keep:valid_uid}}
+mail: {{keep:mail@domain.com}}
+givenname: {{keep:name}}
+sn: {{keep:sname}}
+cn: {{keep:cname}}
+createtimestamp: 2022-05-26T10:04:48+00:00
+
+# search result
+Server is unwilling to perform (53)
+Additional information: Unsupported group filter: Unsupported group attribute: "user_id"
+
+# numResponses: 2
+# numEntries: 1
+""",
+    ),
+    (
+        "https://github.com/kanidm/kanidm/issues/550",
+        ".txt",
+        r"""$ ldapsearch -H ldaps://kanidm.example.com  -b 'dc=kanidm,dc=example,dc=com' -x '(&(class=account)(name=[[user:corvath]]))' name memberof
+# extended LDIF
+#
+# LDAPv3
+# base <dc=kanidm,dc=example,dc=com> with scope subtree
+# filter: (&(class=account)(name=[[user:corvath]]))
+# requesting: name memberof
+#
+
+# [[user:corvath]]@kanidm.example.com, kanidm.example.com
+dn: spn=[[user:corvath]]@kanidm.example.com,dc=kanidm,dc=example,dc=com
+name: [[user:corvath]]
+memberof: spn=admins@kanidm.example.com,dc=kanidm,dc=example,dc=com
+
+# admins@kanidm.example.com, kanidm.example.com
+dn: spn=admins@kanidm.example.com,dc=kanidm,dc=example,dc=com
+class: group
+class: object
+member: spn=[[user:corvath]]@kanidm.example.com,dc=kanidm,dc=example,dc=com
+name: admins
+spn: admins@kanidm.example.com
+uuid: 882d76a1-cf1a-42ea-88e7-d568f947e91b
+""",
+    ),
+    (
+        "https://github.com/osixia/container-openldap/issues/304",
+        ".txt",
+        r"""# cn=finance,ou=groups,dc=ldap,dc=example,dc=com
+dn: cn=finance,ou=groups,dc=ldap,dc=example,dc=com
+cn: finance
+uniqueMember: uid=[[user:bMorrow]],ou=users,dc=ldap,dc=example,dc=com
+uniqueMember: uid=[[user:lhartley]],ou=users,dc=ldap,dc=example,dc=com
+objectclass: groupOfUniqueNames
+
+# cn=engineering,ou=groups,dc=ldap,dc=example,dc=com
+dn: cn=engineering,ou=groups,dc=ldap,dc=example,dc=com
+cn: engineering
+uniqueMember: uid=[[user:bMorrow]],ou=users,dc=ldap,dc=example,dc=com
+objectclass: groupOfUniqueNames
+
+
+# ou=users,dc=ldap,dc=example,dc=com
+dn: ou=users,dc=ldap,dc=example,dc=com
+objectclass: organizationalUnit
+objectclass: top
+ou: users
+
+# cn=[[user:Sebastian Morrow]],ou=users,dc=ldap,dc=example,dc=com
+dn: cn=[[user:Sebastian Morrow]],ou=users,dc=ldap,dc=example,dc=com
+cn: [[user:Sebastian Morrow]]
+gidnumber: 500
+givenname: [[user:Sebastian]]
+homedirectory: /home/users/[[user:smorrow]]
+loginshell: /bin/bash
+objectclass: inetOrgPerson
+objectclass: posixAccount
+objectclass: top
+sn: [[user:Morrow]]
+uid: [[user:smorrow]]
+uidnumber: 1000
+userpassword: [[secret:SuNsHiNe456]]
+
+# cn=[[user:Leopold Hartley]],ou=users,dc=ldap,dc=example,dc=com
+dn: cn=[[user:Leopold Hartley]],ou=users,dc=ldap,dc=example,dc=com
+cn: [[user:Leopold Hartley]]
+gidnumber: 500
+givenname: [[user:Leopold]]
+""",
+    ),
+    (
+        "https://github.com/smarzola/ldaplite/issues/1",
+        ".txt",
+        r"""```
+ ldapwhoami -x -H ldap://localhost:3389 -D "uid={{keep:admin}},ou=users,dc=example,dc=com" -W
+Enter LDAP Password: 
+ldap_parse_result: Server is unavailable (52)
+Result: Server is unavailable (52)
+```
+
+```bash
+$ ldapwhoami -x -H ldap://localhost:3389 -D "uid={{keep:admin}},ou=users,dc=example,dc=com" -w {{keep:ChangeMe123!}}
+dn:uid={{keep:admin}},ou=users,dc=example,dc=com
+```
+""",
+    ),
+    # ---- LDAP clients' and proxies' bind logs --------------------------------------------------------
+    (
+        "https://github.com/UK-AS-HIVE/meteor-accounts-ldap/issues/7",
+        ".txt",
+        r"""LDAP authentication for [[user:tkarvel]]
+Trying to bind [[user:tkarvel]]@corp.corporation.COM...
+Callback from binding LDAP:
+Searching OU=People,DC=corp,DC=corporation,DC=COM
+No result found.
+status: 0
+onLogin fired
+""",
+    ),
+    (
+        "https://github.com/kvspb/nginx-auth-ldap/issues/230",
+        ".txt",
+        r"""`      ldap_server shuion {
+        url ldap://xxxx:389/DC=Sol,DC=Shuion,DC=Com,DC=CN?sAMAccountName?sub?(objectClass=person);
+        binddn "shuion\\{{keep:svc-test}}";
+        binddn_passwd [[secret:4921]];
+        group_attribute uniquemember;
+        group_attribute_is_dn on;
+        require valid_user;
+    }
+`
+`2020/01/14 16:44:19 [notice] 7598#0: http_auth_ldap: parse_require in /etc/nginx/nginx.conf:42
+2020/01/14 16:44:19 [notice] 7598#0: signal process started
+2020/01/14 16:44:19 [error] 7600#0: http_auth_ldap: Initial bind failed (49: Invalid credentials [80090308: LdapErr: DSID-0C09042A, comment: AcceptSecurityContext error, data 52e, v3839])
+2020/01/14 16:44:19 [error] 7601#0: http_auth_ldap: Initial bind failed (49: Invalid credentials [80090308: LdapErr: DSID-0C09042A, comment: AcceptSecurityContext error, data 52e, v3839])`
+""",
+    ),
+    # ---- SSSD, winbind and PBIS: id, getent passwd, /etc/group ---------------------------------------
+    (
+        "https://github.com/sddm/sddm/issues/1174",
+        ".txt",
+        r"""sudo -u sddm /home/[[user:kovacrt]]/a.out | grep [[user:kovacrt]]
+[[user:kovacrt]]:*:1101106:1100513:[[user:Nikolas R. Kovac]]:/home/[[user:kovacrt]]:/bin/bash
+
+> {{keep:administrator}}:*:1100500:1100513::/home/{{keep:administrator}}:/bin/bash
+> {{keep:krbtgt}}:*:1100502:1100513::/home/{{keep:krbtgt}}:/bin/bash
+> [[user:plenk]]:*:1101107:1100513::/home/[[user:plenk]]:/bin/bash
+> [[user:kovacel]]:*:1101108:1100513:[[user:Augustin E. Kovac]]:/home/[[user:kovacel]]:/bin/bash
+""",
+    ),
+    (
+        "https://github.com/SSSD/sssd/issues/7587",
+        ".txt",
+        r"""```
+{{keep:root}}@bcm-01:/var/log/sssd# id [[user:hpcmaja]]
+uid=453877([[user:hpcmaja]]) gid=37(operator) groups=37(operator)
+{{keep:root}}@bcm-01:/var/log/sssd# groups [[user:hpcmaja]]
+[[user:hpcmaja]] : operator
+{{keep:root}}@bcm-01:/var/log/sssd# getent group m000001
+{{keep:root}}@bcm-01:/var/log/sssd#
+```
+
+```
+{{keep:root}}@bcm-01:/var/log/sssd# id [[user:hpcmaja]]
+uid=851707146([[user:hpcmaja]]) gid=1543400513(domain users) groups=1543400513(domain users)
+{{keep:root}}@bcm-01:/var/log/sssd# groups [[user:hpcmaja]]
+[[user:hpcmaja]] : domain users
+{{keep:root}}@bcm-01:/var/log/sssd# getent group m000001
+m000001:*:851715518:[[user:hpcmaja]]
+```
+
+```
+[sssd]
+domains = win.place.edu
+config_file_version = 2
+services = nss, pam
+
+[domain/win.place.edu]
+default_shell = /bin/bash
+krb5_store_password_if_offline = True
+cache_credentials = True
+dyndns_update = False
+```
+""",
+    ),
+    (
+        "https://github.com/sddm/sddm/pull/1315",
+        ".txt",
+        r"""```
+uid=33123([[user:pedrovaz]]@domain1) gid=30000(domain users@domain1) grupos=30000(domain users@domain1),30001(group2@domain1),16(dialout),33(video)
+```
+
+With:
+
+```
+/etc/group:
+dialout:x:16:[[user:pedrovaz]]@domain1
+video:x:33:[[user:pedrovaz]]@domain1
+```
+
+Before this PR, I was adding a non-existing local [[user:pedrovaz]] user to dialout/video as a workaround:
+
+```
+/etc/group:
+dialout:x:16:[[user:pedrovaz]]@domain1,[[user:pedrovaz]]
+video:x:33:[[user:pedrovaz]]@domain1,[[user:pedrovaz]]
+```
+""",
+    ),
+    (
+        "https://github.com/BeyondTrust/pbis-open/issues/27",
+        ".txt",
+        r"""  Name = acp-box16
+  Domain = DOMAIN.LOCAL
+  Distinguished Name = CN=ACP-BOX16,CN=Computers,DC=DOMAIN,DC=local
+
+_{{keep:root}}@acp-box16:~#  id domain\{{keep:user}}
+id: ‘domain{{keep:user}}’: no such user_
+
+_{{keep:root}}@acp-box16:~# pbis authenticate-user --user {{keep:ubuntu}} --domain DOMAIN.local_
+Password:{{keep:*****}}
+Success
+""",
+    ),
+    # ---- realm join, adcli, domainjoin-cli ----------------------------------------------------------
+    (
+        "https://github.com/coreos/bugs/issues/1910",
+        ".txt",
+        r"""```
+$ sudo realm join -U {{keep:Administrator}} domain.example -vv
+ * Performing LDAP DSE lookup on: domain.example
+ * Successfully discovered: mycompany.local
+Password for {{keep:Administrator}}: 
+ * LANG=C /usr/sbin/adcli join --verbose --domain mycompany.local --domain-realm MYCOMPANY.LOCAL --domain-controller domain.example --login-type user --login-user {{keep:Administrator}} --stdin-password
+ ! Failed to enroll machine in realm: Failed to execute child process "/usr/sbin/adcli" (No such file or directory)
+realm: Couldn't join realm: Failed to enroll machine in realm. See diagnostics.
+```
+""",
+    ),
+    (
+        "https://github.com/PierreGode/Linux-Active-Directory-join-script/issues/26",
+        ".txt",
+        r"""```
+Realm=domain.lan
+Joining Ubuntu 20
+
+Please type Admin user:
+[[user:admjolvik]]
+grep: readfile: Aucun fichier ou dossier de ce type
+ * Resolving: _ldap._tcp.domain.lan
+ * Performing LDAP DSE lookup on: 172.16.0.2
+ * Performing LDAP DSE lookup on: 172.16.0.1
+ * Successfully discovered: phimeca.lan
+Password for {{keep:domainadmin}}:
+ * Assuming packages are installed
+ * LANG=C /usr/sbin/adcli join --verbose --domain domain.lan --domain-realm domain.LAN --domain-controller 172.16.0.2 --login-type user --login-user {{keep:admindomain}} --stdin-password
+ * Using domain name: domain.lan
+ * Calculated computer account name from fqdn: BMW
+ * Using domain realm: domain.lan
+ * Sending NetLogon ping to domain controller: 172.16.0.2
+ * Received NetLogon info from: server1.domain.lan
+ * Wrote out krb5.conf snippet to /var/cache/realmd/adcli-krb5-kgGTD9/krb5.d/adcli-krb5-conf-6NToY5
+ * Authenticated as user: {{keep:admindomain}}@DOMAIN.LAN
+ * Using GSS-SPNEGO for SASL bind
+ * Looked up short domain name: domain
+ * Looked up domain SID: S-1-5-21-545202174-1067577326-598125351
+""",
+    ),
+    (
+        "https://github.com/Fmstrat/samba-domain/issues/64",
+        ".txt",
+        r"""```
+Joining domain
+ * Resolving: _ldap._tcp.XXX.lan
+ * Performing LDAP DSE lookup on: 192.168.254.201
+ * Successfully discovered: XXX.lan
+Password for {{keep:administrator}}: 
+ * Unconditionally checking packages
+ * Resolving required packages
+ * LANG=C /usr/sbin/adcli join --verbose --domain XXX.lan --domain-realm XXX.LAN --domain-controller 192.168.254.201 --computer-ou DC=XXX,DC=lan --os-name Ubuntu Workstation --os-version 24.04 --login-type user --login-user {{keep:administrator}} --stdin-password
+ * Using domain name: XXX.lan
+ * Calculated computer account name from fqdn: BOXYDELL
+ * Using domain realm: XXX.lan
+ * Sending NetLogon ping to domain controller: 192.168.254.201
+ * Received NetLogon info from: dc1.gig8.lan
+ * Wrote out krb5.conf snippet to /var/cache/realmd/adcli-krb5-13xSJa/krb5.d/adcli-krb5-conf-TEDEvt
+ * Authenticated as user: {{keep:administrator}}@XXX.LAN
+ * Using GSS-SPNEGO for SASL bind
+ ! Couldn't authenticate to active directory: 8009030C: LdapErr: DSID-0C0904DC, comment: AcceptSecurityContext error, data 52e, v1db1
+adcli: couldn't connect to gig8.lan domain: Couldn't authenticate to active directory: 8009030C: LdapErr: DSID-0C0904DC, comment: AcceptSecurityContext error, data 52e, v1db1
+ ! Insufficient permissions to join the domain
+""",
+    ),
+    (
+        "https://github.com/BeyondTrust/pbis-open/issues/16",
+        ".txt",
+        r"""[{{keep:root}}@tf-vwsbm-b01 log]# domainjoin-cli join resldap.net [[user:rdomanic]]@idldap.net
+Joining to AD Domain:   resldap.net
+With Computer DNS Name: tf-vwsbm-b01.resldap.net
+
+[[user:rdomanic]]@IDLDAP.NET's password: 
+
+Error: ERROR_ACCESS_DENIED [code 0x00000005]
+
+Access is denied
+
+cat  domainjoin-cli.log
+
+Stack Trace:
+/builder/src-git/Platform/src/linux/domainjoin/domainjoin-cli/src/main.c:1211
+/builder/src-git/Platform/src/linux/domainjoin/domainjoin-cli/src/main.c:480
+/builder/src-git/Platform/src/linux/domainjoin/libdomainjoin/src/djmodule.c:254
+/builder/src-git/Platform/src/linux/domainjoin/libdomainjoin/src/djdaemonmgr.c:68
+20170420102930:ERROR:ERROR_ACCESS_DENIED [ERROR_ACCESS_DENIED]
+""",
+    ),
+    # ---- Keycloak, Authelia, authentik and lldap server logs ----------------------------------------
+    (
+        "https://github.com/flytreeleft/nexus3-keycloak-plugin/issues/41",
+        ".txt",
+        r"""```
+10:28:42,779 WARN  [org.keycloak.events] (default task-83) type=LOGIN_ERROR, realmId=nwse, clientId=nexus, userId=693a7ee3-4755-4ea2-90a9-083369856b3e, ipAddress=127.0.0.1, error=invalid_user_credentials, auth_method=openid-connect, grant_type=password, client_auth_method=client-secret, username=[[user:sunnyjw.kim]]
+```
+""",
+    ),
+    (
+        "https://github.com/keycloak/keycloak/issues/35732",
+        ".txt",
+        r"""```
+2024-10-17 10:43:38,199 WARN  [org.keycloak.events] (executor-thread-26) type="LOGIN_ERROR", realmId="15b3a838-647e-4f17-9a00-7116f39e0b62", realmName="test", clientId="account-console", userId="{{keep:4e2fbbbc-289d-435e-9fe7-4f1719226bb0}}", ipAddress="192.168.65.1", error="invalid_user_credentials", auth_method="openid-connect", auth_type="code", redirect_uri="http://localhost:8080/realms/test/account"
+```
+""",
+    ),
+    (
+        "https://github.com/authelia/authelia/issues/6020",
+        ".txt",
+        r"""time="2023-09-21T09:13:26-04:00" level=info msg="Access to https://one.MyDomain.com/ (method GET) is not authorized to user <anonymous>, responding with status code 302 with location redirect to https://authelia.MyDomain.com/?rd=https%3A%2F%2Fone.MyDomain.com%2F&rm=GET" method=GET path=/api/verify remote_ip=<gateway_ip>
+time="2023-09-21T09:13:29-04:00" level=debug msg="Mark 1FA authentication attempt made by user '{{keep:authelia}}'" method=POST path=/api/firstfactor remote_ip=<gateway_ip>
+time="2023-09-21T09:13:29-04:00" level=debug msg="Successful 1FA authentication attempt made by user '{{keep:authelia}}'" method=POST path=/api/firstfactor remote_ip=<gateway_ip>
+time="2023-09-21T09:13:29-04:00" level=debug msg="Check authorization of subject username={{keep:authelia}} groups=admins,dev ip=<gateway_ip> and object https://one.MyDomain.com/ (method GET)."
+time="2023-09-21T09:13:29-04:00" level=debug msg="Required level for the URL https://one.MyDomain.com/ is 1" method=POST path=/api/firstfactor remote_ip=<gateway_ip>
+time="2023-09-21T09:13:29-04:00" level=debug msg="Redirection URL https://one.MyDomain.com/ is safe" method=POST path=/api/firstfactor remote_ip=<gateway_ip>
+""",
+    ),
+    (
+        "https://github.com/goauthentik/authentik/issues/4138",
+        ".txt",
+        r"""```
+{"event":"initialised memory searcher","level":"info","logger":"authentik.outpost.ldap.searcher.memory","timestamp":"2022-12-02T10:21:24Z"}       
+{"event":"re-initialised session binder","level":"info","logger":"authentik.outpost.ldap.binder.session","timestamp":"2022-12-02T10:21:24Z"}    
+{"event":"Update providers","level":"info","logger":"authentik.outpost.ldap","timestamp":"2022-12-02T10:21:24Z"}                            
+{"bindDN":"cn=[[user:joep]],ou=users,dc=skami,dc=nl","event":"authenticated from session","level":"info","logger":"authentik.outpost.ldap.binder.session","timestamp":"2022-12-02T10:21:27Z"}
+{"bindDN":"cn=[[user:joep]],ou=users,dc=skami,dc=nl","client":"10.233.71.189","event":"Bind request","level":"info","requestId":"e6fe27a6-204b-475e-b8d9-f8d1699266c1","timestamp":"2022-12-02T10:21:27Z
+","took-ms":0}
+```
+""",
+    ),
+    (
+        "https://github.com/goauthentik/authentik/issues/12686",
+        ".txt",
+        r"""LDAP outpost
+```
+{"bindDN":"cn=[[user:svanterl]],ou=users,dc=vanterle,dc=net","client":"xxx.xxx.xxx.xxx","event":"User has access","level":"info","requestId":"4ea899b9-fe14-4e2b-a16c-e37ef298b6c1","timestamp":"2025-01-15T17:31:53Z"}
+{"bindDN":"cn=[[user:svanterl]],ou=users,dc=vanterle,dc=net","client":"xxx.xxx.xxx.xxx","event":"Bind request","level":"info","requestId":"4ea899b9-fe14-4e2b-a16c-e37ef298b6c1","timestamp":"2025-01-15T17:31:53Z","took-ms":1117}
+```
+
+ldapwhoami
+```
+ldap_url_parse_ext(ldaps://xxx.xxx.xxx:636)
+ldap_create
+ldap_url_parse_ext(ldaps://xxx.xxx.xxx:636/??base)
+ldap_sasl_bind
+ldap_send_initial_request
+ldap_new_connection 1 1 0
+ldap_int_open_connection
+ldap_connect_to_host: TCP xxx.xxx.xxx:636
+ldap_new_socket: 3
+ldap_prepare_socket: 3
+ldap_connect_to_host: Trying xxx.xxx.xxx.xxx:636
+ldap_pvt_connect: fd: 3 tm: -1 async: 0
+attempting to connect: 
+connect success
+""",
+    ),
+    (
+        "https://github.com/lldap/lldap/issues/1085",
+        ".txt",
+        r"""```
+app-1  | 2025-01-23T14:37:46.751528379+00:00  DEBUG    │     ┕━ 🐛 [debug]:  | return: [UserAndGroups { user: User { user_id: "{{keep:admin}}", email: "", display_name: Some("{{keep:Administrator}}"), creation_date: 2025-01-23T14:36:45.071052, uuid: "32fb13a5-010b-3573-9ce7-e1b160d55b6c", attributes: [] }, groups: Some([GroupDetails { group_id: 1, display_name: "lldap_admin", creation_date: 2025-01-23T14:36:45.042534, uuid: "42f3ad4a-0dce-31bc-a316-bd0c6c516d99", attributes: [] }]) }, UserAndGroups { user: User { user_id: "[[user:quarkbert]]", email: "{{keep:E@mail.com}}", display_name: Some("{{keep:DisplayName}}"), creation_date: 2025-01-23T14:37:46.311849, uuid: "e1ded050-a312-3bf4-8ced-613aa8d7ab10", attributes: [AttributeValue { name: AttributeName(CaseInsensitiveString("first_name")), value: Serialized("{{keep:FirstName}}") }, AttributeValue { name: AttributeName(CaseInsensitiveString("last_name")), value: Serialized("{{keep:LastName}}") }] }, groups: Some([]) }]
+app-1  | 2025-01-23T14:37:46.751760313+00:00  DEBUG    ┕━ 🐛 [debug]:  | status_code: 200
+```
 """,
     ),
 ]
