@@ -27443,17 +27443,6 @@ Traceback (most recent call last):
 OSError: Search pattern never detected in send_command_expect: \*B\:alu7750sr12\-2\#
 """,
     ),
-    (
-        "https://github.com/ktbyers/netmiko/issues/89",
-        ".txt",
-        r"""RP/0/0/CPU0:XRv-1(config)#router isis 1
-RP/0/0/CPU0:XRv-1(config-isis)#is-type level-2
-RP/0/0/CPU0:XRv-1(config-isis)#commit
-Wed May 20 12:43:30.200 UTC
-RP/0/0/CPU0:May 20 12:43:30.620 : isis[1006]: %ROUTING-ISIS-6-INFO_STARTUP_START : Cold controlled start beginning 
-RP/0/0/CPU0:May 20 12:43:34.390 : config[65808]: %MGBL-CONFIG-6-DB_COMMIT : Configuration committed by user '{{keep:admin}}'. Use 'show configuration commit changes 1000000039' to view the changes. 
-""",
-    ),
     # ---- Juniper Junos and VyOS sessions ----------------------------------------------------------------
     (
         "https://github.com/Juniper/OpenClos/pull/72",
@@ -27529,15 +27518,6 @@ Mon Sep 18 05:56:49 2017 authpriv.info dropbear[29295]: Exit before auth (user '
 """,
     ),
     (
-        "https://github.com/robzr/bearDropper/issues/10",
-        ".txt",
-        r"""Thu Jun 14 04:43:55 2018 authpriv.warn dropbear[11882]: Login attempt for nonexistent user from 193.201.224.208:29745
-Thu Jun 14 04:43:59 2018 authpriv.warn dropbear[11882]: Client trying multiple usernames from 193.201.224.208:29745
-Thu Jun 14 04:43:59 2018 authpriv.warn dropbear[11882]: Bad password attempt for 'root' from 193.201.224.208:29745
-Thu Jun 14 04:43:59 2018 authpriv.warn dropbear[11882]: User 'ftp' has invalid shell, rejected
-""",
-    ),
-    (
         "https://github.com/openwrt/openwrt/issues/13311",
         ".txt",
         r"""Thu Aug 17 19:11:59 2023 daemon.notice netifd: wan (21169): Command failed: ubus call network.interface notify_proto { "action": 1, "command": [ "\/usr\/sbin\/pppd", "nodetach", "ipparam", "wan", "ifname", "pppoe-wan", "lcp-echo-interval", "1", "lcp-echo-failure", "5", "lcp-echo-adaptive", "+ipv6", "set", "AUTOIPV6=1", "nodefaultroute", "usepeerdns", "maxfail", "1", "user", "{{keep:XXXXX}}", "password", "{{keep:XXXXX}}", "ip-up-script", "\/lib\/netifd\/ppp-up", "ipv6-up-script", "\/lib\/netifd\/ppp6-up", "mtu", "1492", "mru", "1492", "plugin", "pppoe.so",
@@ -27558,14 +27538,6 @@ root:{{keep:$1$xxxxxxxxxxxxxxxxxxxxxxxxx}}:16712:0:99999:7:::
 secret = [[secret:3371940658abcdefghijklmnopqrtsuvwxyz57206184]]
 permit = alias_, config_, gateway_, rule_, send_, system_, function_*
 comment = PFFA[[user:kamal]]09800552 - hardcoded to be inoperative 
-""",
-    ),
-    (
-        "https://github.com/ndejong/pfsense_fauxapi/issues/46",
-        ".txt",
-        r"""May 20 04:46:30 pfSense php-fpm[339]: {"ERROR":"20190520Z044630 :: request missing FAUXAPI_AUTH header value","source":"fauxapi"}
-May 20 04:46:30 pfSense php-fpm[339]: {"ERROR":"20190520Z044630 :: authentication failed","source":"fauxapi"}
-May 20 13:31:25 pfSense php-fpm[13420]: {"ERROR":"20190520Z133125 :: request missing FAUXAPI_AUTH header value","source":"fauxapi"}
 """,
     ),
     # ---- UniFi controller and its API browser -------------------------------------------------------
@@ -27602,6 +27574,94 @@ switched to db unifi
 statdb.mongo.uri=mongodb\://unifi\:{{keep:abc123}}@unifi-db\:27017/unifi_stat?tls\=false&authSource\=unifi
 reporter-uuid=409c7421-dada-4954-996e-2744b005cf39
 unifi.db.name=unifi
+""",
+    ),
+    # ---- network automation clients against routers: netmiko, NAPALM, RouterOS API tracebacks ----------
+    (
+        "https://github.com/ktbyers/netmiko/issues/1815",
+        ".txt",
+        r"""(.venv) [[user:bolunda027]]@itlinux:~$ python3 find.py --find-by-ip 1.2.3.4
+Namespace(find_by_ip='1.2.3.4')
+Traceback (most recent call last):
+  File "/home/[[user:bolunda027]]{{keep:/.venv/lib/python3.6/site-packages/netmiko/base_connection.py}}", line 901, in establish_connection
+    self.remote_conn_pre.connect(**ssh_connect_params)
+  File "/home/[[user:bolunda027]]{{keep:/.venv/lib/python3.6/site-packages/paramiko/client.py}}", line 446, in connect
+    passphrase,
+  File "/home/[[user:bolunda027]]{{keep:/.venv/lib/python3.6/site-packages/paramiko/client.py}}", line 764, in _auth
+    raise saved_exception
+""",
+    ),
+    (
+        "https://github.com/ktbyers/netmiko/issues/758",
+        ".txt",
+        r"""ciscoxr = { 
+	'device_type': 'cisco_xr_telnet', 
+	'ip': '10.10.20.173', 
+	'username': '{{keep:cisco}}',
+	'password': '{{keep:cisco}}',
+   }
+
+Traceback (most recent call last):
+  File "myfile.py", line 14, in <module>
+    net_connect = ConnectHandler(**ciscoxr)
+  File "/home/[[user:tamsin]]{{keep:/Documents/Netmiko/netmiko/lib/python3.6/site-packages/netmiko/ssh_dispatcher.py}}", line 302, in ConnectHandler
+    return ConnectionClass(*args, **kwargs)
+  File "/home/[[user:tamsin]]{{keep:/Documents/Netmiko/netmiko/lib/python3.6/site-packages/netmiko/base_connection.py}}", line 344, in __init__
+    self._open()
+  File "/home/[[user:tamsin]]{{keep:/Documents/Netmiko/netmiko/lib/python3.6/site-packages/netmiko/cisco/cisco_xr.py}}", line 9, in establish_connection
+    super().establish_connection(width=511, height=511)
+""",
+    ),
+    (
+        "https://github.com/napalm-automation/napalm/issues/640",
+        ".txt",
+        r"""  File "/Users/[[user:quillfrost]]{{keep:/Documents/PycharmProjects/napalm-test/venv/lib/python3.6/site-packages/napalm/junos/junos.py}}", line 109, in open
+    raise ConnectionException(cte.message)
+AttributeError: 'ConnectTimeoutError' object has no attribute 'message'
+""",
+    ),
+    (
+        "https://github.com/napalm-automation/napalm/pull/648",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "./test.py", line 17, in <module>
+    device.open()
+  File "/home/[[user:jmoreaux]]{{keep:/git/napalm_venv/lib/python2.7/site-packages/napalm/junos/junos.py}}", line 109, in open
+    raise ConnectionException(cte.msg)
+napalm.base.exceptions.ConnectionException: None
+""",
+    ),
+    (
+        "https://github.com/napalm-automation/napalm/issues/351",
+        ".txt",
+        r"""cl_napalm_configure --vendor iosxr  --debug -o 'port=830' -s replace --user {{keep:<user>}} <host> /tmp/config 
+Enter password: 
+2017-02-24 14:35:42,568 - cl-napalm-config.py - DEBUG - Getting driver for OS "iosxr"
+2017-02-24 14:35:42,627 - cl-napalm-config.py - DEBUG - Connecting to device "172.16.102.6" with user "[[user:anton]]" and optional_args={u'port': u'830'}
+NAPALM didn't catch this exception. Please, fill a bugfix on https://github.com/napalm-automation/napalm/issues
+Traceback (most recent call last):
+  File "/usr/bin/cl_napalm_configure", line 9, in <module>
+    load_entry_point('napalm-base==0.23.0', 'console_scripts', 'cl_napalm_configure')()
+""",
+    ),
+    (
+        "https://github.com/socialwifi/RouterOS-api/issues/45",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:/Users/[[user:corwyn]]{{keep:/PycharmProjects/violence/mikrotik/dhcp_lease.py}}", line 11, in <module>
+    api = connection.get_api()
+  File "C:\Users\[[user:corwyn]]{{keep:\Anaconda3\lib\site-packages\routeros_api\api.py}}", line 51, in get_api
+    self.api.login(self.username, self.password, self.plaintext_login)
+  File "C:\Users\[[user:corwyn]]{{keep:\Anaconda3\lib\site-packages\routeros_api\api.py}}", line 93, in login
+    'login', {'name': login.encode(), 'response': hashed})
+  File "C:\Users\[[user:corwyn]]{{keep:\Anaconda3\lib\site-packages\routeros_api\resource.py}}", line 39, in call
+    additional_queries=additional_queries).get()
+""",
+    ),
+    (
+        "https://github.com/pear2/Net_RouterOS/issues/77",
+        ".txt",
+        r"""PEAR2\Net\RouterOS\DataFlowException: Invalid username or password supplied. in phar://C:/wamp64/www/PHP-Net_RouterOS/PEAR2_Net_RouterOS-1.0.0b6.phar/PEAR2_Net_RouterOS-1.0.0b6/src/PEAR2/Net/RouterOS/Client.php:175 Stack trace: #0 C:\wamp64\www\PHP-Net_RouterOS\test1.php(9): PEAR2\Net\RouterOS\Client->__construct('192.168.0.240', '{{keep:admin}}', '[[secret:admin947]]') #1 {main}
 """,
     ),
 ]
