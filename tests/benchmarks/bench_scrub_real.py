@@ -269,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
             "99",
             "100",
             "101",
+            "102",
             "all",
         ),
         default="all",

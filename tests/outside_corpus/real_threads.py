@@ -9811,7 +9811,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``100``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``102``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9876,6 +9876,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (99, _RAW_STOP99),
         (100, _RAW_STOP100),
         (101, _RAW_STOP101),
+        (102, _RAW_STOP102),
     ):
         if batch not in (None, number):
             continue
@@ -27793,6 +27794,339 @@ connect success
 app-1  | 2025-01-23T14:37:46.751528379+00:00  DEBUG    │     ┕━ 🐛 [debug]:  | return: [UserAndGroups { user: User { user_id: "{{keep:admin}}", email: "", display_name: Some("{{keep:Administrator}}"), creation_date: 2025-01-23T14:36:45.071052, uuid: "32fb13a5-010b-3573-9ce7-e1b160d55b6c", attributes: [] }, groups: Some([GroupDetails { group_id: 1, display_name: "lldap_admin", creation_date: 2025-01-23T14:36:45.042534, uuid: "42f3ad4a-0dce-31bc-a316-bd0c6c516d99", attributes: [] }]) }, UserAndGroups { user: User { user_id: "[[user:quarkbert]]", email: "{{keep:E@mail.com}}", display_name: Some("{{keep:DisplayName}}"), creation_date: 2025-01-23T14:37:46.311849, uuid: "e1ded050-a312-3bf4-8ced-613aa8d7ab10", attributes: [AttributeValue { name: AttributeName(CaseInsensitiveString("first_name")), value: Serialized("{{keep:FirstName}}") }, AttributeValue { name: AttributeName(CaseInsensitiveString("last_name")), value: Serialized("{{keep:LastName}}") }] }, groups: Some([]) }]
 app-1  | 2025-01-23T14:37:46.751760313+00:00  DEBUG    ┕━ 🐛 [debug]:  | status_code: 200
 ```
+""",
+    ),
+]
+
+
+_RAW_STOP102: list[tuple[str, str, str]] = [
+    # ---- Cisco IOS, NX-OS and Dell OS10 running configurations as pasted ------------------------------
+    (
+        "https://github.com/ntop/ntopng/issues/542",
+        ".txt",
+        r"""# sh run
+Building configuration...
+
+Current configuration : 6901 bytes
+!
+! Last configuration change at 20:55:07 IST Tue Jul 19 2016 by {{keep:vsnl}}
+!
+version 15.4
+service timestamps debug datetime msec localtime
+service timestamps log datetime msec localtime
+service password-encryption
+!
+hostname [[user:DEBASIS]]
+!
+boot-start-marker
+boot-end-marker
+!
+!
+logging buffered 4098
+enable secret 5 [[secret:$1$kQ3w$Zr7tLmPa2XcVnB8sYdH4e0]]
+!
+no aaa new-model
+clock timezone IST 5 30
+""",
+    ),
+    (
+        "https://github.com/ktbyers/netmiko/issues/3335",
+        ".txt",
+        r"""DEBUG:netmiko:[find_prompt()]: prompt is R2#
+DEBUG:netmiko:write_channel: b'show running-config\n'
+DEBUG:netmiko:read_channel: 
+DEBUG:netmiko:Pattern found: (show\ startup\-config) show startup-config
+DEBUG:netmiko:read_channel: 
+Current configuration : 1655 bytes
+!
+version 15.2
+service timestamps debug datetime msec
+service timestamps log datetime msec
+no service password-encryption
+!
+hostname EIGRP4
+!
+boot-start-marker
+boot-end-marker
+!
+!
+enable secret 5 [[secret:$1$Rf/K$hu/WqNzeLvT8cXk3BsmdQ/]]
+!
+no aaa new-model
+!
+mmi polling-interval 60
+no mmi auto-configure
+no mmi pvc
+""",
+    ),
+    (
+        "https://github.com/DataDog/datadog-agent/pull/45569",
+        ".txt",
+        r"""          "config_type": "running",
+          "content": "\nversion 10.5(1) Bios:version  \nhostname nxos9000-0\nvdc nxos9000-0 id 1\n  limit-resource vlan minimum 16 maximum 4094\n\nno password strength-check\nusername {{keep:admin}} password 5 \u003csecret hidden\u003e  role network-admin\nusername {{keep:adminbackup}} password 5 \u003csecret hidden\u003e  role network-operator\nusername {{keep:cisco}} password 5 \u003csecret hidden\u003e  role network-operator\nusername {{keep:lab}} password 5 \u003csecret hidden\u003e  role network-admin\nssh key rsa 2048 \nip domain-lookup\ncopp profile strict\nsnmp-server user {{keep:lab}} network-admin auth md5 \u003csecret hidden\u003e \n",
+""",
+    ),
+    (
+        "https://github.com/ansible-collections/dellemc.os10/issues/110",
+        ".txt",
+        r"""ok: [leaf] => {
+    "msg": {
+        "ansible_facts": {
+            "ansible_net_all_ipv4_addresses": [
+                "100.104.40.188/24"
+            ],
+            "ansible_net_all_ipv6_addresses": [],
+            "ansible_net_config": "show running-configuration\n! Version 10.5.1.4\n! Last configuration change at Jan  03 16:37:24 2022\n!\nip vrf default\n!\nip telnet server enable\niscsi target port 860\niscsi target port 3260\nsystem-user {{keep:linuxadmin}} password [[secret:$6$DVHdFoWo$EKABeKKTgyL2XqbDq3kA8tx7SG498kHEONeVYpLLakXk7MUUjLGKnmIOz3QnCRODt868P3/jlO2V5yd.eNhClh]]\nusername {{keep:admin}} password [[secret:$6$gu9D81R6$ruaCWtOw7j8yXtSLFsVaTiZqOkgsIahtNLO27EFzaJNrUdU7BxzCUD5vPdVYcF2eRS8m1YKistN3oiuD88dIa8]] role sysadmin priv-lvl 15\naaa authentication login default local\naaa authentication login console local\n!\nport-group 1/1/1\n mode Eth 25g-4x\n!\n",
+""",
+    ),
+    (
+        "https://github.com/CumulusNetworks/DUE/issues/50",
+        ".txt",
+        r"""DellEMC(conf)#ip ssh server enable
+Generating 2048-bit SSHv2 RSA key.
+DellEMC(conf)#
+Mar 14 00:12:36 %STKUNIT1-M:CP %SEC-5-SSHD_KEY_GENERATED: SSH Key SHA256=t70Rl9 generated
+Mar 14 00:12:37 %STKUNIT1-M:CP %SEC-5-SSHD_ENABLE: Enabled SSH Server v2 (FIPS Disabled)
+
+DellEMC(conf)#username {{keep:admin}} password {{keep:qwerty}} privilege 15
+% Warning: Weak password. Please use the following guidelines to configure a strong password.
+Minimum length: 8
+DellEMC(conf)#
+Mar 14 00:13:23 %STKUNIT1-M:CP %SEC-5-USER_ACC_CREATION_SUCCESS: User account "{{keep:admin}}" created or modified by default from console successfully
+""",
+    ),
+    (
+        "https://github.com/ktbyers/netmiko/issues/740",
+        ".txt",
+        r""">>> r1 = {'ip':'7750sr12-2','device_type':'alcatel_sros', 'username':'{{keep:test}}', 'password':'{{keep:test}}'}
+>>> import netmiko
+>>> nc = netmiko.ConnectHandler(**r1)
+>>> nc.send_command('admin display-config')
+Traceback (most recent call last):
+  File "<stdin>", line 1, in <module>
+  File "/home/[[user:pwtsang]]{{keep:/miniconda3/lib/python3.6/site-packages/netmiko-2.0.1-py3.6.egg/netmiko/base_connection.py}}", line 967, in send_command
+OSError: Search pattern never detected in send_command_expect: \*B\:alu7750sr12\-2\#
+""",
+    ),
+    # ---- Juniper Junos and VyOS sessions ----------------------------------------------------------------
+    (
+        "https://github.com/Juniper/OpenClos/pull/72",
+        ".txt",
+        r"""root@P3614-C% cli
+root@P3614-C> edit
+Entering configuration mode
+
+[edit]
+root@P3614-C# set system login user {{keep:foo}} class super-user root
+                                                         ^
+syntax error.
+root@P3614-C# commit
+commit complete
+
+root@P3614-C% exit
+logout
+Connection to dcfnode-default---P3614-C.pkg.dcbg.juniper.net closed.
+[root@dg0 ~]# ssh {{keep:foo}}@dcfnode-default---P3614-C.pkg.dcbg.juniper.net
+Password:
+--- JUNOS 14.1-20141022_rt3_53_vjqfd.0 built 2014-10-22 21:27:51 UTC
+{{keep:foo}}@P3614-C>
+""",
+    ),
+    (
+        "https://github.com/Juniper/ansible-junos-stdlib/issues/454",
+        ".txt",
+        r"""qfx1# monitor start /var/log/interactive-commands
+{{keep:myuser}}@ex1-lab.frun> Sep  4 18:10:46  qfx1 mgd[90525]: UI_AUTH_EVENT: Authenticated user '{{keep:myuser}}' at permission level 'j-admin'
+Sep  4 18:10:46  qfx1 mgd[90525]: UI_LOGIN_EVENT: User '{{keep:myuser}}' login, class 'j-admin' [90525], ssh-connection 'bastion_ip 34558 a.b.c.d 830', client-mode 'cli'
+Sep  4 18:10:46  qfx1 mgd[90525]: UI_CMDLINE_READ_LINE: User '{{keep:myuser}}', command 'xml-mode netconf need-trailer '
+Sep  4 18:10:46  qfx1 mgd[90525]: UI_LOGOUT_EVENT: User '{{keep:myuser}}' logout
+""",
+    ),
+    (
+        "https://github.com/rapid7/metasploit-framework/issues/14124",
+        ".txt",
+        r"""vyos@vyos:~$ id
+uid=1000(vyos) gid=100(users) groups=100(users),4(adm),6(disk),27(sudo),30(dip),102(quaggavty),104(vyattacfg),110(fuse)
+vyos@vyos:~$ configure 
+[edit]
+vyos@vyos# set system login user {{keep:jsmith}} full-name "{{keep:John Smith}}"
+[edit]
+vyos@vyos# set system login user {{keep:jsmith}} authentication plaintext-password {{keep:examplepassword}}
+[edit]
+vyos@vyos# set system login user {{keep:jsmith}} level operator
+[edit]
+vyos@vyos# commit
+""",
+    ),
+    # ---- OpenWrt: logread (dropbear, netifd), /etc/shadow --------------------------------------------
+    (
+        "https://github.com/Ansuel/tch-nginx-gui/issues/974",
+        ".txt",
+        r"""Jul  7 00:53:38 OpenWrt authpriv.notice dropbear[21461]: Password auth succeeded for 'root' from 192.168.1.50:63057
+Jul  7 00:55:39 OpenWrt authpriv.info dropbear[21461]: Exit (root): Exited normally
+Jul  7 00:55:48 OpenWrt authpriv.info dropbear[21556]: Child connection from 192.168.1.50:63301
+Jul  7 00:55:50 OpenWrt authpriv.notice dropbear[21556]: Password auth succeeded for 'root' from 192.168.1.50:63301
+""",
+    ),
+    (
+        "https://github.com/robzr/bearDropper/issues/9",
+        ".txt",
+        r"""config bearDropper
+        option  defaultMode             entire
+        option  attemptCount            5
+        option  attemptPeriod           12h
+
+Mon Sep 18 05:56:48 2017 authpriv.info dropbear[29286]: Child connection from 14.17.121.130:43422
+Mon Sep 18 05:56:48 2017 authpriv.info dropbear[29286]: Exit before auth (user 'root', 1 fails): Exited normally
+Mon Sep 18 05:56:48 2017 authpriv.info dropbear[29295]: Child connection from 14.17.121.130:45913
+Mon Sep 18 05:56:49 2017 authpriv.info dropbear[29295]: Exit before auth (user 'root', 1 fails): Exited normally
+""",
+    ),
+    (
+        "https://github.com/openwrt/openwrt/issues/13311",
+        ".txt",
+        r"""Thu Aug 17 19:11:59 2023 daemon.notice netifd: wan (21169): Command failed: ubus call network.interface notify_proto { "action": 1, "command": [ "\/usr\/sbin\/pppd", "nodetach", "ipparam", "wan", "ifname", "pppoe-wan", "lcp-echo-interval", "1", "lcp-echo-failure", "5", "lcp-echo-adaptive", "+ipv6", "set", "AUTOIPV6=1", "nodefaultroute", "usepeerdns", "maxfail", "1", "user", "{{keep:XXXXX}}", "password", "{{keep:XXXXX}}", "ip-up-script", "\/lib\/netifd\/ppp-up", "ipv6-up-script", "\/lib\/netifd\/ppp6-up", "mtu", "1492", "mru", "1492", "plugin", "pppoe.so",
+""",
+    ),
+    (
+        "https://github.com/openwrt/packages/issues/1761",
+        ".txt",
+        r"""root@db-router:/# cat /etc/shadow
+root:{{keep:$1$xxxxxxxxxxxxxxxxxxxxxxxxx}}:16712:0:99999:7:::
+""",
+    ),
+    # ---- pfSense FauxAPI: its credentials file and php-fpm's log -------------------------------------
+    (
+        "https://github.com/ndejong/pfsense_fauxapi/issues/45",
+        ".txt",
+        r"""PFFA[[user:kamal]]09800552]
+secret = [[secret:3371940658abcdefghijklmnopqrtsuvwxyz57206184]]
+permit = alias_, config_, gateway_, rule_, send_, system_, function_*
+comment = PFFA[[user:kamal]]09800552 - hardcoded to be inoperative 
+""",
+    ),
+    # ---- UniFi controller and its API browser -------------------------------------------------------
+    (
+        "https://github.com/scyto/docker-UnifiBrowser/issues/3",
+        ".txt",
+        r"""starting UniFi-API-browser
+PHP 7.3.11 Development Server started at Tue Feb 25 06:45:30 2020
+[Tue Feb 25 06:46:01 2020] failed login attempt for user [[user:Fizzlebop]]
+
+[Tue Feb 25 06:46:01 2020] 172.17.0.1:54320 [302]: /login.php
+[Tue Feb 25 06:46:01 2020] 172.17.0.1:54324 [200]: /
+[Tue Feb 25 06:46:02 2020] 172.17.0.1:54340 [200]: /ajax/fetch_sites.php
+""",
+    ),
+    (
+        "https://github.com/Art-of-WiFi/UniFi-API-browser/issues/83",
+        ".txt",
+        r"""[Wed Oct 14 17:14:17 2020] 192.168.1.184:50043 [200]: /ajax/fetch_sites.php
+[Wed Oct 14 17:14:17 2020] 192.168.1.184:50037 [200]: /ajax/fetch_about_modal_metrics.php
+[Wed Oct 14 17:14:23 2020] successful login for user {{keep:admin}}
+[Wed Oct 14 17:14:23 2020] 192.168.1.184:50046 [302]: /login.php
+""",
+    ),
+    (
+        "https://github.com/linuxserver/docker-unifi-network-application/issues/24",
+        ".txt",
+        r"""MongoDB server version: 4.4.25
+> use unifi
+switched to db unifi
+> db.auth("unifi", "{{keep:abc123}}")
+1
+
+statdb.mongo.uri=mongodb\://unifi\:{{keep:abc123}}@unifi-db\:27017/unifi_stat?tls\=false&authSource\=unifi
+reporter-uuid=409c7421-dada-4954-996e-2744b005cf39
+unifi.db.name=unifi
+""",
+    ),
+    # ---- network automation clients against routers: netmiko, NAPALM, RouterOS API tracebacks ----------
+    (
+        "https://github.com/ktbyers/netmiko/issues/1815",
+        ".txt",
+        r"""(.venv) [[user:bolunda027]]@itlinux:~$ python3 find.py --find-by-ip 1.2.3.4
+Namespace(find_by_ip='1.2.3.4')
+Traceback (most recent call last):
+  File "/home/[[user:bolunda027]]{{keep:/.venv/lib/python3.6/site-packages/netmiko/base_connection.py}}", line 901, in establish_connection
+    self.remote_conn_pre.connect(**ssh_connect_params)
+  File "/home/[[user:bolunda027]]{{keep:/.venv/lib/python3.6/site-packages/paramiko/client.py}}", line 446, in connect
+    passphrase,
+  File "/home/[[user:bolunda027]]{{keep:/.venv/lib/python3.6/site-packages/paramiko/client.py}}", line 764, in _auth
+    raise saved_exception
+""",
+    ),
+    (
+        "https://github.com/ktbyers/netmiko/issues/758",
+        ".txt",
+        r"""ciscoxr = { 
+	'device_type': 'cisco_xr_telnet', 
+	'ip': '10.10.20.173', 
+	'username': '{{keep:cisco}}',
+	'password': '{{keep:cisco}}',
+   }
+
+Traceback (most recent call last):
+  File "myfile.py", line 14, in <module>
+    net_connect = ConnectHandler(**ciscoxr)
+  File "/home/[[user:tamsin]]{{keep:/Documents/Netmiko/netmiko/lib/python3.6/site-packages/netmiko/ssh_dispatcher.py}}", line 302, in ConnectHandler
+    return ConnectionClass(*args, **kwargs)
+  File "/home/[[user:tamsin]]{{keep:/Documents/Netmiko/netmiko/lib/python3.6/site-packages/netmiko/base_connection.py}}", line 344, in __init__
+    self._open()
+  File "/home/[[user:tamsin]]{{keep:/Documents/Netmiko/netmiko/lib/python3.6/site-packages/netmiko/cisco/cisco_xr.py}}", line 9, in establish_connection
+    super().establish_connection(width=511, height=511)
+""",
+    ),
+    (
+        "https://github.com/napalm-automation/napalm/issues/640",
+        ".txt",
+        r"""  File "/Users/[[user:quillfrost]]{{keep:/Documents/PycharmProjects/napalm-test/venv/lib/python3.6/site-packages/napalm/junos/junos.py}}", line 109, in open
+    raise ConnectionException(cte.message)
+AttributeError: 'ConnectTimeoutError' object has no attribute 'message'
+""",
+    ),
+    (
+        "https://github.com/napalm-automation/napalm/pull/648",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "./test.py", line 17, in <module>
+    device.open()
+  File "/home/[[user:jmoreaux]]{{keep:/git/napalm_venv/lib/python2.7/site-packages/napalm/junos/junos.py}}", line 109, in open
+    raise ConnectionException(cte.msg)
+napalm.base.exceptions.ConnectionException: None
+""",
+    ),
+    (
+        "https://github.com/napalm-automation/napalm/issues/351",
+        ".txt",
+        r"""cl_napalm_configure --vendor iosxr  --debug -o 'port=830' -s replace --user {{keep:<user>}} <host> /tmp/config 
+Enter password: 
+2017-02-24 14:35:42,568 - cl-napalm-config.py - DEBUG - Getting driver for OS "iosxr"
+2017-02-24 14:35:42,627 - cl-napalm-config.py - DEBUG - Connecting to device "172.16.102.6" with user "[[user:anton]]" and optional_args={u'port': u'830'}
+NAPALM didn't catch this exception. Please, fill a bugfix on https://github.com/napalm-automation/napalm/issues
+Traceback (most recent call last):
+  File "/usr/bin/cl_napalm_configure", line 9, in <module>
+    load_entry_point('napalm-base==0.23.0', 'console_scripts', 'cl_napalm_configure')()
+""",
+    ),
+    (
+        "https://github.com/socialwifi/RouterOS-api/issues/45",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:/Users/[[user:corwyn]]{{keep:/PycharmProjects/violence/mikrotik/dhcp_lease.py}}", line 11, in <module>
+    api = connection.get_api()
+  File "C:\Users\[[user:corwyn]]{{keep:\Anaconda3\lib\site-packages\routeros_api\api.py}}", line 51, in get_api
+    self.api.login(self.username, self.password, self.plaintext_login)
+  File "C:\Users\[[user:corwyn]]{{keep:\Anaconda3\lib\site-packages\routeros_api\api.py}}", line 93, in login
+    'login', {'name': login.encode(), 'response': hashed})
+  File "C:\Users\[[user:corwyn]]{{keep:\Anaconda3\lib\site-packages\routeros_api\resource.py}}", line 39, in call
+    additional_queries=additional_queries).get()
+""",
+    ),
+    (
+        "https://github.com/pear2/Net_RouterOS/issues/77",
+        ".txt",
+        r"""PEAR2\Net\RouterOS\DataFlowException: Invalid username or password supplied. in phar://C:/wamp64/www/PHP-Net_RouterOS/PEAR2_Net_RouterOS-1.0.0b6.phar/PEAR2_Net_RouterOS-1.0.0b6/src/PEAR2/Net/RouterOS/Client.php:175 Stack trace: #0 C:\wamp64\www\PHP-Net_RouterOS\test1.php(9): PEAR2\Net\RouterOS\Client->__construct('192.168.0.240', '{{keep:admin}}', '[[secret:admin947]]') #1 {main}
 """,
     ),
 ]
