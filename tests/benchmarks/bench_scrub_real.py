@@ -270,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
             "100",
             "101",
             "102",
+            "103",
             "all",
         ),
         default="all",

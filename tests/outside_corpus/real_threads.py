@@ -9811,7 +9811,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``102``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``103``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9877,6 +9877,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (100, _RAW_STOP100),
         (101, _RAW_STOP101),
         (102, _RAW_STOP102),
+        (103, _RAW_STOP103),
     ):
         if batch not in (None, number):
             continue
@@ -28127,6 +28128,321 @@ Traceback (most recent call last):
         "https://github.com/pear2/Net_RouterOS/issues/77",
         ".txt",
         r"""PEAR2\Net\RouterOS\DataFlowException: Invalid username or password supplied. in phar://C:/wamp64/www/PHP-Net_RouterOS/PEAR2_Net_RouterOS-1.0.0b6.phar/PEAR2_Net_RouterOS-1.0.0b6/src/PEAR2/Net/RouterOS/Client.php:175 Stack trace: #0 C:\wamp64\www\PHP-Net_RouterOS\test1.php(9): PEAR2\Net\RouterOS\Client->__construct('192.168.0.240', '{{keep:admin}}', '[[secret:admin947]]') #1 {main}
+""",
+    ),
+]
+
+
+_RAW_STOP103: list[tuple[str, str, str]] = [
+    # ---- PostgreSQL: server logs, psql, libpq's .pgpass, an ssh tunnel to psql -----------------------
+    (
+        "https://github.com/absmach/supermq-devops/issues/129",
+        ".txt",
+        r"""│ 2023-10-15 10:38:47.697 GMT [509] FATAL:  password authentication failed for user "{{keep:postgres}}"                                                                                                                                           │
+│ 2023-10-15 10:38:47.697 GMT [509] DETAIL:  Connection matched file "/opt/bitnami/postgresql/conf/pg_hba.conf" line 1: "host     all             all             0.0.0.0/0               md5"                                           │
+│ 2023-10-15 10:38:48.331 GMT [510] FATAL:  password authentication failed for user "{{keep:postgres}}"                                                                                                                                           │
+│ 2023-10-15 10:38:48.331 GMT [510] DETAIL:  Connection matched file "/opt/bitnami/postgresql/conf/pg_hba.conf" line 1: "host     all             all             0.0.0.0/0               md5"                                           │
+""",
+    ),
+    (
+        "https://github.com/timescale/helm-charts/issues/223",
+        ".txt",
+        r"""2020-09-08 07:35:02 UTC [436]: [5f573426.1b4-1] [unknown]@[unknown],app=[unknown] [00000] LOG:  connection received: host=10.121.14.113 port=5179
+2020-09-08 07:35:02 UTC [436]: [5f573426.1b4-2] {{keep:postgres}}@postgres,app=[unknown] [28000] FATAL:  pg_hba.conf rejects connection for host "10.121.14.113", user "{{keep:postgres}}", database "postgres", SSL off
+2020-09-08 07:35:04 UTC [440]: [5f573428.1b8-1] [unknown]@[unknown],app=[unknown] [00000] LOG:  connection received: host=10.121.24.56 port=23344
+2020-09-08 07:35:04 UTC [440]: [5f573428.1b8-2] {{keep:postgres}}@postgres,app=[unknown] [28P01] FATAL:  password authentication failed for user "{{keep:postgres}}"
+2020-09-08 07:35:04 UTC [440]: [5f573428.1b8-3] {{keep:postgres}}@postgres,app=[unknown] [28P01] DETAIL:  Password does not match for user "{{keep:postgres}}".
+        Connection matched pg_hba.conf line 9: "hostssl   all             all                all                md5"
+""",
+    ),
+    (
+        "https://github.com/IIC2143/Setup-Guides/issues/90",
+        ".txt",
+        r"""psql: error: connection to server on socket "/tmp/.s.PGSQL.5432" failed: FATAL:  password authentication failed for user "[[user:fernando]]"
+""",
+    ),
+    (
+        "https://github.com/wharton/wrds/issues/8",
+        ".txt",
+        r"""**/home/[[user:jkm]]{{keep:/.pgpass}}**
+```
+wrds-pgdata.wharton.upenn.edu:9737:wrds:{{keep:#########}}:{{keep:#######}}
+```
+
+```console
+Enter your WRDS username [[[user:jkm]]]:
+```
+
+```console
+[[user:jkm]]@[[user:jkm]]-desktop:~$ ls -l /home/[[user:jkm]]{{keep:/.pgpass}}
+-rw------- 1 [[user:jkm]] [[user:jkm]] 60  2월 28 21:22 /home/[[user:jkm]]{{keep:/.pgpass}}
+```
+""",
+    ),
+    (
+        "https://github.com/zalando/spilo/issues/6",
+        ".txt",
+        r"""	$ ssh -f -N -L 7543:lila.acid.example.com:5432 [[user:mvandermolen]]@odd.acid.example.com
+	$ psql -h localhost -p 7543 -U {{keep:standby}} -d postgres
+	psql: FATAL:  no pg_hba.conf entry for host "172.31.3.222", user "{{keep:standby}}", database "postgres", SSL on
+	FATAL:  no pg_hba.conf entry for host "172.31.18.173", user "{{keep:standby}}", database "postgres", SSL off
+""",
+    ),
+    # ---- MongoDB: mongod's JSON log, the mongo shell, drivers' errors, a connection string ---------
+    (
+        "https://github.com/SquirrelCorporation/SquirrelServersManager/issues/972",
+        ".txt",
+        r"""Jun 04 20:07:30 s4 mash-mongodb[1938000]: {"t":{"$date":"2025-06-04T18:07:30.923+00:00"},"s":"I",  "c":"NETWORK",  "id":51800,   "ctx":"conn10494","msg":"client metadata","attr":{"remote":"192.168.16.5:57664","client":"conn10494","doc":{"driver":{"name":"nodejs","version":"4.17.2"},"platform":"Node.js v24.0.1, LE","os":{"name":"linux","architecture":"x64","version":"6.1.0-37-amd64","type":"Linux"}}}}
+Jun 04 20:07:30 s4 mash-mongodb[1938000]: {"t":{"$date":"2025-06-04T18:07:30.923+00:00"},"s":"I",  "c":"ACCESS",   "id":20251,   "ctx":"conn10494","msg":"Supported SASL mechanisms requested for unknown user","attr":{"user":{"user":"{{keep:mash-ssm}}","db":"admin"}}}
+Jun 04 20:07:30 s4 mash-mongodb[1938000]: {"t":{"$date":"2025-06-04T18:07:30.923+00:00"},"s":"I",  "c":"ACCESS",   "id":6788604, "ctx":"conn10494","msg":"Auth metrics report","attr":{"metric":"acquireUser","micros":0}}
+Jun 04 20:07:30 s4 mash-mongodb[1938000]: {"t":{"$date":"2025-06-04T18:07:30.923+00:00"},"s":"I",  "c":"ACCESS",   "id":5286307, "ctx":"conn10494","msg":"Failed to authenticate","attr":{"client":"192.168.16.5:57664","isSpeculative":true,"isClusterMember":false,"mechanism":"SCRAM-SHA-256","user":"{{keep:mash-ssm}}","db":"admin","error":"UserNotFound: Could not find user \"{{keep:mash-ssm}}\" for db \"admin\"","result":11}}
+""",
+    ),
+    (
+        "https://github.com/Automattic/mongoose/issues/3196",
+        ".txt",
+        r"""/home/[[user:ravindran]]{{keep:/sampleProj/node_modules/connect-mongo/node_modules/mongodb/lib/mongo_client.js}}:428
+              throw err
+                    ^
+MongoError: auth failed
+    at Function.MongoError.create (/home/[[user:ravindran]]{{keep:/sampleProj/node_modules/connect-mongo/node_modules/mongodb/node_modules/mongodb-core/lib/error.js}}:31:11)
+    at /home/[[user:ravindran]]{{keep:/sampleProj/node_modules/connect-mongo/node_modules/mongodb/node_modules/mongodb-core/lib/topologies/server.js}}:804:66
+    at Callbacks.emit (/home/[[user:ravindran]]{{keep:/sampleProj/node_modules/connect-mongo/node_modules/mongodb/node_modules/mongodb-core/lib/topologies/server.js}}:95:3)
+    at Socket.emit (events.js:107:17)
+    at TCP.onread (net.js:538:20)
+""",
+    ),
+    (
+        "https://github.com/huggingface/Mongoku/issues/3",
+        ".txt",
+        r"""[Mongoku] Starting...
+[localhost:27017] Connected to localhost:27017
+[Mongoku] listening on port 3100
+(node:7634) UnhandledPromiseRejectionWarning: MongoError: command listDatabases requires authentication
+    at Connection.<anonymous> (/home/[[user:kj]]{{keep:/node_modules/mongodb-core/lib/connection/pool.js}}:443:61)
+    at emitTwo (events.js:126:13)
+    at Connection.emit (events.js:214:7)
+    at processMessage (/home/[[user:kj]]{{keep:/node_modules/mongodb-core/lib/connection/connection.js}}:364:10)
+    at Socket.<anonymous> (/home/[[user:kj]]{{keep:/node_modules/mongodb-core/lib/connection/connection.js}}:533:15)
+""",
+    ),
+    (
+        "https://github.com/mongodb/mongodb-kubernetes-operator/issues/230",
+        ".txt",
+        r"""  users:
+    - name: {{keep:my-user}}
+      db: admin
+      passwordSecretRef: # a reference to the secret that will be used to generate the user's password
+        name: my-user-password
+    - name: {{keep:lrds}}
+      db: liftright-dev
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: my-user-password
+type: Opaque
+stringData:
+  password: [[secret:73QkWdpLrxnhT2aVBE]]
+
+`Error { kind: AuthenticationError { message: "SCRAM failure: Authentication failed." }, labels: [] }`
+
+`mongodb://{{keep:lrds}}:[[secret:73QkWdpLrxnhT2aVBE]]@mongodb-0.mongodb-svc.default.svc.cluster.local/liftright-dev?replicaSet=mongodb`
+""",
+    ),
+    (
+        "https://github.com/clustervision/trinityX/issues/75",
+        ".txt",
+        r"""++ echo '[ info ]   Initiate replica set.'
+[ info ]   Initiate replica set.
+++ echo -e ''
+
+++ /usr/bin/mongo -u {{keep:root}} -p[[secret:kWmRqa38]] --authenticationDatabase admin
+MongoDB shell version: 2.6.12
+connecting to: test
+2016-09-07T15:26:25.776+0200 Error: 18 { ok: 0.0, errmsg: "auth failed", code: 18 } at src/mongo/shell/db.js:1292
+exception: login failed
+
+[ ERROR ]  Error during post script: /root/trinityX/configuration/ha/luna-master.sh
+""",
+    ),
+    (
+        "https://github.com/IBM/charts/issues/13",
+        ".txt",
+        r"""{{keep:root}}@ubuntu:~# mongo ${MONGOHOST}:${MONGOPORT}/admin -u mongo -p $MONGOPASSWORD
+MongoDB shell version: 2.6.10
+connecting to: <IP Address>:32156/admin
+2018-04-12T23:17:24.547+0530 Error: 18 { ok: 0.0, errmsg: "auth failed", code: 18, codeName: "AuthenticationFailed" } at src/mongo/shell/db.js:1287
+exception: login failed
+{{keep:root}}@ubuntu:~# echo $MONGOHOST
+<Host IP>
+{{keep:root}}@ubuntu:~# echo $MONGOPORT
+32156
+{{keep:root}}@ubuntu:~# echo $MONGOPASSWORD
+[[secret:vRLpaKmwZt]]
+{{keep:root}}@ubuntu:~#
+""",
+    ),
+    # ---- Redis: redis-cli sessions, ACL LIST and ACL LOG -----------------------------------------
+    (
+        "https://github.com/redis/redis/issues/6984",
+        ".txt",
+        r"""127.0.0.1:6379> acl users
+1) "default"
+127.0.0.1:6379> acl setuser [[user:lwz]] >{{keep:123}} on +@admin
+OK
+127.0.0.1:6379> 
+[[user:lwz]]@[[user:lwz]]-VirtualBox:~/T/Redis$ redis-cli
+127.0.0.1:6379> auth [[user:lwz]] {{keep:123}}
+OK
+127.0.0.1:6379> set a aa
+(error) NOPERM this user has no permissions to run the 'set' command or its subcommand
+127.0.0.1:6379> acl log
+1)  1) "count"
+    2) (integer) 1
+    3) "reason"
+    4) "command"
+    5) "context"
+    6) "toplevel"
+    7) "object"
+    8) "set"
+    9) "username"
+   10) "[[user:lwz]]"
+   11) "age-seconds"
+   12) "3.2639999999999998"
+""",
+    ),
+    (
+        "https://github.com/redis/redis/issues/7011",
+        ".txt",
+        r"""127.0.0.1:6379> acl list
+1) "user {{keep:admin}} on {{keep:#5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8}} ~* +@all"
+2) "user default off nopass ~* +@all"
+127.0.0.1:6379> acl whoami
+"{{keep:admin}}"
+127.0.0.1:6379> exit
+[[user:Lenny]]s-MacBook-Pro:~ [[user:lenny]]$ redis-cli
+127.0.0.1:6379> acl whoami
+"default"
+127.0.0.1:6379> set foo bar
+OK
+127.0.0.1:6379> acl setuser default >{{keep:password}}
+OK
+127.0.0.1:6379> exit
+[[user:Lenny]]s-MacBook-Pro:~ [[user:lenny]]$ redis-cli
+127.0.0.1:6379> acl whoami
+(error) NOAUTH Authentication required.
+""",
+    ),
+    (
+        "https://github.com/redis/redis/issues/7226",
+        ".txt",
+        r"""-> /home/[[user:qyl]]{{keep:/database/redis/bin}} $ ./redis-cli -p 7000 get foo
+AUTH failed: ERR AUTH <password> called without any password configured for the default user. Are you sure your configuration is correct?
+-> /home/[[user:qyl]]{{keep:/database/redis/bin}} $ ./redis-cli --cluster check 127.0.0.1:7000
+Node 127.0.0.1:7000 replied with error:
+ERR AUTH <password> called without any password configured for the default user. Are you sure your configuration is correct?
+""",
+    ),
+    # ---- Elasticsearch, ClickHouse, ScyllaDB: their built-in accounts ------------------------------
+    (
+        "https://github.com/elastic/beats/issues/5203",
+        ".txt",
+        r"""[2017-11-23T20:40:04,245][DEBUG][o.e.x.s.a.e.ReservedRealm] [node_1] user [{{keep:elastic}}] not found in cache for realm [reserved], proceeding with normal authentication
+[2017-11-23T20:40:04,247][WARN ][o.e.x.s.a.AuthenticationService] [node_1] An unexpected error occurred while attempting to authenticate [{{keep:elastic}}] against realm [reserved]
+org.elasticsearch.ElasticsearchSecurityException: failed to authenticate user [{{keep:elastic}}]
+        at org.elasticsearch.xpack.security.support.Exceptions.authenticationError(Exceptions.java:39) ~[?:?]
+        at org.elasticsearch.xpack.security.authc.esnative.ReservedRealm.lambda$null$2(ReservedRealm.java:106) ~[?:?]
+        at org.elasticsearch.action.ActionListener$1.onResponse(ActionListener.java:59) ~[elasticsearch-5.4.0.jar:5.4.0]
+""",
+    ),
+    (
+        "https://github.com/ClickHouse/ClickHouse/issues/27750",
+        ".txt",
+        r"""2021.08.16 15:46:40.574070 [ 1432 ] {} <Debug> TCPHandler: Connected ClickHouse client version 21.7.0, revision: 54449, database: iot_flow, user: {{keep:default}}.
+2021.08.16 15:46:40.574183 [ 1432 ] {} <Error> Access(user directories): {{keep:default}}: Authentication failed: Code: 193, e.displayText() = DB::Exception: Invalid credentials, Stack trace (when copying this message, always include the lines below):
+
+0. DB::Exception::Exception(std::__1::basic_string<char, std::__1::char_traits<char>, std::__1::allocator<char> > const&, int, bool) @ 0x8d3439a in /usr/bin/clickhouse
+1. DB::IAccessStorage::throwInvalidCredentials() @ 0xf2cef07 in /usr/bin/clickhouse
+""",
+    ),
+    (
+        "https://github.com/scylladb/scylladb/issues/16404",
+        ".txt",
+        r"""[{{keep:root}}@srv32790046 system_auth]# cqlsh -u {{keep:cassandra}} -p {{keep:cassandra}}
+shell-init: error retrieving current directory: getcwd: cannot access parent directories: No such file or directory
+Connection error: ('Unable to connect to any servers', {'127.0.0.1:9042': error(111, "Tried connecting to [('127.0.0.1', 9042)]. Last error: Connection refused")})
+""",
+    ),
+    # ---- SQL Server: sqlcmd and ODBC's "Login failed for user" --------------------------------------
+    (
+        "https://github.com/MicrosoftDocs/azure-docs/issues/121787",
+        ".txt",
+        r"""C:\Users\[[user:ranjitadmin]]{{keep:\Downloads\sqlcmd-v1.6.0-windows-x64}}>sqlcmd -S acmecorp-sql-server.database.windows.net -U '[[user:ranjitadmin]]' -P '{{keep:<passwordwithoutanyspecialcharacters>}}'
+mssql: login error: Login failed for user '\'[[user:ranjitadmin]]\''.
+""",
+    ),
+    (
+        "https://github.com/microsoft/mssql-django/issues/413",
+        ".txt",
+        r"""django.db.utils.InterfaceError: ('28000', "[28000] [Microsoft][ODBC Driver 18 for SQL Server][SQL Server]Login failed for user 'DHS\\[[user:OR0415826]]'. (18456) (SQLDriverConnect); [28000] [Microsoft][ODBC Driver 18 for SQL Server]Invalid connection string attribute (0); [28000] [Microsoft][ODBC Driver 18 for SQL Server][SQL Server]Login failed for user '{{{keep:domain}}}//{{{keep:username}}}'. (18456); [28000] [Microsoft][ODBC Driver 18 for SQL Server]Invalid connection string attribute (0)")
+""",
+    ),
+    (
+        "https://github.com/mkleehammer/pyodbc/issues/314",
+        ".txt",
+        r"""pyodbc.InterfaceError: ('28000', "[28000] [unixODBC][Microsoft][ODBC Driver 13 for SQL Server][SQL Server]Login failed for user 'tan\\[[user:mlong4]]'. (18456) (SQLDriverConnect)")
+""",
+    ),
+    # ---- Oracle: sqlplus logons and ORA-01017, a container's generated password ---------------------
+    (
+        "https://github.com/oraclesean/cloud-native-oracle/issues/5",
+        ".txt",
+        r"""sqlplus '{{keep:PDBADMIN}}/"[[secret:52hQT8w_m#vR94]]"@localhost:1521/TESTDBPDB1'
+""",
+    ),
+    (
+        "https://github.com/oracle/docker-images/issues/2602",
+        ".txt",
+        r"""SQL> create user {{keep:c##testaccount}} identified by {{keep:test1234}};
+User created.
+SQL> grant connect to {{keep:c##testaccount}} container=all;
+Grant succeeded.
+SQL> alter user {{keep:c##testaccount}} identified by {{keep:test1234}} container=all;
+User altered.
+SQL> grant dba to {{keep:c##testaccount}} container=all;
+Grant succeeded.
+SQL> conn {{keep:c##testaccount}}/{{keep:test1234}}@//localhost:1521/ORCLPDB1 as sysdba
+ERROR:
+ORA-01017: invalid username/password; logon denied
+
+Warning: You are no longer connected to ORACLE.
+""",
+    ),
+    (
+        "https://github.com/wscherphof/oracle-12c/issues/20",
+        ".txt",
+        r"""sqlplus -L {{keep:sys}}/{{keep:change_on_install}}@172.16.72.129:32775/ORCL AS SYSDBA
+
+SQL*Plus: Release 11.2.0.4.0 Production on Wed Sep 2 09:58:37 2015
+
+Copyright (c) 1982, 2013, Oracle.  All rights reserved.
+
+ERROR:
+ORA-01017: invalid username/password; logon denied
+
+SP2-0751: Unable to connect to Oracle.  Exiting SQL*Plus
+""",
+    ),
+    (
+        "https://github.com/oracle/docker-images/issues/2397",
+        ".txt",
+        r"""[{{keep:root}}@localhost opt]# docker run -d --name oracle19 -p 1521:1521 -e ORACLE_PWD=[[secret:Tundra482]] -v /home/[[user:longv]]{{keep:/Downloads/share}}:/var/lib/sharedata doctorkirk/oracle-19c:latest
+be39f1616c747e0f70e1faf45e7eaedc2268f653bc3292586a2c0f0a6748a3e7
+[{{keep:root}}@localhost opt]# docker logs be39f1616c747e0f70e1faf45e7eaedc2268f653bc3292586a2c0f0a6748a3e7
+ORACLE PASSWORD FOR SYS, SYSTEM AND PDBADMIN: [[secret:Tundra482]]
+
+LSNRCTL for Linux: Version 19.0.0.0.0 - Production on 17-JUN-2022 04:16:31
 """,
     ),
 ]
