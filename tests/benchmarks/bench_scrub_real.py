@@ -267,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
             "98",
             "99",
             "100",
+            "104",
             "all",
         ),
         default="all",
