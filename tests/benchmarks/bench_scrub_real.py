@@ -271,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             "101",
             "102",
             "103",
+            "104",
             "all",
         ),
         default="all",

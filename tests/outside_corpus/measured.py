@@ -2055,6 +2055,61 @@ _TEXTS_103 = (
     "  password: ${MONGO_PASSWORD}\n",
 )
 
+
+_TEXTS_104 = (
+    # ZFS dataset names whose `home/<segment>` names nobody: role, box and placeholder accounts,
+    # the home container itself, system datasets and snapshots (the shape of the missed
+    # `rpool/home/<u>/.cache`, a dataset name with no leading slash)
+    "rpool/home                    used                  11.9G                  -\n",
+    "rpool/home/root/.cache  logicalused                14.2G                      -\n",
+    "rpool/home/user/.cache  logicalused                14.2G                      -\n",
+    "rpool/home/ubuntu/.cache  logicalused                14.2G                      -\n",
+    "tank/home/username/.cache  acltype                    posix                      inherited from tank\n",
+    "zhome/home  mountpoint            /home                  local\n",
+    "rpool/ROOT/ubuntu_8juuya  mountpoint  /  local\n",
+    "bpool/BOOT/ubuntu_8juuya  mountpoint  /boot  local\n",
+    "rpool/USERDATA/root_8juuya  mountpoint  /root  local\n",
+    "rpool/ROOT/ubuntu_8juuya/var/cache  relatime  on  inherited from rpool\n",
+    "rpool/var/lib/docker  used  2.1G  -\n",
+    "tank/svn@night      0      -  97.4G  -\n",
+    "homes/home@autosnap_2021-03-25_22:27:28_monthly                  0B      -      191G  -\n",
+    "zdata/admin  mountpoint              /Users/admin         local\n",
+    "zdata  compression             zstd                    local\n",
+    # an illumos shell prompt `<login>@<host> <cwd> [<history>] ;` naming nobody: root, a
+    # placeholder, a role and a cloud account (the shape of the missed `<u>@fs2 ~ [504] ;`)
+    "root@fs2 ~ [504] ; zpool status pool0\n",
+    "user@host ~ [1] ; ls\n",
+    "admin@nas ~ [12] ; zfs list\n",
+    "ubuntu@ip-10-0-0-1 ~ [3] ; sudo zpool import\n",
+    "  pool: pool0\n state: ONLINE\n",
+    # Incus's Loki target at a domain that names nobody (the shape of the missed
+    # `http://loki.<u>.dev:3100`, a person's own domain)
+    "  logging.loki.target.address: http://loki.example.dev:3100\n",
+    "  logging.loki.target.address: http://loki:3100\n",
+    "  logging.loki.target.address: http://loki.monitoring.svc.cluster.local:3100\n",
+    "  logging.loki.target.address: https://logs.home.arpa\n",
+    "  logging.loki.target.address: http://loki.internal.dev:3100\n",
+    "  logging.loki.target.instance: incus\n",
+    "  server_name: demeter\n",
+    # Proxmox VE token ids and documented token shapes with no secret in them (the shape of the
+    # damaged `PROXMOX_VE_APITOKEN='<user>@pve!<tokenid>=<placeholder>'`): each stays at 1.52.0
+    "export PROXMOX_VE_APITOKEN='USER@REALM!TOKENID=UUID'\n",
+    'export PROXMOX_VE_APITOKEN="${PVE_TOKEN}"\n',
+    'pm_api_token_id = "username@pam!xxxxxxxxxxxxxx"\n',
+    "error retrieving next VM ID: received an HTTP 401 response - Reason: no such token 'TOKENID' for user 'dev@pve'\n",
+    "invalid value for api_token (Must be a valid API token, e.g. 'USER@REALM!TOKENID=UUID')\n",
+    "~# pveum user token list terraform-prov@pve\n",
+    # found in the tune part; their public neighbours stay
+    "$ virsh pool-dumpxml default\n",
+    "  <name>default</name>\n",
+    "    <path>/var/lib/libvirt/images</path>\n",
+    "root@nas:/home# ls /var/snap/lxd/common/lxd/storage-pools/test-pool/\n",
+    "[root@m8345043 fcos-test]$ echo $IGNITION_DEVICE_ARG\n",
+    "--disk path=/var/lib/libvirt/images/base.ign,format=raw,readonly=on,serial=ignition,startupPolicy=optional\n",
+    "auth_user_method: tls\n",
+    "Enter WORKGROUP\\example1's password: \n",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -3322,5 +3377,46 @@ MEASURED: tuple[Measured, ...] = (
         tails=(11, 11),
         parses=(0, 0),
         texts=_TEXTS_103,
+    ),
+    Measured(
+        batch=104,
+        blind_under="1.52.0",
+        # Batch 104's tune part under scrubber 1.52.0, blind: paths 12/19, elsewhere 5/7, no
+        # e-mail or secret, 7 of 35 keep spans damaged, 1/1 library tails, 1 of 6 clean changed,
+        # no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-104 collection"): a ZFS dataset
+        # name `rpool/home/<u>/.cache` (a home with no leading slash); an illumos prompt
+        # `<u>@fs2 ~ [504] ;`; Incus's Loki target at the owner's own domain `loki.<u>.dev`
+        # known damage: a Proxmox VE API token id `dev@pve!TOKENID=<placeholder>` (and the same
+        # without `=`) in `PROXMOX_VE_APITOKEN='…'` replaced whole as one secret
+        docs=13,
+        total=(19, 7, 0, 0),
+        found=(12, 5, 0, 0),
+        missed=(
+            "lxc-incus-issues-3642: user (elsewhere) 'rfenwick'",
+            "omniosorg-illumos-omnios-pull-1483: user (elsewhere) 'kmt'",
+            "openzfs-zfs-issues-405: user (path) 'ruvi'",
+            "openzfs-zfs-issues-405: user (path) 'ruvi'",
+            "openzfs-zfs-issues-405: user (path) 'ruvi'",
+            "openzfs-zfs-issues-405: user (path) 'ruvi'",
+            "openzfs-zfs-issues-405: user (path) 'ruvi'",
+            "openzfs-zfs-issues-405: user (path) 'ruvi'",
+            "openzfs-zfs-issues-405: user (path) 'ruvi'",
+        ),
+        keeps=35,
+        damage=(
+            "muhlba91-pulumi-proxmoxve-issues-281: 'TOKENID'",
+            "muhlba91-pulumi-proxmoxve-issues-281: 'TOKENID'",
+            "muhlba91-pulumi-proxmoxve-issues-281: 'dev'",
+            "muhlba91-pulumi-proxmoxve-issues-281: 'dev'",
+            "muhlba91-pulumi-proxmoxve-issues-281: 'dev'",
+            "muhlba91-pulumi-proxmoxve-issues-281: 'mytokenicreatedusingthegui'",
+            "muhlba91-pulumi-proxmoxve-issues-281: 'mytokenicreatedusingthegui'",
+        ),
+        clean_changed=("muhlba91-pulumi-proxmoxve-issues-281",),
+        clean_docs=6,
+        tails=(1, 1),
+        parses=(0, 0),
+        texts=_TEXTS_104,
     ),
 )

@@ -9811,7 +9811,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``103``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``104``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9878,6 +9878,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (101, _RAW_STOP101),
         (102, _RAW_STOP102),
         (103, _RAW_STOP103),
+        (104, _RAW_STOP104),
     ):
         if batch not in (None, number):
             continue
@@ -28443,6 +28444,408 @@ be39f1616c747e0f70e1faf45e7eaedc2268f653bc3292586a2c0f0a6748a3e7
 ORACLE PASSWORD FOR SYS, SYSTEM AND PDBADMIN: [[secret:Tundra482]]
 
 LSNRCTL for Linux: Version 19.0.0.0.0 - Production on 17-JUN-2022 04:16:31
+""",
+    ),
+]
+
+
+_RAW_STOP104: list[tuple[str, str, str]] = [
+    # ---- ZFS: `zfs get` on a home dataset, `zpool status` at a prompt, a pool named after its owner -----
+    (
+        "https://github.com/openzfs/zfs/issues/405",
+        ".txt",
+        r"""rpool/home/[[user:ruvi]]/.cache  logicalused                14.2G                      -
+rpool/home/[[user:ruvi]]/.cache  logicalreferenced          14.2G                      -
+rpool/home/[[user:ruvi]]/.cache  volmode                    default                    default
+rpool/home/[[user:ruvi]]/.cache  snapdev                    hidden                     default
+rpool/home/[[user:ruvi]]/.cache  acltype                    posix                      inherited from rpool
+rpool/home/[[user:ruvi]]/.cache  relatime                   on                         inherited from rpool
+rpool/home/[[user:ruvi]]/.cache  overlay                    on
+""",
+    ),
+    (
+        "https://github.com/openzfs/zfs/issues/14083",
+        ".txt",
+        r"""NAME            PROPERTY                VALUE                   SOURCE
+zdata/[[user:galbreth]]  type                    filesystem              -
+zdata/[[user:galbreth]]  creation                Tue Jan 18 13:39 2022   -
+zdata/[[user:galbreth]]  used                    156G                    -
+zdata/[[user:galbreth]]  available               87.8G                   -
+zdata/[[user:galbreth]]  mounted                 yes                     -
+zdata/[[user:galbreth]]  mountpoint              /Users/[[user:galbreth]]         local
+zdata/[[user:galbreth]]  sharenfs                off                     default
+zdata/[[user:galbreth]]  compression             zstd                    inherited from zdata
+""",
+    ),
+    (
+        "https://github.com/openzfs/zfs/issues/12181",
+        ".txt",
+        r"""sudo openssl rand -out /root/password 32
+sudo zpool create -O mountpoint=none \
+  -O encryption=aes-256-gcm -O keyformat=raw -O keylocation=file:///root/password \
+  tank-enc /dev/sdb1
+sudo zfs create -o encryption=off tank-enc/ds-clear -o mountpoint=/zfs/tank-enc/ds-clear
+
+[[user:tamm]]@[[user:tamm]]-linux-disk-encryption-test:~$ zfs get encryption,encryptionroot tank-enc tank-enc/ds-clear
+NAME               PROPERTY        VALUE        SOURCE
+tank-enc           encryption      aes-256-gcm  -
+tank-enc           encryptionroot  tank-enc     -
+tank-enc/ds-clear  encryption      off          default
+tank-enc/ds-clear  encryptionroot  -            -
+""",
+    ),
+    (
+        "https://github.com/openzfs/zfs/issues/13268",
+        ".txt",
+        r"""[[user:harlow]]@thor:~$ zrec
+Listening on 0.0.0.0 8023
+[sudo] password for [[user:harlow]]: 
+Connection received on sibyl 55010
+receiving incremental stream of {{keep:datatank/carbonics@zfs-auto-snap_daily-2023-08-07-0637}} into {{keep:datatank/carbonics@zfs-auto-snap_daily-2023-08-07-0637}}
+snap {{keep:datatank/carbonics@zfs-auto-snap_daily-2023-08-07-0637}} already exists; ignoring
+received 0B stream in 4 seconds (0B/sec)
+receiving incremental stream of {{keep:datatank/carbonics@zfs-auto-snap_weekly-2023-08-07-0637}} into {{keep:datatank/carbonics@zfs-auto-snap_weekly-2023-08-07-0637}}
+""",
+    ),
+    (
+        "https://github.com/omniosorg/illumos-omnios/pull/1483",
+        ".txt",
+        r"""[[user:kmt]]@fs2 ~ [504] ; zpool status pool0
+  pool: pool0
+ state: ONLINE
+  scan: scrub repaired 0 in 0 days 00:17:47 with 0 errors on Sat Jun  1 02:00:48 2024
+config:
+
+        NAME                       STATE     READ WRITE CKSUM
+        pool0                      ONLINE       0     0     0
+          raidz2-0                 ONLINE       0     0     0
+            c0t5000C500A612DA93d0  ONLINE       0     0     0
+            c0t5000C500C9DFFD53d0  ONLINE       0     0     0
+            c0t5000C50095722E27d0  ONLINE       0     0     0
+        logs    
+          c0t55CD2E414EC0B5ABd0    ONLINE       0     0     0
+          c0t55CD2E414EC0FF43d0    ONLINE       0     0     0
+""",
+    ),
+    (
+        "https://github.com/openzfs/zfs/issues/1079",
+        ".txt",
+        r"""  pool: tank
+ state: ONLINE
+ scan: scrub repaired 0 in 1h18m with 0 errors on Tue Nov  6 22:47:38 2012
+config:
+
+        NAME                                    STATE     READ WRITE CKSUM
+        tank                                    ONLINE       0     0     0
+          raidz2-0                              ONLINE       0     0     0
+            scsi-SATA_ST3000DM001-9YN_S1F0MYWK  ONLINE       0     0     0
+            scsi-SATA_ST3000DM001-9YN_W1F0VW8Z  ONLINE       0     0     0
+            scsi-SATA_ST3000DM001-9YN_Z1F0Q831  ONLINE       0     0     0
+            scsi-SATA_ST3000DM001-9YN_Z1F0QYAT  ONLINE       0     0     0
+
+errors: No known data errors
+""",
+    ),
+    # ---- md RAID and SMART: `mdadm --detail`, `smartctl --all` -------------------------------------
+    (
+        "https://github.com/kiwix/operations/issues/514",
+        ".txt",
+        r"""> sudo mdadm --detail /dev/md1
+/dev/md1:
+           Version : 1.2
+     Creation Time : Wed Aug  7 19:22:37 2024
+        Raid Level : raid1
+        Array Size : 41909248 (39.97 GiB 42.92 GB)
+     Used Dev Size : 41909248 (39.97 GiB 42.92 GB)
+      Raid Devices : 2
+     Total Devices : 2
+       Persistence : Superblock is persistent
+
+       Update Time : Mon Dec  1 08:56:51 2025
+             State : active, degraded
+    Active Devices : 1
+   Working Devices : 1
+    Failed Devices : 1
+     Spare Devices : 0
+
+Consistency Policy : resync
+
+              Name : demonic:1
+              UUID : e35d52b7:6c8e6a23:9f3d188d:d519bd2b
+            Events : 250960
+
+    Number   Major   Minor   RaidDevice State
+       -       0        0        0      removed
+       1       8       19        1      active sync   /dev/sdb3
+
+       0       8        3        -      faulty   /dev/sda3
+""",
+    ),
+    (
+        "https://github.com/AnalogJ/scrutiny/issues/21",
+        ".txt",
+        r"""{{keep:root}}@ef0342b2fe4c:/# smartctl --all /dev/sdc
+smartctl 7.1 2019-12-30 r5022 [x86_64-linux-4.19.128-flatcar] (local build)
+Copyright (C) 2002-19, Bruce Allen, Christian Franke, www.smartmontools.org
+
+=== START OF INFORMATION SECTION ===
+Device Model:     WDC WD140EDFZ-11A0VA0
+Serial Number:    {{keep:9RK4XXXX}}
+LU WWN Device Id: 5 000cca 264ec3183
+Firmware Version: 81.00A81
+User Capacity:    14,000,519,643,136 bytes [14.0 TB]
+Sector Sizes:     512 bytes logical, 4096 bytes physical
+Rotation Rate:    5400 rpm
+Form Factor:      3.5 inches
+Device is:        Not in smartctl database [for details use: -P showall]
+ATA Version is:   ACS-2, ATA8-ACS T13/1699-D revision 4
+SATA Version is:  SATA 3.2, 6.0 Gb/s (current: 6.0 Gb/s)
+Local Time is:    Thu Jul 30 15:07:14 2020 UTC
+SMART support is: Available - device has SMART capability.
+SMART support is: Enabled
+
+=== START OF READ SMART DATA SECTION ===
+SMART overall-health self-assessment test result: PASSED
+""",
+    ),
+    # ---- Proxmox VE: a task log's realm logins, API token ids, `pveum` tables -----------------------
+    (
+        "https://github.com/TheGrandWazoo/freenas-proxmox/issues/7",
+        ".txt",
+        r"""> Jul  9 14:10:58 prox01test pvedaemon[1906]: <{{keep:root@pam}}> end task UPID:prox01test:00001799:000288FC:5B42E04F:qmstart:102:{{keep:root@pam}}: start failed: command '/usr/bin/kvm -id 102 -name test102 -chardev 'socket,id=qmp,path=/var/run/qemu-server/102.qmp,server,nowait' -mon 'chardev=qmp,mode=control' -pidfile /var/run/qemu-server/102.pid -daemonize -smbios 'type=1,uuid=5e6d2afd-29bc-4ae3-a12c-8584ba9c905d' -smp '1,sockets=1,cores=1,maxcpus=1' -nodefaults -boot 'menu=on,strict=on,reboot-timeout=1000,splash=/usr/share/qemu-server/bootsplash.jpg' -vga std -vnc unix:/var/run/qemu-server/102.vnc,x509,password -cpu kvm64,+lahf_lm,+sep,+kvm_pv_unhalt,+kvm_pv_eoi,enforce -m 512
+""",
+    ),
+    (
+        "https://github.com/muhlba91/pulumi-proxmoxve/issues/281",
+        ".txt",
+        r"""export PROXMOX_VE_APITOKEN='{{keep:dev}}@pve!{{keep:TOKENID}}={{keep:mytokenicreatedusingthegui}}'
+
+error retrieving next VM ID: received an HTTP 401 response - Reason: no such token '{{keep:TOKENID}}' for user '{{keep:dev}}@pve'
+
+export PROXMOX_VE_APITOKEN='{{keep:dev}}@pve!{{keep:mytokenicreatedusingthegui}}'
+
+pulumi:providers:proxmoxve resource 'proxmoxve' has a problem: could not validate provider configuration: invalid value for api_token (Must be a valid API token, e.g. '{{keep:USER@REALM!TOKENID=UUID}}'). Examine values at 'proxmoxve.apiToken'.
+""",
+    ),
+    (
+        "https://github.com/Telmate/terraform-provider-proxmox/issues/687",
+        ".txt",
+        r"""~# pveum user token modify {{keep:terraform-prov}}@pve deploy --privsep 0
+┌─────────┬───────┐
+│ key     │ value │
+╞═════════╪═══════╡
+│ comment │ CI/CD │
+├─────────┼───────┤
+│ expire  │ 0     │
+├─────────┼───────┤
+│ privsep │ 0     │
+└─────────┴───────┘
+~# pveum user token list {{keep:terraform-prov}}@pve
+┌─────────┬─────────┬────────┬─────────┐
+│ tokenid │ comment │ expire │ privsep │
+╞═════════╪═════════╪════════╪═════════╡
+│ deploy  │ CI/CD   │      0 │ 0       │
+└─────────┴─────────┴────────┴─────────┘
+~# pveum user token permissions {{keep:terraform-prov}}@pve deploy
+┌────────────────┬─────────────────────────────┐
+│ ACL path       │ Permissions                 │
+╞════════════════╪═════════════════════════════╡
+│ /              │ Datastore.AllocateSpace (*) │
+│                │ Datastore.Audit (*)         │
+│                │ VM.Allocate (*)             │
+""",
+    ),
+    # ---- libvirt: a session image under a mount, virt-install at a prompt, a pool named after its owner --
+    (
+        "https://github.com/cockpit-project/cockpit-machines/issues/1245",
+        ".txt",
+        r"""internal error: process exited while connecting to monitor: 2023-10-07T05:52:05.491532Z qemu-system-x86_64: -blockdev {"driver":"file","filename":"/pool/zstd/vm/haos_ova_64g.qcow2","node-name":"libvirt-1-storage","auto-read-only":true,"discard":"unmap"}: Could not open '/pool/zstd/vm/haos_ova_64g.qcow2': Permission denied
+
+Cannot access storage file '/pool/zstd/vm/haos_ova_64g.qcow2' (as uid:64055, gid:64055): Permission denied
+
+[[user:quarrenz]]@scratch:/pool/zstd/vm$ getfacl -e haos_ova_64g.qcow2
+# file: haos_ova_64g.qcow2
+# owner: [[user:quarrenz]]
+# group: {{keep:libvirt-qemu}}
+user::rwx
+group::rwx
+other::---
+""",
+    ),
+    (
+        "https://github.com/vagrant-libvirt/vagrant-libvirt/issues/38",
+        ".txt",
+        r"""--- vagrant/vagrant-libvirt » vagrant up --provider=libvirt
+Bringing machine 'testvm' up with 'libvirt' provider...
+[testvm] Creating image (snapshot of base box volume).
+[testvm] Creating domain with the following settings...
+[testvm]  -- Name:          vagrant-libvirt_1373321558
+[testvm]  -- Domain type:   kvm
+[testvm]  -- Cpus:          1
+[testvm]  -- Memory:        512M
+[testvm]  -- Base box:      centos64
+[testvm]  -- Storage pool:  default
+[testvm]  -- Image:         /media/[[user:tolem]]{{keep:/virtualisation/kvm/images/vagrant-libvirt_1373321558.img}}
+[testvm] Starting domain.
+There was an error talking to Libvirt. The error message is shown
+below:
+
+Call to virDomainCreateWithFlags failed: internal error process exited while connecting to monitor: W: kvm binary is deprecated, please use qemu-system-x86_64 instead
+char device redirected to /dev/pts/8 (label charserial0)
+""",
+    ),
+    (
+        "https://github.com/vagrant-libvirt/vagrant-libvirt/issues/585",
+        ".txt",
+        r"""$ virsh pool-dumpxml [[user:tbrunell]]
+<pool type='dir'>
+  <name>[[user:tbrunell]]</name>
+  <uuid>712f95a7-e1a1-4620-a157-07c12e091d6d</uuid>
+  <capacity unit='bytes'>186298617856</capacity>
+  <allocation unit='bytes'>153654558720</allocation>
+  <available unit='bytes'>32644059136</available>
+  <source>
+  </source>
+  <target>
+    <path>/home/[[user:tbrunell]]</path>
+    <permissions>
+      <mode>0710</mode>
+      <owner>1000</owner>
+      <group>1000</group>
+      <label>unconfined_u:object_r:home_root_t:s0</label>
+    </permissions>
+  </target>
+</pool>
+""",
+    ),
+    (
+        "https://github.com/coreos/fedora-coreos-docs/pull/480",
+        ".txt",
+        r"""[[[user:pwendler]]@m8345043 fcos-test]$ virt-install --connect="qemu:///system" --name="${VM_NAME}" --vcpus="${VCPUS}" --memory="${RAM_MB}" \
+        --os-variant="fedora-coreos-$STREAM" --import --graphics=none \
+        --disk="size=${DISK_GB},backing_store=${IMAGE}" \
+        --network bridge=virbr0 ${IGNITION_DEVICE_ARG}
+ERROR    Unknown --disk options: ['startupPolicy']
+[[[user:pwendler]]@m8345043 fcos-test]$ echo $IGNITION_DEVICE_ARG
+--disk path=/home/[[user:pwendler]]{{keep:/fcos-test/base.ign}},format=raw,readonly=on,serial=ignition,startupPolicy=optional
+[[[user:pwendler]]@m8345043 fcos-test]$
+""",
+    ),
+    # ---- LXD and Incus: prompts in a home, `snap list`, `incus info`'s server config --------------------
+    (
+        "https://github.com/canonical/lxd/issues/18543",
+        ".txt",
+        r"""Name    Version      Rev    Tracking       Publisher   Notes
+core24  20260410     1643   latest/stable  canonical✓  base
+lxd     6.8-5a1a287  39313  latest/stable  canonical✓  -
+snapd   2.75.2       26865  latest/stable  canonical✓  snapd
+
+{{keep:root}}@nas:/home/[[user:kel]]# ls /var/snap/lxd/common/lxd/storage-pools/test-pool/
+containers  containers-snapshots  custom  custom-snapshots  images  virtual-machines  virtual-machines-snapshots
+""",
+    ),
+    (
+        "https://github.com/canonical/lxd/issues/1930",
+        ".txt",
+        r"""[[user:dirk]]@maas:~$ sudo lxd init
+Name of the storage backend to use (dir or zfs): zfs
+error: The requested backend 'zfs' isn't available on your system (missing tools).
+""",
+    ),
+    (
+        "https://github.com/lxc/incus/issues/3642",
+        ".txt",
+        r"""config:
+  core.https_address: 192.168.128.15:8443
+  core.metrics_address: 192.168.128.15:8444
+  core.metrics_authentication: "false"
+  logging.loki.target.address: http://loki.[[user:rfenwick]].dev:3100
+  logging.loki.target.instance: incus
+  logging.loki.target.type: loki
+api_extensions_count: 529
+api_status: stable
+api_version: "1.0"
+auth: trusted
+public: false
+auth_methods:
+  - tls
+auth_user_name: {{keep:b2f59190121c27e438dd68c9977bf91386a3d3bddf4bba77b0ea749e216c7d93}}
+auth_user_method: tls
+environment:
+  addresses:
+    - 192.168.128.15:8443
+  architectures:
+    - x86_64
+    - i686
+  certificate: ""
+  certificate_fingerprint: {{keep:dcf70ec035737cba3fb6891d5b8e6b7694ed36b7c9966791688744c02973d6e6}}
+  driver: lxc | qemu
+  driver_version: 7.0.0 | 11.0.2
+  firewall: nftables
+  kernel: Linux
+  server: incus
+  server_clustered: false
+  server_name: demeter
+""",
+    ),
+    # ---- SMB shares: a NAS home share named after its owner, a test account's principal, a container's users --
+    (
+        "https://github.com/mucommander/mucommander/issues/1140",
+        ".txt",
+        r"""[2024-04-03 12:22:29.283] INFO SMBFile.java#exists,292 Exception caught while calling SmbFile#exists(): Logon failure: unknown user name or bad password.
+[2024-04-03 12:22:29.284] FINE NameServiceClientImpl.java#getAllByName,1022 Resolved 'idrives.haas.berkeley.edu' to [idrives.haas.berkeley.edu/169.229.215.71] using DNS
+[2024-04-03 12:22:29.284] FINE SmbSessionImpl.java#acquire,183 Reacquire transport
+[2024-04-03 12:22:29.284] FINE SmbTreeImpl.java#acquire,175 Reacquire session
+[2024-04-03 12:22:29.284] FINE SmbTreeImpl.java#treeConnect,560 Connection state was 0
+[2024-04-03 12:22:29.284] FINE SmbTreeImpl.java#treeConnect,591 treeConnect: unc=\\idrives.haas.berkeley.edu\[[user:MBCARLYLE]]$,service=?????
+[2024-04-03 12:22:29.284] FINE SmbSessionImpl.java#sessionSetup,479 sessionSetup: [[user:mbcarlyle]]
+[2024-04-03 12:22:29.284] FINE SmbSessionImpl.java#createContext,702 Remote host is idrives.haas.berkeley.edu
+""",
+    ),
+    (
+        "https://github.com/NethServer/dev/issues/5090",
+        ".txt",
+        r"""    $ smbclient  '//192.168.122.5/{{keep:second.user@dpnet.nethesis.it}}' -U {{keep:second.user}}%[[secret:Corvanta,5821]] -W DPNET
+Domain=[DPNET] OS=[Windows 6.1] Server=[Samba 4.2.10]
+tree connect failed: NT_STATUS_BAD_NETWORK_NAME
+
+   $ getent passwd {{keep:second.user@dpnet.nethesis.it}}
+{{keep:second.user@dpnet.nethesis.it}}:*:495001105:495000513:{{keep:second.user}}:/var/lib/nethserver/home/{{keep:second.user}}:/bin/bash
+
+Aug 26 12:10:10 vm5 smbd[14924]:  canonicalize_connect_path failed for service {{keep:second.user@dpnet.nethesis.it}}, path /var/lib/nethserver/home/{{keep:second.user@dpnet.nethesis.it}}
+""",
+    ),
+    (
+        "https://github.com/dperson/samba/issues/282",
+        ".txt",
+        r"""sudo docker run -it -p 139:139 -p 445:445 -d dperson/samba -p \
+            -u "{{keep:example1}};{{keep:badpass}}" \
+            -u "{{keep:example2}};{{keep:badpass}}" \
+            -s "public;/share" \
+            -s "users;/srv;no;no;no;{{keep:example1}},{{keep:example2}}" \
+            -s "{{keep:example1}} private share;/{{keep:example1}};no;no;no;{{keep:example1}}" \
+            -s "{{keep:example2}} private share;/{{keep:example2}};no;no;no;{{keep:example2}}"
+
+{{keep:user}}@userbook:~$ smbclient -U {{keep:example1}} //localhost/public -m SMB3
+Unable to initialize messaging context
+Enter WORKGROUP\{{keep:example1}}'s password: 
+Try "help" to get a list of possible commands.
+smb: \> {{keep:user}}@userbook:~$ smbclient -U {{keep:example1}} //localhost/{{keep:example1}} -m SMB3
+Unable to initialize messaging context
+Enter WORKGROUP\{{keep:example1}}'s password: 
+tree connect failed: NT_STATUS_BAD_NETWORK_NAME
+""",
+    ),
+    # ---- Synology DSM: its API client's debug log, the login masked ----------------------------------
+    (
+        "https://github.com/home-assistant/core/issues/140016",
+        ".txt",
+        r"""2025-03-23 16:07:20.730 DEBUG (MainThread) [synology_dsm.synology_dsm] ---------------------------------------------------------
+2025-03-23 16:07:20.730 DEBUG (MainThread) [synology_dsm.synology_dsm] API: SYNO.API.Auth
+2025-03-23 16:07:20.730 DEBUG (MainThread) [synology_dsm.synology_dsm] Request Method: GET
+2025-03-23 16:07:27.557 DEBUG (MainThread) [synology_dsm.synology_dsm] Request url: https://192.168.178.100:5001/webapi/entry.cgi?account={{keep:*********}}&passwd={{keep:*********}}&enable_device_token=yes&device_name=homeassistant&api=SYNO.API.Auth&version=7&method=login
+2025-03-23 16:07:27.557 DEBUG (MainThread) [synology_dsm.synology_dsm] Request headers: {'Host': '192.168.178.100:5001', 'User-Agent': 'HomeAssistant/2025.3.4 aiohttp/3.11.13 Python/3.13', 'Accept': '*/*', 'Accept-Encoding': 'gzip, deflate, br'}
+2025-03-23 16:07:27.557 DEBUG (MainThread) [synology_dsm.synology_dsm] Response status_code: 200
 """,
     ),
 ]
