@@ -9811,7 +9811,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``104``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``105``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9879,6 +9879,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (102, _RAW_STOP102),
         (103, _RAW_STOP103),
         (104, _RAW_STOP104),
+        (105, _RAW_STOP105),
     ):
         if batch not in (None, number):
             continue
@@ -28846,6 +28847,338 @@ tree connect failed: NT_STATUS_BAD_NETWORK_NAME
 2025-03-23 16:07:27.557 DEBUG (MainThread) [synology_dsm.synology_dsm] Request url: https://192.168.178.100:5001/webapi/entry.cgi?account={{keep:*********}}&passwd={{keep:*********}}&enable_device_token=yes&device_name=homeassistant&api=SYNO.API.Auth&version=7&method=login
 2025-03-23 16:07:27.557 DEBUG (MainThread) [synology_dsm.synology_dsm] Request headers: {'Host': '192.168.178.100:5001', 'User-Agent': 'HomeAssistant/2025.3.4 aiohttp/3.11.13 Python/3.13', 'Accept': '*/*', 'Accept-Encoding': 'gzip, deflate, br'}
 2025-03-23 16:07:27.557 DEBUG (MainThread) [synology_dsm.synology_dsm] Response status_code: 200
+""",
+    ),
+]
+
+
+# The stop-105 collection (batch 105, collected at stop 54 under scrubber 1.52.0, main at c4efe06):
+# excerpts of public threads of a source no batch took yet, monitoring and observability agents'
+# logs and configs as people paste them (Grafana server logs and config, Prometheus and its
+# exporters, Alertmanager, Loki/Promtail, InfluxDB and its CLI, Datadog Agent, Zabbix agent,
+# Netdata's installer). Every private value is an invented same-shaped substitute.
+_RAW_STOP105: list[tuple[str, str, str]] = [
+    # ---- Grafana: config paths under a cluster share's home, a Windows home, grafana-cli ----------
+    (
+        "https://github.com/grafana/grafana/issues/3349",
+        ".txt",
+        r"""[paths]
+data = /users/is/[[user:tkowalczyk]]{{keep:/grafana/var}}
+
+#
+# Directory where grafana can store logs
+#
+;logs = /var/log/grafana
+logs = /users/is/[[user:tkowalczyk]]{{keep:/grafana/logs}}
+
+$ grafana-server -homepath /apps/research/tools/grafana/current/ -config git/monit/conf/logs.dev.man.com/etc/grafana.ini
+2015/11/26 11:15:39 [log.go:290 Error()] [E] Fail to set logger(file): open /apps/research/tools/grafana/current/data/log/grafana.log: no such file or directory
+
+$ grafana-server -homepath /apps/research/tools/grafana/current/ -config git/monit/conf/logs.dev.man.com/etc/grafana.ini "cfg:default.paths.logs=/users/is/[[user:tkowalczyk]]{{keep:/grafana/logs}}"
+2015/11/26 11:16:45 [I] Starting Grafana
+2015/11/26 11:16:45 [I] Version: 2.5.0, Commit: v2.5.0+1-g287d8ca, Build date: 2015-10-28 08:43:28 +0000 GMT
+2015/11/26 11:16:45 [I] Configuration Info
+Config files:
+  [0]: /apps/research/tools/grafana/current/conf/defaults.ini
+""",
+    ),
+    (
+        "https://github.com/grafana/grafana/issues/6470",
+        ".txt",
+        r"""c::\Users\[[user:tn48qz2]]{{keep:\Downloads\grafana-3.1.1.windows-x64\grafana-3.1.1\bin}}>grafana-server.exe
+INFO[11-04|13:39:49] Starting Grafana                         logger=main version=3.1.1 commit=v3.1.0+19-ga4d2708 compiled=2016-08-01T03:20:16-0700
+INFO[11-04|13:39:49] Config loaded from                       logger=settings file=C:\\Users\\[[user:tn48qz2]]{{keep:\\Downloads\\grafana-3.1.1.windows-x64\\grafana-3.1.1\\conf\\defaults.ini}}
+INFO[11-04|13:39:49] Path Home                                logger=settings path=C:\\Users\\[[user:tn48qz2]]{{keep:\\Downloads\\grafana-3.1.1.windows-x64\\grafana-3.1.1}}
+INFO[11-04|13:39:49] Path Data                                logger=settings path=C:\\Users\\[[user:tn48qz2]]{{keep:\\Downloads\\grafana-3.1.1.windows-x64\\grafana-3.1.1\\data}}
+INFO[11-04|13:39:49] Path Plugins                             logger=settings path=data\\plugins
+""",
+    ),
+    (
+        "https://github.com/grafana/grafana/issues/7730",
+        ".txt",
+        r"""{{keep:ubuntu}}@loire1:/tmp$ grafana-cli -homepath /usr/share/grafana admin reset-admin-password {{keep:myadmin}}
+Incorrect Usage.
+
+NAME:
+   Grafana cli - 
+
+USAGE:
+   grafana-cli [global options] command [command options] [arguments...]
+   
+VERSION:
+   4.1.2
+   
+COMMANDS:
+   plugins	Manage plugins for grafana
+   admin	Grafana admin commands
+   help, h	Shows a list of commands or help for one command
+   
+GLOBAL OPTIONS:
+   --pluginsDir "/var/lib/grafana/plugins"	path to the grafana plugin directory [$GF_PLUGIN_DIR]
+   --repo "https://grafana.net/api/plugins"	url to the plugin repository [$GF_PLUGIN_REPO]
+   --debug, -d					enable debug logging
+   
+flag provided but not defined: -homepath
+""",
+    ),
+    (
+        "https://github.com/grafana/grafana/issues/37678",
+        ".txt",
+        r"""{{keep:pi}}@raspberrypi:~ $ sudo grafana-cli admin reset-admin-password {{keep:admin}}
+INFO[08-09|09:13:40] Connecting to DB                         logger=sqlstore dbtype=sqlite3
+INFO[08-09|09:13:40] Starting DB migrations                   logger=migrator
+INFO[08-09|09:13:40] migrations completed                     logger=migrator performed=0 skipped=330 duration=4.119655ms
+
+Admin password changed successfully ✔
+
+sqlite> update user set password = '{{keep:59acf18b94d7eb0694c61e60ce44c110c7a683ac6a8f09580d626f90f4a242000746579358d77dd9e570e83fa24faa88a8a6}}', salt = '{{keep:F3FAxVm33R}}' where login = '{{keep:admin}}';
+""",
+    ),
+    # ---- Prometheus, its exporters and Alertmanager -------------------------------------------
+    (
+        "https://github.com/prometheus/prometheus/issues/9062",
+        ".txt",
+        r"""web.yml:
+
+basic_auth_users:
+  {{keep:admin}}: [[secret:$2y$12$0JDihDseRuMH3wPojnSRUZJ1zcVQvuNUgVXza0HsUc6DSnKtJu7yv]]
+
+prometheus.yml:
+
+global:
+  scrape_interval: 15s
+  evaluation_interval: 15s
+
+scrape_configs:
+  - job_name: prometheus
+    scrape_interval: 10s
+    static_configs:
+      - targets: ["prometheus:9090"]
+    basic_auth:
+      username: {{keep:admin}}
+      password: [[secret:$2y$12$0JDihDseRuMH3wPojnSRUZJ1zcVQvuNUgVXza0HsUc6DSnKtJu7yv]]
+""",
+    ),
+    (
+        "https://github.com/loganmarchione/hassos-addons/issues/8",
+        ".txt",
+        r"""  - job_name: 'homeassistant'
+    static_configs:
+      - targets: [{{keep:myserver.mydomain.com}}:9100']
+    basic_auth:
+      username: {{keep:prometheus}}
+      password: {{keep:asdfasdfasdfasdfasdfasdfasdfasdfasdfasdfasdfasdf}}
+""",
+    ),
+    (
+        "https://github.com/prometheus-community/ansible/issues/459",
+        ".txt",
+        r"""Nov 11 17:07:50 [[user:mirabelle]]-vm-sber node_exporter[3652887]: ts=2024-11-11T17:07:50.354Z caller=node_exporter.go:118 level=info collector=entropy
+Nov 11 17:07:50 [[user:mirabelle]]-vm-sber node_exporter[3652887]: ts=2024-11-11T17:07:50.354Z caller=node_exporter.go:118 level=info collector=fibrechannel
+Nov 11 17:07:50 [[user:mirabelle]]-vm-sber node_exporter[3652887]: ts=2024-11-11T17:07:50.354Z caller=node_exporter.go:118 level=info collector=filefd
+Nov 11 17:07:50 [[user:mirabelle]]-vm-sber node_exporter[3652887]: ts=2024-11-11T17:07:50.354Z caller=node_exporter.go:118 level=info collector=filesystem
+Nov 11 17:07:50 [[user:mirabelle]]-vm-sber node_exporter[3652887]: ts=2024-11-11T17:07:50.354Z caller=node_exporter.go:118 level=info collector=hwmon
+Nov 11 17:07:50 [[user:mirabelle]]-vm-sber node_exporter[3652887]: ts=2024-11-11T17:07:50.354Z caller=node_exporter.go:118 level=info collector=loadavg
+""",
+    ),
+    (
+        "https://github.com/stefanprodan/dockprom/issues/17",
+        ".txt",
+        r"""global:
+  smtp_smarthost: '{{keep:x.xx.xx.xxx}}:25'
+  smtp_from: '{{keep:alertmanager@xx.com}}'
+  require_tls: false
+  
+route:
+    receiver: 'email'
+
+receivers:
+    - name: 'email'
+      email_configs:
+          - to: '[[email:prakash.venkatraman@xx.com]]'
+            require_tls: false
+""",
+    ),
+    # ---- Loki / Promtail --------------------------------------------------------------------------
+    (
+        "https://github.com/grafana/loki/issues/1313",
+        ".txt",
+        r"""level=debug ts=2019-11-25T10:28:54.257209775Z caller=filetarget.go:245 msg="watching new directory" directory=/var/log
+level=error ts=2019-11-25T10:28:54.257677719Z caller=filetarget.go:247 msg="error adding directory to watcher" error="permission denied"
+
+# su -m _promtail
+
+$ id
+uid=998(_promtail) gid=998(_promtail) groups=998(_promtail)
+
+$ ls -la /var/log/
+total 972
+drwxr-xr-x   3 {{keep:root}}  wheel        1024 Nov 25 10:00 .
+drwxr-xr-x  25 {{keep:root}}  wheel         512 Nov 21 15:47 ..
+-rw-r-----   1 {{keep:root}}  wheel       20507 Nov 25 09:29 authlog
+-rw-r-----   1 {{keep:root}}  _promtail    6387 Nov 25 10:24 daemon
+-rw-r-----   1 {{keep:root}}  _promtail   16172 Nov 25 10:00 daemon.0.gz
+-rw-------   1 {{keep:root}}  wheel        1461 Nov 25 01:30 daily.out
+""",
+    ),
+    # ---- InfluxDB: influx CLI listings -----------------------------------------------------------
+    (
+        "https://github.com/influxdata/influxdb/issues/19156",
+        ".txt",
+        r"""➜  influxdb-gitops git:(master) influx auth list --json 
+[
+        {
+                "id": "06137745ff60a000",
+                "token": "{{keep:redacted}}",
+                "status": "active",
+                "userName": "[[user:dale]]",
+                "userID": "06137745e7903000",
+                "permissions": [
+""",
+    ),
+    (
+        "https://github.com/influxdata/influx-cli/issues/179",
+        ".txt",
+        r"""➜  influxdb git:(master) ✗ influx bucket list
+ID			Name		Retention	Organization ID
+c687a55297399f56	demo		0s		03921cbebef90000
+8e0cc79097d0afb5	integral	0s		03921cbebef90000
+33b8e2b88bbe557c	telegraf	0s		03921cbebef90000
+000000000000000a	_tasks		72h0m0s
+000000000000000b	_monitoring	168h0m0s
+➜  influxdb git:(master) ✗ influx config
+Active	Name	URL						Org
+*	uswest	https://us-west-2-1.aws.cloud2.influxdata.com	[[user:mori]]+cloud2's organization
+➜  influxdb git:(master) ✗ influx auth list
+ID	Description	Token	User Name	User ID	Permissions
+							[]
+""",
+    ),
+    (
+        "https://github.com/influxdata/influx-cli/issues/515",
+        ".txt",
+        r"""$ influxdb@0ca4c50d8554:/$ influx auth list --user 'ab2caf54-3448-48f1-976e-6e43a47b7f0b' --token '[[secret:829r7zz0bji6sv7bNFoGWq6GBijfHi4F]]'
+ID                      Description                                             Token                                                                                           User Name                                       User ID                 Permissions
+0b52dbdc8c4ab000        admin-ab2caf54-3448-48f1-976e-6e43a47b7f0b's Token      [[secret:829r7zz0bji6sv7bNFoGWq6GBijfHi4F]]                                                                admin-ab2caf54-3448-48f1-976e-6e43a47b7f0b      0b52dbdc6a4ab000        [read:/authorizations write:/authorizations read:/buckets write:/buckets]
+""",
+    ),
+    # ---- Datadog Agent: status pages and datadog.yaml ---------------------------------------------
+    (
+        "https://github.com/DataDog/datadog-agent/issues/6063",
+        ".txt",
+        r"""  Transaction Errors
+  ==================
+    Total number: 2503
+    Errors By Type:
+      ConnectionErrors: 151
+      DNSErrors: 9
+
+  API Keys status
+  ===============
+    API key ending with {{keep:hoge}}: API Key invalid
+
+==========
+Endpoints
+==========
+  https://app.datadoghq.com - API Key ending with:
+      - {{keep:hoge}}
+
+=========
+APM Agent
+=========
+  Status: Not running or unreachable on localhost:8126.
+""",
+    ),
+    (
+        "https://github.com/DataDog/chef-datadog/issues/553",
+        ".txt",
+        r"""ERROR | (start.go:190 in StartAgent) | Could not start logs-agent:  could not find any valid logs configuration
+Agent 6.4.2 - Commit: 155fddb - Serialization version: 4.7.1
+
+# Generated by Chef, local modifications will be overwritten
+
+---
+api_key: {{keep:xxxxxx}}
+dd_url: https://app.datadoghq.com
+hostname: pso-dev-042.{{keep:xxxxxxx}}
+bind_host: localhost
+additional_endpoints: {}
+tags:
+- team:pe
+dogstatsd_non_local_traffic: true
+log_level: INFO
+logs_enabled: true
+log_file: "/var/log/datadog/agent.log"
+""",
+    ),
+    (
+        "https://github.com/DataDog/docker-dd-agent/issues/250",
+        ".txt",
+        r"""-> kubectl exec datadog-datadog-6cfzc -it /etc/init.d/datadog-agent status
+Warning: Known bug in Linux Kernel 3.18+ causes 'status' to fail.
+Calling 'info', instead...
+====================
+Collector (v 5.17.2)
+====================
+
+  Status date: 2017-10-10 16:11:57 (6s ago)
+  Pid: 18
+  Platform: Linux-4.12.14-coreos-x86_64-with-debian-8.9
+
+  Hostnames
+  =========
+
+    ec2-hostname: {{keep:<snip>}}
+    local-ipv4: {{keep:<snip>}}
+    socket-hostname: datadog-datadog-6cfzc
+    hostname: {{keep:<snip>}}
+    instance-id: {{keep:<snip>}}
+    socket-fqdn: datadog-datadog-6cfzc
+""",
+    ),
+    # ---- Zabbix agent ---------------------------------------------------------------------------
+    (
+        "https://github.com/slothfk/1c_zabbix_template_ce/issues/59",
+        ".txt",
+        r"""1614021:20210416:111927.984 execute_str() command:'/etc/zabbix/scripts/1c_work_server.sh memory' len:261 cmd_result:'ragent: 1 11722752
+rmngr: 1 88473600
+/etc/zabbix/scripts/1c_work_server.sh: строка 151: /tmp/1c_rphost_pid_hash: Отказано в доступе
+cat: /tmp/1c_rphost_pid_hash: Нет такого файла или каталога
+rphost: 1 2924908544 0]
+""",
+    ),
+    # ---- Netdata: the installer run as a developer's own user ------------------------------------
+    (
+        "https://github.com/netdata/netdata/pull/8843",
+        ".txt",
+        r""" --- Creating standard user and groups for netdata --- 
+ FAILED  The installer does not run as root. Nothing to do for user and groups 
+
+ --- Install logrotate configuration for netdata --- 
+ --- Read installation options from netdata.conf --- 
+Netdata user and group is finally set to: [[user:jens]]/[[user:jens]]
+
+USAGE: -W get 'conf_file' 'section' 'key' 'value'
+""",
+    ),
+    (
+        "https://github.com/netdata/netdata/pull/7244",
+        ".txt",
+        r"""/home/[[user:dmarkakis]]{{keep:/netdata/etc/netdata}}:
+total 260
+drwxr-xr-x 10 [[user:dmarkakis]] [[user:dmarkakis]]   4096 Nov  3 19:50 .
+drwxrwxr-x  3 [[user:dmarkakis]] [[user:dmarkakis]]   4096 Nov  3 19:50 ..
+drwxr-xr-x  2 [[user:dmarkakis]] [[user:dmarkakis]]   4096 Nov  3 19:50 charts.d
+-rw-rw-r--  1 [[user:dmarkakis]] [[user:dmarkakis]] 215346 Nov  3 19:50 netdata.conf
+lrwxrwxrwx  1 [[user:dmarkakis]] [[user:dmarkakis]]     46 Nov  3 19:50 orig -> /home/[[user:dmarkakis]]{{keep:/netdata/usr/lib/netdata/conf.d}}
+drwxr-xr-x  2 [[user:dmarkakis]] [[user:dmarkakis]]   4096 Nov  3 19:50 python.d
+""",
+    ),
+    (
+        "https://github.com/netdata/netdata/pull/13780",
+        ".txt",
+        r"""[global]
+   run as user = [[user:vasil]]
 """,
     ),
 ]
