@@ -272,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
             "102",
             "103",
             "104",
+            "106",
             "all",
         ),
         default="all",
