@@ -273,6 +273,7 @@ def main(argv: list[str] | None = None) -> int:
             "103",
             "104",
             "105",
+            "106",
             "all",
         ),
         default="all",

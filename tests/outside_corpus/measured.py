@@ -2166,6 +2166,54 @@ _TEXTS_105 = (
     "INFO[11-04|13:39:49] Path Plugins                             logger=settings path=data\\\\plugins\n",
 )
 
+
+_TEXTS_106 = (
+    # AUTOMATIC1111's `webui.sh` banner whose account names nobody: root, role, box and service
+    # accounts (the shape of the missed `Running on <u> user`, a login between two fixed words),
+    # and the other `Running on` lines of the same tools
+    "################################################################\nRunning on root user\n################################################################\n",
+    "Running on ubuntu user\n",
+    "Running on user user\n",
+    "Running on admin user\n",
+    "Running on Administrator user\n",
+    "Running on ec2-user user\n",
+    "Running on www-data user\n",
+    "Running on runner user\n",
+    "Running on jenkins user\n",
+    "Running on a single GPU user session\n",
+    "Running on local URL:  http://127.0.0.1:7860\n",
+    "Running on public URL: https://0123456789abcdef.gradio.live\n",
+    "ERROR: This script must not be launched as root, aborting...\n",
+    "Install script for stable-diffusion + Web UI\nTested on Debian 11 (Bullseye)\n",
+    # a W&B entity that names nobody: a team, an organisation, a placeholder, none (the shape of
+    # the missed `--wandb-entity=<first>-<last>-self` and its echo `wandb_entity='…'`)
+    "--wandb-project=stanford-cs336-language-model --wandb-entity=my-team\n",
+    "--wandb-entity=carnegie-mellon-robotics\n",
+    "--wandb-entity=openai\n",
+    "--wandb-entity=your-wandb-username\n",
+    "wandb_project='stanford-cs336-language-model', wandb_entity=None, wandb_tags=None\n",
+    "wandb_entity='your-entity'\n",
+    "WANDB_ENTITY=my-org\n",
+    '"entity": "your-wandb-username",\n',
+    "run_name='repro', data_path='data/tokens-TinyStoriesV2-GPT4-valid.npy', batch_size=64\n",
+    # MLflow run and experiment names that name nobody (the shape of the missed `tas_<u>`, a login
+    # glued to a run name, and of the experiment under `/Users/<e-mail>/`)
+    "View run tas_repro at: https://dbc-xxxxxxx-xxxxxxx.cloud.databricks.com/ml/experiments/abcd/runs/abcd\n",
+    "\U0001f3c3 View run bright-sun-42 at: https://dbc-xxxx-xxxx.cloud.databricks.com/ml/experiments/1/runs/2\n",
+    "\U0001f3c3 View run tas_base at: http://localhost:5000/#/experiments/0/runs/abc\n",
+    "\U0001f9ea View experiment at: http://127.0.0.1:5000/#/experiments/0\n",
+    "--mlflow_experiment_name /Shared/Primus_DeepSeek_Pretrain \\\n",
+    "Experiment with name '/Shared/Primus_DeepSeek_Pretrain' does not exist. Creating a new experiment.\n",
+    # the documentation placeholder `/path/to/…` kept by 1.52.0 (the damaged shape is
+    # `/path/to/anaconda3/…`, where `to` is read as a login before a home's tool tree)
+    "See /path/to/wandb/wandb/debug.log for full traceback.\n",
+    '  File "/path/to/venv/lib/python3.10/site-packages/wandb/sdk/wandb_init.py", line 1475, in init\n',
+    '  File "/path/to/site-packages/torch/nn/modules/module.py", line 1501\n',
+    "/path/to/your/venv/bin/activate\n",
+    "C:\\path\\to\\anaconda3\\python.exe\n",
+    "--logdir=/path/to/logs\n",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -3511,5 +3559,35 @@ MEASURED: tuple[Measured, ...] = (
         tails=(9, 9),
         parses=(0, 0),
         texts=_TEXTS_105,
+    ),
+    Measured(
+        batch=106,
+        blind_under="1.52.0",
+        # Batch 106's tune part under scrubber 1.52.0, blind: paths 11/11, elsewhere 2/7, e-mails
+        # 2/2, no secret, 1 of 21 keep spans damaged, 11/11 library tails, 1 of 3 clean changed,
+        # no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-106 collection"): webui.sh's
+        # banner `Running on <u> user` (twice); a W&B entity `--wandb-entity=<first>-<last>-self`
+        # and its `wandb_entity='…'` echo; a login glued to an MLflow run name `tas_<u>`
+        # known damage: the placeholder `/path/to/anaconda3/…` read as a home of the login `to`
+        docs=13,
+        total=(11, 7, 2, 0),
+        found=(11, 2, 2, 0),
+        missed=(
+            "AMD-AGI-Primus-pull-219: user (elsewhere) 'kaiz'",
+            "AUTOMATIC1111-stable-diffusion-webui-issues-15749: user (elsewhere) 'jem'",
+            "enlyth-sd-webui-riffusion-issues-33: user (elsewhere) 'quillfeatherby'",
+            "wandb-wandb-issues-10221: user (elsewhere) 'mark-tessender-self'",
+            "wandb-wandb-issues-10221: user (elsewhere) 'mark-tessender-self'",
+        ),
+        keeps=21,
+        damage=(
+            "wandb-wandb-issues-1222: '/path/to/anaconda3/lib/python3.7/site-packages/urllib3/connection.py'",
+        ),
+        clean_changed=("wandb-wandb-issues-1222",),
+        clean_docs=3,
+        tails=(11, 11),
+        parses=(0, 0),
+        texts=_TEXTS_106,
     ),
 )

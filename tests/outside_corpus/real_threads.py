@@ -9811,7 +9811,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``105``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``106``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9880,6 +9880,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (103, _RAW_STOP103),
         (104, _RAW_STOP104),
         (105, _RAW_STOP105),
+        (106, _RAW_STOP106),
     ):
         if batch not in (None, number):
             continue
@@ -29179,6 +29180,324 @@ drwxr-xr-x  2 [[user:dmarkakis]] [[user:dmarkakis]]   4096 Nov  3 19:50 python.d
         ".txt",
         r"""[global]
    run as user = [[user:vasil]]
+""",
+    ),
+]
+
+
+# The stop-106 collection (batch 106, collected at stop 54 under scrubber 1.52.0, main at c4efe06):
+# excerpts of public threads of a source no batch took yet, local AI image generation and ML
+# experiment tools' logs as people paste them (AUTOMATIC1111 and its forks, ComfyUI, InvokeAI,
+# kohya_ss, Fooocus, MLflow, Weights & Biases, TensorBoard). See SOURCE.md, "The stop-106 collection".
+_RAW_STOP106: list[tuple[str, str, str]] = [
+    # ---- AUTOMATIC1111 stable-diffusion-webui: the venv line, a home with a space, webui.sh's banner ----
+    (
+        "https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/7100",
+        ".txt",
+        r"""venv "C:\Users\[[user:marlow83]]{{keep:\stable-diffusion-webui\venv\Scripts\Python.exe}}"
+Python 3.11.0 (main, Oct 24 2022, 18:26:48) [MSC v.1933 64 bit (AMD64)]
+Commit hash: fabdae089e476c66eba3b0562e4e1881891804b2
+Installing torch and torchvision
+Traceback (most recent call last):
+  File "C:\Users\[[user:marlow83]]{{keep:\stable-diffusion-webui\launch.py}}", line 316, in <module>
+    prepare_environment()
+  File "C:\Users\[[user:marlow83]]{{keep:\stable-diffusion-webui\launch.py}}", line 225, in prepare_environment
+    run(f'"{python}" -m {torch_command}', "Installing torch and torchvision", "Couldn't install torch")
+RuntimeError: Couldn't install torch.
+Command: "C:\Users\[[user:marlow83]]{{keep:\stable-diffusion-webui\venv\Scripts\python.exe}}" -m pip install torch==1.12.1+cu113 torchvision==0.13.1+cu113 --extra-index-url https://download.pytorch.org/whl/cu113
+Error code: 1
+""",
+    ),
+    (
+        "https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/2141",
+        ".txt",
+        r"""C:\Users\[[user:Kieran Holt]]{{keep:\AppData\Local\Programs\Python\Python310\Scripts}}>pip3 install torch torchvision torchaudio --extra-index-url https://download.pytorch.org/whl/cu113
+Looking in indexes: https://pypi.org/simple, https://download.pytorch.org/whl/cu113
+Requirement already satisfied: torch in c:\users\[[user:kieran holt]]{{keep:\appdata\local\programs\python\python310\lib\site-packages}} (1.12.1)
+Requirement already satisfied: torchvision in c:\users\[[user:kieran holt]]{{keep:\appdata\local\programs\python\python310\lib\site-packages}} (0.13.1)
+Requirement already satisfied: typing-extensions in c:\users\[[user:kieran holt]]{{keep:\appdata\local\programs\python\python310\lib\site-packages}} (from torch) (4.4.0)
+""",
+    ),
+    (
+        "https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/7964",
+        ".txt",
+        r"""Creating venv in directory C:\Utilities\Stable-Diffusion\venv using python "C:\Users\[[user:Vermeule]]{{keep:\AppData\Local\Programs\Python\Python311\python.exe}}"
+venv "C:\Utilities\Stable-Diffusion\venv\Scripts\Python.exe"
+==============================================================================================================
+INCOMPATIBLE PYTHON VERSION
+
+This program is tested with 3.10.6 Python, but you have 3.11.2.
+""",
+    ),
+    (
+        "https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/15749",
+        ".txt",
+        r"""################################################################
+Install script for stable-diffusion + Web UI
+Tested on Debian 11 (Bullseye), Fedora 34+ and openSUSE Leap 15.4 or newer.
+################################################################
+
+################################################################
+Running on [[user:jem]] user
+################################################################
+
+################################################################
+Repo already cloned, using it as install directory
+################################################################
+glibc version is 2.35
+Python 3.10.12 (main, Nov 20 2023, 15:14:05) [GCC 11.4.0]
+Version: v1.9.3
+Commit hash: 1c0a0c4c26f78c32095ebc7f8af82f5c04fca8c0
+""",
+    ),
+    (
+        "https://github.com/enlyth/sd-webui-riffusion/issues/33",
+        ".txt",
+        r"""################################################################
+Install script for stable-diffusion + Web UI
+Tested on Debian 11 (Bullseye)
+################################################################
+
+################################################################
+Running on [[user:quillfeatherby]] user
+################################################################
+
+################################################################
+Repo already cloned, using it as install directory
+################################################################
+
+################################################################
+Create and activate python venv
+################################################################
+""",
+    ),
+    # ---- ComfyUI: the portable build's startup banner, clean ------------------------------------------
+    (
+        "https://github.com/Comfy-Org/ComfyUI/issues/8010",
+        ".txt",
+        r"""K:\ComfyUI>.\python_embeded\python.exe -s ComfyUI\main.py --windows-standalone-build
+Total VRAM 24564 MB, total RAM 32694 MB
+pytorch version: 2.7.0+cu128
+Set vram state to: NORMAL_VRAM
+Device: cuda:0 NVIDIA GeForce RTX 4090 : native
+** Python executable: K:\ComfyUI\python_embeded\python.exe
+** ComfyUI Path: K:\ComfyUI\ComfyUI
+** User directory: K:\ComfyUI\ComfyUI\user
+** ComfyUI-Manager config path: K:\ComfyUI\ComfyUI\user\default\ComfyUI-Manager\config.ini
+** Log path: K:\ComfyUI\ComfyUI\user\comfyui.log
+
+Prestartup times for custom nodes:
+   0.0 seconds: K:\ComfyUI\ComfyUI\custom_nodes\rgthree-comfy
+   2.4 seconds: K:\ComfyUI\ComfyUI\custom_nodes\comfyui-manager
+   8.5 seconds: K:\ComfyUI\ComfyUI\custom_nodes\agilly1989_motorway
+""",
+    ),
+    # ---- kohya_ss: a rich traceback from a Windows home, a Linux home in the GUI's INFO lines -----------
+    (
+        "https://github.com/bmaltais/kohya_ss/issues/931",
+        ".txt",
+        r"""╭─────────────────────────────── Traceback (most recent call last) ────────────────────────────────╮
+│ C:\Users\[[user:kenta]]{{keep:\AppData\Local\Programs\Python\Python310\lib\runpy.py}}:196 in _run_module_as_main   │
+│                                                                                                  │
+│   193 │   main_globals = sys.modules["__main__"].__dict__                                        │
+│ ❱ 196 │   return _run_code(code, main_globals, None,                                             │
+│                                                                                                  │
+│ C:\Users\[[user:kenta]]{{keep:\AppData\Local\Programs\Python\Python310\lib\runpy.py}}:86 in _run_code              │
+""",
+    ),
+    (
+        "https://github.com/bmaltais/kohya_ss/issues/1198",
+        ".txt",
+        r"""18:36:25-585000 INFO     Start training LoRA Kohya DyLoRA ...
+18:36:25-586000 INFO     Valid image folder names found in: /home/[[user:tiantian]]{{keep:/ai/stable-diffusion-webui/train/0618}}
+18:36:25-593201 INFO     Folder 5_aliproduct: 6905 images found
+18:36:25-599787 INFO     Saving training config to
+                         /home/[[user:tiantian]]{{keep:/ai/stable-diffusion-webui/stable-diffusion-webui/models/LyCORIS/aliproduct0714_20230714-183625.json}}...
+18:36:25-600760 INFO     accelerate launch --num_cpu_threads_per_process=2 "./train_network.py" --enable_bucket
+                         --pretrained_model_name_or_path="/home/[[user:tiantian]]{{keep:/ai/stable-diffusion-webui/stable-diffusion-webui/models/Stable-diffusion/v1-5-pru}}
+                         ned.ckpt" --train_data_dir="/home/[[user:tiantian]]{{keep:/ai/stable-diffusion-webui/train/0618}}" --resolution="640,960"
+""",
+    ),
+    # ---- Fooocus: a PowerShell prompt in a home, a role folder `user`, clean ----------------------------
+    (
+        "https://github.com/lllyasviel/Fooocus/issues/1835",
+        ".txt",
+        r"""PS C:\Users\[[user:danil]]{{keep:\Downloads}}> .\python_embeded\python.exe -s Fooocus\entry_with_update.py --directml
+Already up-to-date
+Update succeeded.
+[System ARGV] ['Fooocus\\entry_with_update.py', '--directml']
+Python 3.10.9 (tags/v3.10.9:1dd9be6, Dec  6 2022, 20:01:21) [MSC v.1934 64 bit (AMD64)]
+Fooocus version: 2.1.862
+Running on local URL:  http://127.0.0.1:7865
+""",
+    ),
+    (
+        "https://github.com/lllyasviel/Fooocus/issues/3918",
+        ".txt",
+        r"""D:\Fooocus_win64_2-5-0\Fooocus_win64_2-5-0>.\python_embeded\python.exe -s Fooocus\entry_with_update.py
+Already up-to-date
+Update succeeded.
+[System ARGV] ['Fooocus\\entry_with_update.py']
+Python 3.10.9 (tags/v3.10.9:1dd9be6, Dec  6 2022, 20:01:21) [MSC v.1934 64 bit (AMD64)]
+Fooocus version: 2.5.5
+[Cleanup] Attempting to delete content of temp dir C:\Users\{{keep:user}}\AppData\Local\Temp\fooocus
+[Cleanup] Cleanup successful
+Traceback (most recent call last):
+  File "D:\Fooocus_win64_2-5-0\Fooocus_win64_2-5-0\Fooocus\entry_with_update.py", line 46, in <module>
+""",
+    ),
+    # ---- InvokeAI: a macOS home in a venv's warnings, a cmd prompt in a home, a USERNAME placeholder -----
+    (
+        "https://github.com/invoke-ai/InvokeAI/issues/4453",
+        ".txt",
+        r"""Generate images with a browser-based interface
+/Users/[[user:quanghuy]]{{keep:/Downloads/InvokeAI-Installer/.venv/lib/python3.11/site-packages/torchvision/transforms/functional_tensor.py}}:5: UserWarning: The torchvision.transforms.functional_tensor module is deprecated in 0.15 and will be **removed in 0.17**.
+  warnings.warn(
+objc[1850]: Class CaptureDelegate is implemented in both /Users/[[user:quanghuy]]{{keep:/Downloads/InvokeAI-Installer/.venv/lib/python3.11/site-packages/cv2/cv2.abi3.so}} (0x2889665e0) and /opt/homebrew/Cellar/opencv/4.8.0_4/lib/libopencv_videoio.4.8.0.dylib (0x299bdc880). One of the two will be used. Which one is undefined.
+""",
+    ),
+    (
+        "https://github.com/invoke-ai/InvokeAI/issues/4482",
+        ".txt",
+        r"""C:\Users\[[user:brisk]]{{keep:\invokeai}}>.\invoke.bat --log_level debug
+Desired action:
+1. Generate images with the browser-based interface
+2. Explore InvokeAI nodes using a command-line interface
+Q - Quit
+Please enter 1-10, Q: [1] 1
+Starting the InvokeAI browser-based UI..
+""",
+    ),
+    (
+        "https://github.com/diStyApps/seait/issues/34",
+        ".txt",
+        r"""Updating InvokeAI at D:\ai\InvokeAI
+Already up to date.
+launching InvokeAI at D:\ai\InvokeAI
+[2023-07-22 14:31:13,753]::[InvokeAI]::INFO --> Patchmatch initialized
+[2023-07-22 14:31:13,988]::[InvokeAI]::INFO --> InvokeAI version 3.0.0
+[2023-07-22 14:31:14,010]::[InvokeAI]::INFO --> GPU device = cuda NVIDIA GeForce RTX 3080 Ti
+[2023-07-22 14:31:14,024]::[InvokeAI]::INFO --> Scanning C:\Users\{{keep:USERNAME}}\invokeai\models for new models
+[2023-07-22 14:31:14,405]::[InvokeAI]::INFO --> Scanned 0 files and directories, imported 0 models
+""",
+    ),
+    # ---- MLflow: a prompt whose host is the login, a cluster home, a Databricks experiment under an e-mail --
+    (
+        "https://github.com/mlflow/mlflow/issues/7139",
+        ".txt",
+        r"""(py39) [[user:oskar]]@[[user:oskar]]:~/projects/mlops-zoomcamp/02-experiment-tracking/homework$ mlflow server --backend-store-uri sqlite:///backend.db
+Option 'default-artifact-root' is required when backend store is not local file based.
+Usage: mlflow server [OPTIONS]
+
+Error: Option 'default-artifact-root' is required when backend store is not local file based.
+""",
+    ),
+    (
+        "https://github.com/mlflow/mlflow/issues/5917",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/[[user:hzou]]{{keep:/.conda/envs/py38/lib/python3.8/site-packages/urllib3/connection.py}}", line 174, in _new_conn
+    conn = connection.create_connection(
+  File "/home/[[user:hzou]]{{keep:/.conda/envs/py38/lib/python3.8/site-packages/urllib3/util/connection.py}}", line 95, in create_connection
+    raise err
+ConnectionRefusedError: [Errno 111] Connection refused
+Traceback (most recent call last):
+  File "run.py", line 165, in <module>
+    mlflow.set_experiment("lung_fun_db15")
+  File "/home/[[user:hzou]]{{keep:/.conda/envs/py38/lib/python3.8/site-packages/mlflow/tracking/fluent.py}}", line 110, in set_experiment
+    experiment = client.get_experiment_by_name(experiment_name)
+""",
+    ),
+    (
+        "https://github.com/AMD-AGI/Primus/pull/219",
+        ".txt",
+        r"""export DATABRICKS_TOKEN={{keep:your_token}}
+export DATABRICKS_HOST={{keep:your_host}}
+export MLFLOW_TRACKING_URI=databricks
+export MLFLOW_REGISTRY_URI=databricks-uc
+
+    --mlflow_experiment_name /Users/[[email:kai.zhu@amd.com]]/Primus_DeepSeek_Pretrain \
+    2>&1 | tee $LOG_FILE
+
+2025/10/10 06:32:55 INFO mlflow.tracking.fluent: Experiment with name '/Users/[[email:kai.zhu@amd.com]]/Primus_DeepSeek_Pretrain' does not exist. Creating a new experiment.
+
+🏃 View run tas_[[user:kaiz]] at: https://{{keep:dbc-xxxxxxx-xxxxxxx}}.cloud.databricks.com/ml/experiments/abcd/runs/abcd
+🧪 View experiment at: https://{{keep:dbc-xxxx-xxxx}}.cloud.databricks.com/ml/experiments/abcd
+""",
+    ),
+    # ---- Weights & Biases: a run URL under the account, an entity flag, .netrc placeholders, masks -------
+    (
+        "https://github.com/wandb/wandb/issues/548",
+        ".txt",
+        r"""wandb: Started W&B process version 0.8.10 with PID 28187
+wandb: Local directory: ../../tmp/wandb/wandb/run-20190914_181203-jrvwsxrc
+wandb: Syncing run saturdaytxl: https://app.wandb.ai/[[user:miroslavkt]]/Transformer-XL+source+code/runs/jrvwsxrc
+wandb: Run `wandb off` to turn off syncing.
+
+wandb: Synced saturdaytxl: https://app.wandb.ai/[[user:miroslavkt]]/Transformer-XL+source+code/runs/jk33wosq
+
+wandb: Waiting for W&B process to finish, PID 29901
+Traceback (most recent call last):
+  File "/home/{{keep:ubuntu}}/anaconda3/lib/python3.7/site-packages/tqdm/_tqdm.py", line 931, in __del__
+""",
+    ),
+    (
+        "https://github.com/wandb/wandb/issues/10221",
+        ".txt",
+        r"""{{keep:root}}@cb26f087cf59:/workspace/stanford-cs336-lmfs-assignment1-basics# uv run python cs336_basics/training.py --action=RunSingleTraining --run-name=repro --total-steps=20 --compile-model --wandb-project=stanford-cs336-language-model --wandb-entity=[[user:mark-tessender-self]]
+INFO:__main__:Running training.py with args: Namespace(action=<Action.RunSingleTraining: 'RunSingleTraining'>, d_model=512, num_heads=16, run_name='repro', batch_size=64, total_steps=20, compile_model=True, wandb_project='stanford-cs336-language-model', wandb_entity='[[user:mark-tessender-self]]', wandb_tags=None, wandb_notes=None)
+""",
+    ),
+    (
+        "https://github.com/wandb/wandb/issues/7118",
+        ".txt",
+        r"""os.environ["WANDB_API_KEY"] = '{{keep:API_KEY}}'
+
+!wandb login {{keep:API_KEY}}
+
+/Users/{{keep:myname}}/.netrc
+machine api.wandb.ai
+  login {{keep:user}}
+  password {{keep:API_KEY}}
+
+wandb: ERROR Error while calling W&B API: user is not logged in (<Response [401]>)
+""",
+    ),
+    (
+        "https://github.com/VincentQTran/MULTI-evolve/issues/7",
+        ".txt",
+        r"""wandb: Using wandb-core as the SDK backend.  Please refer to https://wandb.me/wandb-core for more information.
+wandb: Currently logged in as: {{keep:[me]}}. Use `wandb login --relogin` to force relogin
+Error logging into WandB: API key must be 40 characters long, yours was 86
+""",
+    ),
+    (
+        "https://github.com/wandb/wandb/issues/1222",
+        ".txt",
+        r"""{{keep:user}}@ac-ubuntu-vm:~/wandb$ wandb sync dryrun-20200828_220136-10kab6tp/
+wandb: Network error (ConnectionError), entering retry loop. See {{keep:/path/to/wandb/wandb/debug.log}} for full traceback.
+2020-09-14 18:09:08,549 ERROR   Thread-1  :2799 [retry.py:__call__():108] Retry attempt failed:
+Traceback (most recent call last):
+  File "{{keep:/path/to/anaconda3/lib/python3.7/site-packages/urllib3/connection.py}}", line 157, in _new_conn
+    (self._dns_host, self.port), self.timeout, **extra_kw
+ConnectionRefusedError: [Errno 111] Connection refused
+""",
+    ),
+    # ---- TensorBoard: a cluster prompt with the login in the env name, a macOS prompt and host name -------
+    (
+        "https://github.com/aymericdamien/TensorFlow-Examples/issues/148",
+        ".txt",
+        r"""([[user:fredrikl]]-dev-p2) [[[user:fredrikl]]@dccxc223 dirt-t2]$ tensorboard --logdir=/tmp/tensorflow_logs
+TensorBoard 1.6.0 at http://dccxc223:6006 (Press CTRL+C to quit)
+W0625 03:42:54.671217 Reloader plugin_event_accumulator.py:300] Found more than one graph event per run, or there was a metagraph containing a graph_def, as well as one or more graph events.  Overwriting the graph with the newest event.
+""",
+    ),
+    (
+        "https://github.com/tensorflow/tensorboard/issues/2378",
+        ".txt",
+        r"""[[user:Arjun]]s-MacBook-Air:Keras [[user:arjunkapoor]]$ tensorboard --logdir=./logs
+2019-06-24 14:31:20.436096: I tensorflow/core/platform/cpu_feature_guard.cc:140] Your CPU supports instructions that this TensorFlow binary was not compiled to use: AVX2 FMA
+TensorBoard 1.7.0 at http://[[user:Arjun]]s-Air:6006 (Press CTRL+C to quit)
 """,
     ),
 ]
