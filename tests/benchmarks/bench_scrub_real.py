@@ -272,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
             "102",
             "103",
             "104",
+            "107",
             "all",
         ),
         default="all",
