@@ -274,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
             "104",
             "105",
             "106",
+            "107",
             "all",
         ),
         default="all",

@@ -2214,6 +2214,62 @@ _TEXTS_106 = (
     "--logdir=/path/to/logs\n",
 )
 
+
+_TEXTS_107 = (
+    # supervisord program sections and supervisorctl lines whose `user=`, program and group names
+    # name nobody: system, role, service and cloud accounts, two-letter programs with no home
+    # (the shape of the missed two-letter login `ax` of `[program:<u>]`, `<u>:<u>_00: ERROR`,
+    # `start <u>:*` and `user=<u>` beside `/home/<u>/<u>/artisan`)
+    "user=root\n",
+    "user=www-data\n",
+    "user=nobody\n",
+    "[program:laravel-worker]\ncommand=php /home/forge/app.com/artisan queue:work sqs --sleep=3 --tries=3\nuser=forge\n",
+    "command=php /var/www/html/artisan queue:work --sleep=3 --tries=3\nuser=www-data\n",
+    "process_name=%(program_name)s_%(process_num)02d\n",
+    "worker:worker-0                  FATAL     Exited too quickly (process log may have details)\n",
+    "laravel-worker:laravel-worker_00: ERROR (abnormal termination)\n",
+    "# sudo supervisorctl -u root start laravel-worker:*\n",
+    "[program:db]\ncommand=/usr/bin/redis-server\nuser=db\n",
+    "[program:in]\nuser=in\n",
+    "stdout_logfile=/home/ubuntu/app/worker.log\nuser=ubuntu\n",
+    "stdout_logfile=/var/log/supervisor/worker.log\n",
+    "[program:c9]\nuser=root\ndirectory=/root\n",
+    # database URLs whose userinfo is a documented or descriptive placeholder (the shape of the
+    # damaged `postgres://pool_user:PA$$WORD@localhost:5432/dbname` of a `pm2 start` line)
+    "postgres://username:password@host:port/databasename\n",
+    "postgres://user:password@localhost:5432/dbname\n",
+    "postgres://postgres:postgres@localhost:5432/postgres\n",
+    "postgres://USER:PASSWORD@localhost:5432/DBNAME\n",
+    "postgres://db_user:db_password@localhost:5432/dbname\n",
+    "postgres://user:p@ssw0rd@localhost:5432/dbname\n",
+    "mysql://root:root@127.0.0.1:3306/test\n",
+    "pm2 start postgraphql -- postgres://localhost:5432/dbname --route=/graphql --secret=$ECRET --development\n",
+    # broker URLs and settings whose password is a placeholder, a variable or a mask (the shape of
+    # the damaged `redis://:yourrediskey@localhost:6379/1` of a `production.env`)
+    "CELERY_BROKER_URL=redis://:password@localhost:6379/1\n",
+    "CELERY_BROKER_URL=redis://:<password>@localhost:6379/1\n",
+    "CELERY_BROKER_URL=redis://:${REDIS_PASSWORD}@localhost:6379/1\n",
+    "CELERY_BROKER_URL=redis://localhost:6379/1\n",
+    "CELERY_BROKER_URL=redis://:yourpassword@localhost:6379/1\n",
+    "CELERY_BROKER_URL=redis://:your_redis_password@localhost:6379/1\n",
+    "CELERY_BROKER_URL=redis://:YOUR_REDIS_KEY@localhost:6379/1\n",
+    "DJANGO_SECRET_KEY=our_django_key\n",
+    "DJANGO_SECRET_KEY=your_secret_key\n",
+    "redis://:**@redis_broker:6379/0\n",
+    'BROKER_URL = "redis://:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx@localhost:6379/0"\n',
+    # found in the tune part; their public neighbours stay
+    "(vkenv) root@ubuntu-s-2~/vkproject$ ls\n",
+    "ubuntu@ubuntu-s-2:~/vkproject$ source ~/vkproject/vkenv/bin/activate\n",
+    "nodename: localhost.localdomain\n",
+    "setuid www-data\nsetgid www-data\nchdir /var/www/myservername\n",
+    "(env) root@localhost:~/sites/example.com/app$ sudo start gunicorn-app\n",
+    "current working directory: /home/www/django-sspanel\n",
+    "Installing gunicorn script to /home/deploy/.virtualenv/clients/bin\n",
+    "chdir() to /home/www/plane/django-sspanel/\n",
+    "2012-04-25 14:02:08 [12696] [INFO] Booting worker with pid: 12696\n",
+    "*** WARNING: you are running uWSGI as root !!! (use the --uid flag) *** \n",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -3589,5 +3645,49 @@ MEASURED: tuple[Measured, ...] = (
         tails=(11, 11),
         parses=(0, 0),
         texts=_TEXTS_106,
+    ),
+    Measured(
+        batch=107,
+        blind_under="1.52.0",
+        # Batch 107's tune part under scrubber 1.52.0, blind: paths 22/26, elsewhere 12/17, no
+        # e-mail or secret, 3 of 32 keep spans damaged, 14/14 library tails, 2 of 5 clean
+        # changed, no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-107 collection"): a two-letter
+        # login from `/home/<u>/<u>/artisan` (the path's folders replaced) not learned, so it
+        # stays in supervisord's `[program:<u>]` and `user=<u>` and supervisorctl's `start <u>:*`
+        # and `<u>:<u>_00: ERROR` (the bench counts the path labels missed too: the value is
+        # left elsewhere)
+        # known damage: a `pm2 start` line's placeholder database URL
+        # `postgres://pool_user:PA$$WORD@…` (the role name learned as a login, the spelled-out
+        # password replaced as a secret); cabot's documented `redis://:yourrediskey@…`
+        # placeholder replaced as a password
+        docs=12,
+        total=(26, 17, 0, 0),
+        found=(22, 12, 0, 0),
+        missed=(
+            "Supervisor-supervisor-issues-1281: user (elsewhere) 'ax'",
+            "Supervisor-supervisor-issues-1281: user (elsewhere) 'ax'",
+            "Supervisor-supervisor-issues-1281: user (elsewhere) 'ax'",
+            "Supervisor-supervisor-issues-1281: user (elsewhere) 'ax'",
+            "Supervisor-supervisor-issues-1281: user (elsewhere) 'ax'",
+            "Supervisor-supervisor-issues-1281: user (path) 'ax'",
+            "Supervisor-supervisor-issues-1281: user (path) 'ax'",
+            "Supervisor-supervisor-issues-1281: user (path) 'ax'",
+            "Supervisor-supervisor-issues-1281: user (path) 'ax'",
+        ),
+        keeps=32,
+        damage=(
+            "arachnys-cabot-issues-209: 'yourrediskey'",
+            "graphile-crystal-issues-82: 'PA$$WORD'",
+            "graphile-crystal-issues-82: 'pool_user'",
+        ),
+        clean_changed=(
+            "arachnys-cabot-issues-209",
+            "graphile-crystal-issues-82",
+        ),
+        clean_docs=5,
+        tails=(14, 14),
+        parses=(0, 0),
+        texts=_TEXTS_107,
     ),
 )

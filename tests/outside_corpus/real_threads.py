@@ -9811,7 +9811,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``106``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``107``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9881,6 +9881,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (104, _RAW_STOP104),
         (105, _RAW_STOP105),
         (106, _RAW_STOP106),
+        (107, _RAW_STOP107),
     ):
         if batch not in (None, number):
             continue
@@ -29498,6 +29499,490 @@ W0625 03:42:54.671217 Reloader plugin_event_accumulator.py:300] Found more than 
         r"""[[user:Arjun]]s-MacBook-Air:Keras [[user:arjunkapoor]]$ tensorboard --logdir=./logs
 2019-06-24 14:31:20.436096: I tensorflow/core/platform/cpu_feature_guard.cc:140] Your CPU supports instructions that this TensorFlow binary was not compiled to use: AVX2 FMA
 TensorBoard 1.7.0 at http://[[user:Arjun]]s-Air:6006 (Press CTRL+C to quit)
+""",
+    ),
+]
+
+
+# The stop-107 collection (batch 107, collected at stop 54 under scrubber 1.52.0, main at c4efe06):
+# excerpts of public threads of a source no batch took yet, Python and Node web app servers' and
+# process managers' logs as people paste them (gunicorn, uWSGI, supervisord, PM2, Celery, upstart
+# and systemd units for apps). See SOURCE.md, "The stop-107 collection".
+_RAW_STOP107: list[tuple[str, str, str]] = [
+    # ---- gunicorn: a venv prompt, a systemd unit's status, upstart jobs, tracebacks into venvs --------
+    (
+        "https://github.com/benoitc/gunicorn/issues/2103",
+        ".txt",
+        r"""[[user:dhruv]]@ubuntu-s-2vcpu-2:~/vkproject$ source ~/vkproject/vkenv/bin/activate
+(vkenv) [[user:dhruv]]@ubuntu-s-2vcpu-2gb-sfo2-01:~/vkproject$ 
+(vkenv) [[user:dhruv]]@ubuntu-s-2:~/vkproject$ 
+(vkenv) [[user:dhruv]]@ubuntu-s-2~/vkproject$ ~/vkproject/manage.py runserver 0.0.0.0:8000
+Watching for file changes with StatReloader
+Performing system checks...
+
+System check identified no issues (0 silenced).
+January 01, 2020 - 00:19:09
+Django version 3.0, using settings 'vikreya.settings'
+Starting development server at http://0.0.0.0:8000/
+Quit the server with CONTROL-C.
+[01/Jan/2020 00:19:14] "GET /admin/login/?next=/admin/ HTTP/1.1" 200 1913
+[01/Jan/2020 00:19:14] "GET /static/admin/css/base.css HTTP/1.1" 304 0
+""",
+    ),
+    (
+        "https://github.com/benoitc/gunicorn/issues/2232",
+        ".txt",
+        r"""1. WorkingDirectory=/home/[[user:rohan]]{{keep:/vkproject}}
+[[user:rohan]]@ubuntu-s-2$ sudo systemctl daemon-reload
+[[user:rohan]]@ubuntu-s-2$ sudo systemctl restart gunicorn
+[[user:rohan]]@ubuntu-s-2$ sudo systemctl status gunicorn
+● gunicorn.service - gunicorn daemon
+   Loaded: loaded (/etc/systemd/system/gunicorn.service; enabled; vendor preset: enabled)
+   Active: failed (Result: exit-code) since Mon 2020-01-06 01:56:25 UTC; 24s ago
+  Process: 13842 ExecStart=/home/[[user:rohan]]{{keep:/vkproject/vkenv/bin/gunicorn}} --access-logfile - --workers 3 --bind unix:/run/gunicorn.sock vikreya
+ Main PID: 13842 (code=exited, status=1/FAILURE)
+
+Jan 06 01:56:25 ubuntu-s-2 gunicorn[13842]:     self.stop()
+Jan 06 01:56:25 ubuntu-s-2 gunicorn[13842]:   File "/home/[[user:rohan]]{{keep:/vkproject/vkenv/lib/python3.6/site-packages/gunicorn/arbi}}
+Jan 06 01:56:25 ubuntu-s-2 gunicorn[13842]:     time.sleep(0.1)
+Jan 06 01:56:25 ubuntu-s-2 gunicorn[13842]:   File "/home/[[user:rohan]]{{keep:/vkproject/vkenv/lib/python3.6/site-packages/gunicorn/arbi}}
+Jan 06 01:56:25 ubuntu-s-2 gunicorn[13842]:     self.reap_workers()
+Jan 06 01:56:25 ubuntu-s-2 gunicorn[13842]:   File "/home/[[user:rohan]]{{keep:/vkproject/vkenv/lib/python3.6/site-packages/gunicorn/arbi}}
+Jan 06 01:56:25 ubuntu-s-2 gunicorn[13842]:     raise HaltServer(reason, self.WORKER_BOOT_ERROR)
+""",
+    ),
+    (
+        "https://github.com/benoitc/gunicorn/issues/338",
+        ".txt",
+        r"""[[user:wout]]@python:~/projects/hoogtij.net$ sudo ./runscript.sh 
+2012-04-25 14:02:08 [12681] [INFO] Starting gunicorn 0.14.1
+2012-04-25 14:02:08 [12681] [INFO] Listening at: http://127.0.0.1:8001 (12681)
+2012-04-25 14:02:08 [12681] [INFO] Using worker: sync
+2012-04-25 14:02:08 [12696] [INFO] Booting worker with pid: 12696
+2012-04-25 14:02:08 [12697] [INFO] Booting worker with pid: 12697
+2012-04-25 14:02:08 [12698] [INFO] Booting worker with pid: 12698
+Traceback (most recent call last):
+  File "/home/[[user:wout]]{{keep:/.virtualenvs/hoogtij/bin/gunicorn_django}}", line 8, in <module>
+    load_entry_point('gunicorn==0.14.1', 'console_scripts', 'gunicorn_django')()
+  File "/home/[[user:wout]]{{keep:/.virtualenvs/hoogtij/local/lib/python2.7/site-packages/gunicorn/app/djangoapp.py}}", line 129, in run
+    DjangoApplication("%prog [OPTIONS] [SETTINGS_PATH]").run()
+  File "/home/[[user:wout]]{{keep:/.virtualenvs/hoogtij/local/lib/python2.7/site-packages/gunicorn/app/base.py}}", line 129, in run
+    Arbiter(self).run()
+  File "/home/[[user:wout]]{{keep:/.virtualenvs/hoogtij/local/lib/python2.7/site-packages/gunicorn/arbiter.py}}", line 184, in run
+    self.halt(reason=inst.reason, exit_status=inst.exit_status)
+""",
+    ),
+    (
+        "https://github.com/benoitc/gunicorn/issues/1586",
+        ".txt",
+        r"""/home/[[user:bnkz]]/
+    sites/
+        myservername/
+            env/
+            [[user:bnkz]]/
+
+start on runlevel [2345]
+stop on runlevel [!2345]
+
+respawn
+setuid [[user:bnkz]]
+setgid [[user:bnkz]]
+chdir /home/[[user:bnkz]]/sites/myservername/[[user:bnkz]]
+
+exec /home/[[user:bnkz]]/sites/[[user:bnkz]].club/[[user:bnkz]]{{keep:/env/bin/gunicorn}} --bind unix:/tmp/myservername.socket blogproject.wsgi:application
+
+(env) [[user:bnkz]]@localhost:~/sites/[[user:bnkz]].club/[[user:bnkz]]$ sudo start gunicorn-[[user:bnkz]]
+start: Job failed to start
+
+2017/09/07 22:52:08 [crit] 479#0: *16 connect() to unix:/tmp/[[user:bnkz]].club.soc
+""",
+    ),
+    (
+        "https://github.com/jupyterhealth/jupyterhealth-exchange/issues/174",
+        ".txt",
+        r"""Sep 23 11:48:01 qcjhexlap701 gunicorn[1467292]:     return jwk.JWK.from_pem(pem_string.encode("utf-8"))
+Sep 23 11:48:01 qcjhexlap701 gunicorn[1467292]:            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+Sep 23 11:48:01 qcjhexlap701 gunicorn[1467292]:   File "/home/[[user:jfolan]]{{keep:/.local/share/virtualenvs/jhe-UxtXWN4v/lib/python3.11/site-packages/jwcrypto/jwk.p}}>
+Sep 23 11:48:01 qcjhexlap701 gunicorn[1467292]:     obj.import_from_pem(data, password)
+Sep 23 11:48:01 qcjhexlap701 gunicorn[1467292]:   File "/home/[[user:jfolan]]{{keep:/.local/share/virtualenvs/jhe-UxtXWN4v/lib/python3.11/site-packages/jwcrypto/jwk.p}}>
+Sep 23 11:48:01 qcjhexlap701 gunicorn[1467292]:     raise e
+Sep 23 11:48:01 qcjhexlap701 gunicorn[1467292]:   File "/home/[[user:jfolan]]{{keep:/.local/share/virtualenvs/jhe-UxtXWN4v/lib/python3.11/site-packages/jwcrypto/jwk.p}}>
+Sep 23 11:48:01 qcjhexlap701 gunicorn[1467292]:     key = serialization.load_pem_private_key(
+Sep 23 11:48:01 qcjhexlap701 gunicorn[1467292]:           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+Sep 23 11:48:01 qcjhexlap701 gunicorn[1467292]: ValueError: ('Could not deserialize key data.
+""",
+    ),
+    (
+        "https://github.com/benoitc/gunicorn/issues/351",
+        ".txt",
+        r"""(mysite){{keep:root}}@ubuntu:/opt/django/projects/mysite# /opt/django/envs/mysite/bin/gunicorn_django -w 1
+2012-05-20 16:39:46 [23845] [INFO] Starting gunicorn 0.14.3
+2012-05-20 16:39:46 [23845] [INFO] Listening at: http://127.0.0.1:8000 (23845)
+2012-05-20 16:39:46 [23845] [INFO] Using worker: sync
+2012-05-20 16:39:46 [23848] [INFO] Booting worker with pid: 23848
+2012-05-20 16:39:46 [23848] [INFO] Worker exiting (pid: 23848)
+2012-05-20 16:39:47 [23845] [INFO] Shutting down: Master
+2012-05-20 16:39:47 [23845] [INFO] Reason: Worker failed to boot.
+(mysite){{keep:root}}@ubuntu:/opt/django/projects/mysite# /opt/django/envs/mysite/bin/gunicorn_django -w 2
+2012-05-20 16:39:51 [23849] [INFO] Starting gunicorn 0.14.3
+2012-05-20 16:39:51 [23852] [INFO] Booting worker with pid: 23852
+2012-05-20 16:39:51 [23853] [INFO] Booting worker with pid: 23853
+Traceback (most recent call last):
+  File "/opt/django/envs/mysite/bin/gunicorn_django", line 9, in <module>
+    load_entry_point('gunicorn==0.14.3', 'console_scripts', 'gunicorn_django')()
+""",
+    ),
+    (
+        "https://github.com/benoitc/gunicorn/issues/380",
+        ".txt",
+        r"""$ pip install gunicorn 
+Installing collected packages: gunicorn
+  Running setup.py install for gunicorn
+
+    Installing gunicorn_paster script to {{keep:/home/deploy/.virtualenv/clients/bin}}
+    Installing gunicorn script to {{keep:/home/deploy/.virtualenv/clients/bin}}
+    Installing gunicorn_django script to {{keep:/home/deploy/.virtualenv/clients/bin}}
+Successfully installed gunicorn
+Cleaning up...
+
+$ clients/manage.py run_gunicorn -b 127.0.0.1:8123 --debug --log-level=debug
+2012-07-22 12:24:54 [31801] [DEBUG] Current configuration:
+2012-07-22 12:24:54 [31801] [DEBUG]   access_log_format: "%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s"
+2012-07-22 12:24:54 [31801] [DEBUG]   accesslog: None
+2012-07-22 12:24:54 [31801] [DEBUG]   backlog: 2048
+2012-07-22 12:24:54 [31801] [DEBUG]   bind: 127.0.0.1:8123
+2012-07-22 12:24:54 [31801] [DEBUG]   check_config: False
+2012-07-22 12:24:54 [31801] [DEBUG]   config: None
+2012-07-22 12:24:54 [31801] [DEBUG]   daemon: False
+2012-07-22 12:24:54 [31801] [DEBUG]   debug: True
+2012-07-22 12:24:54 [31801] [DEBUG]   default_proc_name: gunicorn
+2012-07-22 12:24:54 [31801] [DEBUG]   django_settings: None
+2012-07-22 12:24:54 [31801] [DEBUG]   errorlog: -
+""",
+    ),
+    # ---- uWSGI: its start banner, chdir() under a home or a per-user mount, an ini with uid/gid --------
+    (
+        "https://github.com/unbit/uwsgi/issues/1094",
+        ".txt",
+        r"""*** Starting uWSGI 2.0.7-debian (64bit) on [Fri May 13 10:35:39 2016] ***
+compiled with version: 5.2.1 20150903 on 08 September 2015 19:33:31
+os: Linux-4.2.0-36-generic #41-Ubuntu SMP Mon Apr 18 15:49:10 UTC 2016
+nodename: [[user:lenor]]-MacBookPro
+machine: x86_64
+clock source: unix
+pcre jit disabled
+detected number of CPU cores: 4
+current working directory: /home/[[user:lenor]]{{keep:/projetos/testing/install/uwsgi}}
+detected binary path: /usr/bin/uwsgi-core
+chdir(): No such file or directory [core/uwsgi.c line 2537]
+
+*** Starting uWSGI 2.0.7-debian (64bit) on [Fri May 13 10:27:33 2016] ***
+compiled with version: 5.2.1 20150903 on 08 September 2015 19:33:31
+os: Linux-4.2.0-36-generic #41-Ubuntu SMP Mon Apr 18 15:49:10 UTC 2016
+nodename: [[user:lenor]]-MacBookPro
+machine: x86_64
+clock source: unix
+pcre jit disabled
+detected number of CPU cores: 4
+current working directory: /home/[[user:lenor]]{{keep:/projetos/testing/install/uwsgi}}
+detected binary path: /usr/bin/uwsgi-core
+your processes number limit is 14907
+your memory page size is 4096 bytes
+detected max file descriptor number: 1024
+""",
+    ),
+    (
+        "https://github.com/unbit/uwsgi/issues/1867",
+        ".txt",
+        r"""`sudo cat /etc/passwd | grep www-data`
+
+> {{keep:www-data}}: x :33:33:{{keep:www-data}}:/var/www:/usr/sbin/nologin
+
+> Thu Sep 13 12:48:47 2018 - setgid() to 33
+> Thu Sep 13 12:48:47 2018 - setuid() to 33
+> Thu Sep 13 12:48:47 2018 - chdir() to /home/[[user:qfermiboson]]{{keep:/www/QCQuan/qcquan_web/qcquan_web}}
+> Thu Sep 13 12:48:47 2018 - chdir(): Permission denied [core/uwsgi.c line 2592]
+
+`ls -la /home/[[user:qfermiboson]]{{keep:/www/QCQuan/qcquan_web}} | grep qcquan_web`
+
+> drwxrwxr-- 5 [[user:qfermiboson]] {{keep:www-data}}    4096 Sep 13 11:15 qcquan_web
+""",
+    ),
+    (
+        "https://github.com/unbit/uwsgi/issues/1922",
+        ".txt",
+        r"""uWSGI running as root, you can use --uid/--gid/--chroot options
+*** WARNING: you are running uWSGI as root !!! (use the --uid flag) *** 
+
+[Errno 13] Permission denied: '/home/result/test'
+
+[uwsgi]
+module = demo:app
+protocol = http
+master = true
+processess = 2
+chdir = /media/[[user:yu]]{{keep:/FlasklrProj}}
+lazy-apps = true
+touch-chain-reload = true
+
+uid = {{keep:root}}
+gid = {{keep:root}}
+http-socket = 0.0.0.0:5000
+logto = /media/[[user:yu]]{{keep:/FlasklrProj/demo.log}}
+vacuum = true
+post-buffering = 65536
+buffer-size = 65536
+""",
+    ),
+    (
+        "https://github.com/Ehco1996/django-sspanel/issues/124",
+        ".txt",
+        r"""(venv-sspanel) [{{keep:root}}@localhost django-sspanel]# uwsgi uwsgi.ini
+[uWSGI] getting INI configuration from uwsgi.ini
+*** Starting uWSGI 2.0.15 (64bit) on [Wed May 23 10:05:35 2018] ***
+compiled with version: 4.8.5 20150623 (Red Hat 4.8.5-28) on 23 May 2018 00:07:43
+os: Linux-3.10.0-862.2.3.el7.x86_64 #1 SMP Wed May 9 18:05:47 UTC 2018
+nodename: localhost.localdomain
+machine: x86_64
+clock source: unix
+pcre jit disabled
+detected number of CPU cores: 8
+current working directory: {{keep:/home/www/django-sspanel}}
+writing pidfile to /tmp/django-sspanel.pid
+detected binary path: {{keep:/root/.pyenv/versions/3.6.3/envs/venv-sspanel/bin/uwsgi}}
+uWSGI running as root, you can use --uid/--gid/--chroot options
+*** WARNING: you are running uWSGI as root !!! (use the --uid flag) *** 
+chdir() to {{keep:/home/www/django-sspanel}} # 切换到代码目录
+chdir(): No such file or directory [core/uwsgi.c line 2591]
+VACUUM: pidfile removed.
+chdir(): No such file or directory [core/uwsgi.c line 1613]
+""",
+    ),
+    # ---- PM2: a macOS prompt over `pm2 logs`, `pm2 desc`, a start line with a database URL --------------
+    (
+        "https://github.com/Unitech/pm2/issues/1207",
+        ".txt",
+        r"""    pm2 startOrRestart pm2/pm2_development.json
+
+NYNYSVARGAOXM:generic-node [[user:stephen.varga]]$ pm2 logs
+########### Starting streaming logs for [all] process
+/Users/[[user:stephen.varga]]{{keep:/.nvm/versions/node/v0.12.0/lib/node_modules/pm2/lib/CLI.js}}:1489
+    var app_name = (proc.pm2_env.name || p.basename(proc.pm2_env.pm_exec_path)
+                        ^
+TypeError: Cannot read property 'pm2_env' of undefined
+    at printLogs (/Users/[[user:stephen.varga]]{{keep:/.nvm/versions/node/v0.12.0/lib/node_modules/pm2/lib/CLI.js}}:1489:25)
+""",
+    ),
+    (
+        "https://github.com/Unitech/pm2/issues/1630",
+        ".txt",
+        r"""[{{keep:root}}@www5 httpd]# pm2 start /var/www/frontend/bin/www -o /var/log/httpd/node -e /var/log/httpd/error_node
+[PM2] restartProcessId process id 0
+[PM2] Process successfully started
+┌──────────┬────┬──────┬───────┬────────┬─────────┬────────┬────────────┬──────────┐
+│ App name │ id │ mode │ pid │ status │ restart │ uptime │ memory │ watching │
+├──────────┼────┼──────┼───────┼────────┼─────────┼────────┼────────────┼──────────┤
+│ www │ 0 │ fork │ 53242 │ online │ 0 │ 0s │ 4.492 MB │ disabled │
+└──────────┴────┴──────┴───────┴────────┴─────────┴────────┴────────────┴──────────┘
+Use `pm2 show <id|name>` to get more details about an app
+[{{keep:root}}@www5 httpd]# pm2 desc www
+Describing process with id 0 - name www
+┌───────────────────┬─────────────────────────────────┐
+│ status │ online │
+│ name │ www │
+│ id │ 0 │
+│ path │ /var/www/frontend/bin/www │
+│ exec cwd │ /var/www/frontend │
+│ error log path │ {{keep:/root/.pm2/logs/www-error-0.log}} │
+│ out log path │ {{keep:/root/.pm2/logs/www-out-0.log}} │
+│ pid path │ {{keep:/root/.pm2/pids/www-0.pid}} │
+│ mode │ fork_mode │
+│ interpreter │ node │
+│ restarts │ 0 │
+│ created at │ 2015-09-21T11:57:33.503Z │
+└───────────────────┴─────────────────────────────────┘
+""",
+    ),
+    (
+        "https://github.com/graphile/crystal/issues/82",
+        ".txt",
+        r"""pm2 start postgraphql -- postgres://{{keep:pool_user}}:{{keep:PA$$WORD}}@localhost:5432/dbname --route=/graphql --secret={{keep:$ECRET}} --development
+""",
+    ),
+    # ---- supervisord: a program named after its owner's login, `supervisorctl` errors -------------------
+    (
+        "https://github.com/Supervisor/supervisor/issues/1281",
+        ".txt",
+        r"""# sudo supervisorctl -u {{keep:root}} start [[user:ax]]:*
+[[user:ax]]:[[user:ax]]_00: ERROR (abnormal termination)
+
+Log:
+The "-u" option does not exist.
+
+[program:[[user:ax]]]
+process_name=%(program_name)s_%(process_num)02d
+command=php /home/[[user:ax]]/[[user:ax]]/artisan queue:work sqs --sleep=3 --tries=3
+autostart=true
+autorestart=true
+user=[[user:ax]]
+numprocs=1
+redirect_stderr=true
+stdout_logfile=/home/[[user:ax]]/[[user:ax]]/worker.log
+""",
+    ),
+    # ---- systemd units for apps: `systemctl status` under a prompt, a service account -------------------
+    (
+        "https://github.com/CouchPotato/CouchPotatoServer/issues/6198",
+        ".txt",
+        r"""    [Unit]
+    Description=CouchPotato application instance
+    After=network.target
+
+    [Service]
+    ExecStart=/var/lib/CouchPotatoServer/CouchPotato.py
+    Type=simple
+    User={{keep:plex}}
+    Group={{keep:plex}}
+
+    [Install]
+    WantedBy=multi-user.target
+
+    [[user:keith]]@plex:system$ systemctl status couchpotato.service
+    ● couchpotato.service - CouchPotato application instance
+       Loaded: loaded (/etc/systemd/system/couchpotato.service; enabled; vendor preset: enabled)
+       Active: failed (Result: exit-code) since Thu 2016-03-17 23:27:46 MST; 2s ago
+      Process: 2369 ExecStart=/var/lib/CouchPotatoServer/CouchPotato.py (code=exited, status=217/USER)
+     Main PID: 2369 (code=exited, status=217/USER)
+    
+    Mar 17 23:27:46 plex systemd[1]: Started CouchPotato application instance.
+    Mar 17 23:27:46 plex systemd[1]: couchpotato.service: Main process exited, code=exited, status=217/USER
+    Mar 17 23:27:46 plex systemd[1]: couchpotato.service: Unit entered failed state.
+""",
+    ),
+    (
+        "https://github.com/johanmeijer/grott/issues/478",
+        ".txt",
+        r"""[[user:harlen57]]@raspberrypi:/etc/systemd/system $ sudo systemctl status grott
+× grott.service - Grott Growatt monitor
+     Loaded: loaded (/etc/systemd/system/grott.service; enabled; preset: enabled)
+     Active: failed (Result: start-limit-hit) since Fri 2023-11-03 19:59:36 CET; 12min ago
+   Duration: 1ms
+   Main PID: 3694 (code=exited, status=217/USER)
+        CPU: 0
+
+Nov 03 19:59:36 raspberrypi systemd[1]: grott.service: Scheduled restart job, restart counter is at 5.
+Nov 03 19:59:36 raspberrypi systemd[1]: Stopped grott.service - Grott Growatt monitor.
+Nov 03 19:59:36 raspberrypi systemd[1]: grott.service: Start request repeated too quickly.
+Nov 03 19:59:36 raspberrypi systemd[1]: grott.service: Failed with result 'start-limit-hit'.
+Nov 03 19:59:36 raspberrypi systemd[1]: Failed to start grott.service - Grott Growatt monitor.
+
+User={{keep:root}}
+Groupt={{keep:root}}
+""",
+    ),
+    # ---- Celery: worker banners, broker URLs (masked or placeholders), tracebacks into venvs ------------
+    (
+        "https://github.com/celery/celery/issues/6067",
+        ".txt",
+        r"""- ** ---------- .> transport:   {{keep:amqp://guest:**@localhost:5672//}}
+- ** ---------- .> results:     disabled://
+- *** --- * --- .> concurrency: 4 (prefork)
+-- ******* ---- .> task events: OFF (enable -E to monitor tasks in this worker)
+--- ***** -----
+ -------------- [queues]
+                .> my-quorum-queue  exchange=default(direct) key=default
+
+[2024-06-19 22:41:34,864: DEBUG/MainProcess] | Worker: Starting Hub
+[2024-06-19 22:41:34,864: DEBUG/MainProcess] ^-- substep ok
+[2024-06-19 22:41:34,924: DEBUG/MainProcess] | Consumer: Starting Connection
+[2024-06-19 22:41:34,925: WARNING/MainProcess] /Users/[[user:kezkez]]{{keep:/dev/GitHub/celery/celery/worker/consumer/consumer.py}}:508: CPendingDeprecationWarning: The broker_connection_retry configuration setting will no longer determine
+whether broker connection retries are made during startup in Celery 6.0 and above.
+""",
+    ),
+    (
+        "https://github.com/celery/celery/issues/1083",
+        ".txt",
+        r"""BROKER_URL = "redis://:{{keep:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}}@localhost:6379/0"
+CELERY_RESULT_BACKEND = "redis://:{{keep:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}}@localhost:6379/0"
+
+[2012-11-22 01:53:56,105: DEBUG/MainProcess] consumer: Re-establishing connection to the broker...
+[2012-11-22 01:53:56,108: ERROR/MainProcess] consumer: Connection to broker lost. Trying to re-establish the connection...
+Traceback (most recent call last):
+  File "/home/[[user:gavin]]{{keep:/.virtualenv/expreso/local/lib/python2.7/site-packages/celery/worker/consumer.py}}", line 389, in start
+    self.reset_connection()
+  File "/home/[[user:gavin]]{{keep:/.virtualenv/expreso/local/lib/python2.7/site-packages/celery/worker/consumer.py}}", line 727, in reset_connection
+    self.connection = self._open_connection()
+  File "/home/[[user:gavin]]{{keep:/.virtualenv/expreso/local/lib/python2.7/site-packages/celery/worker/consumer.py}}", line 792, in _open_connection
+    callback=self.maybe_shutdown)
+  File "/home/[[user:gavin]]{{keep:/.virtualenv/expreso/local/lib/python2.7/site-packages/kombu/connection.py}}", line 272, in ensure_connection
+    interval_start, interval_step, interval_max, callback)
+""",
+    ),
+    (
+        "https://github.com/celery/kombu/issues/154",
+        ".txt",
+        r"""BROKER_URL is "amqplib://{{keep:user}}:{{keep:pass}}@celery-1:5672//"
+
+(dragon){{keep:ubuntu}}@web-3:~$ django-admin.py celery status
+Traceback (most recent call last):
+  File "{{keep:/home/ubuntu/dragon/bin/django-admin.py}}", line 5, in <module>
+    management.execute_from_command_line()
+  File "{{keep:/home/ubuntu/dragon/lib/python2.6/site-packages/django/core/management/__init__.py}}", line 443, in execute_from_command_line
+    utility.execute()
+  File "{{keep:/home/ubuntu/dragon/lib/python2.6/site-packages/djcelery/management/commands/celery.py}}", line 22, in run_from_argv
+    ["%s %s" % (argv[0], argv[1])] + argv[2:])
+""",
+    ),
+    (
+        "https://github.com/celery/celery/issues/8628",
+        ".txt",
+        r"""celery -A main worker --loglevel=info
+ 
+ -------------- celery@{{keep:ip-********}} v5.3.1 (emerald-rush)
+--- ***** ----- 
+-- ******* ---- Linux-6.1.0-13-cloud-amd64-x86_64-with-glibc2.36 2023-11-10 01:17:13
+- *** --- * --- 
+- ** ---------- [config]
+- ** ---------- .> app:         bg_task:0x7f22adbcdf90
+- ** ---------- .> transport:   {{keep:amqp://guest:**@sqs:5672//}}
+- ** ---------- .> results:     rpc://
+- *** --- * --- .> concurrency: 2 (prefork)
+-- ******* ---- .> task events: OFF (enable -E to monitor tasks in this worker)
+--- ***** ----- 
+ -------------- [queues]
+                .> celery           exchange=celery(direct) key=celery
+                [2023-11-10 01:19:44,015: ERROR/MainProcess] consumer: Cannot connect to {{keep:amqp://guest:**@sqs:5672//}}: [Errno -2] Name or service not known.
+Trying again in 6.00 seconds... (3/100)
+""",
+    ),
+    (
+        "https://github.com/celery/celery/issues/3165",
+        ".txt",
+        r"""??celery.service - Celery Service
+   Loaded: loaded (/usr/lib/systemd/system/celery.service; enabled; vendor preset: disabled)
+   Active: inactive (dead) since Wed 2016-04-13 11:23:05 EDT; 7s ago
+  Process: 10543 ExecStop={{keep:/home/celery/py2.7/bin/celery}} multi stopwait test (code=exited, status=0/SUCCESS)
+  Process: 10531 ExecStart={{keep:/home/celery/py2.7/bin/celery}} multi start test -A mysite (code=exited, status=0/SUCCESS)
+ Main PID: 10541 (code=exited, status=0/SUCCESS)
+
+Apr 13 11:23:05 localhost.localdomain systemd[1]: Starting Celery Service...
+Apr 13 11:23:05 localhost.localdomain celery[10531]: celery multi v3.1.23 (Cipater)
+Apr 13 11:23:05 localhost.localdomain celery[10531]: > Starting nodes...
+Apr 13 11:23:05 localhost.localdomain celery[10531]: > test@localhost.localdomain: OK
+Apr 13 11:23:05 localhost.localdomain systemd[1]: Started Celery Service.
+""",
+    ),
+    (
+        "https://github.com/arachnys/cabot/issues/209",
+        ".txt",
+        r"""# Django settings
+CELERY_BROKER_URL=redis://:{{keep:yourrediskey}}@localhost:6379/1
+DJANGO_SECRET_KEY={{keep:our_django_key}}
+
+ERROR 2015-03-30 22:42:05,842 base 1744 139674310887168 Internal Server Error: /check/run/1/
+Traceback (most recent call last):
+  File "{{keep:/home/ubuntu/venv/local/lib/python2.7/site-packages/django/core/handlers/base.py}}", line 112, in get_response
+    response = wrapped_callback(request, *callback_args, **callback_kwargs)
 """,
     ),
 ]
