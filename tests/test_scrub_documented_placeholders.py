@@ -124,3 +124,106 @@ def test_real_credentials_in_the_same_places_go(
     out = scrubbed(engine, text)
     assert value not in out, out
     assert kept in out, out
+
+
+MASK_AND_PLACEHOLDER_PERSON_NOBODY = [
+    "May 20 13:17:23 org.gnome.Shell.desktop[1292]: Gjs-Message: JS WARNING: [/home/x/.local/share/gnome-shell/extensions/laine@knasher.gmail.com/extension.js 374]: applying the 'delete' operator\n",
+    'Traceback (most recent call last):\n  File "/home/x/.local/lib/python3.10/site-packages/pip/_internal/cli/main.py", line 70\n',
+    "C:\\Users\\X\\AppData\\Local\\Programs\\Python\\Python311\\python.exe -m pip install x\n",
+    "/Users/xx/Library/Caches/pip/wheels/ab\n",
+    "/home/xxxx/.cache/huggingface/hub\n",
+    "commit e7888595c3173508bc808857ecc0c236eb491952\nAuthor:     On behalf of A. Colleague <colleague@example.org>\nAuthorDate: Thu May 9 21:24:21 2019 +0100\n",
+    "Co-authored-by: A. Colleague <colleague@example.com>\n",
+    "Signed-off-by: Some Contributor <contributor@example.org>\n",
+    "Author: A Coworker <coworker@example.net>\n",
+    "Reviewed-by: Another Maintainer <maintainer@example.com>\n",
+    "Commit:     Someone Else <someone@example.invalid>\n",
+]
+
+MASK_AND_PLACEHOLDER_PERSON_GO = [
+    (
+        "/home/xu/.local/lib/python3.10/site-packages/pip/x.py\n",
+        "/home/xu/",
+        "/.local/lib/python3.10/site-packages/pip/x.py",
+    ),
+    ("/home/xavier/.cache/pip\n", "xavier", "/.cache/pip"),
+    ("C:\\Users\\xi\\AppData\\Local\\Temp\\x.txt\n", "\\xi\\", "\\AppData\\Local\\Temp\\x.txt"),
+    ("/Users/xxu/Library/Caches/pip\n", "xxu", "/Library/Caches/pip"),
+    (
+        "Author:     J. Pembroke, esq <jp-nonprimary-email-one@example.org>\n",
+        "Pembroke",
+        "<jp-nonprimary-email-one@example.org>",
+    ),
+    ("Signed-off-by: Marta Kowalczyk <marta@example.com>\n", "Kowalczyk", "Signed-off-by: "),
+    ("Author: Colleague Okonkwo <okonkwo@corp-mail.de>\n", "Okonkwo", "Author: "),
+    (
+        "Co-authored-by: Dana Colleague <dana@kestrel-mail.com>\n",
+        "Dana Colleague",
+        "Co-authored-by: ",
+    ),
+    (
+        "Author: Tomas Someone <tomas@example.org>\nAuthor: Tomas Vrba <tomas@example.org>\n",
+        "Vrba",
+        "Author: ",
+    ),
+    ("Commit: Priya Raman <priya@example.com>\n", "Raman", "Commit: "),
+]
+
+
+@pytest.mark.parametrize("text", MASK_AND_PLACEHOLDER_PERSON_NOBODY)
+def test_masks_and_placeholder_people_stay(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), MASK_AND_PLACEHOLDER_PERSON_GO)
+def test_real_logins_and_people_in_the_same_places_go(
+    engine: Scrubber, text: str, value: str, kept: str
+) -> None:
+    out = scrubbed(engine, text)
+    assert value not in out, out
+    assert kept in out, out
+
+
+DEFAULT_ACCOUNT_NOBODY = [
+    "core@ip-10-74-185-13 ~ $ sudo -i\nFailed Units: 6\n",
+    "core@localhost ~ $ systemctl status docker\n",
+    "ssh core@203.0.113.10\nLast login: Mon Feb  3 10:00:00 UTC 2020 from 198.51.100.2 on pts/0\n",
+    "Flatcar Container Linux by Kinvolk stable (3033.2.0)\ncore@flatcar-01 ~ $ docker ps\n",
+    "/home/core/.docker/config.json\n",
+    "sudo kubectl create secret generic regcred --from-file=.dockerconfigjson=/home/sammy/.docker/config.json --type=kubernetes.io/dockerconfigjson\n",
+    "sammy@ubuntu-s-1vcpu-1gb-nyc1-01:~$ sudo apt update\n",
+    "ssh sammy@your_server_ip\n",
+    "/home/sammy/myproject/myprojectenv/lib/python3.8/site-packages/gunicorn/app/base.py\n",
+    "usermod -aG sudo sammy\n",
+]
+
+DEFAULT_ACCOUNT_GO = [
+    ("cora@ip-10-74-185-13 ~ $ sudo -i\n", "cora@", "@ip-10-74-185-13 ~ $ sudo -i"),
+    ("/home/coreyb/.docker/config.json\n", "coreyb", "/.docker/config.json"),
+    ("/home/sammyk/.docker/config.json\n", "sammyk", "/.docker/config.json"),
+    ("samantha@ubuntu-s-1vcpu-1gb-nyc1-01:~$ sudo apt update\n", "samantha", ":~$ sudo apt update"),
+    (
+        "/home/samuel/myproject/myprojectenv/lib/python3.8/site-packages/gunicorn/app/base.py\n",
+        "samuel",
+        "/site-packages/gunicorn/app/base.py",
+    ),
+    ("core2@flatcar-01 ~ $ docker ps\n", "core2", "@flatcar-01 ~ $ docker ps"),
+    ("ssh okello@203.0.113.10\n", "okello", "@203.0.113.10"),
+    ("/Users/tmarlow/.docker/config.json\n", "tmarlow", "/.docker/config.json"),
+    ("hcore@localhost ~ $ systemctl status docker\n", "hcore", "@localhost ~ $"),
+    ("C:\\Users\\sammy-lee\\AppData\\Local\\Temp\\x\n", "sammy-lee", "\\AppData\\Local\\Temp\\x"),
+]
+
+
+@pytest.mark.parametrize("text", DEFAULT_ACCOUNT_NOBODY)
+def test_documented_default_accounts_stay(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), DEFAULT_ACCOUNT_GO)
+def test_other_logins_in_the_same_places_go(
+    engine: Scrubber, text: str, value: str, kept: str
+) -> None:
+    out = scrubbed(engine, text)
+    assert value not in out, out
+    assert kept in out, out
