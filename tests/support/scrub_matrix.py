@@ -2155,6 +2155,16 @@ PASTED_PLACEHOLDERS = {
     "{@admin:localhost} Processed request\nNew user localpart [root]: \n"
     '"from":{"id":777000,"is_bot":false,"first_name":"Telegram"}\n'
     '"via_bot":{"id":6077343007,"is_bot":true,"first_name":"Shop","username":"shop_bot"}\n',
+    # stop 54 (scrubber 1.53.0): documented example tokens, self-declared fakes, a mask home,
+    # a placeholder person at a reserved domain, documented default accounts
+    "documented_placeholders": '{"data": {"authToken":'
+    ' "9HqLlyZOugoStsXCUfD_0YdwnNnunAJF8V47U3QHXSq", "userId": "aobEdbYhXfu5hkeqG"}}\n'
+    "      client-secret: supersecret\n"
+    "  'secret' => 'fakesecretfdse3456789IOKJNBGT%67890OPOLKJHZGT&7ztgfds',\n"
+    "[/home/x/.local/share/gnome-shell/extensions/laine@knasher.gmail.com/extension.js 374]\n"
+    "Author:     On behalf of A. Colleague <colleague@example.org>\n"
+    "core@ip-10-74-185-13 ~ $ sudo -i\n"
+    "--from-file=.dockerconfigjson=/home/sammy/.docker/config.json\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
