@@ -65,8 +65,39 @@ AUTH_STATE_NOBODY = [
     "token_status: revoked\n",
 ]
 
+ZFS_NOBODY = [
+    "NAME        USED  AVAIL  REFER  MOUNTPOINT\nrpool/home   96K   100G   96K    /home\n",
+    "rpool/home/root/.cache  used  12K  -\n",
+    "rpool/home/user/.cache  used  12K  -\n",
+    "rpool/home/ubuntu/.cache  logicalused  1.2M  -\n",
+    "tank/home/username/.cache  used  12K  -\n",
+    "zhome/home  mountpoint  /home  local\n",
+    "rpool/ROOT/ubuntu_8juuya  mountpoint  /  local\n",
+    "bpool/BOOT/ubuntu_8juuya  mountpoint  /boot  local\n",
+    "rpool/USERDATA/root_8juuya  mountpoint  /root  local\n",
+    "rpool/var/lib/docker  used  1G  -\n",
+    "zfs snapshot tank/svn@night\n",
+    "homes/home@autosnap_2024-01-01_00:00:00_daily  0B  -\n",
+    "zdata/admin  mountpoint  /Users/admin  local\n",
+    "/home/runner/work/zfs/zfs/tests/home/.cache\n",
+    "cp -r skel/home/.config /etc/skel/\n",
+]
 
-@pytest.mark.parametrize("text", PVE_TOKEN_NOBODY + AUTH_STATE_NOBODY)
+PROMPT_NOBODY = [
+    "root@fs2 ~ [504] ; zpool status pool0\n",
+    "user@host ~ [1] ; ls\n",
+    "admin@nas ~ [12] ; zfs list\n",
+    "ubuntu@ip-10-0-0-1 ~ [3] ; uptime\n",
+    "See [504] ; the next line\n",
+    "git@github.com:org/repo [1] ; done\n",
+    "- [x] done; [1] ; see\n",
+    "Contact: info@example.com [1] ; fax\n",
+    "  ref [3] ; user@host names nobody\n",
+    "root@omnios:~# zpool status\n",
+]
+
+
+@pytest.mark.parametrize("text", PVE_TOKEN_NOBODY + AUTH_STATE_NOBODY + ZFS_NOBODY + PROMPT_NOBODY)
 def test_the_shapes_naming_nobody_stay(engine: Scrubber, text: str) -> None:
     assert scrubbed(engine, text) == text
 
@@ -95,6 +126,15 @@ STILL_GO = [
     ),
     ("auth: 8fJ2kq9ZxLw3RtYv\n", "8fJ2kq9ZxLw3RtYv", "auth: "),
     ('password: "trustedXq93Lk"\n', "trustedXq93Lk", "password: "),
+    ("rpool/home/tmarlow/.cache  used  12K  -\n", "tmarlow", "rpool/home/"),
+    (
+        "NAME                       PROPERTY  VALUE\nrpool/home/kvornby/.cache  type      filesystem\n",
+        "kvornby",
+        "/.cache  type",
+    ),
+    ("rpool/USERDATA/tmarlow_8juuya  used  1.2G  -\n", "tmarlow", "rpool/USERDATA/"),
+    ("kmt@fs2 ~ [504] ; zpool status pool0\n", "kmt", "@fs2 ~ [504] ; zpool status"),
+    ("duskwren@zfs-box /export/home [12] ; zfs list\n", "duskwren", " [12] ; zfs list"),
 ]
 
 
