@@ -549,7 +549,11 @@ def _pve_token_secret(text: str, s: int, e: int) -> tuple[int, int] | None:
     """The span of a value's secret: a Proxmox token's UUID after ``=``, nothing when its id
     stands alone or its value is a word or one repeated character (the poster's placeholder
     ``mytokenicreatedusingthegui``, ``uuid``, all zeros, ``xxxxxxxx-…``); any other value
-    whole. The user and the token id are no secret (the user is judged as a login)."""
+    whole. The user and the token id are no secret (the user is judged as a login). Only on a
+    line that says ``token`` (``PROXMOX_VE_APITOKEN=``, ``pm_api_token_id``, ``PVEAPIToken=``):
+    under a password's or a secret's name the value is judged whole."""
+    if "token" not in text[text.rfind("\n", 0, s) + 1 : e].lower():
+        return s, e
     m = _PVE_TOKEN.fullmatch(text, s, e)
     if m is not None:
         s, e = m.span("secret") if m.group("secret") is not None else (e, e)
