@@ -529,6 +529,42 @@ _STORAGE_MARKER = regex.compile(r"\{AQAAAB[A-Za-z0-9+/]{20,}+={0,2}+\}")
 writes ``{AQAAAB…}`` (base64 in braces) into ``credentials.xml``, ``config.xml`` and JCasC."""
 
 
+_PVE_TOKEN = regex.compile(
+    r"(?:PVEAPIToken=)?+[^\s@!=:'\"]{1,64}+@[A-Za-z][A-Za-z0-9._-]{1,31}+"
+    r"![A-Za-z][A-Za-z0-9._-]{0,63}+(?:=(?P<secret>[^\s'\"]++))?+"
+)
+"""A Proxmox VE API token as its API documentation writes it ("API Tokens": the header
+``PVEAPIToken=USER@REALM!TOKENID=UUID``; ``pveum user token add`` prints the full token id
+``<userid>@<realm>!<tokenid>`` and a UUID value). Since 1.57.0 (stop 54)."""
+
+
+_PVE_TOKEN_ID_BEFORE = regex.compile(
+    r"[^\s@!=:'\"]@[A-Za-z][A-Za-z0-9._-]{1,31}+![A-Za-z][A-Za-z0-9._-]{0,63}+=$"
+)
+"""A Proxmox token id and its ``=`` right before a value (``…!sometoken=uuid``, where the token
+id's own name is read as the secret's)."""
+
+
+def _pve_token_secret(text: str, s: int, e: int) -> tuple[int, int] | None:
+    """The span of a value's secret: a Proxmox token's UUID after ``=``, nothing when its id
+    stands alone or its value is a word or one repeated character (the poster's placeholder
+    ``mytokenicreatedusingthegui``, ``uuid``, all zeros, ``xxxxxxxx-…``); any other value
+    whole. The user and the token id are no secret (the user is judged as a login). Only on a
+    line that says ``token`` (``PROXMOX_VE_APITOKEN=``, ``pm_api_token_id``, ``PVEAPIToken=``):
+    under a password's or a secret's name the value is judged whole."""
+    if "token" not in text[text.rfind("\n", 0, s) + 1 : e].lower():
+        return s, e
+    m = _PVE_TOKEN.fullmatch(text, s, e)
+    if m is not None:
+        s, e = m.span("secret") if m.group("secret") is not None else (e, e)
+    elif not _PVE_TOKEN_ID_BEFORE.search(text, max(0, s - 100), s):
+        return s, e
+    secret = text[s:e]
+    if not secret or secret.isalpha() or len(set(secret.replace("-", ""))) == 1:
+        return None
+    return s, e
+
+
 def _not_a_credential(value: str, scheme: regex.Match[str] | None) -> bool:
     """What follows an ``Authorization`` scheme but is no credential: a word of prose ended by a
     full stop (``Authorization: Bearer header.``) or the base64 of a documentation example's
@@ -813,6 +849,11 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         if shaped and not token_like(text[span[0] : span[1]]):
             return
         s, e = span
+        if "!" in text[max(0, s - 100) : e]:
+            narrowed = _pve_token_secret(text, s, e)
+            if narrowed is None:
+                return
+            s, e = narrowed
         if _STORAGE_MARKER.fullmatch(text, s, e):
             s, e = s + 1, e - 1  # Jenkins' {AQAAAB…}: the braces are its storage's syntax
         assert self.names is not None

@@ -1809,6 +1809,14 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k(" --no-admin http://localhost:8008\n")
         ),
+        # stop 54 (scrubber 1.57.0): a ZFS home dataset, zsys's user dataset, an illumos prompt
+        # with its history number, a Proxmox VE API token (its user and its UUID, nothing else)
+        "zfs_home_dataset": lambda d: d.k("rpool/home/").v(u).k("/.cache  logicalused  1.2M  -\n"),
+        "zsys_user_dataset": lambda d: d.k("rpool/USERDATA/").v(u).k("_8juuya  used  1.2G  -\n"),
+        "illumos_history_prompt": lambda d: d.v(u).k("@fs2 ~ [504] ; zpool status pool0\n"),
+        "proxmox_api_token": lambda d: (
+            d.k("export PROXMOX_VE_APITOKEN='").v(u).k("@pam!ci=").v(uuid).k("'\n")
+        ),
     }
 
 
@@ -2165,6 +2173,14 @@ PASTED_PLACEHOLDERS = {
     "Author:     On behalf of A. Colleague <colleague@example.org>\n"
     "core@ip-10-74-185-13 ~ $ sudo -i\n"
     "--from-file=.dockerconfigjson=/home/sammy/.docker/config.json\n",
+    # stop 54 (scrubber 1.57.0): a Proxmox token id with a placeholder secret, Incus's trust
+    # state, ZFS datasets that name no one, root's illumos prompt
+    "storage_host_placeholders": "export PROXMOX_VE_APITOKEN="
+    "'dev@pve!TOKENID=mytokenicreatedusingthegui'\n"
+    "Authorization: PVEAPIToken=root@pam!monitoring=xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx\n"
+    "pveum user token list terraform-prov@pve\nauth: trusted\nauth_user_method: tls\n"
+    "rpool/home/root/.cache  used  12K  -\nrpool/USERDATA/root_8juuya  mountpoint  /root\n"
+    "root@fs2 ~ [504] ; zpool status pool0\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
