@@ -1817,6 +1817,35 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "proxmox_api_token": lambda d: (
             d.k("export PROXMOX_VE_APITOKEN='").v(u).k("@pam!ci=").v(uuid).k("'\n")
         ),
+        # stop 54 (scrubber 1.55.0): Cisco's type 5 and type 9 secrets (a crypt hash's digest),
+        # a clear-text IOS password, a web console's login log (the UniFi API browser's, pfSense's)
+        "ios_type5_secret": lambda d: (
+            d.k("!\nenable secret 5 $1$Rf/K$").v(_r(rng, "./" + ALNUM, 22)).k("\n!\n")
+        ),
+        "ios_type9_secret": lambda d: (
+            d.k("username admin privilege 15 secret 9 $9$")
+            .k(_r(rng, "./" + ALNUM, 14))
+            .k("$")
+            .v(_r(rng, "./" + ALNUM, 43))
+            .k("\n")
+        ),
+        "ios_clear_password": lambda d: (
+            d.k("username netops privilege 15 password 0 ").v(_r(rng, ALNUM, 12)).k("\n")
+        ),
+        "unifi_login_log": lambda d: (
+            d.k("[Tue Feb 25 06:46:01 2020] failed login attempt for user ").v(u).k("\n")
+        ),
+        "pfsense_login_log": lambda d: (
+            d.k("/index.php: webConfigurator authentication error for user '")
+            .v(u)
+            .k("' from: 10.0.0.7\n")
+        ),
+        "connect_call_password": lambda d: (
+            d.k("#0 C:\\wamp64\\www\\t.php(9): PEAR2\\Net\\RouterOS\\Client->__construct(")
+            .k("'192.168.88.1', 'admin', '")
+            .v(_r(rng, ALNUM, 12))
+            .k("')\n")
+        ),
     }
 
 
@@ -2181,6 +2210,16 @@ PASTED_PLACEHOLDERS = {
     "pveum user token list terraform-prov@pve\nauth: trusted\nauth_user_method: tls\n"
     "rpool/home/root/.cache  used  12K  -\nrpool/USERDATA/root_8juuya  mountpoint  /root\n"
     "root@fs2 ~ [504] ; zpool status pool0\n",
+    # stop 54 (scrubber 1.55.0): network vendors' default credentials and accounts, masked and
+    # placeholder IOS secrets, a web console's login log for default accounts
+    "network_device_defaults": "device = {'device_type': 'cisco_ios', 'host': '10.10.20.48',"
+    " 'username': 'cisco', 'password': 'cisco', 'secret': 'cisco'}\n"
+    "    'username': 'ubnt',\n    'password': 'ubnt',\n"
+    "enable secret 5 $1$xxxx$xxxxxxxxxxxxxxxxxxxxxx\nenable secret 5 $1$<salt>$<hash>\n"
+    "username admin password 5 <secret hidden>  role network-admin\nenable secret class\n"
+    "[Tue Feb 25 06:46:01 2020] failed login attempt for user ubnt\n"
+    "[Wed Oct 14 17:14:23 2020] successful login for user admin\n"
+    "/index.php: Successful login for user 'admin' from: 192.168.1.10 (Local Database)\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
