@@ -892,6 +892,36 @@ def _not_base64_text(value: str) -> bool:
     return raw is None or not (len(raw) >= 2 and all(32 <= b < 127 for b in raw))
 
 
+_DECLARED_DATABASE_USER = regex.compile(
+    r"(?m)^(?P<i>[ \t]*+)-[ \t]++name:[ \t]*+[\"']?+(?P<u>[A-Za-z0-9_][A-Za-z0-9._-]{0,63}+)[\"']?+"
+    r"[ \t]*+\r?\n(?:(?P=i)[ \t]++(?!-)[^\n]*+\n){0,8}?(?P=i)[ \t]++db:[ \t]"
+    r"|^(?P<j>[ \t]*+)-[ \t]++db:[^\n]*+\n(?:(?P=j)[ \t]++(?!-)[^\n]*+\n){0,8}?(?P=j)[ \t]++name:"
+    r"[ \t]*+[\"']?+(?P<v>[A-Za-z0-9_][A-Za-z0-9._-]{0,63}+)[\"']?+[ \t]*+$"
+    r"|\b(?i:create[ \t]++(?:user|role|login))[ \t]++(?i:if[ \t]++not[ \t]++exists[ \t]++)?+"
+    r"[\"'`\[]?+(?P<w>[A-Za-z0-9_][A-Za-z0-9._-]{0,63}+)"
+    r"|\bcreateUser\([ \t\n]*+\{[ \t\n]*+[\"']?+user[\"']?+[ \t]*+:[ \t]*+[\"']"
+    r"(?P<x>[A-Za-z0-9_][A-Za-z0-9._-]{0,63}+)[\"']"
+)
+"""A database user the text itself declares (since 1.56.0, stop 54): an item of a manifest's
+``users:`` list whose ``name:`` has a ``db:`` beside it (the MongoDB Kubernetes operators'
+``MongoDBCommunity`` resource: ``users: - name: <u>  db: admin  passwordSecretRef: …``), SQL's
+``CREATE USER``/``CREATE ROLE``/``CREATE LOGIN <u>`` (PostgreSQL, MySQL, Oracle, SQL Server),
+the mongo shell's ``db.createUser({user: "<u>", …})``."""
+
+
+def _declared_database_users(text: str) -> frozenset[str]:
+    """The database users ``text`` declares (``_DECLARED_DATABASE_USER``), lower-cased: such a
+    user in a database URL's userinfo (``mongodb://<u>:<pw>@…``) names an application's account,
+    not a person, so the URL alone does not teach it; a home, a prompt or another login rule
+    still does (batch 103's tune damage, the operator's ``lrds``)."""
+    if not ("name:" in text or "reate" in text or "CREATE" in text):
+        return frozenset()
+    return frozenset(
+        (m.group("u") or m.group("v") or m.group("w") or m.group("x")).lower()
+        for m in _DECLARED_DATABASE_USER.finditer(text)
+    )
+
+
 def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
     """User names a text gives away: home folders of its paths, ``USER=``, a prompt ``u@host:``.
 
@@ -911,10 +941,13 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
                 rooted.add((plain[: seg[0]].lower(), plain[seg[0] : seg[1]].strip()))
     found -= _glued_homes(rooted)
     homes = {n.lower() for n in found}
+    declared = _declared_database_users(text) if "://" in text else frozenset()
     for rule in user_name_rules().values():
         if rule.when and any(t in text for t in rule.when):
             # the one group that took part (``git`` has one per alternative)
             names = (m.group(m.lastindex or 0).strip() for m in rule.pattern.finditer(text))
+            if declared and rule.pattern is _rule("url"):  # an application's database user
+                names = (n for n in names if n.lower() not in declared)
             found.update(filter(_not_base64_text, names))
     found.update(_account_entries(text))
     if "JOB" in text or "Job ID" in text or "job-ID" in text or "PID" in text:

@@ -1846,6 +1846,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(_r(rng, ALNUM, 12))
             .k("')\n")
         ),
+        # stop 54 (scrubber 1.56.0): the mongo shell's glued -p, SQL*Plus's logon password in
+        # double quotes, SQL Server's 18456 Windows login after a domain (ODBC's doubled \\)
+        "mongo_shell_password": lambda d: (
+            d.k("++ /usr/bin/mongo -u root -p").v(cut).k(" --authenticationDatabase admin\n")
+        ),
+        "sqlplus_logon_password": lambda d: (
+            d.k("$ sqlplus 'ADMIN/\"").v(cut).k("\"@localhost:1521/ORCLPDB1'\n")
+        ),
+        "sqlserver_login_failed": lambda d: (
+            d.k("[28000] [Microsoft][ODBC Driver 17 for SQL Server][SQL Server]Login failed for")
+            .k(" user 'CORP\\\\")
+            .v(u)
+            .k("'. (18456) (SQLDriverConnect)\n")
+        ),
     }
 
 
@@ -2220,6 +2234,15 @@ PASTED_PLACEHOLDERS = {
     "[Tue Feb 25 06:46:01 2020] failed login attempt for user ubnt\n"
     "[Wed Oct 14 17:14:23 2020] successful login for user admin\n"
     "/index.php: Successful login for user 'admin' from: 192.168.1.10 (Local Database)\n",
+    # stop 54 (scrubber 1.56.0): database clients' prompted, variable and default passwords,
+    # built-in SQL Server principals, an application's database user declared beside its URL
+    "database_client_placeholders": "mongo -u root -p --authenticationDatabase admin\n"
+    "mongo -u mongo -p $MONGOPASSWORD\ndocker run -d --name mongo -u 999 -p 27017:27017 mongo\n"
+    "sqlplus / as sysdba\nsqlplus scott/tiger@orcl\nSQL> conn sys/change_on_install as sysdba\n"
+    "Login failed for user 'NT AUTHORITY\\\\ANONYMOUS LOGON'. (18456)\n"
+    "Login failed for user 'BUILTIN\\Administrators'.\n"
+    "  users:\n    - name: orders\n      db: shop\n"
+    "mongodb://orders:<password>@mongodb-0.mongodb-svc/shop?replicaSet=mongodb\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
