@@ -1809,6 +1809,8 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k(" --no-admin http://localhost:8008\n")
         ),
+        # stop 54 (scrubber 1.54.0): a prompt in markdown emphasis
+        "prompt_markdown_emphasis": lambda d: d.k("_").v(u).k("@acp-box16:~# id domain\\user_\n"),
     }
 
 
@@ -2155,6 +2157,12 @@ PASTED_PLACEHOLDERS = {
     "{@admin:localhost} Processed request\nNew user localpart [root]: \n"
     '"from":{"id":777000,"is_bot":false,"first_name":"Telegram"}\n'
     '"via_bot":{"id":6077343007,"is_bot":true,"first_name":"Shop","username":"shop_bot"}\n',
+    # stop 54 (scrubber 1.54.0): a role's prompt in markdown emphasis, AD's KDC account and
+    # addresses that only spell what goes there
+    "directory_service_accounts": "_root@acp-box16:~#  id domain\\user_\n"
+    "krbtgt:*:1100502:1100513::/home/krbtgt:/bin/bash\n"
+    "mail: mail@domain.com\n"
+    'email: "E@mail.com"\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
