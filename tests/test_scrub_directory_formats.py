@@ -105,6 +105,16 @@ LDIF_NOBODY = [
     "uid: valid_uid\ngivenname: name\nsn: sname\ncn: cname\n",
     "ldapsearch -H ldap://ldap.forumsys.com -D 'cn=read-only-admin,dc=example,dc=com' -w password -b 'dc=example,dc=com'\n",
     "dn: uid=tesla,dc=example,dc=com\n",
+    # whole entries: a poster's placeholders under ou=people, the public forumsys test directory
+    "# valid_uid, people, domain.com\ndn: uid=valid_uid,ou=people,dc=domain,dc=com\nobjectclass: inetOrgPerson\nobjectclass: posixAccount\nuid: valid_uid\nmail: mail@domain.com\ngivenname: name\nsn: sname\ncn: cname\n",
+    "dn: uid=newton,dc=example,dc=com\nsn: Newton\nobjectClass: inetOrgPerson\nobjectClass: organizationalPerson\nobjectClass: person\nobjectClass: top\ncn: Isaac Newton\nuid: newton\n",
+    "dn: uid=admin,ou=people,dc=example,dc=com\nobjectClass: inetOrgPerson\ncn: Administrator\nsn: admin\nuid: admin\n",
+    "dn: uid=user,ou=users,dc=example,dc=org\ncn: Test User\ngivenName: Test\nsn: User\ndisplayName: Test User\n",
+    "dn: uid=john.doe,ou=People,dc=example,dc=com\ncn: John Doe\ngivenName: John\nsn: Doe\nuid: john.doe\n",
+    "dn: cn=developers,ou=groups,dc=example,dc=com\nobjectClass: posixGroup\ncn: developers\nmemberUid: admin\n",
+    # rroemhild/docker-test-openldap's documented Planet Express directory (found by the suite)
+    'ldapsearch -x -D "uid=professor,ou=people,dc=planetexpress,dc=com" -w professor\n',
+    "dn: cn=Philip J. Fry,ou=people,dc=planetexpress,dc=com\nobjectClass: inetOrgPerson\ncn: Philip J. Fry\nuid: fry\n",
 ]
 
 ID_NOBODY = [
@@ -189,6 +199,49 @@ DAMAGE_RULES_STILL_GO = [
 def test_the_damage_rules_keep_finding_people(
     engine: Scrubber, text: str, value: str, kept: str
 ) -> None:
+    out = scrubbed(engine, text)
+    assert value.lower() not in out.lower(), out
+    assert kept in out, out
+
+
+LDAP_GO = [
+    (
+        "uniqueMember: uid=bkarsten,ou=users,dc=ldap,dc=example,dc=com\n",
+        "bkarsten",
+        "uniqueMember: uid=",
+    ),
+    (
+        "# cn=Ilse Vornholt,ou=users,dc=ldap,dc=example,dc=com\ndn: cn=Ilse Vornholt,ou=users,dc=ldap,dc=example,dc=com\ncn: Ilse Vornholt\ngivenname: Ilse\nsn: Vornholt\n",
+        "Vornholt",
+        ",ou=users,dc=ldap,dc=example,dc=com\ncn: ",
+    ),
+    (
+        "dn: uid=okarvel,ou=People,dc=corp,dc=lan\nobjectClass: inetOrgPerson\ncn: Tamsin Roqueford\ngivenName: Tamsin\nsn: Roqueford\ndisplayName: Tamsin Roqueford\n",
+        "Roqueford",
+        "\nobjectClass: inetOrgPerson\ncn: ",
+    ),
+    (
+        '{"bindDN":"cn=maelk,ou=users,dc=ldap,dc=goauthentik,dc=io","event":"Bind request"}\n',
+        "maelk",
+        '{"bindDN":"cn=',
+    ),
+    (
+        "dn: uid=vdrassen,cn=users,cn=accounts,dc=ipa,dc=test\n",
+        "vdrassen",
+        ",cn=users,cn=accounts,dc=ipa,dc=test",
+    ),
+    (
+        "# filter: (&(class=account)(name=quillon))\ndn: spn=quillon@idm.example.org,dc=idm,dc=example,dc=org\nname: quillon\n",
+        "quillon",
+        "# filter: (&(class=account)(name=",
+    ),
+    ("(&(uid=ferrabec)(objectClass=posixAccount))\n", "ferrabec", "(&(uid="),
+    ("memberUid: tolvanen\nmemberUid: admin\n", "tolvanen", "memberUid: admin\n"),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), LDAP_GO)
+def test_ldap_accounts_and_names_go(engine: Scrubber, text: str, value: str, kept: str) -> None:
     out = scrubbed(engine, text)
     assert value.lower() not in out.lower(), out
     assert kept in out, out

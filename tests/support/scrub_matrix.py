@@ -1811,6 +1811,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         ),
         # stop 54 (scrubber 1.54.0): a prompt in markdown emphasis
         "prompt_markdown_emphasis": lambda d: d.k("_").v(u).k("@acp-box16:~# id domain\\user_\n"),
+        # stop 54 (scrubber 1.54.0): LDAP DNs, an LDIF person entry, a search filter, memberUid
+        "ldap_unique_member": lambda d: (
+            d.k("uniqueMember: uid=").v(u).k(",ou=users,dc=ldap,dc=example,dc=com\n")
+        ),
+        "ldif_person_entry": lambda d: (
+            d.k("dn: uid=")
+            .v(w)
+            .k(",ou=people,dc=corp,dc=lan\nobjectClass: inetOrgPerson\ncn: ")
+            .v(name)
+            .k("\n")
+        ),
+        "ldap_filter_account": lambda d: d.k("# filter: (&(class=account)(name=").v(u).k("))\n"),
+        "ldif_member_uid": lambda d: d.k("memberUid: ").v(u).k("\n"),
     }
 
 
@@ -2163,6 +2176,12 @@ PASTED_PLACEHOLDERS = {
     "krbtgt:*:1100502:1100513::/home/krbtgt:/bin/bash\n"
     "mail: mail@domain.com\n"
     'email: "E@mail.com"\n',
+    "directory_placeholders": "dn: uid=valid_uid,ou=people,dc=domain,dc=com\n"
+    "objectclass: inetOrgPerson\nuid: valid_uid\ngivenname: name\nsn: sname\ncn: cname\n\n"
+    "dn: cn=Name Surname,ou=users,ou=SAMBA,dc=company\n"
+    "uniqueMember: uid=USERNAME,ou=users,dc=example,dc=com\n"
+    "# filter: (&(class=account)(name=admin))\nmemberUid: john.doe\n"
+    '{"bindDN":"cn=akadmin,ou=users,dc=ldap,dc=example,dc=com"}\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
