@@ -245,3 +245,60 @@ def test_ldap_accounts_and_names_go(engine: Scrubber, text: str, value: str, kep
     out = scrubbed(engine, text)
     assert value.lower() not in out.lower(), out
     assert kept in out, out
+
+
+ID_GO = [
+    (
+        "root@bcm-01:/var/log/sssd# id okvarn\nuid=851707146(okvarn) gid=1543400513(domain users) groups=1543400513(domain users)\n",
+        "okvarn",
+        "root@bcm-01:/var/log/sssd# id ",
+    ),
+    (
+        "$ groups okvarn\nokvarn : operator\n$ id okvarn\nuid=453877(okvarn) gid=37(operator) groups=37(operator)\n",
+        "okvarn",
+        " : operator\n",
+    ),
+    (
+        "uid=33123(tbrisco@domain1) gid=30000(domain users@domain1) grupos=30000(domain users@domain1),16(dialout)\n/etc/group:\ndialout:x:16:tbrisco@domain1,tbrisco\n",
+        "tbrisco",
+        "dialout:x:16:",
+    ),
+    (
+        "uid=1500(halvrik) gid=1500(halvrik) Gruppen=1500(halvrik),27(sudo)\n",
+        "halvrik",
+        ",27(sudo)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), ID_GO)
+def test_id_answers_of_directory_users_go(
+    engine: Scrubber, text: str, value: str, kept: str
+) -> None:
+    out = scrubbed(engine, text)
+    assert value.lower() not in out.lower(), out
+    assert kept in out, out
+
+
+GECOS_GO = [
+    (
+        "kovanek:*:1101106:1100513:Miroslav T. Kovanek:/home/kovanek:/bin/bash\n",
+        "Kovanek",
+        ":/bin/bash",
+    ),
+    (
+        "> drelling:*:1101108:1100513:Anouk E. Drelling:/home/drelling:/bin/bash\n",
+        "Drelling",
+        "> ",
+    ),
+    ("brandtle:x:1001:1001:Tilde Brandtle,,,:/home/brandtle:/bin/bash\n", "Brandtle", ",,,:"),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), GECOS_GO)
+def test_a_directory_users_full_name_goes(
+    engine: Scrubber, text: str, value: str, kept: str
+) -> None:
+    out = scrubbed(engine, text)
+    assert value.lower() not in out.lower(), out
+    assert kept in out, out

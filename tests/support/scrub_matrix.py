@@ -1824,6 +1824,29 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         ),
         "ldap_filter_account": lambda d: d.k("# filter: (&(class=account)(name=").v(u).k("))\n"),
         "ldif_member_uid": lambda d: d.k("memberUid: ").v(u).k("\n"),
+        # stop 54 (scrubber 1.54.0): id's answer for a directory user (an id-mapped uid, SSSD's
+        # qualified name, a group with a space, a translated groups=)
+        "id_directory_user": lambda d: (
+            d.k("root@bcm-01:/var/log/sssd# id ")
+            .v(u)
+            .k("\nuid=851707146(")
+            .v(u)
+            .k(") gid=1543400513(domain users) groups=1543400513(domain users)\n")
+        ),
+        "id_qualified_name": lambda d: (
+            d.k("uid=33123(")
+            .v(u)
+            .k("@domain1) gid=30000(domain users@domain1) grupos=30000(domain users@domain1)\n")
+        ),
+        # stop 54 (scrubber 1.54.0): a directory user's passwd line, a GECOS name with an initial
+        "passwd_gecos_initial": lambda d: (
+            d.v(u)
+            .k(":*:1101106:1100513:")
+            .v(f"{first} R. {last}")
+            .k(":/home/")
+            .v(u)
+            .k(":/bin/bash\n")
+        ),
     }
 
 
