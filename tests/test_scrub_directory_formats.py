@@ -302,3 +302,38 @@ def test_a_directory_users_full_name_goes(
     out = scrubbed(engine, text)
     assert value.lower() not in out.lower(), out
     assert kept in out, out
+
+
+SSO_GO = [
+    (
+        "```\n10:28:42,779 WARN  [org.keycloak.events] (default task-83) type=LOGIN_ERROR, realmId=nwse, clientId=nexus, userId=693a7ee3-4755-4ea2-90a9-083369856b3e, ipAddress=127.0.0.1, error=invalid_user_credentials, auth_method=openid-connect, grant_type=password, username=tolva.rinne\n```\n",
+        "tolva.rinne",
+        "userId=693a7ee3-4755-4ea2-90a9-083369856b3e",
+    ),
+    (
+        'type="LOGIN_ERROR", realmName="test", clientId="account-console", userId="null", error="user_not_found", username="brekkan"\n',
+        "brekkan",
+        'error="user_not_found", username="',
+    ),
+    (
+        'UserAndGroups { user: User { user_id: "quillmar", email: "E@mail.com", display_name: Some("DisplayName") } }\n',
+        "quillmar",
+        'email: "E@mail.com", display_name: Some("DisplayName")',
+    ),
+    (
+        "LDAP authentication for vennrik\nTrying to bind vennrik@corp.corporation.COM...\n",
+        "vennrik",
+        "Trying to bind ",
+    ),
+    ("        binddn_passwd 4921;\n", "4921", "binddn_passwd "),
+    ('    binddn_passwd "Qx7!mPa2";\n', "Qx7!mPa2", 'binddn_passwd "'),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), SSO_GO)
+def test_identity_servers_logins_and_bind_passwords_go(
+    engine: Scrubber, text: str, value: str, kept: str
+) -> None:
+    out = scrubbed(engine, text)
+    assert value.lower() not in out.lower(), out
+    assert kept in out, out

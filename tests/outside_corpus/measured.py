@@ -3246,16 +3246,12 @@ MEASURED: tuple[Measured, ...] = (
         # 1.54.0 (stop 54): elsewhere 5 -> 25 (LDAP DNs under ou=people/ou=users, an LDIF person entry's cn, a search filter's account: kanidm's, osixia's, authentik's bind DN); damage 6 -> 0, clean changed 2 -> 0 (a prompt's markdown emphasis, krbtgt a system account, mail@domain.com and E@mail.com placeholders)
         # 1.54.0 (stop 54): elsewhere 25 -> 42 (id's answer for a directory user: an id-mapped uid above 65535, SSSD's <u>@<domain>, a gid group with a space, a translated groups=)
         # 1.54.0 (stop 54): elsewhere 42 -> 44 (a passwd line's GECOS full name with a middle initial, of a directory user's id-mapped uid)
+        # 1.54.0 (stop 54): elsewhere 44 -> 48, secrets 1 -> 2 (Keycloak's event username=, lldap's User { user_id }, LDAP authentication for <u>; nginx-auth-ldap's binddn_passwd)
         docs=14,
         total=(5, 49, 0, 2),
-        found=(5, 44, 0, 1),
+        found=(5, 48, 0, 2),
         missed=(
             "PierreGode-Linux-Active-Directory-join-script-issues-26: user (elsewhere) 'admjolvik'",
-            "UK-AS-HIVE-meteor-accounts-ldap-issues-7: user (elsewhere) 'tkarvel'",
-            "UK-AS-HIVE-meteor-accounts-ldap-issues-7: user (elsewhere) 'tkarvel'",
-            "flytreeleft-nexus3-keycloak-plugin-issues-41: user (elsewhere) 'sunnyjw.kim'",
-            "kvspb-nginx-auth-ldap-issues-230: secret '4921'",
-            "lldap-lldap-issues-1085: user (elsewhere) 'quarkbert'",
         ),
         keeps=42,
         damage=(),

@@ -1847,6 +1847,18 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k(":/bin/bash\n")
         ),
+        # stop 54 (scrubber 1.54.0): identity servers' log fields, nginx-auth-ldap's bind password
+        "keycloak_event_username": lambda d: (
+            d.k("WARN  [org.keycloak.events] (default task-83) type=LOGIN_ERROR, realmId=nwse,")
+            .k(" clientId=nexus, userId=null, error=invalid_user_credentials, username=")
+            .v(u)
+            .k("\n")
+        ),
+        "lldap_user_id": lambda d: (
+            d.k('UserAndGroups { user: User { user_id: "').v(u).k('", email: "" } }\n')
+        ),
+        "ldap_authentication_for": lambda d: d.k("LDAP authentication for ").v(u).k("\n"),
+        "nginx_binddn_passwd": lambda d: d.k("        binddn_passwd ").v(cut).k(";\n"),
     }
 
 
@@ -2205,6 +2217,10 @@ PASTED_PLACEHOLDERS = {
     "uniqueMember: uid=USERNAME,ou=users,dc=example,dc=com\n"
     "# filter: (&(class=account)(name=admin))\nmemberUid: john.doe\n"
     '{"bindDN":"cn=akadmin,ou=users,dc=ldap,dc=example,dc=com"}\n',
+    "sso_placeholders": "WARN [org.keycloak.events] type=LOGIN_ERROR, realmId=master,"
+    " clientId=nexus, userId=null, error=user_not_found, username=admin\n"
+    'User { user_id: "admin", email: "", display_name: Some("Administrator") }\n'
+    "LDAP authentication for admin\nbinddn_passwd XXXX;\nbinddn_passwd ********;\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
