@@ -174,6 +174,9 @@ SSO_NOBODY = [
     "binddn_passwd <password>;\n",
     "binddn_passwd $LDAP_PASSWORD;\n",
     "binddn_passwd secret;\n",
+    # the module's README's own example (found after the rule's first version replaced it)
+    "        binddn_passwd LDAPPASSWORD;\n",
+    '    binddn_passwd "admin_pass";\n',
 ]
 
 
