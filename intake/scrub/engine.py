@@ -622,26 +622,44 @@ def _account_logins(text: str) -> list[str]:
 _PERSON_UIDS = range(1000, 60000)
 """The uids a distribution gives people's accounts (a service's are below, ``nobody`` above)."""
 
+_DIRECTORY_UIDS = range(65536, 4294967294)
+"""The uids a directory's users get on a client (since 1.54.0): SSSD's ID mapping
+(sssd-ad(5)/sssd-ldap(5): ``ldap_idmap_range_min`` 200000 to ``ldap_idmap_range_max``
+2000200000 by default) and winbind's ``idmap config`` ranges give a domain's accounts ids above
+the 16-bit range, ``nobody``'s 65534 and ``nfsnobody``'s 4294967294 not among them."""
+
 _MAC_PERSON_UIDS = range(501, 1000)
 """The uids macOS gives people's accounts, whose primary group is ``20(staff)`` (a service's
 account is below 500, with its own group: ``uid=502(<login>) gid=20(staff)``)."""
 
-_ID_ANSWER = r"\buid=(?P<uid>[0-9]++)\({n}\)(?:[ ]gid=(?P<gid>[0-9]++)\(staff\))?+"
-"""The ``id`` answer's account (``uid=1000(<x>)``), with macOS's ``staff`` group when given."""
+_ID_ANSWER = (
+    r"\buid=(?P<uid>[0-9]++)\({n}(?:@[A-Za-z0-9][A-Za-z0-9.-]{{0,252}}+)?+\)"
+    r"(?:[ ]gid=(?P<gid>[0-9]++)\(staff\))?+"
+)
+"""The ``id`` answer's account (``uid=1000(<x>)``), with macOS's ``staff`` group when given;
+since 1.54.0 also SSSD's fully qualified name (sssd.conf(5), ``use_fully_qualified_names``:
+``<x>@<domain>``)."""
 
 
 _OWN_ID = regex.compile(
     _ID_ANSWER.format(n=r"(?P<login>[a-z_][a-z0-9_.-]{0,31})")
-    + r"(?(gid)|[ ]gid=[0-9]++\([^)\s]++\))[ ]groups="
+    + r"(?(gid)|[ ]gid=[0-9]++\([^)\s]++(?:[ ][^)\s]++)*+\))"
+    + r"[ ](?:groups|grupos|groupes|Gruppen|gruppi|groepen|grupy)="
 )
-"""An ``id`` answer read whole (uid, gid and groups: ``id`` printed it, not a sentence)."""
+"""An ``id`` answer read whole (uid, gid and groups: ``id`` printed it, not a sentence); since
+1.54.0 a directory's group with a space (``gid=…(domain users)``) and ``groups=`` as coreutils'
+translations print it (``grupos=``, ``groupes=``, ``Gruppen=``)."""
 
 
 def _persons_uid(answer: regex.Match[str]) -> bool:
     """Whether an ``_ID_ANSWER`` numbers its account as a person's: a distribution's person's
     uid, or one of macOS's beside the ``staff`` group."""
     uid = int(answer.group("uid"))
-    return uid in _PERSON_UIDS or (uid in _MAC_PERSON_UIDS and answer.group("gid") == "20")
+    return (
+        uid in _PERSON_UIDS
+        or uid in _DIRECTORY_UIDS
+        or (uid in _MAC_PERSON_UIDS and answer.group("gid") == "20")
+    )
 
 
 _SERVICE_EVIDENCE = (
@@ -677,7 +695,8 @@ def _account_entries(text: str) -> set[str]:
     pairs = [(login, "") for login in _account_logins(text)]  # (login, full name)
     if ":/" in text:
         for m in _rule("passwd").finditer(text):
-            if int(m.group(2)) in _PERSON_UIDS and home_segment(m.group(4) + "/"):
+            uid = int(m.group(2))
+            if (uid in _PERSON_UIDS or uid in _DIRECTORY_UIDS) and home_segment(m.group(4) + "/"):
                 pairs.append((m.group(1), m.group(3).split(",")[0].strip()))
     if "User Name:" in text and _marked("profile", text):
         pairs += [(m.group(2), m.group(1).strip()) for m in _rule("profile").finditer(text)]

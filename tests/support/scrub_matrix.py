@@ -1860,6 +1860,56 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("'. (18456) (SQLDriverConnect)\n")
         ),
+        # stop 54 (scrubber 1.54.0): a prompt in markdown emphasis
+        "prompt_markdown_emphasis": lambda d: d.k("_").v(u).k("@acp-box16:~# id domain\\user_\n"),
+        # stop 54 (scrubber 1.54.0): LDAP DNs, an LDIF person entry, a search filter, memberUid
+        "ldap_unique_member": lambda d: (
+            d.k("uniqueMember: uid=").v(u).k(",ou=users,dc=ldap,dc=example,dc=com\n")
+        ),
+        "ldif_person_entry": lambda d: (
+            d.k("dn: uid=")
+            .v(w)
+            .k(",ou=people,dc=corp,dc=lan\nobjectClass: inetOrgPerson\ncn: ")
+            .v(name)
+            .k("\n")
+        ),
+        "ldap_filter_account": lambda d: d.k("# filter: (&(class=account)(name=").v(u).k("))\n"),
+        "ldif_member_uid": lambda d: d.k("memberUid: ").v(u).k("\n"),
+        # stop 54 (scrubber 1.54.0): id's answer for a directory user (an id-mapped uid, SSSD's
+        # qualified name, a group with a space, a translated groups=)
+        "id_directory_user": lambda d: (
+            d.k("root@bcm-01:/var/log/sssd# id ")
+            .v(u)
+            .k("\nuid=851707146(")
+            .v(u)
+            .k(") gid=1543400513(domain users) groups=1543400513(domain users)\n")
+        ),
+        "id_qualified_name": lambda d: (
+            d.k("uid=33123(")
+            .v(u)
+            .k("@domain1) gid=30000(domain users@domain1) grupos=30000(domain users@domain1)\n")
+        ),
+        # stop 54 (scrubber 1.54.0): a directory user's passwd line, a GECOS name with an initial
+        "passwd_gecos_initial": lambda d: (
+            d.v(u)
+            .k(":*:1101106:1100513:")
+            .v(f"{first} R. {last}")
+            .k(":/home/")
+            .v(u)
+            .k(":/bin/bash\n")
+        ),
+        # stop 54 (scrubber 1.54.0): identity servers' log fields, nginx-auth-ldap's bind password
+        "keycloak_event_username": lambda d: (
+            d.k("WARN  [org.keycloak.events] (default task-83) type=LOGIN_ERROR, realmId=nwse,")
+            .k(" clientId=nexus, userId=null, error=invalid_user_credentials, username=")
+            .v(u)
+            .k("\n")
+        ),
+        "lldap_user_id": lambda d: (
+            d.k('UserAndGroups { user: User { user_id: "').v(u).k('", email: "" } }\n')
+        ),
+        "ldap_authentication_for": lambda d: d.k("LDAP authentication for ").v(u).k("\n"),
+        "nginx_binddn_passwd": lambda d: d.k("        binddn_passwd ").v(cut).k(";\n"),
     }
 
 
@@ -2243,6 +2293,22 @@ PASTED_PLACEHOLDERS = {
     "Login failed for user 'BUILTIN\\Administrators'.\n"
     "  users:\n    - name: orders\n      db: shop\n"
     "mongodb://orders:<password>@mongodb-0.mongodb-svc/shop?replicaSet=mongodb\n",
+    # stop 54 (scrubber 1.54.0): a role's prompt in markdown emphasis, AD's KDC account and
+    # addresses that only spell what goes there
+    "directory_service_accounts": "_root@acp-box16:~#  id domain\\user_\n"
+    "krbtgt:*:1100502:1100513::/home/krbtgt:/bin/bash\n"
+    "mail: mail@domain.com\n"
+    'email: "E@mail.com"\n',
+    "directory_placeholders": "dn: uid=valid_uid,ou=people,dc=domain,dc=com\n"
+    "objectclass: inetOrgPerson\nuid: valid_uid\ngivenname: name\nsn: sname\ncn: cname\n\n"
+    "dn: cn=Name Surname,ou=users,ou=SAMBA,dc=company\n"
+    "uniqueMember: uid=USERNAME,ou=users,dc=example,dc=com\n"
+    "# filter: (&(class=account)(name=admin))\nmemberUid: john.doe\n"
+    '{"bindDN":"cn=akadmin,ou=users,dc=ldap,dc=example,dc=com"}\n',
+    "sso_placeholders": "WARN [org.keycloak.events] type=LOGIN_ERROR, realmId=master,"
+    " clientId=nexus, userId=null, error=user_not_found, username=admin\n"
+    'User { user_id: "admin", email: "", display_name: Some("Administrator") }\n'
+    "LDAP authentication for admin\nbinddn_passwd XXXX;\nbinddn_passwd ********;\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
