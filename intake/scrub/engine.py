@@ -1211,13 +1211,20 @@ def in_library_tail(text: str, start: int) -> bool:
 def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
     """Every occurrence of a learned name as a word of its own (``notes_alice.txt`` too), and
     since 1.42.0 (stop 52) as a URL-encoded path's segment after ``%2F`` and as the head of a
-    Windows account's machine name that begins with it (``RTKLAPTOP\\RTK``)."""
+    Windows account's machine name that begins with it (``RTKLAPTOP\\RTK``); since 1.59.0 (stop
+    54) also right after a terminal colour code or its pasted remains (``\\x1b[32m<u>``,
+    ``[32m<u>[0m``: webui.sh's banner)."""
     rx = _words(names, r"(?:(?![A-Za-z0-9])|(?=(?:s-|de)(?:MacBook|iMac|Mac)))")
     spans = [m.span() for m in rx.finditer(text)]
     alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
     if names and "%2" in text:  # a URL-encoded path's segment (``next=%2Fhub%2Fuser%2F<u>``)
         encoded = regex.compile(rf"(?<=%2[Ff])(?:{alternatives})(?![A-Za-z0-9])", regex.I)
         spans = sorted(spans + [m.span() for m in encoded.finditer(text)])
+    if names and "m" in text:  # after a colour code or its pasted remains (``[32m<u>[0m``)
+        coloured = regex.compile(
+            rf"(?<=\[[0-9;]{{1,12}}+m)(?:{alternatives})(?![A-Za-z0-9])", regex.I
+        )
+        spans = sorted(spans + [m.span() for m in coloured.finditer(text)])
     if names and "\\" in text:  # a Windows account's machine named after it (RTKLAPTOP\RTK)
         head = regex.compile(
             rf"(?<![A-Za-z0-9])({alternatives})(?=[A-Za-z0-9]{{1,15}}+\\{{1,2}}\1(?![A-Za-z0-9]))",

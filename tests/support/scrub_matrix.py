@@ -1910,6 +1910,28 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         ),
         "ldap_authentication_for": lambda d: d.k("LDAP authentication for ").v(u).k("\n"),
         "nginx_binddn_passwd": lambda d: d.k("        binddn_passwd ").v(cut).k(";\n"),
+        # stop 54 (scrubber 1.59.0): webui.sh's banner, wandb's login line, a W&B personal
+        # entity, a Databricks workspace folder named by its user's e-mail
+        "webui_running_on_user": lambda d: (
+            d.k("################################################################\nRunning on ")
+            .v(u)
+            .k(" user\n################################################################\n")
+        ),
+        "wandb_login": lambda d: (
+            d.k("wandb: Currently logged in as: ")
+            .v(u)
+            .k(" (use `wandb login --relogin` to force relogin)\n")
+        ),
+        "wandb_self_entity": lambda d: (
+            d.k("python train.py --wandb-project=proj --wandb-entity=")
+            .v(f"{first.lower()}-{last.lower()}-self")
+            .k(" --lr 1e-4\n")
+        ),
+        "databricks_workspace_email": lambda d: (
+            d.k("--mlflow_experiment_name /Users/")
+            .v(f"{first.lower()}.{last.lower()}@kestrel-mail.com")
+            .k("/deepseek_pretrain \\\n")
+        ),
     }
 
 
@@ -2309,6 +2331,15 @@ PASTED_PLACEHOLDERS = {
     " clientId=nexus, userId=null, error=user_not_found, username=admin\n"
     'User { user_id: "admin", email: "", display_name: Some("Administrator") }\n'
     "LDAP authentication for admin\nbinddn_passwd XXXX;\nbinddn_passwd ********;\n",
+    # stop 54 (scrubber 1.59.0): the /path/to/ convention, webui.sh's and wandb's accounts that
+    # name nobody, a team's W&B entity, a workspace folder at a reserved domain
+    "ml_tool_placeholders": '  File "/path/to/anaconda3/lib/python3.7/site-packages/x.py", line 1\n'
+    "export HF_HOME=/path/to/.cache/huggingface\n"
+    "/path/to/your/anaconda3/bin/python\n"
+    "Running on root user\nRunning on local URL:  http://127.0.0.1:7860\n"
+    "wandb: Currently logged in as: [me]. Use `wandb login --relogin` to force relogin\n"
+    "--wandb-entity=my-team wandb_entity='your-entity-self' WANDB_ENTITY=my-org\n"
+    "--mlflow_experiment_name /Users/someone@example.com/deepseek_pretrain\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
