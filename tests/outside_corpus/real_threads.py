@@ -9811,7 +9811,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``107``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``109``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9882,6 +9882,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (105, _RAW_STOP105),
         (106, _RAW_STOP106),
         (107, _RAW_STOP107),
+        (109, _RAW_STOP109),
     ):
         if batch not in (None, number):
             continue
@@ -29983,6 +29984,296 @@ ERROR 2015-03-30 22:42:05,842 base 1744 139674310887168 Internal Server Error: /
 Traceback (most recent call last):
   File "{{keep:/home/ubuntu/venv/local/lib/python2.7/site-packages/django/core/handlers/base.py}}", line 112, in get_response
     response = wrapped_callback(request, *callback_args, **callback_kwargs)
+""",
+    ),
+]
+
+
+_RAW_STOP109: list[tuple[str, str, str]] = [
+    # ---- VS Code Remote-SSH: install and server logs, homes, locks, exec-server tokens ------------
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/5306",
+        ".txt",
+        r"""- Logs:
+[09:56:34.826] Log Level: 2
+[09:56:34.832] remote-ssh-nightly@2021.5.29700
+[09:56:34.832] win32 x64
+[09:56:34.833] SSH Resolver called for "ssh-remote+10.29.164.219", attempt 1
+[09:56:34.833] "remote.SSH.useLocalServer": false
+[09:56:34.833] "remote.SSH.showLoginTerminal": false
+[09:56:34.833] "remote.SSH.remotePlatform": {"10.29.34.171":"linux","10.29.164.219":"windows"}
+[09:56:34.834] "remote.SSH.path": D:\Downloaded\OpenSSH-Win64\ssh.exe
+[09:56:34.834] "remote.SSH.configFile": undefined
+[09:56:34.834] "remote.SSH.useFlock": true
+[09:56:34.834] "remote.SSH.lockfilesInTmp": false
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/9639",
+        ".txt",
+        r"""[10:36:04.783] Using commit id "8b3775030ed1a69b13e4f4c628c612102e30a681" and quality "stable" for server
+[10:36:04.786] Install and start server if needed
+[10:36:04.792] Running script with connection command: "C:\Windows\System32\OpenSSH\ssh.exe" -T -D 57597 "192.168.10.2" bash
+[10:36:04.793] Terminal shell path: C:\Windows\System32\cmd.exe
+[10:36:05.774] > 5ec4cfce9118: running
+[10:36:05.930] > Found existing installation at {{keep:/root/.vscode-server}}...
+> Running ssh connection command... {{keep:/root/.vscode-server/code-8b3775030ed1a69b13e4}}
+> f4c628c612102e30a681 command-shell --cli-data-dir {{keep:/root/.vscode-server/cli}} --on-
+> port --require-token [[secret:3a7c50e18f42]] --parent-process-id 20449 &> "{{keep:/root/.vscode-se}}
+> rver/.cli.8b3775030ed1a69b13e4f4c628c612102e30a681.log" < /dev/null
+[10:36:05.959] >     SHELL=/bin/bash
+>     PWD={{keep:/root}}
+>     LOGNAME={{keep:root}}
+>     HOME={{keep:/root}}
+>     VSCODE_AGENT_FOLDER={{keep:/root/.vscode-server}}
+""",
+    ),
+    (
+        "https://github.com/vscodenpa/testissues/issues/30620",
+        ".txt",
+        r"""[11:36:47.173] Running script with connection command: "C:\Windows\System32\OpenSSH\ssh.exe" -T -D 51479 "TencentCloud" bash
+[11:36:47.174] Terminal shell path: C:\Windows\System32\cmd.exe
+[11:36:48.130] > d84aea9a1478: running
+[11:36:48.131] Got some output, clearing connection timeout
+[11:36:48.148] > Acquiring lock on {{keep:/home/ubuntu/.vscode-server/bin/8b617bd08fd9e3fc94d14adb8d358b56e3f72314/vscode-remote-lock.ubuntu.8b617bd08fd9e3fc94d14adb8d358b56e3f72314}}
+[11:36:48.154] > Found old VS Code install b380da4ef1ee00e224a15c1d4d9793e27c2b6302, attempting to clean up
+> Deleting old install from {{keep:/home/ubuntu/.vscode-server/bin/b380da4ef1ee00e224a15c1d4d9793e27c2b6302}}
+[11:36:48.532] > Deleting old log file from {{keep:/home/ubuntu/.vscode-server/.b380da4ef1ee00e224a15c1d4d9793e27c2b6302.log}}
+> Installing to {{keep:/home/ubuntu/.vscode-server/bin/8b617bd08fd9e3fc94d14adb8d358b56e3f72314}}...
+> d84aea9a1478%%1%%
+> Downloading with wget
+[11:36:52.981] > Download complete
+""",
+    ),
+    (
+        "https://github.com/vscodenpa/testissues/issues/39166",
+        ".txt",
+        r"""[17:50:49.969] Terminating local server
+[17:50:49.972] Resolver error: Error: The VS Code Server failed to start
+	at g.ServerInstallError (/Users/[[user:rohitsabharwa]]{{keep:/.vscode/extensions/ms-vscode-remote.remote-ssh-0.108.0/out/extension.js}}:2:460179)
+	at d (/Users/[[user:rohitsabharwa]]{{keep:/.vscode/extensions/ms-vscode-remote.remote-ssh-0.108.0/out/extension.js}}:2:453522)
+	at t.handleInstallOutput (/Users/[[user:rohitsabharwa]]{{keep:/.vscode/extensions/ms-vscode-remote.remote-ssh-0.108.0/out/extension.js}}:2:455792)
+	at process.processTicksAndRejections (node:internal/process/task_queues:95:5)
+	at async t.withShowDetailsEvent (/Users/[[user:rohitsabharwa]]{{keep:/.vscode/extensions/ms-vscode-remote.remote-ssh-0.108.0/out/extension.js}}:2:544264)
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/4681",
+        ".txt",
+        r"""[11:34:58.489] Running script with connection command: ssh -T -D 49167 "143.------" bash
+[11:34:58.496] Terminal shell path: C:\WINDOWS\System32\cmd.exe
+[11:34:59.966] > ab5351582d95: running
+[11:34:59.967] Got some output, clearing connection timeout
+[11:35:00.028] > ab5351582d95: running
+> Acquiring lock on /home/[[user:tkw]]{{keep:/.vscode-server/bin/2b9aebd5354a3629c3aba0a5f5df49f43d6689f8}}/vscode-remote-lock.[[user:tkw]].2b9aebd5354a3629c3aba0
+> a5f5df49f43d6689f8
+> Installing to /home/[[user:tkw]]{{keep:/.vscode-server/bin/2b9aebd5354a3629c3aba0a5f5df49f43d6689f8}}...
+> ab5351582d95%%1%%
+> Downloading with wget
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/8543",
+        ".txt",
+        r"""ec87c785d4a8: running
+Acquiring lock on /home/[[user:milo]]{{keep:/.vscode-server/bin/b3e4e68a0bc097f0ae7907b217c1119af9e03435}}/vscode-remote-lock.[[user:milo]].b3e4e68a0bc097f0ae7907b217c1119af9e03435
+Installing to /home/[[user:milo]]{{keep:/.vscode-server/bin/b3e4e68a0bc097f0ae7907b217c1119af9e03435}}...
+ec87c785d4a8%%1%%
+Downloading with wget
+Download complete
+ec87c785d4a8%%2%%
+Checking /home/[[user:milo]]{{keep:/.vscode-server/.b3e4e68a0bc097f0ae7907b217c1119af9e03435.log}} and /home/[[user:milo]]{{keep:/.vscode-server/.b3e4e68a0bc097f0ae7907b217c1119af9e03435.pid}} for a running server
+Running ssh connection command... /home/[[user:milo]]{{keep:/.vscode-server/bin/b3e4e68a0bc097f0ae7907b217c1119af9e03435/bin/code-server}} --start-server --host=127.0.0.1 --accept-server-license-terms
+""",
+    ),
+    # ---- VS Code WSL: wslServer.sh launches, Windows profiles, connection tokens ------------------
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/3690",
+        ".txt",
+        r"""Resolving wsl+Ubuntu-20.04, resolveAttempt: 1
+[2020-09-18 05:49:12.879] Starting VS Code Server inside WSL (Ubuntu-20.04)
+[2020-09-18 05:49:13.051] Probing if server is already installed: C:\WINDOWS\System32\wsl.exe -d Ubuntu-20.04 -e sh -c "[ -d ~/.vscode-server/bin/58bb7b2331731bf72587010e943852e13e6fd3cf ] && printf found || ([ -f /etc/alpine-release ] && printf alpine-; uname -m)"
+[2020-09-18 05:49:16.114] Probing result: x86_64
+[2020-09-18 05:49:16.114] No server install found in WSL, needs x64
+[2020-09-18 05:49:16.115] Launching C:\WINDOWS\System32\wsl.exe -d Ubuntu-20.04 sh -c '"$VSCODE_WSL_EXT_LOCATION/scripts/wslServer.sh" 58bb7b2331731bf72587010e943852e13e6fd3cf stable .vscode-server 0  ' in c:\Users\{{keep:<username>}}\.vscode\extensions\ms-vscode-remote.remote-wsl-0.44.5}
+[2020-09-18 05:49:16.472] sh: 1: /scripts/wslServer.sh: not found
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/894",
+        ".txt",
+        r"""[2019-07-04 07:55:28.875] Starting VS Code Server inside WSL (Ubuntu)
+[2019-07-04 07:55:28.875] Windows build: 18922. Multi distro support: enabled
+[2019-07-04 07:55:29.264] Launching C:\WINDOWS\System32\wsl.exe -d Ubuntu bash -c "'./scripts/wslServer.sh' '0f3794b38477eea13fb47fbe15a42798e6129338' 'stable' '.vscode-server' 'C:/Users/[[user:DMarlowe]]{{keep:/AppData/Local/Temp/vscode-remote-wsl/0f3794b38477eea13fb47fbe15a42798e6129338/vscode-server-linux-x64.tar.gz}}' 0  " in c:\Users\[[user:DMarlowe]]{{keep:\.vscode\extensions\ms-vscode-remote.remote-wsl-0.38.7}}
+[2019-07-04 07:55:29.557] bash: ./scripts/wslServer.sh: No such file or directory
+[2019-07-04 07:56:59.999] VS Code Server for WSL failed to start. No messages received for 90s
+""",
+    ),
+    (
+        "https://github.com/yuk7/ArchWSL/issues/302",
+        ".txt",
+        r"""[2022-10-16 13:24:05.326] Resolving wsl+Arch, resolveAttempt: 5
+[2022-10-16 13:24:05.503] Starting VS Code Server inside WSL (wsl1)
+[2022-10-16 13:24:05.503] Extension version: 0.66.3
+[2022-10-16 13:24:05.503] No shell environment set or found for current distro.
+[2022-10-16 13:24:05.774] Probing if server is already installed: C:\WINDOWS\System32\wsl.exe -d Arch -e sh -c "[ -d ~/.vscode-server/bin/74b1f979648cc44d385a2286793c226e611f59e7 ] && printf found || ([ -f /etc/alpine-release ] && printf alpine-; uname -m)"
+[2022-10-16 13:24:05.999] Probing result: x86_64
+[2022-10-16 13:24:06.003] Launching C:\WINDOWS\System32\wsl.exe -d Arch sh -c '"$VSCODE_WSL_EXT_LOCATION/scripts/wslServer.sh" 74b1f979648cc44d385a2286793c226e611f59e7 stable code-server .vscode-server --host=127.0.0.1 --port=0 --connection-token=[[secret:530192746-1847203915-3906127458-2715064391]] --use-host-proxy --without-browser-env-var --disable-websocket-compression --accept-server-license-terms'
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/173634",
+        ".txt",
+        r"""[2023-02-08 01:58:55.741] WSL daemon log file: c:\Users\[[user:niko3]]{{keep:\AppData\Roaming\Code\logs\20230207T205853\window1\exthost\ms-vscode-remote.remote-wsl\wsl-daemon-20230208T015855.log}}
+[2023-02-08 01:58:55.366] Starting VS Code Server inside WSL (wsl2)
+[2023-02-08 01:58:55.555] Using shell environment from invoking shell: /tmp/vscode-distro-env.HYsYf3
+[2023-02-08 01:58:55.928] Probing result: found
+[2023-02-08 01:58:55.929] Launching C:\Windows\System32\wsl.exe -d Ubuntu-22.04 sh -c 'env && VSCODE_WSL_DEBUG_INFO=true "$VSCODE_WSL_EXT_LOCATION/scripts/wslServer.sh" e2816fe719a4026ffa1ee0189dc89bdfdbafb164 stable code-server .vscode-server --host=127.0.0.1 --port=0 --connection-token=[[secret:2740681395-716203948-1593026874-495817263]] --use-host-proxy --without-browser-env-var'
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/163332",
+        ".txt",
+        r"""- delete the existing installs of the code -server in WSL with `rm -r  /home/[[user:hollander]]{{keep:/.vscode-server/bin/64bbfbf67ada9953918d72e1df2f4d8e537d340}}`
+- reset WSL with `wsl --shutdown`
+- if running still fails, manually run the server with `/home/[[user:hollander]]{{keep:/.vscode-server/bin/64bbfbf67ada9953918d72e1df2f4d8e537d340e/bin/code-server}} --host=127.0.0.1 --port=0 --connection-token=[[secret:1902635471-358172406-874210953-2716093845]] --use-host-proxy --without-browser-env-var --disable-websocket-compression --accept-server-license-terms --telemetry-level=all`
+""",
+    ),
+    # ---- Dev Containers: the host user learned by `id -un`, WSL UNC paths, macOS homes ----------
+    (
+        "https://github.com/microsoft/vscode-remote-try-python/issues/69",
+        ".txt",
+        r"""[29 ms] Dev Containers 0.299.0 in VS Code 1.80.1 (74f6148eb9ea00507ec113ec51c489d6ffb4b771).
+[29 ms] Start: Resolving Remote
+[57 ms] Setting up container for folder or workspace: c:\Users\[[user:noamlevin]]{{keep:\code\vscode-remote-try-node}}
+[59 ms] Start: Run: wsl -l -v
+[227 ms] Start: Run: wsl -d Ubuntu-22.04 -e /bin/sh -c echo ~
+[519 ms] Start: Run: wsl -d Ubuntu-22.04 -e /bin/sh -c cd '/home/[[user:noamlevin]]' && /bin/sh
+[535 ms] Start: Run in host: id -un
+[698 ms] [[user:noamlevin]]
+[698 ms] Start: Run in host: cat /etc/passwd
+[702 ms] Start: Run in host: echo ~
+[703 ms] /home/[[user:noamlevin]]
+[704 ms] Start: Run in host: test -x '/home/[[user:noamlevin]]{{keep:/.vscode-remote-containers/bin/74f6148eb9ea00507ec113ec51c489d6ffb4b771/node}}'
+[705 ms] Start: Run in host: test -f '/home/[[user:noamlevin]]{{keep:/.vscode-remote-containers/dist/vscode-remote-containers-server-0.299.0.js}}'
+[715 ms] userEnvProbe shell: /bin/bash
+[2245 ms] userEnvProbe PATHs:
+Probe:     '/home/[[user:noamlevin]]{{keep:/.nvm/versions/node/v18.17.0/bin}}:/home/[[user:noamlevin]]{{keep:/.cargo/bin}}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/games:/usr/local/games:/usr/lib/wsl/lib
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/8634",
+        ".txt",
+        r"""    [2023-06-23T17:34:22.573Z] Dev Containers 0.295.0 in VS Code 1.79.2 (695af097c7bd098fbf017ce3ac85e09bbc5dda06).
+    [2023-06-23T17:34:22.573Z] Start: Run: wsl -d Ubuntu -e wslpath -u \\wsl.localhost\Ubuntu\home\[[user:omi]]\projects\devctest
+    [2023-06-23T17:34:23.011Z] Stop (438 ms): Run: wsl -d Ubuntu -e wslpath -u \\wsl.localhost\Ubuntu\home\[[user:omi]]\projects\devctest
+    [2023-06-23T17:34:23.023Z] Start: Resolving Remote
+    [2023-06-23T17:34:23.428Z] Start: Run: wsl -d Ubuntu -e /bin/sh -c cd '/home/[[user:omi]]/projects/devctest' && /bin/sh
+    [2023-06-23T17:34:23.442Z] Start: Run in host: id -un
+    [2023-06-23T17:34:23.728Z] [[user:omi]]
+    [2023-06-23T17:34:23.729Z] Stop (287 ms): Run in host: id -un
+    [2023-06-23T17:34:23.732Z] Start: Run in host: echo ~
+    [2023-06-23T17:34:23.734Z] /home/[[user:omi]]
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/7217",
+        ".txt",
+        r"""[2022-09-21T15:18:52.231Z] Stop (273 ms): Run: /Applications/Visual Studio Code.app/Contents/Frameworks/Code Helper.app/Contents/MacOS/Code Helper --ms-enable-electron-run-as-node /Users/[[user:jtkowalski]]{{keep:/.vscode/extensions/ms-vscode-remote.remote-containers-0.251.0/dist/spec-node/devContainersSpecCLI.js}} read-configuration --workspace-folder /Users/[[user:jtkowalski]]/Programming/docker-concourse-ci-worker --container-id d945136a0789fde0bb3d85a109d7611cf8d07247586765d08520d9cc80cff0d9 --log-level debug --log-format json --config /Users/[[user:jtkowalski]]/Programming/docker-concourse-ci-worker/.devcontainer/devcontainer.json --mount-workspace-git-root true
+[2022-09-21T15:18:52.231Z] Start: Inspecting container
+[2022-09-21T15:18:52.231Z] Start: Run: docker inspect --type container d945136a0789fde0bb3d85a109d7611cf8d07247586765d08520d9cc80cff0d9
+[2022-09-21T15:18:52.311Z] Start: Run in container: /bin/sh
+""",
+    ),
+    (
+        "https://github.com/Sage-Bionetworks/sage-monorepo/issues/263",
+        ".txt",
+        r"""[60 ms] Remote-Containers 0.234.0 in VS Code 1.67.2 (c3511e6c69bb39013c4a4b7b9566ec1ca73fc4d5).
+[59 ms] Start: Resolving Remote
+[70 ms] Setting up container for folder or workspace: /Users/[[user:mbrennecke]]/dev/[[user:mbrennecke]]/challenge-registry
+[80 ms] Start: Check Docker is running
+[81 ms] Start: Run: docker version --format {{.Server.APIVersion}}
+[234 ms] Server API version: 1.41
+[381 ms] Start: Run: /Applications/Visual Studio Code.app/Contents/MacOS/Electron /Users/[[user:mbrennecke]]{{keep:/.vscode/extensions/ms-vscode-remote.remote-containers-0.234.0/dist/spec-node/devContainersSpecCLI.js}} up --user-data-folder /Users/[[user:mbrennecke]]{{keep:/Library/Application Support/Code/User/globalStorage/ms-vscode-remote.remote-containers/data}} --workspace-folder /Users/[[user:mbrennecke]]/dev/[[user:mbrennecke]]/challenge-registry --id-label vsch.local.folder=/Users/[[user:mbrennecke]]/dev/[[user:mbrennecke]]/challenge-registry --id-label vsch.quality=stable
+""",
+    ),
+    # ---- GitHub Codespaces: creation logs and the codespace's own address --------------------------
+    (
+        "https://github.com/actions/javascript-action/issues/388",
+        ".txt",
+        r"""2024-03-01 11:22:49.122Z: Host information
+2024-03-01 11:22:49.172Z: OS: Ubuntu 22.04.3 LTS (stable release)
+2024-03-01 11:22:49.180Z: Image details: https://github.com/github/codespaces-host-images/blob/main/README.md
+2024-03-01 11:22:49.193Z: Configuration starting...
+2024-03-01 11:22:49.203Z: Cloning...
+2024-03-01 11:22:49.239Z: $ git -C "/var/lib/docker/codespacemount/workspace" clone --branch "main" --depth 1 https://github.com/actions/javascript-action "/var/lib/docker/codespacemount/workspace/javascript-action"
+2024-03-01 11:22:49.298Z: Cloning into '/var/lib/docker/codespacemount/workspace/javascript-action'...
+2024-03-01 11:22:50.560Z: git process exited with exit code 0
+2024-03-01 11:22:50.991Z: Creating container...
+""",
+    ),
+    (
+        "https://github.com/comfuture/flutter_fastapi/issues/1",
+        ".txt",
+        r"""2022-11-12 14:17:15.128Z: Configuration starting...
+2022-11-12 14:17:15.160Z: Cloning...
+2022-11-12 14:17:15.177Z: $ git -C "/var/lib/docker/codespacemount/workspace" clone --branch main --depth 1 https://github.com/[[user:lavrentiev]]/fastapi-flutter "/var/lib/docker/codespacemount/workspace/fastapi-flutter"
+2022-11-12 14:17:15.225Z: Cloning into '/var/lib/docker/codespacemount/workspace/fastapi-flutter'...
+2022-11-12 14:17:16.722Z: git process exited with exit code 0
+2022-11-12 14:17:16.739Z: $ git -C "/var/lib/docker/codespacemount/workspace/fastapi-flutter" config --local remote.origin.fetch +refs/heads/*:refs/remotes/origin/*
+2022-11-12 14:17:16.753Z: git process exited with exit code 0
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/147639",
+        ".txt",
+        r"""1. Open codespaces https://[[user:mikaelsen]]-alltrails-alltrails-xxr4gprc69vg.github.dev/ in the web browser.
+2. Open command palette.
+3. Terminal: Create New Terminal.
+
+ACTUAL: modal showing Command 'Terminal: Create New Terminal' resulted in an error (Invalid script url: https://vscodeweb.azureedge.net/stable/dfd34e8260c270da74b5c2d86d61aee4b6d56977/node_modules/xterm/lib/xterm.js).
+""",
+    ),
+    # ---- JetBrains Gateway and its remote backends: RemoteDev caches of service accounts --------
+    (
+        "https://github.com/github/codespaces-jetbrains-feedback/issues/59",
+        ".txt",
+        r"""2022-12-12 18:22:22,103 [      8]   INFO - #c.i.i.AppStarter - ------------------------------------------------------ IDE STARTED ------------------------------------------------------
+2022-12-12 18:22:22,263 [    168]   INFO - #c.i.i.AppStarter - JNA library (64-bit) loaded in 51 ms
+2022-12-12 18:22:22,266 [    171]   INFO - #c.i.i.AppStarter - IDE: PhpStorm (build #PS-223.7571.212, 01 Dec 2022 15:29)
+2022-12-12 18:22:22,267 [    172]   INFO - #c.i.i.AppStarter - OS: Linux (5.4.0-1094-azure, amd64)
+2022-12-12 18:22:22,272 [    177]   INFO - #c.i.i.AppStarter - PID: 11929
+2022-12-12 18:22:22,278 [    183]   INFO - #c.i.i.AppStarter - JVM options: [-Djava.home={{keep:/home/docker/.cache/JetBrains/RemoteDev-PS/_workspaces_app-v2/pid.11802.temp.jbr}}, -Xms128m, -Xmx2048m, -XX:ReservedCodeCacheSize=512m, -XX:+UseG1GC]
+""",
+    ),
+    (
+        "https://github.com/coder/jetbrains-coder/issues/144",
+        ".txt",
+        r"""Could not get host jstack: 
+
+Details:
+An error occurred while executing command: 'get-jstack --ide-path={{keep:/home/coder/.cache/JetBrains/RemoteDev/dist/36e40bdbd952a_ideaIU-2022.2.4}} --project-path={{keep:/home/coder}}'
+Exit code: 1
+""",
+    ),
+    # ---- Coder: `ssh coder.<u>.<workspace>` with the poster's placeholder -------------------------
+    (
+        "https://github.com/coder/coder/issues/7317",
+        ".txt",
+        r"""ssh coder.{{keep:user}}.main
+
+ > Don't panic, your workspace agent has connected and
+   the workspace is getting ready!
+
+⢎⡀ Waiting for  main  to become ready...
+
+➜  ~ ssh coder.{{keep:user}}.main
+
+ > The workspace agent lost connection! See
+   troubleshooting instructions at:
+   https://coder.com/docs/coder-oss/latest/templates#troubleshooting-templates
+
+⠈⠱ Waiting for connection from  main ...
 """,
     ),
 ]
