@@ -276,6 +276,7 @@ def main(argv: list[str] | None = None) -> int:
             "106",
             "107",
             "109",
+            "110",
             "all",
         ),
         default="all",

@@ -9811,7 +9811,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``109``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``110``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9883,6 +9883,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (106, _RAW_STOP106),
         (107, _RAW_STOP107),
         (109, _RAW_STOP109),
+        (110, _RAW_STOP110),
     ):
         if batch not in (None, number):
             continue
@@ -30274,6 +30275,423 @@ Exit code: 1
    https://coder.com/docs/coder-oss/latest/templates#troubleshooting-templates
 
 ⠈⠱ Waiting for connection from  main ...
+""",
+    ),
+]
+
+
+_RAW_STOP110: list[tuple[str, str, str]] = [
+    # ---- winget: its own log, installer logs under DiagOutputDir, console runs -----------------
+    (
+        "https://github.com/microsoft/winget-cli/issues/3509",
+        ".txt",
+        r"""3. `tail -15 '~\AppData\Local\Packages\Microsoft.DesktopAppInstaller_8wekyb3d8bbwe\LocalState\DiagOutputDir\WinGet-Git.Git.2.41.0.3-2023-08
+-07-15-03-17.689.log'`
+
+2023-08-07 15:03:22.304   Dest DLL name: crypt32.dll
+2023-08-07 15:03:22.304   Importing the DLL function.
+2023-08-07 15:03:22.307   Successfully imported the DLL function. Delay loaded? No
+2023-08-07 15:03:23.807   Defaulting to Cancel for suppressed message box (Retry/Cancel):
+                          The following process(es) use Git for Windows:
+
+                          bash.exe (PID 11232)
+                          bash.exe (PID 9180)
+
+                          Please terminate those processes and retry.
+                          Alternatively, cancel to abandon setup altogether.
+2023-08-07 15:03:23.807   Failed to proceed to next wizard page; aborting.
+2023-08-07 15:03:23.807   Got EAbort exception.
+2023-08-07 15:03:23.807   Deinitializing Setup.
+2023-08-07 15:03:23.814   Log closed.
+""",
+    ),
+    (
+        "https://github.com/microsoft/winget-cli/issues/525",
+        ".txt",
+        r"""C:\Users\[[user:tomasle]]{{keep:\AppData\Local\Packages\Microsoft.DesktopAppInstaller_8wekyb3d8bbwe\TempState\WinGet\LibreOffice.LibreOffice.7.0.0.log}}
+
+:\Users\[[user:tomasle]]\winget-pkgs>type C:\Users\[[user:tomasle]]\AppData\Local\Packages\Microsoft.DesktopAppInstaller_8wekyb3d8bbwe\TempState\WinGet\LibreOffice.LibreOffice.7.0.0.log
+=== Logging started: 8/5/2020  10:21:19 ===
+Action start 10:21:19: INSTALL.
+Action start 10:21:19: AppSearch.
+Action ended 10:21:19: AppSearch. Return value 1.
+Action start 10:21:19: LaunchConditions.
+MSI (s) (28:C0) [10:21:19:797]: Product: LibreOffice 7.0.0.3 -- The Installation Wizard cannot be run properly because you are logged in as a user without sufficient administrator rights for this system.
+""",
+    ),
+    (
+        "https://github.com/microsoft/winget-cli/issues/4370",
+        ".txt",
+        r"""Apply :: WinGetPackage
+  The configuration unit failed while attempting to test the current system state.
+An error occurred while searching for packages: CatalogError
+<See the log file for additional details>
+
+See C:\Users\{{keep:WDAGUtilityAccount}}\AppData\Local\Packages\Microsoft.DesktopAppInstaller_8wekyb3d8bbwe\LocalState\DiagOutputDir\WinGet-2024-04-11-09-03-54.698.log
+""",
+    ),
+    (
+        "https://github.com/cli/cli/issues/4779",
+        ".txt",
+        r"""Found GitHub CLI [GitHub.cli] Version 2.2.0
+This application is licensed to you by its owner.
+Microsoft is not responsible for, nor does it grant any licenses to, third-party packages.
+Downloading https://github.com/cli/cli/releases/download/v2.2.0/gh_2.2.0_windows_amd64.msi
+  ██████████████████████████████  7.39 MB / 7.39 MB
+Successfully verified installer hash
+Starting package install...
+Installer failed with exit code: 1625
+Installer log is available at: C:\Users\[[user:ruvan]]{{keep:\AppData\Local\Packages\Microsoft.DesktopAppInstaller_8wekyb3d8bbwe\LocalState\DiagOutputDir\WinGet-GitHub.cli.2.2.0-2021-11-21-09-44-21.095.log}}
+""",
+    ),
+    (
+        "https://github.com/nexu-io/open-design/issues/6554",
+        ".txt",
+        r"""2026-08-06 15:50:47.173 <I> [CLI ] Successfully renamed downloaded installer. Path: C:\Users\[[user:oto]]{{keep:\AppData\Local\Temp\WinGet\Powerformer.OpenDesign.0.17.0\open-design-0.17.0-win-x64-setup.exe}}
+2026-08-06 15:50:47.173 <I> [CORE] Started applying motw to C:\Users\[[user:oto]]\AppData\Local\Temp\WinGet\Powerformer.OpenDesign.0.17.0\open-design-0.17.0-win-x64-setup.exe with zone: 2
+2026-08-06 15:50:47.174 <I> [CORE] Finished applying motw
+2026-08-06 15:50:47.174 <I> [REPO] Creating new SQLite Index with version [Latest] at ':memory:'
+2026-08-06 15:50:47.179 <I> [REPO] Reading MSI UpgradeCodes
+2026-08-06 15:50:47.367 <I> [CLI ] Installer args: /S
+2026-08-06 15:50:47.367 <I> [CLI ] Starting: 'C:\Users\[[user:oto]]\AppData\Local\Temp\WinGet\Powerformer.OpenDesign.0.17.0\open-design-0.17.0-win-x64-setup.exe' with arguments '/S'
+2026-08-06 15:51:17.387 <I> [REPO] Creating new SQLite Index with version [Latest] at ':memory:'
+2026-08-06 15:51:17.467 <I> [CLI ] During package install, 0 changes to ARP were observed, 1 matches were found for the package, and 0 packages were in both
+""",
+    ),
+    (
+        "https://github.com/microsoft/winget-cli/issues/6121",
+        ".txt",
+        r"""2026-04-04 01:45:13.513 [CORE] WinGet, version [1.28.190], activity [{C5F771FC-D68C-4D65-AFF8-EC7CAA043439}]
+2026-04-04 01:45:13.513 [CORE] Process: winget.exe[36424], Offset: 00007FFC9EC90000
+2026-04-04 01:45:13.513 [CORE] OS: Windows.Desktop v10.0.26200.8117
+2026-04-04 01:45:13.513 [CORE] Command line Args: "c:\users\[[user:falcon2846]]{{keep:\appdata\local\microsoft\windowsapps\winget.exe}}" install -m .\manifests\s\sourcegit-scm\SourceGit\2026.07\ --verbose-logs --open-logs
+2026-04-04 01:45:13.513 [CORE] Package: Microsoft.DesktopAppInstaller v1.28.190.0
+2026-04-04 01:45:13.513 [CORE] IsCOMCall:0; Caller: winget-cli
+2026-04-04 01:45:13.518 [CLI ] WinGet invoked with arguments: 'install' '-m' '.\manifests\s\sourcegit-scm\SourceGit\2026.07\' '--verbose-logs' '--open-logs'
+2026-04-04 01:45:13.518 [CLI ] Found subcommand: install
+2026-04-04 01:45:13.518 [CORE] Setting action: Get, Type: Secure, Name: admin_settings
+2026-04-04 01:45:13.519 [CORE] Admin setting 'DefaultProxy' was not found or did not contain the expected format
+""",
+    ),
+    (
+        "https://github.com/microsoft/winget-cli/issues/245",
+        ".txt",
+        r"""> C:\Users\[[user:milan]]> winget install speccy
+> Found Speccy [Piriform.Speccy]
+> This application is licensed to you by its owner.
+> Microsoft is not responsible for, nor does it grant any licenses to, third-party packages.
+> Downloading https://download.ccleaner.com/spsetup132.exe
+>   ██████████████████████████████  6.57 MB / 6.57 MB
+> Successfully verified installer hash
+> Installing ...
+> Installer failed with exit code: 2
+
+> C:\Users\[[user:milan]]> winget install "Google Play Music Desktop Player"
+""",
+    ),
+    (
+        "https://github.com/microsoft/winget-pkgs/issues/510",
+        ".txt",
+        r"""PS C:\Users\[[user:Ember]]> winget install julia
+Found Julia [Julialang.Julia]
+This application is licensed to you by its owner.
+Microsoft is not responsible for, nor does it grant any licenses to, third-party packages.
+Downloading https://julialang-s3.julialang.org/bin/winnt/x64/1.4/julia-1.4.1-win64.exe
+  ██████████████████████████████  64.9 MB / 64.9 MB
+Successfully verified installer hash
+Installing ...
+Installer failed with exit code: 1
+
+"C:\Users\[[user:Ember]]{{keep:\AppData\Local\Packages\Microsoft.DesktopAppInstaller_8wekyb3d8bbwe\TempState\WinGet\Julialang.Julia.1.4.1.exe}}" /SILENT /LOG="C:\Users\[[user:Ember]]\AppData\Local\Packages\Microsoft.DesktopAppInstaller_8wekyb3d8bbwe\TempState\WinGet\Julialang.Julia.1.4.1.log"
+
+PS C:\Users\[[user:Ember]]> winget show julia
+Found Julia [Julialang.Julia]
+Version: 1.4.1
+""",
+    ),
+    (
+        "https://github.com/asheroto/winget-install/issues/58",
+        ".txt",
+        r"""PS C:\Users\{{keep:administrator.XYZ}}> winget-install -UpdateSelf
+winget-install 5.0.5
+Updating script to version 5.0.7...
+Script updated to version 5.0.7.
+PS C:\Users\{{keep:administrator.XYZ}}> winget-install -force -debug
+winget-install 5.0.7
+
+Downloading VCLibs...
+DEBUG: Downloading VCLibs from https://aka.ms/Microsoft.VCLibs.x64.14.00.Desktop.appx to
+C:\Users\{{keep:administrator.XYZ}}\AppData\Local\Temp\2\xd5m2gmk.slj
+""",
+    ),
+    # ---- Scoop: PowerShell sessions and transcripts under a user's scoop root -----------------------
+    (
+        "https://github.com/ScoopInstaller/Scoop/issues/5058",
+        ".txt",
+        r"""PS C:\Users\[[user:bkarlstedt]]> scoop
+&: C:\Users\[[user:bkarlstedt]]{{keep:\scoop\shims\scoop.ps1}}:3
+Line |
+   3 |  … on.ExpectingInput) { $input | & $path  @args } else { & $path  @args  …
+     |                                                            ~~~~~
+     | The term 'C:\Users\[[user:bkarlstedt]]\scoop\shims\..\apps\scoop\current\bin\scoop.ps1' is not recognized as a
+     | name of a cmdlet, function, script file, or executable program. Check the spelling of the name, or if
+     | a path was included, verify that the path is correct and try again.
+
+PS C:\Users\[[user:bkarlstedt]]>  irm get.scoop.sh | iex
+Initializing...
+Scoop is already installed. Run 'scoop update' to get the latest version.
+Abort.
+""",
+    ),
+    (
+        "https://github.com/ScoopInstaller/Scoop/issues/3560",
+        ".txt",
+        r"""PS C:\Users\[[user:Umirath]]> scoop search python36
+Results from other known buckets...
+(add them using 'scoop bucket add <name>')
+
+'versions' bucket:
+    bucket/python36
+
+PS C:\Users\[[user:Umirath]]> scoop install python36
+Couldn't find manifest for 'python36'.
+""",
+    ),
+    (
+        "https://github.com/ScoopInstaller/Scoop/issues/3866",
+        ".txt",
+        r"""**********************
+PowerShell transcript start
+Start time: 20200229182926
+Username: DESKTOP-F2VATR8\[[user:Savora.Tomas]]
+RunAs User: DESKTOP-F2VATR8\[[user:Savora.Tomas]]
+Configuration Name: 
+Machine: DESKTOP-F2VATR8 (Microsoft Windows NT 10.0.18363.0)
+Host Application: C:\SCOOP\apps\pwsh-preview\current\pwsh.dll -NoLogo -NoExit -Command & "C:\SCOOP\apps\cmder\current\config\user_profile.ps1"
+Process ID: 14732
+PSVersion: 7.0.0-rc.3
+**********************
+Transcript started, output file is cosi.txt
+
+# Uninstallation
+PS>scoop uninstall ShowDiskPartitionStyle -p
+Uninstalling 'ShowDiskPartitionStyle' (1.1).
+Removing shortcut ~\AppData\Roaming\Microsoft\Windows\Start Menu\Programs\Scoop Apps\Sordum\Show Disk Partition Style.lnk
+Unlinking C:\SCOOP\apps\ShowDiskPartitionStyle\current
+Removing persisted data.
+'ShowDiskPartitionStyle' was uninstalled.
+""",
+    ),
+    (
+        "https://github.com/neolee/pilot/issues/1241",
+        ".txt",
+        r"""PS C:\Users\{{keep:Hasee}}> Get-ExecutionPolicy
+RemoteSigned
+PS C:\Users\{{keep:Hasee}}> iwr -useb get.scoop.sh | iex
+Initializing...
+Scoop is already installed. Run 'scoop update' to get the latest version.
+PS C:\Users\{{keep:Hasee}}> scoop update
+scoop : 无法将“scoop”项识别为 cmdlet、函数、脚本文件或可运行程序的名称。请检
+查名称的拼写，如果包括路径，请确保路径正确，然后再试一次。
+所在位置 行:1 字符: 1
++ scoop update
++ ~~~~~
+    + CategoryInfo          : ObjectNotFound: (scoop:String) [], ParentContain
+   sErrorRecordException
+    + FullyQualifiedErrorId : CommandNotFoundException
+""",
+    ),
+    # ---- Chocolatey: chocolatey.log, console output, helpers into the user's Temp ------------------
+    (
+        "https://github.com/chocolatey/choco/issues/187",
+        ".txt",
+        r"""VisualStudioCode v0.3.0.0
+ Downloading VisualStudioCode 32 bit
+   from 'https://az764295.vo.msecnd.net/public/0.3.0/VSCodeSetup.exe'
+ Installing VisualStudioCode...
+ [ERROR] Running C:\Users\[[user:brisco]]{{keep:\AppData\Local\Temp\chocolatey\VisualStudioCode\VisualStudioCodeInstall.exe}} with -s  was not successful. Exit code was
+
+ '998' Error Message:
+ .
+ At C:\ProgramData\chocolatey\helpers\functions\Start-ChocolateyProcessAsAdmin.p
+""",
+    ),
+    (
+        "https://github.com/chocolatey/choco/issues/878",
+        ".txt",
+        r"""Installing the following packages:
+C:\Users\[[user:pek]]{{keep:\Desktop\Packages.config}}
+
+$ choco install Packages.config -s $(pwd) --verbose --debug
+Chocolatey is running on Windows v 10.0.14390.0
+Attempting to delete file "C:/ProgramData/chocolatey/choco.exe.old".
+Attempting to delete file "C:\ProgramData\chocolatey\choco.exe.old".
+Command line: "C:\ProgramData\chocolatey\choco.exe" install Packages.config -s C:\Users\[[user:pek]]\Desktop --verbose --debug
+Received arguments: install Packages.config -s C:\Users\[[user:pek]]\Desktop--verbose --debug
+RemovePendingPackagesTask is now ready and waiting for PreRunMessage.
+Sending message 'PreRunMessage' out if there are subscribers...
+[Pending] Removing all pending packages that should not be considered installed...
+The source 'C:\Users\[[user:pek]]\Desktop' evaluated to a 'normal' source type
+""",
+    ),
+    (
+        "https://github.com/chocolatey/choco/issues/1897",
+        ".txt",
+        r"""Running Install-ChocolateyInstallPackage -packageName 'vpnnam' -fileType 'MSI' -validExitCodes '0 3010 1641' -silentArgs '/qn /norestart /l*v "C:\Users\{{keep:temp}}\AppData\Local\Temp\chocolatey\vpnnam.4.6.01098.MsiInstall.log"' -file 'C:\ProgramData\chocolatey\lib\vpnnam\tools\anyconnect-win-4.6.01098-nam-predeploy-k9.msi'
+Running Get-ProcessorBits -compare '32'
+Installing vpnnam...
+Ensuring 'C:\Users\{{keep:temp}}\AppData\Local\Temp\chocolatey' exists
+Running Start-ChocolateyProcessAsAdmin -validExitCodes '0 3010 1641' -workingDirectory 'C:\ProgramData\chocolatey\lib\vpnnam\tools' -statements '/i "C:\ProgramData\chocolatey\lib\vpnnam\tools\anyconnect-win-4.6.01098-nam-predeploy-k9.msi" /qn /norestart /l*v "C:\Users\{{keep:temp}}\AppData\Local\Temp\chocolatey\vpnnam.4.6.01098.MsiInstall.log" ' -exeToRun 'C:\Windows\System32\msiexec.exe'
+Unable to use current location for Working Directory. Using Cache Location instead.
+Test-ProcessAdminRights: returning True
+""",
+    ),
+    (
+        "https://github.com/chocolatey/choco/issues/902",
+        ".txt",
+        r"""[[user:jt]]@[[user:JT]]PC C:\Users\[[user:jt]]
+> RefreshEnv.cmd
+Reading environment variables from registry. Please wait... Done.
+
+{{keep:SYSTEM}}@[[user:JT]]PC C:\Users\[[user:jt]]
+>
+""",
+    ),
+    (
+        "https://github.com/adamrehn/ue4-docker/issues/216",
+        ".txt",
+        r"""VERBOSE: Created
+'C:\Users\{{keep:ContainerAdministrator}}\AppData\Local\Temp\chocolatey\chocoInstall\too
+ls\chocolateyInstall\redirects\cinst.exe'.
+VERBOSE: Created
+'C:\Users\{{keep:ContainerAdministrator}}\AppData\Local\Temp\chocolatey\chocoInstall\too
+ls\chocolateyInstall\redirects\cinst.exe.ignore'.
+VERBOSE: Created
+'C:\Users\{{keep:ContainerAdministrator}}\AppData\Local\Temp\chocolatey\chocoInstall\too
+ls\chocolateyInstall\redirects\clist.exe'.
+""",
+    ),
+    # ---- Windows Installer: msiexec /l*v verbose logs and their property dumps --------------------
+    (
+        "https://github.com/chocolatey-archive/chocolatey/issues/279",
+        ".txt",
+        r"""=== Verbose logging started: 22/04/2013  15:57:29  Build type: SHIP UNICODE 5.00.7601.00  Calling process: C:\Windows\System32\msiexec.exe ===
+MSI (c) (98:70) [15:57:29:022]: Resetting cached policy values
+MSI (c) (98:70) [15:57:29:023]: Machine policy value 'Debug' is 0
+MSI (c) (98:70) [15:57:29:023]: ******\* RunEngine:
+           ******\* Product: C:\Users\[[user:TORVAL~1]]{{keep:\AppData\Local\Temp\chocolatey\pik\pikInstall.msi}}
+           ******\* Action: 
+           ******\* CommandLine: **********
+MSI (c) (98:70) [15:57:29:023]: Client-side and UI is none or basic: Running entire install on the server.
+MSI (c) (98:70) [15:57:29:023]: Grabbed execution mutex.
+MSI (s) (14:A8) [15:57:29:045]: Running installation inside multi-package transaction C:\Users\[[user:TORVAL~1]]\AppData\Local\Temp\chocolatey\pik\pikInstall.msi
+""",
+    ),
+    (
+        "https://github.com/sonicnkt/wpkg-gp/issues/5",
+        ".txt",
+        r"""Property(S): StartMenuFolder = \\192.168.200.6\profiles\[[user:Jannik]]\Startmenu\
+Property(S): DesktopFolder = \\192.168.200.6\profiles\[[user:Jannik]]\Desktop\
+Property(S): FontsFolder = C:\Windows\Fonts\
+Property(S): GPTSupport = 1
+Property(S): MsiAMD64 = 6
+Property(S): PhysicalMemory = 4096
+Property(S): AdminUser = 1
+Property(S): MsiTrueAdminUser = 1
+Property(S): LogonUser = [[user:Jannik]]
+Property(S): UserSID = S-1-5-21-2990084406-2117279596-39235-1142
+Property(S): UserLanguageID = 1031
+Property(S): ComputerName = [[user:JANNIK]]-VM
+Property(S): SystemLanguageID = 1031
+Property(S): Time = 13:49:13
+Property(S): Date = 12.09.2020
+Property(S): MsiRunningElevated = 1
+Property(S): DATABASE = C:\Windows\Installer\196c4b2.msi
+Property(S): OriginalDatabase = C:\out.msi
+Property(S): UILevel = 5
+""",
+    ),
+    (
+        "https://github.com/chocolatey/ChocolateyGUI/issues/1019",
+        ".txt",
+        r"""Property(S): StartMenuFolder = C:\ProgramData\Microsoft\Windows\Start Menu\
+Property(S): DesktopFolder = C:\Users\Public\Desktop\
+Property(S): Intel = 6
+Property(S): PhysicalMemory = 1018
+Property(S): AdminUser = 1
+Property(S): MsiTrueAdminUser = 1
+Property(S): LogonUser = [[user:rk]]
+Property(S): UserSID = S-1-5-21-2214454489-1129852257-31465333-1000
+Property(S): UserLanguageID = 3082
+Property(S): ComputerName = PC
+Property(S): SystemLanguageID = 1033
+Property(S): Date = 2023-07-05
+Property(S): MsiRunningElevated = 1
+Property(S): Privileged = 1
+Property(S): USERNAME = [[user:rk]]
+Property(S): DATABASE = C:\Windows\Installer\5e648.msi
+""",
+    ),
+    (
+        "https://github.com/microsoft/winget-cli/issues/433",
+        ".txt",
+        r"""Property(N): WindowsFolder = C:\WINDOWS\
+Property(N): System64Folder = C:\WINDOWS\system32\
+Property(N): RemoteAdminTS = 1
+Property(N): TempFolder = C:\Users\[[user:daveh]]{{keep:\AppData\Local\Temp\}}
+Property(N): ProgramFilesFolder = C:\Program Files (x86)\
+Property(N): AppDataFolder = C:\Users\[[user:daveh]]\AppData\Roaming\
+Property(N): FavoritesFolder = C:\Users\[[user:daveh]]\Favorites\
+Property(N): NetHoodFolder = C:\Users\[[user:daveh]]\AppData\Roaming\Microsoft\Windows\Network Shortcuts\
+Property(N): PersonalFolder = C:\Users\[[user:daveh]]{{keep:\OneDrive\Documents\}}
+Property(N): RecentFolder = C:\Users\[[user:daveh]]\AppData\Roaming\Microsoft\Windows\Recent\
+Property(N): TemplateFolder = C:\ProgramData\Microsoft\Windows\Templates\
+Property(N): CommonAppDataFolder = C:\ProgramData\
+Property(N): LocalAppDataFolder = C:\Users\[[user:daveh]]\AppData\Local\
+""",
+    ),
+    (
+        "https://github.com/keybase/client/issues/23980",
+        ".txt",
+        r"""Property(C): DesktopFolder = C:\Users\{{keep:jondoe}}\Desktop\
+Property(C): FontsFolder = C:\WINDOWS\Fonts\
+Property(C): PhysicalMemory = 8052
+Property(C): LogonUser = {{keep:jondoe}}
+Property(C): UserSID = S-1-5-21-538348557-2213521824-380788490-1002
+Property(C): UserLanguageID = 1031
+Property(C): ComputerName = CUFADEV
+Property(C): SystemLanguageID = 1031
+Property(C): Date = 27.04.2020
+Property(C): USERNAME = {{keep:Windows User}}
+Property(C): DATABASE = C:\Users\{{keep:jondoe_~1}}\AppData\Local\Temp\KeybaseUpdater.KQMCX4XT6CXHIYQJZRQ3B4LIDTG2XCZS466BHLJ2TFZ4RGLU7FBA\Keybase_5.4.2-20200424164159+7b0bbf1e3c.amd64.msi
+""",
+    ),
+    (
+        "https://github.com/keybase/client/issues/7800",
+        ".txt",
+        r"""MSI (s) (88:58) [13:08:21:958]: PROPERTY CHANGE: Adding DATABASE property. Its value is 'C:\WINDOWS\Installer\796aa4.msi'.
+MSI (s) (88:58) [13:08:21:958]: PROPERTY CHANGE: Adding OriginalDatabase property. Its value is 'C:\Users\{{keep:myusername}}\AppData\Local\Package Cache\{DE9C8277-286C-4791-A530-6846B288479F}v1.0.25.897\Keybase.msi'.
+MSI (s) (88:58) [13:08:21:958]: Machine policy value 'MsiDisableEmbeddedUI' is 0
+MSI (s) (88:58) [13:08:21:958]: EEUI - Disabling MsiEmbeddedUI due to existing external or embedded UI
+MSI (s) (88:58) [13:08:21:958]: Note: 1: 2205 2:  3: PatchPackage 
+MSI (s) (88:58) [13:08:21:959]: PROPERTY CHANGE: Adding UILevel property. Its value is '2'.
+=== Logging started: 18/07/2017  13:08:21 ===
+MSI (s) (88:58) [13:08:21:959]: Note: 1: 2203 2: C:\WINDOWS\Installer\inprogressinstallinfo.ipi 3: -2147287038 
+""",
+    ),
+    (
+        "https://github.com/prometheus-community/windows_exporter/issues/333",
+        ".txt",
+        r"""MSI (c) (2C:78) [15:49:07:272]: Resetting cached policy values
+MSI (c) (2C:78) [15:49:07:272]: ******* RunEngine:
+           ******* Product: wmi_exporter.msi
+           ******* Action: 
+           ******* CommandLine: **********
+MSI (c) (2C:78) [15:49:07:287]: Machine policy value 'DisableUserInstalls' is 0
+MSI (c) (2C:78) [15:49:07:287]: SOFTWARE RESTRICTION POLICY: Verifying package --> 'C:\Users\{{keep:svc-iob-ansible}}\AppData\Local\Temp\Installation-Files\wmi_exporter.msi' against software restriction policy
+MSI (c) (2C:78) [15:49:07:303]: Note: 1: 2262 2: DigitalSignature 3: -2147287038 
+MSI (c) (2C:78) [15:49:07:303]: SOFTWARE RESTRICTION POLICY: C:\Users\{{keep:svc-iob-ansible}}\AppData\Local\Temp\Installation-Files\wmi_exporter.msi is not digitally signed
+MSI (c) (2C:78) [15:49:07:303]: Cloaking enabled.
 """,
     ),
 ]
