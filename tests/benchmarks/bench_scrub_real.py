@@ -275,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
             "105",
             "106",
             "107",
+            "108",
             "109",
             "110",
             "all",

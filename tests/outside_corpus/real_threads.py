@@ -9882,6 +9882,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (105, _RAW_STOP105),
         (106, _RAW_STOP106),
         (107, _RAW_STOP107),
+        (108, _RAW_STOP108),
         (109, _RAW_STOP109),
         (110, _RAW_STOP110),
     ):
@@ -30692,6 +30693,427 @@ MSI (c) (2C:78) [15:49:07:287]: SOFTWARE RESTRICTION POLICY: Verifying package -
 MSI (c) (2C:78) [15:49:07:303]: Note: 1: 2262 2: DigitalSignature 3: -2147287038 
 MSI (c) (2C:78) [15:49:07:303]: SOFTWARE RESTRICTION POLICY: C:\Users\{{keep:svc-iob-ansible}}\AppData\Local\Temp\Installation-Files\wmi_exporter.msi is not digitally signed
 MSI (c) (2C:78) [15:49:07:303]: Cloaking enabled.
+""",
+    ),
+]
+
+
+# The stop-108 collection (batch 108, collected at stop 54 under scrubber 1.57.0, main at d629d9f):
+# excerpts of public threads of a source no batch took yet, host security and intrusion-prevention
+# tools' logs as people paste them (fail2ban, CrowdSec, ufw/iptables, Snort, Wazuh/OSSEC, ClamAV,
+# auditd, sshd auth logs). See SOURCE.md, "The stop-108 collection".
+_RAW_STOP108: list[tuple[str, str, str]] = [
+    # ---- fail2ban: jail configs, status, sshd journal, apache-auth -----------------------------
+    (
+        "https://github.com/fail2ban/fail2ban/issues/1991",
+        ".txt",
+        r"""# Destination email address used solely for the interpolations in
+# jail.{conf,local,d/*} configuration files.
+destemail = [[email:joelmarcund@gmail.com]]
+
+# Sender email address used solely for some actions
+sender = [[email:fail2ban@joelmarcund.com]]
+
+# E-mail action. Since 0.8.1 Fail2Ban uses sendmail MTA for the
+# mailing. Change mta configuration parameter to mail if you want to
+# revert to conventional 'mail'.
+mta = mail
+
+# Default protocol
+protocol = tcp
+
+# Specify chain where jumps would need to be added in iptables-* actions
+chain = INPUT
+
+# Ports to be banned
+# Usually should be overridden in a particular jail
+port = 0:65535
+
+banaction = iptables-allports
+
+# The simplest action to take: ban only
+action_ = %(banaction)s[name=%(__name__)s, bantime="%(bantime)s", port="%(port)s", protocol="%(protocol)s", chain="%(chain)s"]
+""",
+    ),
+    (
+        "https://github.com/fail2ban/fail2ban/issues/753",
+        ".txt",
+        r"""[[user:dave]]@test:~$ sudo cat /etc/fail2ban/jail.local
+# Fail2Ban configuration file.
+#
+# This file was composed for Debian systems from the original one
+# provided now under /usr/share/doc/fail2ban/examples/jail.conf
+# for additional examples.
+#
+
+[DEFAULT]
+
+# "ignoreip" can be an IP address, a CIDR mask or a DNS host. Fail2ban will not
+# ban a host which matches an address in this list. Several addresses can be
+# defined using space separator.
+ignoreip = 127.0.0.1/8
+
+# "bantime" is the number of seconds that a host is banned.
+bantime  = 120
+
+# A host is banned if it has generated "maxretry" during the last "findtime"
+# seconds.
+findtime = 600
+maxretry = 3
+""",
+    ),
+    (
+        "https://github.com/fail2ban/fail2ban/issues/1040",
+        ".txt",
+        r"""# Fail2Ban configuration file
+#
+# Author: Just a baka
+#
+
+[Definition]
+actionstart = 
+actionstop = 
+actioncheck = 
+
+#
+# CloudFlare API doc: https://www.cloudflare.com/docs/client-api.html#s4.6
+#
+actionban   = curl https://www.cloudflare.com/api_json.html -d 'a=ban' -d 'tkn=[[secret:3c9d0e7f41ab5628d0e3f7a9b21c4d5e]]' -d 'email={{keep:sample@example.com}}' -d 'key=<ip>' 
+actionunban = curl https://www.cloudflare.com/api_json.html -d 'a=nul' -d 'tkn=[[secret:3c9d0e7f41ab5628d0e3f7a9b21c4d5e]]' -d 'email={{keep:sample@example.com}}' -d 'key=<ip>'
+""",
+    ),
+    (
+        "https://github.com/fail2ban/fail2ban/issues/498",
+        ".txt",
+        r"""[apache]
+
+enabled  = true
+port     = http,https
+filter   = apache-auth
+logpath  = /var/log/apache_/_error.log
+maxretry = 6
+
+[apache-noscript]
+
+enabled  = true
+port     = http,https
+filter   = apache-noscript
+logpath  = /var/log/apache_/_error.log
+maxretry = 6
+
+APACHE2 ERROR LOG
+[Mon Dec 16 22:45:49 2013] [error] [client 209.222.18.27] Digest: user [[user:alan]]: password mismatch:
+[Mon Dec 16 22:45:51 2013] [error] [client 209.222.18.27] Digest: user [[user:alan]]: password mismatch: 
+[Mon Dec 16 22:45:53 2013] [error] [client 209.222.18.27] Digest: user [[user:alan]]: password mismatch: 
+[Mon Dec 16 22:45:56 2013] [error] [client 209.222.18.27] Digest: user [[user:alan]]: password mismatch: 
+""",
+    ),
+    (
+        "https://github.com/fail2ban/fail2ban/issues/2570",
+        ".txt",
+        r"""2019-12-07T15:57:38+01:00 {{keep:my_nas}} [Sat Dec 07 15:57:38 2019] [error] [client 2a01:cb0d:2b2:a900:4529:bcbb:700e:8150] Digest: user {{keep:my_user}}: password mismatch: /~{{keep:my_user}}/test
+
+['add', 'apache-auth', 'auto']
+['set', 'apache-auth', 'prefregex', '^\\[\\]\\s\\[(:?error|\\S+:\\S+)\\]( \\[pid \\d+(:\\S+ \\d+)?\\])? \\[client <HOST>(:\\d{1,5})?\\] (?:AH\\d+: )?<F-CONTENT>.+</F-CONTENT>$']
+""",
+    ),
+    (
+        "https://github.com/fail2ban/fail2ban/issues/2929",
+        ".txt",
+        r"""# fail2ban-client version
+1.0.1-dev1
+# fail2ban-client status sshd
+Status for the jail: sshd
+|- Filter
+|  |- Currently failed:	0
+|  |- Total failed:	0
+|  `- File list:	/var/log/auth.log
+`- Actions
+   |- Currently banned:	0
+   |- Total banned:	0
+   `- Banned IP list:
+
+# cat /etc/fail2ban/jail.local
+[sshd]
+enabled = true
+maxretry = 3
+bantime = 3600
+
+|      {'mlfid': ' localhost sshd[4682]: ', 'content': 'Invalid user {{keep:user}} from 103.131.214.16 port 16999'}
+|      {'mlfid': ' localhost sshd[4682]: ', 'content': 'input_userauth_request: invalid user {{keep:user}} [preauth]'}
+|      {'mlfid': ' localhost sshd[4682]: ', 'content': 'Connection closed by 103.131.214.16 port 16999 [preauth]'}
+""",
+    ),
+    (
+        "https://github.com/wanna-go-home/Issue/issues/53",
+        ".txt",
+        r"""Status for the jail: sshd
+|- Filter
+|  |- Currently failed:	0
+|  |- Total failed:	0
+|  `- File list:	/var/log/auth.log
+`- Actions
+   |- Currently banned:	23
+   |- Total banned:	23
+   `- Banned IP list:	103.44.246.33 106.13.41.87 106.75.163.101 115.159.110.41 118.89.247.231 120.71.181.83 122.51.234.65 13.80.104.33 132.145.159.137 154.8.176.223 167.172.141.89 185.126.183.127
+""",
+    ),
+    (
+        "https://github.com/fail2ban/fail2ban/issues/4118",
+        ".txt",
+        r"""Dec 18 05:40:05 vps670291 sshd[8368]: Connection closed by invalid user {{keep:admin}} 152.42.134.109 port 54758 [preauth]
+Dec 18 05:40:22 vps670291 sshd[8370]: pam_unix(sshd:auth): authentication failure; logname= uid=0 euid=0 tty=ssh ruser= rhost=164.90.192.20
+Dec 18 05:40:23 vps670291 sshd[8370]: Failed password for {{keep:postgres}} from 164.90.192.205 port 56546 ssh2
+Dec 18 05:40:23 vps670291 sshd[8370]: Connection closed by authenticating user {{keep:postgres}} 164.90.192.205 port 56546 [preauth]
+Dec 18 05:40:30 vps670291 sshd[8372]: Failed password for {{keep:root}} from 167.99.220.80 port 37634 ssh2
+Dec 18 05:40:32 vps670291 sshd[8375]: Invalid user {{keep:admin}} from 152.42.134.109 port 48348
+Dec 18 05:40:32 vps670291 sshd[8375]: pam_unix(sshd:auth): check pass; user unknown
+Dec 18 05:40:34 vps670291 sshd[8375]: Failed password for invalid user {{keep:admin}} from 152.42.134.109 port 48348 ssh2
+""",
+    ),
+    # ---- CrowdSec: cscli alerts ------------------------------------------------------------------
+    (
+        "https://github.com/crowdsecurity/crowdsec/pull/375",
+        ".txt",
+        r"""$ sudo cscli alerts list 193
+
+################################################################################################
+
+ - ID         : 193
+ - Date       : 2020-10-21T14:42:16Z
+ - Machine    : N/A
+ - Simulation : false
+ - Reason     : crowdsecurity/ssh-bf
+ - Scope:Value: Ip:106.13.112.143
+ - Country    : CN
+ - AS         : 
+
+ - Active Decisions  :
++-----+-------------------+--------+-----------------------+----------------------+
+| ID  |    SCOPE:VALUE    | ACTION |      EXPIRATION       |      CREATED AT      |
++-----+-------------------+--------+-----------------------+----------------------+
+| 193 | Ip:106.13.112.143 | ban    | -365h13m23.900360074s | 2020-10-21T14:42:16Z |
++-----+-------------------+--------+-----------------------+----------------------+
+
+ - Events  :
+
+- Date: 2020-10-21 14:42:16 +0000 UTC
++-------------+-----------------+
+|     KEY     |      VALUE      |
++-------------+-----------------+
+| service     | ssh             |
+| log_type    | ssh_failed-auth |
+| source_ip   | 106.13.112.143  |
+| IsoCode     | CN              |
+| IsInEU      | false           |
+| ASNNumber   |               0 |
+| target_user | {{keep:Teamspeak}}       |
++-------------+-----------------+
+""",
+    ),
+    # ---- Snort: a run under a person's prompt ----------------------------------------------------
+    (
+        "https://github.com/packetloop/packetpig/issues/9",
+        ".txt",
+        r"""[[user:Ken]]@packetpig:~/Documents/packetpig$ sudo snort -c lib/snort-2931/etc/snort.conf -A fast -y -l out -r data/web.pcap
+Running in IDS mode
+
+        --== Initializing Snort ==--
+
+Initializing Output Plugins!
+Initializing Preprocessors!
+Initializing Plug-ins!
+Parsing Rules file "lib/snort-2931/etc/snort.conf"
+ERROR: lib/snort-2931/etc/snort.conf(0) Unable to open rules file "lib/snort-2931/etc/snort.conf": No such file or directory.
+
+Fatal Error, Quitting..
+""",
+    ),
+    (
+        "https://github.com/snort3/snort3/issues/90",
+        ".txt",
+        r"""[[user:jperalta]]@[[user:jperalta]]-VirtualBox:~$ snort -c /usr/local/etc/snort/snort.lua
+Running in IDS mode
+
+        --== Initializing Snort ==--
+Initializing Output Plugins!
+Initializing Preprocessors!
+Initializing Plug-ins!
+Parsing Rules file "/usr/local/etc/snort/snort.lua"
+ERROR: /usr/local/etc/snort/snort.lua(0) Unable to open rules file "/usr/local/etc/snort/snort.lua": No such file or directory.
+
+Fatal Error, Quitting..
+""",
+    ),
+    # ---- Wazuh / OSSEC: manager status, agent-auth, ossec.conf e-mail alerts -------------------
+    (
+        "https://github.com/wazuh/wazuh/issues/4816",
+        ".txt",
+        r"""[root@[[user:rahul]]-ids-lab [[user:rahul_menon]]]# systemctl status wazuh-manager
+● wazuh-manager.service - Wazuh manager
+   Loaded: loaded (/etc/systemd/system/wazuh-manager.service; enabled; vendor preset: disabled)
+   Active: failed (Result: exit-code) since Tue 2020-03-31 17:19:28 UTC; 7h ago
+  Process: 5460 ExecStart=/usr/bin/env ${DIRECTORY}/bin/ossec-control start (code=exited, status=1/FAILURE)
+
+Mar 31 17:19:28 [[user:rahul]]-ids-lab systemd[1]: Starting Wazuh manager...
+Mar 31 17:19:28 [[user:rahul]]-ids-lab env[5460]: 2020/03/31 17:19:28 ossec-csyslogd: CRITICAL: (1203): Invalid user '{{keep:ossecm}}' or group 'ossec' given.
+Mar 31 17:19:28 [[user:rahul]]-ids-lab env[5460]: ossec-csyslogd: Configuration error. Exiting
+Mar 31 17:19:28 [[user:rahul]]-ids-lab systemd[1]: wazuh-manager.service: control process exited, code=exited status=1
+Mar 31 17:19:28 [[user:rahul]]-ids-lab systemd[1]: Failed to start Wazuh manager.
+""",
+    ),
+    (
+        "https://github.com/wazuh/wazuh/issues/854",
+        ".txt",
+        r"""[root@server-1]# /var/ossec/bin/agent-auth -m 10.1.1.1
+2018/06/27 11:42:34 agent-auth: INFO: Started (pid: 24533).
+INFO: Using password specified on file: /var/ossec/etc/authd.pass
+INFO: Connected to 10.1.1.1:1515
+INFO: Using agent name as: server-1
+INFO: Send request to manager. Waiting for reply.
+ERROR: Unable to create key. Either wrong password or connection not accepted by the manager.
+INFO: Connection closed.
+""",
+    ),
+    (
+        "https://github.com/wazuh/wazuh/issues/836",
+        ".txt",
+        r"""<email_alerts>
+    <email_to>{{keep:realemailhere1@gmail.com}}</email_to>
+    <email_to>{{keep:realemailhere2@gmail.com}}</email_to>
+    <rule_id>601, 602</rule_id>
+    <do_not_delay/>
+ </email_alerts>
+
+<global>
+  ...
+  <email_notification>yes</email_notification>
+  <smtp_server>your-smtp-server.com</smtp_server>
+  <email_from>{{keep:ossecm@example.wazuh.com}}</email_from>
+  <email_to>{{keep:realmailhere1@gmail.com}}</email_to>
+  <email_to>{{keep:realmailhere2@gmail.com}}</email_to>
+</global>
+""",
+    ),
+    (
+        "https://github.com/wazuh/wazuh/issues/18845",
+        ".txt",
+        r"""<ossec_config>
+  <global>
+    <jsonout_output>yes</jsonout_output>
+    <alerts_log>yes</alerts_log>
+    <logall>no</logall>
+    <logall_json>no</logall_json>
+    <email_notification>yes</email_notification>
+    <smtp_server>localhost</smtp_server>
+    <email_from>[[email:samir.fadl@gmail.com]]</email_from>
+    <email_maxperhour>12</email_maxperhour>
+    <email_log_source>alerts.log</email_log_source>
+  </global>
+
+  <email_alerts>
+      <email_to>[[email:tariqali.guest@gmail.com]]</email_to>
+      <event_location>rhel9-newlab-[[user:tariqali]]</event_location>
+  </email_alerts>
+  <email_alerts>
+      <email_to>[[email:tariqali.test@gmail.com]]</email_to>
+      <event_location>/var/log/secure$</event_location>
+  </email_alerts>
+  <email_alerts>
+      <email_to>[[email:tariqali.guest2@gmail.com]]</email_to>
+      <event_location>172.28.</event_location>
+  </email_alerts>
+""",
+    ),
+    # ---- ClamAV: scan summaries of people's homes ------------------------------------------------
+    (
+        "https://github.com/Cisco-Talos/clamav/issues/873",
+        ".txt",
+        r"""$find "/home/[[user:wanderer07]]{{keep:/.thunderbird/}}[[user:Olaf]]{{keep:/extensions/}}" -type d | wc -l
+=> 25 directories
+
+$find "/home/[[user:wanderer07]]{{keep:/.thunderbird/}}[[user:Olaf]]{{keep:/extensions/}}" -type f | wc -l
+=> 13 Files
+
+$find "/home/[[user:wanderer07]]{{keep:/.thunderbird/}}[[user:Olaf]]{{keep:/Mail/}}" -type d | wc -l
+=> 468 directories
+
+----------- SCAN SUMMARY -----------
+Known viruses: 8659426
+Engine version: 0.103.8
+Scanned directories: 7500
+Scanned files: 51074
+Infected files: 0
+Data scanned: 15574.51 MB
+Data read: 8729.68 MB (ratio 1.78:1)
+Time: 2403.946 sec (40 m 3 s)
+Start Date: 2023:03:27 12:15:01
+End Date:   2023:03:27 12:55:05
+""",
+    ),
+    (
+        "https://github.com/Cisco-Talos/clamav/issues/879",
+        ".txt",
+        r"""$ clamdscan -m --stream ./unit_tests/input/pe_allmatch/test.exe
+/home/[[user:bwalters]]{{keep:/projects/clamav/unit_tests/input/pe_allmatch/test.exe}}: OK
+
+----------- SCAN SUMMARY -----------
+Infected files: 0
+Time: 4.674 sec (0 m 4 s)
+Start Date: 2023:03:29 14:31:36
+End Date:   2023:03:29 14:31:41
+
+LibClamAV debug: Recognized MS-EXE/DLL file
+LibClamAV debug: clean_cache_check: 05fcb14bd4dbad8617251d4e22708367 is negative
+LibClamAV debug: Descriptor[12]: Continuing after file scan resulted with: No viruses detected
+""",
+    ),
+    (
+        "https://github.com/Cisco-Talos/clamav-large-archive-scanner/pull/9",
+        ".txt",
+        r"""clamav-large-archive-scanner on  PR-9 [?] is 📦 v0.1.0 via 🐍 v3.8.10 (.venv) took 2s
+❯ archive scan .
+24.04.09 15:45:30: root: INFO   : Found and unpacked the following:
+24.04.09 15:45:30: root: INFO   : clamav-large-archive-scanner -> /home/[[user:jonah]]{{keep:/workspace/clamav-large-archive-scanner}}
+24.04.09 15:45:30: root: INFO   : Scanning clamav-large-archive-scanner
+24.04.09 15:45:31: root: WARNING: Malware found by clamdscan in file: clamav-large-archive-scanner:
+24.04.09 15:45:31: root: INFO   : clamav-large-archive-scanner/clam.zip: ClamAV-Test-File.UNOFFICIAL FOUND
+clamav-large-archive-scanner/clam.2.zip: ClamAV-Test-File.UNOFFICIAL FOUND
+
+----------- SCAN SUMMARY -----------
+Infected files: 2
+Time: 0.250 sec (0 m 0 s)
+Start Date: 2024:04:09 15:45:30
+End Date:   2024:04:09 15:45:31
+""",
+    ),
+    # ---- auditd and audit-minded process events --------------------------------------------------
+    (
+        "https://github.com/linux-audit/audit-userspace/pull/46",
+        ".txt",
+        r"""type=SYSCALL msg=audit(1523350632.356:24): arch=c000003e syscall=87 success=yes exit=0 a0=55d3d55ed2e0 a1=7ffec3e73380 a2=7ffec3e73380 a3=0 items=2 ppid=1452 pid=1455 auid=1000 uid=0 gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=ttyS0 ses=1 comm="perl" exe="/usr/bin/perl" subj=unconfined_u:unconfined_r:unconfined_t:s0-s0:c0.c1023 key=(null)
+""",
+    ),
+    (
+        "https://github.com/criblio/appscope/issues/729",
+        ".json",
+        r"""{
+    "type": "evt",
+    "body": {
+        "sourcetype": "console",
+        "_time": 1643288856.7967429,
+        "source": "stdout",
+        "host": "smoke.grimal.linux",
+        "proc": "ls",
+        "cmd": "ls --color=auto -l --color=auto",
+        "pid": 1953552,
+        "user": "[[user:hollenbecm]]",
+        "cwd": "/home/[[user:hollenbecm]]",
+        "data": {
+            "message": "total 4437420\ndrwxrwxr-x. 11 [[user:hollenbecm]] [[user:hollenbecm]]       4096 Apr 20  2021 \u001b[0m\u001b[38;5;33mHomelab-Build\u001b[0m"
+        }
+    }
+}
 """,
     ),
 ]
