@@ -65,9 +65,12 @@ and ``96`` (threads: password managers, secret stores and their errors) likewise
 1.44.0; ``97`` (threads: JVM applications' system properties and build daemons'
 diagnostics), ``98`` (threads: Linux desktop sessions, printing and process listings),
 ``99`` (threads: chat networks' clients, servers and bots) and ``100`` (threads:
-configuration management and deployment runs) likewise, under 1.48.0; ``101`` (threads:
-directory, identity and single-sign-on tools' output) under 1.52.0 (``all``, the default, is
-every collection).
+configuration management and deployment runs) likewise, under 1.48.0; ``101`` to ``107``
+(threads: directory, identity and single-sign-on tools, network devices, database servers and
+clients, virtualisation and storage hosts, monitoring agents, local AI image and ML experiment
+tools, web app servers and process managers) under 1.52.0; ``108`` to ``110`` (threads: host
+security tools, remote IDEs and cloud development environments, Windows installers and package
+managers) under 1.57.0 (``all``, the default, is every collection).
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """

@@ -86,7 +86,11 @@ class RealDocument:
     stores), collected at stop 53 after 1.44.0, and 97 to 100 (threads: JVM applications'
     system properties and build daemons' diagnostics, Linux desktop sessions and process
     listings, chat networks and bots, configuration management and deployment runs), collected
-    at stop 53 after 1.48.0;
+    at stop 53 after 1.48.0, and 101 to 107 (threads: directory and identity tools, network
+    devices, database servers and clients, virtualisation and storage hosts, monitoring agents,
+    local AI image and ML experiment tools, web app servers and process managers), collected at
+    stop 54 under 1.52.0, and 108 to 110 (threads: host security tools, remote IDEs and cloud
+    development environments, Windows installers and package managers), collected under 1.57.0;
     each scored once, per part, blind, no rule changed before it was scored."""
 
     @property
