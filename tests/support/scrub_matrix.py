@@ -1809,6 +1809,10 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k(" --no-admin http://localhost:8008\n")
         ),
+        # stop 54 (scrubber 1.58.0): a user name under an auth block is a login, not a secret
+        "alertmanager_auth_username": lambda d: (
+            d.k("global:\n  smtp_auth_username: '").v(u).k("'\n  smtp_require_tls: false\n")
+        ),
     }
 
 
@@ -2165,6 +2169,9 @@ PASTED_PLACEHOLDERS = {
     "Author:     On behalf of A. Colleague <colleague@example.org>\n"
     "core@ip-10-74-185-13 ~ $ sudo -i\n"
     "--from-file=.dockerconfigjson=/home/sammy/.docker/config.json\n",
+    # stop 54 (scrubber 1.58.0): a role sender at a masked domain, the tool's own SMTP login
+    "alertmanager_role_sender": "global:\n  smtp_smarthost: 'x.xx.xx.xxx:25'\n"
+    "  smtp_from: 'alertmanager@xx.com'\n  smtp_auth_username: 'alertmanager'\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 

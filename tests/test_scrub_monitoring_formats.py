@@ -1,0 +1,91 @@
+# ruff: noqa: E501  (tools' lines are kept whole, as they are written)
+"""Monitoring and observability agents' formats (stop 54, scrubber 1.58.0; issue 35).
+
+The damage and misses of batch 105's tune part (``tests/outside_corpus/SOURCE.md``, "The
+stop-105 collection"), each fixed by a general rule:
+
+* a role sender at a masked domain (``allow.yaml``'s ``role_sender_at_masked_domain``): an
+  alerting tool's sender (Alertmanager's ``smtp_from``, its documented example
+  ``alertmanager@example.org`` in prometheus/alertmanager's ``doc/examples/simple.yml``) whose
+  local part is the tool's own name or a role word, at a domain the poster masked to ``x``s
+  (``alertmanager@xx.com``), names nobody; a person's ``first.last@xx.com`` still goes;
+* a user name under an auth block is a login, never a secret (``secret_names.yaml``'s
+  ``not_after``: ``username``, ``user``, ``identity``; ``user_names.yaml``'s ``config``):
+  Alertmanager's configuration documents ``smtp_auth_username: <string>`` and
+  ``smtp_auth_identity: <string>`` beside ``smtp_auth_password: <secret>``; the value is judged
+  as a login (the tool's own name and role accounts stay, a person's login goes everywhere).
+
+Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was kept: texts of
+the same shape that name nobody (or hold only public material), which must stay as they are.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from intake.scrub import Scrubber
+from tests.support.scrubbing import scrubbed
+
+ROLE_SENDER_NOBODY = [
+    "global:\n  smtp_smarthost: 'x.xx.xx.xxx:25'\n  smtp_from: 'alertmanager@xx.com'\n  require_tls: false\n",
+    "  smtp_from: 'alertmanager@xxxx.com'\n",
+    "  smtp_from: 'grafana@xxx.com'\n",
+    "  smtp_from: 'monitoring@xx.com'\n",
+    "  smtp_from: 'prometheus@xxxxx.com'\n",
+    "  smtp_from: 'alerts@xx.com'\n",
+    "  smtp_from: 'alertmanager@XX.com'\n",
+    "  smtp_from: 'alertmanager@xxx.xx.com'\n",
+    "  smtp_from: 'alertmanager@example.org'\n",
+    "  smtp_from: 'noreply@example.com'\n",
+    "  smtp_from: 'yyyy@xxxx.com'\n",
+    "  smtp_from: 'zabbix@xxxx.com'\n",
+    "from_address = admin@xxxx.com\n",
+    "[smtp]\nfrom_address = grafana@xxxx.net\nfrom_name = Grafana\n",
+    "      email_configs:\n      - to: 'alerts@xx.com'\n        from: 'alertmanager@xx.com'\n",
+]
+
+AUTH_USER_NOBODY = [
+    "  smtp_auth_username: 'alertmanager'\n  smtp_auth_password: 'password'\n",
+    "  auth_username: 'alertmanager'\n",
+    "  smtp_auth_identity: 'alertmanager'\n",
+    "basic_auth:\n  username: prometheus\n  password: secret\n",
+    "  smtp_auth_username: 'apikey'\n",
+    "  smtp_auth_username: '<sender-email-address>'\n  smtp_auth_password: '<sender-email-password>'\n",
+    '  auth_username: "<SMTP_USERNAME>"\n  auth_password: "<SMTP_PASSWORD>"\n',
+    "[smtp]\nuser = grafana\n",
+    "  smtp_auth_username: 'admin'\n",
+    "  smtp_auth_username: 'grafana'\n",
+    "  smtp_auth_username: ''\n",
+]
+
+
+@pytest.mark.parametrize("text", ROLE_SENDER_NOBODY + AUTH_USER_NOBODY)
+def test_the_shapes_naming_nobody_stay(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+# (text, what must be gone from the whole text, what must stay)
+STILL_GO = [
+    ("  - to: 'prakash.venkatraman@xx.com'\n", "prakash.venkatraman", "  - to: '"),
+    ("  smtp_from: 'tkowal@xx.com'\n", "tkowal", "smtp_from: '"),
+    ("  smtp_from: 'alertmanager@acme-bank.com'\n", "alertmanager@acme-bank.com", "smtp_from"),
+    ("  smtp_from: 'grafana.kowalski@xx.com'\n", "kowalski", "smtp_from"),
+    (
+        "  smtp_auth_username: 'kvornd'\n  smtp_auth_password: 'kJ8s9dfLk2'\n# kvornd's box\n",
+        "kvornd",
+        "smtp_auth_username: '",
+    ),
+    (
+        "  smtp_auth_username: 'kvornd'\n  smtp_auth_password: 'kJ8s9dfLk2'\n",
+        "kJ8s9dfLk2",
+        "smtp_auth_password: '",
+    ),
+    ("  auth_username: 'tkowal42'\n", "tkowal42", "auth_username: '"),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), STILL_GO)
+def test_logins_and_addresses_still_go(engine: Scrubber, text: str, value: str, kept: str) -> None:
+    out = scrubbed(engine, text)
+    assert value.lower() not in out.lower(), out
+    assert kept in out, out
