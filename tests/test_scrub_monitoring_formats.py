@@ -89,3 +89,52 @@ def test_logins_and_addresses_still_go(engine: Scrubber, text: str, value: str, 
     out = scrubbed(engine, text)
     assert value.lower() not in out.lower(), out
     assert kept in out, out
+
+
+SHARE_HOME_NOBODY = [
+    "data = /users/is/shared/grafana/var\nlogs = /users/is/shared/grafana/logs\n",
+    "logs = /users/is/grafana/logs\ndata = /users/is/grafana/var\n",
+    "data = /users/shared/grafana/var\n",
+    "/data/users/grafana/logs\n/data/users/grafana/var\n",
+    "data = /srv/grafana/var\n",
+    "$ grafana-server -homepath /apps/research/tools/grafana/current/ -config git/monit/conf/logs.dev.man.com/etc/grafana.ini\n",
+    "logs = /users/is/jdoe/grafana/logs\n",
+    "GET /api/users/id/logs/1 200\nGET /api/users/id/logs/2 200\n",
+    "/users/is/logs/a.log\n/users/is/logs/b.log\n",
+    "/users/hpc/apps/x\n/users/hpc/apps/y\n",
+    "/users/is/common/x\n/users/is/common/y\n",
+    "see https://example.com/users/ab/profile/1 and https://example.com/users/ab/profile/2\n",
+    "/users/is/tools/grafana/var\n/users/is/tools/grafana/logs\n",
+    "/users/is/$USER/grafana/var\n/users/is/$USER/grafana/logs\n",
+    "/users/is/<user>/grafana/var\n/users/is/<user>/grafana/logs\n",
+    "/users/is/students/2024/a\n/users/is/students/2024/b\n",
+]
+
+
+@pytest.mark.parametrize("text", SHARE_HOME_NOBODY)
+def test_share_folders_naming_nobody_stay(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+SHARE_HOME_GO = [
+    (
+        "[paths]\ndata = /users/is/tkowal/grafana/var\nlogs = /users/is/tkowal/grafana/logs\n",
+        "tkowal",
+        "/grafana/logs\n",
+    ),
+    (
+        '$ grafana-server -homepath /apps/x/ "cfg:default.paths.logs=/users/ee/mkovac/grafana/logs"\n'
+        "data = /users/ee/mkovac/grafana/var\n",
+        "mkovac",
+        "/grafana/var\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), SHARE_HOME_GO)
+def test_a_home_under_a_share_group_goes(
+    engine: Scrubber, text: str, value: str, kept: str
+) -> None:
+    out = scrubbed(engine, text)
+    assert value not in out, out
+    assert kept in out, out

@@ -1813,6 +1813,14 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "alertmanager_auth_username": lambda d: (
             d.k("global:\n  smtp_auth_username: '").v(u).k("'\n  smtp_require_tls: false\n")
         ),
+        # a home under a share's per-group users folder, the login under it twice
+        "share_group_home": lambda d: (
+            d.k("data = /users/is/")
+            .v(u)
+            .k("/grafana/var\nlogs = /users/is/")
+            .v(u)
+            .k("/grafana/logs\n")
+        ),
     }
 
 
