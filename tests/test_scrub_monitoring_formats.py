@@ -138,3 +138,59 @@ def test_a_home_under_a_share_group_goes(
     out = scrubbed(engine, text)
     assert value not in out, out
     assert kept in out, out
+
+
+INFLUX_NOBODY = [
+    '[\n        {\n                "id": "06137745ff60a000",\n                "token": "redacted",\n                "status": "active",\n                "userName": "admin",\n                "userID": "06137745e7903000",\n',
+    '{"id": "0613", "token": "redacted", "userName": "telegraf", "userID": "06137745e7903000"}\n',
+    '{"id": "0613", "userName": "admin-ab2caf54-3448-48f1-976e-6e43a47b7f0b", "userID": "0b52dbdc6a4ab000"}\n',
+    '"userName": "my-user",\n"userID": "06137745e7903000",\n',
+    "ID\tDescription\tToken\tUser Name\tUser ID\tPermissions\n\t\t\t\t\t\t\t[]\n",
+    "ID                      Description                                             Token                                                                                           User Name                                       User ID                 Permissions\n"
+    "0b52dbdc8c4ab000        admin-ab2caf54-3448-48f1-976e-6e43a47b7f0b's Token      redacted                                                                admin-ab2caf54-3448-48f1-976e-6e43a47b7f0b      0b52dbdc6a4ab000        [read:/authorizations write:/authorizations]\n",
+    "0b52dbdc8c4ab000\tadmin's Token\tredacted\tadmin\t0b52dbdc6a4ab000\t[read:/buckets]\n",
+    "Active\tName\tURL\t\t\t\t\t\tOrg\n*\tdefault\thttp://localhost:8086\tmy-org\n",
+    "Active\tName\tURL\tOrg\n*\tuswest\thttps://us-west-2-1.aws.cloud2.influxdata.com\tinfluxdata\n",
+    '[[outputs.influxdb_v2]]\n  organization = "changeme"\n',
+    '[[outputs.influxdb_v2]]\n  organization = "ORG_ID"\n',
+    "ID\t\t\tName\n03921cbebef90000\tmy-org\n",
+    "Every user's organization is listed by influx org list.\n",
+    "It creates the user's organization on sign-up.\n",
+]
+
+
+@pytest.mark.parametrize("text", INFLUX_NOBODY)
+def test_influxdb_shapes_naming_nobody_stay(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+INFLUX_GO = [
+    (
+        '[\n        {\n                "id": "06137745ff60a000",\n                "token": "redacted",\n                "status": "active",\n                "userName": "kvorn",\n                "userID": "06137745e7903000",\n',
+        "kvorn",
+        '"userID": "06137745e7903000"',
+    ),
+    (
+        "ID\tDescription\tToken\tUser Name\tUser ID\tPermissions\n"
+        "0b52dbdc8c4ab000\tkvorn's Token\tredacted\tkvorn\t0b52dbdc6a4ab000\t[read:/buckets]\n",
+        "kvorn",
+        "\t0b52dbdc6a4ab000\t[read:/buckets]",
+    ),
+    (
+        "Active\tName\tURL\t\t\t\t\t\tOrg\n*\tuswest\thttps://us-west-2-1.aws.cloud2.influxdata.com\tmori+cloud2's organization\n",
+        "mori",
+        "'s organization\n",
+    ),
+    (
+        "ID\t\t\tName\n03921cbebef90000\ttkowal's Organization\n",
+        "tkowal",
+        "'s Organization\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), INFLUX_GO)
+def test_influxdb_user_and_org_names_go(engine: Scrubber, text: str, value: str, kept: str) -> None:
+    out = scrubbed(engine, text)
+    assert value not in out, out
+    assert kept in out, out

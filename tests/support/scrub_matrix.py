@@ -1821,6 +1821,25 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/grafana/logs\n")
         ),
+        # InfluxDB 2's authorization user and a cloud organisation named after its owner
+        "influx_auth_user_name": lambda d: (
+            d.k('{"id": "06137745ff60a000", "token": "redacted", "userName": "')
+            .v(u)
+            .k('", "userID": "06137745e7903000"}\n')
+        ),
+        "influx_auth_table_user": lambda d: (
+            d.k("ID\tDescription\tToken\tUser Name\tUser ID\tPermissions\n")
+            .k("0b52dbdc8c4ab000\tci token\tredacted\t")
+            .v(u)
+            .k("\t0b52dbdc6a4ab000\t[read:/buckets]\n")
+        ),
+        "influx_cloud_org_owner": lambda d: (
+            d.k(
+                "Active\tName\tURL\tOrg\n*\tuswest\thttps://us-west-2-1.aws.cloud2.influxdata.com\t"
+            )
+            .v(u)
+            .k("+cloud2's organization\n")
+        ),
     }
 
 
@@ -2180,6 +2199,10 @@ PASTED_PLACEHOLDERS = {
     # stop 54 (scrubber 1.58.0): a role sender at a masked domain, the tool's own SMTP login
     "alertmanager_role_sender": "global:\n  smtp_smarthost: 'x.xx.xx.xxx:25'\n"
     "  smtp_from: 'alertmanager@xx.com'\n  smtp_auth_username: 'alertmanager'\n",
+    # stop 54 (scrubber 1.58.0): InfluxDB's service and generated accounts, a default org
+    "influx_accounts": '{"userName": "telegraf", "userID": "06137745e7903000"}\n'
+    "0b52dbdc8c4ab000\tadmin's Token\tredacted\tadmin\t0b52dbdc6a4ab000\t[read:/buckets]\n"
+    "*\tdefault\thttp://localhost:8086\tmy-org\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
