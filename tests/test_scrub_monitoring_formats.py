@@ -194,3 +194,39 @@ def test_influxdb_user_and_org_names_go(engine: Scrubber, text: str, value: str,
     out = scrubbed(engine, text)
     assert value not in out, out
     assert kept in out, out
+
+
+NETDATA_NOBODY = [
+    "Netdata user and group is finally set to: netdata/netdata\n",
+    "Netdata user and group is finally set to: root/root\n",
+    "Netdata user and group is finally set to: nobody/nogroup\n",
+    "Netdata user and group is finally set to: root/wheel\n",
+    "Netdata user and group is finally set to: _netdata/_netdata\n",
+    'echo >&2 "Netdata user and group is finally set to: ${NETDATA_USER}/${NETDATA_GROUP}"\n',
+    "[global]\n    run as user = netdata\n",
+    " --- Creating standard user and groups for netdata --- \n FAILED  The installer does not run as root. Nothing to do for user and groups \n",
+    "Netdata user and group is finally set to: netdata/docker\n",
+    "Netdata user and group is finally set to: /\n",
+]
+
+
+@pytest.mark.parametrize("text", NETDATA_NOBODY)
+def test_netdata_service_accounts_stay(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+NETDATA_GO = [
+    ("Netdata user and group is finally set to: jkovar/jkovar\n", "jkovar", "finally set to: "),
+    (
+        " --- Read installation options from netdata.conf --- \nNetdata user and group is finally set to: tkowal/staff\nls /home/tkowal/x\n",
+        "tkowal",
+        "finally set to: ",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), NETDATA_GO)
+def test_netdata_installer_login_goes(engine: Scrubber, text: str, value: str, kept: str) -> None:
+    out = scrubbed(engine, text)
+    assert value not in out, out
+    assert kept in out, out

@@ -1840,6 +1840,10 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("+cloud2's organization\n")
         ),
+        # Netdata's installer run as the developer (a non-root install)
+        "netdata_installer_user": lambda d: (
+            d.k("Netdata user and group is finally set to: ").v(u).k("/").v(u).k("\n")
+        ),
     }
 
 
@@ -2203,6 +2207,8 @@ PASTED_PLACEHOLDERS = {
     "influx_accounts": '{"userName": "telegraf", "userID": "06137745e7903000"}\n'
     "0b52dbdc8c4ab000\tadmin's Token\tredacted\tadmin\t0b52dbdc6a4ab000\t[read:/buckets]\n"
     "*\tdefault\thttp://localhost:8086\tmy-org\n",
+    "netdata_accounts": "Netdata user and group is finally set to: netdata/netdata\n"
+    "Netdata user and group is finally set to: nobody/nogroup\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
