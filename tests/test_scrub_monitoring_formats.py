@@ -14,6 +14,16 @@ stop-105 collection"), each fixed by a general rule:
   Alertmanager's configuration documents ``smtp_auth_username: <string>`` and
   ``smtp_auth_identity: <string>`` beside ``smtp_auth_password: <secret>``; the value is judged
   as a login (the tool's own name and role accounts stay, a person's login goes everywhere).
+* a home under a share's per-group users folder (``user_names.yaml``'s ``share_group_home``):
+  ``/users/<group>/<login>/`` (``grafana.ini``'s ``data = /users/is/<u>/grafana/var``), read on
+  the evidence of the same login under the same two folders in another path;
+* InfluxDB's user and organisation names (``influx_auth_user_name``, ``influx_auth_table_user``,
+  ``influx_cloud_org_owner``): ``influx auth list``'s ``"userName"`` beside ``"userID"`` and its
+  ``User Name`` column (influxdata/docs-v2, ``reference/cli/influx/auth/list.md``), and an
+  InfluxDB Cloud organisation named ``<local>[+tag]'s organization`` after its owner;
+* Netdata's installer user (``netdata_installer_user``): netdata-installer.sh's ``Netdata user
+  and group is finally set to: ${NETDATA_USER}/${NETDATA_GROUP}``, ``${USER}`` on a non-root
+  install.
 
 Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was kept: texts of
 the same shape that name nobody (or hold only public material), which must stay as they are.
@@ -21,9 +31,12 @@ the same shape that name nobody (or hold only public material), which must stay 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from intake.scrub import Scrubber
+from intake.scrub.files import scrub_file_text
 from tests.support.scrubbing import scrubbed
 
 ROLE_SENDER_NOBODY = [
@@ -230,3 +243,19 @@ def test_netdata_installer_login_goes(engine: Scrubber, text: str, value: str, k
     out = scrubbed(engine, text)
     assert value not in out, out
     assert kept in out, out
+
+
+def test_influxdb_auth_list_as_a_json_file(engine: Scrubber, tmp_path: Path) -> None:
+    """``influx auth list --json > auths.json``: the parsed file's values are judged one by one,
+    so the ``"userName"`` beside its ``"userID"`` is read from the file's whole text
+    (``engine._FILE_GRAMMAR_RULES``), as it is pasted; ``admin`` stays."""
+    text = (
+        '[\n  {"id": "06137745ff60a000", "token": "redacted", "status": "active",'
+        ' "userName": "kvorn", "userID": "06137745e7903000"},\n'
+        '  {"id": "06137745ff60a001", "token": "redacted", "status": "active",'
+        ' "userName": "admin", "userID": "06137745e7903001"}\n]\n'
+    )
+    out = scrub_file_text(tmp_path / "auths.json", text, scrubber=engine).text
+    assert "kvorn" not in out, out
+    assert '"userName": "admin"' in out, out
+    assert out.replace("user1", "kvorn") == text
