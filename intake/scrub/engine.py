@@ -1060,10 +1060,11 @@ _DIGIT_LOGIN_RULES = (
 """The rules whose place says the value is a login, so a login of digits only is one too."""
 
 
-_FILE_GRAMMAR_RULES = ("gh_hosts_user", "xcode_build_owner")
+_FILE_GRAMMAR_RULES = ("gh_hosts_user", "xcode_build_owner", "influx_auth_user_name")
 """Rules that read a file's own grammar across its lines (a host key, then its ``user:``),
 which a structured file's values, scanned one by one, never show (since 1.33.0, stop 51; since
-1.35.0 also ``xcodebuild -showBuildSettings -json``'s ``"buildSettings"``)."""
+1.35.0 also ``xcodebuild -showBuildSettings -json``'s ``"buildSettings"``; since 1.58.0, stop
+54, ``influx auth list --json``'s ``"userName"`` beside its ``"userID"``)."""
 
 
 def file_grammar_logins(text: str) -> frozenset[str]:

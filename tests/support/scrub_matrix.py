@@ -1932,6 +1932,43 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{first.lower()}.{last.lower()}@kestrel-mail.com")
             .k("/deepseek_pretrain \\\n")
         ),
+        # stop 54 (scrubber 1.58.0): a user name under an auth block is a login, not a secret
+        "alertmanager_auth_username": lambda d: (
+            d.k("global:\n  smtp_auth_username: '").v(u).k("'\n  smtp_require_tls: false\n")
+        ),
+        # a home under a share's per-group users folder, the login under it twice
+        "share_group_home": lambda d: (
+            d.k("data = /users/is/")
+            .v(u)
+            .k("/grafana/var\nlogs = /users/is/")
+            .v(u)
+            .k("/grafana/logs\n")
+        ),
+        # InfluxDB 2's authorization user and a cloud organisation named after its owner
+        "influx_auth_user_name": lambda d: (
+            d.k('{"id": "06137745ff60a000", "token": "redacted", "userName": "')
+            .v(u)
+            .k('", "userID": "06137745e7903000"}\n')
+        ),
+        # (a one-word description: ruamel.yaml's dump of a tab escape before a fold, "\\t ci",
+        # reads back with a space, so the YAML wrapping of a two-word one is lossy by itself)
+        "influx_auth_table_user": lambda d: (
+            d.k("ID\tDescription\tToken\tUser Name\tUser ID\tPermissions\n")
+            .k("0b52dbdc8c4ab000\tci-token\tredacted\t")
+            .v(u)
+            .k("\t0b52dbdc6a4ab000\t[read:/buckets]\n")
+        ),
+        "influx_cloud_org_owner": lambda d: (
+            d.k(
+                "Active\tName\tURL\tOrg\n*\tuswest\thttps://us-west-2-1.aws.cloud2.influxdata.com\t"
+            )
+            .v(u)
+            .k("+cloud2's organization\n")
+        ),
+        # Netdata's installer run as the developer (a non-root install)
+        "netdata_installer_user": lambda d: (
+            d.k("Netdata user and group is finally set to: ").v(u).k("/").v(u).k("\n")
+        ),
     }
 
 
@@ -2340,6 +2377,15 @@ PASTED_PLACEHOLDERS = {
     "wandb: Currently logged in as: [me]. Use `wandb login --relogin` to force relogin\n"
     "--wandb-entity=my-team wandb_entity='your-entity-self' WANDB_ENTITY=my-org\n"
     "--mlflow_experiment_name /Users/someone@example.com/deepseek_pretrain\n",
+    # stop 54 (scrubber 1.58.0): a role sender at a masked domain, the tool's own SMTP login
+    "alertmanager_role_sender": "global:\n  smtp_smarthost: 'x.xx.xx.xxx:25'\n"
+    "  smtp_from: 'alertmanager@xx.com'\n  smtp_auth_username: 'alertmanager'\n",
+    # stop 54 (scrubber 1.58.0): InfluxDB's service and generated accounts, a default org
+    "influx_accounts": '{"userName": "telegraf", "userID": "06137745e7903000"}\n'
+    "0b52dbdc8c4ab000\tadmin's Token\tredacted\tadmin\t0b52dbdc6a4ab000\t[read:/buckets]\n"
+    "*\tdefault\thttp://localhost:8086\tmy-org\n",
+    "netdata_accounts": "Netdata user and group is finally set to: netdata/netdata\n"
+    "Netdata user and group is finally set to: nobody/nogroup\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
