@@ -2165,6 +2165,15 @@ PASTED_PLACEHOLDERS = {
     "Author:     On behalf of A. Colleague <colleague@example.org>\n"
     "core@ip-10-74-185-13 ~ $ sudo -i\n"
     "--from-file=.dockerconfigjson=/home/sammy/.docker/config.json\n",
+    # stop 54 (scrubber 1.60.0): a database URL's role and spelt-out password, run-together
+    # your/my/our placeholders, run-as keys of system and two-letter role accounts with no home
+    "app_server_placeholders": "pm2 start postgraphql -- postgres://pool_user:PA$$WORD@localhost"
+    ":5432/dbname --route=/graphql --secret=$ECRET\n"
+    "CELERY_BROKER_URL=redis://:yourrediskey@localhost:6379/1\nREDIS_PASSWORD=yourrediskey\n"
+    "DATABASE_URL=postgres://app_user:P@$$W0RD@db:5432/app\n"
+    "[program:db]\ncommand=/usr/bin/redis-server\nuser=db\n"
+    "[program:laravel-worker]\nuser=forge\n"
+    "laravel-worker:laravel-worker_00: ERROR (abnormal termination)\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
