@@ -10,7 +10,12 @@ collection"), each fixed by a general rule:
   ``P@$$W0RD``: ``allow.yaml``'s ``spelt_out_password``) is the documentation's placeholder;
 * ``your``, ``my`` or ``our`` run together with words and a credential word (``yourrediskey``,
   ``myapikey``: ``allow.yaml``'s ``run_together_placeholder``) is a placeholder, as the
-  separated forms (``your_redis_key``) already were.
+  separated forms (``your_redis_key``) already were;
+* a process manager's run-as key (supervisord's ``user=`` in a ``[program:x]`` section,
+  systemd's ``User=``, upstart's ``setuid``, uWSGI's ``uid =``: ``user_names.yaml``'s
+  ``run_as``) naming the same two letters as a home folder of the document is the second piece
+  of evidence a two-letter login needs (``engine._short_login``); the program and group names
+  (``[program:<u>]``, supervisorctl's ``<u>:<u>_00``) then go with it.
 
 Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was kept: texts of
 the same shape that name nobody (or hold only placeholders), which must stay as they are; each
@@ -98,9 +103,48 @@ RUN_AS_NOBODY = [
     "[uwsgi]\nuid = go\nchdir = /opt/go/app\n",
     "[program:go]\ncommand=/home/deploy/go/bin/api\nuser=go\n",
     "worker:worker-0                  FATAL     Exited too quickly (process log may have details)\n",
+    # a unit's or a program's own service account, three letters or more, no home: not learned
+    "[Service]\nUser=prometheus\nExecStart=/usr/local/bin/prometheus\n",
+    "[Service]\nUser=minecraft\nWorkingDirectory=/opt/minecraft\n",
+    "[program:celeryd]\ncommand=/opt/app/venv/bin/celery worker\nuser=celery\n",
+    "[program:app]\ncommand=/srv/app/bin/gunicorn app:app\nuser=appuser\n",
 ]
 
 
 @pytest.mark.parametrize("text", RUN_AS_NOBODY)
 def test_run_as_keys_naming_nobody_stay(engine: Scrubber, text: str) -> None:
     assert scrubbed(engine, text) == text
+
+
+# (text, the two-letter login that must be gone everywhere, what must stay)
+RUN_AS_GO = [
+    (
+        "[program:kz]\nprocess_name=%(program_name)s_%(process_num)02d\ncommand=php /home/kz/kz/artisan queue:work\nuser=kz\n# sudo supervisorctl -u root start kz:*\nkz:kz_00: ERROR (abnormal termination)\n",
+        "kz",
+        "/artisan queue:work",
+    ),
+    (
+        "[Unit]\nDescription=app\n[Service]\nUser=kz\nWorkingDirectory=/home/kz/app\nExecStart=/home/kz/app/venv/bin/gunicorn app:app\n",
+        "kz",
+        "/app/venv/bin/gunicorn app:app",
+    ),
+    (
+        'description "Gunicorn"\nsetuid kz\nsetgid www-data\nchdir /home/kz/sites/app\n',
+        "kz",
+        "setgid www-data",
+    ),
+    (
+        "[uwsgi]\nuid = kz\ngid = www-data\nchdir = /home/kz/app\nmodule = app.wsgi\n",
+        "kz",
+        "module = app.wsgi",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "login", "kept"), RUN_AS_GO)
+def test_a_two_letter_run_as_login_beside_its_home_goes(
+    engine: Scrubber, text: str, login: str, kept: str
+) -> None:
+    out = scrubbed(engine, text)
+    assert login not in out, out
+    assert kept in out, out

@@ -906,6 +906,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     h = _r(rng, "0123456789abcdef", 32)
     uuid = f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"  # a random UUID (an API key's)
     allinkl = "w0" + _r(rng, HEX, 6)  # an All-Inkl account id
+    two = rng.choice("jkqxz") + rng.choice("jkqvwxz")  # a two-letter login (no word, no role)
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
@@ -1808,6 +1809,26 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             d.k("register_new_matrix_user -c homeserver.yaml -u ")
             .v(u)
             .k(" --no-admin http://localhost:8008\n")
+        ),
+        # stop 54 (scrubber 1.60.0): a two-letter login a process manager runs a program as,
+        # beside its home (supervisord's [program:x] user=, supervisorctl's group:name_NN)
+        "supervisord_two_letter_login": lambda d: (
+            d.k("[program:")
+            .v(two)
+            .k("]\ncommand=php /home/")
+            .v(two)
+            .k("/")
+            .v(two)
+            .k("/artisan queue:work\nuser=")
+            .v(two)
+            .k("\n")
+            .v(two)
+            .k(":")
+            .v(two)
+            .k("_00: ERROR (abnormal termination)\n")
+        ),
+        "systemd_user_two_letter_login": lambda d: (
+            d.k("[Service]\nUser=").v(two).k("\nWorkingDirectory=/home/").v(two).k("/app\n")
         ),
     }
 
