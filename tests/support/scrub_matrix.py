@@ -906,7 +906,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     h = _r(rng, "0123456789abcdef", 32)
     uuid = f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"  # a random UUID (an API key's)
     allinkl = "w0" + _r(rng, HEX, 6)  # an All-Inkl account id
-    two = rng.choice("jkqxz") + rng.choice("jkqvwxz")  # a two-letter login (no word, no role)
+    two = rng.choice("jkqz") + rng.choice("jkqvwxz")  # a two-letter login (no word, role, mask)
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
