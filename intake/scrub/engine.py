@@ -1140,14 +1140,17 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
     Mac ``<Name>'s MacBook Pro``, ``<name>的iMac`` in Chinese, and its local host name
     transliterates that: ``<u>s-MacBook-Pro``, ``<u>deiMac``): ``/Users/zw/…`` and ``zwdeiMac``.
     Since 1.41.0 an environment dump's ``LOGNAME=``/``USER=`` is the second piece beside its
-    home (umu's ``LOGNAME=jt`` and ``/home/jt/.var/app/…``)."""
+    home (umu's ``LOGNAME=jt`` and ``/home/jt/.var/app/…``). Since 1.60.0 (stop 54) a process
+    manager's run-as key is too (``user_names.yaml``'s ``run_as``: supervisord's ``user=ax`` in
+    ``[program:ax]`` beside ``/home/ax/ax/artisan``; systemd's ``User=``, upstart's ``setuid``,
+    uWSGI's ``uid =``)."""
     low = name.lower()
     if low in homes:
         if _MAC_HOST_OF.search(text) and _words([name], _MAC_MODEL).search(text):
             return True
         return any(
             m.group(1).lower() == low
-            for rx in (_rule("prompt"), _rule("git_bash"), _rule("env"))
+            for rx in (_rule("prompt"), _rule("git_bash"), _rule("env"), _rule("run_as"))
             for m in rx.finditer(text)
         )
     prompts = [m.start(1) for m in _rule("git_bash").finditer(text) if m.group(1).lower() == low]

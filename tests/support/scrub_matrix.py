@@ -906,6 +906,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     h = _r(rng, "0123456789abcdef", 32)
     uuid = f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"  # a random UUID (an API key's)
     allinkl = "w0" + _r(rng, HEX, 6)  # an All-Inkl account id
+    two = rng.choice("jkqz") + rng.choice("jkqvwxz")  # a two-letter login (no word, role, mask)
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
@@ -1969,6 +1970,26 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "netdata_installer_user": lambda d: (
             d.k("Netdata user and group is finally set to: ").v(u).k("/").v(u).k("\n")
         ),
+        # stop 54 (scrubber 1.60.0): a two-letter login a process manager runs a program as,
+        # beside its home (supervisord's [program:x] user=, supervisorctl's group:name_NN)
+        "supervisord_two_letter_login": lambda d: (
+            d.k("[program:")
+            .v(two)
+            .k("]\ncommand=php /home/")
+            .v(two)
+            .k("/")
+            .v(two)
+            .k("/artisan queue:work\nuser=")
+            .v(two)
+            .k("\n")
+            .v(two)
+            .k(":")
+            .v(two)
+            .k("_00: ERROR (abnormal termination)\n")
+        ),
+        "systemd_user_two_letter_login": lambda d: (
+            d.k("[Service]\nUser=").v(two).k("\nWorkingDirectory=/home/").v(two).k("/app\n")
+        ),
     }
 
 
@@ -2386,6 +2407,15 @@ PASTED_PLACEHOLDERS = {
     "*\tdefault\thttp://localhost:8086\tmy-org\n",
     "netdata_accounts": "Netdata user and group is finally set to: netdata/netdata\n"
     "Netdata user and group is finally set to: nobody/nogroup\n",
+    # stop 54 (scrubber 1.60.0): a database URL's role and spelt-out password, run-together
+    # your/my/our placeholders, run-as keys of system and two-letter role accounts with no home
+    "app_server_placeholders": "pm2 start postgraphql -- postgres://pool_user:PA$$WORD@localhost"
+    ":5432/dbname --route=/graphql --secret=$ECRET\n"
+    "CELERY_BROKER_URL=redis://:yourrediskey@localhost:6379/1\nREDIS_PASSWORD=yourrediskey\n"
+    "DATABASE_URL=postgres://app_user:P@$$W0RD@db:5432/app\n"
+    "[program:db]\ncommand=/usr/bin/redis-server\nuser=db\n"
+    "[program:laravel-worker]\nuser=forge\n"
+    "laravel-worker:laravel-worker_00: ERROR (abnormal termination)\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
