@@ -1990,6 +1990,13 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "systemd_user_two_letter_login": lambda d: (
             d.k("[Service]\nUser=").v(two).k("\nWorkingDirectory=/home/").v(two).k("/app\n")
         ),
+        # stop 54 (scrubber 1.62.0): VS Code's server token after its flag (the CLI's
+        # command-shell --require-token, the server's --connection-token <token>)
+        "vscode_require_token": lambda d: (
+            d.k("> command-shell --on-port --require-token ")
+            .v(h[:12])
+            .k(" --parent-process-id 20449\n")
+        ),
     }
 
 
@@ -2416,6 +2423,12 @@ PASTED_PLACEHOLDERS = {
     "[program:db]\ncommand=/usr/bin/redis-server\nuser=db\n"
     "[program:laravel-worker]\nuser=forge\n"
     "laravel-worker:laravel-worker_00: ERROR (abnormal termination)\n",
+    # stop 54 (scrubber 1.62.0): a VS Code exec server's script id and commit, the token's
+    # placeholder, variable and mask
+    "vscode_server_placeholders": "[10:36:05.774] > 5ec4cfce9118: running\n> 5ec4cfce9118%%1%%\n"
+    "> command-shell --on-port --require-token <token> --parent-process-id 20449\n"
+    "> command-shell --on-port --require-token $VSCODE_TOKEN --parent-process-id 20449\n"
+    "> command-shell --on-port --require-token *** --parent-process-id 20449\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
