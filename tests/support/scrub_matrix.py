@@ -1997,6 +1997,14 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(h[:12])
             .k(" --parent-process-id 20449\n")
         ),
+        # stop 54 (scrubber 1.62.0): the Codespaces prompt's login, then the owner of a clone
+        "codespaces_prompt_clone": lambda d: (
+            d.k("@")
+            .v(u)
+            .k(" ➜ /workspaces/app (main) $ git remote -v\norigin\thttps://github.com/")
+            .v(u)
+            .k("/app (fetch)\n")
+        ),
     }
 
 
@@ -2429,6 +2437,12 @@ PASTED_PLACEHOLDERS = {
     "> command-shell --on-port --require-token <token> --parent-process-id 20449\n"
     "> command-shell --on-port --require-token $VSCODE_TOKEN --parent-process-id 20449\n"
     "> command-shell --on-port --require-token *** --parent-process-id 20449\n",
+    # stop 54 (scrubber 1.62.0): a dev container's own user in the Codespaces prompt, an
+    # organisation's repository cloned into a codespace
+    "codespaces_placeholders": "vscode ➜ /workspaces/app (main) $ ls\n"
+    "@username ➜ /workspaces/repo $ ls\n"
+    '$ git -C "/var/lib/docker/codespacemount/workspace" clone --branch main --depth 1 '
+    'https://github.com/actions/javascript-action "/var/lib/docker/codespacemount/workspace/x"\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
