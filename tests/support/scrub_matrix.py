@@ -1990,6 +1990,16 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "systemd_user_two_letter_login": lambda d: (
             d.k("[Service]\nUser=").v(two).k("\nWorkingDirectory=/home/").v(two).k("/app\n")
         ),
+        # stop 54 (scrubber 1.63.0): Windows Installer's LogonUser property in a /l*v log
+        "msi_logon_user": lambda d: (
+            d.k("Property(S): LogonUser = ")
+            .v(u)
+            .k("\nProperty(S): UserSID = S-1-5-21-1-2-3-1001\n")
+            .k("MSI (s) (A4:B8) [12:00:01:234]: PROPERTY CHANGE: Adding LogonUser property.")
+            .k(" Its value is '")
+            .v(u)
+            .k("'.\n")
+        ),
     }
 
 
@@ -2416,6 +2426,11 @@ PASTED_PLACEHOLDERS = {
     "[program:db]\ncommand=/usr/bin/redis-server\nuser=db\n"
     "[program:laravel-worker]\nuser=forge\n"
     "laravel-worker:laravel-worker_00: ERROR (abnormal termination)\n",
+    # stop 54 (scrubber 1.63.0): LogonUser naming a system, built-in or setup account
+    "msi_logon_user_accounts": "Property(S): LogonUser = SYSTEM\nProperty(S): UserSID = S-1-5-18\n"
+    "Property(C): LogonUser = Administrator\nProperty(S): ComputerName = ADMIN-VM\n"
+    "MSI (s) (A4:B8) [12:00:01:234]: PROPERTY CHANGE: Adding LogonUser property. Its value is"
+    " 'defaultuser0'.\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
