@@ -10,11 +10,17 @@ fixed by a general rule:
   (``Property(S): LogonUser = u``, ``Property(C)``, ``Property(N)``) or sets it
   (``PROPERTY CHANGE: Adding LogonUser property. Its value is 'u'.``), is a login, learned; the
   learned name then goes wherever the log repeats it, also in a machine name made of it
-  (``ComputerName = <U>-VM``), as the learned-name replacement already reaches.
+  (``ComputerName = <U>-VM``), as the learned-name replacement already reaches;
+* ``roaming_profile`` (the same file): the folder after a UNC path's ``profiles`` or
+  ``profiles$`` share is a roaming profile's user folder (Microsoft Learn, "Deploy Roaming User
+  Profiles": the profile path is a share's ``%USERNAME%`` folder, made ``<u>.V6``), learned; ``Default``,
+  ``Public`` and ``%USERNAME%`` stay, and the UNC rule replaces the path itself as before.
 
-``LOGON_USER_NOBODY`` is the harm hunt the rule was attacked with before it was kept: texts of
-the same shape that name nobody (built-in, system and setup accounts, machine names made of no
-login, the dump's machine-wide folders), which must stay as they are.
+``LOGON_USER_NOBODY`` and ``ROAMING_PROFILE_NOBODY`` are the harm hunts the rules were attacked
+with before they were kept: texts of the same shape that name nobody (built-in, system and setup
+accounts, machine names made of no login, the dump's machine-wide folders, a profile share's
+``Default``, ``Public`` and ``%USERNAME%`` folders, Firefox's ``Profiles``, other shares), which
+must keep what they hold.
 """
 
 from __future__ import annotations
@@ -74,6 +80,69 @@ def test_logon_user_naming_nobody_stays(engine: Scrubber, text: str) -> None:
 
 @pytest.mark.parametrize(("text", "value", "kept"), LOGON_USER_GO)
 def test_logon_user_goes(engine: Scrubber, text: str, value: str, kept: str) -> None:
+    out = scrubbed(engine, text)
+    assert value.lower() not in out.lower(), out
+    assert kept in out, out
+
+
+# A roaming profile's folder on a profiles share (``roaming_profile``): the UNC rule replaces the
+# path itself whatever its folder (as before 1.63.0); what the rule may not do is learn a
+# folder that names nobody and so replace the word where the text repeats it.
+ROAMING_PROFILE_NOBODY = [
+    (
+        "Property(S): StartMenuFolder = \\\\192.168.200.6\\profiles\\Default\\Startmenu\\\nDefault settings kept\n",
+        "Default settings kept",
+    ),
+    (
+        "Property(S): DesktopFolder = \\\\fileserver\\profiles$\\Public\\Desktop\\\nPublic desktop\n",
+        "Public desktop",
+    ),
+    (
+        "Profile path: \\\\fileserver\\profiles$\\%USERNAME%\nset per user by %USERNAME%\n",
+        "set per user by %USERNAME%",
+    ),
+    (
+        "\\\\dc01\\profiles\\Administrator.V6\\Desktop\\\nLogged on as Administrator\n",
+        "Logged on as Administrator",
+    ),
+    ("\\\\fs1\\Profiles\\admin\\Desktop\\\nthe admin account\n", "the admin account"),
+    ("\\\\fs1\\profiles\\user\\AppData\\\nper user\n", "per user"),
+    ("\\\\fs1\\profiles\\Default.V6\\NTUSER.DAT\nDefault.V6 copied\n", "Default.V6 copied"),
+    (
+        "C:\\Users\\Public\\AppData\\Roaming\\Mozilla\\Firefox\\Profiles\\abcd.default-release\\prefs.js\n",
+        "\\Firefox\\Profiles\\abcd.default-release\\prefs.js",
+    ),
+    (
+        '"path": "C:\\\\ProgramData\\\\Mozilla\\\\Firefox\\\\Profiles\\\\release\\\\x"\n',
+        "\\\\Profiles\\\\release\\\\x",
+    ),
+    (
+        "\\\\192.168.200.6\\software\\7zip\\7z1900-x64.msi\nsoftware install of 7zip\n",
+        "software install of 7zip",
+    ),
+    (
+        "\\\\fileserver\\deploy\\profiles\\settings\\x.xml\nsettings applied\n",
+        "settings applied",
+    ),
+]
+
+ROAMING_PROFILE_GO = [
+    (
+        "Property(S): StartMenuFolder = \\\\192.168.200.6\\profiles\\Tolkwin\\Startmenu\\\nProperty(S): ComputerName = TOLKWIN-VM\n",
+        "Tolkwin",
+        "Property(S): ComputerName = ",
+    ),
+    ("\\\\fs01\\profiles$\\hliao.V6\\Desktop\\\nhliao logged on\n", "hliao", " logged on"),
+]
+
+
+@pytest.mark.parametrize(("text", "kept"), ROAMING_PROFILE_NOBODY)
+def test_roaming_profile_naming_nobody_stays(engine: Scrubber, text: str, kept: str) -> None:
+    assert kept in scrubbed(engine, text)
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), ROAMING_PROFILE_GO)
+def test_roaming_profile_folder_goes(engine: Scrubber, text: str, value: str, kept: str) -> None:
     out = scrubbed(engine, text)
     assert value.lower() not in out.lower(), out
     assert kept in out, out

@@ -2000,6 +2000,14 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("'.\n")
         ),
+        # stop 54 (scrubber 1.63.0): a roaming profile's folder on a profiles share, learned
+        "roaming_profile_folder": lambda d: (
+            d.k("Property(S): StartMenuFolder = ")
+            .v("\\\\192.168.200.6\\profiles\\" + u)
+            .k("\\Startmenu\\\nProperty(S): ComputerName = ")
+            .v(u.upper())
+            .k("-VM\n")
+        ),
     }
 
 
