@@ -2005,6 +2005,24 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/app (fetch)\n")
         ),
+        # stop 54 (scrubber 1.63.0): Windows Installer's LogonUser property in a /l*v log
+        "msi_logon_user": lambda d: (
+            d.k("Property(S): LogonUser = ")
+            .v(u)
+            .k("\nProperty(S): UserSID = S-1-5-21-1-2-3-1001\n")
+            .k("MSI (s) (A4:B8) [12:00:01:234]: PROPERTY CHANGE: Adding LogonUser property.")
+            .k(" Its value is '")
+            .v(u)
+            .k("'.\n")
+        ),
+        # stop 54 (scrubber 1.63.0): a roaming profile's folder on a profiles share, learned
+        "roaming_profile_folder": lambda d: (
+            d.k("Property(S): StartMenuFolder = ")
+            .v("\\\\192.168.200.6\\profiles\\" + u)
+            .k("\\Startmenu\\\nProperty(S): ComputerName = ")
+            .v(u.upper())
+            .k("-VM\n")
+        ),
     }
 
 
@@ -2443,6 +2461,11 @@ PASTED_PLACEHOLDERS = {
     "@username ➜ /workspaces/repo $ ls\n"
     '$ git -C "/var/lib/docker/codespacemount/workspace" clone --branch main --depth 1 '
     'https://github.com/actions/javascript-action "/var/lib/docker/codespacemount/workspace/x"\n',
+    # stop 54 (scrubber 1.63.0): LogonUser naming a system, built-in or setup account
+    "msi_logon_user_accounts": "Property(S): LogonUser = SYSTEM\nProperty(S): UserSID = S-1-5-18\n"
+    "Property(C): LogonUser = Administrator\nProperty(S): ComputerName = ADMIN-VM\n"
+    "MSI (s) (A4:B8) [12:00:01:234]: PROPERTY CHANGE: Adding LogonUser property. Its value is"
+    " 'defaultuser0'.\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
