@@ -9,7 +9,11 @@ stop-108 collection"), each fixed by a general rule:
   (``realemailhere1@gmail.com``, ``youremailhere@…``, ``email_here@…``) names nobody at any
   domain, and an ``example`` label under a vendor's domain (Wazuh's shipped ``ossec.conf``:
   ``<email_from>ossecm@example.wazuh.com</email_from>``, wazuh/wazuh ``etc/ossec-server.conf``)
-  is its documentation's placeholder; a person's mailbox at gmail.com still goes.
+  is its documentation's placeholder; a person's mailbox at gmail.com still goes;
+* CloudFlare's client API v1 key field (``secret_names.yaml``'s ``shaped``: ``tkn``):
+  fail2ban's ``config/action.d/cloudflare.conf`` sends ``-d 'tkn=<cftoken>'`` to
+  ``api_json.html`` and the same ``<cftoken>`` as API v4's ``X-Auth-Key``; a token-shaped value
+  there is the account's API key, the placeholders and other tools' digests stay.
 
 Each ``*_NOBODY`` list is the harm hunt its rule was attacked with before it was kept; each
 ``*_PERSONS`` list holds the same shapes that do name someone and must still go.
@@ -63,3 +67,44 @@ def test_placeholder_addresses_stay(engine: Scrubber, text: str) -> None:
 @pytest.mark.parametrize(("text", "value"), PLACEHOLDER_ADDRESS_PERSONS)
 def test_persons_addresses_still_go(engine: Scrubber, text: str, value: str) -> None:
     assert value not in scrubbed(engine, text)
+
+
+# Class 2: CloudFlare's client API v1 (api_json.html) takes the account's API key as the form
+# field ``tkn`` (fail2ban's action.d/cloudflare.conf: ``-d 'tkn=<cftoken>'``)
+CF_TKN_NOBODY = [
+    "actionban = curl -s -o /dev/null https://www.cloudflare.com/api_json.html -d 'a=ban' -d 'tkn=<cftoken>' -d 'email=<cfuser>' -d 'key=<ip>'\n",
+    "actionban = curl https://www.cloudflare.com/api_json.html -d 'a=ban' -d 'tkn=<cfapikey>' -d 'email=sample@example.com' -d 'key=1.2.3.4'\n",
+    "actionunban = curl https://www.cloudflare.com/api_json.html -d 'a=nul' -d 'tkn=XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX' -d 'email=sample@example.com' -d 'key=<ip>'\n",
+    "cftoken = your-cf-api-token\n",
+    'action = cloudflare[cfuser="%(cfemail)s", cftoken="%(cfapikey)s"]\n',
+    'cftoken="TOKEN"\n',
+    "LibClamAV debug: clean_cache_add: 5f4dcc3b5aa765d61d8327deb882cf99 (level 0)\n",
+    "2016-05-10 10:12:13,123 fail2ban.filter [1234]: INFO Added logfile: '/var/log/auth.log' (pos = 0, hash = 3a1f9e0b7c2d4e6f8a9b0c1d2e3f4a5b6c7d8e9f)\n",
+    "curl 'https://mirror.example.net/get?file=clamav.tar.gz&md5=9e107d9d372bb6826bd81d3542a419d6'\n",
+    "-d 'a=ban' -d 'key=203.0.113.7' -d 'tkn=$CF_TOKEN'\n",
+    "tkn=\n",
+]
+
+CF_TKN_KEYS = [
+    (
+        "actionban = curl https://www.cloudflare.com/api_json.html -d 'a=ban' -d 'tkn=7be2c0a9d41f3e8856ab9c0d2e7f1a43' -d 'email=sample@example.com' -d 'key=<ip>'\n",
+        "7be2c0a9d41f3e8856ab9c0d2e7f1a43",
+    ),
+    (
+        "curl https://www.cloudflare.com/api_json.html -d 'a=nul&tkn=0c81f5d7a2b94e3fa6d0b8c1e29f7a55&email=sample@example.com&key=1.2.3.4'\n",
+        "0c81f5d7a2b94e3fa6d0b8c1e29f7a55",
+    ),
+    ("tkn=9f3a2c1b8e7d6a5f4c3b2a1e0d9c8b7a\n", "9f3a2c1b8e7d6a5f4c3b2a1e0d9c8b7a"),
+]
+
+
+@pytest.mark.parametrize("text", CF_TKN_NOBODY)
+def test_cloudflare_placeholders_and_digests_stay(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize(("text", "value"), CF_TKN_KEYS)
+def test_cloudflare_tkn_key_goes(engine: Scrubber, text: str, value: str) -> None:
+    out = scrubbed(engine, text)
+    assert value not in out, out
+    assert "tkn=" in out, out
