@@ -1990,6 +1990,12 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "systemd_user_two_letter_login": lambda d: (
             d.k("[Service]\nUser=").v(two).k("\nWorkingDirectory=/home/").v(two).k("/app\n")
         ),
+        # stop 54 (scrubber 1.61.0): CloudFlare's client API v1 key in a curl form field
+        "cloudflare_tkn_key": lambda d: (
+            d.k("actionban = curl https://www.cloudflare.com/api_json.html -d 'a=ban' -d 'tkn=")
+            .v(h)
+            .k("' -d 'email=sample@example.com' -d 'key=<ip>'\n")
+        ),
     }
 
 
