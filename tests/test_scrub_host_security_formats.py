@@ -108,3 +108,40 @@ def test_cloudflare_tkn_key_goes(engine: Scrubber, text: str, value: str) -> Non
     out = scrubbed(engine, text)
     assert value not in out, out
     assert "tkn=" in out, out
+
+
+# Class 3: Debian's and Ubuntu's default PS1 (``\u@\h:\w\$ ``, /etc/skel/.bashrc) prints the login
+# as it is, capital and all
+CAPITAL_PROMPT_NOBODY = [
+    "Admin@packetpig:~/Documents/packetpig$ sudo snort -c /etc/snort/snort.conf\n",
+    "User@DESKTOP:~$ ls\n",
+    "Root@kali:~# id\n",
+    "Ubuntu@ip-10-0-0-5:~$ sudo systemctl status fail2ban\n",
+    "Pi@raspberrypi:~ $ sudo fail2ban-client status sshd\n",
+    "Vagrant@vagrant:~$ sudo cscli alerts list\n",
+    "Kali@kali:~$ sudo snort -V\n",
+    "Guest@host:~$ ls\n",
+    "Test@test:~$ cat /etc/fail2ban/jail.local\n",
+    "Username@hostname:~$ sudo clamscan -r /home\n",
+    "Ubuntu@ubuntu-VirtualBox:~$ snort -V\n",
+    "Note@10:30: restart the service\n",
+]
+
+CAPITAL_PROMPT_LOGINS = [
+    ("Ken@packetpig:~/Documents/packetpig$ sudo snort -c /etc/snort/snort.conf -r x.pcap\n", "Ken"),
+    ("Marta@box:~$ sudo fail2ban-client status sshd\n", "Marta"),
+    ("Tkowal@lab-01:/etc/wazuh$ ls\n", "Tkowal"),
+    ("(venv) Jiro@gpu:~/proj$ python a.py\n", "Jiro"),
+]
+
+
+@pytest.mark.parametrize("text", CAPITAL_PROMPT_NOBODY)
+def test_capitalised_role_prompts_stay(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize(("text", "value"), CAPITAL_PROMPT_LOGINS)
+def test_a_capitalised_login_at_a_prompt_goes(engine: Scrubber, text: str, value: str) -> None:
+    out = scrubbed(engine, text)
+    assert value not in out, out
+    assert "@" in out, out

@@ -1996,6 +1996,10 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(h)
             .k("' -d 'email=sample@example.com' -d 'key=<ip>'\n")
         ),
+        # stop 54 (scrubber 1.61.0): Debian's default prompt with a capitalised login
+        "prompt_capitalised_login": lambda d: d.v(u.capitalize()).k(
+            "@packetpig:~/Documents/packetpig$ sudo snort -V\n"
+        ),
     }
 
 
