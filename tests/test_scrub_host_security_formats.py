@@ -145,3 +145,41 @@ def test_a_capitalised_login_at_a_prompt_goes(engine: Scrubber, text: str, value
     out = scrubbed(engine, text)
     assert value not in out, out
     assert "@" in out, out
+
+
+# Class 4: Thunderbird's Profile Manager (thunderbird -P, "Create Profile…") names a new
+# profile's folder by the name typed; its own are ``<8 chars>.default[-release]``
+PROFILE_FOLDER_NOBODY = [
+    "LibClamAV debug: /root/.thunderbird/abcd1234.default/Mail/Local Folders/Inbox\n",
+    "find /home/ubuntu/.thunderbird/Profiles/default/extensions/\n",
+    "~/.thunderbird/8a2b9c1d.default-release/ImapMail/imap.gmail.com/INBOX: OK\n",
+    "/var/lib/thunderbird/Default/Mail/Inbox: OK\n",
+    "/home/user/.thunderbird/Default/extensions/: OK\n",
+    "/home/user/.thunderbird/Crash Reports/events/: OK\n",
+    "/home/user/.thunderbird/Pending Pings/: OK\n",
+    "/home/user/.mozilla/firefox/Profiles/x1y2z3w4.default/cache2/: OK\n",
+    "/home/user/.thunderbird/Profiles/: OK\n",
+    "/home/user/.thunderbird/Work/Mail/: OK\n",
+]
+
+PROFILE_FOLDER_PERSONS = [
+    (
+        'find "/home/aldo/.thunderbird/Olaf/extensions/" -type f\n/home/aldo/.thunderbird/Olaf/ImapMail/x: OK\n',
+        "Olaf",
+    ),
+    ("/home/kz/.mozilla/firefox/Marta/cache2/entries/A1: OK\n", "Marta"),
+]
+
+
+@pytest.mark.parametrize("text", PROFILE_FOLDER_NOBODY)
+def test_profile_folders_naming_nobody_stay(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize(("text", "value"), PROFILE_FOLDER_PERSONS)
+def test_a_profile_folder_named_after_its_person_goes(
+    engine: Scrubber, text: str, value: str
+) -> None:
+    out = scrubbed(engine, text)
+    assert value not in out, out
+    assert ".thunderbird/" in out or ".mozilla/firefox/" in out, out

@@ -3763,12 +3763,10 @@ MEASURED: tuple[Measured, ...] = (
         total=(9, 18, 2, 2),
         # 1.61.0 (stop 54) moves: CloudFlare's tkn= key (2 secrets) and the capitalised prompt
         # login Ken (1 elsewhere) found; Wazuh's spelt-out placeholder addresses and its
-        # example.wazuh.com sender kept (damage 5 -> 0, clean changed 1 -> 0)
-        found=(6, 7, 2, 2),
+        # example.wazuh.com sender kept (damage 5 -> 0, clean changed 1 -> 0); the Thunderbird
+        # profile folder named after its person found (3 paths)
+        found=(9, 7, 2, 2),
         missed=(
-            "Cisco-Talos-clamav-issues-873: user (path) 'Olaf'",
-            "Cisco-Talos-clamav-issues-873: user (path) 'Olaf'",
-            "Cisco-Talos-clamav-issues-873: user (path) 'Olaf'",
             "fail2ban-fail2ban-issues-498: user (elsewhere) 'alan'",
             "fail2ban-fail2ban-issues-498: user (elsewhere) 'alan'",
             "fail2ban-fail2ban-issues-498: user (elsewhere) 'alan'",

@@ -2000,6 +2000,10 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "prompt_capitalised_login": lambda d: d.v(u.capitalize()).k(
             "@packetpig:~/Documents/packetpig$ sudo snort -V\n"
         ),
+        # stop 54 (scrubber 1.61.0): a Thunderbird profile folder named after its person
+        "thunderbird_profile_named": lambda d: (
+            d.k("/home/").v(u).k("/.thunderbird/").v(first).k("/extensions/: OK\n")
+        ),
     }
 
 
