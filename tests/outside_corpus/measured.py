@@ -3757,18 +3757,16 @@ MEASURED: tuple[Measured, ...] = (
         # `ossecm@example.wazuh.com`, replaced as e-mails
         docs=15,
         total=(9, 18, 2, 2),
-        found=(6, 6, 2, 0),
+        # 1.61.0 (stop 54) moves: CloudFlare's tkn= key (2 secrets) and the capitalised prompt
+        # login Ken (1 elsewhere) found; Wazuh's spelt-out placeholder addresses and its
+        # example.wazuh.com sender kept (damage 5 -> 0, clean changed 1 -> 0); the Thunderbird
+        # profile folder named after its person found (3 paths)
+        found=(9, 7, 2, 2),
         missed=(
-            "Cisco-Talos-clamav-issues-873: user (path) 'Olaf'",
-            "Cisco-Talos-clamav-issues-873: user (path) 'Olaf'",
-            "Cisco-Talos-clamav-issues-873: user (path) 'Olaf'",
-            "fail2ban-fail2ban-issues-1040: secret '3c9d0e7f41ab5628d0e3f7a9b21c4d5e'",
-            "fail2ban-fail2ban-issues-1040: secret '3c9d0e7f41ab5628d0e3f7a9b21c4d5e'",
             "fail2ban-fail2ban-issues-498: user (elsewhere) 'alan'",
             "fail2ban-fail2ban-issues-498: user (elsewhere) 'alan'",
             "fail2ban-fail2ban-issues-498: user (elsewhere) 'alan'",
             "fail2ban-fail2ban-issues-498: user (elsewhere) 'alan'",
-            "packetloop-packetpig-issues-9: user (elsewhere) 'Ken'",
             "wazuh-wazuh-issues-4816: user (elsewhere) 'rahul'",
             "wazuh-wazuh-issues-4816: user (elsewhere) 'rahul'",
             "wazuh-wazuh-issues-4816: user (elsewhere) 'rahul'",
@@ -3778,14 +3776,8 @@ MEASURED: tuple[Measured, ...] = (
             "wazuh-wazuh-issues-4816: user (elsewhere) 'rahul_menon'",
         ),
         keeps=18,
-        damage=(
-            "wazuh-wazuh-issues-836: 'ossecm@example.wazuh.com'",
-            "wazuh-wazuh-issues-836: 'realemailhere1@gmail.com'",
-            "wazuh-wazuh-issues-836: 'realemailhere2@gmail.com'",
-            "wazuh-wazuh-issues-836: 'realmailhere1@gmail.com'",
-            "wazuh-wazuh-issues-836: 'realmailhere2@gmail.com'",
-        ),
-        clean_changed=("wazuh-wazuh-issues-836",),
+        damage=(),
+        clean_changed=(),
         clean_docs=4,
         tails=(8, 8),
         parses=(1, 1),

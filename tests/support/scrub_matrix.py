@@ -2023,6 +2023,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u.upper())
             .k("-VM\n")
         ),
+        # stop 54 (scrubber 1.61.0): CloudFlare's client API v1 key in a curl form field
+        "cloudflare_tkn_key": lambda d: (
+            d.k("actionban = curl https://www.cloudflare.com/api_json.html -d 'a=ban' -d 'tkn=")
+            .v(h)
+            .k("' -d 'email=sample@example.com' -d 'key=<ip>'\n")
+        ),
+        # stop 54 (scrubber 1.61.0): Debian's default prompt with a capitalised login
+        "prompt_capitalised_login": lambda d: d.v(u.capitalize()).k(
+            "@packetpig:~/Documents/packetpig$ sudo snort -V\n"
+        ),
+        # stop 54 (scrubber 1.61.0): a Thunderbird profile folder named after its person
+        "thunderbird_profile_named": lambda d: (
+            d.k("/home/").v(u).k("/.thunderbird/").v(first).k("/extensions/: OK\n")
+        ),
     }
 
 
@@ -2466,6 +2480,10 @@ PASTED_PLACEHOLDERS = {
     "Property(C): LogonUser = Administrator\nProperty(S): ComputerName = ADMIN-VM\n"
     "MSI (s) (A4:B8) [12:00:01:234]: PROPERTY CHANGE: Adding LogonUser property. Its value is"
     " 'defaultuser0'.\n",
+    # stop 54 (scrubber 1.61.0): spelt-out placeholder addresses, a vendor's example subdomain
+    "wazuh_placeholder_addresses": "  <global>\n    <email_to>realemailhere1@gmail.com</email_to>\n"
+    "    <email_to>realmailhere2@gmail.com</email_to>\n"
+    "    <email_from>ossecm@example.wazuh.com</email_from>\n  </global>\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
