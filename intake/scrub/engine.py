@@ -1221,14 +1221,13 @@ def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
     rx = _words(names, r"(?:(?![A-Za-z0-9])|(?=(?:s-|de)(?:MacBook|iMac|Mac)))")
     spans = [m.span() for m in rx.finditer(text)]
     alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
-    if names and "%2" in text:  # a URL-encoded path's segment (``next=%2Fhub%2Fuser%2F<u>``)
-        encoded = regex.compile(rf"(?<=%2[Ff])(?:{alternatives})(?![A-Za-z0-9])", regex.I)
-        spans = sorted(spans + [m.span() for m in encoded.finditer(text)])
-    if names and "m" in text:  # after a colour code or its pasted remains (``[32m<u>[0m``)
-        coloured = regex.compile(
-            rf"(?<=\[[0-9;]{{1,12}}+m)(?:{alternatives})(?![A-Za-z0-9])", regex.I
+    if names and ("%2" in text or "m" in text):
+        # where a word's start is missed: a URL-encoded path's segment
+        # (``next=%2Fhub%2Fuser%2F<u>``), a colour code or its pasted remains (``[32m<u>[0m``)
+        glued = regex.compile(
+            rf"(?<=%2[Ff]|\[[0-9;]{{1,12}}+m)(?:{alternatives})(?![A-Za-z0-9])", regex.I
         )
-        spans = sorted(spans + [m.span() for m in coloured.finditer(text)])
+        spans = sorted(spans + [m.span() for m in glued.finditer(text)])
     if names and "\\" in text:  # a Windows account's machine named after it (RTKLAPTOP\RTK)
         head = regex.compile(
             rf"(?<![A-Za-z0-9])({alternatives})(?=[A-Za-z0-9]{{1,15}}+\\{{1,2}}\1(?![A-Za-z0-9]))",
