@@ -9889,6 +9889,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (108, _RAW_STOP108),
         (109, _RAW_STOP109),
         (110, _RAW_STOP110),
+        (111, _RAW_STOP111),
     ):
         if batch not in (None, number):
             continue
@@ -31118,6 +31119,458 @@ End Date:   2024:04:09 15:45:31
         }
     }
 }
+""",
+    ),
+]
+
+
+_RAW_STOP111: list[tuple[str, str, str]] = [
+    # ---- ROS 1: catkin_make / catkin build in a workspace under the user's home -----------------
+    (
+        "https://github.com/DroidAITech/ROS-Academy-for-Beginners/issues/16",
+        ".txt",
+        r"""Base path: /home/[[user:taoxinhe]]{{keep:/ws}}
+Source space: /home/[[user:taoxinhe]]/ws/src
+Build space: /home/[[user:taoxinhe]]/ws/build
+Devel space: /home/[[user:taoxinhe]]/ws/devel
+Install space: /home/[[user:taoxinhe]]/ws/install
+####
+#### Running command: "make cmake_check_build_system" in "/home/[[user:taoxinhe]]/ws/build"
+####
+####
+#### Running command: "make -j8 -l8" in "/home/[[user:taoxinhe]]/ws/build"
+""",
+    ),
+    (
+        "https://github.com/karlkurzer/path_planner/issues/39",
+        ".txt",
+        r"""CMake Error at CMakeLists.txt:76 (add_executable):
+  Cannot find source file:
+
+    src/main.cpp
+
+  Tried extensions .c .C .c++ .cc .cpp .cxx .m .M .mm .h .hh .h++ .hm .hpp
+  .hxx .in .txx
+
+CMake Error at CMakeLists.txt:57 (add_library):
+  Cannot find source file:
+
+    /home/[[user:kevinzhao]]{{keep:/catkin_ws_path_planner/src/src/algorithm.cpp}}
+
+  Tried extensions .c .C .c++ .cc .cpp .cxx .m .M .mm .h .hh .h++ .hm .hpp
+  .hxx .in .txx
+
+CMake Error at CMakeLists.txt:73 (add_executable):
+  Cannot find source file:
+
+    src/tf_broadcaster.cpp
+""",
+    ),
+    (
+        "https://github.com/MartinStokroos/nexus_base_ros/issues/3",
+        ".txt",
+        r"""CMake Error at /opt/ros/melodic/share/catkin/cmake/catkin_package.cmake:305 (message):
+  catkin_package() include dir 'include' does not exist relative to
+  '/home/[[user:timo]]/Desktop/catkin/src/nexus_base_ros'
+Call Stack (most recent call first):
+  /opt/ros/melodic/share/catkin/cmake/catkin_package.cmake:102 (_catkin_package)
+  nexus_base_ros/CMakeLists.txt:114 (catkin_package)
+
+
+-- Configuring incomplete, errors occurred!
+See also "/home/[[user:timo]]{{keep:/Desktop/catkin/build/CMakeFiles/CMakeOutput.log}}".
+See also "/home/[[user:timo]]/Desktop/catkin/build/CMakeFiles/CMakeError.log".
+Invoking "cmake" failed
+""",
+    ),
+    (
+        "https://github.com/mavlink/mavros/pull/614",
+        ".txt",
+        r"""[[user:ovido]]@[[user:ovido]]-Firebat-F640:~/workspace/rosworkspace$ catkin_make
+Base path: /home/[[user:ovido]]/workspace/rosworkspace
+Source space: /home/[[user:ovido]]/workspace/rosworkspace/src
+Build space: /home/[[user:ovido]]/workspace/rosworkspace/build
+Devel space: /home/[[user:ovido]]/workspace/rosworkspace/devel
+Install space: /home/[[user:ovido]]/workspace/rosworkspace/install
+####
+#### Running command: "make cmake_check_build_system" in "/home/[[user:ovido]]/workspace/rosworkspace/build"
+####
+####
+#### Running command: "make -j8 -l8" in "/home/[[user:ovido]]/workspace/rosworkspace/build"
+""",
+    ),
+    (
+        "https://github.com/elephantrobotics/mycobot_ros/issues/20",
+        ".txt",
+        r"""$ catkin_make
+Base path: /home/{{keep:ubuntu}}/catkin_ws
+Source space: /home/{{keep:ubuntu}}/catkin_ws/src
+Build space: /home/{{keep:ubuntu}}/catkin_ws/build
+Devel space: /home/{{keep:ubuntu}}/catkin_ws/devel
+Install space: /home/{{keep:ubuntu}}/catkin_ws/install
+####
+#### Running command: "make cmake_check_build_system" in "/home/{{keep:ubuntu}}/catkin_ws/build"
+####
+-- Using CATKIN_DEVEL_PREFIX: /home/{{keep:ubuntu}}/catkin_ws/devel
+-- Using CMAKE_PREFIX_PATH: /home/{{keep:ubuntu}}/catkin_ws/devel;/opt/ros/melodic
+-- This workspace overlays: /home/{{keep:ubuntu}}/catkin_ws/devel;/opt/ros/melodic
+-- Found PythonInterp: /usr/bin/python2 (found suitable version "2.7.17", minimum required is "2") 
+-- Using PYTHON_EXECUTABLE: /usr/bin/python2
+-- Using Debian Python package layout
+-- Using empy: /usr/bin/empy
+-- Using CATKIN_ENABLE_TESTING: ON
+-- Call enable_testing()
+-- Using CATKIN_TEST_RESULTS_DIR: /home/{{keep:ubuntu}}/catkin_ws/build/test_results
+-- Found gtest sources under '/usr/src/googletest': gtests will be built
+-- Found gmock sources under '/usr/src/googletest': gmock will be built
+-- Found PythonInterp: /usr/bin/python2 (found version "2.7.17") 
+-- Using Python nosetests: /usr/bin/nosetests-2.7
+-- catkin 0.7.29
+-- BUILD_SHARED_LIBS is on
+""",
+    ),
+    (
+        "https://github.com/jsk-enshu/robot-programming/issues/181",
+        ".txt",
+        r"""$ (cd ~/catkin_ws; catkin build)
+--------------------------------------------------------------
+Profile:                     default
+Extending:          [cached] /opt/ros/kinetic
+Workspace:                   /home/{{keep:mech-user}}/catkin_ws
+--------------------------------------------------------------
+Source Space:       [exists] /home/{{keep:mech-user}}/catkin_ws/src
+Log Space:          [exists] /home/{{keep:mech-user}}/catkin_ws/logs
+Build Space:        [exists] /home/{{keep:mech-user}}/catkin_ws/build
+Devel Space:        [exists] /home/{{keep:mech-user}}/catkin_ws/devel
+Install Space:      [unused] /home/{{keep:mech-user}}/catkin_ws/install
+DESTDIR:            [unused] None
+--------------------------------------------------------------
+Devel Space Layout:          linked
+Install Space Layout:        None
+--------------------------------------------------------------
+Workspace configuration appears valid.
+--------------------------------------------------------------
+[build] Found '6' packages in 0.0 seconds.
+""",
+    ),
+    # ---- ROS 1: roslaunch, process has died, ~/.ros/log ------------------------------------------
+    (
+        "https://github.com/EduardoRosLab/EDLUT_BAXTER/issues/2",
+        ".txt",
+        r"""[robot_enabler-2] process has died [pid 42646, exit code 1, cmd /home/[[user:qiuhan]]{{keep:/EDLUT_BAXTER/edlut_ros_ws/src/edlut_ros/src/robot_enabler_node.py}} __name:=robot_enabler __log:=/home/[[user:qiuhan]]/.ros/log/eb352e72-b247-11ed-a3be-7d49c376acb0/robot_enabler-2.log].
+log file: /home/[[user:qiuhan]]/.ros/log/eb352e72-b247-11ed-a3be-7d49c376acb0/robot_enabler-2*.log
+
+[endpoint_publisher-21] process has died [pid 42739, exit code 1, cmd /home/[[user:qiuhan]]/EDLUT_BAXTER/edlut_ros_ws/src/edlut_ros/src/xyz_publisher.py __name:=endpoint_publisher __log:=/home/[[user:qiuhan]]/.ros/log/eb352e72-b247-11ed-a3be-7d49c376acb0/endpoint_publisher-21.log].
+log file: /home/[[user:qiuhan]]/.ros/log/eb352e72-b247-11ed-a3be-7d49c376acb0/endpoint_publisher-21*.log
+""",
+    ),
+    (
+        "https://github.com/justagist/panda_simulator/issues/12",
+        ".txt",
+        r"""[[user:rowland]]@Ros:~/workspace/src$ roslaunch panda_gazebo panda_world.launch
+... logging to /home/[[user:rowland]]{{keep:/.ros/log/d9d006f8-1e1e-11eb-b53e-049226c26561/roslaunch-Ros-12369.log}}
+Checking log directory for disk usage. This may take a while.
+Press Ctrl-C to interrupt
+Done checking log file disk usage. Usage is <1GB.
+
+xacro: in-order processing became default in ROS Melodic. You can drop the option.
+started roslaunch server http://Ros:41215/
+
+SUMMARY
+========
+""",
+    ),
+    (
+        "https://github.com/epfl-lasa/iiwa_ros/issues/69",
+        ".txt",
+        r"""... logging to /home/[[user:wqh7261]]/.ros/log/12d921ec-546e-11ec-bb30-45a21bc009e3/roslaunch-E5-ME-L-KAFI11-6075.log
+Checking log directory for disk usage. This may take a while.
+Press Ctrl-C to interrupt
+Done checking log file disk usage. Usage is <1GB.
+
+xacro: in-order processing became default in ROS Melodic. You can drop the option.
+started roslaunch server http://E5-ME-L-KAFI11:35327/
+
+SUMMARY
+========
+""",
+    ),
+    (
+        "https://github.com/uzh-rpg/rpg_dvs_evo_open/issues/5",
+        ".txt",
+        r"""=REQUIRED process [dvs_tracking-7] has died!
+process has died [pid 16903, exit code -8, cmd /home/{{keep:****}}/catkin_ws/devel/lib/dvs_tracking/dvs_tracking_ros events:=/dvs/events remote_key:=/evo/remote_key pointcloud:=dvs_mapping/pointcloud __name:=dvs_tracking __log:=/home/{{keep:****}}/.ros/log/5a3307c8-ef6b-11eb-886b-080027963547/dvs_tracking-7.log].
+log file: /home/{{keep:****}}/.ros/log/5a3307c8-ef6b-11eb-886b-080027963547/dvs_tracking-7*.log
+Initiating shutdown!
+
+{{keep:****}}@{{keep:****}}-VirtualBox:~/.ros/log/5a3307c8-ef6b-11eb-886b-080027963547$ ls
+master.log                               rosout-1-stdout.log    rqt_evo-11.log      svo_gui-3-stdout.log       trigger_map_expansion-6.log
+pose_to_tf-4.log                         rosout.log             rviz-13-stdout.log  svo_gui-3.log
+""",
+    ),
+    (
+        "https://github.com/JdeRobot/base/issues/1296",
+        ".txt",
+        r"""roslaunch mavros px4.launch 
+... logging to /home/[[user:ramon]]/.ros/log/93ee3782-f22d-11e8-aec0-3010b39ef6cd/roslaunch-[[user:ramon]]-13887.log
+Checking log directory for disk usage. This may take awhile.
+Press Ctrl-C to interrupt
+Done checking log file disk usage. Usage is <1GB.
+
+started roslaunch server http://[[user:ramon]]:44809/
+
+SUMMARY
+========
+
+CLEAR PARAMETERS
+ * /mavros/
+
+PARAMETERS
+ * /mavros/cmd/use_comp_id_system_control: False
+ * /mavros/conn/heartbeat_rate: 1.0
+ * /mavros/conn/system_time_rate: 1.0
+ * /mavros/conn/timeout: 10.0
+ * /mavros/conn/timesync_rate: 10.0
+ * /mavros/distance_sensor/hrlv_ez4_pub/field_of_view: 0.0
+ * /mavros/distance_sensor/hrlv_ez4_pub/frame_id: hrlv_ez4_sonar
+""",
+    ),
+    (
+        "https://github.com/moveit/moveit_tutorials/issues/176",
+        ".txt",
+        r"""roslaunch moveit_tutorials robot_model_and_robot_state_tutorial.launch 
+... logging to /home/[[user:hwk]]/.ros/log/c6857aee-64a6-11e8-b694-7c7a91ff74c2/roslaunch-[[user:hwk]]-ThinkPad-T440p-31579.log
+Checking log directory for disk usage. This may take awhile.
+Press Ctrl-C to interrupt
+Done checking log file disk usage. Usage is <1GB.
+
+started roslaunch server http://[[user:hwk]]-ThinkPad-T440p:33045/
+
+SUMMARY
+========
+
+PARAMETERS
+ * /robot_description: <?xml version="1....
+ * /robot_description_kinematics/panda_arm/kinematics_solver: kdl_kinematics_pl...
+ * /robot_description_kinematics/panda_arm/kinematics_solver_attempts: 3
+""",
+    ),
+    (
+        "https://github.com/reiniscimurs/DRL-robot-navigation/issues/166",
+        ".txt",
+        r"""setting /run_id to 63e20bec-ce98-11ef-b308-0d93ecce669a
+process[rosout-1]: started with pid [39919]
+started core service [/rosout]
+Gazebo launched!
+... logging to /home/[[user:mr]]/.ros/log/63e20bec-ce98-11ef-b308-0d93ecce669a/roslaunch-[[user:mr]]-Lenovo-Legion-R9000K2021H-39918.log
+Checking log directory for disk usage. This may take a while.
+Press Ctrl-C to interrupt
+Done checking log file disk usage. Usage is <1GB.
+
+started roslaunch server http://localhost:34739/
+
+SUMMARY
+========
+
+PARAMETERS
+ * /joint_state_publisher/publish_frequency: 30.0
+ * /robot_description: <?xml version="1....
+ * /rosdistro: noetic
+ * /rosversion: 1.16.0
+ * /use_sim_time: True
+
+NODES
+  /
+    gazebo (gazebo_ros/gzserver)
+    gazebo_gui (gazebo_ros/gzclient)
+""",
+    ),
+    # ---- ROS 2: ros2 launch, colcon, rosdep --------------------------------------------------------
+    (
+        "https://github.com/ros2/launch/pull/217",
+        ".txt",
+        r"""[[user:arnold]]@8c3558e80425:~/Workspaces/ros2_bionic_ws$ python3 test_launch.py 
+[INFO] [launch]: All log files can be found below /home/[[user:arnold]]{{keep:/.ros/log/2019-03-25-14-11-18-298080-8c3558e80425-3919}}
+[INFO] [launch]: Default logging verbosity is set to INFO
+[INFO] [talker-1]: process started with pid [3928]
+[INFO] [listener-2]: process started with pid [3929]
+[talker-1] [INFO] [talker]: Publishing: 'Hello World: 1'
+[talker-1] [INFO] [talker]: Publishing: 'Hello World: 2'
+^C[WARNING] [launch]: user interrupted with ctrl-c (SIGINT)
+[INFO] [talker-1]: process has finished cleanly [pid 3928]
+[INFO] [listener-2]: process has finished cleanly [pid 3929]
+[talker-1] [INFO] [rclcpp]: signal_handler(signal_value=2)
+[[user:arnold]]@8c3558e80425:~/Workspaces/ros2_bionic_ws$ ls /home/[[user:arnold]]/.ros/log/2019-03-25-14-11-18-298080-8c3558e80425-3919
+launch.log
+""",
+    ),
+    (
+        "https://github.com/ros2/ros2/issues/1636",
+        ".txt",
+        r"""$ ros2 launch mre1636 mre.launch.xml
+[INFO] [launch]: All log files can be found below /home/{{keep:ros}}/.ros/log/2024-12-20-19-11-59-571676-5200755c994a-255183
+[INFO] [launch]: Default logging verbosity is set to INFO
+[INFO] [raises_exception-1]: process started with pid [255187]
+[raises_exception-1] Traceback (most recent call last):
+[raises_exception-1]   File "/workspaces/ros2/install/mre1636/lib/mre1636/raises_exception", line 33, in <module>
+[raises_exception-1]     sys.exit(load_entry_point('mre1636==0.1.0', 'console_scripts', 'raises_exception')())
+[raises_exception-1]   File "/workspaces/ros2/install/mre1636/lib/python3.12/site-packages/mre1636/raises_exception.py", line 4, in main
+[raises_exception-1]     raise RuntimeError("Some exception!")
+[raises_exception-1] RuntimeError: Some exception!
+""",
+    ),
+    (
+        "https://github.com/DoosanRobotics/doosan-robot2/issues/188",
+        ".txt",
+        r"""ERROR: the following packages/stacks could not have their rosdep keys resolved
+to system dependencies:
+dsr_hardware2: Cannot locate rosdep definition for [ros2_control_demo_description]
+dsr_tests: Cannot locate rosdep definition for [dsr_msgs]
+dsr_realtime_control: Cannot locate rosdep definition for [Eigen3]
+dsr_gazebo2: Cannot locate rosdep definition for [joint_state_controller]
+Continuing to install resolvable dependencies...
+executing command [sudo -H apt-get install -y ros-humble-mecanum-drive-controller]
+Reading package lists... Done
+Building dependency tree... Done
+Reading state information... Done
+E: Unable to locate package ros-humble-mecanum-drive-controller
+ERROR: the following rosdeps failed to install
+  apt: command [sudo -H apt-get install -y ros-humble-mecanum-drive-controller] failed
+  apt: Failed to detect successful installation of [ros-humble-mecanum-drive-controller]
+""",
+    ),
+    # ---- Gazebo ------------------------------------------------------------------------------------
+    (
+        "https://github.com/ROBOTIS-GIT/turtlebot3_simulations/issues/137",
+        ".txt",
+        r"""    Gazebo multi-robot simulator, version 9.0.0
+    Copyright (C) 2012 Open Source Robotics Foundation.
+    Released under the Apache 2 License.
+    http://gazebosim.org
+
+    [INFO] [minimal_client]: service not available, waiting again...
+    [Msg] Waiting for master.
+    [Msg] Connected to gazebo master @ http://127.0.0.1:11345
+    [Msg] Publicized address: 192.168.70.145
+    [INFO] [gazebo_ros_node]: ROS was initialized without arguments.
+    [Err] [InsertModelWidget.cc:405] Missing model.config for model "/home/[[user:barlowent]]{{keep:/ros2_mara_ws/install/share/ament_index}}"
+""",
+    ),
+    (
+        "https://github.com/AcutronicRobotics/gym-gazebo2/issues/38",
+        ".txt",
+        r"""~/gym-gazebo2/examples/MARA$ gazebo --verbose -s libgazebo_ros_factory.so -s libgazebo_ros_init.so /home/{{keep:USERNAME}}/gym-gazebo2/gym_gazebo2/worlds/empty__state_plugin__speed_up.world
+Gazebo multi-robot simulator, version 9.0.0
+Copyright (C) 2012 Open Source Robotics Foundation.
+Released under the Apache 2 License.
+http://gazebosim.org
+
+[Msg] Waiting for master.
+[Msg] Connected to gazebo master @ http://127.0.0.1:11345
+[Msg] Publicized address: 172.16.0.119
+[Wrn] [Publisher.cc:141] Queue limit reached for topic /gazebo/default/physics/contacts, deleting message. This warning is printed only once.
+[Err] [InsertModelWidget.cc:405] Missing model.config for model "/home/{{keep:USERNAME}}/ros2_mara_ws/install/share/ament_index"
+[Err] [InsertModelWidget.cc:405] Missing model.config for model "/home/{{keep:USERNAME}}/ros2_mara_ws/install/share/colcon-core"
+[Err] [InsertModelWidget.cc:405] Missing model.config for model "/home/{{keep:USERNAME}}/ros2_mara_ws/install/share/doc"
+""",
+    ),
+    # ---- PX4, ArduPilot, QGroundControl ------------------------------------------------------------
+    (
+        "https://github.com/PX4/PX4-Autopilot/issues/16275",
+        ".txt",
+        r"""[0/4] Performing build step for 'sitl_gazebo'
+ninja: no work to do.
+[3/4] cd /home/[[user:fernandocarvalho]]/PX4-Au...s/PX4-Autopilot/build/px4_sitl_default
+SITL ARGS
+sitl_bin: /home/[[user:fernandocarvalho]]{{keep:/PX4-Autopilot/build/px4_sitl_default/bin/px4}}
+debugger: none
+program: gazebo
+model: none
+world: none
+src_path: /home/[[user:fernandocarvalho]]/PX4-Autopilot
+build_path: /home/[[user:fernandocarvalho]]/PX4-Autopilot/build/px4_sitl_default
+empty model, setting iris as default
+GAZEBO_PLUGIN_PATH :/home/[[user:fernandocarvalho]]/PX4-Autopilot/build/px4_sitl_default/build_gazebo:/home/[[user:fernandocarvalho]]/PX4-Autopilot/build/px4_sitl_default/build_gazebo
+GAZEBO_MODEL_PATH :/home/[[user:fernandocarvalho]]/PX4-Autopilot/Tools/sitl_gazebo/models:/home/[[user:fernandocarvalho]]/PX4-Autopilot/Tools/sitl_gazebo/models
+LD_LIBRARY_PATH /home/[[user:fernandocarvalho]]/catkin_ws/devel/lib:/opt/ros/melodic/lib:/home/[[user:fernandocarvalho]]/PX4-Autopilot/build/px4_sitl_default/build_gazebo:/home/[[user:fernandocarvalho]]/PX4-Autopilot/build/px4_sitl_default/build_gazebo
+empty world, setting empty.world as default
+/home/[[user:fernandocarvalho]]/PX4-Autopilot/Tools/sitl_run.sh: line 134: possibleModelPath: command not found
+FAILED: platforms/posix/CMakeFiles/gazebo 
+""",
+    ),
+    (
+        "https://github.com/ArduPilot/MAVProxy/issues/1564",
+        ".txt",
+        r"""[1373/1374] Linking build/sitl/bin/arducopter
+[1374/1374] checking symbols build/sitl/bin/arducopter
+Waf: Leaving directory `/home/[[user:pdrw]]/ardupilot/build/sitl'
+
+BUILD SUMMARY
+Build directory: /home/[[user:pdrw]]{{keep:/ardupilot/build/sitl}}
+Target          Text (B)  Data (B)  BSS (B)  Total Flash Used (B)  Free Flash (B)  External Flash Used (B)
+----------------------------------------------------------------------------------------------------------
+bin/arducopter   4245559    198101   278848               4443660  Not Applicable  Not Applicable         
+
+'build' finished successfully (1.632s)
+SIM_VEHICLE: Using defaults from (../Tools/autotest/default_params/copter.parm)
+SIM_VEHICLE: Run ArduCopter
+SIM_VEHICLE: "/home/[[user:pdrw]]/ardupilot/Tools/autotest/run_in_terminal_window.sh" "ArduCopter" "/home/[[user:pdrw]]/ardupilot/build/sitl/bin/arducopter" "-w" "--model" "+" "--speedup" "1" "--slave" "0" "--defaults" "../Tools/autotest/default_params/copter.parm" "--sim-address=127.0.0.1"
+""",
+    ),
+    (
+        "https://github.com/mavlink/qgroundcontrol/issues/4105",
+        ".txt",
+        r"""[[user:ravi]]@[[user:ravi]]-vm:~$ cd Downloads/qgroundcontrol/
+[[user:ravi]]@[[user:ravi]]-vm:~/Downloads/qgroundcontrol$ ./qgroundcontrol-start.sh 
+Settings location "/home/[[user:ravi]]{{keep:/.config/QGroundControl.org/QGroundControl.ini}}" Is writable?: true
+Filter rules "qt.network.ssl.warning=false\n*Log.debug=false\n"
+
+(gst-plugin-scanner:2431): GStreamer-WARNING **: Failed to load plugin '/usr/lib/x86_64-linux-gnu/gstreamer-1.0/libgsteglglessink.so': /usr/lib/x86_64-linux-gnu/libgstegl-1.0.so.0: undefined symbol: eglDestroyImageKHR
+Map Cache in: "/home/[[user:ravi]]/.cache/QGCMapCache300" / "qgcMapCache.db"
+qrc:qml/MainWindowInner.qml:311:5: Type FlightDisplayView unavailable
+qrc:///qml/QGroundControl/FlightDisplay/FlightDisplayView.qml:17:1: plugin cannot be loaded for module "QtMultimedia": Cannot load library /home/[[user:ravi]]/Downloads/qgroundcontrol/Qt/qml/QtMultimedia/libdeclarative_multimedia.so
+""",
+    ),
+    # ---- Webots, Isaac Sim -------------------------------------------------------------------------
+    (
+        "https://github.com/cyberbotics/webots_ros2/issues/647",
+        ".txt",
+        r"""[INFO] [launch]: All log files can be found below /home/[[user:kem]]/.ros/log/2023-02-28-22-59-20-513563-[[user:kem]]-22365
+[INFO] [launch]: Default logging verbosity is set to INFO
+WARNING: No valid Webots directory specified in `ROS2_WEBOTS_HOME` and `WEBOTS_HOME`, fallback to default installation folder /home/[[user:kem]]{{keep:/.ros/webotsR2023a/webots}}.
+[ERROR] [launch]: Caught exception in launch (see debug for traceback): Caught exception when trying to load file of format [py]: Action.__init__() got an unexpected keyword argument 'ros2_supervisor'
+""",
+    ),
+    (
+        "https://github.com/isaac-sim/IsaacLab/issues/417",
+        ".txt",
+        r"""2024-05-16 13:32:10 [716,369ms] [Warning] [omni.usd] Warning: in _ReportErrors at line 2890 of /buildAgent/work/ac88d7d902b57417/USD/pxr/usd/usd/stage.cpp -- In </World/defaultGroundPlane>: Could not open asset @http://omniverse-content-production.s3-us-west-2.amazonaws.com/Assets/Isaac/2023.1.1/Isaac/Environments/Grid/default_environment.usd@ for reference introduced by @anon:0x130016c0:World0.usd@</World/defaultGroundPlane>. (recomposing stage on stage @anon:0x130016c0:World0.usd@ <0x13acb3f0>)
+
+Traceback (most recent call last):
+  File "/home/[[user:owen]]{{keep:/omniverse/share/ov/pkg/isaac_sim-2023.1.1/orbit20230515/source/standalone/tutorials/00_sim/spawn_prims.py}}", line 107, in <module>
+    main()
+  File "/home/[[user:owen]]/omniverse/share/ov/pkg/isaac_sim-2023.1.1/orbit20230515/source/standalone/tutorials/00_sim/spawn_prims.py", line 92, in main
+    design_scene()
+  File "/home/[[user:owen]]/omniverse/share/ov/pkg/isaac_sim-2023.1.1/orbit20230515/source/standalone/tutorials/00_sim/spawn_prims.py", line 44, in design_scene
+""",
+    ),
+    (
+        "https://github.com/isaac-sim/IsaacSim/issues/568",
+        ".txt",
+        r"""{{keep:user}}@{{keep:user}}-System-Product-Name:~/isaac-sim$ ./isaac-sim.selector.sh
+Loading user config located at: '/home/{{keep:user}}/.local/share/ov/data/Kit/Isaac-Sim_App_Selector/5.1/user.config.json'
+[Info] [carb] Logging to file: /home/{{keep:user}}/.nvidia-omniverse/logs/Kit/Isaac-Sim_App_Selector/5.1/kit_20260408_192700.log
+[0.123s] [ext: omni.kit.async_engine-0.0.3] startup
+[0.173s] [ext: omni.client.lib-1.1.0] startup
+[0.196s] [ext: omni.stats-1.0.1] startup
+[0.198s] [ext: omni.client-1.3.0] startup
+[0.207s] [ext: omni.gpu_foundation.shadercache.vulkan-1.0.0] startup
+[0.210s] [ext: omni.assets.plugins-0.0.0] startup
+[0.213s] [ext: omni.gpu_foundation-0.0.0] startup
+[0.236s] [ext: carb.windowing.plugins-1.0.0] startup
+[0.241s] [ext: omni.kit.renderer.init-0.0.0] startup
+2026-04-08T11:27:00Z [216ms] [Error] [omni.platforminfo.plugin] failed to find the package that core 1 belongs to.
+2026-04-08T11:27:00Z [216ms] [Error] [omni.platforminfo.plugin] failed to find the package that core 2 belongs to.
 """,
     ),
 ]
