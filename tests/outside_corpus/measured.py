@@ -2372,6 +2372,36 @@ _TEXTS_108 = (
     "destemail = you@youremail.com\n",
 )
 
+_TEXTS_111 = (
+    # catkin build's profile table and catkin_make's header under a home whose folder is a
+    # default, placeholder, masked or CI account (the tune part's damage: a course's shared
+    # `mech-user` account read as a login), and roslaunch / ros2 launch log lines under such a home
+    "Workspace:                   /home/ubuntu/catkin_ws\n--------------------------------------------------------------\nSource Space:       [exists] /home/ubuntu/catkin_ws/src\nLog Space:          [exists] /home/ubuntu/catkin_ws/logs\nBuild Space:        [exists] /home/ubuntu/catkin_ws/build\nDevel Space:        [exists] /home/ubuntu/catkin_ws/devel\nInstall Space:      [unused] /home/ubuntu/catkin_ws/install\nDESTDIR:            [unused] None",
+    "Workspace:                   /home/user/catkin_ws\nSource Space:       [exists] /home/user/catkin_ws/src",
+    "Workspace:                   /root/catkin_ws\nLog Space:         [missing] /root/catkin_ws/logs",
+    "Workspace:                   /home/student/catkin_ws",
+    "Workspace:                   /home/pi/catkin_ws\nDevel Space:        [exists] /home/pi/catkin_ws/devel",
+    "Workspace:                   /home/nvidia/catkin_ws",
+    "Workspace:                   /home/jetson/ros2_ws",
+    "Workspace:                   /home/vagrant/catkin_ws",
+    "Workspace:                   /home/docker/catkin_ws",
+    "Workspace:                   /home/test-user/catkin_ws",
+    "Workspace:                   /home/build-user/catkin_ws",
+    "Workspace:                   /home/ci-user/ros2_ws",
+    "Extending:             [env] /opt/ros/noetic:/home/ubuntu/catkin_ws/devel",
+    "Profile:                     default\nExtending:          [cached] /opt/ros/kinetic\nWorkspace:                   /home/****/catkin_ws",
+    "ubuntu@ubuntu:~/catkin_ws$ catkin build",
+    "student@robot-pc:~/catkin_ws$ catkin build",
+    "Base path: /home/ubuntu/catkin_ws\nSource space: /home/ubuntu/catkin_ws/src\nBuild space: /home/ubuntu/catkin_ws/build",
+    "Base path: /root/catkin_ws\nDevel space: /root/catkin_ws/devel",
+    '#### Running command: "make -j8 -l8" in "/home/user/catkin_ws/build"',
+    "... logging to /home/ubuntu/.ros/log/9bd7afb2-d0fc-11e7-91d4-b827eb6b9362/roslaunch-ubuntu-2053.log",
+    "[INFO] [launch]: All log files can be found below /home/ros/.ros/log/2024-12-20-19-11-59-571676-5200755c994a-255183",
+    "[INFO] [launch]: All log files can be found below /root/.ros/log/2023-06-14-18-57-40-522575-b3c1f0e2a7d4-79330",
+    "Workspace:                   /home/USERNAME/catkin_ws",
+    "Workspace:                   /home/<user>/catkin_ws",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -3782,5 +3812,34 @@ MEASURED: tuple[Measured, ...] = (
         tails=(8, 8),
         parses=(1, 1),
         texts=_TEXTS_108,
+    ),
+    Measured(
+        batch=111,
+        blind_under="1.63.0",
+        # Batch 111's tune part under scrubber 1.63.0, blind: paths 28/28, elsewhere 3/3, no
+        # e-mail or secret, 6 of 23 keep spans damaged, 3/3 library tails, 1 of 6 clean changed,
+        # no JSON/YAML.
+        # known damage (tests/outside_corpus/SOURCE.md, "The stop-111 collection"): a course's
+        # shared account `mech-user` in `catkin build`'s workspace table
+        # (`Workspace: /home/mech-user/catkin_ws`, `Source Space: [exists] /home/mech-user/…`)
+        # read as a login and replaced, six times, so the clean document is changed
+        docs=12,
+        total=(28, 3, 0, 0),
+        found=(28, 3, 0, 0),
+        missed=(),
+        keeps=23,
+        damage=(
+            "jsk-enshu-robot-programming-issues-181: 'mech-user'",
+            "jsk-enshu-robot-programming-issues-181: 'mech-user'",
+            "jsk-enshu-robot-programming-issues-181: 'mech-user'",
+            "jsk-enshu-robot-programming-issues-181: 'mech-user'",
+            "jsk-enshu-robot-programming-issues-181: 'mech-user'",
+            "jsk-enshu-robot-programming-issues-181: 'mech-user'",
+        ),
+        clean_changed=("jsk-enshu-robot-programming-issues-181",),
+        clean_docs=6,
+        tails=(3, 3),
+        parses=(0, 0),
+        texts=_TEXTS_111,
     ),
 )
