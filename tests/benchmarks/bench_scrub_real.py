@@ -282,6 +282,7 @@ def main(argv: list[str] | None = None) -> int:
             "109",
             "110",
             "111",
+            "112",
             "all",
         ),
         default="all",

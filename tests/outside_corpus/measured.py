@@ -2402,6 +2402,36 @@ _TEXTS_111 = (
     "Workspace:                   /home/<user>/catkin_ws",
 )
 
+_TEXTS_112 = (
+    # osm2pgsql's and libpq's connection strings: a default or placeholder role, or none, not
+    # a person's login
+    "--database=postgresql://postgres:postgres@localhost/gis",
+    "--database=postgresql://postgres@localhost/places",
+    "--database=postgresql://postgres:***@localhost/places",
+    "--database=postgresql://postgres@localhost:5432/osm --prefix=osm_117028524",
+    "--database=postgresql://user:password@localhost/places",
+    "--database=postgresql://user:***@localhost/places",
+    "--database=postgresql://username:password@localhost/places",
+    "--database=postgresql://USER:PASSWORD@HOST/DBNAME",
+    "--database=postgresql://<user>:<password>@localhost/places",
+    "--database=postgresql://www-data@localhost/osmtm",
+    "--database=postgresql:///places",
+    "--database=postgresql://%2Fvar%2Frun%2Fpostgresql/places",
+    "postgresql://postgres:postgres@db:5432/osm",
+    'PG:"host=localhost dbname=gis user=postgres password=postgres"',
+    "CalledProcessError: Command '['osm2pgsql', '--create', '--slim', '--prefix=osm_117028524', '--cache=500', '--database=postgresql://postgres@localhost/places', '/tmp/overpass/117028524.xml']' returned non-zero exit status 1.",
+    # the same tool's role given by -U, and the server's answers naming a role
+    "osm2pgsql --create --slim -d gis -U renderaccount -H localhost planet.osm.pbf",
+    "osm2pgsql --append -s -C 300 -G --hstore --style openstreetmap-carto.style -d gis -H localhost -U postgres -",
+    'ERROR: Connecting to database failed: connection to server at "localhost" (::1), port 5432 failed: FATAL:  password authentication failed for user "renderaccount"',
+    'FATAL:  password authentication failed for user "gis"',
+    'FATAL:  role "osm" does not exist',
+    "Osm2pgsql failed due to ERROR: Connection to database failed: fe_sendauth: no password supplied",
+    # a style file named after the application, outside a home
+    "--style=/usr/share/osm2pgsql/default.style",
+    "'--style=/opt/owl-places/data/matcher.style', '--multi-geometry', '--database=postgresql:///places'",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -3841,5 +3871,27 @@ MEASURED: tuple[Measured, ...] = (
         tails=(3, 3),
         parses=(0, 0),
         texts=_TEXTS_111,
+    ),
+    Measured(
+        batch=112,
+        blind_under="1.63.0",
+        # Batch 112's tune part under scrubber 1.63.0, blind: paths 16/16, no name elsewhere, no
+        # e-mail, secret 1/1, 1 of 10 keep spans damaged, 6/6 library tails, 0 of 4 clean
+        # changed, no JSON/YAML.
+        # known damage (tests/outside_corpus/SOURCE.md, "The stop-112 collection"): an
+        # application's database role in osm2pgsql's `--database=postgresql://matcher:<pw>@…`
+        # read as a login and replaced, and, once learned, also in the application's own file
+        # name (`…/data/matcher.style` becomes `…/data/user2.style`)
+        docs=13,
+        total=(16, 0, 0, 1),
+        found=(16, 0, 0, 1),
+        missed=(),
+        keeps=10,
+        damage=("EdwardBetts-osm-wikidata-issues-679: 'matcher'",),
+        clean_changed=(),
+        clean_docs=4,
+        tails=(6, 6),
+        parses=(0, 0),
+        texts=_TEXTS_112,
     ),
 )

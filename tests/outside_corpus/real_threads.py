@@ -9890,6 +9890,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (109, _RAW_STOP109),
         (110, _RAW_STOP110),
         (111, _RAW_STOP111),
+        (112, _RAW_STOP112),
     ):
         if batch not in (None, number):
             continue
@@ -31571,6 +31572,477 @@ Loading user config located at: '/home/{{keep:user}}/.local/share/ov/data/Kit/Is
 [0.241s] [ext: omni.kit.renderer.init-0.0.0] startup
 2026-04-08T11:27:00Z [216ms] [Error] [omni.platforminfo.plugin] failed to find the package that core 1 belongs to.
 2026-04-08T11:27:00Z [216ms] [Error] [omni.platforminfo.plugin] failed to find the package that core 2 belongs to.
+""",
+    ),
+]
+
+
+_RAW_STOP112: list[tuple[str, str, str]] = [
+    # ---- QGIS: Python error dialogs and message logs under a user's QGIS3 profile ---------------
+    (
+        "https://github.com/qgis/QGIS/issues/57742",
+        ".txt",
+        r"""Fehler bei der Ausführung folgenden Codes:
+pyplugin_installer.instance().installFromZipFile(r'C:\Users\[[user:korbel]]\Downloads\becagis-23.7.19.zip')
+ 
+Traceback (most recent call last):
+  File "", line 1, in 
+  File "C:\PROGRA~1/QGIS32~2.12/apps/qgis-ltr/./python\pyplugin_installer\installer.py", line 664, in installFromZipFile
+    loadPlugin(pluginName)
+  File "C:\Users/[[user:korbel]]{{keep:/AppData/Roaming/QGIS/QGIS3\profiles\default/python/plugins\a00_qpip\plugin.py}}", line 122, in patched_load_plugin
+    self.check_deps_and_prompt_install(additional_plugins=[packageName])
+  File "C:\Users/[[user:korbel]]/AppData/Roaming/QGIS/QGIS3\profiles\default/python/plugins\a00_qpip\plugin.py", line 144, in check_deps_and_prompt_install
+    if os.path.dirname(dist._path) != self.site_packages_path:
+  File "C:\PROGRA~1\QGIS32~2.12\apps\Python39\lib\ntpath.py", line 223, in dirname
+    return split(p)[0]
+  File "C:\PROGRA~1\QGIS32~2.12\apps\Python39\lib\ntpath.py", line 185, in split
+    p = os.fspath(p)
+TypeError: expected str, bytes or os.PathLike object, not Path
+""",
+    ),
+    (
+        "https://github.com/qgis/QGIS/issues/31211",
+        ".txt",
+        r"""An error has occurred while executing Python code: 
+
+SystemError: returned a result with an error set 
+Traceback (most recent call last):
+  File "C:/PROGRA~1/QGIS 3.14/apps/qgis/./python\qgis\utils.py", line 784, in _import
+    _import_paths[p] = _AddDllDirectory(p)
+  File "C:/PROGRA~1/QGIS 3.14/apps/qgis/./python\qgis\utils.py", line 731, in _errcheck_zero
+    raise ctypes.WinError(ctypes.get_last_error())
+OSError: [WinError 123] The filename, directory name, or volume label syntax is incorrect.
+
+The above exception was the direct cause of the following exception:
+
+SystemError:  returned a result with an error set
+
+Python version: 3.7.0 (v3.7.0:1bf9cc5093, Jun 27 2018, 04:59:51) [MSC v.1914 64 bit (AMD64)] 
+QGIS version: 3.14.16-Pi Pi, df27394552 
+
+Python Path:
+C:/Users/[[user:tuvan]]{{keep:/AppData/Roaming/QGIS/QGIS3\profiles\default/python/plugins\contour}}
+C:/PROGRA~1/QGIS 3.14/apps/qgis/./python
+C:/Users/[[user:tuvan]]/AppData/Roaming/QGIS/QGIS3\profiles\default/python
+C:/Users/[[user:tuvan]]/AppData/Roaming/QGIS/QGIS3\profiles\default/python/plugins
+C:/PROGRA~1/QGIS 3.14/apps/qgis/./python/plugins
+C:\PROGRA~1\QGIS 3.14\apps\Python37
+C:\PROGRA~1\QGIS 3.14\apps\Python37\Scripts
+C:\Program Files\QGIS 3.14\bin\python37.zip
+C:\PROGRA~1\QGIS 3.14\apps\Python37\DLLs
+""",
+    ),
+    (
+        "https://github.com/qgis/QGIS/issues/38909",
+        ".txt",
+        r"""Python error: Couldn't load plugin 'ee_plugin' due to an error when calling its classFactory() method See message log (Python Error) for more details
+
+2020-09-21T10:07:22     INFO    Application state:
+             QGIS_PREFIX_PATH env var: C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr
+             Prefix: C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr
+             Plugin Path: C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr/plugins
+             Package Data Path: C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr/.
+             Active Theme Name: default
+             Active Theme Path: C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr/./resources/themes\default\icons/
+             Default Theme Path: :/images/themes/default/
+             SVG Search Paths: C:/OSGEO4~1/apps/qgis/./svg/
+              C:/Users/[[user:Mirko]]{{keep:/AppData/Roaming/QGIS/QGIS3\profiles\default/svg/}}
+              C:/PROGRA~1/QGIS3~1.14/apps/qgis/./svg/
+              C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr/./svg/
+             User DB Path: C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr/./resources/qgis.db
+             Auth DB Path: C:/Users/[[user:Mirko]]{{keep:/AppData/Roaming/QGIS/QGIS3\profiles\default/qgis-auth.db}}
+""",
+    ),
+    (
+        "https://github.com/qgis/QGIS/issues/42392",
+        ".txt",
+        r"""An error has occurred while executing Python code: 
+
+SyntaxError: Missing parentheses in call to 'print'. Did you mean print("\nDownload Complete\n")? 
+Traceback (most recent call last):
+  File "C:/PROGRA~1/QGIS3~1.16/apps/qgis-ltr/./python/plugins\processing\script\ScriptAlgorithmProvider.py", line 121, in loadAlgorithms
+    alg = ScriptUtils.loadAlgorithm(moduleName, filePath)
+  File "C:/PROGRA~1/QGIS3~1.16/apps/qgis-ltr/./python/plugins\processing\script\ScriptUtils.py", line 66, in loadAlgorithm
+    spec.loader.exec_module(module)
+  File "", line 724, in exec_module
+  File "", line 860, in get_code
+  File "", line 791, in source_to_code
+  File "", line 219, in _call_with_frames_removed
+  File "C:\Users\[[user:Leopold]]{{keep:\AppData\Roaming\QGIS\QGIS3\profiles\default\processing\scripts\mapsheetdownloaddialog.py}}", line 515
+    print "\nDownload Complete\n"
+                                ^
+SyntaxError: Missing parentheses in call to 'print'. Did you mean print("\nDownload Complete\n")?
+
+Python version: 3.7.0 (v3.7.0:1bf9cc5093, Jun 27 2018, 04:59:51) [MSC v.1914 64 bit (AMD64)] 
+QGIS version: 3.16.5-Hannover Hannover, 58ba7c1ed6 
+
+Python Path:
+C:/PROGRA~1/QGIS3~1.16/apps/qgis-ltr/./python
+C:/Users/[[user:Leopold]]/AppData/Roaming/QGIS/QGIS3\profiles\default/python
+""",
+    ),
+    (
+        "https://github.com/qgis/QGIS/issues/43095",
+        ".txt",
+        r"""2021-05-06T09:41:48     WARNING    Traceback (most recent call last):
+              File "C:/PROGRA~1/QGIS3~1.16/apps/qgis-ltr/./python/plugins\processing\script\ScriptAlgorithmProvider.py", line 121, in loadAlgorithms
+              alg = ScriptUtils.loadAlgorithm(moduleName, filePath)
+              File "C:/PROGRA~1/QGIS3~1.16/apps/qgis-ltr/./python/plugins\processing\script\ScriptUtils.py", line 66, in loadAlgorithm
+              spec.loader.exec_module(module)
+              File "", line 728, in exec_module
+              File "", line 219, in _call_with_frames_removed
+              File "C:\Users\[[user:ferik]]{{keep:\AppData\Roaming\QGIS\QGIS3\profiles\default\processing\scripts\QGISCacheWebServicesTool.py}}", line 33, in 
+              ServiceXML = ServiceDescriptionXMLList[Service_Description_XML]
+             NameError: name 'Service_Description_XML' is not defined
+""",
+    ),
+    (
+        "https://github.com/planetfederal/qgis-geogig-plugin/issues/17",
+        ".txt",
+        r"""Couldn't load plugin geogig due to an error when calling its classFactory() method
+
+Traceback (most recent call last):
+  File "/Applications/QGIS.app/Contents/MacOS/../Resources/python/qgis/utils.py", line 219, in startPlugin
+    plugins[packageName] = package.classFactory(iface)
+  File "/Users/[[user:bkessel]]{{keep:/.qgis2/python/plugins/geogig/**init**.py}}", line 22, in classFactory
+    from geogig.plugin import GeoGigPlugin
+  File "/Applications/QGIS.app/Contents/MacOS/../Resources/python/qgis/utils.py", line 478, in _import
+    mod = _builtin_import(name, globals, locals, fromlist, level)
+  File "/Users/[[user:bkessel]]/.qgis2/python/plugins/geogig/geogig/__init__.py", line 13, in 
+    for bin in os.listdir(gg_path):
+OSError: [Errno 2] No such file or directory: '/Users/[[user:bkessel]]/.qgis2/python/plugins/geogig/geogig/bin/geogig/bin'
+
+Python version:
+2.7.10 (default, Oct 23 2015, 18:05:06) 
+[GCC 4.2.1 Compatible Apple LLVM 7.0.0 (clang-700.0.59.5)]
+
+QGIS version:
+2.8.2-Wien Wien, bfda390
+""",
+    ),
+    (
+        "https://github.com/jorgealmerio/QWater/issues/22",
+        ".txt",
+        r"""2024-08-07T18:38:53 WARNING Error de Python : Ha ocurrido un error mientras se ejecutaba el código de Python: Vea el registro de mensajes (Error de Python) para más detalles.
+
+2024-08-07T18:38:53 WARNING Traceback (most recent call last):
+File "/home/[[user:pavelsorinkov]]{{keep:/.local/share/QGIS/QGIS3/profiles/default/python/plugins/QWater/QWaterPlugin.py}}", line 621, in showSettings
+self.DEM_ComboBox_prepare(widget)
+File "/home/[[user:pavelsorinkov]]/.local/share/QGIS/QGIS3/profiles/default/python/plugins/QWater/QWaterPlugin.py", line 1140, in DEM_ComboBox_prepare
+if cap TypeError: '
+
+Versión de QGIS | 3.38.1-Grenoble
+Versión de Python | 3.10.12
+Versión del SO | Pop!_OS 22.04 LTS
+QWater | 3.3.1
+""",
+    ),
+    (
+        "https://github.com/qgis/QGIS/issues/36473",
+        ".txt",
+        r"""PythonError Log:
+Traceback (most recent call last):
+              File "C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr/./python\qgis\utils.py", line 334, in _startPlugin
+              plugins[packageName] = package.classFactory(iface)
+              File "C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr/./python/plugins\processing\__init__.py", line 41, in classFactory
+              from processing.ProcessingPlugin import ProcessingPlugin
+              File "C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr/./python\qgis\utils.py", line 744, in _import
+              mod = _builtin_import(name, globals, locals, fromlist, level)
+              File "C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr/./python/plugins\processing\ProcessingPlugin.py", line 47, in 
+              from processing.gui.HistoryDialog import HistoryDialog
+              File "C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr/./python\qgis\utils.py", line 744, in _import
+              mod = _builtin_import(name, globals, locals, fromlist, level)
+              File "C:/PROGRA~1/QGIS3~1.10/apps/qgis-ltr/./python/plugins\processing\gui\HistoryDialog.py", line 33, in 
+              from processing.gui import TestTools
+""",
+    ),
+    (
+        "https://github.com/qgis/QGIS/issues/38635",
+        ".txt",
+        r"""ModuleNotFounderor: No module named 'cftime' 
+Traceback (last most recent call):
+  File "C:/OSGeo4W/apps/qgis/./python-qgis-utils.py," line 334, in _startPlugin
+    plugins[packageName] - package.classFactory (iface)
+  File "C:/Users/{{keep:Admin}}/AppData/Roaming/QGIS/QGIS3-profiles-default/python/plugins-temporalprofiletool-__init__.py," line 35, in classFactory
+    from .temporalprofileplugin import TemporalSpectralProfilePlugin
+  File "C:/OSGeo4W/apps/qgis/./python-qgis-utils.py," line 743, in _import
+    mod - _builtin_import (name, global, local, fromlist, level)
+  File "C:/Users/{{keep:Admin}}/AppData/Roaming/QGIS/QGIS3-profiles-default/python/plugins-temporalprofiletool-temporalprofileplugin.py," line 47, in 
+    from .ui.ptdockwidget import PTDockWidget
+  File "C:/OSGeo4W/apps/qgis/./python-qgis-utils.py," line 743, in _import
+    mod - _builtin_import (name, global, local, fromlist, level)
+  File "C:/Users/{{keep:Admin}}/AppData/Roaming/QGIS/QGIS3-profiles-default/python/plugins-temporalprofiletool-ui-ptdockwidget.py," line 45, in 
+    From.. tools.plottingtool import PlottingTool
+""",
+    ),
+    (
+        "https://github.com/mauroalberti/qProf/issues/10",
+        ".txt",
+        r"""C:\Users\{{keep:MyUsername}}\AppData\Roaming\QGIS\QGIS3\profiles\default\python\plugins\qProf-0.4.1RC1
+
+Couldn't load plugin 'qProf-0.4.1RC1' 
+
+ModuleNotFoundError: No module named 'qProf-0' 
+Traceback (most recent call last):
+  File "C:/PROGRA~1/QGIS3~1.0/apps/qgis/./python\qgis\utils.py", line 311, in loadPlugin
+    __import__(packageName)
+  File "C:/PROGRA~1/QGIS3~1.0/apps/qgis/./python\qgis\utils.py", line 664, in _import
+    mod = _builtin_import(name, globals, locals, fromlist, level)
+ModuleNotFoundError: No module named 'qProf-0'
+
+Python version: 3.6.0 (v3.6.0:41df79263a11, Dec 23 2016, 08:06:12) [MSC v.1900 64 bit (AMD64)] 
+QGIS version: 3.0.3-Girona Girona, 8a899c8758
+""",
+    ),
+    # ---- GDAL/PROJ/PDAL/fiona in conda environments ---------------------------------------------
+    (
+        "https://github.com/PDAL/python/issues/59",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\Users\[[user:tqbre04]]{{keep:\Anaconda3\envs\pdalworkshop\lib\code.py}}", line 90, in runcode
+    exec(code, self.locals)
+  File "<input>", line 1, in <module>
+  File "<string>", line 28, in <module>
+  File "C:\Users\[[user:tqbre04]]{{keep:\Anaconda3\envs\pdalworkshop\lib\site-packages\pdal\pipeline.py}}", line 40, in execute
+    return self.p.execute()
+  File "libpdalpython.pyx", line 166, in pdal.libpdalpython.PyPipeline.execute
+RuntimeError: Could not import coordinate system 'EPSG:3008': PROJ: proj_create_from_database: Cannot find proj.db.
+
+conda env config vars set PROJ_LIB=C:\Users\[[user:tqbre04]]\Anaconda3\envs\pdalworkshop\Library\share\proj
+""",
+    ),
+    (
+        "https://github.com/conda-forge/geopandas-feedstock/issues/72",
+        ".txt",
+        r"""$ gdal_polygonize.py input.tif -b 1 -q -f GPKG output.gpkg 
+ERROR 1: PROJ: proj_create_from_database: Open of /opt/conda/envs/gis/share/proj failed
+proj_create_from_database: Open of /opt/conda/envs/gis/share/proj failed
+
+$ conda list
+# packages in environment at /opt/conda/envs/gis:
+#
+# Name                    Version                   Build  Channel
+""",
+    ),
+    # ---- ArcGIS / arcpy geoprocessing tracebacks ---------------------------------------------------
+    (
+        "https://github.com/Esri/collector-tools/issues/33",
+        ".txt",
+        r"""> Running script MaintainAttachments...
+Enabling Attachments
+Enabled Attachments
+Copying Attachments..
+Failed script Maintain Attachments...
+Traceback (most recent call last):
+  File "C:\Users\[[user:wbaumgartlein]]\Documents\ArcGIS\Projects\GPS\maintain_attachments.py", line 41, in enable_copy_attachments
+    arcpy.Append_management(inputRow, outputTable)
+  File "c:\program files\arcgis\pro\Resources\arcpy\arcpy\management.py", line 3984, in Append
+    raise e
+  File "c:\program files\arcgis\pro\Resources\arcpy\arcpy\management.py", line 3981, in Append
+    retval = convertArcObjectToPythonObject(gp.Append_management(*gp_fixargs((inputs, target, schema_type, field_mapping, subtype), True)))
+  File "c:\program files\arcgis\pro\Resources\arcpy\arcpy\geoprocessing\_base.py", line 506, in <lambda>
+    return lambda *args: val(*gp_fixargs(args, True))
+arcgisscripting.ExecuteError: Failed to execute. Parameters are not valid.
+ ERROR 000732: Input Datasets: Dataset C:\Users\[[user:wbaumgartlein]]\Documents\ArcGIS\Projects\GPS\GPS.gdb\SURVEY__ATTACH does not exist or is not supported
+Failed to execute (Append).
+""",
+    ),
+    (
+        "https://github.com/Esri/solutions-geoprocessing-toolbox/issues/82",
+        ".txt",
+        r"""ERROR 
+updateParameters Execution Error: 
+Runtime error Traceback (most recent call last): 
+File "C:\Users\[[user:lena7318]]\Documents\GitHub\solutions-geoprocessing-toolbox\analysis\toolboxes\Helicopter Landing Zone.tbx#ChooseFieldValueScriptTool.UpdateParameters.py", line 4, in File "C:\Users\[[user:lena7318]]\Documents\GitHub\solutions-geoprocessing-toolbox\analysis\toolboxes\Helicopter Landing Zone.tbx#ChooseFieldValueScriptTool.UpdateParameters.py", line 25, in updateParameters 
+RuntimeError: cannot open 'C:\Workspace\AFMIE Intelligence\PythonUpdateTest_Jul2014\PythonUpdatePrj\x_HelicopterLandingZone\x_HelicopterLandingZone.gdb\HelicopterLandingZone.gdb\Aircraft_Specifications' 
+""",
+    ),
+    (
+        "https://github.com/dtarb/TauDEM/issues/127",
+        ".txt",
+        r"""ERROR 000732: Input Raster Dataset: Dataset C:\Users\[[user:donal]]\Documents\TESIS\CARTOGRAFIA\MDE\Damas2017_revARCE\dir_flujo.tif does not exist or is not supported
+Failed to execute (CalculateStatistics).
+""",
+    ),
+    (
+        "https://github.com/GeoscienceAustralia/BAL/issues/6",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\WorkSpace\bal\bal.py", line 370, in <module>
+    run()
+  File "C:\WorkSpace\bal\bal.py", line 356, in run
+    mask = find_aoi(extent, dem, veg)
+  File "C:\WorkSpace\bal\bal.py", line 308, in find_aoi
+    arcpy.Intersect_analysis([dem_poly, veg_poly], mask)
+  File "c:\program files (x86)\arcgis\desktop10.2\arcpy\arcpy\analysis.py", line 317, in Intersect
+    raise e
+ExecuteError: Failed to execute. Parameters are not valid.
+ERROR 000732: Input Features: Dataset dem_poly.shp #;C:\WorkSpace\bal\examples\input\veg_poly.shp # does not exist or is not supported
+Failed to execute (Intersect).
+
+
+Failed to execute (BAL).
+""",
+    ),
+    # ---- OSM tools: osm2pgsql, osmosis --------------------------------------------------------------
+    (
+        "https://github.com/EdwardBetts/osm-wikidata/issues/679",
+        ".txt",
+        r"""CalledProcessError: Command '['osm2pgsql', '--create', '--slim', '--drop', '--hstore-all', '--hstore-add-index', '--prefix=osm_117028524', '--cache=500', '--style=/home/[[user:osvald]]/src/owl-places/data/matcher.style', '--multi-geometry', '--database=postgresql://{{keep:matcher}}:[[secret:kpwe]]@localhost/places', '/home/[[user:osvald]]/src/owl-places/overpass/117028524.xml']' returned non-zero exit status 1.
+""",
+    ),
+    (
+        "https://github.com/EdwardBetts/osm-wikidata/issues/703",
+        ".txt",
+        r"""osm2pgsql failed (exit status 1):
+2026-08-03 21:15:52  osm2pgsql version 2.2.0
+2026-08-03 21:15:52  Database version: 16.2 (Debian 16.2-2+b1)
+2026-08-03 21:15:52  PostGIS version: 3.4
+2026-08-03 21:15:52  ERROR: Connecting to database failed (context=middle.query): connection to server at "localhost" (::1), port 5432 failed: FATAL:  remaining connection slots are reserved for roles with the SUPERUSER attribute
+""",
+    ),
+    (
+        "https://github.com/osm2pgsql-dev/osm2pgsql/issues/874",
+        ".txt",
+        r"""cd  ~/openstreetmap-carto 
+
+osmosis --read-replication-interval workingDirectory="${WORKOSM_DIR}" --simplify-change --write-xml-change - | \
+    osm2pgsql --append -s -C 300 -G --hstore --style openstreetmap-carto.style --tag-transform-script openstreetmap-carto.lua -d gis -H localhost -U {{keep:renderaccount}} -
+
+osm2pgsql version 0.96.0 (64 bit id space)
+
+Using lua based tag processing pipeline with script openstreetmap-carto.lua
+Using projection SRS 3857 (Spherical Mercator)
+Osm2pgsql failed due to ERROR: Connection to database failed: fe_sendauth: no password supplied
+""",
+    ),
+    (
+        "https://github.com/openstreetmap/osmosis/issues/152",
+        ".txt",
+        r"""C:\Users\[[user:lorin]]>osmosis --read-pbf "C:\\Users\\[[user:lorin]]\\Desktop\\Università\\R studio\\dati_raw\\osm_extract_full.pbf"
+nov 06, 2024 3:11:20 PM org.openstreetmap.osmosis.core.Osmosis run
+INFO: Osmosis Version 0.49.2
+SLF4J(W): No SLF4J providers were found.
+SLF4J(W): Defaulting to no-operation (NOP) logger implementation
+SLF4J(W): See https://www.slf4j.org/codes.html#noProviders for further details.
+nov 06, 2024 3:11:20 PM org.openstreetmap.osmosis.core.Osmosis run
+INFO: Preparing pipeline.
+nov 06, 2024 3:11:20 PM org.openstreetmap.osmosis.core.Osmosis main
+SEVERE: Execution aborted.
+org.openstreetmap.osmosis.core.OsmosisRuntimeException: The following named pipes () and 1 default pipes have not been terminated with appropriate output sinks.
+        at org.openstreetmap.osmosis.core.pipeline.common.Pipeline.connectTasks(Pipeline.java:96)
+        at org.openstreetmap.osmosis.core.pipeline.common.Pipeline.prepare(Pipeline.java:116)
+        at org.openstreetmap.osmosis.core.Osmosis.run(Osmosis.java:86)
+        at org.openstreetmap.osmosis.core.Osmosis.main(Osmosis.java:37)
+""",
+    ),
+    # ---- GeoServer -------------------------------------------------------------------------------------
+    (
+        "https://github.com/kartoza/docker-geoserver/issues/79",
+        ".txt",
+        r"""2019-08-01 09:47:41,268 INFO [geoserver.logging] - Suppressing StdOut logging.  If you want to see GeoServer logs, be sure to look in '/opt/geoserver/data_dir/logs/geoserver.log'
+2019-08-01 09:48:08,534 INFO [org.geoserver] - Loading catalog...
+2019-08-01 09:48:08,569 INFO [org.geoserver] - Loaded style 'point'
+2019-08-01 09:48:08,570 INFO [org.geoserver] - Loaded style 'line'
+2019-08-01 09:48:08,571 INFO [org.geoserver] - Loaded style 'polygon'
+2019-08-01 09:48:08,572 INFO [org.geoserver] - Loaded style 'raster'
+2019-08-01 09:48:08,573 INFO [org.geoserver] - Loaded style 'generic'
+2019-08-01 09:48:08,575 INFO [org.geoserver] - Loaded default workspace test
+2019-08-01 09:48:08,578 INFO [org.geoserver] - Loaded workspace 'test'
+2019-08-01 09:48:08,582 INFO [org.geoserver] - Read catalog in 47.38 ms
+2019-08-01 09:48:08,588 ERROR [config.impl] - Could not locate service of type interface org.geoserver.wps.WPSInfo, local workspace is null
+2019-08-01 09:48:08,591 ERROR [config.impl] - Error occurred processing a configuration change listener
+java.lang.NullPointerException
+	at org.geoserver.wps.WPSInitializer.initWPS(WPSInitializer.java:77)
+	at org.geoserver.wps.WPSInitializer$1.handlePostGlobalChange(WPSInitializer.java:69)
+""",
+    ),
+    # ---- Google Earth Engine: Python and rgee authentication ------------------------------------------
+    (
+        "https://github.com/google/earthengine-api/issues/123",
+        ".txt",
+        r"""FileNotFoundError                         Traceback (most recent call last)
+/usr/local/lib/python3.6/dist-packages/ee/data.py in get_persistent_credentials()
+    217   try:
+--> 218     tokens = json.load(open(oauth.get_credentials_path()))
+    219     refresh_token = tokens['refresh_token']
+
+FileNotFoundError: [Errno 2] No such file or directory: '/{{keep:root}}/.config/earthengine/credentials'
+
+During handling of the above exception, another exception occurred:
+
+EEException                               Traceback (most recent call last)
+2 frames
+/usr/local/lib/python3.6/dist-packages/ee/data.py in get_persistent_credentials()
+    227   except IOError:
+    228     raise ee_exception.EEException(
+--> 229         'Please authorize access to your Earth Engine account by '
+""",
+    ),
+    (
+        "https://github.com/r-spatial/rgee/issues/139",
+        ".txt",
+        r"""> library(rgee)
+> library(googledrive)
+> library(googleCloudStorageR)
+> ee_Initialize("[[user:rjk47]]", drive = TRUE, gcs = TRUE)
+-- rgee 1.0.9 ------------------------------------------------------------------------------------- earthengine-api 0.1.257 -- 
+ √ email: [[user:rjk47]] 
+ √ Google Drive credentials:  FOUND
+ √ GCS credentials: NOT FOUND
+ √ Initializing Google Earth Engine:  DONE!
+ √ Earth Engine user: users/[[user:rjk47]] 
+------------------------------------------------------------------------------------------------------------------------------ 
+Unable to find a service account key (SAK) file in: C:\Users\[[user:Raymond_Pemberton]]/.config/earthengine//[[user:rjk47]]
+Please, download and save the key manually on the path mentioned
+before. A compressible tutorial to obtain their SAK file is available in:
+> https://github.com/r-spatial/rgee/tree/help/gcs/
+> https://cloud.google.com/iam/docs/creating-managing-service-account-keys/
+> https://console.cloud.google.com/apis/credentials/serviceaccountkey/
+Until you do not save a SKA file, the following functions will not work:
+- rgee::ee_gcs_to_local()
+- ee_extract(..., via = "gcs")
+""",
+    ),
+    (
+        "https://github.com/r-spatial/rgee/issues/269",
+        ".txt",
+        r""""ERROR: (gcloud.auth.application-default.login) unrecognized arguments:
+  [[user:Anselmo]]
+  [[user:Quiroga]]/.config/earthengine/credentials-client-id.json
+  To search the help text of gcloud commands, run:
+  gcloud help -- SEARCH_TERMS
+Traceback (most recent call last):
+  File "C:\Users\\{{keep:***}}\miniconda3\envs\ee\Scripts\earthengine-script.py", line 9, in <module>
+    sys.exit(main())
+  File "C:\Users\\{{keep:***}}\miniconda3\envs\ee\lib\site-packages\ee\cli\eecli.py", line 82, in main
+    _run_command()
+  File "C:\Users\\{{keep:***}}\miniconda3\envs\ee\lib\site-packages\ee\cli\eecli.py", line 61, in _run_command
+    dispatcher.run(args, config)
+  File "C:\Users\{{keep:***}}\miniconda3\envs\ee\lib\site-packages\ee\cli\commands.py", line 356, in run
+    self.command_dict[vars(args)[self.dest]].run(args, config)
+  File "C:\Users\\{{keep:***}}\miniconda3\envs\ee\lib\site-packages\ee\cli\commands.py", line 398, in run
+    ee.Authenticate(**args_auth)
+  File "C:\Users\\{{keep:***}}\miniconda3\envs\ee\lib\site-packages\ee\__init__.py", line 104, in Authenticate
+    return oauth.authenticate(authorization_code, quiet, code_verifier, auth_mode,
+  File "C:\Users\\{{keep:***}}\miniconda3\envs\ee\lib\site-packages\ee\oauth.py", line 381, in authenticate
+    _load_app_default_credentials(auth_mode == 'gcloud', scopes, quiet)
+""",
+    ),
+    (
+        "https://github.com/r-spatial/rgee/issues/370",
+        ".txt",
+        r"""file.exists("C:/Users/[[user:brenk]]/.config/earthengine/credentials
+[1] TRUE
+
+library(rgee)
+
+# Initialize the Earth Engine module.
+ee_Initialize()
+── rgee 1.1.7 ──────────────────────────────────────────────────────────────────────────────────────────────────────────── earthengine-api 0.1.415 ── 
+ ✔ user: {{keep:not_defined}} 
+ ✔ Initializing Google Earth Engine:  DONE!
+Error in value[[3L]](cond) : 
 """,
     ),
 ]
