@@ -283,6 +283,7 @@ def main(argv: list[str] | None = None) -> int:
             "110",
             "111",
             "112",
+            "116",
             "all",
         ),
         default="all",

@@ -9891,6 +9891,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (110, _RAW_STOP110),
         (111, _RAW_STOP111),
         (112, _RAW_STOP112),
+        (116, _RAW_STOP116),
     ):
         if batch not in (None, number):
             continue
@@ -32043,6 +32044,610 @@ ee_Initialize()
  ✔ user: {{keep:not_defined}} 
  ✔ Initializing Google Earth Engine:  DONE!
 Error in value[[3L]](cond) : 
+""",
+    ),
+]
+
+
+_RAW_STOP116: list[tuple[str, str, str]] = [
+    # ---- PulseAudio / PipeWire / JACK: pactl, wpctl, daemon logs, qjackctl messages -------------
+    (
+        "https://github.com/florian-asche/PiCompose/issues/56",
+        ".txt",
+        r"""> {{keep:I have no name!}}@RPiZero2WS1:/app$ pactl info
+Server String: /run/user/1000/pulse/native
+Library Protocol Version: 35
+Server Protocol Version: 35
+Is Local: yes
+Client Index: 129
+Tile Size: 65472
+User Name: [[user:ray]]
+Host Name: RPiZero2WS1
+Server Name: PulseAudio (on PipeWire 1.4.2)
+Server Version: 15.0.0
+Default Sample Specification: float32le 2ch 48000Hz
+Default Channel Map: front-left,front-right
+Default Sink: alsa_output.platform-soc_sound.playback.0.0
+Default Source: alsa_input.platform-soc_sound.capture.1.0
+Cookie: 9bac:128c
+{{keep:I have no name!}}@RPiZero2WS1:/app$ 
+
+> {{keep:I have no name!}}@RPiZero2WS1:/app$ env
+PYTHON_SHA256=c08bc65a81971c1dd5783182826503369466c7e67374d1646519adf05207b684
+PYTHONUNBUFFERED=1
+HOSTNAME=RPiZero2WS1
+PYTHON_VERSION=3.12.13
+LVA_PULSE_SERVER=/run/user/1000/pulse/native
+PWD=/app
+LVA_USER_GROUP=1000
+HOME=/
+""",
+    ),
+    (
+        "https://github.com/OHF-Voice/linux-voice-assistant/issues/238",
+        ".txt",
+        r"""Mar 14 20:25:52 Pi4 docker-entrypoint.sh[42802]: PulseAudio cookie file not found at /home/[[user:qurlix]]{{keep:/linux-voice-assistant/tmp_pulse_cookie}}
+Mar 14 20:25:52 Pi4 docker-entrypoint.sh[42802]: changed PULSE_COOKIE to /app/configuration/tmp_pulse_cookie
+Mar 14 20:25:52 Pi4 docker-entrypoint.sh[42802]: Creating PulseAudio cookie file at /app/configuration/tmp_pulse_cookie
+Mar 14 20:25:52 Pi4 docker-entrypoint.sh[42803]: touch: cannot touch '/app/configuration/tmp_pulse_cookie': No such file or directory
+Mar 14 20:25:52 Pi4 systemd[1]: linux-voice-assistant.service: Main process exited, code=exited, status=1/FAILURE
+Mar 14 20:25:52 Pi4 systemd[1]: linux-voice-assistant.service: Failed with result 'exit-code'.
+
+touch /home/[[user:qurlix]]/linux-voice-assistant/tmp_pulse_cookie
+
+=== Kernel ===
+Linux Pi4 6.12.47+rpt-rpi-v8 #1 SMP PREEMPT Debian 1:6.12.47-1+rpt1 (2025-09-16) aarch64 GNU/Linux
+""",
+    ),
+    (
+        "https://github.com/Xpra-org/xpra/issues/3270",
+        ".txt",
+        r"""2021-09-17 14:33:42,315 pulseaudio server started with pid 116
+2021-09-17 14:33:42,316  private server socket path:
+2021-09-17 14:33:42,316  '/run/user/1000/xpra/pulse-80/pulse/native'
+W: [pulseaudio] authkey.c: Failed to open cookie file '/home/{{keep:xpra}}/.config/pulse/cookie': No such file or directory
+W: [pulseaudio] authkey.c: Failed to load authentication key '/home/{{keep:xpra}}/.config/pulse/cookie': No such file or directory
+W: [pulseaudio] authkey.c: Failed to open cookie file '/home/{{keep:xpra}}/.pulse-cookie': No such file or directory
+W: [pulseaudio] authkey.c: Failed to load authentication key '/home/{{keep:xpra}}/.pulse-cookie': No such file or directory
+
+{{keep:root}}@xpra-server-s1:/home/{{keep:xpra}}# ls -la .config/pulse/cookie   
+-rw------- 1 {{keep:xpra}} xpra 256 Sep 17 14:33 .config/pulse/cookie
+
+{{keep:root}}@xpra-server-s1:/home/{{keep:xpra}}# xpra --version
+xpra v4.2.2-r0
+""",
+    ),
+    (
+        "https://github.com/bluez/bluez/issues/335",
+        ".txt",
+        r"""Module #9
+        Name: module-bluez5-discover
+        Argument:
+        Usage counter: n/a
+        Properties:
+                module.author = "{{keep:João Paulo Rechi Vita}}"
+                module.description = "Detect available BlueZ 5 Bluetooth audio devices and load BlueZ 5 Bluetooth audio drivers"
+                module.version = "15.0"
+Module #35
+        Name: module-bluez5-device
+        Argument: path=/org/bluez/hci0/dev_04_52_C7_11_22_33 autodetect_mtu=0 output_rate_refresh_interval_ms=500 avrcp_absolute_volume=1
+        Usage counter: 1
+        Properties:
+                module.author = "{{keep:João Paulo Rechi Vita}}"
+                module.description = "BlueZ 5 Bluetooth audio sink and source"
+                module.version = "15.0"
+-----
+Sink #16
+        State: RUNNING
+        Name: bluez_sink.04_52_C7_11_22_33.a2dp_sink
+        Description: Bose QuietComfort 35
+        Driver: module-bluez5-device.c
+        Sample Specification: s16le 2ch 44100Hz
+        Channel Map: front-left,front-right
+        Owner Module: 35
+""",
+    ),
+    (
+        "https://github.com/qualcomm-linux/meta-qcom-distro/pull/56",
+        ".txt",
+        r"""{{keep:root}}@qcs6490-rb3gen2-core-kit:~# wpctl status
+PipeWire 'pipewire-0' [1.4.7, {{keep:pipewire}}@qcs6490-rb3gen2-core-kit, cookie:1807646296]
+ └─ Clients:
+        31. pipewire                            [1.4.7, {{keep:pipewire}}@qcs6490-rb3gen2-core-kit, pid:638]
+        32. WirePlumber (main-systemwide)       [1.4.7, {{keep:pipewire}}@qcs6490-rb3gen2-core-kit, pid:637]
+        45. WirePlumber (main-systemwide) [export] [1.4.7, {{keep:pipewire}}@qcs6490-rb3gen2-core-kit, pid:637]
+        55. wpctl                               [1.4.7, {{keep:root}}@qcs6490-rb3gen2-core-kit, pid:878]
+
+Audio
+ ├─ Devices:
+ │      51. Built-in Audio                      [alsa]
+ │
+ ├─ Sinks:
+ │  *   52. Built-in Audio Speaker playback     [vol: 0.40]
+""",
+    ),
+    (
+        "https://github.com/jackaudio/jack1/issues/63",
+        ".txt",
+        r"""Wed Mar  1 12:50:58 2017: Starting jack server...
+Wed Mar  1 12:50:58 2017: JACK server starting in realtime mode with priority 10
+Wed Mar  1 12:50:58 2017: self-connect-mode is "Don't restrict self connect requests"
+Wed Mar  1 12:50:58 2017: ERROR: Cannot lock down 82274202 byte memory area (Cannot allocate memory)
+Wed Mar  1 12:50:58 2017: ERROR: cannot register object path "/org/freedesktop/ReserveDevice1/Audio0": A handler is already registered for /org/freedesktop/ReserveDevice1/Audio0
+Wed Mar  1 12:50:58 2017: ERROR: Failed to acquire device name : Audio0 error : A handler is already registered for /org/freedesktop/ReserveDevice1/Audio0
+Wed Mar  1 12:50:58 2017: ERROR: Audio device hw:0 cannot be acquired...
+Wed Mar  1 12:50:58 2017: ERROR: Cannot initialize driver
+Wed Mar  1 12:50:58 2017: ERROR: JackServer::Open failed with -1
+Wed Mar  1 12:50:58 2017: ERROR: Failed to open server
+Wed Mar  1 12:51:00 2017: Saving settings to "/home/[[user:kesaro]]{{keep:/.config/jack/conf.xml}}" ...
+12:51:01.740 Could not connect to JACK server as client. - Overall operation failed. - Unable to connect to server. Please check the messages window for more info.
+Cannot connect to server socket err = No such file or directory
+Cannot connect to server request channel
+jack server is not running or cannot be started
+""",
+    ),
+    (
+        "https://github.com/jackaudio/jack2/issues/616",
+        ".txt",
+        r"""17:37:29.369 Statistics reset.
+17:37:29.372 ALSA connection change.
+17:37:29.377 D-BUS: Service is available (org.jackaudio.service aka jackdbus).
+connect(2) call to /dev/shm/jack-1000/default/jack_0 failed (err=No such file or directory)
+attempt to connect to server failed
+17:37:29.404 ALSA connection graph change.
+Sat Jul 18 17:37:37 2020: Ignoring JACK server stop request because server is already stopped.
+17:37:41.283 D-BUS: JACK server is starting...
+17:37:41.283 D-BUS: JACK server was started (org.jackaudio.service aka jackdbus).
+connect(2) call to /dev/shm/jack-1000/default/jack_0 failed (err=No such file or directory)
+attempt to connect to server failed
+Sat Jul 18 17:37:41 2020: Starting jack server...
+Sat Jul 18 17:37:41 2020: Jack: Server `default' registered
+Sat Jul 18 17:37:41 2020: JACK server starting in non-realtime mode
+""",
+    ),
+    (
+        "https://github.com/dnschneid/crouton/issues/2087",
+        ".txt",
+        r"""(precise)[[user:pawelrozek]]@localhost:~$ sudo adduser [[user:pawelrozek]] hwaudio
+[sudo] password for [[user:pawelrozek]]:
+The user `[[user:pawelrozek]]' is already a member of `hwaudio'.
+
+{{keep:chronos}}@localhost / $ sudo stop cras
+> cras stop/waiting
+> {{keep:chronos}}@localhost / $ sudo start cras
+>
+> cras start/running, process 6302
+
+19:39:36.927 D-BUS: JACK server could not be started. Sorry
+> Cannot connect to server socket err = No such file or directory
+> Cannot connect to server request channel
+> jack server is not running or cannot be started
+> 19:39:36.978 ALSA connection graph change.
+> Wed Sep 16 19:39:36 2015: Starting jack server...
+> Wed Sep 16 19:39:36 2015: ERROR: Cannot lock down 82274202 byte memory
+> area (Cannot allocate memory)
+> Wed Sep 16 19:39:36 2015: ERROR: control open "hw:3" (No such file or
+> directory)
+""",
+    ),
+    # ---- macOS and Windows audio: Sonic Pi's boot reports under /Users, FlexASIO's log ------------
+    (
+        "https://github.com/sonic-pi-net/sonic-pi/issues/1856",
+        ".txt",
+        r"""Sonic Pi Boot Error Report
+==================
+
+System Information
+----------------
+
+* Sonic Pi version: 3.1.0
+* OS: macOS 10.13
+
+GUI Log
+-------
+
+**`/Users/[[user:victorlamarre]]{{keep:/.sonic-pi/log/gui.log}}`**
+```
+[GUI] - Detecting port numbers...
+[GUI] - GUI OSC listen port 4558
+[GUI] -    port: 4558 [OK]
+[GUI] - Server OSC listen port 4557
+[GUI] -    port: 4557 [OK]
+[GUI] - Server incoming OSC cues port 4559
+[GUI] -    port: 4559 [OK]
+[GUI] - Scsynth port 4556
+[GUI] -    port: 4556 [OK]
+""",
+    ),
+    (
+        "https://github.com/sonic-pi-net/sonic-pi/issues/2181",
+        ".txt",
+        r"""Sonic Pi Boot Error Report
+==================
+ 
+ 
+System Information
+----------------
+ 
+* Sonic Pi version: 3.1.0
+* OS: macOS 10.14
+ 
+ 
+GUI Log
+-------
+ 
+**`/Users/[[user:lkad-37]]{{keep:/.sonic-pi/log/gui.log}}`**
+
+[GUI] - Detecting port numbers...
+[GUI] - GUI OSC listen port 4558
+[GUI] -    port: 4558 [OK]
+[GUI] - Init script completed
+[GUI] - using default editor colours
+[GUI] - launching Sonic Pi Server:
+[GUI] - starting UDP OSC Server on port 4558...
+[GUI] - UDP OSC Server ready and listening
+[GUI] - Ruby server pid registered: 9303
+[GUI] - waiting for Sonic Pi Server to boot...
+............................................................
+[GUI] - Critical error! Could not boot Sonic Pi Server.
+""",
+    ),
+    (
+        "https://github.com/sonic-pi-net/sonic-pi/issues/967",
+        ".txt",
+        r"""Sonic Pi Boot Error Report
+==================
+
+
+System Information
+----------------
+
+* Sonic Pi version: 2.10.0
+* OS: OS X 10.11
+
+
+GUI Log
+-------
+
+**/Users/[[user:ivo]]{{keep:/.sonic-pi/log/gui.log}}**
+```
+[GUI] - using default editor colours
+[GUI] - shutting down any old audio servers...
+[GUI] - starting UDP OSC Server on port 4558...
+[GUI] - UDP OSC Server ready and listening
+[GUI] - booting live coding server
+[GUI] - waiting for server to boot...
+.[GUI] - server failed to start with this error message: 
+      > Server Exception:
+ Unable to boot sound synthesis engine: the input and output rates of your audio card are not the same. Got in: unknown_in_rate, out: unknown_out_rate.
+...........................................................
+[GUI] - Critical error! Could not boot server.
+
+```
+
+
+Server Errors
+-------------
+
+**/Users/[[user:ivo]]/.sonic-pi/log/server-errors.log**
+```
+Failed to start server: Unable to boot sound synthesis engine: the input and output rates of your audio card are not the same. Got in: unknown_in_rate, out: unknown_out_rate.
+/Applications/Sonic Pi.app/app/server/sonicpi/lib/sonicpi/scsynthexternal.rb:331:in `rescue in boot_server_osx'
+/Applications/Sonic Pi.app/app/server/sonicpi/lib/sonicpi/scsynthexternal.rb:305:in `boot_server_osx'
+""",
+    ),
+    (
+        "https://github.com/sonic-pi-net/sonic-pi/issues/273",
+        ".txt",
+        r"""Failed to start server, please check /Users/[[user:tobias]]{{keep:/.sonic-pi/log}}
+
+Show Details:
+
+Using protocol: UDP
+Found 0 LADSPA plugins
+*** ERROR: open directory failed '/Users/[[user:tobias]]/Library/Application Support/SuperCollider/synthdefs'
+Number of Devices: 4
+   0 : "AirPlay"
+   1 : "Built-in Microph"
+   2 : "Built-in Output"
+   3 : "AirParrot"
+
+input and output sample rates do not match. 44100 != 48000
+could not initialize audio.
+Failed to start server: Unable to connect to scsynth
+""",
+    ),
+    (
+        "https://github.com/dechamps/FlexASIO/issues/224",
+        ".txt",
+        r"""2024-04-29T17:00:43.6654465-07:00 14028 6252 Logfile opened: "C:\\Users\\[[user:merok]]{{keep:\\FlexASIO.log}}"
+2024-04-29T17:00:43.6655898-07:00 14028 6252 Current log file size is 95 bytes (maximum allowed: 1073741824 bytes)
+2024-04-29T17:00:43.6656182-07:00 14028 6252 Log time source: GetSystemTimePreciseAsFileTime
+2024-04-29T17:00:43.6656376-07:00 14028 6252 Host process: C:\ProgramData\Ableton\Live 12 Suite\Program\Ableton Live 12 Suite.exe
+""",
+    ),
+    (
+        "https://github.com/dechamps/FlexASIO/issues/192",
+        ".txt",
+        r"""2023-05-08T18:39:18.5509359+02:00 15004 15312 Logfile opened: "C:\\Users\\{{keep:xxxx}}\\FlexASIO.log"
+2023-05-08T18:39:18.5510732+02:00 15004 15312 Current log file size is 95 bytes (maximum allowed: 1073741824 bytes)
+2023-05-08T18:39:18.5510857+02:00 15004 15312 Log time source: GetSystemTimePreciseAsFileTime
+2023-05-08T18:39:18.5510926+02:00 15004 15312 Host process: C:\ProgramData\Ableton\Live 11 Suite\Program\Ableton Live 11 Suite.exe
+2023-05-08T18:39:18.5511000+02:00 15004 15312 FlexASIO RelWithDebInfo x64 flexasio-1.9 built on 2022-05-07T10:02:18Z
+2023-05-08T18:39:18.5511067+02:00 15004 15312 --- ENTERING CONTEXT: CFlexASIO()
+2023-05-08T18:39:18.5511130+02:00 15004 15312 --- EXITING CONTEXT: CFlexASIO() [OK]
+2023-05-08T18:39:18.5511265+02:00 15004 15312 --- ENTERING CONTEXT: init()
+2023-05-08T18:39:18.5511403+02:00 15004 15312 Attempting to load configuration file: "C:\\Users\\{{keep:xxxx}}\\FlexASIO.toml"
+2023-05-08T18:39:18.5512174+02:00 15004 15312 Configuration file successfully parsed as valid TOML: backend = "Windows WDM-KS"
+
+[input]
+sampleType = "Float32"
+
+[output]
+sampleType = "Float32"
+""",
+    ),
+    # ---- BlueZ and blueman: bluetoothctl transcripts, blueman-applet at a prompt ------------------
+    (
+        "https://github.com/bluez/bluez/issues/548",
+        ".txt",
+        r"""[NEW] Endpoint /org/bluez/hci1/dev_00_1B_66_E8_CB_52/sep8
+[NEW] Endpoint /org/bluez/hci1/dev_00_1B_66_E8_CB_52/sep6
+[NEW] Endpoint /org/bluez/hci1/dev_00_1B_66_E8_CB_52/sep5
+[NEW] Endpoint /org/bluez/hci1/dev_00_1B_66_E8_CB_52/sep3
+[NEW] Endpoint /org/bluez/hci1/dev_00_1B_66_E8_CB_52/sep1
+[NEW] Transport /org/bluez/hci1/dev_00_1B_66_E8_CB_52/sep8/fd0
+Connection successful
+[DEL] Media /org/bluez/hci1
+	SupportedUUIDs: 0000110a-0000-1000-8000-00805f9b34fb
+	SupportedUUIDs: 0000110b-0000-1000-8000-00805f9b34fb
+[DEL] Endpoint /org/bluez/hci1/dev_00_1B_66_E8_CB_52/sep8
+[DEL] Transport /org/bluez/hci1/dev_00_1B_66_E8_CB_52/sep8/fd0
+Agent unregistered
+[DEL] Controller 5C:F3:70:8E:8F:4F lolcat [default]
+Agent registered
+[NEW] Media /org/bluez/hci1
+	SupportedUUIDs: 0000110a-0000-1000-8000-00805f9b34fb
+""",
+    ),
+    (
+        "https://github.com/blueman-project/blueman/issues/619",
+        ".txt",
+        r"""[[[user:gavin]]@spectre ~]$ blueman-applet
+blueman-applet version 2.0.4 starting
+Stale PID, overwriting
+_________
+Load (/usr/lib/python3.5/site-packages/blueman/main/PluginManager.py:60)
+['Networking', 'NetUsage', 'Menu', 'PPPSupport', 'SerialManager', 'StandardItems', 'DhcpClient', 'NMPANSupport', 'ShowConnected', 'StatusIcon', 'TransferService', 'ExitItem', 'AuthAgent', 'KillSwitch', 'RecentConns', 'DBusService', 'GameControllerWakelock', 'PowerManager', 'DiscvManager', 'Headset', 'AppIndicator', 'NMDUNSupport'] 
+_________
+get_interface_version (/usr/lib/python3.5/site-packages/blueman/bluez/BlueZInterface.py:13)
+Detected BlueZ 5 
+_________
+Load (/usr/lib/python3.5/site-packages/blueman/main/PluginManager.py:60)
+Unable to load plugin module AppIndicator
+cannot import name AppIndicator3, introspection typelib not found 
+""",
+    ),
+    (
+        "https://github.com/blueman-project/blueman/issues/1093",
+        ".txt",
+        r"""{{keep:pi}}@PiK01:~ $ blueman-applet --loglevel debug
+blueman-applet version 2.0.4 starting
+There is an instance already running
+{{keep:pi}}@PiK01:~ $ killall blueman-applet
+{{keep:pi}}@PiK01:~ $ blueman-applet --loglevel debug
+blueman-applet version 2.0.4 starting
+Stale PID, overwriting
+_________
+Load (/usr/lib/python3/dist-packages/blueman/main/PluginManager.py:60)
+['NetUsage', 'StatusIcon', 'PowerManager', 'GameControllerWakelock', 'AppIndicator', 'DhcpClient', 'SerialManager', 'Headset', 'StandardItems', 'KillSwitch', 'DBusService', 'NMPANSupport', 'Menu', 'PPPSupport', 'ShowConnected', 'TransferService', 'RecentConns', 'ExitItem', 'DiscvManager', 'AuthAgent', 'NMDUNSupport', 'Networking'] 
+_________
+get_interface_version (/usr/lib/python3/dist-packages/blueman/bluez/BlueZInterface.py:13)
+Detected BlueZ 5 
+""",
+    ),
+    # ---- printing: CUPS lpstat and error_log, HPLIP hp-check, ipp-usb's DNS-SD record -------------
+    (
+        "https://github.com/apple/cups/issues/1694",
+        ".txt",
+        r"""n22 ~ # lpstat -t
+scheduler is running
+system default destination: cups_pdf
+device for cups_pdf: cups-pdf:/
+device for deduel49: socket://deduel49.duedorf.de.ibm.com:
+device for dehaml0r: socket://dehaml0r.hamburg.de.ibm.com:
+device for dehaml10: socket://dehaml10.hamburg.de.ibm.com:
+device for z600: usb://Lexmark/Z600%20Series
+cups_pdf accepting requests since Jan 01 00:00
+deduel49 accepting requests since Jan 01 00:00
+dehaml0r accepting requests since Jan 01 00:00
+dehaml10 accepting requests since Jan 01 00:00
+z600 accepting requests since Jan 01 00:00
+printer cups_pdf is idle.  enabled since Jan 01 00:00
+printer deduel49 is idle.  enabled since Jan 01 00:00
+printer dehaml0r is idle.  enabled since Jan 01 00:00
+        Print file sent, waiting for printer to finish...
+printer dehaml10 is idle.  enabled since Jan 01 00:00
+        Print file sent, waiting for printer to finish...
+printer z600 is idle.  enabled since Jan 01 00:00
+        Processing page 2...
+""",
+    ),
+    (
+        "https://github.com/Entware/Entware/issues/748",
+        ".txt",
+        r"""D [28/Dec/2021:13:29:20 +0000] [Job 1] The following messages were recorded from 13:29:16 to 13:29:20
+D [28/Dec/2021:13:29:20 +0000] [Job 1] Applying default options...
+D [28/Dec/2021:13:29:20 +0000] [Job 1] Adding start banner page "none".
+D [28/Dec/2021:13:29:20 +0000] [Job 1] Adding end banner page "none".
+D [28/Dec/2021:13:29:20 +0000] [Job 1] File of type application/vnd.cups-pdf-banner queued by "{{keep:root}}".
+D [28/Dec/2021:13:29:20 +0000] [Job 1] hold_until=0
+D [28/Dec/2021:13:29:20 +0000] [Job 1] Queued on "HP_Deskjet_2529" by "{{keep:root}}".
+D [28/Dec/2021:13:29:20 +0000] [Job 1] time-at-processing=1640698156
+D [28/Dec/2021:13:29:20 +0000] [Job 1] 4 filters for job:
+D [28/Dec/2021:13:29:20 +0000] [Job 1] bannertopdf (application/vnd.cups-pdf-banner to application/pdf, cost 32)
+D [28/Dec/2021:13:29:20 +0000] [Job 1] pdftopdf (application/pdf to application/vnd.cups-pdf, cost 66)
+D [28/Dec/2021:13:29:20 +0000] [Job 1] gstoraster (application/vnd.cups-pdf to application/vnd.cups-raster, cost 99)
+D [28/Dec/2021:13:29:20 +0000] [Job 1] hpcups (application/vnd.cups-raster to printer/HP_Deskjet_2529, cost 0)
+D [28/Dec/2021:13:29:20 +0000] [Job 1] job-sheets=none,none
+D [28/Dec/2021:13:29:20 +0000] [Job 1] argv[0]="HP_Deskjet_2529"
+D [28/Dec/2021:13:29:20 +0000] [Job 1] argv[1]="1"
+D [28/Dec/2021:13:29:20 +0000] [Job 1] argv[2]="{{keep:root}}"
+""",
+    ),
+    (
+        "https://github.com/NixOS/nixpkgs/pull/4693",
+        ".txt",
+        r"""hp-check[20309]: info: :
+hp-check[20309]: info: :Current contents of '/nix/store/rakfyj38zc976pgz8pchyacp3zc645j0-hplip-3.15.9/var/lib/hp/hplip.state' file:
+hp-check[20309]: info: :[plugin]
+installed=1
+eula=1
+version=3.15.9
+
+hp-check[20309]: info: :
+hp-check[20309]: info: :Current contents of '~/.hplip/hplip.conf' file:
+hp-check[20309]: info: :[last_used]
+device_uri = hp:/net/HP_LaserJet_400_color_M451dw?ip=192.168.0.199
+printer_name = LaserJet_400
+working_dir = .
+
+[settings]
+systray_visible = 0
+systray_messages = 0
+
+[commands]
+scan = /home/[[user:dt]]{{keep:/.nix-profile/bin/xsane}} -V %SANE_URI%
+
+[refresh]
+rate = 30
+enable = false
+type = 1
+
+[fax]
+voice_phone = 
+email_address = 
+
+[upgrade]
+notify_upgrade = false
+last_upgraded_time = 1421532436.4791
+""",
+    ),
+    (
+        "https://github.com/OpenPrinting/foomatic-db/issues/23",
+        ".txt",
+        r"""[[user:mironsov]]@rosa2021 ~> hp-check
+/usr/bin/hp-check:685: SyntaxWarning: "is not" with a literal. Did you mean "!="?
+  if 'getfacl' not in g and '' is not g and 'file' not in g:
+Saving output in log file: /home/[[user:mironsov]]{{keep:/hp-check.log}}
+
+HP Linux Imaging and Printing System (ver. 3.21.10)
+Dependency/Version Check Utility ver. 15.1
+
+Copyright (c) 2001-18 HP Development Company, LP
+This software comes with ABSOLUTELY NO WARRANTY.
+This is free software, and you are welcome to distribute it
+under certain conditions. See COPYING file for more details.
+""",
+    ),
+    (
+        "https://github.com/clearlinux/distribution/issues/3294",
+        ".txt",
+        r"""$ sudo hp-check -t
+Saving output in log file: /home/[[user:flodrake]]{{keep:/hp-check.log}}
+
+HP Linux Imaging and Printing System (ver. 3.24.4)
+Dependency/Version Check Utility ver. 15.1
+
+Copyright (c) 2001-18 HP Development Company, LP
+This software comes with ABSOLUTELY NO WARRANTY.
+This is free software, and you are welcome to distribute it
+under certain conditions. See COPYING file for more details.
+
+Note: hp-check can be run in three modes:
+1. Compile-time check mode (-c or --compile): Use this mode before compiling the HPLIP supplied tarball (.tar.gz or
+.run) to determine if the proper dependencies are installed to successfully compile HPLIP.
+""",
+    ),
+    (
+        "https://github.com/OpenPrinting/ipp-usb/issues/109",
+        ".txt",
+        r"""Service Type: _ipp._tcp
+Service Name: Brother MFC-L8390CDW series (USB)
+Domain Name: local
+Interface: lo IPv4
+Address: [[user:nils]]-t14g5.local/127.0.0.1:60001
+TXT air = none
+TXT mopria-certified = 2.1
+TXT rp = ipp/print
+TXT priority = 50
+TXT kind = document,envelope,label,postcard
+TXT PaperMax = legal-A4
+TXT UUID = e3248000-80ce-11db-8000-94ddf83a5d08
+TXT Color = T
+TXT Duplex = T
+TXT ty = Brother MFC-L8390CDW series
+TXT product = (Brother MFC-L8390CDW series)
+TXT adminurl = http://localhost:60001/net/net/airprint.html
+TXT Fax = T
+TXT rfo = ipp/faxout
+TXT Scan = T
+TXT usb_SER = E82414G4N583607
+TXT usb_HWID = 04f9&0501
+""",
+    ),
+    # ---- scanning: SANE debug output under a home, scanimage and permissions -----------------------
+    (
+        "https://github.com/NixOS/nixpkgs/issues/273280",
+        ".txt",
+        r"""$ find $PWD/sane-config-simple
+/home/[[user:jorgen]]{{keep:/tmp/sane-config-simple}}
+/home/[[user:jorgen]]/tmp/sane-config-simple/plustek.conf
+/home/[[user:jorgen]]/tmp/sane-config-simple/dll.conf
+
+$ cat sane-config-simple/dll.conf
+plustek
+
+$ cat sane-config-simple/plustek.conf                 
+[usb] 0x04A9 0x220D
+device auto
+
+SANE_DEBUG_DLL=128 SANE_USB_WORKAROUND=1 SANE_DEBUG_SANEI_USB=128  SANE_DEBUG_PLUSTEK=255 SANE_CONFIG_DIR=$PWD/sane-config-simple strace -fye open,openat scanimage -L
+
+[06:50:41.520033] [sanei_usb] libusb_scan_devices: skipping device 0x1d6b/0x0002 at 001:001: cannot open: Access denied (insufficient permissions)
+[06:50:41.520094] [sanei_usb] sanei_usb_scan_devices: device 00 is libusb:001:015
+[06:50:41.520153] [sanei_usb] sanei_usb_scan_devices: found 1 devices
+[06:50:41.520216] [plustek] Plustek backend V0.52-12, part of sane-backends 1.2.1
+[06:50:41.520280] [plustek] Retrieving all supported and conntected devices
+""",
+    ),
+    (
+        "https://github.com/NixOS/nixpkgs/issues/361981",
+        ".txt",
+        r"""> ls -l /dev/bus/usb/*/*
+crw-rw-r-- 1 {{keep:root}} root 189,   0 Dec  3 17:44 /dev/bus/usb/001/001
+crw-rw-r-- 1 {{keep:root}} root 189,   1 Dec  3 17:44 /dev/bus/usb/001/002
+crw-rw-r-- 1 {{keep:root}} root 189,  22 Dec  4 22:39 /dev/bus/usb/001/023
+crw-rw-r-- 1 {{keep:root}} root 189, 128 Dec  3 17:44 /dev/bus/usb/002/001
+
+> getfacl /dev/bus/usb/001/023
+getfacl: Removing leading '/' from absolute path names
+# file: dev/bus/usb/001/023
+# owner: {{keep:root}}
+# group: root
+user::rw-
+group::rw-
+other::r--
+
+> groups
+{{keep:myuser}} wheel lp dialout scanner
+
+> scanimage -L --verbose
+
+No scanners were identified. If you were expecting something different,
+check that the scanner is plugged in, turned on and detected by the
+sane-find-scanner tool (if appropriate). Please read the documentation
+which came with this software (README, FAQ, manpages).
 """,
     ),
 ]
