@@ -284,6 +284,7 @@ def main(argv: list[str] | None = None) -> int:
             "111",
             "112",
             "116",
+            "114",
             "all",
         ),
         default="all",

@@ -9815,7 +9815,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``110``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``110``, ``114``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9892,6 +9892,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (111, _RAW_STOP111),
         (112, _RAW_STOP112),
         (116, _RAW_STOP116),
+        (114, _RAW_STOP114),
     ):
         if batch not in (None, number):
             continue
@@ -32648,6 +32649,526 @@ No scanners were identified. If you were expecting something different,
 check that the scanner is plugged in, turned on and detected by the
 sane-find-scanner tool (if appropriate). Please read the documentation
 which came with this software (README, FAQ, manpages).
+""",
+    ),
+]
+
+
+_RAW_STOP114: list[tuple[str, str, str]] = [
+    # ---- MiKTeX and TeX Live: MiKTeX's own logs, pdflatex transcripts, tlmgr, TinyTeX ----------
+    (
+        "https://github.com/MiKTeX/miktex/issues/186",
+        ".txt",
+        r"""Command Line:   latex.exe --src --interaction=errorstopmode --synctex=-1 "Funktionen.tex"
+Startup Folder: D:\fhh\AngewandteMathematik\Analysis1\Skript
+
+ERROR: Windows API error 87: Falscher Parameter.
+
+ERROR: Info: path="C:\Users\[[user:kessel]]{{keep:\AppData\Local\MiKTeX\2.9\miktex/data/le\df2c24cb21984fa85003c1ecc818ff83.fndb}}"
+ERROR: Source: Libraries\MiKTeX\Core\MemoryMappedFile\win\winMemoryMappedFile.cpp
+ERROR: Line: 83
+
+Sorry, but latex.exe did not succeed.
+
+You may want to visit the MiKTeX project page, if you need help.
+""",
+    ),
+    (
+        "https://github.com/MiKTeX/miktex/issues/1438",
+        ".txt",
+        r"""$ pdflatex test.tex 
+This is pdfTeX, Version 3.141592653-2.6-1.40.25 (MiKTeX 24.1) (preloaded format=pdflatex.fmt)
+ restricted \write18 enabled.
+entering extended mode
+(test.tex
+LaTeX2e <2023-11-01> patch level 1
+L3 programming layer <2024-01-04>
+(C:\Users\[[user:jw]]{{keep:\AppData\Local\Programs\MiKTeX\tex/latex/base\article.cls}}
+Document Class: article 2023/05/17 v1.4n Standard LaTeX document class
+(C:\Users\[[user:jw]]\AppData\Local\Programs\MiKTeX\tex/latex/base\size10.clo))
+(C:\Users\[[user:jw]]\AppData\Local\Programs\MiKTeX\tex/latex/l3backend\l3backend-pdftex
+.def)
+No file test.aux.
+[1{C:/Users/[[user:jw]]/AppData/Local/MiKTeX/fonts/map/pdftex/pdftex.map}] (test.aux) )<
+C:/Users/[[user:jw]]/AppData/Local/Programs/MiKTeX/fonts/type1/public/amsfonts/cm/cmr10.        
+pfb>
+Output written on test.pdf (1 page, 11847 bytes).
+Transcript written on test.log.
+""",
+    ),
+    (
+        "https://github.com/MiKTeX/docker-miktex/issues/18",
+        ".txt",
+        r"""log4cxx: setFile(C:\Users\{{keep:XXXXXXX}}\AppData\Local\MiKTeX\2.9\miktex\log/initexmf.log,true) call failed.
+log4cxx: IO Exception : status code = 720005
+log4cxx: No output stream or file set for the appender named [RollingLogFile].
+
+Sorry, but "MiKTeX Configuration Utility" did not succeed for the following reason:
+
+  MiKTeX cannot retrieve attributes for the directory 'C:\Users\{{keep:XXXXXXX}}\AppData\Local\MiKTeX\2.9\miktex\log'.
+
+The log file hopefully contains the information to get MiKTeX going again:
+
+  C:\Users\{{keep:XXXXXXX}}\AppData\Local\MiKTeX\2.9\miktex\log\initexmf.log
+""",
+    ),
+    (
+        "https://github.com/MiKTeX/miktex/issues/13",
+        ".txt",
+        r"""extracting files from zapfding.cab...
+extracting files from zerohyph.tar.lzma...
+updating package definition directory ("C:\Program Files\MiKTeX 2.9\tpm\packages")...
+installed 3127 package definition files
+visiting repository C:\Users\{{keep:IBM_AD~1}}\AppData\Local\Temp\mik40008...
+repository type: local package repository
+loading lightweight database...
+"C:\Program Files\MiKTeX 2.9\miktex/bin/x64\initexmf.exe" --common-install="C:\Program Files\MiKTeX 2.9" --set-config-value=[Core]SharedSetup=1 --admin --log-file="C:\Program Files\MiKTeX 2.9\miktex/config\uninst.log" --verbose:
+log4cxx: No appender could be found for logger (initexmf).
+log4cxx: Please initialize the log4cxx system properly.
+
+Sorry, but "MiKTeX Configuration Utility" did not succeed.
+""",
+    ),
+    (
+        "https://github.com/amaxwell/tlutility/issues/25",
+        ".txt",
+        r"""[[user:Matteo]]-MacBook-Air:~ [[user:matte]]$ sudo tlmgr update --self
+Password:
+tlmgr: package repository http://linorg.usp.br/CTAN/systems/texlive/tlnet
+tlmgr: saving backups to /usr/local/texlive/2014/tlpkg/backups
+tlmgr: no updates for tlmgr present.
+tlmgr: no updates available
+[[user:Matteo]]-MacBook-Air:~ [[user:matte]]$
+""",
+    ),
+    (
+        "https://github.com/rstudio/tinytex/issues/134",
+        ".txt",
+        r"""`tinytex::install_tinytex()`
+trying URL 'http://mirror.ctan.org/systems/texlive/tlnet/install-tl.zip'
+Content length 347 bytes
+downloaded 21.5 MB
+
+trying URL 'https://yihui.name/gh/tinytex/tools/pkgs-custom.txt'
+Content length 81 bytes
+downloaded 318 bytes
+
+Starting to install TinyTeX to \\uol.le.ac.uk\root\staff\setting\w7\C\[[user:mkt7]]\AppData\Roaming/TinyTeX. It will take a few minutes.
+Automated TeX Live installation using profile: ../tinytex.profile
+Loading http://anorien.csc.warwick.ac.uk/mirrors/CTAN/systems/texlive/tlnet/tlpkg/texlive.tlpdb
+Installing TeX Live 2019 from: http://anorien.csc.warwick.ac.uk/mirrors/CTAN/systems/texlive/tlnet (not verified)
+Platform: win32 => 'Windows'
+Distribution: net  (downloading)
+Using URL: http://anorien.csc.warwick.ac.uk/mirrors/CTAN/systems/texlive/tlnet
+Directory for temporary files: C:\Users\[[user:mkt7]]{{keep:\AppData\Local\Temp\0_SuuN7vXd}}
+Installing to: ./TinyTeX/
+Installing [01/10, time/total: ??:??/??:??]: hyphen-base [22k]
+""",
+    ),
+    (
+        "https://github.com/NixOS/nixpkgs/pull/104185",
+        ".txt",
+        r"""❯ latexmk -pdf -verbose doc.tex
+Latexmk: This is Latexmk, John Collins, 26 Dec. 2019, version: 4.67.
+Latexmk: applying rule 'pdflatex'...
+Rule 'pdflatex': The following rules & subrules became out-of-date:
+      'pdflatex'
+------------
+Run number 1 of rule 'pdflatex'
+------------
+------------
+Running 'pdflatex  -recorder  "doc.tex"'
+------------
+This is pdfTeX, Version 3.14159265-2.6-1.40.21 (TeX Live 2020) (preloaded format=pdflatex)
+ restricted \write18 enabled.
+entering extended mode
+(./doc.tex
+LaTeX2e <2020-02-02> patch level 5
+L3 programming layer <2020-03-06>
+(/usr/local/texlive/2020/texmf-dist/tex/latex/base/article.cls
+Document Class: article 2019/12/20 v1.4l Standard LaTeX document class
+(/usr/local/texlive/2020/texmf-dist/tex/latex/base/size12.clo))
+(/usr/local/texlive/2020/texmf-dist/tex/latex/l3backend/l3backend-pdfmode.def)
+(./doc.aux) [1{/usr/local/texlive/2020/texmf-var/fonts/map/pdftex/updmap/pdftex
+.map}]
+""",
+    ),
+    # ---- LaTeX Workshop's output in VS Code -----------------------------------------------------
+    (
+        "https://github.com/James-Yu/LaTeX-Workshop/issues/2510",
+        ".txt",
+        r"""[14:48:58] Initializing LaTeX Workshop.
+[14:48:58] Extension root: /home/[[user:rafiq]]{{keep:/.vscode-server/extensions/james-yu.latex-workshop-8.15.0}}
+[14:48:58] Creating PDF file watcher.
+[14:48:58] Creating LaTeX Workshop http and websocket server.
+[14:48:59] LaTeX Workshop initialized.
+[14:48:59] Current workspace folders: ["file:///home/[[user:rafiq]]/tmp"]
+[14:48:59] Current workspaceRootDir: /home/[[user:rafiq]]/tmp
+[14:48:59] Found root file from active editor: /home/[[user:rafiq]]/tmp/a.tex
+[14:48:59] Root file changed: from undefined to /home/[[user:rafiq]]/tmp/a.tex
+[14:48:59] Start to find all dependencies.
+[14:48:59] Root file languageId: latex
+[14:48:59] Instantiating a new file watcher for /home/[[user:rafiq]]/tmp/a.tex
+[14:48:59] Creating Bib file watcher.
+[14:48:59] Parsing a file and its subfiles: /home/[[user:rafiq]]/tmp/a.tex
+[14:48:59] Parse fls file.
+[14:48:59] Fls file found: /home/[[user:rafiq]]/tmp/a.fls
+[14:48:59] Parse aux file: /home/[[user:rafiq]]/tmp/a.aux
+[14:48:59] Server created on 127.0.0.1:44965
+[14:48:59] Added to file watcher: /home/[[user:rafiq]]/tmp/a.tex
+[14:48:59] Added to file watcher: /home/[[user:rafiq]]{{keep:/.texlive2020/texmf.cnf}}
+[14:48:59] Added to file watcher: /home/[[user:rafiq]]/.texlive2020/texmf-dist/web2c/texmf.cnf
+[14:48:59] Added to file watcher: /home/[[user:rafiq]]/.texlive2020/texmf-var/web2c/pdftex/pdflatex.fmt
+[14:48:59] Added to file watcher: /home/[[user:rafiq]]/.texlive2020/texmf-dist/tex/latex/base/article.cls
+""",
+    ),
+    (
+        "https://github.com/James-Yu/LaTeX-Workshop/issues/4219",
+        ".txt",
+        r"""[16:23:19.680][Server] valdOrigin is http://127.0.0.1:55783
+[16:23:19.706][Cacher] Parsed LaTeX AST: %WS1%\test.tex .
+[16:23:19.707][File] Calling kpsewhich to resolve article.cls .
+[16:23:19.904][File] kpsewhich returned with 'c:/texlive/2024/texmf-dist/tex/latex/base/article.cls'.
+[16:23:19.905][Cacher] Updated elements in 198.90 ms: %WS1%\test.tex .
+[16:23:19.906][Event] FILE_PARSED: "c:\\Users\\[[user:vsmit]]\\Desktop\\latex\\test.tex"
+[16:23:19.909][Cacher] Parsing .fls %WS1%\test.fls .
+[16:23:19.911][Cacher] Found .aux %WS1%\test.tex from .fls %WS1%\test.fls , parsing.
+[16:23:19.912][Cacher] Parsed .aux %WS1%\test.tex .
+[16:23:19.912][Cacher] Parsed .fls %WS1%\test.fls .
+[16:23:19.912][Structure] Structure force updated with 0 root sections for %WS1%\test.tex .
+[16:23:19.913][Event] STRUCTURE_UPDATED
+[16:23:23.402][Event] STRUCTURE_UPDATED
+[16:23:25.751][Commander] BUILD command invoked.
+[16:23:25.751][Build] The document of the active editor: file:///c:/Users/[[user:vsmit]]/Desktop/latex/test.tex
+[16:23:25.751][Build] The languageId of the document: latex
+[16:23:25.751][Root] Current workspace folders: ["file:///c:/Users/[[user:vsmit]]/Desktop/latex"]
+[16:23:25.751][Root] Found root file from active editor: %WS1%\test.tex
+[16:23:25.752][Root] Keep using the same root file: %WS1%\test.tex
+[16:23:25.752][Event] ROOT_FILE_SEARCHED
+""",
+    ),
+    # ---- pandoc, R Markdown and Quarto renders; quarto check -----------------------------------
+    (
+        "https://github.com/quarto-dev/quarto-cli/issues/1760",
+        ".txt",
+        r"""> file.exists("C:/Users/[[user:rvanlaere]]/AppData/Local/Programs/Quarto/bin/quarto.cmd
++ ")
+[1] FALSE
+
+> Sys.which("quarto")
+                                                                  quarto 
+"C:\\Users\\[[user:RVANLA~1]]\\AppData\\Local\\Programs\\Quarto\\bin\\quarto.exe"
+
+> quarto:::find_quarto()
+[1] "C:/Users/[[user:rvanlaere]]/AppData/Local/Programs/Quarto/bin/quarto.cmd"
+
+$ quarto check
+
+[>] Checking Quarto installation......OK
+      Version: 1.2.131
+      Path: C:\Users\[[user:rvanlaere]]{{keep:\AppData\Local\Programs\Quarto\bin}}
+      CodePage: 1252
+
+[>] Checking basic markdown render....OK
+
+[>] Checking Python 3 installation....OK
+      Version: 3.9.2
+      Path: C:/Users/[[user:rvanlaere]]/AppData/Local/Programs/Python/Python39/python.exe
+      Jupyter: 4.8.1
+      Kernels: python3
+
+[>] Checking Jupyter engine render....OK
+
+[>] Checking R installation...........OK
+      Version: 4.2.1
+      Path: C:/Users/[[user:rvanlaere]]/R/R-4.2.1
+      LibPaths:
+        - C:/Users/[[user:rvanlaere]]{{keep:/AppData/Local/R/win-library/4.2}}
+        - C:/Users/[[user:rvanlaere]]/R/R-4.2.1/library
+      rmarkdown: 2.16
+
+[>] Checking Knitr engine render......OK
+""",
+    ),
+    (
+        "https://github.com/quarto-dev/quarto-cli/issues/8688",
+        ".txt",
+        r"""Quarto version: 1.4.549
+Quarto 1.4.549
+[>] Checking versions of quarto binary dependencies...
+[execProcess] C:\Users\[[user:JonasBühl]]{{keep:\AppData\Local\Programs\Quarto\bin\tools\pandoc}} --version
+[execProcess] Success: true, code: 0
+      Pandoc version 3.1.11: OK
+[execProcess] C:\Users\[[user:JonasBühl]]\AppData\Local\Programs\Quarto\bin\tools\x86_64\dart-sass\sass.bat --version
+[execProcess] Success: true, code: 0
+      Dart Sass version 1.69.5: OK
+      Deno version 1.37.2: OK
+[>] Checking versions of quarto dependencies......OK
+[>] Checking Quarto installation......OK
+      Version: 1.4.549
+      Path: C:\Users\[[user:JonasBühl]]\AppData\Local\Programs\Quarto\bin\
+[execProcess] reg query HKLM\SYSTEM\CurrentControlSet\Control\Nls\CodePage /v ACP
+      CodePage: unknown
+
+[execProcess] cmd /c C:\Users\[[user:JONASB~1]]{{keep:\AppData\Local\Temp\quarto-safe-execfc6763d3.bat}}
+[execProcess] Success: true, code: 0
+[execProcess] Success: false, code: 1
+[>] Checking tools....................OK
+      TinyTeX: (not installed)
+      Chromium: (not installed)
+
+[execProcess] cmd /c C:\Users\[[user:JONASB~1]]\AppData\Local\Temp\quarto-safe-exec26e8a8f9.bat
+[execProcess] Success: false, code: 1
+""",
+    ),
+    (
+        "https://github.com/quarto-dev/quarto-cli/issues/4081",
+        ".txt",
+        r"""$ quarto check
+
+[>] Checking Quarto installation......OK
+      Version: 1.2.269
+      Path: C:\Program Files\RStudio\resources\app\bin\quarto\bin
+      CodePage: 1252
+
+[>] Checking basic markdown render....OK
+
+[>] Checking Python 3 installation....(None)
+
+      Unable to locate an installed version of Python 3.
+      Install Python 3 from https://www.python.org/downloads/
+
+[>] Checking R installation...........OK
+      Version: 4.2.2
+      Path: C:/PROGRA~1/R/R-42~1.2
+      LibPaths:
+        - C:/Program Files/R/R-4.2.2/library
+      rmarkdown: (None)
+
+      The rmarkdown package is not available in this R installation.
+      Install with install.packages("rmarkdown")
+""",
+    ),
+    (
+        "https://github.com/rstudio/rstudio/issues/9807",
+        ".txt",
+        r""""C:/Program Files/RStudio/bin/pandoc/pandoc" +RTS -K512m -RTS Intro.knit.md --to html4 --from markdown+autolink_bare_uris+tex_math_single_backslash --output Intro.pdf --lua-filter "D:\ONEDRI~3\RStudio\RMARKD~1\RMARKD~1\lua\PAGEBR~1.LUA" --lua-filter "D:\ONEDRI~3\RStudio\RMARKD~1\RMARKD~1\lua\LATEX-~1.LUA" --self-contained --variable bs3=TRUE --standalone --section-divs --template "D:\ONEDRI~3\RStudio\RMARKD~1\rmd\h\DEFAUL~1.HTM" --no-highlight --variable highlightjs=1 --variable theme=bootstrap --include-in-header "C:\Users\[[user:kbrun]]{{keep:\AppData\Local\Temp\Rtmp0WIdtF\rmarkdown-str4d1436c9f8e.html}}" --mathjax --variable "mathjax-url:https://mathjax.rstudio.com/latest/MathJax.js?config=TeX-AMS-MML_HTMLorMML" 
+cannot produce pdf output from html4
+Error: pandoc document conversion failed with error 4
+""",
+    ),
+    (
+        "https://github.com/rstudio/rmarkdown/issues/2599",
+        ".txt",
+        r"""  rmarkdown::render(
+     "C:/Users/{{keep:username}}/Documents/example.md",
+     output_format = rmarkdown::pdf_document()
+  )
+
+"C:/Program Files/RStudio/resources/app/bin/quarto/bin/tools/pandoc" +RTS -K512m -RTS example.md --to latex --from markdown+autolink_bare_uris+tex_math_single_backslash --output example.pdf --lua-filter "C:\Users\{{keep:username}}\AppData\Local\R\win-library\4.5\rmarkdown\rmarkdown\lua\pagebreak.lua" --lua-filter "C:\Users\{{keep:username}}\AppData\Local\R\win-library\4.5\rmarkdown\rmarkdown\lua\latex-div.lua" --embed-resources --standalone --highlight-style tango --pdf-engine pdflatex --variable graphics --variable "geometry:margin=1in" 
+pdflatex not found. Please select a different --pdf-engine or install pdflatex
+Error: pandoc document conversion failed with error 47
+""",
+    ),
+    # ---- Zotero and Better BibTeX debug output; JabRef's event log ------------------------------
+    (
+        "https://github.com/retorquere/zotero-better-bibtex/issues/2307",
+        ".txt",
+        r"""Submitted with Debug ID D1987012448
+
+[JavaScript Error: "NS_ERROR_UNEXPECTED: " {file: "chrome://zotero-better-bibtex/content/better-bibtex.js" line: 261549}]
+PatternFormatter<@chrome://zotero-better-bibtex/content/better-bibtex.js:261549:24
+@chrome://zotero-better-bibtex/content/better-bibtex.js:262237:20
+@chrome://zotero-better-bibtex/content/better-bibtex.js:3:1
+
+[JavaScript Error: "TypeError: Zotero.BetterBibTeX is undefined" {file: "chrome://zotero-better-bibtex/content/ZoteroPane.xul" line: 97}]
+@chrome://zotero-better-bibtex/content/ZoteroPane.xul:97:5
+
+[JavaScript Error: "TypeError: library.waitForDataLoad is not a function" {file: "chrome://zotero/content/contextPane.js" line: 883}]
+
+Security Error: Content at moz-nullprincipal:{a57739be-47e3-4c2b-a045-68cda05b796a} may not load or link to chrome://knowledge4zotero/content/treeView.html.
+
+[JavaScript Error: "XML Parsing Error: no root element found
+Location: https://[[email:tarrowsin417%40163%2Ecom]]:{{keep:****}}@dav.jianguoyun.com/dav/zotero/
+Line Number 1, Column 1:" {file: "https://[[email:tarrowsin417%40163%2Ecom]]:{{keep:****}}@dav.jianguoyun.com/dav/zotero/" line: 1}]
+""",
+    ),
+    (
+        "https://github.com/retorquere/zotero-better-bibtex/issues/2783",
+        ".txt",
+        r"""JavaScript warning: resource://zotero/loader.jsm -> resource://zotero/bluebird/util.js, line 205: unreachable code after return statement
+JavaScript warning: chrome://zotero/content/zoteroPane.js, line 6226: unreachable code after return statement
+zotero(3)(+0000000): Using data directory C:\Users\[[user:qmtzh]]\Zotero
+
+zotero(3)(+0000023): Asynchronously opening database 'zotero'
+
+zotero(3)(+0000001): C:\Users\[[user:qmtzh]]{{keep:\Zotero\zotero.sqlite}}
+
+zotero(4)(+0000014): PRAGMA main.locking_mode=EXCLUSIVE
+
+zotero(4)(+0000001): PRAGMA page_size
+
+zotero(4)(+0000001): PRAGMA cache_size=250
+
+zotero(4)(+0000000): PRAGMA foreign_keys=true
+
+zotero(4)(+0000045): SELECT version FROM version WHERE schema='system'
+
+zotero(3)(+0000002): Proxy not required for https://zoteroproxycheck.s3.amazonaws.com/test
+""",
+    ),
+    (
+        "https://github.com/JabRef/jabref/issues/8600",
+        ".txt",
+        r"""Fix SSL exceptions by accepting ALL certificates
+Migrating old custom entry types.
+Could not access app-directory at C:\Users\[[user:dlowe]]{{keep:\AppData\Local\org.jabref\JabRef}}
+java.nio.file.NoSuchFileException: C:\Users\[[user:dlowe]]\AppData\Local\org.jabref\JabRef
+	at java.base/sun.nio.fs.WindowsException.translateToIOException(Unknown Source)
+	at java.base/sun.nio.fs.WindowsException.rethrowAsIOException(Unknown Source)
+	at java.base/sun.nio.fs.WindowsException.rethrowAsIOException(Unknown Source)
+	at java.base/sun.nio.fs.WindowsDirectoryStream.<init>(Unknown Source)
+	at java.base/sun.nio.fs.WindowsFileSystemProvider.newDirectoryStream(Unknown Source)
+""",
+    ),
+    (
+        "https://github.com/JabRef/jabref/issues/12776",
+        ".txt",
+        r"""PS C:\Users\{{keep:xxx}}\Downloads\JabRef-5.15-portable_windows\JabRef\runtime\bin> .\JabRef.bat
+Messages are not initialized before accessing key: Display help on command line options
+2025-03-19 16:28:55 [main] org.jabref.Launcher.main()
+ERROR: Unexpected exception:
+""",
+    ),
+    # ---- calibre: calibre-debug and a Calibre Library listed at a prompt -------------------------
+    (
+        "https://github.com/apprenticeharper/DeDRM_tools/issues/3",
+        ".txt",
+        r"""C:\Users\[[user:mark.holley]]\Documents>dir
+ Volume in drive C is Default
+ Volume Serial Number is 888C-0193
+
+ Directory of C:\Users\[[user:mark.holley]]\Documents
+
+Tue 24 Mar 15  15:08    <DIR>          .
+Tue 24 Mar 15  15:08    <DIR>          ..
+Tue 24 Mar 15  15:08    <DIR>          Calibre Library
+Tue 11 Nov 14  09:03    <DIR>          CRM
+Tue 24 Mar 15  05:09         1,621,311 Mightier Than The Sword The Clifton Chron
+icles 5.epub
+Thu 03 Jul 14  10:23         6,479,545 Windows 8 Guide.docx
+               2 File(s)      8,100,856 bytes
+               4 Dir(s)  163,353,190,400 bytes free
+
+C:\Users\[[user:mark.holley]]\Documents>cd calibre library
+
+C:\Users\[[user:mark.holley]]\Documents\Calibre Library>dir
+ Volume in drive C is Default
+ Volume Serial Number is 888C-0193
+
+ Directory of C:\Users\[[user:mark.holley]]\Documents\Calibre Library
+
+Tue 24 Mar 15  15:08    <DIR>          .
+Tue 24 Mar 15  15:08    <DIR>          ..
+Tue 24 Mar 15  13:48    <DIR>          DeDRM
+Tue 24 Mar 15  09:23    <DIR>          {{keep:John Schember}}
+Tue 24 Mar 15  15:08           133,120 metadata.db
+Tue 24 Mar 15  15:08            12,995 metadata_db_prefs_backup.json
+""",
+    ),
+    (
+        "https://github.com/bookfere/Ebook-Translator-Calibre-Plugin/pull/275",
+        ".txt",
+        r"""C:\Users\[[user:Erik]]> & 'D:\software\green\Calibre3.48.0_portable\Calibre\calibre-debug.exe' -g
+calibre 3.48  embedded-python: True is64bit: False
+Windows-10-10.0.19041-SP0 Windows ('32bit', 'WindowsPE')
+32bit process running on 64bit windows
+('Windows', '10', '10.0.19041')
+Python 2.7.15+
+Windows: ('10', '10.0.19041', 'SP0', u'Multiprocessor Free')
+Interface language: en_GB
+Registering with default programs...
+Turning on automatic hidpi scaling
+devicePixelRatio: 1.0
+logicalDpi: 120.0 x 120.0
+physicalDpi: 102.453781513 x 102.358208955
+Using calibre Qt style: True
+Failed to connect to address {}
+Exception in thread Thread-1:
+Traceback (most recent call last):
+  File "threading.py", line 801, in __bootstrap_inner
+""",
+    ),
+    # ---- Sphinx and MkDocs builds on a person's machine -----------------------------------------
+    (
+        "https://github.com/home-assistant/core/pull/16359",
+        ".txt",
+        r"""$ make html
+sphinx-build -b html -d build/doctrees   source build/html
+Running Sphinx v1.7.7
+WARNING: while setting up extension sphinx_autodoc_annotation: directive 'autofunction' is already registered, it will be overridden
+WARNING: while setting up extension sphinx_autodoc_annotation: directive 'automethod' is already registered, it will be overridden
+loading pickled environment... done
+building [mo]: targets for 0 po files that are out of date
+building [html]: targets for 9 source files that are out of date
+updating environment: [config changed] 9 added, 1 changed, 0 removed
+reading sources... [100%] index                                                                    
+/home/[[user:jud]]{{keep:/Documents/repos/ha/home-assistant/docs/source/api/bootstrap.rst}}:4: WARNING: Title underline too short.
+
+homeassistant.util.async_ module
+-------------------------------
+/home/[[user:jud]]/Documents/repos/ha/home-assistant/docs/source/api/util.rst:8: WARNING: Title underline too short.
+""",
+    ),
+    (
+        "https://github.com/aragon/aragon-wiki/issues/419",
+        ".txt",
+        r"""(Env) D:\aragon-wiki>mkdocs serve
+INFO    -  Building documentation...
+INFO    -  Cleaning site directory
+WARNING -  The page "documentation\multisigs\community.md" contained a hyperlink to "documentation\multisigs\foundation.md" which is not listed in the "pages" configuration.
+ERROR   -  Error building page documentation\audits\audit_whg_updated_aragonOS-Apps.pdf
+Traceback (most recent call last):
+  File "C:\Users\[[user:BorisLap07]]{{keep:\AppData\Local\Programs\Python\Python35\lib\runpy.py}}", line 170, in _run_module_as_main
+    "__main__", mod_spec)
+  File "C:\Users\[[user:BorisLap07]]\AppData\Local\Programs\Python\Python35\lib\runpy.py", line 85, in _run_code
+    exec(code, run_globals)
+  File "d:\Env\Scripts\mkdocs.exe\__main__.py", line 9, in <module>
+  File "d:\env\lib\site-packages\click\core.py", line 764, in __call__
+    return self.main(*args, **kwargs)
+""",
+    ),
+    (
+        "https://github.com/chrissimpkins/cinder/issues/107",
+        ".txt",
+        r"""$ mkdocs serve
+INFO     -  Building documentation...
+INFO     -  Cleaning site directory
+ERROR    -  Error building page 'index.md': main.html
+Traceback (most recent call last):
+  File "/home/{{keep:user}}/.local/bin/mkdocs", line 8, in <module>
+    sys.exit(cli())
+  File "/home/{{keep:user}}/.local/lib/python3.8/site-packages/click/core.py", line 1130, in __call__
+    return self.main(*args, **kwargs)
+  File "/home/{{keep:user}}/.local/lib/python3.8/site-packages/click/core.py", line 1055, in main
+    rv = self.invoke(ctx)
+""",
+    ),
+    # ---- LibreOffice headless conversions --------------------------------------------------------
+    (
+        "https://github.com/samvera/hydra-derivatives/issues/116",
+        ".txt",
+        r"""[[user:jtorr]]@pooh T $ soffice --invisible --headless --convert-to doc --outdir /. non-existent-file.txt
+Error: source file could not be loaded
+[[user:jtorr]]@pooh T $ echo $?
+0
+""",
+    ),
+    (
+        "https://github.com/jodconverter/jodconverter/issues/366",
+        ".txt",
+        r"""10:49:05 {{keep:user}}@node78: ~  # /opt/libreoffice7.5/program/soffice.bin --headless --convert-to pdf:calc_pdf_Export --outdir . MAM.xlsx
+convert /home/{{keep:user}}/MAM.xlsx -> /home/{{keep:user}}/MAM.pdf using filter : calc_pdf_Export
 """,
     ),
 ]
