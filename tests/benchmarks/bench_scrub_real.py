@@ -285,6 +285,7 @@ def main(argv: list[str] | None = None) -> int:
             "112",
             "116",
             "114",
+            "113",
             "all",
         ),
         default="all",

@@ -2494,6 +2494,47 @@ _TEXTS_114 = (
     "C:/PROGRA~1/R/R-42~1.2/bin/x64/Rscript.exe",
 )
 
+_TEXTS_113 = (
+    # GATK/Picard's start-up lines: a home not at the root of the file system, and the account
+    # it runs as, naming a system account or a container, not a person
+    "09:05:02.972 INFO  HaplotypeCaller - Executing as root@localhost.localdomain on Linux v3.10.0-1160.31.1.el7.x86_64 amd64",
+    "09:05:02.972 INFO  HaplotypeCaller - Executing as ubuntu@ip-172-31-5-10 on Linux v5.15.0-1019-aws amd64",
+    "10:11:12.345 INFO  MarkDuplicates - Executing as root@3f2a1b9c8d7e on Linux v5.10.0-23-cloud-amd64 amd64",
+    "09:04:49.857 INFO  NativeLibraryLoader - Loading libgkl_compression.so from jar:file:/opt/gatk/gatk-package-4.2.6.1-local.jar!/com/intel/gkl/native/libgkl_compression.so",
+    "09:04:49.857 INFO  NativeLibraryLoader - Loading libgkl_compression.so from jar:file:/share/apps/gatk-4.0.10.1/gatk-package-4.0.10.1-local.jar!/com/intel/gkl/native/libgkl_compression.so",
+    "09:04:49.857 INFO  NativeLibraryLoader - Loading libgkl_compression.so from jar:file:/gatk/gatk-package-4.4.0.0-local.jar!/com/intel/gkl/native/libgkl_compression.so",
+    "jar:file:/share/home/software/gatk/gatk.jar",
+    # bcftools' vcfutils.pl under a site's storage, with no home in it or a shared one
+    "Use of uninitialized value $l in numeric lt (<) at /usr/share/bcftools/misc/vcfutils.pl line 566.",
+    "Use of uninitialized value $l in numeric lt (<) at /mnt/storage/software/bcftools/misc/vcfutils.pl line 566.",
+    "Use of uninitialized value $l in numeric lt (<) at /mnt/storage/scratch/bcftools/misc/vcfutils.pl line 566.",
+    "at /mnt/storage/home/shared/software/vcfutils.pl line 566.",
+    # .nextflow.log's plugin and config lines under root, a shared folder, a site's project tree
+    "July-05 17:59:21.577 [main] DEBUG nextflow.plugin.PluginsFacade - Setting up plugin manager > mode=prod; embedded=false; plugins-dir=/root/.nextflow/plugins; core-plugins: nf-amazon@1.16.2",
+    "July-05 17:59:21.624 [main] DEBUG nextflow.config.ConfigBuilder - Found config home: /root/.nextflow/config",
+    "Found config home: /home/users/shared/.nextflow/config",
+    "July-05 17:59:21.625 [main] DEBUG nextflow.config.ConfigBuilder - Found config local: /vast/projects/RCP/PPP_NF/nf-qc-pipe/nextflow.config",
+    "Jul-05 17:59:21.139 [main] DEBUG nextflow.cli.Launcher - $> /stornext/System/data/tools/nextflow/nextflow-23.04.2/nextflow-23.04.2-all run main.nf -profile milton",
+    # STAR's command line on an RDS: variables, project folders, a sample id with no name
+    "--genomeDir $RDS/home/genomeDir/Index_Genome \\",
+    "--readFilesIn $RDS/projects/cohesin/live/naiveRNAseq/SOUK007710/*_R1_*.fastq.gz \\",
+    "--outFileNamePrefix /rds/general/project/cohesin/live/mapped/Genecode/cohesin \\",
+    "--outFileNamePrefix $EPHEMERAL/mapped/Genecode/cohesin \\",
+    "--readFilesIn /rds/general/user/$USER/home/reads.fq.gz",
+    # cellranger count's folders naming no login, and Martian's UI line with no token
+    "--transcriptome=/opt/refdata-gex-GRCh38-2020-A \\",
+    "--fastqs=/data/fastq/PRJNA577618/SRX6991953/ \\",
+    "--fastqs=/xtdisk/apod-gen/1-10X/PRJNA577618/1-output/SRX6991953/ \\",
+    "--transcriptome=/pnas/reference/hg38/cellranger/refdata-cellranger-GRCh38-and-mm10-3.1.0/ \\",
+    "Serving UI at http://fat2:37279?auth=<token>",
+    "Serving UI at http://localhost:3600",
+    # CloudMan's cluster log with no admin or a placeholder admin
+    "22:27:02 - Received following list of admin users: ''",
+    "Received following list of admin users: 'admin@example.org'",
+    "22:27:02 - Galaxy admins added: []; restarting Galaxy",
+    "22:27:02 - Restarting Galaxy service",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -4013,5 +4054,51 @@ MEASURED: tuple[Measured, ...] = (
         tails=(11, 11),
         parses=(0, 0),
         texts=_TEXTS_114,
+    ),
+    Measured(
+        batch=113,
+        blind_under="1.63.0",
+        # Batch 113's tune part under scrubber 1.63.0, blind: paths 11/25, elsewhere 7/8, e-mail
+        # 1/1, secret 1/1, 2 of 16 keep spans damaged, 9/9 library tails, 1 of 2 clean changed,
+        # no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-113 collection"): a home
+        # below a site's prefix (`/share/home/<u>/`, `/mnt/storage/home/<u>/`) not read as a home,
+        # so GATK's `Executing as <u>@localhost.localdomain` stays too; WEHI's
+        # `/home/users/allstaff/<first.l>/` read with the group `allstaff` as the login (replaced)
+        # and the login after it left; Imperial's `/rds/general/user/<u>/` and a data folder
+        # named `<First>_<Last>_<sample id>` under it; cellranger's cluster project trees
+        # `/xtdisk/<project>/<u>/<u>/` and `/pnas/<group>/<u>/` (no home shape at all)
+        # known damage: CloudMan's admin list naming a platform's role address
+        # (`refinery@stemcellcommons.org`), replaced as an e-mail (so its clean document changes)
+        docs=13,
+        total=(25, 8, 1, 1),
+        found=(11, 7, 1, 1),
+        missed=(
+            "10XGenomics-cellranger-issues-89: user (path) 'liujm'",
+            "10XGenomics-cellranger-issues-89: user (path) 'liujm'",
+            "10XGenomics-cellranger-issues-89: user (path) 'sunqiang'",
+            "10XGenomics-cellranger-issues-89: user (path) 'tangwyx'",
+            "10XGenomics-cellranger-issues-89: user (path) 'tangwyx'",
+            "alexdobin-STAR-issues-1497: user (path) 'Serena_Castiglio'",
+            "alexdobin-STAR-issues-1497: user (path) 'Serena_Castiglio'",
+            "alexdobin-STAR-issues-1497: user (path) 'scastigl'",
+            "alexdobin-STAR-issues-1497: user (path) 'scastigl'",
+            "broadinstitute-gatk-issues-7454: user (elsewhere) 'liuyang'",
+            "broadinstitute-gatk-issues-7454: user (path) 'liuyang'",
+            "nextflow-io-nextflow-issues-4080: user (path) 'bertrand.k'",
+            "nextflow-io-nextflow-issues-4080: user (path) 'bertrand.k'",
+            "samtools-bcftools-issues-1129: user (path) 'pm20457'",
+            "samtools-bcftools-issues-1129: user (path) 'pm20457'",
+        ),
+        keeps=16,
+        damage=(
+            "galaxyproject-cloudman-issues-63: 'refinery@stemcellcommons.org'",
+            "galaxyproject-cloudman-issues-63: 'refinery@stemcellcommons.org'",
+        ),
+        clean_changed=("galaxyproject-cloudman-issues-63",),
+        clean_docs=2,
+        tails=(9, 9),
+        parses=(0, 0),
+        texts=_TEXTS_113,
     ),
 )

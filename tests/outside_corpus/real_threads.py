@@ -9893,6 +9893,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (112, _RAW_STOP112),
         (116, _RAW_STOP116),
         (114, _RAW_STOP114),
+        (113, _RAW_STOP113),
     ):
         if batch not in (None, number):
             continue
@@ -33169,6 +33170,468 @@ Error: source file could not be loaded
         ".txt",
         r"""10:49:05 {{keep:user}}@node78: ~  # /opt/libreoffice7.5/program/soffice.bin --headless --convert-to pdf:calc_pdf_Export --outdir . MAM.xlsx
 convert /home/{{keep:user}}/MAM.xlsx -> /home/{{keep:user}}/MAM.pdf using filter : calc_pdf_Export
+""",
+    ),
+]
+
+
+_RAW_STOP113: list[tuple[str, str, str]] = [
+    # ---- Nextflow: .nextflow.log, nf-core runs, work dirs under homes and cluster folders -------
+    (
+        "https://github.com/evotools/nf-LO/issues/12",
+        ".txt",
+        r"""May-14 10:06:13.915 [Task submitter] INFO  nextflow.Session - [7e/f03af8] Re-submitted process > PREPROC:splittgt (splittgt)
+May-14 10:06:13.916 [Task monitor] DEBUG n.processor.TaskPollingMonitor - Task completed > TaskHandler[id: 7; name: PREPROC:splitsrc (splitsrc); status: COMPLETED; exit: 127; error: -; workDir: /home/[[user:bekodan]]{{keep:/align_and_lift/work/01/8aa7407d7b2d2fb3f72bf30f91701f}}]
+May-14 10:06:13.916 [Task monitor] DEBUG nextflow.processor.TaskProcessor - Handling unexpected condition for
+  task: name=PREPROC:splitsrc (splitsrc); work-dir=/home/[[user:bekodan]]/align_and_lift/work/01/8aa7407d7b2d2fb3f72bf30f91701f
+  error [nextflow.exception.ProcessFailedException]: Process `PREPROC:splitsrc (splitsrc)` terminated with an error exit status (127)
+May-14 10:06:13.917 [Task monitor] INFO  nextflow.processor.TaskProcessor - [01/8aa740] NOTE: Process `PREPROC:splitsrc (splitsrc)` terminated with an error exit status (127) -- Execution is retried (2)
+May-14 10:06:13.919 [Task submitter] DEBUG n.executor.local.LocalTaskHandler - Launch cmd line: /bin/bash -ue .command.run
+May-14 10:06:13.920 [Task submitter] INFO  nextflow.Session - [27/b0500e] Re-submitted process > PREPROC:src2bit (src2Bit)
+May-14 10:06:13.922 [Task submitter] DEBUG n.executor.local.LocalTaskHandler - Launch cmd line: /bin/bash -ue .command.run
+""",
+    ),
+    (
+        "https://github.com/CFSAN-Biostatistics/bettercallsal/issues/1",
+        ".txt",
+        r"""dic-13 13:44:22.226 [Task submitter] DEBUG n.executor.local.LocalTaskHandler - Launch cmd line: /bin/bash -ue .command.run
+dic-13 13:44:22.231 [Task submitter] INFO  nextflow.Session - [3f/b9f46c] Submitted process > BETTERCALLSAL_DB:DOWNLOAD_PDG_METADATA (dl_pdg_metadata.py)
+dic-13 13:44:22.292 [Task monitor] DEBUG n.processor.TaskPollingMonitor - Task completed > TaskHandler[id: 1; name: BETTERCALLSAL_DB:DOWNLOAD_PDG_METADATA (dl_pdg_metadata.py); status: COMPLETED; exit: 127; error: -; workDir: /home/[[user:pedro_alvera]]{{keep:/bin/bases_de_datos/better_db/work/3f/b9f46c73b90af3a61d207275ccb617}}]
+dic-13 13:44:22.299 [Task monitor] DEBUG nextflow.processor.TaskProcessor - Handling unexpected condition for
+  task: name=BETTERCALLSAL_DB:DOWNLOAD_PDG_METADATA (dl_pdg_metadata.py); work-dir=/home/[[user:pedro_alvera]]/bin/bases_de_datos/better_db/work/3f/b9f46c73b90af3a61d207275ccb617
+  error [nextflow.exception.ProcessFailedException]: Process `BETTERCALLSAL_DB:DOWNLOAD_PDG_METADATA (dl_pdg_metadata.py)` terminated with an error exit status (127)
+dic-13 13:44:22.314 [Task monitor] INFO  nextflow.processor.TaskProcessor - [3f/b9f46c] NOTE: Process `BETTERCALLSAL_DB:DOWNLOAD_PDG_METADATA (dl_pdg_metadata.py)` terminated with an error exit status (127) -- Execution is retried (1)
+""",
+    ),
+    (
+        "https://github.com/nextflow-io/nextflow/issues/86",
+        ".txt",
+        r"""  echo 'abc' > trimmed.fq
+
+Command exit status:
+  1
+
+Command output:
+  (empty)
+
+Work dir:
+  /gpfs/gsfs2/users/[[user:rjones4]]{{keep:/projects/pNET Microarray Data/work/0a/e4c70e1d39acc0d94aff0d5ae6f4b0}}
+
+Tip: you can replicate the issue by changing to the process work dir and entering the command: 'bash .command.run'
+
+WARN: Killing pending processes (10)
+[[[user:rjones4]]@cn1869 pNET Microarray Data]$ cd work/0a/e4c70e1d39acc0d94aff0d5ae6f4b0
+[[[user:rjones4]]@cn1869 e4c70e1d39acc0d94aff0d5ae6f4b0]$ bash .command.run
+touch: cannot touch `Data/work/0a/e4c70e1d39acc0d94aff0d5ae6f4b0/.command.begin': No such file or directory
+""",
+    ),
+    (
+        "https://github.com/nf-core/circrna/issues/47",
+        ".txt",
+        r"""Apr-05 15:21:54.801 [main] DEBUG nextflow.cli.Launcher - $> nextflow run nf-core/circrna -r dev -name circRNA_sles2 -work-dir ./circRNA_sles2 -resume -params-file nf-params.json
+Apr-05 15:21:55.044 [main] INFO  nextflow.cli.CmdRun - N E X T F L O W  ~  version 21.10.6
+Apr-05 15:21:56.349 [main] DEBUG nextflow.scm.AssetManager - Git config: /home/m/[[user:maria-kovalcova]]{{keep:/.nextflow/assets/nf-core/circrna/.git/config}}; branch: master; remote: origin; url: https://github.com/nf-core/circrna.git
+Apr-05 15:21:56.361 [main] DEBUG nextflow.scm.AssetManager - Git config: /home/m/[[user:maria-kovalcova]]/.nextflow/assets/nf-core/circrna/.git/config; branch: master; remote: origin; url: https://github.com/nf-core/circrna.git
+Apr-05 15:21:56.739 [main] INFO  nextflow.cli.CmdRun - Launching `nf-core/circrna` [circRNA_sles2] - revision: 5e17f6cbbc [dev]
+Apr-05 15:21:57.488 [main] DEBUG nextflow.config.ConfigBuilder - Found config base: /home/m/[[user:maria-kovalcova]]/.nextflow/assets/nf-core/circrna/nextflow.config
+Apr-05 15:21:57.488 [main] DEBUG nextflow.config.ConfigBuilder - Found config local: /flash/MillerU/nextflow.config
+Apr-05 15:21:57.489 [main] DEBUG nextflow.config.ConfigBuilder - Parsing config file: /home/m/[[user:maria-kovalcova]]/.nextflow/assets/nf-core/circrna/nextflow.config
+""",
+    ),
+    (
+        "https://github.com/nf-core/chipseq/issues/103",
+        ".txt",
+        r"""(base) [[user:pcorte]]:nc_core_analysis/ $ more .nextflow.log                                                                                                                              [14:53:02]
+Oct-07 14:52:49.016 [main] DEBUG nextflow.cli.Launcher - $> nextflow run nf-core/chipseq --design design_file.csv --genome hg19 -profile docker --singleEnd --igenomes_base /media/[[user:pcorte]]/Dat
+a/Genomic_index/references --narrowPeak --saveMACSPileup -r dev
+Oct-07 14:52:49.126 [main] INFO  nextflow.cli.CmdRun - N E X T F L O W  ~  version 19.07.0
+Oct-07 14:52:49.848 [main] DEBUG nextflow.scm.AssetManager - Git config: /home/[[user:pcorte]]{{keep:/.nextflow/assets/nf-core/chipseq/.git/config}}; branch: master; remote: origin; url: https://github.com/n
+f-core/chipseq.git
+Oct-07 14:52:49.856 [main] DEBUG nextflow.scm.AssetManager - Git config: /home/[[user:pcorte]]/.nextflow/assets/nf-core/chipseq/.git/config; branch: master; remote: origin; url: https://github.com/n
+f-core/chipseq.git
+Oct-07 14:52:50.155 [main] INFO  nextflow.cli.CmdRun - Launching `nf-core/chipseq` [boring_noyce] - revision: 0dda84544c [dev]
+""",
+    ),
+    (
+        "https://github.com/nextflow-io/nextflow/issues/4080",
+        ".txt",
+        r"""July-05 17:59:21.139 [main] DEBUG nextflow.cli.Launcher - $> /stornext/System/data/tools/nextflow/nextflow-23.04.2/nextflow-23.04.2-all run main.nf -profile milton -c config/fromfastq_nextflow.config
+July-05 17:59:21.555 [main] INFO  nextflow.cli.CmdRun - N E X T F L O W  ~  version 23.04.2
+July-05 17:59:21.577 [main] DEBUG nextflow.plugin.PluginsFacade - Setting up plugin manager > mode=prod; embedded=false; plugins-dir=/home/users/allstaff/[[user:bertrand.k]]{{keep:/.nextflow/plugins}}; core-plugins: nf-amazon@1.16.2,nf-azure@1.0.1,nf-codecommit@0.1.4,nf-console@1.0.5,nf-ga4gh@1.0.5,nf-google@1.7.3,nf-tower@1.5.12,nf-wave@0.8.3
+July-05 17:59:21.594 [main] INFO  org.pf4j.DefaultPluginStatusProvider - Enabled plugins: []
+July-05 17:59:21.595 [main] INFO  org.pf4j.DefaultPluginStatusProvider - Disabled plugins: []
+July-05 17:59:21.599 [main] INFO  org.pf4j.DefaultPluginManager - PF4J version 3.4.1 in 'deployment' mode
+July-05 17:59:21.609 [main] INFO  org.pf4j.AbstractPluginManager - No plugins
+July-05 17:59:21.624 [main] DEBUG nextflow.config.ConfigBuilder - Found config home: /home/users/allstaff/[[user:bertrand.k]]/.nextflow/config
+July-05 17:59:21.625 [main] DEBUG nextflow.config.ConfigBuilder - Found config local: /vast/projects/RCP/PPP_NF/nf-qc-pipe/nextflow.config
+""",
+    ),
+    (
+        "https://github.com/nf-core/eager/issues/95",
+        ".txt",
+        r"""$ cat config
+process {
+  executor = 'SLURM'
+}
+
+singularity.enabled = true
+process.container = "/home/[[user:a1704518]]{{keep:/fastdir/nf/nf-core-eager-2.0.7.simg}}"
+
+$ ll *.simg
+-rwxr-xr-x 1 [[user:a1704518]] [[user:a1704518]] 1.4G Oct 29 09:40 nf-core-eager-2.0.7.simg
+
+$ ./nextflow run nf-core/eager -profile test --pairedEnd -with-singularity ./nf-core-eager-2.0.7.simg
+N E X T F L O W  ~  version 19.10.0
+Launching `nf-core/eager` [happy_cori] - revision: b8d3dec3f0 [master]
+----------------------------------------------------
+  nf-core/eager v2.0.7
+----------------------------------------------------
+Pipeline Name     : nf-core/eager
+Pipeline Version  : 2.0.7
+Run Name          : happy_cori
+Reads             : data/*{1,2}.fastq.gz
+Fasta Ref         : https://raw.githubusercontent.com/nf-core/test-datasets/eager2/reference/Mammoth_MT_Krause.fasta
+BAM Index Type    : CSI
+Data Type         : Paired-End
+Max Memory        : 6 GB
+Max CPUs          : 2
+Max Time          : 2d
+Output dir        : ./results
+Working dir       : /fast/users/[[user:a1704518]]/nf/work
+Container Engine  : singularity
+""",
+    ),
+    (
+        "https://github.com/nf-core/eager/issues/68",
+        ".txt",
+        r"""> nextflow run nf-core/eager -with-singularity /apps/containers/nf-core-eager.simg  --pairedEnd --reads "/path/sample_{1,2}.fastq.gz" --trim_bam 3 --max_time 12.h --max_cpus 4 --max_memory 32G --snpcapture false --udg true --udg_type Half --bwamem --genome ${ref} --saveReference true  -name textEager3
+N E X T F L O W  ~  version 0.32.0
+Launching `nf-core/eager` [textEager3] - revision: 897fca777a [master]
+WARN: Access to undefined parameter `readPaths` -- Initialise it to a default value eg. `params.readPaths = some_value`
+=========================================
+ nf-core/eager v2.0.0dev
+=========================================
+Pipeline Name  : nf-core/eager
+Pipeline Version: 2.0.0
+Run Name       : textEager3
+Reads          : /path/sample_{1,2}.fastq.gz
+Fasta Ref      : false
+Data Type      : Paired-End
+Output dir     : ./results
+Working dir    : /fast/users/{{keep:user}}/eager/work
+Container Engine: singularity
+Container      : /apps/containers/nf-core-eager.simg
+Current home   : /home/{{keep:user}}
+Current user   : {{keep:user}}
+Current path   : /home/{{keep:user}}/fastdir/eager
+Script dir     : /home/{{keep:user}}/.nextflow/assets/nf-core/eager
+Config Profile : standard
+=========================================
+[warm up] executor > SLURM
+[c5/898ed5] Submitted process > get_software_versions
+""",
+    ),
+    # ---- Snakemake: rule errors, conda envs, cluster scratch ------------------------------------
+    (
+        "https://github.com/WatsonLab/KOunt/issues/6",
+        ".txt",
+        r"""[Wed Oct 23 09:19:31 2024]
+rule trim:
+    input: test_fastqs/ERR2027889_005/ERR2027889_005_R1.fastq.gz, test_fastqs/ERR2027889_005/ERR2027889_005_R2.fastq.gz
+    output: out/Touch/trim_ERR2027889_005
+    jobid: 1
+    reason: Missing output files: out/Touch/trim_ERR2027889_005
+    wildcards: id=ERR2027889_005
+    resources: tmpdir=/tmp
+
+/bin/bash: line 3: fastp: command not found
+/bin/bash: line 8: fastq_info: command not found
+read names not unique or fastqs invalid
+Waiting at most 500 seconds for missing files.
+MissingOutputException in rule trim in file /scratch/[[user:lindavk]]{{keep:/KOunt/Snakefile_trim.txt}}, line 137:
+Job 1  completed successfully, but some output files are missing. Missing files after 500 seconds. This might be due to filesystem latency. If that is the case, consider to increase the wait time with --latency-wait:
+out/Touch/trim_ERR2027889_005
+Exiting
+""",
+    ),
+    (
+        "https://github.com/snakemake/snakemake/issues/1148",
+        ".txt",
+        r"""2021-08-23 12:53:16,272 -         logging -    INFO -
+[Mon Aug 23 12:53:16 2021]
+2021-08-23 12:53:16,273 -         logging -    INFO - [Mon Aug 23 12:53:16 2021]
+localrule all:
+    input: /scratch/[[user:mavergnaud]]{{keep:/testing_slurm/working/output/GC088850_sub.cram}}, /scratch/[[user:mavergnaud]]/testing_slurm/working/output/GC088850_sub.cram.md5, /scratch/[[user:mavergnaud]]/testing_slurm/working/output/GC088850_sub.cram.crai, /scratch/[[user:mavergnaud]]/testing_slurm/working/output/GC088850_sub.cram.metrics, /scratch/[[user:mavergnaud]]/testing_slurm/working/output/GC088850_sub.gVCF, /scratch/[[user:mavergnaud]]/testing_slurm/working/output/qc/qc_done.txt
+    jobid: 0
+
+2021-08-23 12:53:16,273 -         logging -    INFO -
+Submitted job 0 with external jobid 'Submitted batch job 1985'.
+""",
+    ),
+    (
+        "https://github.com/o-william-white/skim2mito/issues/41",
+        ".txt",
+        r"""Error in rule go_fetch:
+    jobid: 141
+    output: results/go_fetch/42450/gene.fasta, results/go_fetch/42450/seed.fasta
+    log: logs/go_fetch/42450.log (check log file(s) for error details)
+    conda-env: /home/[[user:oberholtzd]]{{keep:/skim2mito/.snakemake/conda/5abc5150079a75485bad1e3c3d228a3d_}}
+    shell:
+
+        python3 workflow/scripts/go_fetch.py             --taxonomy 42450             --target mitochondrion             --db genbank             --min 5                                                              --max 10             --output results/go_fetch/42450             --getorganelle             --email [[email:oberholtzd@si.edu]]             --api None                                                             --overwrite &> logs/go_fetch/42450.log
+
+        (one of the commands exited with non-zero exit code; note that snakemake uses bash strict mode!)
+
+Using email [[email:oberholtzd@si.edu]]
+HTTP Error HTTP Error 429: Too Many Requests: get_scientific_name. Exiting.
+""",
+    ),
+    (
+        "https://github.com/snakemake/snakemake-wrappers/issues/301",
+        ".txt",
+        r"""Running:
+Using GATK jar cache/conda/0b210b4d/share/gatk4-4.1.4.1-1/gatk-package-4.1.4.1-local.jar
+    java -Dsamjdk.use_async_io_read_samtools=false -Dsamjdk.use_async_io_write_samtools=true -Dsamjdk.use_async_io_write_tribble=false -Dsamjdk.compression_level=2 -Djava.io.tmpdir=/tmp/genotypegvcfs_g1.XVI_092846 -jar cache/conda/0b210b4d/share/gatk4-4.1.4.1-1/gatk-package-4.1.4.1-local.jar GenotypeGVCFs -V results/variants/haplotypecaller/g1.XVI.g.vcf.gz -R resources/genome/saccharomyces_cerevisiae/100_R64-1-1.fasta -O temp/variants/haplotypecaller/g1.XVI.vcf.gz
+***********************************************************************
+
+A USER ERROR has occurred: Failure working with the tmp directory /tmp/genotypegvcfs_g1.XVI_092846. Try changing the tmp dir with with --tmp-dir on the command line.  Exact error was should exist and have read/write access
+
+***********************************************************************
+""",
+    ),
+    # ---- GATK, Picard, samtools/bcftools, STAR, bowtie2 ---------------------------------------
+    (
+        "https://github.com/broadinstitute/gatk/issues/7454",
+        ".txt",
+        r"""nohup: ignoring input and appending output to ‘nohup.out’
+09:04:49.857 INFO  NativeLibraryLoader - Loading libgkl_compression.so from jar:file:/share/home/[[user:liuyang]]{{keep:/biosoft/gatk-4.0.10.1/gatk-package-4.0.10.1-local.jar!/com/intel/gkl/native/libgkl_compression.so}}
+09:05:02.971 INFO  HaplotypeCaller - ------------------------------------------------------------
+09:05:02.971 INFO  HaplotypeCaller - The Genome Analysis Toolkit (GATK) v4.0.10.1
+09:05:02.971 INFO  HaplotypeCaller - For support and documentation go to https://software.broadinstitute.org/gatk/
+09:05:02.972 INFO  HaplotypeCaller - Executing as [[user:liuyang]]@localhost.localdomain on Linux v3.10.0-1160.31.1.el7.x86_64 amd64
+09:05:02.972 INFO  HaplotypeCaller - Java runtime: OpenJDK 64-Bit Server VM v1.8.0_292-b10
+09:05:02.973 INFO  HaplotypeCaller - Start Date/Time: August 22, 2021 9:04:49 AM CST
+09:05:02.973 INFO  HaplotypeCaller - ------------------------------------------------------------
+09:05:02.974 INFO  HaplotypeCaller - HTSJDK Version: 2.16.1
+09:05:02.974 INFO  HaplotypeCaller - Picard Version: 2.18.13
+09:05:02.975 INFO  HaplotypeCaller - HTSJDK Defaults.COMPRESSION_LEVEL : 2
+""",
+    ),
+    (
+        "https://github.com/samtools/bcftools/issues/1129",
+        ".txt",
+        r"""Note: none of --samples-file, --ploidy or --ploidy-file given, assuming all sites are diploid
+[mpileup] 1 samples in 1 input files
+Failed to read from standard input: unknown file type
+@
+Use of uninitialized value $l in numeric lt (<) at /mnt/storage/home/[[user:pm20457]]{{keep:/software/bcftools/misc/vcfutils.pl}} line 566.
++
+Use of uninitialized value $l in numeric lt (<) at /mnt/storage/home/[[user:pm20457]]/software/bcftools/misc/vcfutils.pl line 566.
+""",
+    ),
+    (
+        "https://github.com/alexdobin/STAR/issues/1497",
+        ".txt",
+        r"""STAR --runThreadN 10 \
+--genomeDir $RDS/home/genomeDir/Index_Genome \
+--readFilesIn /rds/general/user/[[user:scastigl]]{{keep:/projects/cohesin/live/naiveRNAseq/}}[[user:Serena_Castiglio]]_SOUK007710/*_R1_*.fastq.gz $RDS/projects/cohesin/live/naiveRNAseq/[[user:Serena_Castiglio]]_SOUK007710/*_R2_*.fastq.gz \
+--readFilesCommand gunzip -c \
+--outFileNamePrefix /rds/general/user/[[user:scastigl]]/projects/cohesin/live/mapped/Genecode/cohesin \
+--outSAMtype BAM SortedByCoordinate \
+--outWigType bedGraph \
+--quantMode TranscriptomeSAM GeneCounts \
+--outFilterType BySJout \
+--outFilterMultimapNmax 20 \
+--alignSJoverhangMin 8 \
+--alignSJDBoverhangMin 3 \
+--outFilterMismatchNmax 999 \
+--outFilterMismatchNoverReadLmax 0.04 \
+--alignIntronMin 20 \
+--alignIntronMax 1000000 \
+--alignMatesGapMax 1000000 \
+--bamRemoveDuplicatesType UniqueIdentical
+""",
+    ),
+    (
+        "https://github.com/alexdobin/STAR/issues/181",
+        ".txt",
+        r"""STAR version=2.7.10b
+STAR compilation time,server,dir=2023-07-11T10:20:28+0200 login01:/tmp/easybuild/STAR/2.7.10b/GCC-11.3.0/STAR-2.7.10b/source
+STAR git: 
+##### Command Line:
+STAR --runMode genomeGenerate --genomeDir mm10_index --genomeFastaFiles reference_mm10/mm10.fa --sjdbGTFfile reference_mm10/mm10.refGene.gtf --sjdbOverhang 50 --outFileNamePrefix mm10
+##### Initial USER parameters from Command Line:
+outFileNamePrefix                 mm10
+###### All USER parameters from Command Line:
+runMode                       genomeGenerate        ~RE-DEFINED
+genomeDir                     mm10_index     ~RE-DEFINED
+genomeFastaFiles              reference_mm10/mm10.fa        ~RE-DEFINED
+sjdbGTFfile                   reference_mm10/mm10.refGene.gtf     ~RE-DEFINED
+sjdbOverhang                  50     ~RE-DEFINED
+outFileNamePrefix             mm10     ~RE-DEFINED
+##### Finished reading parameters from all sources
+""",
+    ),
+    (
+        "https://github.com/FelixKrueger/Bismark/issues/64",
+        ".txt",
+        r"""++ bowtie_path={{keep:/home/dnanexus/bowtie2-2.2.5}}
+++ opts=' --phred33-quals --multicore 5 -p 4 input_indexes/ --path_to_bowtie {{keep:/home/dnanexus/bowtie2-2.2.5}} --bowtie2 -q  -1 CEGX-47-4_S4_L001_R1_001.1.cutA.fq.gz -2 CEGX-47-4_S4_L001_R1_001.1.cutA2.fq.gz'
+++ ./bismark_v0.14.5/bismark --phred33-quals --multicore 5 -p 4 input_indexes/ --path_to_bowtie {{keep:/home/dnanexus/bowtie2-2.2.5}} --bowtie2 -q -1 CEGX-47-4_S4_L001_R1_001.1.cutA.fq.gz -2 CEGX-47-4_S4_L001_R1_001.1.cutA2.fq.gz
+
+(ERR): bowtie2-align exited with value 141
+(ERR): bowtie2-align exited with value 141
+""",
+    ),
+    # ---- CellRanger, Cromwell/WDL ------------------------------------------------------------
+    (
+        "https://github.com/10XGenomics/cellranger/issues/89",
+        ".txt",
+        r"""nohup time cellranger count --id=SRX6991953 \
+--sample=SRX6991953 \
+--fastqs=/xtdisk/apod-gen/[[user:liujm]]/[[user:tangwyx]]/1-10X/PRJNA577618/1-output/SRX6991953/ \
+--transcriptome=/pnas/zhangz_group/[[user:sunqiang]]/reference/hg38/cellranger/refdata-cellranger-GRCh38-and-mm10-3.1.0/ \
+--localcores=32 --noexit \
+> /xtdisk/apod-gen/[[user:liujm]]/[[user:tangwyx]]/1-10X/PRJNA577618/1-output/SRX6991953.log 2>&1 &
+
+Martian Runtime - '3.1.0-v3.2.3'
+2020-08-12 15:28:55 [runtime] Reattaching in local mode.
+Serving UI at http://fat2:37279?auth=[[secret:85OoX1GDRNPB65eql89B2dc1XqYoXbcRbRIeYKdn8t6]]
+
+2020-08-12 15:28:58 [runtime] (reset-partial)   ID.SRX6991954.SC_RNA_COUNTER_CS.SC_RNA_COUNTER._BASIC_SC_RNA_COUNTER.MARK_DUPLICATES.fork0.chnk04
+2020-08-12 15:28:59 [runtime] (reset-partial)   ID.SRX6991954.SC_RNA_COUNTER_CS.SC_RNA_COUNTER._BASIC_SC_RNA_COUNTER.MARK_DUPLICATES.fork0.chnk05
+2020-08-12 15:28:59 [runtime] (reset-partial)   ID.SRX6991954.SC_RNA_COUNTER_CS.SC_RNA_COUNTER._BASIC_SC_RNA_COUNTER.MARK_DUPLICATES.fork0.chnk06
+""",
+    ),
+    (
+        "https://github.com/ENCODE-DCC/chip-seq-pipeline2/issues/65",
+        ".txt",
+        r"""(encode-chip-seq-pipeline) [[[user:qi.sun]]@submit chip-seq-pipeline2]$ java -jar -Dconfig.file=backends/backend.conf cromwell-34.jar run chip.wdl -i ${INPUT} -o workflow_opts/singularity.json -m ${PIPELINE_METADATA}
+[2019-04-16 16:17:55,29] [info] Running with database db.url = jdbc:hsqldb:mem:56b66269-54d2-4a0e-af42-3e525d21846c;shutdown=false;hsqldb.tx=mvcc
+[2019-04-16 16:18:04,19] [info] Running migration RenameWorkflowOptionsInMetadata with a read batch size of 100000 and a write batch size of 100000
+[2019-04-16 16:18:04,20] [info] [RenameWorkflowOptionsInMetadata] 100%
+[2019-04-16 16:18:04,29] [info] Running with database db.url = jdbc:hsqldb:mem:079abec0-ecbf-460b-972f-53d84fcb434c;shutdown=false;hsqldb.tx=mvcc
+[2019-04-16 16:18:04,69] [warn] Couldn't find a suitable DSN, defaulting to a Noop one.
+[2019-04-16 16:18:04,69] [info] Using noop to send events.
+[2019-04-16 16:18:05,00] [info] Slf4jLogger started
+""",
+    ),
+    (
+        "https://github.com/broadinstitute/cromwell/issues/3736",
+        ".txt",
+        r"""[info] SHA-1: dceb5f4f7fdf8646b3aa9ed1257ceb7f1b35f3c7
+[info] Packaging /Users/[[user:mkorb]]{{keep:/workspace/cromwell/server/target/scala-2.12/cromwell-33-7a41a75-SNAP.jar}} ...
+[info] Done packaging.
+[success] Total time: 189 s, completed Jun 7, 2018 12:13:55 PM
+US-M094110:cromwell [[user:mkorb]]$ nano ~/workspace/cromwell-31/my-cromwell.conf
+US-M094110:cromwell [[user:mkorb]]$ java -Dconfig.file=/Users/[[user:mkorb]]/workspace/cromwell-31/my-cromwell_test_develop.conf -jar /Users/[[user:mkorb]]/workspace/cromwell/server/target/scala-2.12/cromwell-33-7a41a75-SNAP.jar server
+Picked up _JAVA_OPTIONS: -Dswing.systemlaf=com.sun.javax.swing.plaf.metal.CrossPlatformLookAndFeel
+2018-06-07 12:16:03,575  INFO  - Running with database db.url = jdbc:hsqldb:mem:3922af96-263f-4846-9018-fb0a4968d4ab;shutdown=false;hsqldb.tx=mvcc
+2018-06-07 12:16:09,027  INFO  - Successfully acquired change log lock
+2018-06-07 12:16:10,243  INFO  - Creating database history table with name: PUBLIC.DATABASECHANGELOG
+2018-06-07 12:16:10,246  INFO  - Reading from PUBLIC.DATABASECHANGELOG
+2018-06-07 12:16:10,417  INFO  - changelog.xml: changesets/db_schema.xml::db_schema_other_table_alldb::{{keep:scottfrazer}}: Table WORKFLOW_EXECUTION created
+""",
+    ),
+    (
+        "https://github.com/ENCODE-DCC/atac-seq-pipeline/issues/409",
+        ".txt",
+        r"""cromwell.out
+2023-03-30 19:57:06,715  INFO  - Running with database db.url = jdbc:hsqldb:mem:77b7f1a5-1eac-4692-8a7c-701c71f90fa5;shutdown=false;hsqldb.tx=mvcc
+Running Changeset: changesets/db_schema.xml::db_schema_other_table_alldb::{{keep:scottfrazer}}
+Running Changeset: changesets/db_schema.xml::db_schema_symbol_table_otherdb::{{keep:scottfrazer}}
+Running Changeset: changesets/db_schema.xml::db_schema_constraints::{{keep:scottfrazer}}
+Running Changeset: changesets/symbol_iteration_null.xml::symbol_iteration_null::{{keep:kshakir}}
+Running Changeset: changesets/wdl_and_inputs.xml::WORKFLOW_EXECUTION_AUX::{{keep:mcovarr}}
+Running Changeset: changesets/wdl_and_inputs.xml::WE_AUX_CONSTRAINTS::{{keep:mcovarr}}
+Running Changeset: changesets/drop_workflow_uri_and_local_command.xml::drop_workflow_uri_and_local_command::{{keep:kshakir}}
+Running Changeset: changesets/local_job_allow_null.xml::local_job_allow_null::{{keep:kshakir}}
+Running Changeset: changesets/lengthen_wdl_value.xml::LENGTHEN_WDL_VALUE::{{keep:sfrazer}}
+Running Changeset: changesets/add_index_in_execution.xml::add-index-in-execution::{{keep:tjeandet}}
+Running Changeset: changesets/rename_iteration_to_index.xml::rename-iteration-to-index::{{keep:tjeandet}}
+""",
+    ),
+    # ---- Galaxy, bioconda/conda, bcbio ---------------------------------------------------------
+    (
+        "https://github.com/galaxyproject/bioblend/issues/398",
+        ".txt",
+        r"""    from bioblend import galaxy
+    gi = galaxy.GalaxyInstance(url="https://usegalaxy.org",key="{{keep:foo}}")
+
+    from bioblend import galaxy
+    gi = galaxy.GalaxyInstance(url="https://usegalaxy.org",email="[[email:simon.harlow@manchester.ac.uk]]",password="{{keep:bar}}")
+
+    Traceback (most recent call last):
+      File "bioblend_error.py", line 31, in <module>
+        password="{{keep:bar}}")
+      File "{{keep:XXXX}}/lib/python3.6/site-packages/bioblend/galaxy/__init__.py", line 75, in __init__
+        super().__init__(url, key, email, password, verify=verify)
+      File "XXXX/lib/python3.6/site-packages/bioblend/galaxyclient.py", line 68, in __init__
+        'x-api-key': self.key,
+      File "XXXX/lib/python3.6/site-packages/bioblend/galaxyclient.py", line 266, in key
+        headers = self.json_headers.copy()
+    AttributeError: 'GalaxyInstance' object has no attribute 'json_headers'
+""",
+    ),
+    (
+        "https://github.com/galaxyproject/cloudman/issues/63",
+        ".txt",
+        r"""22:24:13 - Completed the initial cluster startup process. Configuring a previously existing cluster of type Galaxy.
+22:24:29 - Adding volume vol-0d0763a423497b8fb (galaxy FS)...
+22:24:48 - Supervisor service prerequisites OK; starting the service.
+22:24:54 - Postgres service prerequisites OK; starting the service.
+22:24:58 - Galaxy service prerequisites OK; starting the service.
+22:25:35 - Galaxy service state changed from 'Starting' to 'Running'
+22:25:36 - All cluster services started; the cluster is ready for use.
+22:27:02 - Received following list of admin users: '{{keep:refinery@stemcellcommons.org}}'
+22:27:02 - Galaxy admins added: [u'{{keep:refinery@stemcellcommons.org}}']; restarting Galaxy
+22:27:02 - Restarting Galaxy service
+22:27:02 - Removing 'Galaxy' service
+""",
+    ),
+    (
+        "https://github.com/bioconda/bioconda-recipes/issues/21483",
+        ".txt",
+        r"""conda create --name chewbbaca -c bioconda chewbbaca
+
+> Executing transaction: failed
+> ERROR conda.core.link:_execute(507): An error occurred while installing package 'conda-forge::keepalive-0.5-py_1'.
+> FileNotFoundError(2, "No such file or directory: '/home/{{keep:usr}}/.conda/envs/chewbbaca/bin/python3.6'")
+> Attempting to roll back.
+> 
+> Rolling back transaction: done
+> 
+> FileNotFoundError(2, "No such file or directory: '/home/{{keep:user}}/.conda/envs/chewbbaca/bin/python3.6'")
+
+> FileNotFoundError(2, "No such file or directory: '/home/{{keep:usr}}/.conda/envs/chewbbaca/bin/python3.8'")
+""",
+    ),
+    (
+        "https://github.com/bcbio/bcbio-nextgen/issues/2360",
+        ".txt",
+        r"""[{{keep:sequencing}}@ihg-headnode-1 ~]$ /home/{{keep:sequencing}}/bcbio/anaconda/bin/conda info --envs --json
+{
+  "GID": 505,
+  "UID": 505,
+  "active_prefix": null,
+  "active_prefix_name": null,
+  "channels": [
+    "https://conda.anaconda.org/conda-canary/linux-64",
+    "https://conda.anaconda.org/conda-canary/noarch",
+    "https://repo.anaconda.com/pkgs/main/linux-64",
+    "https://repo.anaconda.com/pkgs/main/noarch"
+  ],
+  "conda_build_version": "not installed",
+  "conda_env_version": "4.5.1",
+  "conda_location": "/home/{{keep:sequencing}}/bcbio/anaconda/lib/python2.7/site-packages/conda",
+  "conda_prefix": "/home/{{keep:sequencing}}/bcbio/anaconda",
+  "conda_private": false,
+  "conda_shlvl": -1,
+  "conda_version": "4.5.1",
+  "config_files": [
+    "/home/{{keep:sequencing}}/.condarc"
+  ],
+  "default_prefix": "/home/{{keep:sequencing}}/bcbio/anaconda",
 """,
     ),
 ]
