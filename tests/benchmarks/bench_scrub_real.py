@@ -281,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
             "108",
             "109",
             "110",
+            "115",
             "all",
         ),
         default="all",
