@@ -286,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
             "116",
             "114",
             "113",
+            "115",
             "all",
         ),
         default="all",

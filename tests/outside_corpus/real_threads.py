@@ -9894,6 +9894,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (116, _RAW_STOP116),
         (114, _RAW_STOP114),
         (113, _RAW_STOP113),
+        (115, _RAW_STOP115),
     ):
         if batch not in (None, number):
             continue
@@ -33632,6 +33633,381 @@ Running Changeset: changesets/rename_iteration_to_index.xml::rename-iteration-to
     "/home/{{keep:sequencing}}/.condarc"
   ],
   "default_prefix": "/home/{{keep:sequencing}}/bcbio/anaconda",
+""",
+    ),
+]
+
+
+_RAW_STOP115: list[tuple[str, str, str]] = [
+    # ---- freqtrade: its log lines, user_data trees, a traceback under a home, a telegram block --
+    (
+        "https://github.com/freqtrade/freqtrade/issues/11846",
+        ".txt",
+        r"""{{keep:ftuser}}@09ac19bef6a9:/freqtrade/user_data$ freqtrade show-trades --db-url sqlite:///NIF_Why_smartKids_binance_futures-tradesv3.sqlite
+2025-06-07 23:41:33,434 - freqtrade - INFO - freqtrade 2025.5
+2025-06-07 23:41:34,547 - numexpr.utils - INFO - NumExpr defaulting to 2 threads.
+2025-06-07 23:41:37,847 - freqtrade.configuration.load_config - INFO - Using config: config.json ...
+2025-06-07 23:41:37,849 - freqtrade.configuration.load_config - INFO - Using config: ../configs/trading_mode-futures.json ...
+2025-06-07 23:41:37,851 - freqtrade.configuration.load_config - INFO - Using config: ../configs/pairlist-volume-binance-usdt.json ...
+2025-06-07 23:41:37,854 - freqtrade.configuration.load_config - INFO - Using config: ../configs/blacklist-binance.json ...
+2025-06-07 23:41:37,857 - freqtrade.configuration.load_config - INFO - Using config: mainconfig.json ...
+2025-06-07 23:41:37,859 - freqtrade.configuration.load_config - INFO - Using config: ../configs/exampleconfig_secret.json ...
+2025-06-07 23:41:37,861 - freqtrade.configuration.environment_vars - INFO - Loading variable 'FREQTRADE__API_SERVER__ENABLED'
+""",
+    ),
+    (
+        "https://github.com/freqtrade/freqtrade/issues/8632",
+        ".txt",
+        r"""(.env) {{keep:ubuntu}}@ip-172-26-10-203:~/freqtrade$ tree /home/{{keep:ubuntu}}/freqtrade/user_data/
+/home/{{keep:ubuntu}}/freqtrade/user_data/
+├── backtest_results
+│   ├── backtest-result-2023-05-12_14-28-32.json
+│   ├── backtest-result-2023-05-12_14-28-32.meta.json
+│   ├── backtest-result-2023-05-13_06-37-00.json
+│   ├── backtest-result-2023-05-13_06-37-00.meta.json
+│   ├── backtest-result-2023-05-13_07-17-56.json
+│   ├── backtest-result-2023-05-13_07-17-56.meta.json
+""",
+    ),
+    (
+        "https://github.com/freqtrade/freqtrade/issues/179",
+        ".txt",
+        r"""2017-12-13 19:43:25,019 - freqtrade - INFO - Starting freqtrade 0.14.3 (loglevel=INFO)
+2017-12-13 19:43:25,020 - freqtrade.misc - INFO - Validating configuration ...
+2017-12-13 19:43:25,023 - freqtrade.rpc - INFO - Enabling rpc.telegram ...
+2017-12-13 19:43:25,023 - freqtrade - ERROR - Got fatal exception!
+Traceback (most recent call last):
+  File "./freqtrade/main.py", line 329, in main
+    init(_CONF)
+  File "./freqtrade/main.py", line 252, in init
+    rpc.init(config)
+  File "/Users/[[user:EvanMorettini]]{{keep:/freqtrade/freqtrade/rpc/__init__.py}}", line 21, in init
+    telegram.init(config)
+  File "/Users/[[user:EvanMorettini]]/freqtrade/freqtrade/rpc/telegram.py", line 41, in init
+    _UPDATER = Updater(token=config['telegram']['token'], workers=0)
+  File "/Users/[[user:EvanMorettini]]{{keep:/freqtrade/.env/lib/python3.6/site-packages/telegram/ext/updater.py}}", line 122, in __init__
+    self.bot = Bot(token, base_url, request=self._request)
+  File "/Users/[[user:EvanMorettini]]/freqtrade/.env/lib/python3.6/site-packages/telegram/bot.py", line 108, in __init__
+    self.token = self._validate_token(token)
+  File "/Users/[[user:EvanMorettini]]/freqtrade/.env/lib/python3.6/site-packages/telegram/bot.py", line 134, in _validate_token
+    raise InvalidToken()
+telegram.error.InvalidToken: Invalid token
+""",
+    ),
+    (
+        "https://github.com/freqtrade/freqtrade/issues/3050",
+        ".txt",
+        r"""freqtrade    | Traceback (most recent call last):
+freqtrade    |   File "/usr/local/lib/python3.8/site-packages/telegram/ext/dispatcher.py", line 390, in process_update
+freqtrade    |     handler.handle_update(update, self, check, context)
+freqtrade    |   File "/usr/local/lib/python3.8/site-packages/telegram/ext/handler.py", line 117, in handle_update
+freqtrade    |     return self.callback(update, context)
+freqtrade    |   File "/freqtrade/freqtrade/rpc/telegram.py", line 37, in wrapper
+freqtrade    |     chat_id = int(self._config['telegram']['chat_id'])
+freqtrade    | ValueError: invalid literal for int() with base 10: 'priceinsight_bot
+
+"telegram": {
+        "enabled": true,
+        "token": "{{keep:12345678:AXXXREDACTED}}",
+        "chat_id": "{{keep:my_redacted_bot}}"
+    }
+""",
+    ),
+    # ---- ccxt: verbose request headers with keys and passphrases, debug sends, tracebacks -------
+    (
+        "https://github.com/ccxt/ccxt/pull/22503",
+        ".txt",
+        r"""p kucoin createOrder "LTC/USDT" market sell 0.1 --verbose 
+Python v3.11.7
+CCXT v4.3.23
+kucoin.createOrder(LTC/USDT,market,sell,0.1)
+
+fetch Request: kucoin POST https://api.kucoin.com/api/v1/orders RequestHeaders: {'KC-API-KEY-VERSION': '2', 'KC-API-KEY': '[[secret:65a3c81e27b94d0001d8f2a4]]', 'KC-API-TIMESTAMP': '1715779458397', 'Content-Type': 'application/json', 'KC-API-PASSPHRASE': '[[secret:DPvkNyvB83q4x8snZQXFyyxL6AIXxJ8kijYCmwMwQ8Y=]]', 'KC-API-SIGN': 'Zy6Y8Pawznfm2yhbQZ40WgnVD7212oztFyBjsytoG7k=', 'KC-API-PARTNER-SIGN': '1ES59zcsk8yoNYI51bDh78xSVwWOOIOr6Oz4wju4eE8=', 'KC-API-PARTNER': 'ccxt', 'KC-API-PARTNER-VERIFY': 'true', 'User-Agent': 'python-requests/2.31.0', 'Accept-Encoding': 'gzip, deflate'} RequestBody: {"clientOid":"9faf461a-2470-4504-8062-8153e6cda49e","side":"sell","symbol":"LTC-USDT","type":"market","size":"0.1"}
+""",
+    ),
+    (
+        "https://github.com/ccxt/ccxt/issues/15895",
+        ".txt",
+        r"""fetch Request: okex5 GET https://www.okx.com/api/v5/asset/currencies RequestHeaders: {'OK-ACCESS-KEY': '[[secret:60354e40-fcb0-400a-b487-b559c879acbc]]', 'OK-ACCESS-PASSPHRASE': '[[secret:Kt_70392]]', 'OK-ACCESS-TIMESTAMP': '2022-12-02T07:16:02.508Z',
+""",
+    ),
+    (
+        "https://github.com/ccxt/ccxt/issues/1061",
+        ".txt",
+        r"""DEBUG:urllib3.connectionpool:Starting new HTTPS connection (1): yobit.net
+send: b'POST /tapi/ HTTP/1.1\r\nHost: yobit.net\r\nUser-Agent: python-requests/2.18.4\r\nAccept-Encoding: gzip, deflate\r\nAccept: */*\r\nConnection: keep-alive\r\nKey: {{keep:FAKE}}\r\nSign: 82fba8aa0315e9c4c1679189930630deda9f8b62e97bfa7978b5cd6e1fe4c044f81d50e01b6fd5be4d0d01f5c9f30dc457154ce345fb6d40ddcbeab2a8f074b2\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 31\r\n\r\n'
+send: b'method=getInfo&nonce=1515225964'
+reply: 'HTTP/1.1 200 OK\r\n'
+DEBUG:urllib3.connectionpool:https://yobit.net:443 "POST /tapi/ HTTP/1.1" 200 None
+header: Date header: Content-Type header: Transfer-Encoding header: Connection header: Set-Cookie header: Set-Cookie header: Vary header: X-Frame-Options header: X-Content-Type-Options header: X-XSS-Protection header: x-download-options header: Server header: CF-RAY header: Content-Encoding
+""",
+    ),
+    (
+        "https://github.com/ccxt/ccxt/issues/8278",
+        ".txt",
+        r"""C:\Users\[[user:qiaolu]]{{keep:\anaconda3\envs\pythonProject\python.exe}} C:/Users/[[user:qiaolu]]/PycharmProjects/pythonProject/taoli.py
+Traceback (most recent call last):
+  File "C:/Users/[[user:qiaolu]]/PycharmProjects/pythonProject/taoli.py", line 28, in <module>
+    take_order = exchange.create_order(order_symbol, order_type, order_side, order_amount, order_price)
+  File "C:\Users\[[user:qiaolu]]\PycharmProjects\pythonProject\ccxt\okex.py", line 1883, in create_order
+25.301
+""",
+    ),
+    # ---- alpaca: a polygon URL with the key replaced by the poster, under a Windows home --------
+    (
+        "https://github.com/alpacahq/Momentum-Trading-Example/issues/6",
+        ".txt",
+        r"""Getting current ticker data...
+File "D:\[[user:Ivan-Leonard]]\Documents\Trading Bot Try 3\algo.py", line 396, in <module>
+    run(get_tickers(), market_open, market_close)
+  File "D:\[[user:Ivan-Leonard]]\Documents\Trading Bot Try 3\algo.py", line 49, in get_tickers
+    tickers = api.polygon.all_tickers()
+  File "C:\Users\[[user:Ivan-Leonard]]{{keep:\AppData\Local\Programs\Python\Python36\lib\site-packages\alpaca_trade_api\polygon\rest.py}}", line 152, in all_tickers
+    self.get(path, version='v2')['tickers']
+  File "C:\Users\[[user:Ivan-Leonard]]\AppData\Local\Programs\Python\Python36\lib\site-packages\alpaca_trade_api\polygon\rest.py", line 33, in get
+    return self._request('GET', path, params=params, version=version)
+  File "C:\Users\[[user:Ivan-Leonard]]\AppData\Local\Programs\Python\Python36\lib\site-packages\alpaca_trade_api\polygon\rest.py", line 29, in _request
+    resp.raise_for_status()File "C:\Users\[[user:Ivan-Leonard]]\AppData\Local\Programs\Python\Python36\lib\site-packages\requests\models.py", line 940, in raise_for_status
+    raise HTTPError(http_error_msg, response=self)
+requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://api.polygon.io/v2/snapshot/locale/us/markets/stocks/tickers?apiKey={{keep:XXXXXXXXXXXXXXXXXXXX}}
+""",
+    ),
+    # ---- Infura and Alchemy endpoints with the project id or key in errors from ethers ----------
+    (
+        "https://github.com/graphprotocol/indexer/issues/145",
+        ".txt",
+        r"""/home/{{keep:graph}}/.npm-global/lib/node_modules/@graphprotocol/indexer-service/node_modules/rxjs/internal/util/hostRe
+portError.js:4
+    setTimeout(function () { throw err; }, 0);
+                             ^
+
+Error: bad response (status=401, headers={"date":"Thu, 10 Dec 2020 12:47:03 GMT","content-type":"text/plain; c
+harset=utf-8","content-length":"19","connection":"close","vary":"Origin","www-authenticate":"Basic realm=\"Aut
+h failure, invalid project id\"","x-content-type-options":"nosniff"}, body="invalid project id\n", requestBody
+="{\"method\":\"eth_call\",\"params\":[{\"from\":\"0x832a072113db22b1abd215202a0abee4604dd531\",\"to\":\"0xe2$
+30b251e74bf33e5d8f795b576292c135e8a89\",\"data\":\"0xae9ee18cd9b3120d47ecbeba27eea9026fcc7d1f40576cc7a8c43ab9$
+4bd09c8f7b86361\"},\"latest\"],\"id\":162,\"jsonrpc\":\"2.0\"}", requestMethod="POST", url="https://rinkeby.i$
+fura.io/v3/[[secret:43cf5dd89eb52961d7364d5685ac131a]]", code=SERVER_ERROR, version=web/5.0.11)
+    at Logger.makeError (/home/{{keep:graph}}/.npm-global/lib/node_modules/@graphprotocol/indexer-service/node_modules$
+@ethersproject/logger/lib/index.js:179:21)
+""",
+    ),
+    (
+        "https://github.com/Snowfork/snowbridge/pull/1697",
+        ".txt",
+        r"""Transfer blocked
+server response 410 (request={ }, response={ }, error=null, info={ "requestUrl": "https://eth-mainnet.alchemyapi.io/v2/[[secret:9Y254faSyVPKFV9mD8W3BAEF5rglYIT_]]", "responseBody": "{\"jsonrpc\":\"2.0\",\"id\":76,\"error\":{\"code\":-32000,\"message\":\"Requests to alchemyapi.io are no longer allowed. Please use g.alchemy.com going forwards.\"}}", "responseStatus": "410 " }, code=SERVER_ERROR, version=6.15.0)
+""",
+    ),
+    (
+        "https://github.com/farcasterxyz/docs/issues/31",
+        ".txt",
+        r"""Hint: hit control+c anytime to enter REPL.
+/home/{{keep:runner}}/StripedDeafeningQuarks/node_modules/@ethersproject/logger/lib/index.js:233
+        var error = new Error(message);
+                    ^
+
+Error: bad response (status=404, headers={"date":"Fri, 15 Jul 2022 01:51:10 GMT","content-type":"application/json","content-length":"364","connection":"close"}, body="{\"message\":\"Not Found\",\"logref\":null,\"path\":null,\"_links\":{\"self\":{\"href\":\"/v2/https://eth-rinkeby.alchemyapi.io/v2/[[secret:qJlT7x-39xNbuFxQhxzxpZ6vq7wUw8Zp]]\",\"templated\":false,\"profile\":null,\"deprecation\":null,\"title\":null,\"hreflang\":null,\"type\":null,\"name\":null}},\"_embedded\":{\"errors\":[{\"message\":\"Page Not Found\",\"logref\":null,\"path\":null,\"_links\":{},\"_embedded\":{}}]}}",
+""",
+    ),
+    (
+        "https://github.com/tellor-io/telliot-feeds/issues/7",
+        ".txt",
+        r"""Could not connect to RPCEndpoint(chain_id=4, network='rinkeby', provider='Infura', url='wss://mainnet.infura.io/ws/v3/[[secret:52978c33475ce1478e769f0e1adf37c4]]', explorer='https://rinkeby.etherscan.io')
+""",
+    ),
+    # ---- Interactive Brokers: ib_insync / ib_async logs, a gateway's tickle with its session ----
+    (
+        "https://github.com/erdewit/ib_insync/issues/578",
+        ".txt",
+        r"""2023-04-25 21:52:53,384 ib_insync.client INFO Connecting to localhost:6985 with clientId 1...
+2023-04-25 21:52:53,385 ib_insync.client INFO Connected
+2023-04-25 21:52:58,387 ib_insync.client INFO Disconnecting
+2023-04-25 21:52:58,387 ib_insync.client ERROR API connection failed: TimeoutError()
+2023-04-25 21:52:58,387 ib_insync.client INFO Disconnected.
+
+21:53:38.205 DEBUG vert.x-eventloop-thread-0 ClientPortalService  : tickle {"session":"[[secret:62d91b0cecf844f2bb468a03ff9f9270]]","ssoExpires":414760,"collission":false,"userId":93891200,"iserver":{"authStatus":{"authenticated":true,"competing":false,"connected":true,"message":"","MAC":"F4:03:43:E7:57:71","serverInfo":{"serverName":"JifZ34152","serverVersion":"Build 10.20.0y, Apr 13, 2023 10:27:05 AM"}}}}
+""",
+    ),
+    (
+        "https://github.com/ib-api-reloaded/ib_async/issues/18",
+        ".txt",
+        r"""2024-05-06 14:04:21,259 ib_async.client INFO Connecting to 192.168.50.203:7497 with clientId 5280...
+2024-05-06 14:04:21,266 ib_async.client INFO Connected
+2024-05-06 14:04:25,271 ib_async.client INFO Disconnecting
+2024-05-06 14:04:25,274 ib_async.client ERROR API connection failed: TimeoutError()
+
+---------------------------------------------------------------------------
+CancelledError                            Traceback (most recent call last)
+File [~/.pyenv/versions/3.11.0rc1/lib/python3.11/asyncio/tasks.py:495](http://localhost:8888/home/[[user:dk]]{{keep:/.pyenv/versions/3.11.0rc1/lib/python3.11/asyncio/tasks.py#line=494}}), in wait_for(fut, timeout)
+    494 try:
+--> 495     return fut.result()
+    496 except exceptions.CancelledError as exc:
+
+File [~/.pyenv/versions/3.11.0rc1/lib/python3.11/asyncio/futures.py:204](http://localhost:8888/home/[[user:dk]]/.pyenv/versions/3.11.0rc1/lib/python3.11/asyncio/futures.py#line=203), in Future.result(self)
+    203     exc = self._make_cancelled_error()
+--> 204     raise exc
+""",
+    ),
+    # ---- bitcoind and lnd: bitcoin.conf and lnd.conf as pasted, a debug.log's config args -------
+    (
+        "https://github.com/bitcoin/bitcoin/issues/22104",
+        ".txt",
+        r"""rpcuser=[[user:coinvault]]
+rpcpassword=[[secret:Lake3907]]
+daemon=1
+server=1
+rpcbind=111.90.159.92
+externalip=111.90.159.92
+rpcallowip=111.90.159.92
+""",
+    ),
+    (
+        "https://github.com/bitcoin-dot-org/Bitcoin.org/issues/1331",
+        ".txt",
+        r"""server = 1
+daemon = 1
+rpcuser = {{keep:someusername}}
+rpcpassword = {{keep:somepassword}}
+rpcport = 5005
+rpcconnect = 127.0.0.1
+
+tcp          0      0 127.0.0.1:8332          0.0.0.0:*               LISTEN
+tcp6        0      0 ::1:8332                :::*                    LISTEN
+
+curl --user {{keep:someusername}}:{{keep:somepassword}} --data-binary '{"jsonrpc": "1.0", "id":"curltest", "method": "getinfo", "params": [] }' -H 'content-type: text/plain;' http://127.0.0.1:8332/
+""",
+    ),
+    (
+        "https://github.com/lightningnetwork/lnd/issues/4975",
+        ".txt",
+        r"""[Application Options]
+tlsextraip=1.2.3.4
+tlsextradomain=example.net
+tlsautorefresh=true
+letsencryptlisten=0.0.0.0:8081
+letsencryptdomain=example.com
+listen=0.0.0.0:9735
+rpclisten=0.0.0.0:10009
+restlisten=0.0.0.0:8080
+externalip=example.onion
+externalip=1.2.3.4
+externalip=example.com
+[Bitcoin]
+bitcoin.active=true
+bitcoin.mainnet=true
+bitcoin.node=bitcoind
+[Bitcoind]
+bitcoind.rpcuser={{keep:kek}}
+bitcoind.rpcpass={{keep:kek}}
+[tor]
+tor.active=true
+tor.socks=9050
+tor.streamisolation=true
+tor.control=localhost:9051
+""",
+    ),
+    (
+        "https://github.com/raspiblitz/raspiblitz/issues/2652",
+        ".txt",
+        r"""2021-10-23T17:37:05Z Config file arg: zmqpubrawblock="tcp://127.0.0.1:28332"
+2021-10-23T17:37:05Z Config file arg: zmqpubrawtx="tcp://127.0.0.1:28333"
+2021-10-23T17:37:05Z Config file arg: [main] bind="127.0.0.1"
+2021-10-23T17:37:05Z Config file arg: [main] rpcbind={{keep:****}}
+2021-10-23T17:37:05Z Config file arg: [main] rpcport="8332"
+2021-10-23T17:37:05Z Config file arg: [test] bind="127.0.0.1"
+2021-10-23T17:37:05Z Config file arg: [test] rpcbind={{keep:****}}
+2021-10-23T17:37:05Z Config file arg: [test] rpcport="18332"
+2021-10-23T17:37:05Z Command-line arg: conf="/mnt/hdd/bitcoin/bitcoin.conf"
+2021-10-23T17:37:05Z Command-line arg: daemon=""
+2021-10-23T17:37:05Z Command-line arg: debuglogfile="/mnt/hdd/bitcoin/debug.log"
+2021-10-23T17:37:05Z Command-line arg: pid="/mnt/hdd/bitcoin/bitcoind.pid"
+2021-10-23T17:37:05Z Using at most 40 automatic connections (1024 file descriptors available)
+""",
+    ),
+    # ---- Solana and Anchor: the CLI's config under a home, a BPF build under WSL ----------------
+    (
+        "https://github.com/solana-labs/solana/issues/35635",
+        ".txt",
+        r"""[1] 26106
+:~/----/admin$ Config File: /home/{{keep:ubuntu}}/.config/solana/cli/config.yml
+RPC URL: https://lb.drpc.org/ogrpc?network=solana 
+WebSocket URL: wss://lb.drpc.org/ogrpc?network=solana (computed)
+Keypair Path: 1.json 
+Commitment: confirmed 
+""",
+    ),
+    (
+        "https://github.com/otter-sec/anchor/issues/1064",
+        ".txt",
+        r"""BPF SDK: /home/[[user:raymond]]{{keep:/.local/share/solana/install/releases/1.8.5/solana-release/bin/sdk/bpf}}
+cargo-build-bpf child: rustup toolchain list -v
+cargo-build-bpf child: cargo +bpf build --target bpfel-unknown-unknown --release
+    Finished release [optimized] target(s) in 1.55s
+cargo-build-bpf child: /home/[[user:raymond]]/.local/share/solana/install/releases/1.8.5/solana-release/bin/sdk/bpf/dependencies/bpf-tools/llvm/bin/llvm-readelf --dyn-symbols /mnt/c/Users/[[user:jbwel]]/source/repos/solana-full-stack/mysolanaapp/target/deploy/mysolanaapp.so
+
+To deploy this program:
+  $ solana program deploy /mnt/c/Users/[[user:jbwel]]/source/repos/solana-full-stack/mysolanaapp/target/deploy/mysolanaapp.so
+The program address will default to this keypair (override with --program-id):
+  /mnt/c/Users/[[user:jbwel]]/source/repos/solana-full-stack/mysolanaapp/target/deploy/mysolanaapp-keypair.json
+Error: Unable to read keypair file
+""",
+    ),
+    # ---- geth / erigon, hummingbot, brownie, jesse: logs and tracebacks under a home ------------
+    (
+        "https://github.com/erigontech/erigon/issues/53",
+        ".txt",
+        r"""INFO [07-01|21:26:50.632] Starting peer-to-peer node               instance=turbo-geth/v1.9.0-unstable/linux-amd64/go1.12.6
+INFO [07-01|21:26:50.642] Initialised chain configuration          config="{ChainID: 1 Homestead: 1150000 DAO: 1920000 DAOSupport: true EIP150: 2463000 EIP155: 2675000 EIP158: 2675000 Byzantium: 4370000 Constantinople: 7280000  ConstantinopleFix: 7280000 Engine: ethash}"
+INFO [07-01|21:26:50.643] Disk storage enabled for ethash caches   dir=/home/[[user:halvorse]]/ethereum2/geth/ethash count=3
+INFO [07-01|21:26:50.643] Disk storage enabled for ethash DAGs     dir=/home/[[user:halvorse]]{{keep:/.ethash}}               count=2
+INFO [07-01|21:26:50.643] Initialising Ethereum protocol           versions="[63 62]" network=1
+INFO [07-01|21:26:50.647] Loaded most recent local header          number=1163270 hash=43e2b0…702b5e td=9659227630046810348 age=3y4mo1d
+""",
+    ),
+    (
+        "https://github.com/hummingbot/hummingbot/issues/5804",
+        ".txt",
+        r"""2022-10-11 16:11:57,314 - 3133524 - hummingbot.core.utils.async_utils - ERROR - Unhandled error in background task: [Errno 2] No such file or directory
+Traceback (most recent call last):
+  File "/home/[[user:quillon]]{{keep:/PycharmProjects/hummingbot-dev/hummingbot/core/utils/async_utils.py}}", line 9, in safe_wrapper
+    return await c
+  File "/home/[[user:quillon]]/PycharmProjects/hummingbot-dev/hummingbot/connector/gateway/amm/gateway_evm_amm.py", line 249, in load_token_data
+    tokens = await GatewayHttpClient.get_instance().get_tokens(self.chain, self.network)
+  File "/home/[[user:quillon]]/PycharmProjects/hummingbot-dev/hummingbot/core/gateway/gateway_http_client.py", line 296, in get_tokens
+    return await self.api_request("get", "network/tokens", {
+  File "/home/[[user:quillon]]/PycharmProjects/hummingbot-dev/hummingbot/core/gateway/gateway_http_client.py", line 175, in api_request
+    client = self._http_client(self._client_config_map)
+""",
+    ),
+    (
+        "https://github.com/eth-brownie/brownie/issues/1081",
+        ".txt",
+        r"""Brownie v1.14.6 - Python development framework for Ethereum
+
+BrownieTestTokenProject is the active project.
+/Users/[[user:simon.kraft]]{{keep:/.local/pipx/venvs/eth-brownie/lib/python3.9/site-packages/brownie/network/main.py}}:44: BrownieEnvironmentWarning: Development network has a block height of 2
+  warnings.warn(
+Attached to local RPC client listening at '127.0.0.1:8545'...
+  File "brownie/_cli/run.py", line 49, in main
+    return_value, frame = run(
+  File "brownie/project/scripts.py", line 53, in run
+    module = _import_from_path(script)
+""",
+    ),
+    (
+        "https://github.com/jesse-ai/jesse/issues/501",
+        ".txt",
+        r"""INFO:     127.0.0.1:62946 - "POST /backtest HTTP/1.1" 202 Accepted
+[2025-02-13 14:29:25,357] [timeloop] [INFO] Starting Timeloop..
+Unhandled exception in the process:
+Traceback (most recent call last):
+  File "/Users/[[user:tobi]]{{keep:/miniconda3/lib/python3.12/site-packages/jesse/services/multiprocessing.py}}", line 23, in run
+    mp.Process.run(self)
+  File "/Users/[[user:tobi]]/miniconda3/lib/python3.12/multiprocessing/process.py", line 108, in run
+    self._target(*self._args, **self._kwargs)
+  File "/Users/[[user:tobi]]/miniconda3/lib/python3.12/site-packages/jesse/modes/backtest_mode.py", line 65, in run
+    _execute_backtest(
 """,
     ),
 ]
