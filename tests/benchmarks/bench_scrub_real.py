@@ -70,7 +70,10 @@ configuration management and deployment runs) likewise, under 1.48.0; ``101`` to
 clients, virtualisation and storage hosts, monitoring agents, local AI image and ML experiment
 tools, web app servers and process managers) under 1.52.0; ``108`` to ``110`` (threads: host
 security tools, remote IDEs and cloud development environments, Windows installers and package
-managers) under 1.57.0 (``all``, the default, is every collection).
+managers) under 1.57.0; ``111`` to ``116`` (threads: robotics and drone software, geospatial
+tools, bioinformatics pipelines, TeX and document tools, trading bots and crypto nodes,
+printing, scanning, audio and Bluetooth stacks) under 1.63.0 (``all``, the default, is every
+collection).
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -283,10 +286,10 @@ def main(argv: list[str] | None = None) -> int:
             "110",
             "111",
             "112",
-            "116",
-            "114",
             "113",
+            "114",
             "115",
+            "116",
             "all",
         ),
         default="all",

@@ -90,8 +90,11 @@ class RealDocument:
     devices, database servers and clients, virtualisation and storage hosts, monitoring agents,
     local AI image and ML experiment tools, web app servers and process managers), collected at
     stop 54 under 1.52.0, and 108 to 110 (threads: host security tools, remote IDEs and cloud
-    development environments, Windows installers and package managers), collected under 1.57.0;
-    each scored once, per part, blind, no rule changed before it was scored."""
+    development environments, Windows installers and package managers), collected under 1.57.0,
+    and 111 to 116 (threads: robotics and drone software, geospatial tools, bioinformatics
+    pipelines, TeX and document tools, trading bots and crypto nodes, printing, scanning, audio
+    and Bluetooth stacks), collected at stop 55 under 1.63.0; each scored once, per part, blind,
+    no rule changed before it was scored."""
 
     @property
     def held_out(self) -> bool:
@@ -9815,7 +9818,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``110``, ``114``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``116``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9891,10 +9894,10 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (110, _RAW_STOP110),
         (111, _RAW_STOP111),
         (112, _RAW_STOP112),
-        (116, _RAW_STOP116),
-        (114, _RAW_STOP114),
         (113, _RAW_STOP113),
+        (114, _RAW_STOP114),
         (115, _RAW_STOP115),
+        (116, _RAW_STOP116),
     ):
         if batch not in (None, number):
             continue
