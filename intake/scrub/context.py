@@ -416,6 +416,36 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
     return not (v.isalpha() and _CAMEL.search(v) and v[0].isupper())
 
 
+_WORDS_VALUE = regex.compile(r"^[a-z]{2,10}+(?:[-_][a-z]{2,10}+){0,2}+$")
+"""One to three lower-case words of letters (``fresh``, ``daemon-tok``, ``tok_amd``)."""
+_VOWEL = regex.compile(r"[aeiouy]")
+_CHOSEN_STEMS = (
+    "pass", "pwd", "kennwort", "wachtwoord", "senha", "salasana", "losenord", "pin",
+    "login", "cred", "auth", "secret",
+)  # fmt: skip
+"""Name segments of a value a person chooses or types (a password, a PIN, a login, a
+credential of either kind, a secret: an OAuth client's or an application's secret is often
+typed into its configuration by whoever runs it, ``client_secret: bluesecret``): a word there
+may be the real thing (``passwd: plover``)."""
+
+
+def word_of_a_machine_name(name: str, value: str) -> bool:
+    """Whether ``value`` is a word or two where only a machine's value goes: a name of a token,
+    key, session or cookie (no segment a password's, a PIN's, a login's, a credential's or a
+    secret's: ``_CHOSEN_STEMS``) holding one to three lower-case words of letters, each of two
+    to ten letters with a vowel (``access_token="fresh"``, ``api_key="lemonade"``, ``token:
+    "daemon-tok"``). A service issues tokens and keys as random strings (hex, base64, a prefix
+    and digits), so such a value is a test's stand-in, a placeholder or a word of the text,
+    never an issued credential; a password or a secret is chosen by a person and may be any
+    word, so their names keep every value. Since 1.64.0 (stop 55, from GAIA's own tests and
+    docs: the listing of ``bench_scrub_damage.py``)."""
+    if _WORDS_VALUE.match(value) is None:
+        return False
+    if not all(_VOWEL.search(part) for part in regex.split(r"[-_]", value)):
+        return False  # abcd-efgh: letters drawn at random, not words
+    return not any(seg.startswith(_CHOSEN_STEMS) for seg in name_segments(name))
+
+
 # ----------------------------------------------------------------------------- recognizer
 
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
@@ -843,10 +873,13 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         quoted: bool,
         out: list[Any],
         shaped: bool = False,
+        name: str = "",
     ) -> None:
         if span is None:
             return
         if shaped and not token_like(text[span[0] : span[1]]):
+            return
+        if name and word_of_a_machine_name(name, text[span[0] : span[1]]):
             return
         s, e = span
         if "!" in text[max(0, s - 100) : e]:
@@ -910,17 +943,17 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 continue
             if _session_uuid(m.group("n"), text, m.end()):
                 continue
-            vq = m.group("vq")
+            vq, name = m.group("vq"), m.group("n")
             if vq:
-                self._emit(text, self._quoted(text, m.end(), vq), True, out)
+                self._emit(text, self._quoted(text, m.end(), vq), True, out, name=name)
             else:
-                self._emit(text, self._unquoted(text, m.end(), True), False, out)
+                self._emit(text, self._unquoted(text, m.end(), True), False, out, name=name)
         for m in self._pair_rev_rx.finditer(text):
             if names.is_secret_name(m.group("n")) and not _session_uuid(
                 m.group("n"), text, m.start("qv" if m.group("vq") else "uv")
             ):
                 quoted = m.group("vq") is not None
-                self._emit(text, m.span("qv" if quoted else "uv"), quoted, out)
+                self._emit(text, m.span("qv" if quoted else "uv"), quoted, out, name=m.group("n"))
 
     def _assignment(
         self, text: str, m: regex.Match[str], names: SecretNames, out: list[Any]
@@ -961,11 +994,11 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             return
         shaped = names.needs_shape(name)
         if vq:
-            self._emit(text, self._quoted(text, pos, vq), True, out, shaped)
+            self._emit(text, self._quoted(text, pos, vq), True, out, shaped, name)
             return
-        self._emit_fallbacks(text, pos, out, shaped)
+        self._emit_fallbacks(text, pos, out, shaped, name)
         span = self._plain_value(text, m, start, pos, sep, segs, names)
-        self._emit(text, span, False, out, shaped)
+        self._emit(text, span, False, out, shaped, name)
 
     def _line_of_double_equals(
         self, text: str, m: regex.Match[str], start: int, name: str, out: list[Any]
@@ -1013,7 +1046,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         ):
             return  # ("password", "username"): a list of field names
         if names.is_secret_name(name):
-            self._emit(text, span, True, out)
+            self._emit(text, span, True, out, name=name)
 
     def _authorization(self, text: str, pos: int, names: SecretNames, out: list[Any]) -> None:
         """``Authorization: Bearer v``: the credential after the scheme, unless it is prose
@@ -1102,13 +1135,15 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             self._emit(text, wrapped.span("v"), False, out, shaped)
         return True
 
-    def _emit_fallbacks(self, text: str, pos: int, out: list[Any], shaped: bool = False) -> None:
+    def _emit_fallbacks(
+        self, text: str, pos: int, out: list[Any], shaped: bool = False, name: str = ""
+    ) -> None:
         """The quoted literals an expression assigned to a secret-bearing name falls back to,
         up to the end of its line (``_FALLBACK``)."""
         end = text.find("\n", pos, pos + 1024)
         limit = end if end >= 0 else min(len(text), pos + 1024)
         for m in _FALLBACK.finditer(text, pos, limit):
-            self._emit(text, self._quoted(text, m.end(), m.group("q")), True, out, shaped)
+            self._emit(text, self._quoted(text, m.end(), m.group("q")), True, out, shaped, name)
 
     def _emit_lists(self, text: str, lowered: str, out: list[Any]) -> None:
         """The items of a list under a plural secret name (``github_access_tokens:`` then

@@ -2484,6 +2484,10 @@ PASTED_PLACEHOLDERS = {
     "wazuh_placeholder_addresses": "  <global>\n    <email_to>realemailhere1@gmail.com</email_to>\n"
     "    <email_to>realmailhere2@gmail.com</email_to>\n"
     "    <email_from>ossecm@example.wazuh.com</email_from>\n  </global>\n",
+    # stop 55 (scrubber 1.64.0): a word where a machine's value goes (a test's stand-in token)
+    "machine_value_words": 'access_token="fresh"\nexport LLM_API_KEY="ollama"\n'
+    'token: "daemon-tok"\nsession_key: custody_client\n'
+    'api_key = os.environ.get("API_KEY") or "lemonade"\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
