@@ -9898,6 +9898,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (114, _RAW_STOP114),
         (115, _RAW_STOP115),
         (116, _RAW_STOP116),
+        (120, _RAW_STOP120),
     ):
         if batch not in (None, number):
             continue
@@ -34011,6 +34012,356 @@ Traceback (most recent call last):
     self._target(*self._args, **self._kwargs)
   File "/Users/[[user:tobi]]/miniconda3/lib/python3.12/site-packages/jesse/modes/backtest_mode.py", line 65, in run
     _execute_backtest(
+""",
+    ),
+]
+
+
+_RAW_STOP120: list[tuple[str, str, str]] = [
+    # ---- Playwright: browser installs, the ms-playwright cache under a home, launch errors --------
+    (
+        "https://github.com/microsoft/playwright/issues/24453",
+        ".txt",
+        r"""Failed to install browsers
+Error: Failed to download Chromium 115.0.5790.75 (playwright build v1071), caused by
+Error: Download failure, C:\Users\[[user:RajeshwariKulkarni]]{{keep:\AppData\Local\ms-playwright\chromium-1071\INSTALLATION_COMPLETE}} does not exist
+    at ChildProcess.<anonymous> (C:\PIP\PlayWright\Practice\node_modules\playwright-core\lib\server\registry\browserFetcher.js:93:14)
+    at ChildProcess.emit (node:events:514:28)
+    at Process.ChildProcess._handle.onexit (node:internal/child_process:291:12)
+Error: Command failed: npx playwright install
+    at checkExecSyncError (node:child_process:885:11)
+    at execSync (node:child_process:957:15)
+    at executeCommands (C:\Users\[[user:RajeshwariKulkarni]]\AppData\Local\npm-cache\_npx\d352e76cc6b4974c\node_modules\create-playwright\lib\index.js:4519:39)
+    at Generator.run (C:\Users\[[user:RajeshwariKulkarni]]\AppData\Local\npm-cache\_npx\d352e76cc6b4974c\node_modules\create-playwright\lib\index.js:4679:5)
+    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)
+""",
+    ),
+    (
+        "https://github.com/microsoft/playwright/issues/5304",
+        ".txt",
+        r"""(node:11879) UnhandledPromiseRejectionWarning: browserType.launch: Failed to launch chromium because executable doesn't exist at /Users/[[user:zhanwei]]{{keep:/Library/Caches/ms-playwright/chromium-844399/chrome-mac/Chromium.app/Contents/MacOS/Chromium}}
+Try re-installing playwright with "npm install playwright"
+Note: use DEBUG=pw:api environment variable and rerun to capture Playwright logs.
+    at Connection.sendMessageToServer (/Users/[[user:zhanwei]]/Desktop/viewTe/node_modules/playwright-chromium/lib/client/connection.js:69:15)
+    at Proxy.<anonymous> (/Users/[[user:zhanwei]]/Desktop/viewTe/node_modules/playwright-chromium/lib/client/channelOwner.js:44:61)
+    at _wrapApiCall (/Users/[[user:zhanwei]]/Desktop/viewTe/node_modules/playwright-chromium/lib/client/browserType.js:61:73)
+    at BrowserType._wrapApiCall (/Users/[[user:zhanwei]]/Desktop/viewTe/node_modules/playwright-chromium/lib/client/channelOwner.js:72:34)
+    at BrowserType.launch (/Users/[[user:zhanwei]]/Desktop/viewTe/node_modules/playwright-chromium/lib/client/browserType.js:52:21)
+    at /Users/[[user:zhanwei]]/Desktop/viewTe/index.js:7:36
+    at Object.<anonymous> (/Users/[[user:zhanwei]]/Desktop/viewTe/index.js:14:3)
+""",
+    ),
+    (
+        "https://github.com/microsoft/playwright/issues/4033",
+        ".txt",
+        r"""[[user:elena]]@[[user:Eleonora]]s-MBP parodify % python3 -m playwright install
+Failed to process descriptor at /Users/[[user:elena]]{{keep:/robot/parodify/node_modules/playwright}}
+Removing unused browser at /Users/[[user:elena]]/Library/Caches/ms-playwright/chromium-844399
+Removing unused browser at /Users/[[user:elena]]/Library/Caches/ms-playwright/firefox-1225
+Removing unused browser at /Users/[[user:elena]]/Library/Caches/ms-playwright/webkit-1423
+(node:3565) UnhandledPromiseRejectionWarning: Error: ERROR: Playwright does not support chromium on mac11.2
+    at Object.assert (/snapshot/playwright-cli/node_modules/playwright/lib/utils/utils.js:58:15)
+    at revisionURL (/snapshot/playwright-cli/node_modules/playwright/lib/install/browserFetcher.js:143:13)
+    at Object.downloadBrowserWithProgressBar (/snapshot/playwright-cli/node_modules/playwright/lib/install/browserFetcher.js:168:17)
+    at async validateCache (/snapshot/playwright-cli/node_modules/playwright/lib/install/installer.js:103:9)
+""",
+    ),
+    (
+        "https://github.com/FoundationAgents/OpenManus/issues/167",
+        ".txt",
+        r"""Error: Browser action 'navigate' failed: BrowserType.launch: Executable doesn't exist at /Users/[[user:zhou]]{{keep:/Library/Caches/ms-playwright/chromium-1148/chrome-mac/Chromium.app/Contents/MacOS/Chromium}}
+""",
+    ),
+    (
+        "https://github.com/microsoft/playwright/issues/2660",
+        ".txt",
+        r""" [[user:ian]]@apse  /home/[[user:ian]]/Projects/playwright-test   ls /home/[[user:ian]]{{keep:/.cache/ms-playwright/}}{chromium-775089,firefox-1106,webkit-1269}                               09:16:29 
+/home/[[user:ian]]/.cache/ms-playwright/chromium-775089:
+chrome-linux
+
+/home/[[user:ian]]/.cache/ms-playwright/firefox-1106:
+firefox
+
+/home/[[user:ian]]/.cache/ms-playwright/webkit-1269:
+pw_run.sh
+
+ [[user:ian]]@apse  /home/[[user:ian]]/Projects/pw-test   npm i -D playwright@next                                                                  23:28:13 
+
+> playwright@1.2.0-next.1595542591352 install /home/[[user:ian]]/Projects/pw-test/node_modules/playwright
+> node install.js
+
+Removing unused browser at /home/[[user:ian]]/.cache/ms-playwright/chromium-782078
+Downloading chromium v790602 - 126.9 Mb [====================] 100% 0.0s 
+npm WARN saveError ENOENT: no such file or directory, open '/home/[[user:ian]]/Projects/pw-test/package.json'
+""",
+    ),
+    (
+        "https://github.com/kexue-z/nonebot-plugin-htmlrender/issues/40",
+        ".txt",
+        r"""01-10 23:56:20 [INFO] nonebot_plugin_htmlrender | 使用 chromium 启动
+01-10 23:56:20 [ERROR] uvicorn | Traceback (most recent call last):
+  File "/home/[[user:hkmt]]{{keep:/anaconda3/envs/nonebot/lib/python3.10/site-packages/nonebot_plugin_htmlrender/browser.py}}", line 38, in init
+    _browser = await launch_browser(**kwargs)
+  File "/home/[[user:hkmt]]/anaconda3/envs/nonebot/lib/python3.10/site-packages/nonebot_plugin_htmlrender/browser.py", line 56, in launch_browser
+    return await _playwright.chromium.launch(**kwargs)
+  File "/home/[[user:hkmt]]/anaconda3/envs/nonebot/lib/python3.10/site-packages/playwright/async_api/_generated.py", line 14007, in launch
+    await self._impl_obj.launch(
+  File "/home/[[user:hkmt]]/anaconda3/envs/nonebot/lib/python3.10/site-packages/playwright/_impl/_browser_type.py", line 93, in launch
+    Browser, from_channel(await self._channel.send("launch", params))
+  File "/home/[[user:hkmt]]/anaconda3/envs/nonebot/lib/python3.10/site-packages/playwright/_impl/_connection.py", line 44, in send
+    return await self._connection.wrap_api_call(
+""",
+    ),
+    (
+        "https://github.com/vscodenpa/testissues/issues/8288",
+        ".txt",
+        r"""$ node test/unit/browser/index.js --sequential --build --browser chromium --browser webkit --tfs 'Browser Unit Tests'
+browserType.launch: Executable doesn't exist at /Users/{{keep:runner}}/Library/Caches/ms-playwright/chromium-1015/chrome-mac/Chromium.app/Contents/MacOS/Chromium
+╔═════════════════════════════════════════════════════════════════════════╗
+║ Looks like Playwright Test or Playwright was just installed or updated. ║
+║ Please run the following command to download new browsers:              ║
+║                                                                         ║
+║     npx playwright install                                              ║
+║                                                                         ║
+║ <3 Playwright Team                                                      ║
+╚═════════════════════════════════════════════════════════════════════════╝
+    at runTestsInBrowser (/Users/{{keep:runner}}/work/1/s/test/unit/browser/index.js:129:48)
+    at /Users/{{keep:runner}}/work/1/s/test/unit/browser/index.js:254:25 {
+  name: 'Error'
+}
+error Command failed with exit code 1.
+""",
+    ),
+    (
+        "https://github.com/nvh95/netlify-plugin-playwright-cache/issues/2",
+        ".txt",
+        r"""[build]
+functions = "functions"
+publish = "src"
+command = "npx playwright install chromium"
+
+[[plugins]]
+package = "netlify-plugin-playwright-cache"
+
+browserType.launch: Executable doesn't exist at /home/{{keep:sbx_user1050}}/.cache/ms-playwright/chromium-1117/chrome-linux/chrome
+""",
+    ),
+    # ---- Cypress: DEBUG=cypress:* logs, the binary cache under a home, record keys ---------------
+    (
+        "https://github.com/cypress-io/cypress/issues/20311",
+        ".txt",
+        r"""  cypress:server:util:process_profiler │    4    │      'other'      │      2       │ '3740, 3741' │     0      │       0        │   2.32   │     2.31     │    2.32     │
+  cypress:server:util:process_profiler │    5    │      'TOTAL'      │      7       │     '-'      │    36.1    │     58.65      │  494.92  │    287.07    │   494.92    │
+  cypress:server:events got request for event: get:project:status, { id: undefined, path: '/Users/[[user:haoran]]{{keep:/Downloads/tester}}' } +7s
+  cypress:server:project get project status for client id undefined at path /Users/[[user:haoran]]/Downloads/tester +7s
+  cypress:server:project no project id +0ms
+""",
+    ),
+    (
+        "https://github.com/cypress-io/cypress/issues/30102",
+        ".txt",
+        r"""$ npx cypress cache list
+  cypress:cli:cli cli starts with arguments ["/home/[[user:dave]]{{keep:/n/bin/node}}","/home/[[user:dave]]/github/tmp/cy-beta-test/node_modules/.bin/cypress","cache","list"] +0ms
+
+~/.cache/Cypress/beta-13.14.0-develop-ebbf7b1b
+""",
+    ),
+    (
+        "https://github.com/cypress-io/cypress/issues/1813",
+        ".txt",
+        r"""> cypress@3.0.0 postinstall /Users/{{keep:username}}/project-path/node_modules/cypress
+> node index.js --exec install
+  cypress:cli installing Cypress from NPM +0ms
+  cypress:cli installing with options {} +0ms
+  cypress:cli version in package.json is 3.0.0 +0ms
+  cypress:cli no binary installed under cli version +10ms
+  cypress:cli checking local file /Users/{{keep:username}}/3.0.0 cwd /Users/{{keep:username}}/project-path +0ms
+  cypress:cli preparing to download and unzip version  3.0.0 to path /Users/{{keep:username}}/Library/Caches/Cypress/3.0.0 +1ms
+Installing Cypress (version: 3.0.0)
+
+  cypress:cli needed Cypress version: 3.0.0 +0ms
+  cypress:cli downloading cypress.zip to "/var/folders/v7/9nx1z89174vcr0cymryv5gm80000gn/T/cypress.zip" +0ms
+  cypress:cli Downloading from https://download.cypress.io/desktop/3.0.0?platform=darwin&arch=x64 +1ms
+""",
+    ),
+    (
+        "https://github.com/cypress-io/cypress/issues/4479",
+        ".txt",
+        r"""> cypress@3.3.1 postinstall /home/{{keep:person}}/node_modules/cypress
+> node index.js --exec install
+
+[14:32:23]  Downloading Cypress     [started]
+[14:32:43]  Downloading Cypress     [completed]
+[14:33:53]  Finishing Installation  [completed]
+
+npm WARN enoent ENOENT: no such file or directory, open '/home/{{keep:person}}/package.json'
+npm WARN {{keep:person}} No description
+
+{{keep:person}}@0bab1ba8abcc:~$ $(npm bin)/cypress verify
+ ✖  Verifying Cypress can run /home/{{keep:person}}/.cache/Cypress/3.3.1/Cypress
+   → Cypress Version: 3.3.1
+Cypress failed to start.
+""",
+    ),
+    (
+        "https://github.com/coveo/ui-kit/pull/562",
+        ".txt",
+        r"""packages/atomic/package.json:25
+     "test": "stencil test --spec --e2e",
+     "test:watch": "stencil test --spec --e2e --watchAll",
+     "generate": "stencil generate",
+-    "cypress:test": "npx cypress run",
++    "cypress:test": "npx cypress run --record --key [[secret:7b3f1a2e-c94d-4e18-9a61-d25e8f03b7a4]]",
+""",
+    ),
+    # ---- Puppeteer: the .cache/puppeteer folder under a home, launch errors ----------------------
+    (
+        "https://github.com/isturiz/sync-graph/issues/7",
+        ".txt",
+        r"""Error: Error: Could not find Chrome (ver. 126.0.6478.63). This can occur if either
+ 1. you did not perform an installation before running the script (e.g. npx puppeteer browsers install chrome) or
+ 2. your cache path is incorrectly configured (which is: C:\Users\[[user:tjlse]]{{keep:\.cache\puppeteer}}).
+For (2), check out our guide on configuring puppeteer at https://pptr.dev/guides/configuration.
+""",
+    ),
+    (
+        "https://github.com/jolle/miro-export/issues/58",
+        ".txt",
+        r"""❯ miro-export -b ... -f "Frame 1" -o "{frameName}.svg"
+Error: Could not find Chrome (ver. 131.0.6778.204). This can occur if either
+ 1. you did not perform an installation before running the script (e.g. `npx puppeteer browsers install chrome`) or
+ 2. your cache path is incorrectly configured (which is: /home/[[user:kolvare]]{{keep:/.cache/puppeteer}}).
+For (2), check out our guide on configuring puppeteer at https://pptr.dev/guides/configuration.
+""",
+    ),
+    (
+        "https://github.com/puppeteer/puppeteer/issues/10388",
+        ".txt",
+        r"""[[user:quietfox]]:~$ node node_modules/puppeteer/install.mjs
+Downloading chrome r117.0.5938.149 - 149.1 MB [====================] 100% 0.0s 
+Chrome (117.0.5938.149) downloaded to /home/[[user:quietfox]]{{keep:/.cache/puppeteer/chrome/linux-117.0.5938.149}}
+""",
+    ),
+    (
+        "https://github.com/puppeteer/puppeteer/issues/12323",
+        ".txt",
+        r"""[[user:torsten]]@ryzen:~/software/puppeteer$ git log -1
+commit e35e783a7484ffd0d31ca23608e61a6cf54df8e2 (HEAD -> main, origin/main, origin/HEAD)
+Author: [[user:Svetlin Markov]] <[[email:58107392+Starlight07Crown@users.noreply.github.com]]>
+Date:   Wed Apr 24 15:13:09 2024 +0200
+
+[[user:torsten]]@ryzen:~/software/puppeteer$ npm install
+
+[[user:torsten]]@ryzen:~/software/puppeteer$ npx puppeteer browsers install chrome
+chrome@124.0.6367.60 /home/[[user:torsten]]{{keep:/.cache/puppeteer/chrome/linux-124.0.6367.60/chrome-linux64/chrome}}
+
+[[user:torsten]]@ryzen:~/software/puppeteer$ NODE_PATH=../ node examples/search.js
+/home/[[user:torsten]]/software/puppeteer/packages/puppeteer-core/lib/cjs/puppeteer/node/ProductLauncher.js:288
+                    throw new Error(`Could not find Chrome (ver. ${this.puppeteer.browserRevision}). This can occur if either\n` +
+                          ^
+
+Error: Could not find Chrome (ver. 124.0.6367.78). This can occur if either
+""",
+    ),
+    (
+        "https://github.com/puppeteer/puppeteer/issues/11435",
+        ".txt",
+        r"""    await page.goto('file:///Users/[[user:noah.gates]]{{keep:/codes/vibeirl/chrome-kill-tabs/main.html}}');
+
+[[user:noah]] chrome-kill-tabs % node /Users/[[user:noah.gates]]/codes/vibeirl/chrome-kill-tabs/puppeteer.js
+""",
+    ),
+    (
+        "https://github.com/puppeteer/puppeteer/issues/10724",
+        ".txt",
+        r"""file:///C:/Users/{{keep:xxxxxx}}/puppeteer%20programs/node_modules/puppeteer-core/lib/esm/puppeteer/node/ProductLauncher.js:274
+                    throw new Error(`Could not find Chrome (ver. ${this.puppeteer.browserRevision}). This can occur if either\n` +
+                          ^
+
+Error: Could not find Chrome (ver. 115.0.5790.170). This can occur if either
+ 1. you did not perform an installation before running the script (e.g. `npm install`) or
+ 2. your cache path is incorrectly configured (which is: C:\Users\{{keep:xxxx}}\.cache\puppeteer).
+For (2), check out our guide on configuring puppeteer at https://pptr.dev/guides/configuration.
+    at ChromeLauncher.resolveExecutablePath (file:///C:/Users/{{keep:XXXX}}/puppeteer%20programs/node_modules/puppeteer-core/lib/esm/puppeteer/node/ProductLauncher.js:274:27)
+    at ChromeLauncher.executablePath (file:///C:/Users/{{keep:xxxx}}/puppeteer%20programs/node_modules/puppeteer-core/lib/esm/puppeteer/node/ChromeLauncher.js:174:25)
+""",
+    ),
+    (
+        "https://github.com/puppeteer/puppeteer/issues/13532",
+        ".txt",
+        r"""Error: Unable to launch browser, error message: Could not find Chrome (ver. 128.0.6613.119). This can occur if either
+1. you did not perform an installation before running the script (e.g. `npx puppeteer browsers install ${browserType}`) or
+2. your cache path is incorrectly configured (which is: C:\WINDOWS\system32\config\{{keep:systemprofile}}\.cache\puppeteer).
+For (2), check out our guide on configuring puppeteer at  https://pptr.dev/guides/configuration.
+at Cluster.<anonymous> (D:\y_test_node\node_modules\puppeteer-cluster\dist\Cluster.js:119:23)
+at Generator.throw (<anonymous>)
+at rejected (D:\y_test_node\node_modules\puppeteer-cluster\dist\Cluster.js:6:65)
+""",
+    ),
+    # ---- Selenium / WebDriver: geckodriver, Selenium Manager, WebdriverIO, Karma ------------------
+    (
+        "https://github.com/mozilla/geckodriver/issues/1724",
+        ".txt",
+        r"""13:06:44.618 - POST http://127.0.0.1:38237/session {"capabilities": {"alwaysMatch": {"acceptInsecureCerts": true, "browserName": "firefox", "moz:firefoxOptions": {"binary": "/usr/lib/firefox/firefox", "args": ["-profile", "/home/[[user:jkessel]]{{keep:/wptagent/work/ubuntu/browser.200530_TxGP_345327fb3c1c7c68ec8745a526098b1d.1}}"], "log": {"level": "error"}, "env": {"MOZ_LOG_FILE": "/home/[[user:jkessel]]/wptagent/work/ubuntu/200530_TxGP_345327fb3c1c7c68ec8745a526098b1d.1.0/moz.log", "MOZ_LOG": "timestamp,nsHttp:5,nsSocketTransport:5nsHostResolver:5,pipnss:5"}, "prefs": {"browser.aboutHomeSnippets.updateUrl": "", "dom.max_chrome_script_run_time": 0, "dom.push.serverURL": "",
+""",
+    ),
+    (
+        "https://github.com/SeleniumHQ/selenium/pull/11788",
+        ".txt",
+        r"""C:\Users\[[user:tavo]]\Downloads>selenium-manager --browser chrome --debug --clear-cache
+DEBUG   Clearing cache at: C:\Users\[[user:tavo]]{{keep:\.cache\selenium}}
+DEBUG   Using shell command to find out chrome version
+DEBUG   Output: "\r\r\n\r\r\nVersion=111.0.5563.65\r\r\n\r\r\n\r\r\n\r"
+DEBUG   The version of chrome is 111.0.5563.65
+DEBUG   Detected browser: chrome 111
+DEBUG   Reading chromedriver version from https://chromedriver.storage.googleapis.com/LATEST_RELEASE_111
+DEBUG   Required driver: chromedriver 111.0.5563.64
+DEBUG   Running command: "chromedriver --version"
+DEBUG   Output: ""
+DEBUG   Driver URL: https://chromedriver.storage.googleapis.com/111.0.5563.64/chromedriver_win32.zip
+DEBUG   File extracted to C:\Users\[[user:tavo]]\.cache\selenium\chromedriver\win32\111.0.5563.64\chromedriver.exe (12765184 bytes)
+""",
+    ),
+    (
+        "https://github.com/SeleniumHQ/selenium/issues/13688",
+        ".txt",
+        r"""PS C:\Users\{{keep:hoge}}\Work\test> ./selenium-manager-windows-debug.exe --browser chrome --debug --language-binding python --output json
+{
+  "logs": [
+    {
+      "level": "DEBUG",
+      "timestamp": 1711069770,
+      "message": "chromedriver not found in PATH"
+    },
+    {
+      "level": "DEBUG",
+      "timestamp": 1711069770,
+      "message": "chrome detected at C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe"
+    },
+    {
+      "level": "DEBUG",
+      "timestamp": 1711069772,
+      "message": "Running command: REG QUERY HKCU\\Software\\Google\\Chrome\\BLBeacon /v version"
+    },
+""",
+    ),
+    (
+        "https://github.com/webdriverio/webdriverio/issues/4728",
+        ".txt",
+        r"""[0-0] 2019-11-04T18:48:49.589Z ERROR @wdio/local-runner: Failed launching test session: TypeError: Cannot read property 'capabilities' of null
+    at Runner.run (/home/[[user:kuzmenko]]{{keep:/webdriverio-test/node_modules/@wdio/runner/build/index.js}}:69:74)
+    at processTicksAndRejections (internal/process/task_queues.js:93:5)
+[0-0] FAILED in chrome - /test/specs/basic.js
+""",
+    ),
+    (
+        "https://github.com/karma-runner/karma-chrome-launcher/issues/146",
+        ".txt",
+        r"""31 08 2017 15:54:27.212:INFO [karma]: Karma v1.5.0 server started at http://0.0.0.0:9001/
+31 08 2017 15:54:27.213:INFO [launcher]: Launching browser ChromeHeadless with unlimited concurrency
+31 08 2017 15:54:27.219:INFO [launcher]: Starting browser ChromeHeadless
+31 08 2017 15:54:27.220:DEBUG [temp-dir]: Creating temp dir at /tmp/karma-88352484
+31 08 2017 15:54:27.220:DEBUG [launcher]: /home/{{keep:centos}}/jenkins/workspace/Eos/BranchBuild/node_modules/puppeteer/.local-chromium/linux-496140/chrome-linux/chrome --user-data-dir=/tmp/karma-88352484 --no-default-browser-check --no-first-run --disable-default-apps --disable-popup-blocking --disable-translate --disable-background-timer-throttling --disable-renderer-backgrounding --disable-device-discovery-notifications http://localhost:9001/?id=88352484 --headless
 """,
     ),
 ]
