@@ -291,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
             "115",
             "116",
             "120",
+            "117",
             "all",
         ),
         default="all",

@@ -2608,6 +2608,36 @@ _TEXTS_120 = (
     "vscode@codespaces-1a2b3c:/workspaces/app$ npx cypress verify",
 )
 
+_TEXTS_117 = (
+    # Paper/Spigot command lines and a lost connection naming no player
+    "[19:31:48 INFO]: CONSOLE issued server command: /op @a",
+    "[19:32:41 INFO]: [Rcon: Saved the game]",
+    "[Server thread/INFO]: /127.0.0.1:38894 lost connection: Disconnected",
+    "[Server thread/INFO]: com.mojang.authlib.GameProfile@7c1a7ab0[id=<null>,name=<null>,properties={},legacy=false] (/127.0.0.1:38894) lost connection: Disconnected",
+    "[Server thread/INFO]: Disconnecting com.mojang.authlib.GameProfile@5d2f3a1[id=<null>,name=<null>,properties={},legacy=false] (/10.0.0.5:51234): Took too long to log in",
+    # Valheim: a session named by its Steam id only
+    "03/12/2021 13:42:48: Got connection SteamID 76561197987220805",
+    "03/12/2021 13:42:49: Got handshake from client 76561197987220805",
+    "03/12/2021 13:43:57: Closing socket 76561197987220805",
+    "03/12/2021 13:43:17: Peer 76561197987220805 has wrong password",
+    # Palworld and AMP: the RCON console's own lines, broadcasts naming nobody, a masked id
+    "[2024-04-21 15:53:45] [LOG] RCON executed the command. ShowPlayers",
+    "[2024-04-21 15:53:45] [LOG] RCON executed the command. Save",
+    "palworld-dedicated-server  | > RCON: Broadcasted: Server-will-restart-in-60-seconds",
+    "palworld-dedicated-server  | > RCON: Broadcasted: 14:39:53-Saving-world",
+    "palworld-server  | Broadcasted: Backup_complete",
+    # a zsh prompt at a macOS account naming nobody, mcrcon's own output
+    "admin@192 ~ % mcrcon -H localhost -P 25575 -p password list",
+    "Connection failed.\nError 61: Connection refused",
+    "/Users/Shared/mcrcon-0.7.2/mcrcon.command ; exit;",
+    # game-server homes that are LinuxGSM's or an image's accounts and are kept
+    "/home/steam/ARK/ShooterGame/Binaries/Linux/ShooterGameServer TheIsland?listen",
+    "root@mint ~/csgosl $ ./csgosl.sh",
+    "21:50:37: Creating assync update and start script /opt/csgosl/bin/onstart.sh",
+    "[Pterodactyl Daemon]: Pulling Docker container image, this could take a few minutes to complete...",
+    "[Pterodactyl Daemon] Server marked as STARTING",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -4247,5 +4277,49 @@ MEASURED: tuple[Measured, ...] = (
         tails=(12, 12),
         parses=(0, 0),
         texts=_TEXTS_120,
+    ),
+    Measured(
+        batch=117,
+        blind_under="1.63.0",
+        # Batch 117's tune part under scrubber 1.63.0, blind: paths 1/2, elsewhere 0/10, no
+        # e-mail, secrets 3/3, 5 of 23 keep spans damaged, 1/1 library tails, 1 of 7 clean
+        # changed, no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-117 collection"): a player
+        # name in a game server's own log line (Paper's `> <P> issued server command:`, a
+        # `GameProfile@…[id=…,name=<P>,…]`, Valheim's `Got character ZDOID from <P> : <id>`,
+        # Palworld's `Player <P> has left the server.` and `Broadcasted: …-Player-<P>-has-…`,
+        # AMP's `[LOG] <P> joined the server. (User id: steam_…)`); a macOS zsh prompt
+        # `<U>@192 ~ %` not read as a login (so `/Users/<U>/` is replaced but the prompt is
+        # left); damage: LinuxGSM's `/home/arkserver` and Pterodactyl's `/home/container`
+        # (`container@pterodactyl~`) read as persons
+        docs=16,
+        total=(2, 10, 0, 3),
+        found=(1, 0, 0, 3),
+        missed=(
+            "CubeCoders-AMPTemplates-issues-731: user (elsewhere) 'WolferTK'",
+            "CubeCoders-AMPTemplates-issues-731: user (elsewhere) 'WolferTK'",
+            "PaperMC-Velocity-issues-407: user (elsewhere) 'Brenta'",
+            "Tiiffi-mcrcon-issues-114: user (elsewhere) 'Jo'",
+            "Tiiffi-mcrcon-issues-114: user (path) 'Jo'",
+            "community-valheim-tools-valheim-server-docker-issues-254: user (elsewhere) 'Kei'",
+            "filoghost-ChestCommands-issues-23: user (elsewhere) 'Marlokt'",
+            "filoghost-ChestCommands-issues-23: user (elsewhere) 'Marlokt'",
+            "jammsen-docker-palworld-dedicated-server-issues-226: user (elsewhere) 'Mirkell2047'",
+            "jammsen-docker-palworld-dedicated-server-issues-226: user (elsewhere) 'Mirkell2047'",
+            "jammsen-docker-palworld-dedicated-server-issues-226: user (elsewhere) 'Mirkell2047'",
+        ),
+        keeps=23,
+        damage=(
+            "GameServerManagers-LinuxGSM-issues-2229: 'arkserver'",
+            "GameServerManagers-LinuxGSM-issues-2229: 'arkserver'",
+            "pterodactyl-panel-issues-1726: 'container'",
+            "pterodactyl-panel-issues-1726: 'container'",
+            "pterodactyl-panel-issues-1726: 'container'",
+        ),
+        clean_changed=("pterodactyl-panel-issues-1726",),
+        clean_docs=7,
+        tails=(1, 1),
+        parses=(0, 0),
+        texts=_TEXTS_117,
     ),
 )

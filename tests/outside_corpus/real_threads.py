@@ -9899,6 +9899,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (115, _RAW_STOP115),
         (116, _RAW_STOP116),
         (120, _RAW_STOP120),
+        (117, _RAW_STOP117),
     ):
         if batch not in (None, number):
             continue
@@ -34362,6 +34363,478 @@ DEBUG   File extracted to C:\Users\[[user:tavo]]\.cache\selenium\chromedriver\wi
 31 08 2017 15:54:27.219:INFO [launcher]: Starting browser ChromeHeadless
 31 08 2017 15:54:27.220:DEBUG [temp-dir]: Creating temp dir at /tmp/karma-88352484
 31 08 2017 15:54:27.220:DEBUG [launcher]: /home/{{keep:centos}}/jenkins/workspace/Eos/BranchBuild/node_modules/puppeteer/.local-chromium/linux-496140/chrome-linux/chrome --user-data-dir=/tmp/karma-88352484 --no-default-browser-check --no-first-run --disable-default-apps --disable-popup-blocking --disable-translate --disable-background-timer-throttling --disable-renderer-backgrounding --disable-device-discovery-notifications http://localhost:9001/?id=88352484 --headless
+""",
+    ),
+]
+
+
+_RAW_STOP117: list[tuple[str, str, str]] = [
+    # ---- Minecraft servers: Velocity/Fabric, Paper, ops.json and whitelist.json, properties ---
+    (
+        "https://github.com/PaperMC/Velocity/issues/407",
+        ".txt",
+        r"""Error from fabricMC server:`
+[Server thread/INFO]: com.mojang.authlib.GameProfile@7c1a7ab0[id={{keep:USERID}},name=[[user:Brenta]],properties={textures=[com.mojang.authlib.properties.Property@6e3a96c5]},legacy=false] (/{{keep:HOMEIP}}:38894) lost connection: Disconnected`
+""",
+    ),
+    (
+        "https://github.com/itzg/docker-minecraft-server/pull/1182",
+        ".txt",
+        r"""[ { "uuid": "5cddfd26-fc86-4981-b52e-c42bb10bfdef", "name": "[[user:qmrv]]", "level": 4 }, { "uuid": "5cddfd26-fc86-4981-b52e-c42bb10bfdef", "name": "[[user:qmrv]]" }, { "uuid": "redacted", "name": "{{keep:user2}}" } ]
+
+**Vars:** `-e 'OPS={{keep:Dinnerbone}}' -e 'WHITELIST=[[user:Brindlewax]],[[user:Moxtarine]],{{keep:Dinnerbone}}'`
+$ cat ops.json
+[
+  {
+    "uuid": "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6",
+    "name": "{{keep:Dinnerbone}}",
+    "level": 4
+  }
+]
+$ cat whitelist.json
+[
+  {
+    "uuid": "f70f7ceb-6123-4e55-a204-8a0533de447a",
+    "name": "[[user:Brindlewax]]"
+  },
+  {
+    "uuid": "72e246ad-ecd1-4037-82bd-03c2274514cd",
+    "name": "[[user:Moxtarine]]"
+  },
+  {
+    "uuid": "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6",
+    "name": "{{keep:Dinnerbone}}"
+  }
+]
+""",
+    ),
+    (
+        "https://github.com/itzg/docker-minecraft-server/issues/603",
+        ".txt",
+        r"""Sat Aug  8 09:34:53 CDT 2020
+tail: can't open 'ops.json': No such file or directory
+==> ops.txt <==
+[[user:qmrv]]
+
+Sat Aug  8 09:34:55 CDT 2020
+==> ops.txt <==
+[[user:qmrv]]
+
+
+==> ops.json <==
+[]Sat Aug  8 09:34:56 CDT 2020
+==> ops.json <==
+[
+  {
+    "uuid": "5cddfd26-fc86-4981-b52e-c42bb10bfdef",
+    "name": "[[user:qmrv]]",
+    "level": 4,
+    "bypassesPlayerLimit": false
+  }
+]tail: can't open 'ops.txt': No such file or directory
+
+[14:34:51 INFO]: Loaded 7 recipes
+[14:34:54 INFO]: Starting minecraft server version 1.16.1
+[14:34:54 INFO]: Loading properties
+[14:34:54 INFO]: This server is running Paper version git-Paper-133 (MC: 1.16.1) (Implementing API version 1.16.1-R0.1-SNAPSHOT)
+[14:34:54 INFO]: Server Ping Player Sample Count: 12
+[14:34:54 INFO]: Using 4 threads for Netty based IO
+[14:34:54 INFO]: Debug logging is disabled
+[14:34:55 INFO]: Default game type: SURVIVAL
+[14:34:55 INFO]: Generating keypair
+""",
+    ),
+    (
+        "https://github.com/filoghost/ChestCommands/issues/23",
+        ".txt",
+        r"""[19:31:48 INFO]: > [[user:Marlokt]] issued server command: /op: {{keep:somecommand}}
+
+[19:32:41 INFO]: > [[user:Marlokt]] issued server command: /op:{{keep:somecommand}}
+""",
+    ),
+    (
+        "https://github.com/DarkPacks/SevTech-Ages/issues/1600",
+        ".txt",
+        r"""#Minecraft server properties
+#Mon Apr 09 15:52:56 MDT 2018
+spawn-protection=16
+max-tick-time=60000
+query.port=25565
+generator-settings=
+force-gamemode=true
+allow-nether=true
+gamemode=0
+dc_preset=Default
+broadcast-console-to-ops=true
+enable-query=true
+player-idle-timeout=0
+difficulty=1
+spawn-monsters=true
+op-permission-level=4
+pvp=true
+snooper-enabled=false
+level-type=quark_realistic
+hardcore=false
+enable-command-block=true
+max-players=20
+network-compression-threshold=256
+resource-pack-sha1=
+max-world-size=29999984
+server-port=25565
+server-ip=
+spawn-npcs=true
+allow-flight=true
+level-name=world
+view-distance=10
+resource-pack=
+spawn-animals=true
+white-list=false
+generate-structures=true
+online-mode=true
+max-build-height=256
+level-seed=-20608858170141219328
+use-native-transport=true
+prevent-proxy-connections=false
+enable-rcon=false
+motd=\u00A7d\u00A7oSevTech\: Ages Server\u00A7r - \u00A74v3.0.6
+""",
+    ),
+    # ---- RCON tools: mcrcon, the Python MCRcon ---------------------------------------------------
+    (
+        "https://github.com/Tiiffi/mcrcon/issues/61",
+        ".txt",
+        r"""mcrcon -H host -p "[[secret:WRNqvh4HdK83%2TBw9^]]" "say test"
+""",
+    ),
+    (
+        "https://github.com/Tiiffi/mcrcon/issues/45",
+        ".txt",
+        r"""Warning: invalid packet size (-551878174). Must over 10 and less than 4096.
+Authentication failed!
+
+Command line is: 
+@mcrcon.exe -t -H {{keep:redacted.com}} -P 12345 -p {{keep:redactedpassword}}
+
+Name:     mcrcon (minecraft rcon)
+Version:  0.7.1
+Date:     02.01.2020
+""",
+    ),
+    (
+        "https://github.com/Tiiffi/mcrcon/issues/114",
+        ".txt",
+        r"""[[user:Jo]]@192 ~ % /Users/[[user:Jo]]/Desktop/mcrcon-0.7.2/mcrcon.command ; exit;
+Connection failed.
+Error 61: Connection refused
+
+Saving session...
+...copying shared history...
+...saving history...truncating history files...
+...completed.
+
+[Process completed]
+""",
+    ),
+    (
+        "https://github.com/Uncaught-Exceptions/MCRcon/issues/16",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "c:\Users\[[user:vadim]]\Desktop\Python Projects\Minecraft Smart Operator - MSO\main.py", line 18, in <module>
+    with MCRcon("95.216.92.76", "[[secret:vKIICooDGYRe9vTi]]", 25623) as mcr:
+  File "C:\Users\[[user:vadim]]{{keep:\AppData\Local\Packages\PythonSoftwareFoundation.Python.3.10_qbz5n2kfra8p0\LocalCache\local-packages\Python310\site-packages\mcrcon.py}}", line 57, in __enter__
+    self.connect()
+  File "C:\Users\[[user:vadim]]\AppData\Local\Packages\PythonSoftwareFoundation.Python.3.10_qbz5n2kfra8p0\LocalCache\local-packages\Python310\site-packages\mcrcon.py", line 78, in connect
+    self.socket.connect((self.host, self.port))
+ConnectionRefusedError: [WinError 10061] Connection is not established because the destination computer rejected the connection request
+""",
+    ),
+    # ---- Valheim, Palworld, Rust dedicated servers -----------------------------------------------
+    (
+        "https://github.com/community-valheim-tools/valheim-server-docker/issues/254",
+        ".txt",
+        r"""03/12/2021 13:42:48: Got connection SteamID 76561197987220805
+03/12/2021 13:42:49: Got handshake from client 76561197987220805
+
+03/12/2021 13:43:17: Got character ZDOID from [[user:Kei]] : 1245460760:1
+
+03/12/2021 13:43:57: Closing socket 76561197987220805
+""",
+    ),
+    (
+        "https://github.com/Nimdy/Dedicated_Valheim_Server_Script/issues/52",
+        ".txt",
+        r"""Feb 21 00:31:40 ubuntu-s-2vcpu-4gb-tor1-01 start_valheim.sh[80869]: Total: 1005.401860 ms (FindLiveObjects: 132.467119 ms CreateObjectMapping: 37.519328 ms MarkObjects: 834.053932 ms  DeleteObjects: 1.359570 ms)
+Feb 21 00:33:41 ubuntu-s-2vcpu-4gb-tor1-01 start_valheim.sh[80869]: 02/21/2021 00:33:41: Got session request from 76561198043336027
+Feb 21 00:33:41 ubuntu-s-2vcpu-4gb-tor1-01 start_valheim.sh[80869]:
+Feb 21 00:33:41 ubuntu-s-2vcpu-4gb-tor1-01 start_valheim.sh[80869]: (Filename: ./Runtime/Export/Debug/Debug.bindings.h Line: 35)
+Feb 21 00:33:45 ubuntu-s-2vcpu-4gb-tor1-01 start_valheim.sh[80869]: 02/21/2021 00:33:45: Got handshake from client 76561198043336027
+Feb 21 00:33:45 ubuntu-s-2vcpu-4gb-tor1-01 start_valheim.sh[80869]:
+Feb 21 00:33:45 ubuntu-s-2vcpu-4gb-tor1-01 start_valheim.sh[80869]: (Filename: ./Runtime/Export/Debug/Debug.bindings.h Line: 35)
+Feb 21 00:33:48 ubuntu-s-2vcpu-4gb-tor1-01 start_valheim.sh[80869]: 02/21/2021 00:33:48: VERSION check their:0.145.6  mine:0.145.6
+Feb 21 00:33:48 ubuntu-s-2vcpu-4gb-tor1-01 start_valheim.sh[80869]:
+Feb 21 00:33:48 ubuntu-s-2vcpu-4gb-tor1-01 start_valheim.sh[80869]: (Filename: ./Runtime/Export/Debug/Debug.bindings.h Line: 35)
+""",
+    ),
+    (
+        "https://github.com/thijsvanloef/palworld-server-docker/issues/538",
+        ".txt",
+        r"""[2024-04-21 15:53:30] [LOG] [[user:Haruto]]  executed the command. ShowPlayers
+
+[[user:Haruto]]  has joined
+
+[2024-04-21 15:53:30] [LOG] [[user:Haruto]]  executed the command. broadcast [[user:Haruto]]__has_joined
+
+Sending Discord json: {"embeds":[{"title":"Player Joined","description":"[[user:Haruto]]  à rejoins le serveur!","color":52224}],"flags":0}
+
+[2024-04-21 15:53:31] [LOG] [[user:Morita Elaine]] joined the server. (User id: steam_76561198379551257)
+
+[2024-04-21 15:53:45] [LOG] RCON executed the command. ShowPlayers
+
+[[user:Haruto]]  has left
+
+[2024-04-21 15:53:45] [LOG] RCON executed the command. broadcast [[user:Haruto]]__has_left
+
+[[user:Morita Elaine]],2C17391D000000000000000000000000,76561198379551257 has joined
+
+Sending Discord json: {"embeds":[{"title":"Player Left","description":"[[user:Haruto]]  à quitté le serveur!","color":14614528}],"flags":0}
+""",
+    ),
+    (
+        "https://github.com/jammsen/docker-palworld-dedicated-server/issues/226",
+        ".txt",
+        r"""palworld-dedicated-server  | > RCON: Broadcasted: 14:39:53-Player-[[user:Mirkell2047]]-has-joined-the-server
+palworld-dedicated-server  | 14:40:53: Player {{keep:Foobar}} has joined the server.
+palworld-dedicated-server  | > RCON: Broadcasted: 14:40:53-Player-{{keep:Foobar}}-has-joined-the-server
+palworld-dedicated-server  | 14:40:53: Player [[user:Mirkell2047]] has left the server.
+palworld-dedicated-server  | > RCON: Broadcasted: 14:40:53-Player-[[user:Mirkell2047]]-has-left-the-server
+""",
+    ),
+    (
+        "https://github.com/CubeCoders/AMPTemplates/issues/731",
+        ".txt",
+        r"""`[2024-04-19 19:26:37] [LOG] [[user:WolferTK]] joined the server. (User id: {{keep:steam_<redacted>}})`
+`[2024-04-19 19:26:50] [LOG] [[user:WolferTK]] left the server. (User id: {{keep:steam_<redacted>}})`
+""",
+    ),
+    (
+        "https://github.com/OxideMod/Oxide.Rust/pull/279",
+        ".txt",
+        r"""`[10:22:41] 91.219.138.209:60889/{{keep:7656119834927***}}/[[user:Brovantek]] disconnecting: Exception (cs:57814): JsonReaderException: Unexpected character encountered while parsing value:  . Path '', line 0, position 0. Newtonsoft.Json.JsonTextReader.ParseValue () (at <00000000000000000000000000000000>:0) Newtonsoft.Json.JsonTextReader.Read () (at <00000000000000000000000000000000>:0) Newtonsoft.Json.JsonReader.ReadAndMoveToContent () (at <00000000000000000000000000000000>:0) Newtonsoft.Json.Serialization.JsonSerializerInternalReader.Deserialize (Newtonsoft.Json.JsonReader reader, System.Type objectType, System.Boolean checkAdditionalContent) (at <00000000000000000000000000000000>:0)
+""",
+    ),
+    # ---- ARK: arkmanager and LinuxGSM configs and logs ---------------------------------------------
+    (
+        "https://github.com/arkmanager/ark-server-tools/issues/853",
+        ".txt",
+        r"""[/Script/ShooterGame.ShooterGameUserSettings]
+Version=5
+
+[ServerSettings]
+DinoCharacterStaminaDrainMultiplier=1.00000
+ServerAdminPassword=[[secret:l8wr27k5m9t041q]]
+EnablePVPGamma=1
+SpectatorPassword=[[secret:4kjwtqz82b7h5n]]
+PvPStructureDecay=0
+bUseVSync=0
+OverrideStructurePlatformPrevention=0
+DestroyUnconnectedWaterPipes=0
+
+[/script/engine.gamesession]
+MaxPlayers=127
+
+[SessionSettings]
+SessionName=[EU][PVP][WeedFarm][ALLx10][New_Server_15.09]
+
+[MessageOfTheDay]
+Duration=30
+Message=Willkommen
+""",
+    ),
+    (
+        "https://github.com/arkmanager/ark-server-tools/issues/722",
+        ".txt",
+        r"""2017-01-22 14:16:17: [main] 2017-01-22 14:16:17: start
+2017-01-22 14:16:17: [main] 2017-01-22 14:16:17: Running /home/{{keep:steam}}/ARK/ShooterGame/Binaries/Linux/ShooterGameServer TheIsland\?listen
+2017-01-22 14:16:17: [main] 2017-01-22 14:16:17: Server PID: 10714
+2017-01-22 14:16:17: [main] [S_API FAIL] SteamAPI_Init() failed; SteamAPI_IsSteamRunning() failed.
+2017-01-22 14:16:17: [main] Setting breakpad minidump AppID = 346110
+2017-01-22 14:17:05: [main] Using binned.
+2017-01-22 14:17:05: [main] 4.5.1-0+UE4 7038 3077 402 6
+2017-01-22 14:17:05: [main] CtrlCHandler: Signal=2
+""",
+    ),
+    (
+        "https://github.com/GameServerManagers/LinuxGSM/issues/2229",
+        ".txt",
+        r"""> /home/{{keep:arkserver}}/serverfiles/ShooterGame/Saved/Config/LinuxServer/GameUserSettings.ini
+or
+> /home/{{keep:arkserver}}/lgsm/config-lgsm/arkserver/arkserver.cfg
+
+>     AllowThirdPersonPlayer=True
+>     HarvestAmountMultiplier=4.000000
+>     HarvestHealthMultiplier=4.000000
+>     ResourcesRespawnPeriodMultiplier=2.000000
+>     ServerAdminPassword=[[secret:kqm804912]]
+>     ServerCrosshair=True
+>     ShowMapPlayerLocation=True
+>     TamingSpeedMultiplier=4.000000
+>     XPMultiplier=4.000000
+
+Distro Details   
+========================================
+Distro:    Ubuntu 18.04.2 LTS
+Arch:      x86_64
+Kernel:    4.15.0-45-generic
+Hostname:  tattoine
+ tmux:      tmux 2.6
+""",
+    ),
+    # ---- Counter-Strike: LinuxGSM, csgosl, a CS2 server.cfg -----------------------------------------
+    (
+        "https://github.com/GameServerManagers/LinuxGSM/issues/4064",
+        ".txt",
+        r"""$ ./csgoserver start
+[ FAIL ] Starting csgoserver: executable was not found
+* /home/[[user:rtcsgo]]{{keep:/serverfiles/srcds_run}}
+""",
+    ),
+    (
+        "https://github.com/GameServerManagers/LinuxGSM/issues/267",
+        ".txt",
+        r"""/home/{{keep:csgoserver}}/functions/fn_distro: Zeile 10: lsb_release: Kommando nicht gefunden.
+
+Counter Strike: Global Offensive Debug
+============================
+
+Distro:
+Arch: x86_64
+Kernel: 3.14.27-xxxx-grs-ipv6-64
+Hostname: [[user:marlowe]]
+
+Start parameters:
+./srcds_run -game csgo -usercon -strictportbind -ip 5.33.87.116 -port 27015 +clientport 27005 +tv_port 27020 -tickrate 64 +map de_dust2 +servercfgfile csgo-server.cfg -maxplayers_override 16 +mapgroup random_classic +game_mode 0 +game_type 0 +host_workshop_collection  +workshop_start_map  -authkey  -debug
+
+Use for identifying server issues only!
+Press CTRL+c to drop out of debug mode.
+Warning! If csgo-server is already running it will be stopped.
+
+Continue? [y/N]y
+[ INFO ] Debug csgo-server: Stopping any running servers
+[ FAIL ] Stopping csgo-server: [[user:Marlowe318]] is already stopped
+[  OK  ] Debug csgo-server: Starting debug
+Enabling debug mode
+Server will auto-restart if there is a crash.
+LD_LIBRARY_PATH=/home/{{keep:csgoserver}}/serverfiles/bin:/home/csgoserver/serverfiles:/home/csgoserver/serverfiles/bin:
+#Using breakpad minidump system
+Using breakpad crash handler
+""",
+    ),
+    (
+        "https://github.com/lenosisnickerboa/csgosl/issues/128",
+        ".txt",
+        r"""[[user:walter]]@mint ~/csgosl $ ./csgosl.sh
+21:50:37: Sourcemod functionality is enabled.
+21:50:37: Plugin mapchooser.smx is disabled
+21:50:37: Plugin nominations.smx is disabled
+21:50:37: Plugin rockthevote.smx is disabled
+21:50:37: Plugin nextmap.smx is disabled
+21:50:37: Plugin randomcycle.smx is disabled
+21:50:37: Plugin warmod.smx is disabled
+21:50:37: Plugin retakes.smx is disabled
+21:50:37: Plugin franug_weaponpaints_public.smx is disabled
+21:50:37: Plugin sm_franugknife.smx is disabled
+21:50:37: Creating assync update and start script /home/[[user:walter]]{{keep:/csgosl/bin/onstart.sh}}
+21:50:37: Creating assync update and start script /home/[[user:walter]]/csgosl/bin/onrestart.sh
+21:50:39: Sourcemod functionality is enabled.
+21:50:39: Plugin mapchooser.smx is disabled
+""",
+    ),
+    (
+        "https://github.com/shobhit-pathak/cs2-rcon-panel/issues/6",
+        ".txt",
+        r"""hostname "test"
+rcon_password "{{keep:pass}}"
+sv_timeout 60
+sv_lan 0
+sv_setsteamaccount "{{keep:server key}}"
+
+`cs2 -dedicated +game_mode 1 +game_type 0 +map de_dust2`
+""",
+    ),
+    # ---- Pterodactyl: wings' config and log, the daemon's console ------------------------------------
+    (
+        "https://github.com/truenas/apps/issues/2305",
+        ".txt",
+        r"""services:
+  wings:
+    environment:
+      TZ: UTC
+      WINGS_GID: 568
+      WINGS_UID: 568
+      WINGS_USERNAME: {{keep:pterodactyl}}
+    image: ghcr.io/pterodactyl/wings:v1.6.1
+    ports:
+      - '4080:4080'
+      - '4022:2022'
+    restart: always
+    volumes:
+      - /var/run/docker.sock:/var/run/docker.sock
+      - /etc/ssl/certs:/etc/ssl/certs:ro
+      - /mnt/Containers/wings:/etc/pterodactyl/
+
+debug: false
+uuid: 8ab23545-c026-4f6f-a5d0-1aad5c09a575
+token_id: [[secret:d8JXSlYCmC8QiEEG]]
+token: [[secret:XqeJW2yJSneQjcNO9shTE6WXuPyUC3oKpzrBxJYK7PUFioLaA9rYto8Fx2MI1yZH]]
+api:
+  host: 0.0.0.0
+  port: 4080
+  ssl:
+    enabled: false
+    cert: /etc/letsencrypt/live/192.168.1.10/fullchain.pem
+    key: /etc/letsencrypt/live/192.168.1.10/privkey.pem
+  upload_limit: 100
+system:
+  data: /var/lib/pterodactyl/volumes
+  sftp:
+    bind_port: 4022
+allowed_mounts: []
+remote: 'http://192.168.1.10:30162'
+""",
+    ),
+    (
+        "https://github.com/pterodactyl/panel/issues/4390",
+        ".txt",
+        r"""github.com/pterodactyl/wings/server.(*Server).OnStateChange.func1
+        /home/{{keep:runner}}/work/wings/wings/server/server.go:323
+runtime.goexit
+        /opt/hostedtoolcache/go/1.18.4/x64/src/runtime/asm_amd64.s:1571
+
+
+
+ INFO: [Sep 23 13:38:03.974] did not restart server after crash; occurred too soon after the last server=ff0806dc-e476-4375-ae49-d8e0d3a59c66
+ INFO: [Sep 23 13:39:11.256] writing log files to disk path=/var/log/pterodactyl/wings.log
+ INFO: [Sep 23 13:39:11.256] loading configuration from file config_file=/etc/pterodactyl/config.yml
+ INFO: [Sep 23 13:39:11.256] configured wings with system timezone timezone=Etc/UTC
+ INFO: [Sep 23 13:39:11.256] checking for pterodactyl system user username={998 998}
+ INFO: [Sep 23 13:39:11.256] configured system user successfully gid=998 uid=998 username={{keep:pterodactyl}}
+ INFO: [Sep 23 13:39:11.257] fetching list of servers from API
+ INFO: [Sep 23 13:39:11.459] processing servers returned by the API total_configs=1
+ INFO: [Sep 23 13:39:11.459] creating new server object from API response server=ff0806dc-e476-4375-ae49-d8e0d3a59c66
+ INFO: [Sep 23 13:39:11.459] finished processing server configurations duration=484.688µs
+""",
+    ),
+    (
+        "https://github.com/pterodactyl/panel/issues/1726",
+        ".txt",
+        r"""[Pterodactyl Daemon]: Checking server disk space usage, this could take a few seconds...
+[Pterodactyl Daemon]: Updating process configuration files...
+[Pterodactyl Daemon]: Ensuring file permissions are set correctly, this could take a few seconds...
+{{keep:container}}@pterodactyl~ Server marked as starting...
+[Pterodactyl Daemon]: Pulling Docker container image, this could take a few minutes to complete...
+[Pterodactyl Daemon]: Finished pulling Docker container image
+:/home/{{keep:container}}$ $(pwd)/alpine/opt/cfx-server/ld-musl-x86_64.so.1 --library-path "$(pwd)/alpine/usr/lib/v8/:$(pwd)/alpine/lib/:$(pwd)/alpine/usr/lib/" -- $(pwd)/alpine/opt/cfx-server/FXServer +set citizen_dir $(pwd)/alpine/opt/cfx-server/citizen/ +set sv_licenseKey {{keep:${FIVEM_LICENSE}}} +set steam_webApiKey {{keep:${STEAM_WEBAPIKEY}}} ${GAMEBUILD} +set sv_maxplayers ${MAX_PLAYERS} +set serverProfile default +set txAdminPort ${TXADMIN_PORT} $( [ "$TXADMIN_ENABLE" == "1" ] || printf %s '+exec server.cfg' )
+/entrypoint.sh: line 12: /home/{{keep:container}}/alpine/opt/cfx-server/ld-musl-x86_64.so.1: No such file or directory
 """,
     ),
 ]
