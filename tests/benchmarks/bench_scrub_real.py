@@ -292,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
             "116",
             "120",
             "117",
+            "119",
             "all",
         ),
         default="all",

@@ -9900,6 +9900,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (116, _RAW_STOP116),
         (120, _RAW_STOP120),
         (117, _RAW_STOP117),
+        (119, _RAW_STOP119),
     ):
         if batch not in (None, number):
             continue
@@ -34835,6 +34836,520 @@ runtime.goexit
 [Pterodactyl Daemon]: Finished pulling Docker container image
 :/home/{{keep:container}}$ $(pwd)/alpine/opt/cfx-server/ld-musl-x86_64.so.1 --library-path "$(pwd)/alpine/usr/lib/v8/:$(pwd)/alpine/lib/:$(pwd)/alpine/usr/lib/" -- $(pwd)/alpine/opt/cfx-server/FXServer +set citizen_dir $(pwd)/alpine/opt/cfx-server/citizen/ +set sv_licenseKey {{keep:${FIVEM_LICENSE}}} +set steam_webApiKey {{keep:${STEAM_WEBAPIKEY}}} ${GAMEBUILD} +set sv_maxplayers ${MAX_PLAYERS} +set serverProfile default +set txAdminPort ${TXADMIN_PORT} $( [ "$TXADMIN_ENABLE" == "1" ] || printf %s '+exec server.cfg' )
 /entrypoint.sh: line 12: /home/{{keep:container}}/alpine/opt/cfx-server/ld-musl-x86_64.so.1: No such file or directory
+""",
+    ),
+]
+
+
+_RAW_STOP119: list[tuple[str, str, str]] = [
+    # ---- PHPMailer's SMTPDebug output (and WP Mail SMTP's, which is PHPMailer's) ---------------
+    (
+        "https://github.com/PHPMailer/PHPMailer/issues/1133",
+        ".txt",
+        r"""2017-08-17 11:40:18	SERVER -> CLIENT: 220 smtp.gmail.com ESMTP s86sm2373162wma.10 - gsmtp
+--
+  | 2017-08-17 11:40:18	CLIENT -> SERVER: EHLO localhost
+  | 2017-08-17 11:40:18	SERVER -> CLIENT: 250-smtp.gmail.com at your service, [203.0.113.252]
+  | 250-SIZE 35882577
+  | 250-8BITMIME
+  | 250-STARTTLS
+  | 250-ENHANCEDSTATUSCODES
+  | 250-PIPELINING
+  | 250-CHUNKING
+  | 250 SMTPUTF8
+  | 2017-08-17 11:40:18	CLIENT -> SERVER: STARTTLS
+  | 2017-08-17 11:40:19	SERVER -> CLIENT: 220 2.0.0 Ready to start TLS
+  | 2017-08-17 11:40:19	CLIENT -> SERVER: EHLO localhost
+  | 2017-08-17 11:40:19	SERVER -> CLIENT: 250-smtp.gmail.com at your service, [203.0.113.252]
+  | 250-SIZE 35882577
+  | 250-8BITMIME
+  | 250-AUTH LOGIN PLAIN XOAUTH2 PLAIN-CLIENTTOKEN OAUTHBEARER XOAUTH
+  | 250-ENHANCEDSTATUSCODES
+  | 250-PIPELINING
+  | 250-CHUNKING
+  | 250 SMTPUTF8
+  | 2017-08-17 11:40:19	CLIENT -> SERVER: AUTH LOGIN
+  | 2017-08-17 11:40:19	SERVER -> CLIENT: 334 {{keep:VXNlcm5hbWU6}}
+  | 2017-08-17 11:40:19	CLIENT -> SERVER: [[secret:a2ZyLm1sdHpAZ21haWwuY29t]]
+  | 2017-08-17 11:40:19	SERVER -> CLIENT: 334 {{keep:UGFzc3dvcmQ6}}
+  | 2017-08-17 11:40:19	CLIENT -> SERVER: [[secret:MjdEb3JlbnQ=]]
+""",
+    ),
+    (
+        "https://github.com/PHPMailer/PHPMailer/issues/1276",
+        ".txt",
+        r"""Connection: opening to ssl://smtp.gmail.com:465, timeout=300, options=array ( ) 2019-04-16 16:47:52	Connection: opened 2019-04-16 16:47:53	SERVER -> CLIENT: 220 smtp.gmail.com ESMTP k1sm72684041pfc.83 - gsmtp 2019-04-16 16:47:53	CLIENT -> SERVER: EHLO localhost 2019-04-16 16:47:53	SERVER -> CLIENT: 250-smtp.gmail.com at your service, [2001:db8:389:2125:f52e:d89e:5c54:42c9] 250-SIZE 35882577 250-8BITMIME 250-AUTH LOGIN PLAIN XOAUTH2 PLAIN-CLIENTTOKEN OAUTHBEARER XOAUTH 250-ENHANCEDSTATUSCODES 250-PIPELINING 250-CHUNKING 250 SMTPUTF8 2019-04-16 16:47:53	CLIENT -> SERVER: AUTH LOGIN 2019-04-16 16:47:54	SERVER -> CLIENT: 334 VXNlcm5hbWU6 2019-04-16 16:47:54	CLIENT -> SERVER: [[secret:cGF0ZWxyb2hhbmozOEBnbWFpbC5jb20=]] 2019-04-16 16:47:54 SERVER -> CLIENT: 334 UGFzc3dvcmQ6 2019-04-16 16:47:54	CLIENT -> SERVER: [[secret:aGFyYm91cjQy]] 2019-04-16 16:47:55	SERVER -> CLIENT: 535-5.7.8 Username and Password not accepted. Learn more at 535 5.7.8 https://support.google.com/mail/?p=BadCredentials k1sm72684041pfc.83 - gsmtp 2019-04-16 16:47:55	SMTP ERROR: Password command failed: 535-5.7.8 Username and Password not accepted. Learn more at 535 5.7.8 https://support.google.com/mail/?p=BadCredentials k1sm72684041pfc.83 - gsmtp 2019-04-16 16:47:55	SMTP Error: Could not authenticate. 2019-04-16 16:47:55	CLIENT -> SERVER: QUIT
+""",
+    ),
+    (
+        "https://github.com/PHPMailer/PHPMailer/issues/1394",
+        ".txt",
+        r"""Versions:
+WordPress: 4.9.4
+WordPress MS: No
+PHP: 7.0.19
+WP Mail SMTP: 1.2.5
+
+Params:
+Mailer: smtp
+Constants: No
+ErrorInfo: SMTP connect() failed. https://github.com/PHPMailer/PHPMailer/wiki/Troubleshooting
+Host: smtp.gmail.com
+Port: 465
+SMTPSecure: ssl
+SMTPAutoTLS: bool(true)
+SMTPAuth: bool(true)
+
+Server:
+OpenSSL: Yes
+Apache.mod_security: No
+SMTP Debug:
+2018-03-28 07:28:15	Connection: opening to ssl://smtp.gmail.com:465, timeout=300, options=array (
+)
+2018-03-28 07:28:15	Connection: opened
+2018-03-28 07:28:15	SERVER -> CLIENT: 220 smtp.gmail.com ESMTP a63sm4132349wrc.22 - gsmtp
+2018-03-28 07:28:15	CLIENT -> SERVER: EHLO learningwithexperts.ml
+2018-03-28 07:28:15	SERVER -> CLIENT: 250-smtp.gmail.com at your service, [185.27.134.38]
+250-SIZE 35882577
+250-8BITMIME
+250-AUTH LOGIN PLAIN XOAUTH2 PLAIN-CLIENTTOKEN OAUTHBEARER XOAUTH
+250-ENHANCEDSTATUSCODES
+250-PIPELINING
+250-CHUNKING
+250 SMTPUTF8
+2018-03-28 07:28:15	CLIENT -> SERVER: AUTH LOGIN
+2018-03-28 07:28:15	SERVER -> CLIENT: 334 VXNlcm5hbWU6
+2018-03-28 07:28:15	CLIENT -> SERVER: [[secret:cmt1bGthcm5pQGdtYWlsLmNvbQ==]]
+2018-03-28 07:28:15	SERVER -> CLIENT: 334 UGFzc3dvcmQ6
+2018-03-28 07:28:15	CLIENT -> SERVER: [[secret:MzFwcmFrYXNoYW4=]]
+2018-03-28 07:28:15	SERVER -> CLIENT: 535-5.7.8 Username and Password not accepted. Learn more at
+""",
+    ),
+    (
+        "https://github.com/jgyates/genmon/issues/108",
+        ".txt",
+        r"""`[mymail.log]`
+`2018-05-01 13:33:16,975 : Error SMTP sendmail: (535, '5.7.0 authentication failed')`
+`2018-05-01 13:33:16,999 : Error in SendMailThread, sendEmailDirectMIME failed, retrying`
+
+`$ telnet mailserver.example.com 587`
+`Trying 1.2.3.4...`
+`Connected to mailserver.example.com.`
+`Escape character is '^]'.`
+`220 mailserver.example.com Tue, 1 May 2018 13:29:28 -0400`
+`EHLO genmon`
+`250-mailserver.example.com Hello customer.provider.net [4.5.6.7], pleased to meet you`
+`250-ENHANCEDSTATUSCODES`
+`250-PIPELINING`
+`250-8BITMIME`
+`250-SIZE`
+`250-DSN`
+`250-AUTH DIGEST-MD5 CRAM-MD5 LOGIN PLAIN`
+`250-STARTTLS`
+`250-DELIVERBY`
+`250 HELP`
+`AUTH LOGIN`
+`334 {{keep:VXNlcm5hbWU6}}`
+`{{keep:c3Bmbxxxxxx=}}`
+`334 {{keep:UGFzc3dvcmQ6}}`
+`{{keep:eGJ4RxxxxxxxxxU=}}`
+`235 2.0.0 OK Authenticated`
+`QUIT`
+`221 2.0.0 mailserver.example.com closing connection`
+`Connection closed by foreign host.`
+""",
+    ),
+    # ---- swaks, and other clients' protocol logs with the AUTH exchange ------------------------
+    (
+        "https://github.com/htmlgraphic/Mail-Server/issues/10",
+        ".txt",
+        r""" EHLO -HP-Pavilion-Notebook
+<~  250-imap-test.htmlgraphic.com
+<~  250-PIPELINING
+<~  250-SIZE 10240000
+<~  250-VRFY
+<~  250-ETRN
+<~  250-AUTH PLAIN LOGIN
+<~  250-ENHANCEDSTATUSCODES
+<~  250-8BITMIME
+<~  250 DSN
+ ~> AUTH LOGIN
+<~  334 VXNlcm5hbWU6
+ ~> [[secret:bm8tcmVwbHkyQGtlbHZyYS5jb20=]]
+<~  334 UGFzc3dvcmQ6
+ ~> [[secret:VG9wTE5YNDgyUQ==]]
+<~* 535 5.7.8 Error: authentication failed: {{keep:UGFzc3dvcmQ6}}
+ ~> AUTH PLAIN [[secret:AG5vLXJlcGx5MkBrZWx2cmEuY29tAFRvcExOWDQ4MlE=]]
+<~* 535 5.7.8 Error: authentication failed: UGFzc3dvcmQ6
+*** No authentication type succeeded
+ ~> QUIT
+<~  221 2.0.0 Bye
+=== Connection closed with remote host.
+""",
+    ),
+    (
+        "https://github.com/jetmore/swaks/issues/15",
+        ".txt",
+        r"""=== Trying email-smtp.us-west-2.amazonaws.com:25...
+=== Connected to email-smtp.us-west-2.amazonaws.com.
+<-  220 email-smtp.amazonaws.com ESMTP SimpleEmailService-d-UCMGFU8F2 l8rfaVjiaG1V7Lvw7tuo
+ -> EHLO STRAUSS
+<-  250-email-smtp.amazonaws.com
+<-  250-8BITMIME
+<-  250-SIZE 10485760
+<-  250-STARTTLS
+<-  250-AUTH PLAIN LOGIN
+<-  250 Ok
+ -> AUTH LOGIN
+<** 530 Must issue a STARTTLS command first
+ -> AUTH PLAIN 
+{{keep:****credentials removed***********}}
+<** 530 Must issue a STARTTLS command first
+*** No authentication type succeeded
+ -> QUIT
+<-  221 Bye
+=== Connection closed with remote host.
+""",
+    ),
+    (
+        "https://github.com/jstedfast/MailKit/issues/216",
+        ".txt",
+        r""" Connected to smtp://127.0.0.1:25/?starttls=when-available
+S: 220 {{keep:XXXXXX}} ESMTP SubEthaSMTP null
+C: EHLO [127.0.0.1]
+S: 250-XXXXXX
+S: 250-8BITMIME
+S: 250-AUTH LOGIN
+S: 250 Ok
+C: AUTH LOGIN [[secret:VG9tLkhhcmxvd0BvdXRsb29rLmNvbQ==]]
+S: 334 VXNlcm5hbWU6
+C: 
+S: 334 UGFzc3dvcmQ6
+C: AUTH LOGIN [[secret:VG9tLkhhcmxvd0BvdXRsb29rLmNvbQ==]]
+S: 235 Authentication successful.
+""",
+    ),
+    (
+        "https://github.com/stalwartlabs/smtp-server/issues/31",
+        ".txt",
+        r"""2023-12-14T09:45:21.602821Z TRACE session{instance="submission" protocol=Smtp remote.ip="172.18.0.1" remote.port=36004}: smtp::inbound::session: event="write" data="535 5.7.8 Authentication credentials invalid.\r\n" size=47
+2023-12-14T09:45:21.603675Z TRACE session{instance="submission" protocol=Smtp remote.ip="172.18.0.1" remote.port=36004}: smtp::inbound::session: event="read" data="RSET\r\n" size=6
+2023-12-14T09:45:21.603837Z TRACE session{instance="submission" protocol=Smtp remote.ip="172.18.0.1" remote.port=36004}: smtp::inbound::session: event="write" data="250 2.0.0 OK\r\n" size=14
+2023-12-14T09:45:21.604147Z TRACE session{instance="submission" protocol=Smtp remote.ip="172.18.0.1" remote.port=36004}: smtp::inbound::session: event="read" data="AUTH PLAIN [[secret:bm9yZXBseQBub3JlcGx5AEJsaXN0ZXIzLUZhd244LUx1bWJlcmVkMi1Db2JhbHQ1]]\r\n" size=77
+2023-12-14T09:45:21.604521Z DEBUG session{instance="submission" protocol=Smtp remote.ip="172.18.0.1" remote.port=36004}: smtp::inbound::auth: context="auth" event="authenticate" result="failed"
+2023-12-14T09:45:26.606146Z TRACE session{instance="submission" protocol=Smtp remote.ip="172.18.0.1" remote.port=36004}: smtp::inbound::session: event="write" data="535 5.7.8 Authentication credentials invalid.\r\n" size=47
+""",
+    ),
+    (
+        "https://github.com/splitbrain/dokuwiki-plugin-smtp/issues/65",
+        ".txt",
+        r"""`Set: the server
+Set: the auth
+Set: a message will be sent
+Connecting to smtp.protonmail.ch at 587
+Got: 220 mailsub002.protonmail.ch ESMTP Postfix
+Sent: EHLO [172.17.0.20]
+Got: 250-mailsub002.protonmail.ch
+Got: 250-PIPELINING
+Got: 250-SIZE 36480000
+Got: 250-STARTTLS
+Got: 250-ENHANCEDSTATUSCODES
+Got: 250-8BITMIME
+Got: 250 CHUNKING
+Sent: STARTTLS
+Got: 220 2.0.0 Ready to start TLS
+Sent: EHLO [172.17.0.20]
+Got: 250-mailsub002.protonmail.ch
+Got: 250-PIPELINING
+Got: 250-SIZE 36480000
+Got: 250-AUTH PLAIN
+Got: 250-ENHANCEDSTATUSCODES
+Got: 250-8BITMIME
+Got: 250 CHUNKING
+Sent: AUTH LOGIN
+Got: 535 5.7.8 Error: authentication failed: Invalid authentication mechanism`
+""",
+    ),
+    # ---- nodemailer (and simplesmtp before it): its logger and debug output, its errors ---------
+    (
+        "https://github.com/andris9/simplesmtp/pull/7",
+        ".txt",
+        r"""SERVER 1:
+└──220 smtp.naver.com ESMTP for naver.com
+CLIENT 1:
+└──EHLO [[user:minseok]]-ui-MacBook-Air.local
+SERVER 1:
+└──250-tsmtp03.nm.naver.com Pleased to meet you
+   250-SIZE 20971520
+   250-8BITMIME
+   250-HELP
+   250-PIPELINING
+   250-AUTH LOGIN PLAIN
+   250-STARTTLS
+   250 ENHANCEDSTATUSCODES
+CLIENT 1:
+└──STARTTLS
+SERVER 1:
+└──220 2.7.0 Ready to start TLS.
+Connection secured
+CLIENT 1:
+└──EHLO [[user:minseok]]-ui-MacBook-Air.local
+SERVER 1:
+└──250-tsmtp03.nm.naver.com Pleased to meet you
+   250-SIZE 20971520
+   250-8BITMIME
+   250-HELP
+   250-PIPELINING
+   250-AUTH LOGIN PLAIN
+   250 ENHANCEDSTATUSCODES
+CLIENT 1:
+└──AUTH PLAIN [[secret:ZG9yYWt2aW5lAGRvcmFrdmluZQA1ODA5]]
+SERVER 1:
+└──553 5.3.0 Auth failure
+{ [AuthError: Invalid login - 553 5.3.0 Auth failure] name: 'AuthError'
+""",
+    ),
+    (
+        "https://github.com/nodemailer/nodemailer/issues/1081",
+        ".txt",
+        r""" DEBUG Sending mail using SMTP/6.3.1[client:6.3.1]
+ DEBUG [pUzDNyFoiLg] Resolved smtp.XXXX.com as 54.XXXXX [cache miss]
+ INFO  [pUzDNyFoiLg] Connection established to 54.XXXXX:25
+ DEBUG [pUzDNyFoiLg] S: 220 **************************************************************
+ DEBUG [pUzDNyFoiLg] C: EHLO [127.0.0.1]
+ DEBUG [pUzDNyFoiLg] S: 250-smtp.XXXX.com Hello [127.0.0.1] [38.XXXXX]
+ DEBUG [pUzDNyFoiLg] S: 250-SIZE 26214400
+ DEBUG [pUzDNyFoiLg] S: 250-8BITMIME
+ DEBUG [pUzDNyFoiLg] S: 250-PIPELINING
+ DEBUG [pUzDNyFoiLg] S: 250-STARTTLS
+ DEBUG [pUzDNyFoiLg] S: 250 XXXA
+ DEBUG [pUzDNyFoiLg] C: STARTTLS
+ DEBUG [pUzDNyFoiLg] S: 220 TLS go ahead
+ INFO  [pUzDNyFoiLg] Connection upgraded with STARTTLS
+ DEBUG [pUzDNyFoiLg] C: EHLO [127.0.0.1]
+ DEBUG [pUzDNyFoiLg] S: 250-smtp.XXXXX.com Hello [127.0.0.1] [38.XXXX]
+ DEBUG [pUzDNyFoiLg] S: 250-SIZE 26214400
+ DEBUG [pUzDNyFoiLg] S: 250-8BITMIME
+ DEBUG [pUzDNyFoiLg] S: 250-PIPELINING
+ DEBUG [pUzDNyFoiLg] S: 250 HELP
+ DEBUG [pUzDNyFoiLg] SMTP handshake finished
+ DEBUG [pUzDNyFoiLg] C: AUTH PLAIN {{keep:AXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX==}}
+ DEBUG [pUzDNyFoiLg] S: 503 AUTH command used when not advertised
+""",
+    ),
+    (
+        "https://github.com/nodemailer/nodemailer/issues/968",
+        ".txt",
+        r"""2018-12-28 17:33:10] DEBUG Creating transport: nodemailer (4.6.0; +https://nodemailer.com/; SMTP/4.6.0[client:4.6.0])
+[2018-12-28 17:33:10] DEBUG Sending mail using SMTP/4.6.0[client:4.6.0]
+[2018-12-28 17:33:10] DEBUG Creating transport: nodemailer (4.6.0; +https://nodemailer.com/; SMTP/4.6.0[client:4.6.0])
+[2018-12-28 17:33:10] DEBUG Sending mail using SMTP/4.6.0[client:4.6.0]
+[2018-12-28 17:33:10] INFO  [KC6nWaCmCQo] Secure connection established to 74.125.24.108:465
+[2018-12-28 17:33:10] INFO  [8TYUbzJ4w1c] Secure connection established to 74.125.24.108:465
+[2018-12-28 17:33:11] DEBUG [8TYUbzJ4w1c] SMTP handshake finished
+[2018-12-28 17:33:11] DEBUG [KC6nWaCmCQo] SMTP handshake finished
+[2018-12-28 17:33:11] INFO  [8TYUbzJ4w1c] User "{{keep:no-reply@example.com}}" failed to authenticate
+[2018-12-28 17:33:11] DEBUG [8TYUbzJ4w1c] Closing connection to the server using "end"
+[2018-12-28 17:33:11] ERROR Send Error: Invalid login: 535-5.7.8 Username and Password not accepted. Learn more at
+[2018-12-28 17:33:11] ERROR 535 5.7.8  https://support.google.com/mail/?p=BadCredentials n68sm66822403pfb.62 - gsmtp
+""",
+    ),
+    (
+        "https://github.com/mrvautin/expressCart/issues/14",
+        ".txt",
+        r"""----------POST /admin/testEmail 200 3.835 ms - 29
+{ Error: Invalid login: 535-5.7.8 Username and Password not accepted. Learn more at
+535 5.7.8  https://support.google.com/mail/?p=BadCredentials s7-v6sm10645184wrp.4 - gsmtp
+    at SMTPConnection._formatError (/home/[[user:tm]]{{keep:/ext/node-basics/expressCart/node_modules/nodemailer/lib/smtp-connection/index.js}}:606:19)
+    at SMTPConnection._actionAUTHComplete (/home/[[user:tm]]/ext/node-basics/expressCart/node_modules/nodemailer/lib/smtp-connection/index.js:1335:34)
+    at SMTPConnection._responseActions.push.str (/home/[[user:tm]]/ext/node-basics/expressCart/node_modules/nodemailer/lib/smtp-connection/index.js:366:26)
+    at SMTPConnection._processResponse (/home/[[user:tm]]/ext/node-basics/expressCart/node_modules/nodemailer/lib/smtp-connection/index.js:762:20)
+    at SMTPConnection._onData (/home/[[user:tm]]/ext/node-basics/expressCart/node_modules/nodemailer/lib/smtp-connection/index.js:558:14)
+    at TLSSocket._socket.on.chunk (/home/[[user:tm]]/ext/node-basics/expressCart/node_modules/nodemailer/lib/smtp-connection/index.js:510:47)
+    at emitOne (events.js:96:13)
+    at TLSSocket.emit (events.js:191:7)
+    at readableAddChunk (_stream_readable.js:178:18)
+    at TLSSocket.Readable.push (_stream_readable.js:136:10)
+  code: 'EAUTH',
+""",
+    ),
+    (
+        "https://github.com/nodemailer/nodemailer/issues/1167",
+        ".txt",
+        r"""Server started...
+{ Error: Invalid login: 535-5.7.8 Username and Password not accepted. Learn more at
+535 5.7.8  https://support.google.com/mail/?p=BadCredentials s68sm6561971pjb.38 - gsmtp
+    at SMTPConnection._formatError (/home/[[user:dvnk]]{{keep:/Desktop/nodemail/node_modules/nodemailer/lib/smtp-connection/index.js}}:784:19)
+    at SMTPConnection._actionAUTHComplete (/home/[[user:dvnk]]/Desktop/nodemail/node_modules/nodemailer/lib/smtp-connection/index.js:1523:34)
+    at SMTPConnection._responseActions.push.str (/home/[[user:dvnk]]/Desktop/nodemail/node_modules/nodemailer/lib/smtp-connection/index.js:550:26)
+    at SMTPConnection._processResponse (/home/[[user:dvnk]]/Desktop/nodemail/node_modules/nodemailer/lib/smtp-connection/index.js:942:20)
+    at SMTPConnection._onData (/home/[[user:dvnk]]/Desktop/nodemail/node_modules/nodemailer/lib/smtp-connection/index.js:749:14)
+""",
+    ),
+    # ---- Python: smtplib's debug transcript, Django's mail errors and EMAIL_* settings ---------
+    (
+        "https://github.com/python/cpython/issues/115251",
+        ".txt",
+        r"""19:37:31:628	19:37:31.506611 send: 'ehlo [192.168.240.1]\r\n'
+19:37:31:628	19:37:31.559193 reply: b'250-BN9PR03CA0152.outlook.office365.com Hello [2001:db8:8081:4a70:ebeb:3348:83bb:1cda]\r\n'
+19:37:31:628	19:37:31.559193 reply: b'250-SIZE 157286400\r\n'
+19:37:31:628	19:37:31.559193 reply: b'250-PIPELINING\r\n'
+19:37:31:628	19:37:31.559193 reply: b'250-DSN\r\n'
+19:37:31:628	19:37:31.559193 reply: b'250-ENHANCEDSTATUSCODES\r\n'
+19:37:31:628	19:37:31.559193 reply: b'250-STARTTLS\r\n'
+19:37:31:628	19:37:31.559193 reply: b'250-8BITMIME\r\n'
+19:37:31:628	19:37:31.559193 reply: b'250-BINARYMIME\r\n'
+19:37:31:628	19:37:31.559193 reply: b'250-CHUNKING\r\n'
+19:37:31:628	19:37:31.559193 reply: b'250 SMTPUTF8\r\n'
+19:37:31:628	19:37:31.559193 reply: retcode (250); Msg: b'BN9PR03CA0152.outlook.office365.com Hello [2001:db8:8081:4a70:ebeb:3348:83bb:1cda]\nSIZE 157286400\nPIPELINING\nDSN\nENHANCEDSTATUSCODES\nSTARTTLS\n8BITMIME\nBINARYMIME\nCHUNKING\nSMTPUTF8'
+19:37:31:628	19:37:31.561191 send: 'STARTTLS\r\n'
+19:37:31:880	19:37:31.627639 reply: b'220 2.0.0 SMTP server ready\r\n'
+19:37:31:880	19:37:31.627639 reply: retcode (220); Msg: b'2.0.0 SMTP server ready'
+19:37:31:880	19:37:31.727807 send: 'ehlo [192.168.240.1]\r\n'
+""",
+    ),
+    (
+        "https://github.com/miguelgrinberg/flasky/issues/167",
+        ".txt",
+        r"""SMTPSenderRefused at /info/
+(530, b'5.5.1 Authentication Required. Learn more at\n5.5.1  https://support.google.com/mail/?p=WantAuthError f67-v6sm16238307pfe.75 - gsmtp', '[[email:ravikum.47@gmail.com]]')
+
+EMAIL_HOST='smtp.gmail.com'
+EMAIL_PORT=587
+MAIL_DRIVER='smtp'
+EMAIL_HOST_USER='[[email:ravikum.47@gmail.com]]'
+#EMAIL_HOST_PASSWORD='[[secret:ravi5858]]'
+EMAIL_USE_TLS=True
+EMAIL_USE_SSL=False
+""",
+    ),
+    (
+        "https://github.com/CoderBounty/coderbounty/issues/263",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/[[user:ivar]]{{keep:/.virtualenvs/coderbounty/local/lib/python2.7/site-packages/django/core/handlers/base.py}}", line 147, in get_response
+    response = wrapped_callback(request, *callback_args, **callback_kwargs)
+  File "/home/[[user:ivar]]/.virtualenvs/coderbounty/local/lib/python2.7/site-packages/django/views/generic/base.py", line 68, in view
+    return self.dispatch(request, *args, **kwargs)
+  File "/home/[[user:ivar]]/.virtualenvs/coderbounty/local/lib/python2.7/site-packages/django/utils/decorators.py", line 67, in _wrapper
+    return bound_func(*args, **kwargs)
+  File "/home/[[user:ivar]]/.virtualenvs/coderbounty/local/lib/python2.7/site-packages/django/views/decorators/debug.py", line 76, in sensitive_post_parameters_wrapper
+    return view(request, *args, **kwargs)
+  File "/home/[[user:ivar]]/.virtualenvs/coderbounty/local/lib/python2.7/site-packages/django/utils/decorators.py", line 63, in bound_func
+    return func.__get__(self, type(self))(*args2, **kwargs2)
+  File "/home/[[user:ivar]]{{keep:/.virtualenvs/coderbounty/local/lib/python2.7/site-packages/allauth/account/views.py}}", line 177, in dispatch
+    return super(SignupView, self).dispatch(request, *args, **kwargs)
+""",
+    ),
+    # ---- Swift Mailer / Laravel / Symfony, and a Swift XOAUTH2 trace ---------------------------
+    (
+        "https://github.com/shihjay2/nosh-in-a-box/issues/5",
+        ".txt",
+        r"""> **Swift_TransportException in AbstractSmtpTransport.php line 383: Expected response code 250 but got code "535", with message "535-5.7.8 Username and Password not accepted. Learn more at
+> 535 5.7.8 https://support.google.com/mail/?p=BadCredentials e30sm2962729qtg.1 - gsmtp
+> "**
+> 
+>     in AbstractSmtpTransport.php line 383
+>     at Swift_Transport_AbstractSmtpTransport->_assertResponseCode('535-5.7.8 Username and Password not accepted. Learn more at 535 5.7.8 https://support.google.com/mail/?p=BadCredentials e30sm2962729qtg.1 - gsmtp ', array('250')) in AbstractSmtpTransport.php line 281
+>     at Swift_Transport_AbstractSmtpTransport->executeCommand('RSET ', array('250'), array()) in EsmtpTransport.php line 270
+>     at Swift_Transport_EsmtpTransport->executeCommand('RSET ', array('250')) in XOAuth2Authenticator.php line 55
+>     at Swift_Transport_Esmtp_Auth_XOAuth2Authenticator->authenticate(object(Swift_SmtpTransport), '[[email:nosh@holtmeyerj.com]]', '[[secret:ya29.GlKx3nk2FwGJA8cZG3hRAq7b-1nfEB9W8xiavowuP8SWVADE1tXNac50deIoGvPKXvSt3lTrHxfFid0utBAisqoF-I6b6SFx4fDBmHac_ee8LuLoVaHJtKThW9ey]]') in AuthHandler.php line 176
+>     at Swift_Transport_Esmtp_AuthHandler->afterEhlo(object(Swift_SmtpTransport)) in EsmtpTransport.php line 332
+>     at Swift_Transport_EsmtpTransport->_doHeloCommand() in AbstractSmtpTransport.php line 118
+""",
+    ),
+    (
+        "https://github.com/kanboard/kanboard/issues/345",
+        ".txt",
+        r"""PHP Fatal error:  Uncaught exception 'Swift_TransportException' with message 'Failed to authenticate on SMTP server with username "[[user:dkwuser]]" using 0 possible authenticators' in /var/www/html/vendor/swiftmailer/classes/Swift/Transport/Esmtp/AuthHandler.php:182
+""",
+    ),
+    (
+        "https://github.com/swiftmailer/swiftmailer/issues/1228",
+        ".txt",
+        r"""Fatal error: Uncaught exception 'Swift_TransportException' with message 'Failed to authenticate on SMTP server with username "{{keep:myem...@gmail.com}}" using 2 possible authenticators' in /home/[[user:tinkerly]]{{keep:/public_html/swift/lib/classes/Swift/Transport/Esmtp/AuthHandler.php}}
+""",
+    ),
+    # ---- Java Mail's debug output, Go's gomail, Rust's lettre, smtp-cli ------------------------
+    (
+        "https://github.com/eclipse-ee4j/angus-mail/issues/109",
+        ".txt",
+        r"""INFO Sending verification mail to: [[email:lorafen274@docwl.com]]...
+DEBUG: getProvider() returning jakarta.mail.Provider[TRANSPORT,smtp,org.eclipse.angus.mail.smtp.SMTPTransport,Oracle]
+DEBUG SMTP: need username and password for authentication
+DEBUG SMTP: protocolConnect returning false, host=localhost, user={{keep:root}}, password=<null>
+INFO localhost/127.0.0.1 - root - {{keep:autoplug}} - {{keep:ACTUAL_PASSWORD}}
+DEBUG SMTP: useEhlo true, useAuth true
+DEBUG SMTP: trying to connect to host "localhost", port 465, isSSL false
+""",
+    ),
+    (
+        "https://github.com/cptactionhank/docker-atlassian-jira-software/issues/19",
+        ".txt",
+        r"""DEBUG: getProvider() returning javax.mail.Provider[TRANSPORT,smtp,com.sun.mail.smtp.SMTPTransport,Oracle]
+DEBUG SMTP: need username and password for authentication
+DEBUG SMTP: protocolConnect returning false, host=xxx, user={{keep:daemon}}, password=<null>
+DEBUG SMTP: useEhlo true, useAuth true
+""",
+    ),
+    (
+        "https://github.com/gogs/gogs/issues/6542",
+        ".txt",
+        r"""    Failed to send test email to '{{keep:user@hidden.tld}}': gomail: could not send email 1: Auth: 535 5.7.8 Error: authentication failed:
+
+[email]
+ENABLED = true
+HOST    = 10.0.0.106:587
+FROM    = gogs <{{keep:gitlab@domainname.tld}}>
+USER    = {{keep:gitlab}}
+PASSWD  = {{keep:foobar}}
+SKIP_VERIFY = true
+
+Apr 25 12:35:12 06mail postfix/submission/smtpd[11446]: connect from domainname.tld[10.0.0.122]
+Apr 25 12:35:17 06mail postfix/submission/smtpd[11446]: warning: domainname.tld[10.0.0.122]: SASL PLAIN authentication failed: 
+Apr 25 12:35:17 06mail postfix/submission/smtpd[11446]: disconnect from domainname.tld[10.0.0.122] ehlo=2 starttls=1 auth=0/1 quit=1 unknown=0/1 commands=4/6
+""",
+    ),
+    (
+        "https://github.com/lettre/lettre/issues/217",
+        ".txt",
+        r"""$ /e/rustdir/target/debug/test_email.exe
+DEBUG:lettre::smtp::client: connecting to 40.97.117.50:587
+DEBUG:lettre::smtp::client: Read: 220 MWHPR10CA0055.outlook.office365.com Microsoft ESMTP MAIL Service ready at Mon, 1 Jan 2018 02:42:36 +0000<CRLF>
+INFO:lettre::smtp: connection established to 40.97.117.50:587
+DEBUG:lettre::smtp::client: Wrote: EHLO localhost<CRLF>
+DEBUG:lettre::smtp::client: Read: 250-MWHPR10CA0055.outlook.office365.com Hello [198.51.100.34]<CRLF>
+DEBUG:lettre::smtp: server MWHPR10CA0055.outlook.office365.com with {SmtpUtfEight, EightBitMime, StartTls}
+DEBUG:lettre::smtp::client: Wrote: STARTTLS<CRLF>
+DEBUG:lettre::smtp::client: Read: 220 2.0.0 SMTP server ready<CRLF>
+DEBUG:lettre::smtp: connection encrypted
+DEBUG:lettre::smtp::client: Wrote: EHLO localhost<CRLF>
+DEBUG:lettre::smtp::client: Read: 250-MWHPR10CA0055.outlook.office365.com Hello [198.51.100.34]<CRLF>
+DEBUG:lettre::smtp: server MWHPR10CA0055.outlook.office365.com with {EightBitMime, SmtpUtfEight, Authentication(Login)}
+INFO:lettre::smtp: No supported authentication mechanisms available
+DEBUG:lettre::smtp::client: Wrote: MAIL FROM:<{{keep:user@localhost}}> BODY=8BITMIME SMTPUTF8<CRLF>
+""",
+    ),
+    (
+        "https://github.com/mludvig/smtp-cli/issues/4",
+        ".txt",
+        r"""~root/bin/smtp-cli --server=applesmtp.163.com --user=[[email:kmqsys@163.com]] --from=[[email:kmqsys@163.com]] --to=[[email:jkwolfe@thecarevoice.com]] --pass={{keep:PASSWORD}} --port=465 --ssl --subject="hello from [[user:Danny]]" --body-plain="content" --verbose
+Connection from 198.51.100.79:56504 to 220.181.12.17:465
+Starting SMTP/SSL...
+Using cipher: AES128-SHA256
+Subject Name: /serialNumber={{keep:YnR7sUbvKb4d/SY/OwmmcD88FU0ZzluZ}}/C=CN/ST=Zhejiang/L=Hangzhou/O=NetEase (Hangzhou) Network Co., Ltd/OU=MAIL Dept./CN=*.163.com
+Issuer  Name: /C=US/O=GeoTrust, Inc./CN=GeoTrust SSL CA
+[220] '163.com Anti-spam GT for Coremail System (163com[20121016])'
+> HELO localhost
+[250] 'OK'
+> MAIL FROM: <[[email:kmqsys@163.com]]>
+[553] 'authentication is required,smtp13,EcCowECZoy+xLGNU4LXrAQ--.2290S2 1415785650'
+MAIL FROM <[[email:kmqsys@163.com]]> failed: '553 authentication is required,smtp13,EcCowECZoy+xLGNU4LXrAQ--.2290S2 1415785650'
+> QUIT
+[221] 'Bye'
+
+~root/bin/smtp-cli --verbose --host=applesmtp.163.com --enable-auth --user [[user:kmqsys]] --from [[email:kmqsys@163.com]] --to [[email:jkwolfe@thecarevoice.com]] --body-plain "hello you" 
+Enter password for [[user:kmqsys]]@applesmtp.163.com : 
 """,
     ),
 ]
