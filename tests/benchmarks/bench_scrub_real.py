@@ -290,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
             "114",
             "115",
             "116",
+            "118",
             "all",
         ),
         default="all",
