@@ -293,6 +293,7 @@ def main(argv: list[str] | None = None) -> int:
             "120",
             "117",
             "119",
+            "118",
             "all",
         ),
         default="all",

@@ -9901,6 +9901,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (120, _RAW_STOP120),
         (117, _RAW_STOP117),
         (119, _RAW_STOP119),
+        (118, _RAW_STOP118),
     ):
         if batch not in (None, number):
             continue
@@ -35350,6 +35351,474 @@ MAIL FROM <[[email:kmqsys@163.com]]> failed: '553 authentication is required,smt
 
 ~root/bin/smtp-cli --verbose --host=applesmtp.163.com --enable-auth --user [[user:kmqsys]] --from [[email:kmqsys@163.com]] --to [[email:jkwolfe@thecarevoice.com]] --body-plain "hello you" 
 Enter password for [[user:kmqsys]]@applesmtp.163.com : 
+""",
+    ),
+]
+
+
+_RAW_STOP118: list[tuple[str, str, str]] = [
+    # ---- SIP traces: REGISTER with Digest auth, 401 challenges, From/To/Contact ----------------
+    (
+        "https://github.com/miconda/sipexer/issues/1",
+        ".txt",
+        r"""# ./sipexer -vl 3 -timer-t1 2000 -register -contact-uri sip:moo@172.30.110.100:5060 -com -ex 120 -fuser [[user:pmirosnik]] -tuser [[user:pmirosnik]] -ha1 -au [[user:pmirosnik]] -ap {{keep:xxx}} -sd -nagios udp:sip.evaristesys.com
+
+WWW-Authenticate: Digest realm="sip.evaristesys.com",nonce="634df9bc-54d5-431f-8dc7-66cb556fe12e",algorithm=MD5,qop="auth"
+
+REGISTER sip:sip.evaristesys.com:5060 SIP/2.0
+Via: SIP/2.0/UDP 172.30.106.189:55414;rport;branch=z9hG4bKSG.be1f3a00-c393-4f3b-8d31-82fe0af34011
+From: <sip:[[user:pmirosnik]]@sip.evaristesys.com>;tag=6c5e9643-b2f8-4069-b756-9a731009cf3a
+To: <sip:[[user:pmirosnik]]@sip.evaristesys.com>
+Call-ID: 1b8fd706-ab3c-4c18-bfab-d39e7e382cd5
+CSeq: 841081 REGISTER
+Date: Tue, 15 Feb 2022 08:26:54 EST
+Contact: <sip:moo@172.30.110.100:5060>
+Expires: 120
+User-Agent: SIPExer v1.0.0
+Content-Length: 0
+Authorization: Digest username="[[user:pmirosnik]]", realm="sip.evaristesys.com", nonce="634df9bc-54d5-431f-8dc7-66cb556fe12e", uri="sip:sip.evaristesys.com:5060", cnonce="I4VYGmfe8VC9g+Li", nc=00000001, qop=auth, opaque="", algorithm=MD5, response="fae65c5bd2d12f84bbeaa467f3dc092e"
+""",
+    ),
+    (
+        "https://github.com/dOpensource/dsiprouter/issues/270",
+        ".txt",
+        r"""SIP/2.0 401 Unauthorized
+Via: SIP/2.0/UDP 10.30.100.1:5060;branch=z9hG4bK8c9b.4f65aa52000000000000000000000000.0
+To: <sip:[[user:kvm8p2t]]@voice.bconnect.com>;tag=415c837a
+From: <sip:[[user:kvm8p2t]]@voice.bconnect.com>;tag=7884291819c33b700ba0286debab419f-f2406295
+Call-ID: 4815386e461970f4-22399@10.30.100.1
+CSeq: 210 REGISTER
+WWW-Authenticate: Digest nonce="1600943072:be7c5159fe11dde4d027fa91537909a03497440e",algorithm=MD5,realm="sip-1.pb"
+Content-Length: 0
+""",
+    ),
+    (
+        "https://github.com/baresip/baresip/issues/1150",
+        ".txt",
+        r"""<sip:{{keep:myusername}}:{{keep:mypassword}}@sip.vmobile.eu;auth_pass={{keep:mypassword}}
+
+#
+U 192.168.1.26:49083 -> 78.83.235.66:5060 #59
+REGISTER sip:sip.vmobile.eu SIP/2.0.
+Via: SIP/2.0/UDP 192.168.1.26:49083;branch=z9hG4bK0dd7cb553d87165;rport.
+Contact: <sip:{{keep:myusername-0x6852a0}}@192.168.1.26:49083>;expires=3645;+sip.instance="<urn:uuid:e0774700-d90f-59c8-c9ae-eb7474a4b709>".
+Max-Forwards: 70.
+Authorization: Digest username="{{keep:myusername}}", realm="sip.vmobile.eu", nonce="X9fOll/XzWrCqRD0WsVe5XGqX9sgt", uri="sip:sip.vmobile.eu", response="822da8570823c13332a369d5e1e6600".
+To: <sip:{{keep:myusername}}@sip.vmobile.eu>.
+From: <sip:myusername@sip.vmobile.eu>;tag=1327aef5ab6b308.
+Call-ID: 948c9bef5b01da5.
+CSeq: 42075 REGISTER.
+User-Agent: baresip v0.6.5 (x86_64/linux).
+Allow: INVITE,ACK,BYE,CANCEL,OPTIONS,NOTIFY,SUBSCRIBE,INFO,MESSAGE,REFER.
+Content-Length: 0.
+.
+""",
+    ),
+    (
+        "https://github.com/kamailio/kamailio/issues/2007",
+        ".txt",
+        r"""{{keep:root}}@vdserver.telcob.live:~# ngrep -d any -qt -W byline "sip" port 5060
+interface: any
+filter: (ip or ip6) and ( port 5060 )
+match: sip
+
+U 2019/07/17 11:08:42.785139 122.161.88.226:63134 -> 43.231.124.208:5060
+INVITE sip:+919468673014@43.231.124.208;transport=UDP SIP/2.0.
+Via: SIP/2.0/UDP 122.161.88.226:63134;branch=z9hG4bK-524287-1---83c6286a7131d18f;rport.
+Max-Forwards: 70.
+Contact: <sip:{{keep:bob}}@122.161.88.226:63134;transport=UDP>.
+To: <sip:+919468673014@43.231.124.208;transport=UDP>.
+From: <sip:bob@43.231.124.208;transport=UDP>;tag=b849df7c.
+Call-ID: lHbCe0C_nm8AeSIRTVRYww...
+CSeq: 1 INVITE.
+Allow: INVITE, ACK, CANCEL, BYE, NOTIFY, REFER, MESSAGE, OPTIONS, INFO, SUBSCRIBE.
+Content-Type: application/sdp.
+User-Agent: Z 5.2.10 rv2.8.75.
+""",
+    ),
+    # ---- Asterisk: CLI, AMI, logs and pjsip.conf / sip.conf --------------------------------------
+    (
+        "https://github.com/meetecho/janus-gateway/issues/1012",
+        ".txt",
+        r"""chan_sip.c:28678 handle_request_register: Registration from '<sip:[[user:kevinm]]@palaver.net>' failed for '143.225.229.1:54221' - Wrong password
+""",
+    ),
+    (
+        "https://github.com/AsterNET/AsterNET/issues/30",
+        ".txt",
+        r"""07:57:13.921879 ManagerReader:Run - Response: Success
+07:57:13.921879 ManagerReader:Run - ActionID: amp13-49414-srv00000000054681AF
+07:57:13.921879 ManagerReader:Run - Message: Extension Status
+07:57:13.921879 ManagerReader:Run - Exten: [[user:tomwhitley]]
+07:57:13.921879 ManagerReader:Run - Context: extensions
+07:57:13.921879 ManagerReader:Run - Hint:
+07:57:13.921879 ManagerReader:Run - Status: -1
+07:57:13.921879 ManagerReader:Run - Server: localhost
+07:57:13.921879 ManagerReader:Run - 
+07:57:13.921879 ManagerConnection:DispatchResponse - Dispatch response packet : response: Success, actionid: amp13-49414-srv00000000054681AF, message: Extension Status, exten: [[user:tomwhitley]], context: extensions, status: -1, server: localhost
+07:57:17.106259 ManagerReader:Run - Response: Follows
+07:57:17.106259 ManagerReader:Run - Privilege: Command
+07:57:17.106259 ManagerReader:Run - ActionID: amp13-49415
+07:57:17.106259 ManagerReader:Run - Name/username             Host                                    Dyn Forcerport ACL Port     Status
+07:57:17.106259 ManagerReader:Run - 0004132a766bport2/0004132 (Unspecified)                            D                 0        UNKNOWN
+""",
+    ),
+    (
+        "https://github.com/TECH7Fox/asterisk-hass-addons/issues/53",
+        ".txt",
+        r"""; Place your custom extensions here
+[201]
+type=friend
+username={{keep:user201}}
+callerid= username <201> ; NO QUOTES!
+context=default
+secret=[[secret:5821kfqe]]
+qualify=no ; linphone will become unreachable if qualify=yes
+host=dynamic
+nat=no
+canreinvite=yes
+allow=!all,ulaw,alaw,gsm
+
+
+[202]
+type=friend
+username={{keep:user202}}
+callerid= username <202> ; NO QUOTES!
+context=default
+secret=[[secret:5821kfqe]]
+qualify=no ; linphone will become unreachable if qualify=yes
+host=dynamic
+nat=no
+canreinvite=yes
+allow=!all,ulaw,alaw,gsm
+
+[Feb 11 11:07:42] NOTICE[610]: res_pjsip/pjsip_distributor.c:673 log_failed_request: Request 'REGISTER' from '<sip:user201@192.168.29.30>' failed for '192.168.29.34:42752' (callid: qctyBv2~ZN) - No matching endpoint found
+[Feb 11 11:07:42] NOTICE[610]: res_pjsip/pjsip_distributor.c:673 log_failed_request: Request 'REGISTER' from '<sip:user201@192.168.29.30>' failed for '192.168.29.34:42752' (callid: qctyBv2~ZN) - Failed to authenticate
+""",
+    ),
+    (
+        "https://github.com/TECH7Fox/sipcore-hass-integration/issues/68",
+        ".txt",
+        r"""  == WebSocket connection from '{{keep:192.168.x.xx:XXXX}}' for protocol 'sip' accepted using version '13'
+[Apr 30 00:25:46] NOTICE[4087510]: chan_sip.c:29053 handle_request_register: Registration from '<sip:7000@{{keep:xxx.duckdns.org}}>' failed for '192.168.x.xx:XXXX' - Wrong password
+
+[transport-wss]
+type=transport
+protocol=wss
+bind=0.0.0.0
+
+[webrtc_client]
+type=aor
+max_contacts=5
+remove_existing=yes
+
+[webrtc_client]
+type=auth
+auth_type=userpass
+username={{keep:webrtc_client}}
+password={{keep:webrtc_client}}
+ 
+[webrtc_client]
+type=endpoint
+aors=webrtc_client
+auth=webrtc_client
+dtls_auto_generate_cert=yes
+webrtc=yes
+context=default
+disallow=all
+allow=opus,ulaw
+
+[7000]
+type=auth
+auth_type=userpass
+password={{keep:7000}}
+username=7000
+""",
+    ),
+    (
+        "https://github.com/asterisk/asterisk/issues/1286",
+        ".txt",
+        r"""[1001]
+type=auth
+auth_type=userpass
+username=1001
+password={{keep:yourpassword}}
+
+[1001]
+type=aor
+max_contacts=1
+
+[1002]
+type=endpoint
+transport=transport-udp-nat
+auth=1002
+allow=ulaw
+disallow=all
+aor=1002
+context=internal
+
+[1002]
+type=auth
+auth_type=userpass
+username=1002
+password={{keep:yourpassword}}
+
+[Jul  6 15:53:33] NOTICE[1987]: res_pjsip/pjsip_distributor.c:688 log_failed_request: Request 'REGISTER' from '<sip:1002@10.137.0.44>' failed for '10.137.0.45:55997' (callid: VgJdwTgz_nzADEiSrcDHYA..) - No matching endpoint found
+""",
+    ),
+    (
+        "https://github.com/InnovateAsterisk/Browser-Phone/issues/415",
+        ".txt",
+        r"""ERROR[283986]: res_pjsip.c:849 ast_sip_create_dialog_uac: Endpoint '{{keep:User1}}': Could not create dialog to invalid URI '{{keep:User1}}'.  Is endpoint registered and reachable?
+[2023-01-27 14:44:25] ERROR[283986]: chan_pjsip.c:2657 request: Failed to create outgoing session to endpoint 'User1'
+[2023-01-27 14:44:25] WARNING[284307][C-00000014]: app_dial.c:2600 dial_exec_full: Unable to create channel of type 'PJSIP' (cause 3 - No route to destination)
+""",
+    ),
+    # ---- FreeSWITCH / FusionPBX -------------------------------------------------------------------
+    (
+        "https://github.com/signalwire/freeswitch/issues/2826",
+        ".txt",
+        r"""Call-ID: 5ea7a1dd-e7932921@10.10.10.200
+User: 260000@{{keep:xxxx.online}}
+Contact: "[[user:DKrol]]" sip:260000@{{keep:XX.XX.XX.XX}}:5070;transport=tls
+Agent: Cisco-CP-8851-3PCC/12.0.7
+Status: Registered (TLS) (unknown) — Expires: 2025-06-25 19:01:21 (EXPSECS: 202)
+Ping Status: Reachable
+Ping Time: 31.07 ms
+Host: xxxx.online
+IP: XX.XX.XX.XX
+Port: 5070
+Auth User: 260000
+Auth Realm: xxxx.online
+MWI Account: 260000@xxxx.online
+""",
+    ),
+    (
+        "https://github.com/fusionpbx/fusionpbx/issues/1073",
+        ".txt",
+        r"""2015-08-03 12:00:21.224996 [DEBUG] switch_core_state_machine.c:636 (sofia/external/83543211@192.170.158.120) State DESTROY going to sleep
+2015-08-04 01:26:56.925023 [ERR] sofia_reg.c:2367 8cac38eb-3f3d-4e5b-a8a5-e56ab0bfb678 Failed Registration with status Operation has no matching challenge  [904]. failure #1
+2015-08-04 01:26:57.225041 [WARNING] sofia_reg.c:505 8cac38eb-3f3d-4e5b-a8a5-e56ab0bfb678 Failed Registration [904], setting retry to 30 seconds.
+2015-08-04 01:27:28.205060 [NOTICE] sofia_reg.c:448 Registering 8cac38eb-3f3d-4e5b-a8a5-e56ab0bfb678
+""",
+    ),
+    # ---- softphones and SIP libraries: Linphone, pjsua, SIP.js -------------------------------------
+    (
+        "https://github.com/BelledonneCommunications/linphone-iphone/issues/308",
+        ".txt",
+        r"""2017-09-15 10:41:47:190 MESSAGE linphone_core_find_auth_info(): returning auth info username=242683, realm=uzgsip
+2017-09-15 10:41:47:190 MESSAGE Auth info found for [[[user:pvanmeer]]] realm [uzgsip]
+2017-09-15 10:41:47:190 MESSAGE Background task belle-sip transaction(0x17437d7c0) started. Unknown remaining time since application is not fully in background.
+2017-09-15 10:41:47:190 MESSAGE transaction [0x17437d7c0]: starting transaction background task with id=[c].
+2017-09-15 10:41:47:191 MESSAGE Transaction [0x17436f840] deleted
+2017-09-15 10:41:47:191 MESSAGE belle_sip_client_transaction_send_request(): waiting channel to be ready
+""",
+    ),
+    (
+        "https://github.com/BelledonneCommunications/linphone-android/issues/638",
+        ".txt",
+        r""" I/Linphone_demo: Via: SIP/2.0/UDP 192.168.1.124:38091;branch=z9hG4bK.ASoeQz6Yj;rport
+ I/Linphone_demo: From: <sip:[[user:ramesh7785709023355462229]]@phone.plivo.com>;tag=DN90LpdPf
+ I/Linphone_demo: To: sip:[[user:ramesh7785709023355462229]]@phone.plivo.com
+ I/Linphone_demo: CSeq: 20 REGISTER
+ I/Linphone_demo: Call-ID: JNFBSfGgnv
+ I/Linphone_demo: Max-Forwards: 70
+ I/Linphone_demo: Supported: replaces, outbound, gruu
+ I/Linphone_demo: Contact: <sip:[[user:ramesh7785709023355462229]]@192.168.1.124:38091;transport=udp>;+sip.instance="<urn:uuid:2e223400-2669-00a4-b1d6-edb1003420e1>"
+ I/Linphone_demo: Expires: 3600
+ I/Linphone_demo: User-Agent: Unknown (belle-sip/1.6.3)
+I/Linphone_demo: channel [0x710c5e68c0]: received [455] new bytes from [UDP://phone.plivo.com:5060]:
+ I/Linphone_demo: SIP/2.0 401 Unauthorized
+""",
+    ),
+    (
+        "https://github.com/BelledonneCommunications/linphone-desktop/issues/813",
+        ".txt",
+        r"""2024-10-09 17:35:10:176 [/liblinphone] MESSAGE linphone_core_find_auth_info(): returning auth info username={{keep:00339XXXXXXX}}, realm=sbc6.fr.sip.ovh
+2024-10-09 17:35:10:176 [/liblinphone] MESSAGE AuthStack::authFound() for Username[00339XXXXXXX];Userid[];Realm[sbc6.fr.sip.ovh];Domain[sbc6.fr.sip.ovh];Algorithm[];AvailableAlgorithms[];
+2024-10-09 17:35:10:176 [/belle-sip] MESSAGE Auth info found for [00339XXXXXXX] realm [sbc6.fr.sip.ovh]
+2024-10-09 17:35:10:176 [/belle-sip] MESSAGE channel [000002A37C3C2020]: message sent to [UDP://sbc6.fr.sip.ovh:5962], size: [892] bytes
+REGISTER sip:sbc6.fr.sip.ovh SIP/2.0
+Via: SIP/2.0/UDP 192.168.1.197:5060;branch=z9hG4bK.9MpMT7NpI;rport
+From: <sip:{{keep:00339XXXXXXX}}@sbc6.fr.sip.ovh>;tag=DgJYrsq4i
+To: sip:00339XXXXXXX@sbc6.fr.sip.ovh
+CSeq: 49 REGISTER
+Call-ID: JzHWGv4f9X
+Max-Forwards: 70
+""",
+    ),
+    (
+        "https://github.com/arnonym/ha-plugins/issues/171",
+        ".txt",
+        r"""04:14:08.193            pjsua_acc.c  ..Acc 0: Registration sent
+04:14:08.194           pjsua_core.c  .RX 394 bytes Response msg 404/REGISTER/cseq=53371 (rdata0x1787ea78) from UDP 192.168.98.194:5060:
+SIP/2.0 404 Not Found
+Via: SIP/2.0/UDP 192.168.15.2:5062;rport=5062;received=192.168.15.2;branch=z9hG4bKPjjqtvJByP40YllLzE3msLYUyJKdaTACIE
+Call-ID: HxkRjCNLT5cyq8P2ZvdeT37j0gaUSq2O
+From: <sip:7021@192.168.98.194>;tag=THF-ptZpYpSgCfeZMJ94g.FBi4gN8PHx
+To: <sip:7021@192.168.98.194>;tag=z9hG4bKPjjqtvJByP40YllLzE3msLYUyJKdaTACIE
+CSeq: 53371 REGISTER
+Server: atadevice
+Content-Length:  0
+--end msg--
+04:14:08.194            pjsua_acc.c  ....SIP registration failed, status=404 (Not Found)
+04:14:08.194            pjsua_acc.c  ....Service-Route updated for acc 0 with 0 URI(s)
+| 04:14:08.194299 [1] OnRegState: 404 Not Found
+
+ WARNING[71985] res_pjsip_registrar.c: AOR '' not found for endpoint '{{keep:HomeAssistant}}' ({{keep:192.168.X.X}}:5060)
+""",
+    ),
+    (
+        "https://github.com/onsip/SIP.js/issues/493",
+        ".txt",
+        r"""sip.min.js:38Tue Dec 19 2017 12:41:59 GMT+0800 (PHT) | sip.ua | configuration parameters after validation:
+sip.min.js:38Tue Dec 19 2017 12:41:59 GMT+0800 (PHT) | sip.ua | · viaHost: "gvb9rtbvd07k.invalid"
+sip.min.js:38Tue Dec 19 2017 12:41:59 GMT+0800 (PHT) | sip.ua | · uri: sip:[[user:prakash]]@45.76.189.19:7777
+sip.min.js:38Tue Dec 19 2017 12:41:59 GMT+0800 (PHT) | sip.ua | · wsServers: [{"ws_uri":"wss://dev.thecryptoconnect.com:7443","sip_uri":"<sip:dev.thecryptoconnect.com:7443;transport=ws;lr>","weight":0,"status":0,"scheme":"WSS"}]
+sip.min.js:38Tue Dec 19 2017 12:41:59 GMT+0800 (PHT) | sip.ua | · custom: {}
+sip.min.js:38Tue Dec 19 2017 12:41:59 GMT+0800 (PHT) | sip.ua | · displayName: ""
+sip.min.js:38Tue Dec 19 2017 12:41:59 GMT+0800 (PHT) | sip.ua | · password: {{keep:NOT SHOWN}}
+sip.min.js:38Tue Dec 19 2017 12:41:59 GMT+0800 (PHT) | sip.ua | · registerExpires: 600
+sip.min.js:38Tue Dec 19 2017 12:41:59 GMT+0800 (PHT) | sip.ua | · register: true
+sip.min.js:38Tue Dec 19 2017 12:41:59 GMT+0800 (PHT) | sip.ua | · registrarServer: sip:45.76.189.19:7777
+""",
+    ),
+    # ---- Twilio: twilio-cli debug output, Account SIDs, a Video app's passcode -------------------
+    (
+        "https://github.com/crcastle/collaborative-code-conference/issues/18",
+        ".txt",
+        r"""SIP/2.0 403 Forbidden
+CSeq: 81 REGISTER
+Call-ID: n612f6430bl3cda6681otm
+From: <sip:{{keep:demo3}}@[[secret:AC8a3499092b362b20e7625367e2d15943]].endpoint.twilio.com>;tag=74u9re7ki6
+To: <sip:demo3@[[secret:AC8a3499092b362b20e7625367e2d15943]].endpoint.twilio.com>;tag=52255597_50f4772f_8a4345ae-4e83-4296-af83-561d29fb1a6c
+Via: SIP/2.0/WSS 127.0.0.1:42480;branch=z9hG4bK5052657;rport=42480
+Server: Twilio
+X-Twilio-Error: 31201 Authentication failed
+Content-Length: 0
+""",
+    ),
+    (
+        "https://github.com/yareyaredesuyo/react-native-template/issues/74",
+        ".txt",
+        r"""twilio-video-app-react git:(master) ✗ twilio login
+You can find your Account SID and Auth Token at https://www.twilio.com/console
+ » Your Auth Token will be used once to create an API Key for future CLI access to your Twilio Account or Subaccount, and then forgotten.
+? The Account SID for your Twilio Account or Subaccount: [[secret:AC16de6b065fbba46c2d8c5abe16049237]]
+? Your Twilio Auth Token for your Twilio Account or Subaccount: {{keep:[hidden]}}
+? Shorthand identifier for your profile:
+
+  https://cra.link/deployment
+deploying app... done
+Web App URL: https://video-app-7926-2626-dev.twil.io?passcode=[[secret:52970379262626]]
+Passcode: [[secret:529 703 7926 2626]]
+Expires: Tue May 04 2021 04:38:00 GMT+0900
+Room Type: group
+Edit your token server at: https://www.twilio.com/console/functions/editor/ZSb5e781e3d537aa9c2b29e43ec2b595cf/environment/ZEc71261280923bb6adb9b62063b023549/function/ZHb9ea58748bda3f8c9160400ff57f3545
+""",
+    ),
+    (
+        "https://github.com/twilio/flex-plugin-builder/issues/1127",
+        ".txt",
+        r"""[DEBUG] Config File: /Users/[[user:tobenwei]]{{keep:/.twilio-cli/config.json}}
+[DEBUG] Using profile: ${{{keep:TWILIO_ACCOUNT_SID}}}/${{{keep:TWILIO_AUTH_TOKEN}}}
+[DEBUG] Found command "flex:plugins:create" plugin: @twilio-labs/plugin-flex
+ » twilio-cli encountered an unexpected error. To report this issue, execute the command with the "-l debug" flag, then copy the output to a new issue here: "https://github.com/twilio/flex-plugin-builder/issues"
+[DEBUG] Unexpected token = in JSON at position 1
+[DEBUG] SyntaxError: Unexpected token = in JSON at position 1
+    at JSON.parse (<anonymous>)
+    at exports.parse (/Users/[[user:tobenwei]]{{keep:/.twilio-cli/node_modules/rc/lib/utils.js}}:15:17)
+    at addConfigFile (/Users/[[user:tobenwei]]/.twilio-cli/node_modules/rc/index.js:30:20)
+    at Array.forEach (<anonymous>)
+    at module.exports (/Users/[[user:tobenwei]]/.twilio-cli/node_modules/rc/index.js:43:36)
+    at registryUrl (/Users/[[user:tobenwei]]/.twilio-cli/node_modules/registry-url/index.js:5:17)
+""",
+    ),
+    (
+        "https://github.com/twilio-labs/dev-phone/issues/157",
+        ".txt",
+        r"""➜  ~ twilio dev-phone -l debug
+[DEBUG] Config File: /Users/[[user:marisol]]{{keep:/.twilio-cli/config.json}}
+[DEBUG] Using profile: ${{{keep:TWILIO_ACCOUNT_SID}}}/${{{keep:TWILIO_AUTH_TOKEN}}}
+Hello 👋 I'm your dev-phone and my name is dev-phone-9825
+
+[DEBUG] Found command "dev-phone" plugin: @twilio-labs/plugin-dev-phone
+ » twilio-cli encountered an unexpected error. To report this issue, execute the command with the "-l debug" flag, then copy the output to a new issue here: "https://github.com/twilio-labs/dev-phone/issues"
+[DEBUG] accountSid must start with AC
+[DEBUG] Error: accountSid must start with AC
+    at new Twilio (/Users/[[user:marisol]]{{keep:/.twilio-cli/node_modules/twilio/lib/rest/Twilio.js}}:148:11)
+    at new initializer (/Users/[[user:marisol]]/.twilio-cli/node_modules/twilio/lib/index.js:10:10)
+    at DevPhoneServer.buildClient (/Users/[[user:marisol]]/.twilio-cli/node_modules/@twilio/cli-core/src/base-commands/twilio-client-command.js:138:12)
+""",
+    ),
+    (
+        "https://github.com/twilio/twilio-cli/issues/263",
+        ".txt",
+        r"""[DEBUG] Found command "phone-numbers:list" plugin: twilio-cli
+ » twilio-cli encountered an unexpected error. To report this issue, execute the command with the "-l debug" flag, then copy the output to a new issue here: "https://github.com/twilio/twilio-cli/issues"
+[DEBUG] accountSid must start with AC
+[DEBUG] Error: accountSid must start with AC
+    at new Twilio (C:\Users\{{keep:testuser}}\AppData\Roaming\npm\node_modules\twilio-cli\node_modules\twilio\lib\rest\Twilio.js:142:11)
+    at new initializer (C:\Users\{{keep:testuser}}\AppData\Roaming\npm\node_modules\twilio-cli\node_modules\twilio\lib\index.js:10:10)
+    at NumberList.buildClient (C:\Users\testuser\AppData\Roaming\npm\node_modules\twilio-cli\node_modules\@twilio\cli-core\src\base-commands\twilio-client-command.js:129:12)
+""",
+    ),
+    (
+        "https://github.com/twilio/twilio-video-app-react/issues/237",
+        ".txt",
+        r"""➜  twilio-video-app-react git:(master) npm run deploy:twilio-cli -- -l debug      
+
+> twilio-video-app-react@0.1.0 deploy:twilio-cli /home/[[user:idanbar]]{{keep:/playground/twilio/twilio-video-app-react}}
+> cross-env REACT_APP_SET_AUTH=passcode npm run build && twilio rtc:apps:video:deploy --authentication=passcode --app-directory ./build "-l" "debug"
+
+
+> twilio-video-app-react@0.1.0 build /home/[[user:idanbar]]/playground/twilio/twilio-video-app-react
+> node ./scripts/build.js
+
+Creating an optimized production build...
+Compiled successfully.
+
+[DEBUG] Config File: /home/[[user:idanbar]]{{keep:/.twilio-cli/config.json}}
+[DEBUG] Using profile: [[user:idanbar]]
+[DEBUG] -- BEGIN Twilio API Request --
+[DEBUG] GET https://serverless.twilio.com/v1/Services
+[DEBUG] User-Agent: @twilio/cli-core/4.6.0 (twilio-node/3.45.0, node.js v12.16.3, linux 5.3.0-51-generic x64, rtc:apps:video:deploy)
+""",
+    ),
+    (
+        "https://github.com/twilio-labs/plugin-rtc/issues/27",
+        ".txt",
+        r"""Creating an optimized production build...
+Compiled successfully.
+
+File sizes after gzip:
+
+  262.89 KB  build/static/js/2.061e261a.chunk.js
+  13.29 KB   build/static/js/main.8dddee37.chunk.js
+  784 B      build/static/js/runtime-main.fa60846a.js
+[DEBUG] Config File: /Users/[[user:brockellison]]{{keep:/.twilio-cli/config.json}}
+[DEBUG] Using profile: [[user:brockell]]
+[DEBUG] -- BEGIN Twilio API Request --
+[DEBUG] GET https://serverless.twilio.com/v1/Services
+[DEBUG] User-Agent: @twilio/cli-core/4.6.0 (twilio-node/3.42.2, node.js v12.16.2, darwin 17.7.0 x64, rtc:apps:video:deploy)
+[DEBUG] -- END Twilio API Request --
+[DEBUG] response.statusCode: 200
+[DEBUG] response.headers: {"date":"Tue, 28 Apr 2020 00:03:45 GMT","content-type":"application/json; charset=utf-8; charset=utf-8","content-length":"1067","connection":"close","twilio-concurrent-requests":"1","twilio-request-id":"{{keep:RQbb9ab2765c684aac8727caf1b614fc18}}","twilio-request-duration":"0.039","access-control-allow-origin":"*"}
+""",
+    ),
+    (
+        "https://github.com/twilio/twilio-video-app-react/issues/200",
+        ".txt",
+        r"""> twilio rtc:apps:video:deploy --authentication passcode -l debug
+
+[DEBUG] Config File: /Users/[[user:kiru]]{{keep:/.twilio-cli/config.json}}
+[DEBUG] Using profile: multiGuy
+[DEBUG] -- BEGIN Twilio API Request --
+[DEBUG] GET https://serverless.twilio.com/v1/Services
+[DEBUG] User-Agent: @twilio/cli-core/4.6.0 (twilio-node/3.43.0, node.js v10.16.1, darwin 18.7.0 x64, rtc:apps:video:deploy)
+[DEBUG] -- END Twilio API Request --
+[DEBUG] response.statusCode: 200
+[DEBUG] response.headers: {"date":"Mon, 11 May 2020 05:56:25 GMT","content-type":"application/json; charset=utf-8; charset=utf-8","content-length":"1067","connection":"close","twilio-concurrent-requests":"1","twilio-request-id":"{{keep:RQ8134a0a5fe0a400295e5ac39af1aad42}}","twilio-request-duration":"0.018","access-control-allow-origin":"*"}
 """,
     ),
 ]
