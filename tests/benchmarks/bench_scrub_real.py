@@ -72,8 +72,9 @@ tools, web app servers and process managers) under 1.52.0; ``108`` to ``110`` (t
 security tools, remote IDEs and cloud development environments, Windows installers and package
 managers) under 1.57.0; ``111`` to ``116`` (threads: robotics and drone software, geospatial
 tools, bioinformatics pipelines, TeX and document tools, trading bots and crypto nodes,
-printing, scanning, audio and Bluetooth stacks) under 1.63.0 (``all``, the default, is every
-collection).
+printing, scanning, audio and Bluetooth stacks) and ``117`` to ``120`` (threads: game servers,
+telephony and VoIP, SMTP clients' debug transcripts, browser test automation) under 1.63.0
+(``all``, the default, is every collection).
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -290,10 +291,10 @@ def main(argv: list[str] | None = None) -> int:
             "114",
             "115",
             "116",
-            "120",
             "117",
-            "119",
             "118",
+            "119",
+            "120",
             "all",
         ),
         default="all",

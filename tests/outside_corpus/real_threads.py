@@ -93,8 +93,9 @@ class RealDocument:
     development environments, Windows installers and package managers), collected under 1.57.0,
     and 111 to 116 (threads: robotics and drone software, geospatial tools, bioinformatics
     pipelines, TeX and document tools, trading bots and crypto nodes, printing, scanning, audio
-    and Bluetooth stacks), collected at stop 55 under 1.63.0; each scored once, per part, blind,
-    no rule changed before it was scored."""
+    and Bluetooth stacks), and 117 to 120 (threads: game servers, telephony and VoIP, SMTP
+    clients' debug transcripts, browser test automation), collected at stop 55 under 1.63.0; each
+    scored once, per part, blind, no rule changed before it was scored."""
 
     @property
     def held_out(self) -> bool:
@@ -9818,7 +9819,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``116``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``120``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9898,10 +9899,10 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (114, _RAW_STOP114),
         (115, _RAW_STOP115),
         (116, _RAW_STOP116),
-        (120, _RAW_STOP120),
         (117, _RAW_STOP117),
-        (119, _RAW_STOP119),
         (118, _RAW_STOP118),
+        (119, _RAW_STOP119),
+        (120, _RAW_STOP120),
     ):
         if batch not in (None, number):
             continue
