@@ -60,6 +60,7 @@ SITE_HOME_NOBODY = [
     "/mnt/storage/home/{username}/x",
     "/mnt/storage/home/2021/run1/out.vcf",
     "/share/home/software",
+    "/share/home/acct-bio/public/models/llama-2-7b",
 ]
 
 SITE_HOME_GO = [
