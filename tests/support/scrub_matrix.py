@@ -2037,6 +2037,24 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "thunderbird_profile_named": lambda d: (
             d.k("/home/").v(u).k("/.thunderbird/").v(first).k("/extensions/: OK\n")
         ),
+        # stop 55 (scrubber 1.65.0): a site's home below its share root, GATK's running login,
+        # a group folder under /home/users/, Imperial's RDS
+        "cluster_site_homes": lambda d: (
+            d.k("Loading libgkl_compression.so from jar:file:/share/home/")
+            .v(u)
+            .k("/biosoft/gatk-4.0.10.1/gatk-package-4.0.10.1-local.jar!/libgkl_compression.so\n")
+            .k("INFO  HaplotypeCaller - Executing as ")
+            .v(u)
+            .k("@localhost.localdomain on Linux v3.10.0 amd64\n")
+            .k("at /mnt/storage/home/")
+            .v(u)
+            .k("/software/bcftools/misc/vcfutils.pl line 566.\n")
+            .k("Found config home: /home/users/allstaff/")
+            .v(u)
+            .k("/.nextflow/config\n--outFileNamePrefix /rds/general/user/")
+            .v(u)
+            .k("/projects/cohesin/live/mapped \\\n")
+        ),
     }
 
 
@@ -2488,6 +2506,15 @@ PASTED_PLACEHOLDERS = {
     "machine_value_words": 'access_token="fresh"\nexport LLM_API_KEY="ollama"\n'
     'token: "daemon-tok"\nsession_key: custody_client\n'
     'api_key = os.environ.get("API_KEY") or "lemonade"\n',
+    # stop 55 (scrubber 1.65.0): a site's own folders under its home root, system accounts
+    # running GATK, a shared folder under /home/users/, Imperial's RDS variables and projects
+    "cluster_site_homes_nobody": "jar:file:/share/home/software/gatk/gatk.jar\n"
+    "Executing as root@localhost.localdomain on Linux v3.10.0 amd64\n"
+    "at /mnt/storage/home/shared/software/vcfutils.pl line 566.\n"
+    "Found config home: /home/users/shared/.nextflow/config\n"
+    "--genomeDir $RDS/home/genomeDir/Index_Genome \\\n"
+    "--outFileNamePrefix /rds/general/project/cohesin/live/mapped \\\n"
+    "--readFilesIn /rds/general/user/$USER/home/reads.fq.gz\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
