@@ -2037,6 +2037,14 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "thunderbird_profile_named": lambda d: (
             d.k("/home/").v(u).k("/.thunderbird/").v(first).k("/extensions/: OK\n")
         ),
+        # stop 55 (scrubber 1.68.0): bash's `\u@\h \W \$` prompt (a bare folder) and a
+        # database URL's role, replaced where it stands, not spread to the application's file
+        "bare_folder_prompt_database_role": lambda d: (
+            d.v(u)
+            .k("@pooh T $ osm2pgsql --database=postgresql://")
+            .v(w)
+            .k("@localhost/places --style=/opt/app/data/app.style x.osm\n")
+        ),
     }
 
 
@@ -2484,6 +2492,13 @@ PASTED_PLACEHOLDERS = {
     "wazuh_placeholder_addresses": "  <global>\n    <email_to>realemailhere1@gmail.com</email_to>\n"
     "    <email_to>realmailhere2@gmail.com</email_to>\n"
     "    <email_from>ossecm@example.wazuh.com</email_from>\n  </global>\n",
+    # stop 55 (scrubber 1.68.0): role accounts at a bare-folder prompt, a maker's default
+    # administrator's short name, an application's database role in place
+    "bare_folder_prompt_default_accounts": "root@pooh T # echo $?\nuser@pooh T $ soffice"
+    " --headless --convert-to pdf report.docx\nrunner@fv-az123-456 T $ quarto check\n"
+    "visiting repository C:\\Users\\IBM_AD~1\\AppData\\Local\\Temp\\mik40008...\n"
+    "visiting repository C:\\Users\\ADMIN~1\\AppData\\Local\\Temp\\mik40008...\n"
+    "--database=postgresql://postgres@localhost/places --style=/opt/app/data/matcher.style\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
