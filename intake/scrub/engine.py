@@ -498,6 +498,27 @@ def _arn_word_users(text: str) -> list[Finding]:
     ]
 
 
+def _database_url_users(text: str) -> list[Finding]:
+    """A database URL's role (``user_names.yaml``'s ``database_url_login``:
+    ``postgresql://<role>:<pw>@host/db``), replaced where it stands only, not learned for the
+    document (since 1.68.0, stop 55): an application's own role (``matcher``) is then not
+    spread into the application's file names (``…/data/matcher.style``), its database name or
+    its table prefix, and a person's login there still goes. The roles ``learn_user_names``
+    turns away stay too: shorter than three characters, role, placeholder and system accounts,
+    a database user the text declares (``_declared_database_users``)."""
+    if "://" not in text:
+        return []
+    declared = _declared_database_users(text)
+    return [
+        Finding("USER_NAME", m.start(1), m.end(1))
+        for m in _rule("database_url_login").finditer(text)
+        if len(m.group(1)) >= 3
+        and m.group(1).lower() not in declared
+        and _not_base64_text(m.group(1))
+        and _learnable(text, m.group(1))
+    ]
+
+
 def _fork_logins(text: str) -> set[str]:
     """In a log of merges, the owners of forks: the repository's own branches come from its
     owner, the most frequent source; every other source is a fork, a person's login. With one
@@ -885,6 +906,22 @@ def _short_name_of_a_role(user: str) -> bool:
     )
 
 
+_SHORT_BASE_NAME = regex.compile(r"([A-Za-z0-9]{1,5})~[1-9](?:\.[A-Za-z0-9]{1,3})?+")
+
+
+def _short_name_of_a_default(user: str) -> bool:
+    """Whether a Windows 8.3 short name is a default or role account's that
+    ``_short_name_of_a_role`` does not read (since 1.68.0, stop 55): a maker's or employer's
+    default administrator cut to six characters (``IBM_AD~1`` of ``IBM_ADMIN``,
+    ``user_names.yaml``'s ``default_short_name``), or a head under six characters, which is then
+    the long name's whole base (``ADMIN~1.COR`` of ``admin.CORP``, ``TEMP~1``) and names nobody
+    when the base does not (``_a_name``)."""
+    if _rule("default_short_name").match(user) is not None:
+        return True
+    m = _SHORT_BASE_NAME.fullmatch(user)
+    return m is not None and not _a_name(m.group(1))
+
+
 def _a_name(user: str) -> bool:
     """Whether a user segment or login may be a person's (not a shared account, an OEM or role
     default, a placeholder or one of our fixtures)."""
@@ -900,6 +937,7 @@ def _a_name(user: str) -> bool:
         or _rule("role_login").match(user) is not None
         or _role_words_only(user)
         or _short_name_of_a_role(user)
+        or _short_name_of_a_default(user)
         or "FAKE" in user
     )
 
@@ -1952,6 +1990,7 @@ class Scrubber:
     def _finish(self, text: str, cands: list[Finding], names: frozenset[str]) -> list[Finding]:
         if ":user/" in text:
             cands = cands + _arn_word_users(text)
+        cands = cands + _database_url_users(text)
         spans: set[tuple[int, int]] = set()
         if names:
             spans.update(user_name_spans(text, names))

@@ -2055,6 +2055,14 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/projects/cohesin/live/mapped \\\n")
         ),
+        # stop 55 (scrubber 1.68.0): bash's `\u@\h \W \$` prompt (a bare folder) and a
+        # database URL's role, replaced where it stands, not spread to the application's file
+        "bare_folder_prompt_database_role": lambda d: (
+            d.v(u)
+            .k("@pooh T $ osm2pgsql --database=postgresql://")
+            .v(w)
+            .k("@localhost/places --style=/opt/app/data/app.style x.osm\n")
+        ),
     }
 
 
@@ -2515,6 +2523,13 @@ PASTED_PLACEHOLDERS = {
     "--genomeDir $RDS/home/genomeDir/Index_Genome \\\n"
     "--outFileNamePrefix /rds/general/project/cohesin/live/mapped \\\n"
     "--readFilesIn /rds/general/user/$USER/home/reads.fq.gz\n",
+    # stop 55 (scrubber 1.68.0): role accounts at a bare-folder prompt, a maker's default
+    # administrator's short name, an application's database role in place
+    "bare_folder_prompt_default_accounts": "root@pooh T # echo $?\nuser@pooh T $ soffice"
+    " --headless --convert-to pdf report.docx\nrunner@fv-az123-456 T $ quarto check\n"
+    "visiting repository C:\\Users\\IBM_AD~1\\AppData\\Local\\Temp\\mik40008...\n"
+    "visiting repository C:\\Users\\ADMIN~1\\AppData\\Local\\Temp\\mik40008...\n"
+    "--database=postgresql://postgres@localhost/places --style=/opt/app/data/matcher.style\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
