@@ -2037,6 +2037,13 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "thunderbird_profile_named": lambda d: (
             d.k("/home/").v(u).k("/.thunderbird/").v(first).k("/extensions/: OK\n")
         ),
+        # stop 55 (scrubber 1.67.0): a person's PulseAudio cookie beside xpra's own lines
+        "pulse_cookie_beside_xpra": lambda d: (
+            d.k("2021-09-17 14:33:42,316  '/run/user/1000/xpra/pulse-80/pulse/native'\n")
+            .k("W: [pulseaudio] authkey.c: Failed to open cookie file '/home/")
+            .v(u)
+            .k("/.config/pulse/cookie': No such file or directory\n")
+        ),
     }
 
 
@@ -2484,6 +2491,13 @@ PASTED_PLACEHOLDERS = {
     "wazuh_placeholder_addresses": "  <global>\n    <email_to>realemailhere1@gmail.com</email_to>\n"
     "    <email_to>realmailhere2@gmail.com</email_to>\n"
     "    <email_from>ossecm@example.wazuh.com</email_from>\n  </global>\n",
+    # stop 55 (scrubber 1.67.0): xpra's own account and a BlueZ D-Bus object path after path=
+    "xpra_account_and_bluez_path": "W: [pulseaudio] authkey.c: Failed to open cookie file"
+    " '/home/xpra/.config/pulse/cookie': No such file or directory\n"
+    "root@xpra-server-s1:/home/xpra# ls -la .config/pulse/cookie\n"
+    "-rw------- 1 xpra xpra 256 Sep 17 14:33 .config/pulse/cookie\n"
+    "root@xpra-server-s1:/home/xpra# xpra --version\nxpra v4.2.2-r0\n"
+    "        Argument: path=/org/bluez/hci0/dev_04_52_C7_11_22_33 autodetect_mtu=0\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
