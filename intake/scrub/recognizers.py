@@ -593,6 +593,7 @@ class IntakeHighEntropyRecognizer(IntakeCheckedRecognizer):
             return True  # a SigV4 credential scope: its key id is found on its own (issue 35)
         if (
             _SYSTEM_PATH.match(value)
+            or _DBUS_OBJECT_PATH.match(value)
             or _home_path(value)
             or (
                 "/" in value
@@ -626,6 +627,16 @@ def _r_temp(value: str) -> str:
 _SYSTEM_PATH = regex.compile(r"/(?:tmp|var|private|usr|opt|etc|proc|sys|dev|run)/[^/]++/")
 """A run that starts at a system root and goes two folders down is a path (a base64 token
 starts with ``/`` once in 64, and then with ``tmp/`` or ``var/`` almost never)."""
+
+_DBUS_OBJECT_PATH = regex.compile(r"/(?:org|com)(?:/[A-Za-z0-9_]++){2,}+$")
+"""A D-Bus object path (since 1.67.0, stop 55): the D-Bus Specification's "Valid Object Paths"
+(elements of ``[A-Za-z0-9_]`` only, joined by ``/``; its examples and the services' own
+``/org/freedesktop/NetworkManager/Devices/2``, ``/com/example/MusicPlayer1``), two elements or
+more under ``/org`` or ``/com``, as a ``key=`` argument gives one: PulseAudio's
+``module-bluez5-device`` ``path=/org/bluez/hci0/dev_04_52_C7_11_22_33`` (BlueZ's device object
+path, ``[variable prefix]/{hci0,hci1,...}/dev_XX_XX_XX_XX_XX_XX``, doc/org.bluez.Device.rst,
+the address's ``:`` made ``_``) names a device, no secret (batch 116's tune damage). A token
+holds ``+``, ``-`` or ``=`` and starts with ``/org/`` or ``/com/`` almost never."""
 
 _HOME_PATH = regex.compile(r"/(?:Users|home)/[^/]++/")
 

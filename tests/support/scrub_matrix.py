@@ -2063,6 +2063,13 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(w)
             .k("@localhost/places --style=/opt/app/data/app.style x.osm\n")
         ),
+        # stop 55 (scrubber 1.67.0): a person's PulseAudio cookie beside xpra's own lines
+        "pulse_cookie_beside_xpra": lambda d: (
+            d.k("2021-09-17 14:33:42,316  '/run/user/1000/xpra/pulse-80/pulse/native'\n")
+            .k("W: [pulseaudio] authkey.c: Failed to open cookie file '/home/")
+            .v(u)
+            .k("/.config/pulse/cookie': No such file or directory\n")
+        ),
     }
 
 
@@ -2530,6 +2537,13 @@ PASTED_PLACEHOLDERS = {
     "visiting repository C:\\Users\\IBM_AD~1\\AppData\\Local\\Temp\\mik40008...\n"
     "visiting repository C:\\Users\\ADMIN~1\\AppData\\Local\\Temp\\mik40008...\n"
     "--database=postgresql://postgres@localhost/places --style=/opt/app/data/matcher.style\n",
+    # stop 55 (scrubber 1.67.0): xpra's own account and a BlueZ D-Bus object path after path=
+    "xpra_account_and_bluez_path": "W: [pulseaudio] authkey.c: Failed to open cookie file"
+    " '/home/xpra/.config/pulse/cookie': No such file or directory\n"
+    "root@xpra-server-s1:/home/xpra# ls -la .config/pulse/cookie\n"
+    "-rw------- 1 xpra xpra 256 Sep 17 14:33 .config/pulse/cookie\n"
+    "root@xpra-server-s1:/home/xpra# xpra --version\nxpra v4.2.2-r0\n"
+    "        Argument: path=/org/bluez/hci0/dev_04_52_C7_11_22_33 autodetect_mtu=0\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
