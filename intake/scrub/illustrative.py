@@ -8,7 +8,7 @@ Two classes of public secret scanners' false-positive examples hold for any prov
 and any context, and no issued or chosen secret belongs to either; ``illustrative`` is asked
 about every secret finding before it is replaced (never e-mail addresses, paths or user names):
 
-* **redacted**: it says so, inside (``ghp_REDACTED``) or right after it
+* **redacted**: it says so, inside (``ghp_REDACTED``, ``AXXXREDACTED``) or right after it
   (``ops_eyJzaWduSW5B..[Redacted]``): whoever wrote it has already taken the secret out.
 * **masked phrase**: mask runs around placeholder words
   (``sha256~XXXXXXXXXX_PUT_YOUR_TOKEN_HERE_XXXXXXXXXXXX``).
@@ -56,7 +56,9 @@ def looks_like_placeholder(value: str) -> bool:
     return _PLACEHOLDER.search(value) is not None
 
 
-_REDACTED = regex.compile(r"(?i)(?<![a-z])redacted(?![a-z])")
+_REDACTED = regex.compile(r"(?i)(?<![a-z])redacted(?![a-z])|(?-i:REDACTED)")
+"""The word ``redacted`` alone, or in capitals glued to anything (``12345678:AXXXREDACTED``, a
+telegram token's body typed over: since 1.66.0): no issued token holds the capital word."""
 _REDACTED_AFTER = regex.compile(r"(?i)(?:(?:\.{2,}+|…)[ \t]?)?[\[<(]redacted[\])>]")
 _MASK_RUN = regex.compile(r"x{4,}+|X{4,}+|\*{4,}+|#{4,}+|•{4,}+")
 _LEAD = regex.compile(r"^[^\s_.-]{0,12}?[~_.-]++")

@@ -2070,6 +2070,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/.config/pulse/cookie': No such file or directory\n")
         ),
+        # stop 55 (scrubber 1.66.0): Infura's and Alchemy's keys in their URLs' paths, a
+        # bitcoin.conf's rpcuser, a home in a notebook server's file link
+        "crypto_node_rpc": lambda d: (
+            d.k("url='wss://mainnet.infura.io/ws/v3/")
+            .v(h)
+            .k("', explorer='https://etherscan.io')\n")
+            .k('"requestUrl": "https://eth-mainnet.g.alchemy.com/v2/')
+            .v(h[:8].upper() + "_" + h[8:31])
+            .k('"\nrpcuser=')
+            .v(u)
+            .k("\nserver=1\nFile [~/.pyenv/lib/tasks.py:495](http://localhost:8888/home/")
+            .v(u)
+            .k("/.pyenv/lib/tasks.py#line=494)\n")
+        ),
     }
 
 
@@ -2544,6 +2558,14 @@ PASTED_PLACEHOLDERS = {
     "-rw------- 1 xpra xpra 256 Sep 17 14:33 .config/pulse/cookie\n"
     "root@xpra-server-s1:/home/xpra# xpra --version\nxpra v4.2.2-r0\n"
     "        Argument: path=/org/bluez/hci0/dev_04_52_C7_11_22_33 autodetect_mtu=0\n",
+    # stop 55 (scrubber 1.66.0): RPC URLs with no key, bitcoin.conf's documented logins, an
+    # image's account in a notebook link, a web app's route, a typed-over telegram token
+    "crypto_node_rpc_public": "url: https://mainnet.infura.io/v3/${INFURA_PROJECT_ID}\n"
+    "https://eth-mainnet.g.alchemy.com/v2/demo\nhttps://rinkeby.infura.io/v3/undefined\n"
+    "rpcuser=bitcoinrpc\nbitcoind.rpcuser=kek\nConfig file arg: [main] rpcuser=****\n"
+    "File [~/.local/x.py:1](http://localhost:8888/home/jovyan/.local/x.py#line=0)\n"
+    "GET http://localhost:3000/home/settings 404\n"
+    'ftuser@09ac19bef6a9:/freqtrade/user_data$ ls\n"token": "12345678:AXXXREDACTED",\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
