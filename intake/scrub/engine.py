@@ -1181,14 +1181,22 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
     home (umu's ``LOGNAME=jt`` and ``/home/jt/.var/app/…``). Since 1.60.0 (stop 54) a process
     manager's run-as key is too (``user_names.yaml``'s ``run_as``: supervisord's ``user=ax`` in
     ``[program:ax]`` beside ``/home/ax/ax/artisan``; systemd's ``User=``, upstart's ``setuid``,
-    uWSGI's ``uid =``)."""
+    uWSGI's ``uid =``). Since 1.69.0 (stop 55) zsh's default macOS prompt with a capitalised
+    login is too (``user_names.yaml``'s ``capitalised_zsh_prompt``: ``Jo@192 ~ %`` beside
+    ``/Users/Jo/Desktop/…``)."""
     low = name.lower()
     if low in homes:
         if _MAC_HOST_OF.search(text) and _words([name], _MAC_MODEL).search(text):
             return True
         return any(
             m.group(1).lower() == low
-            for rx in (_rule("prompt"), _rule("git_bash"), _rule("env"), _rule("run_as"))
+            for rx in (
+                _rule("prompt"),
+                _rule("git_bash"),
+                _rule("env"),
+                _rule("run_as"),
+                _rule("capitalised_zsh_prompt"),
+            )
             for m in rx.finditer(text)
         )
     prompts = [m.start(1) for m in _rule("git_bash").finditer(text) if m.group(1).lower() == low]

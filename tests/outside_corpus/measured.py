@@ -4374,29 +4374,14 @@ MEASURED: tuple[Measured, ...] = (
         # (`container@pterodactyl~`) read as persons
         docs=16,
         total=(2, 10, 0, 3),
-        found=(1, 0, 0, 3),
-        missed=(
-            "CubeCoders-AMPTemplates-issues-731: user (elsewhere) 'WolferTK'",
-            "CubeCoders-AMPTemplates-issues-731: user (elsewhere) 'WolferTK'",
-            "PaperMC-Velocity-issues-407: user (elsewhere) 'Brenta'",
-            "Tiiffi-mcrcon-issues-114: user (elsewhere) 'Jo'",
-            "Tiiffi-mcrcon-issues-114: user (path) 'Jo'",
-            "community-valheim-tools-valheim-server-docker-issues-254: user (elsewhere) 'Kei'",
-            "filoghost-ChestCommands-issues-23: user (elsewhere) 'Marlokt'",
-            "filoghost-ChestCommands-issues-23: user (elsewhere) 'Marlokt'",
-            "jammsen-docker-palworld-dedicated-server-issues-226: user (elsewhere) 'Mirkell2047'",
-            "jammsen-docker-palworld-dedicated-server-issues-226: user (elsewhere) 'Mirkell2047'",
-            "jammsen-docker-palworld-dedicated-server-issues-226: user (elsewhere) 'Mirkell2047'",
-        ),
+        # 1.69.0: players learned from game servers' log lines (user_names.yaml's
+        # game_server_player), the capitalised zsh login beside its home (capitalised_zsh_prompt);
+        # LinuxGSM's <game>server and Pterodactyl's container accounts kept (system_accounts)
+        found=(2, 10, 0, 3),
+        missed=(),
         keeps=23,
-        damage=(
-            "GameServerManagers-LinuxGSM-issues-2229: 'arkserver'",
-            "GameServerManagers-LinuxGSM-issues-2229: 'arkserver'",
-            "pterodactyl-panel-issues-1726: 'container'",
-            "pterodactyl-panel-issues-1726: 'container'",
-            "pterodactyl-panel-issues-1726: 'container'",
-        ),
-        clean_changed=("pterodactyl-panel-issues-1726",),
+        damage=(),
+        clean_changed=(),
         clean_docs=7,
         tails=(1, 1),
         parses=(0, 0),

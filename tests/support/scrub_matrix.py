@@ -2084,6 +2084,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/.pyenv/lib/tasks.py#line=494)\n")
         ),
+        # stop 55 (scrubber 1.69.0): a player's name in a game server's own log lines, a
+        # capitalised two-letter login at macOS's zsh prompt beside its home
+        "game_server_player": lambda d: (
+            d.k("[19:31:48 INFO]: > ")
+            .v(u)
+            .k(" issued server command: /op @p\n03/12/2021 13:43:17: Got character ZDOID from ")
+            .v(u)
+            .k(" : 1245460760:1\n")
+            .v(two.capitalize())
+            .k("@192 ~ % /Users/")
+            .v(two.capitalize())
+            .k("/Desktop/mcrcon.command ; exit;\n")
+        ),
     }
 
 
@@ -2566,6 +2579,12 @@ PASTED_PLACEHOLDERS = {
     "File [~/.local/x.py:1](http://localhost:8888/home/jovyan/.local/x.py#line=0)\n"
     "GET http://localhost:3000/home/settings 404\n"
     'ftuser@09ac19bef6a9:/freqtrade/user_data$ ls\n"token": "12345678:AXXXREDACTED",\n',
+    # stop 55 (scrubber 1.69.0): a game server's console and RCON, its managers' accounts
+    "game_server_accounts": "[19:31:48 INFO]: CONSOLE issued server command: /op @a\n"
+    "[2024-04-21 15:53:45] [LOG] RCON executed the command. ShowPlayers\n"
+    "* /home/csgoserver/serverfiles/srcds_run\n"
+    "container@pterodactyl~ Server marked as starting...\n"
+    ":/home/container$ ./start.sh\nadmin@192 ~ % mcrcon -H localhost -p password list\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
