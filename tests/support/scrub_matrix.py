@@ -2037,6 +2037,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "thunderbird_profile_named": lambda d: (
             d.k("/home/").v(u).k("/.thunderbird/").v(first).k("/extensions/: OK\n")
         ),
+        # stop 55 (scrubber 1.71.0): a Mac named after its owner, shortened (<First>s-MBP), and
+        # a zsh prompt showing the first part of a home's first.last login
+        "browser_test_owner_names": lambda d: (
+            d.v(u)
+            .k("@")
+            .v(first)
+            .k("s-MBP app % python3 -m playwright install\n")
+            .k("    await page.goto('file:///Users/")
+            .v(f"{w.rstrip(string.digits)}.{last.lower()}")
+            .k("/app/main.html');\n")
+            .v(w.rstrip(string.digits))
+            .k(" app % node main.js\n")
+        ),
     }
 
 
@@ -2488,6 +2501,13 @@ PASTED_PLACEHOLDERS = {
     "machine_value_words": 'access_token="fresh"\nexport LLM_API_KEY="ollama"\n'
     'token: "daemon-tok"\nsession_key: custody_client\n'
     'api_key = os.environ.get("API_KEY") or "lemonade"\n',
+    # stop 55 (scrubber 1.71.0): the browser test tools' images' accounts, role hosts and
+    # prompts
+    "browser_test_image_accounts": "person@0bab1ba8abcc:~$ $(npm bin)/cypress verify\n"
+    "npm WARN person No description\n"
+    "pwuser@3f2a1b4c5d6e:~$ ls /home/pwuser/.cache/ms-playwright\n"
+    "(which is: /home/pptruser/.cache/puppeteer)\n"
+    "admin@Admins-MBP app % npx playwright test\nadmin e2e % node /Users/Shared/app/main.js\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
