@@ -1023,6 +1023,8 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
         if w.lower() not in particles
     )
     found.update(derived_logins(found))
+    if "%" in text and homes:
+        found.update(prompt_first_parts(text, homes))
     learned = frozenset(
         n.lower()
         for n in found
@@ -1144,6 +1146,24 @@ def derived_logins(names: Iterable[str]) -> set[str]:
     return out
 
 
+def prompt_first_parts(text: str, homes: set[str]) -> set[str]:
+    """The word of a zsh prompt ``<word> <dir> %`` (``user_names.yaml``'s ``zsh_word_prompt``)
+    that is the part before the ``.``, ``_`` or ``-`` of a home the text names
+    (``/Users/<first>.<last>/`` and ``<first> app %``): the same person's first name, shown
+    where the prompt shortens the login. Three letters or more, and no role or account word
+    (``admin``, ``runner``, ``node``: ``_a_name``). Since 1.71.0 (stop 55)."""
+    firsts = {
+        first
+        for h in homes
+        for first in regex.split(r"[._-]", h, maxsplit=1)[:1]
+        if first != h and len(first) >= 3 and _a_name(first)
+    }
+    if not firsts:
+        return set()
+    prompts = _rule("zsh_word_prompt").finditer(text)
+    return {m.group("u") for m in prompts if m.group("u").lower() in firsts}
+
+
 def _glued_homes(rooted: set[tuple[str, str]]) -> set[str]:
     """The home folders glued to their dot-folder (``_glued_dot_folder``) whose plain name is a
     home under the same root in the text (``C:\\Users\\<u>.copaw`` beside ``C:\\Users\\<u>``): not
@@ -1163,8 +1183,11 @@ def _glued_dot_folder(name: str, names: Iterable[str]) -> str | None:
     return next((n for n in names if low.startswith(n.lower() + ".") and len(n) >= 2), None)
 
 
-_MAC_MODEL = r"(?=(?:s-|de)(?:MacBook|iMac|Mac))"
-_MAC_HOST_OF = regex.compile(r"(?:s-|de)(?:MacBook|iMac|Mac)")
+_MAC_MODEL = r"(?=(?:s-|de)(?:MacBook|iMac|Mac)|s-MBP(?![A-Za-z0-9]))"
+_MAC_HOST_OF = regex.compile(r"(?:s-|de)(?:MacBook|iMac|Mac)|s-MBP(?![A-Za-z0-9])")
+"""What follows an owner's name in a Mac's default host name (``<u>s-MacBook-Pro``,
+``<u>deiMac``), and since 1.71.0 (stop 55) in its shortened form (``<u>s-MBP``: user_names.yaml's
+``mac_host_mbp``)."""
 
 
 def _short_login(text: str, name: str, homes: set[str]) -> bool:
@@ -1264,7 +1287,7 @@ def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
     Windows account's machine name that begins with it (``RTKLAPTOP\\RTK``); since 1.59.0 (stop
     54) also right after a terminal colour code or its pasted remains (``\\x1b[32m<u>``,
     ``[32m<u>[0m``: webui.sh's banner)."""
-    rx = _words(names, r"(?:(?![A-Za-z0-9])|(?=(?:s-|de)(?:MacBook|iMac|Mac)))")
+    rx = _words(names, rf"(?:(?![A-Za-z0-9])|{_MAC_MODEL})")
     spans = [m.span() for m in rx.finditer(text)]
     alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
     if names and ("%2" in text or "m" in text):

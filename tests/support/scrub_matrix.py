@@ -2097,6 +2097,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(two.capitalize())
             .k("/Desktop/mcrcon.command ; exit;\n")
         ),
+        # stop 55 (scrubber 1.71.0): a Mac named after its owner, shortened (<First>s-MBP), and
+        # a zsh prompt showing the first part of a home's first.last login
+        "browser_test_owner_names": lambda d: (
+            d.v(u)
+            .k("@")
+            .v(first)
+            .k("s-MBP app % python3 -m playwright install\n")
+            .k("    await page.goto('file:///Users/")
+            .v(f"{w.rstrip(string.digits)}.{last.lower()}")
+            .k("/app/main.html');\n")
+            .v(w.rstrip(string.digits))
+            .k(" app % node main.js\n")
+        ),
     }
 
 
@@ -2585,6 +2598,13 @@ PASTED_PLACEHOLDERS = {
     "* /home/csgoserver/serverfiles/srcds_run\n"
     "container@pterodactyl~ Server marked as starting...\n"
     ":/home/container$ ./start.sh\nadmin@192 ~ % mcrcon -H localhost -p password list\n",
+    # stop 55 (scrubber 1.71.0): the browser test tools' images' accounts, role hosts and
+    # prompts
+    "browser_test_image_accounts": "person@0bab1ba8abcc:~$ $(npm bin)/cypress verify\n"
+    "npm WARN person No description\n"
+    "pwuser@3f2a1b4c5d6e:~$ ls /home/pwuser/.cache/ms-playwright\n"
+    "(which is: /home/pptruser/.cache/puppeteer)\n"
+    "admin@Admins-MBP app % npx playwright test\nadmin e2e % node /Users/Shared/app/main.js\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
