@@ -447,6 +447,32 @@ _LEVEL_AT_LOGGER = regex.compile(r"(?<=\[)(?:TRACE|DEBUG|INFO|WARNING|WARN|ERROR
 ``[DEBUG@mau.as.api]``): a level at a logger's dotted name, never an e-mail."""
 
 
+_SIP_SCHEME_BEFORE = regex.compile(r"(?i:(?<![\w.+-])sips?+:)[.+-]?+\Z")
+"""A SIP or SIPS URI's scheme just before an address-shaped ``user@host`` (RFC 3261 §19.1)."""
+
+_PROMPT_AFTER_HOST = regex.compile(r":[~/][^\s@#$]{0,200}+[#$](?=[ \t]|\r?$)", regex.M)
+"""What follows the host of a shell prompt ``user@host:~#``/``user@host:/etc$`` (bash's
+default PS1): a folder after a colon, then ``$`` or ``#`` before a space or the line's
+end."""
+
+_LINE_START_BEFORE_PROMPT = regex.compile(r"(?:^|(?<=\n))(?:\([^()\n]{1,40}+\)[ ]?+)?+\Z")
+"""A line's start, or a ``(venv)``/``(base)`` prefix, just before a prompt's login."""
+
+
+def _sip_uri_or_prompt(text: str, start: int, end: int) -> bool:
+    """Whether the address-shaped ``text[start:end]`` is a SIP URI's ``user@host`` (RFC 3261
+    §19.1.1: ``sip:user@host``, ``sips:``), whose user part is a login and whose host a SIP
+    domain, or a shell prompt's ``user@host`` at a host with dots (``root@pbx.example.net:~#
+    ngrep …``): never an e-mail. The login is judged as one (``user_names.yaml``'s
+    ``sip_uri_user``, ``prompt``); the host stays. Since 1.72.0 (stop 55, batch 118)."""
+    if _SIP_SCHEME_BEFORE.search(text, max(0, start - 8), start) is not None:
+        return True
+    return (
+        _PROMPT_AFTER_HOST.match(text, end) is not None
+        and _LINE_START_BEFORE_PROMPT.search(text, max(0, start - 44), start) is not None
+    )
+
+
 _PBS_JOB_OWNER_BEFORE = regex.compile(r"(?:\bJob_Owner[ \t]*+=[ \t]*+|<Job_Owner>)\Z")
 """What stands before PBS's ``Job_Owner`` value: ``qstat -f``'s ``Job_Owner = `` and ``qstat
 -fx``'s ``<Job_Owner>`` (PBS Professional's and Torque's job attribute, ``<login>@<submit
@@ -1723,6 +1749,7 @@ class Scrubber:
                 or _pbs_job_owner(text, start, end)
                 or _irc_ident_at_host(text, start)
                 or _LEVEL_AT_LOGGER.match(text, start) is not None
+                or _sip_uri_or_prompt(text, start, end)
             ):
                 # scheme://user:pw@host: the password is URL_CREDENTIALS' to judge;
                 # scheme://login@host: a login (learned as a name), never an e-mail; a GNOME

@@ -2110,6 +2110,16 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(w.rstrip(string.digits))
             .k(" app % node main.js\n")
         ),
+        # stop 55 (scrubber 1.72.0): a SIP URI's user part in From/To, followed into Contact
+        "sip_uri_login": lambda d: (
+            d.k("From: <sip:")
+            .v(u)
+            .k("@sip.example-voip.net>;tag=a1\nContact: <sip:")
+            .v(u)
+            .k("@192.168.1.124:38091;transport=udp>\nMESSAGE Auth info found for [")
+            .v(u)
+            .k("] realm [sip.example-voip.net]\n")
+        ),
     }
 
 
@@ -2605,6 +2615,12 @@ PASTED_PLACEHOLDERS = {
     "pwuser@3f2a1b4c5d6e:~$ ls /home/pwuser/.cache/ms-playwright\n"
     "(which is: /home/pptruser/.cache/puppeteer)\n"
     "admin@Admins-MBP app % npx playwright test\nadmin e2e % node /Users/Shared/app/main.js\n",
+    # stop 55 (scrubber 1.72.0): SIP URIs naming an extension, a number, a mask, a test user
+    "sip_uri_nobody": "Registration from '<sip:7000@xxx.duckdns.org>' failed for '10.8.0.6:5060'"
+    " - Wrong password\nFrom: <sip:00339XXXXXXX@sbc6.fr.sip.ovh>;tag=DgJYrsq4i\n"
+    "To: <sip:bob@biloxi.com>\nFrom: <sip:+552125874331@voip.hosted.embratel.net.br>;tag=x\n"
+    'Contact: "Reception" sip:200@10.10.10.20:5060;transport=udp\n'
+    "MESSAGE Auth info found for [1001] realm [asterisk]\nroot@pbx.example.net:~# asterisk -r\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
