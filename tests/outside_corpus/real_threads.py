@@ -9903,6 +9903,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (118, _RAW_STOP118),
         (119, _RAW_STOP119),
         (120, _RAW_STOP120),
+        (123, _RAW_STOP123),
     ):
         if batch not in (None, number):
             continue
@@ -35820,6 +35821,372 @@ File sizes after gzip:
 [DEBUG] -- END Twilio API Request --
 [DEBUG] response.statusCode: 200
 [DEBUG] response.headers: {"date":"Mon, 11 May 2020 05:56:25 GMT","content-type":"application/json; charset=utf-8; charset=utf-8","content-length":"1067","connection":"close","twilio-concurrent-requests":"1","twilio-request-id":"{{keep:RQ8134a0a5fe0a400295e5ac39af1aad42}}","twilio-request-duration":"0.018","access-control-allow-origin":"*"}
+""",
+    ),
+]
+
+
+_RAW_STOP123: list[tuple[str, str, str]] = [
+    # ---- Gitea and Forgejo: router and serv logs, app.ini, the admin CLI -----------------------
+    (
+        "https://github.com/go-gitea/gitea/issues/26858",
+        ".txt",
+        r"""2023/09/01 06:11:22 ...eb/routing/logger.go:102:func1() [I] router: completed POST /user/login for 10.42.1.142:55664, 500 Internal Server Error in 131.2ms @ auth/auth.go:170(auth.SignInPost)
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/5376",
+        ".txt",
+        r"""[[user:kelmorv]]@[[user:kelmorv]]01:~/ipas-docker/gitea/gitea$ curl -i -X POST "http://git.mydomain2.org/api/v1/admin/users?access_token=[[secret:Q7T4hwKsZPLx9GjNRmbyUEnX02VWJQB4czMf8CHk3huEvzdRwa5bBDCE6qwjXUT2]]" -H "accept: application/json" -H "Content-Type: application/json" -d "{ \"email\": \"{{keep:user@example.com}}\", \"full_name\": \"string\", \"login_name\": \"string\", \"password\": \"string\", \"send_notify\": true, \"source_id\": 0, \"username\": \"string\"}"
+HTTP/1.1 403 Forbidden
+Server: nginx/1.13.12
+Date: Wed, 21 Nov 2018 22:55:45 GMT
+Content-Length: 0
+Connection: keep-alive
+Set-Cookie: lang=en-US; Path=/; Max-Age=2147483647
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/31963",
+        ".txt",
+        r"""==== BEGIN GITEA CONFIGURATION ====
+2024/09/03 10:44:47 cmd/migrate.go:33:runMigrate() [I] AppPath: /usr/local/bin/gitea
+2024/09/03 10:44:47 cmd/migrate.go:34:runMigrate() [I] AppWorkPath: /data
+2024/09/03 10:44:47 cmd/migrate.go:35:runMigrate() [I] Custom path: /data/gitea
+2024/09/03 10:44:47 cmd/migrate.go:36:runMigrate() [I] Log path: /data/log
+2024/09/03 10:44:47 cmd/migrate.go:37:runMigrate() [I] Configuration file: /data/gitea/conf/app.ini
+2024/09/03 10:44:47 ...2@v2.27.1/command.go:272:Run() [I] PING DATABASE postgres
+2024/09/03 10:44:54 ...2@v2.27.1/command.go:272:Run() [W] Table oauth2_application Column confidential_client db default is true, struct default is TRUE
+2024/09/03 10:44:55 ...2@v2.27.1/command.go:272:Run() [W] Table system_setting Column version db default is , struct default is 1
+2024/09/03 10:44:56 ...2@v2.27.1/command.go:272:Run() [W] Table user Column max_repo_creation db default is '-1', struct default is -1
+Wait for redis to become avialable...
+gitea-redis-headless.nihao-cool.svc.cluster.local (10.244.85.199:6379) open
+No admin user '{{keep:admin}}' found. Creating now...
+Command error: CreateUser: name is reserved [name: {{keep:admin}}]
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/15944",
+        ".txt",
+        r"""May 21 19:53:00 gittea gitea[6005]: 2021/05/21 19:53:00 Started GET /api/internal/serv/command/1/git:[[user:tobi]]/resume?mode=1&verb=git-upload-pack for [::1]:47464
+May 21 19:53:00 gittea gitea[6005]: 2021/05/21 19:53:00 ...ters/private/serv.go:108:ServCommand() [E] Unable to get repository owner: git:[[user:tobi]]/resume Error: user does not exist [uid: 0, name
+May 21 19:53:00 gittea gitea[6005]: 2021/05/21 19:53:00 Completed GET /api/internal/serv/command/1/git:[[user:tobi]]/resume?mode=1&verb=git-upload-pack 500 Internal Server Error in 1.815752ms
+
+Cloning into 'lidarutils'...
+Gitea: Internal Server Error
+fatal: Could not read from remote repository.
+
+Please make sure you have the correct access rights
+and the repository exists.
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/9481",
+        ".txt",
+        r"""/usr/local/gitea/gitea --config='/usr/local/gitea/custom/conf/app.ini' serv key-17
+Hi there, [[user:qmtr]]! You've successfully authenticated with the key named 本地pc, but Gitea does not provide shell access.
+If this is unexpected, please log in with password and setup Gitea under another user.
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/27274",
+        ".txt",
+        r"""2023/09/26 09:22:16 ...eb/routing/logger.go:102:func1() [I]
+router: completed POST /api/internal/ssh/authorized_keys for 127.0.0.1:0,
+500 Internal Server Error in 1.2ms @ private/key.go:50(private.AuthorizedPublicKeyByContent)
+
+Gitea: Cannot find key: 9
+fatal: Could not read from remote repository.
+
+- `[[email:bertrandlo+ecdsa-2023@bdlo.fr]] ECDSA SHA256:xxxxxxxyRoUAuEHgSz9vgErcZ0c9vFWoh4m/0`
+
+ssh git@{{keep:git-ssh.xxxx.xx}} -v
+OpenSSH_8.4p1 Debian-2~bpo10+1, OpenSSL 1.1.1n  15 Mar 2022
+debug1: Reading configuration data /etc/ssh/ssh_config
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/7514",
+        ".txt",
+        r"""gitea admin change-password --username {{keep:myusername}} --password {{keep:asecurenewpassword}}
+gitea admin create-user --name {{keep:newuser}} --password {{keep:newpw}} --email {{keep:mymail@mymail.com}} --admin 1
+models.SetEngine: Failed to connect to database: Unknown database type:
+2019/07/18 06:27:50 [I] XORM Log Mode: Console(Info)
+
+[database]
+DB_TYPE  = mysql
+HOST     = 127.0.0.1:3306
+NAME     = gitea
+USER     = {{keep:gitea}}
+PASSWD   = [[secret:plomk]]
+SSL_MODE = disable
+PATH     = data/gitea.db
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/1212",
+        ".txt",
+        r"""./gitea web
+2017/03/11 00:48:34 [T] Custom path: /home/{{keep:gitea}}/custom
+2017/03/11 00:48:34 [T] Log path: /home/{{keep:gitea}}/log
+2017/03/11 00:48:34 [I] Gitea v
+2017/03/11 00:48:34 [I] Log Mode: File(Info)
+2017/03/11 00:48:34 [I] Cache Service Enabled
+2017/03/11 00:48:34 [I] Session Service Enabled
+2017/03/11 00:48:34 [...itea/routers/init.go:53 GlobalInit()] [E] Fail to initialize ORM engine: Error 1045: Access denied for user '{{keep:root}}'@'localhost' (using password: YES)
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/11420",
+        ".txt",
+        r"""2020/05/18 12:37:01 modules/ssh/ssh.go:63:sessionHandler() [T] SSH: Payload: git-upload-pack '[[user:fenrix]]/bm.git'
+2020/05/18 12:37:01 modules/ssh/ssh.go:66:sessionHandler() [T] SSH: Arguments: [serv key-51 --config=/home/git/gitea/custom/conf/app.ini]
+2020/05/18 12:37:01 ...s/auth/sso/oauth2.go:33:CheckOAuthAccessToken() [T] ParseOAuth2Token: signature is invalid
+2020/05/18 12:37:01 ...s/context/context.go:330:func1() [D] Session ID: 5675916ce99a7679
+2020/05/18 12:37:01 ...s/context/context.go:331:func1() [D] CSRF Token: l0k5ZD8k-jgQxwjwL15ox-GtUWc6MTU4OTc3NjYyMTk0NDU3NzgxMw
+2020/05/18 12:37:01 .../xorm/session_raw.go:78:queryRows() [I] [SQL] SELECT repository.* FROM `repository` INNER JOIN `user` ON `user`.id = repository.owner_id WHERE (repository.lower_name = ?) AND (`user`.lower_name = ?) LIMIT 1 []interface {}{"bm", "[[user:fenrix]]"} - took: 1.101055ms
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/28335",
+        ".txt",
+        r"""[mailer]
+ENABLED = true
+HOST       = mail.dummydomain.com:587
+FROM      = {{keep:gitea@dummydomain.com}}
+USER        = {{keep:me@dummydomain.com}}
+PASSWD   = {{keep:XXXXXXX}}
+PROTOCOL = smtps
+SMTP_ADDR = mail.dummydomain.com
+SMTP_PORT  = 587
+""",
+    ),
+    (
+        "https://github.com/YunoHost-Apps/forgejo_ynh/issues/57",
+        ".txt",
+        r"""➜  test git:(main) git push --set-upstream origin main -vvv
+Pushing to gitmi.dev:[[user:lasse]]/test.git
+#=================================#
+#                                 #
+#         XPLOSION SERVER         #
+#                                 #
+#=================================#
+git@gitmi.dev: Permission denied (publickey).
+fatal: Could not read from remote repository.
+
+Please make sure you have the correct access rights
+and the repository exists.
+""",
+    ),
+    # ---- Gogs: gogs.log -------------------------------------------------------------------------
+    (
+        "https://github.com/gogs/gogs/issues/4988",
+        ".txt",
+        r"""2018/01/10 19:42:03 [ WARN] Failed to login '{{keep:me@myowndomain.com}}' via 'S13': EOF
+2018/01/10 19:50:03 [ WARN] Failed to login '[[email:pqlaxeb@gmail.com]]' via 'Google': EOF
+""",
+    ),
+    # ---- gitolite and Redmine's git hosting plugin ----------------------------------------------
+    (
+        "https://github.com/redmine-git-hosting/redmine_git_hosting/issues/167",
+        ".txt",
+        r"""repo    gitolite-admin
+  RW+                            = redmine_gitolite_admin_id_rsa
+
+repo    test123
+  R                              = DUMMY_REDMINE_KEY
+  config redminegitolite.projectid = testinggitintegration
+  config redminegitolite.repositoryid = test123
+  config redminegitolite.repositorykey = {{keep:RQXCLC[...]}}
+  config http.uploadpack = true
+  config multimailhook.enabled = false
+
+2014-04-10 19:57:31 +0200 INFO [GitHosting] User '[[user:Marek]]' created a new repository 'test123'
+2014-04-10 19:57:31 +0200 INFO [GitWorker] Using Gitolite configuration file : 'gitolite.conf'
+2014-04-10 19:57:31 +0200 INFO [GitWorker] add_repository : repository 'test123' does not exist in Gitolite, create it ...
+2014-04-10 19:57:31 +0200 INFO [GitWorker] add_repository : let Gitolite create empty repository 'repositories/test123.git'
+2014-04-10 19:57:31 +0200 INFO [GitWorker] add_repository : pushing to Gitolite...
+2014-04-10 19:57:32 +0200 INFO [GitWorker] add_repository : done !
+""",
+    ),
+    (
+        "https://github.com/redmine-git-hosting/redmine_git_hosting/issues/402",
+        ".txt",
+        r"""[[user:dorian]]@redminegit:~$ git clone ssh://git@check.cri.uic.edu/check/check-entrerprise-architecture/test_git_42.git
+Cloning into 'test_git_42'...
+FATAL: R any check/check-entrerprise-architecture/test_git_42 [[user:dorian]] DENIED by fallthru
+(or you mis-spelled the reponame)
+fatal: Could not read from remote repository.
+
+Please make sure you have the correct access rights
+and the repository exists.
+""",
+    ),
+    (
+        "https://github.com/redmine-git-hosting/redmine_git_hosting/issues/525",
+        ".txt",
+        r"""    2015-10-22 03:12:07 +0200 [INFO] User '[[user:kai]]' created a new repository 'testtest'
+    2015-10-22 03:12:07 +0200 [INFO] Accessing gitolite-admin.git at '/tmp/redmine_git_hosting/git/gitolite-admin.git'
+    2015-10-22 03:12:08 +0200 [INFO] add_repository : repository 'testtest' does not exist in Gitolite, create it ...
+    2015-10-22 03:12:08 +0200 [INFO] add_repository : commiting to Gitolite...
+    2015-10-22 03:12:09 +0200 [INFO] Execute Gitolite Plugins
+    2015-10-22 03:12:10 +0200 [INFO] Create README file for repository 'testtest'
+    2015-10-22 03:12:13 +0200 [ERROR] Error while creating README file for repository 'testtest'
+    2015-10-22 03:12:13 +0200 [ERROR] FATAL: R any testtest {{keep:admin}} DENIED by fallthru (or you mis-spelled the reponame)
+""",
+    ),
+    (
+        "https://github.com/redmine-git-hosting/redmine_git_hosting/issues/511",
+        ".txt",
+        r"""2015-11-18.12:06:53     21753           system,/usr/share/gitolite3/commands/access,%,gitweb,R,any
+2015-11-18.12:06:53     21753           system,/usr/share/gitolite3/commands/git-config,-r,%,gitweb\.
+2015-11-18.12:06:54     21753           system,/usr/share/gitolite3/triggers/post-compile/update-git-daemon-access-list,POST_COMPILE
+2015-11-18.12:06:54     21753           system,/usr/share/gitolite3/commands/access,%,daemon,R,any
+2015-11-18.12:06:54     21753   END
+2015-11-18.12:13:23     22141   ssh     ARGV=redmine_[[user:lbwalker57]]_1       SOC=git-receive-pack '/test.git'        FROM=10.0.225.12
+2015-11-18.12:13:23     22141           access(test, redmine_[[user:lbwalker57]]_1, W, 'any'),-> refs/.*
+2015-11-18.12:13:23     22141           trigger,Writable,access_1,ACCESS_1,test,redmine_[[user:lbwalker57]]_1,W,any,refs/.*
+2015-11-18.12:13:23     22141   pre_git test    redmine_[[user:lbwalker57]]_1    W       any     refs/.*
+""",
+    ),
+    # ---- GitLab self-managed: gitlab-shell.log, gitlab.rb, gitlab.yml, docker, runner ---------
+    (
+        "https://github.com/gitlabhq/gitlabhq/issues/6138",
+        ".txt",
+        r"""    D, [2014-01-23T11:54:05.356528 #26839] DEBUG -- : Performing GET https://gitlab.company.com//api/v3/internal/allowed?key_id=6&action=git-upload-pack&ref=_any&project=my_group/my_repo
+    D, [2014-01-23T11:54:05.518040 #26839] DEBUG -- : Received response 200 => <false>.
+    W, [2014-01-23T11:54:05.518279 #26839]  WARN -- : gitlab-shell: Access denied for git command <git-upload-pack 'my_group/my_repo.git'> by user with key key-6.
+""",
+    ),
+    (
+        "https://github.com/sameersbn/docker-gitlab/issues/1709",
+        ".txt",
+        r"""gitlab_rails['smtp_enable'] = true
+gitlab_rails['smtp_address'] = "smtp.qq.com"
+gitlab_rails['smtp_port'] = 465
+gitlab_rails['smtp_user_name'] = "{{keep:xxx@qq.com}}"
+gitlab_rails['smtp_password'] = "{{keep:xxx}}"
+gitlab_rails['smtp_domain'] = "qq.com"
+gitlab_rails['smtp_authentication'] = "login"
+gitlab_rails['smtp_enable_starttls_auto'] = true
+gitlab_rails['smtp_openssl_verify_mode'] = "peer"
+gitlab_rails['smtp_tls'] = true
+gitlab_rails['gitlab_email_from'] = "{{keep:xxx@qq.com}}"
+""",
+    ),
+    (
+        "https://github.com/gitlabhq/gitlabhq/issues/6794",
+        ".txt",
+        r"""{{keep:root}}@ubuntu:/home/git/gitlab# cat VERSION 
+6.7.5
+
+ldap:
+    enabled: true
+    host: '192.168.0.222'
+    port: 389
+    base: 'DC=ads,DC=com'
+    uid: 'sAMAccountName'
+    method: 'plain' # "tls" or "ssl" or "plain"
+    bind_dn: 'CN={{keep:administrator}},DC=ads,DC=com'
+    password: '[[secret:m@41x0qe]]'
+
+{{keep:root}}@ubuntu:/home/git/gitlab# bundle exec rake gitlab:ldap:check RAILS_ENV=production
+ Warning 
+  You are running as user {{keep:root}}, we hope you know what you are doing.
+  Things may work/fail for the wrong reasons.
+  For correct results you should run this as user git.
+
+Checking LDAP ...
+
+LDAP users with access to your GitLab server (only showing the first 100 results)
+
+Checking LDAP ... Finished
+""",
+    ),
+    (
+        "https://github.com/sameersbn/docker-gitlab/issues/121",
+        ".txt",
+        r"""docker run -d --dns 172.17.42.1 --name root -h nekroze.com -p 22:22 -v /etc/localtime:/etc/localtime:ro -v /var/lib/nekroze.com/root/home/git/data:/home/git/data -v /var/lib/nekroze.com/root/var/lib/mysql:/var/lib/mysql -e 'LDAP_PORT=389' -e 'SMTP_HOST=mail.nekroze.com' -e 'GITLAB_SUPPORT=support@nekroze.com' -e 'LDAP_BASE=OU=People,OU=Logons,OU=Users,OU=Nekroze,DC=nekroze,DC=local' -e 'LDAP_UID=sAMAccountName' -e 'GITLAB_HTTPS_ONLY=false' -e 'LDAP_BIND_DN=CN={{keep:ldap}},OU=Users,OU=Nekroze,DC=nekroze,DC=local' -e 'GITLAB_EMAIL=admin@nekroze.com' -e 'LDAP_METHOD=plain' -e 'SMTP_DOMAIN=nekroze.com' -e 'SSL_SELF_SIGNED=true' -e 'GITLAB_BACKUP_EXPIRY=604800' -e 'GITLAB_HOST=nekroze.com' -e 'GITLAB_HTTPS=true' -e 'LDAP_PASSWORD=[[secret:3K58R2T9WmPLHDa6bQzE]]' -e 'SMTP_PORT=25' -e 'LDAP_HOST=192.168.1.201' -e 'LDAP_ENABLED=true' -e 'GITLAB_BACKUPS=daily' sameersbn/gitlab
+""",
+    ),
+    (
+        "https://github.com/MrYueQ/trace/issues/29",
+        ".txt",
+        r"""ERROR: Registering runner... failed                 runner=[[secret:4kwpbnT7]] status=500 Internal Server Error
+PANIC: Failed to register this runner. Perhaps you are having network problems 
+
+{{keep:root}}@gitlab:~# gitlab-rails console
+-------------------------------------------------------------------------------------
+ GitLab:       11.9.1-ee (b50dc44)
+ GitLab Shell: 8.7.1
+ postgresql:   9.6.11
+-------------------------------------------------------------------------------------
+
+Loading production environment (Rails 5.0.7.1)
+irb(main):001:0>
+irb(main):002:0> ApplicationSetting.current.reset_runners_registration_token!
+=> true
+irb(main):003:0> ApplicationSetting.current.runners_registration_token
+=> "{{keep:SECRETTOKEN}}"
+""",
+    ),
+    # ---- Gerrit: its container's log, ssh on 29418, git-review ----------------------------------
+    (
+        "https://github.com/openfrontier/gerrit-docker/issues/4",
+        ".txt",
+        r"""> 2017/8/30 17:13:44[2017-08-30 09:13:44,187] [main] INFO  com.google.gerrit.pgm.Daemon : Gerrit Code Review 2.14.3 ready
+> 2017/8/30 17:13:46Creating user: {{keep:admin}}
+> 2017/8/30 17:13:46LDAP user {{keep:admin}} was found in database
+> 2017/8/30 17:13:46Testing Gerrit Connection
+> 2017/8/30 17:13:46Creating user: {{keep:jenkins}}
+> 2017/8/30 17:13:46Target group was not specified, defaulting to non-interactive
+> 2017/8/30 17:13:47User {{keep:jenkins}} was created
+> 2017/8/30 17:13:47Testing Jenkins Connection & Key Presence
+> 2017/8/30 17:13:47Retrieving value: id_rsa.pub
+> 2017/8/30 17:13:47Checking if "{{keep:jenkins}}" exists
+> 2017/8/30 17:13:47User does not exist: {{keep:jenkins}}
+""",
+    ),
+    (
+        "https://github.com/chaoss/grimoirelab-elk/issues/121",
+        ".txt",
+        r"""2017-11-14 10:49:18,497 - perceval.backends.core.gerrit - ERROR - gerrit cmd ssh  -p 29418 {{keep:owlbot}}@review.gluster.org gerrit  version  failed: Command 'ssh  -p 29418 {{keep:owlbot}}@review.gluster.org gerrit  version ' returned non-zero exit status 255
+ssh: connect to host review.gluster.org port 29418: No route to host
+2017-11-14 10:50:18,676 - perceval.backends.core.gerrit - ERROR - gerrit cmd ssh  -p 29418 {{keep:owlbot}}@review.gluster.org gerrit  version  failed: Command 'ssh  -p 29418 {{keep:owlbot}}@review.gluster.org gerrit  version ' returned non-zero exit status 255
+2017-11-14 10:52:18,771 - grimoire_elk.arthur - ERROR - Error feeding ocean from gerrit (review.gluster.org): ssh  -p 29418 {{keep:owlbot}}@review.gluster.org gerrit  version  failed 3 times. Giving up!
+""",
+    ),
+    (
+        "https://github.com/SanderRonde/VSCode-Gerrit/issues/71",
+        ".txt",
+        r"""[user]
+	email = [[email:joep.martel@xxx.com]]
+	name = [[user:joep]]
+
+GET request to "https://xxx.com/gerrit/a/changes/I498b470c964a07d57a2fc1323d3371189d29bf74/detail/"
+Tried to run "git-review -d "I25aa723800470aaf42340968774235af454b02e2"", but failed
+Stdout: ssh://[[user:Joep]]@xxx.com:29418/labonlineApp did not work. Description: [[user:Joep]]@xxx.com: Permission denied (publickey).
+fatal: Could not read from remote repository.
+
+Please make sure you have the correct access rights
+and the repository exists.
+Could not connect to gerrit.
+Enter your gerrit username: 
+Stderr: 
+Error: Command failed: git-review -d "I25aa723800470aaf42340968774235af454b02e2"
+""",
+    ),
+    (
+        "https://github.com/RealtimeRoboticsGroup/aos/issues/1",
+        ".txt",
+        r"""$ git clone "ssh://[[user:arjunpadmanabha-brt]]@realtimeroboticsgroup.org:29418/RealtimeRoboticsGroup/aos" && (cd "aos" && mkdir -p `git rev-parse --git-dir`/hooks/ && curl -Lo `git rev-parse --git-dir`/hooks/commit-msg https://realtimeroboticsgroup.org/gerrit/tools/hooks/commit-msg && chmod +x `git rev-parse --git-dir`/hooks/commit-msg)
+Cloning into 'aos'...
+Received disconnect from 34.168.210.99 port 29418:2: Protocol error or corrupt packet
+Disconnected from 34.168.210.99 port 29418
+fatal: Could not read from remote repository.
+
+Please make sure you have the correct access rights
+and the repository exists.
 """,
     ),
 ]
