@@ -296,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
             "119",
             "120",
             "123",
+            "122",
             "all",
         ),
         default="all",

@@ -9819,7 +9819,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``120``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``120``, ``122``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9904,6 +9904,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (119, _RAW_STOP119),
         (120, _RAW_STOP120),
         (123, _RAW_STOP123),
+        (122, _RAW_STOP122),
     ):
         if batch not in (None, number):
             continue
@@ -36187,6 +36188,516 @@ fatal: Could not read from remote repository.
 
 Please make sure you have the correct access rights
 and the repository exists.
+""",
+    ),
+]
+
+
+_RAW_STOP122: list[tuple[str, str, str]] = [
+    # ---- npm: publish and login runs, npm-debug.log, adduser ------------------------------------
+    (
+        "https://github.com/npm/npm/issues/7720",
+        ".txt",
+        r"""0 info it worked if it ends with ok
+1 verbose cli [ 'node', '/usr/local/nvm/v0.10.29/bin/npm', 'publish' ]
+2 info using npm@2.7.3
+3 info using node@v0.10.29
+4 verbose publish [ '.' ]
+5 silly cache add args [ '.', null ]
+6 verbose cache add spec .
+7 silly cache add parsed spec { raw: '.',
+7 silly cache add   scope: null,
+7 silly cache add   name: null,
+7 silly cache add   rawSpec: '.',
+7 silly cache add   spec: '/media/ext/mnt/home/{{keep:mylocaluser}}/dev/code/js/clidom',
+7 silly cache add   type: 'directory' }
+8 verbose addLocalDirectory /home/{{keep:mylocaluser}}/.npm/clidom/0.1.3/package.tgz not in flight; packing
+9 verbose tar pack [ '/home/{{keep:mylocaluser}}/.npm/clidom/0.1.3/package.tgz',
+9 verbose tar pack   '/media/ext/mnt/home/{{keep:mylocaluser}}/dev/code/js/clidom' ]
+10 verbose tarball /home/{{keep:mylocaluser}}/.npm/clidom/0.1.3/package.tgz
+11 verbose folder /media/ext/mnt/home/{{keep:mylocaluser}}/dev/code/js/clidom
+12 info prepublish clidom@0.1.3
+13 verbose addLocalTarball adding from inside cache /home/{{keep:mylocaluser}}/.npm/clidom/0.1.3/package.tgz
+14 silly cache afterAdd clidom@0.1.3
+""",
+    ),
+    (
+        "https://github.com/npm/npm/issues/10092",
+        ".txt",
+        r"""0 info it worked if it ends with ok
+1 verbose cli [ '/usr/local/bin/node', '/usr/local/bin/npm', 'publish' ]
+2 info using npm@2.14.7
+3 info using node@v4.2.1
+4 verbose publish [ '.' ]
+5 silly cache add args [ '.', null ]
+6 verbose cache add spec .
+7 silly cache add parsed spec Result {
+7 silly cache add   raw: '.',
+7 silly cache add   scope: null,
+7 silly cache add   name: null,
+7 silly cache add   rawSpec: '.',
+7 silly cache add   spec: '/Users/[[user:rw8]]{{keep:/hopRewrite/node_modules/hopCMS}}',
+7 silly cache add   type: 'directory' }
+8 verbose addLocalDirectory /Users/[[user:rw8]]/.npm/hopcms/0.1.1/package.tgz not in flight; packing
+9 verbose tar pack [ '/Users/[[user:rw8]]/.npm/hopcms/0.1.1/package.tgz',
+9 verbose tar pack   '/Users/[[user:rw8]]/hopRewrite/node_modules/hopCMS' ]
+10 verbose tarball /Users/[[user:rw8]]/.npm/hopcms/0.1.1/package.tgz
+11 verbose folder /Users/[[user:rw8]]/hopRewrite/node_modules/hopCMS
+12 info prepublish hopcms@0.1.1
+13 verbose addLocalTarball adding from inside cache /Users/[[user:rw8]]/.npm/hopcms/0.1.1/package.tgz
+14 silly cache afterAdd hopcms@0.1.1
+15 verbose afterAdd /Users/[[user:rw8]]/.npm/hopcms/0.1.1/package/package.json not in flight; writing
+16 verbose afterAdd /Users/[[user:rw8]]/.npm/hopcms/0.1.1/package/package.json written
+""",
+    ),
+    (
+        "https://github.com/googleapis/nodejs-logging/issues/1041",
+        ".txt",
+        r"""npm notice === Tarball Details === 
+npm notice name:          @google-cloud/logging                   
+npm notice version:       9.2.1                                   
+npm notice package size:  299.1 kB                                
+npm notice unpacked size: 3.5 MB                                  
+npm notice shasum:        ...
+npm notice integrity:     ...
+npm notice total files:   65                                      
+npm notice 
+npm ERR! code E401
+npm ERR! 401 Unauthorized - PUT https://wombat-dressing-room.appspot.com/@google-cloud%2flogging - 
+npm ERR!   ===============================
+npm ERR!   Publish service error
+npm ERR!   -------------------------------
+npm ERR!   publish key not found
+npm ERR!   ===============================
+npm ERR!   
+
+npm ERR! A complete log of this run can be found in:
+npm ERR!     /h/.npm/_logs/2021-04-15T02_08_24_998Z-debug.log
+Release status reported.
+""",
+    ),
+    (
+        "https://github.com/lerna/lerna/issues/1045",
+        ".txt",
+        r"""614 verbose publish error npm ERR! A complete log of this run can be found in:
+614 verbose publish error npm ERR!     C:\Users\[[user:Ada.Morrison]]{{keep:\AppData\Roaming\npm-cache\_logs\2017-10-03T18_24_29_996Z-debug.log}}
+614 verbose publish error
+614 verbose publish error     at Promise.all.then.arr (C:\Users\[[user:Ada.Morrison]]\AppData\Roaming\npm\node_modules\lerna\node_modules\execa\index.js:236:11)
+614 verbose publish error     at <anonymous>
+614 verbose publish error     at process._tickCallback (internal/process/next_tick.js:188:7)
+615 verbose publishing @bentley/bemetalsmith-auto-collections
+616 silly publishTaggedInDir latest bemetalsmith-auto-collections
+617 silly getExecOpts { cwd: 'C:\\Users\\[[user:Ada.Morrison]]\\Source\\Repos\\docs-gen\\packages\\bemetalsmith-auto-collections' }
+618 error publish Retrying failed publish: @bentley/bemetalsmith-add-descriptions
+619 verbose publish error Error: Command failed: npm publish --tag latest
+""",
+    ),
+    (
+        "https://github.com/iq9891/blog/issues/39",
+        ".txt",
+        r"""Username: [[user:kd3]]
+Password:
+Email: (this IS public) [[email:573920184@qq.com]]
+npm ERR! code E409
+npm ERR! Registry returned 409 for PUT on https://registry.npm.taobao.org/-/user/org.couchdb.user:[[user:kd3]]: [conflict] User [[user:kd3]] already exists
+""",
+    ),
+    (
+        "https://github.com/n4bb12/verdaccio-github-oauth-ui/issues/203",
+        ".txt",
+        r"""npx verdaccio-github-oauth-ui --registry http://localhost:4873 
+npm config set //localhost:4873/:_authToken "{{keep:SECRET_TOKEN}}"
+
+0 verbose cli [node_path] [npm_path]
+1 info using npm@10.8.2
+2 info using node@v20.18.3
+3 silly config load:file:[nvm_path]\npmrc
+4 silly config load:file:[project_path]\.npmrc
+5 silly config load:file:[{{keep:user_home}}]\.npmrc
+6 silly config load:file:[node_install_path]\etc\npmrc
+7 verbose title npm whoami
+""",
+    ),
+    # ---- PyPI: twine and poetry uploads, .pypirc ----------------------------------------------
+    (
+        "https://github.com/pypa/setuptools/issues/1809",
+        ".txt",
+        r"""twine upload --repository-url https://test.pypi.org/legacy/ dist/* --verbose
+Enter your username: {{keep:xxxx}}
+Enter your password:
+Uploading distributions to https://test.pypi.org/legacy/
+Uploading greedybfs-0.1.0-py2.py3-none-any.whl
+100%|██████████████████████████████████████████████████████████████| 7.76k/7.76k [00:00<00:00, 29.0kB/s]
+Content received from server:
+<html>
+ <head>
+  <title>403 Invalid or non-existent authentication information.</title>
+ </head>
+ <body>
+  <h1>403 Invalid or non-existent authentication information.</h1>
+  Access was denied to this resource.<br/><br/>
+Invalid or non-existent authentication information.
+
+
+ </body>
+</html>
+HTTPError: 403 Client Error: Invalid or non-existent authentication information. for url: https://test.pypi.org/legacy/
+""",
+    ),
+    (
+        "https://github.com/pypa/twine/issues/355",
+        ".txt",
+        r"""❱❱❱ cat ~/.pypirc
+[distutils] # this tells distutils what package indexes you can push to
+index-servers =
+  pypi
+  pypitest
+
+[pypi]
+username: [[user:quietharbour]]
+""",
+    ),
+    (
+        "https://github.com/pypi/support/issues/3656",
+        ".txt",
+        r"""Error during upload. Retry with the --verbose option for more details.
+ERROR    HTTPError: 403 Forbidden from https://test.pypi.org/legacy/
+         Invalid or non-existent authentication information. See https://test.pypi.org/help/#invalid-auth for more
+         information.
+
+[pypi]
+  username = {{keep:__token__}}
+  password = [[secret:pypi-AgEIcHlwaS5vcmctC9Vqjj_YLEvWWCNjy7Bxr4TtX4gmrB2MN3EqitkRu0-hrsVhgnkAdpAost6zPkd3LPPoL_xN-szws9GgAHZUzkAlptU-oORQzvWPbDh9fB9qrTxsYYfoDQpKUwnXAOmk1QCyAILUNIt8-i957cZIOEfwzSUEmZ]]
+""",
+    ),
+    (
+        "https://github.com/python-poetry/poetry/issues/6320",
+        ".txt",
+        r"""[🔴] × poetry publish -vvv
+Loading configuration file /home/[[user:ivo]]{{keep:/.config/pypoetry/config.toml}}
+
+No suitable keyring backend found
+No suitable keyring backends were found
+Keyring is not available, credentials will be stored and retrieved from configuration files as plaintext.
+Found authentication information for pypi.
+Publishing mextractor (1.1.1) to PyPI
+ - Uploading mextractor-1.1.1-py3-none-any.whl 0%[urllib3.connectionpool] Starting new HTTPS connection (1): upload.pypi.org:443
+ - Uploading mextractor-1.1.1-py3-none-any.whl 100%[urllib3.connectionpool] https://upload.pypi.org:443 "POST /legacy/ HTTP/1.1" 403 None
+ - Uploading mextractor-1.1.1-py3-none-any.whl FAILED
+
+  Stack trace:
+
+  1  ~/.local/share/pypoetry/venv/lib/python3.10/site-packages/poetry/publishing/uploader.py:293 in _upload_file
+      291│                     bar.display()
+      292│                 else:
+    → 293│                     resp.raise_for_status()
+      294│             except (requests.ConnectionError, requests.HTTPError) as e:
+      295│                 if self._io.output.is_decorated():
+
+  HTTPError
+
+  403 Client Error: Invalid or non-existent authentication information. See https://pypi.org/help/#invalid-auth for more information. for url: https://upload.pypi.org/legacy/
+""",
+    ),
+    (
+        "https://github.com/Idein/nnoir/pull/144",
+        ".txt",
+        r"""#!/bin/bash -eo pipefail
+poetry publish --build --username "{{keep:__token__}}" --password "{{keep:$PYPI_TOKEN}}" --no-interaction
+
+Building nnoir (1.0.9)
+  - Building sdist
+  - Built nnoir-1.0.9.tar.gz
+  - Building wheel
+  - Built nnoir-1.0.9-py3-none-any.whl
+
+Publishing nnoir (1.0.9) to PyPI
+ - Uploading nnoir-1.0.9-py3-none-any.whl 0% - Uploading nnoir-1.0.9-py3-none-any.whl 100% - Uploading nnoir-1.0.9-py3-none-any.whl 100%
+
+  UploadError
+
+  HTTP Error 403: Invalid or non-existent authentication information. See https://pypi.org/help/#invalid-auth for more information.
+
+  at ~/.local/share/pypoetry/venv/lib/python3.9/site-packages/poetry/publishing/uploader.py:216 in _upload
+""",
+    ),
+    # ---- RubyGems: gem push, ~/.gem/credentials, gem env --------------------------------------
+    (
+        "https://github.com/rubygems/rubygems.org/issues/349",
+        ".txt",
+        r"""[master][~/Dev/ruby/git-scribe] more ~/.gem/credentials 
+
+---
+:rubygems_api_key: ! '{"rubygems_api_key":"{{keep:API KEY}}"}'
+
+$ gem push git-scribe-0.1.0.gem
+Pushing gem to https://rubygems.org...
+<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">
+<html><head>
+<title>500 Internal Server Error</title>
+</head><body>
+<h1>Internal Server Error</h1>
+""",
+    ),
+    (
+        "https://github.com/rubygems/rubygems.org/issues/583",
+        ".txt",
+        r"""curl -u [[user:PedritoLunas]] https://rubygems.org/api/v1/api_key.yaml > ~/.gem/credentials
+Enter host password for user '[[user:PedritoLunas]]': *******
+
+$ gem build mygemname.gemspec
+$ gem push mygemname.gemspec
+Enter your RubyGems.org credentials.
+Don't have an account yet? Create one at https://rubygems.org/sign_up
+   Email:   [[email:lisazhang4817@gmail.com]]
+Password:
+HTTP Basic: Access denied.
+""",
+    ),
+    (
+        "https://github.com/ruby/rubygems/issues/819",
+        ".txt",
+        r"""gem push schizo-1.0.0.gem
+Pushing gem to https://rubygems.org...
+You do not have permission to push to this gem.
+
+RubyGems Environment:
+  - RUBYGEMS VERSION: 2.2.2
+  - RUBY VERSION: 2.1.0 (2013-12-25 patchlevel 0) [x86_64-darwin13.0]
+  - INSTALLATION DIRECTORY: /Users/[[user:olegkravchenkov]]{{keep:/.rbenv/versions/2.1.0/lib/ruby/gems/2.1.0}}
+  - RUBY EXECUTABLE: /Users/[[user:olegkravchenkov]]/.rbenv/versions/2.1.0/bin/ruby
+  - EXECUTABLE DIRECTORY: /Users/[[user:olegkravchenkov]]/.rbenv/versions/2.1.0/bin
+  - SPEC CACHE DIRECTORY: /Users/[[user:olegkravchenkov]]/.gem/specs
+  - RUBYGEMS PLATFORMS:
+    - ruby
+    - x86_64-darwin-13
+  - GEM PATHS:
+     - /Users/[[user:olegkravchenkov]]/.rbenv/versions/2.1.0/lib/ruby/gems/2.1.0
+     - /Users/[[user:olegkravchenkov]]/.gem/ruby/2.1.0
+  - GEM CONFIGURATION:
+     - :update_sources => true
+     - :verbose => true
+     - :backtrace => false
+     - :bulk_threshold => 1000
+  - REMOTE SOURCES:
+     - https://rubygems.org/
+  - SHELL PATH:
+     - /Users/[[user:olegkravchenkov]]/.rbenv/versions/2.1.0/bin
+     - /usr/local/Cellar/rbenv/0.4.0/libexec
+     - /usr/local/heroku/bin
+     - /Users/[[user:olegkravchenkov]]/.rbenv/shims
+     - /Users/[[user:olegkravchenkov]]/.rbenv/bin
+     - ./node_modules/.bin
+""",
+    ),
+    (
+        "https://github.com/rubygems/rubygems.org/issues/340",
+        ".txt",
+        r"""gem push pkg/wrong-0.5.4.gem
+Enter your RubyGems.org credentials.
+Don't have an account yet? Create one at http://rubygems.org/sign_up
+   Email:   [[email:marc@glinty.com]]
+Password:   
+Pushing gem to https://rubygems.org...
+Signed in.
+Pushing gem to https://rubygems.org...
+Repushing of gem versions is not allowed.
+Please use `gem yank` to remove bad gem releases.
+rake aborted!
+Command failed with status (1): [gem push pkg/wrong-0.5.4.gem...]
+""",
+    ),
+    (
+        "https://github.com/geminabox/geminabox/issues/153",
+        ".txt",
+        r"""test-pacakges [[user:kim]]$ cat ~/.gem/credentials
+---
+:rubygems_api_key: '{{keep:missing}}'
+
+test-pacakges [[user:kim]]$ gem push --host gems.company.net cool-cool-test-package-1.0.1.gem
+""",
+    ),
+    # ---- Cargo: cargo publish to crates.io, Artifactory and Nexus -----------------------------
+    (
+        "https://github.com/sonatype-nexus-community/nexus-repository-cargo/issues/39",
+        ".txt",
+        r"""$ cargo publish
+note: found `my-cargo` as only allowed registry. Publishing to it automatically.
+    Updating `my-cargo` index
+warning: manifest has no description, license, license-file, documentation, homepage or repository.
+See https://doc.rust-lang.org/cargo/reference/manifest.html#package-metadata for more info.
+   Packaging hello_world_lib v0.1.0 (/home/[[user:dave]]{{keep:/rust-lib/hello_world_lib}})
+   Verifying hello_world_lib v0.1.0 (/home/[[user:dave]]/rust-lib/hello_world_lib)
+   Compiling hello_world_lib v0.1.0 (/home/[[user:dave]]/rust-lib/hello_world_lib/target/package/hello_world_lib-0.1.0)
+    Finished `dev` profile [unoptimized + debuginfo] target(s) in 1.46s
+    Packaged 5 files, 1.1KiB (897.0B compressed)
+   Uploading hello_world_lib v0.1.0 (/home/[[user:dave]]/rust-lib/hello_world_lib)
+error: failed to publish to registry at https://my.host/repository/my-cargo
+
+Caused by:
+  failed to get a 200 OK response, got 401
+  headers:
+        HTTP/1.1 401 Unauthorized
+        Content-Length: 0
+        Date: Fri, 27 Sep 2024 15:22:53 GMT
+        Server: Nexus/3.68.1-02 (PRO)
+        WWW-Authenticate: BASIC realm="Sonatype Nexus Repository Manager"
+""",
+    ),
+    (
+        "https://github.com/rust-lang/cargo/issues/13109",
+        ".txt",
+        r"""cargo publish --token {{keep:mytoken}} --package my_package --index "sparse+https://our.server.com/artifactory/api/cargo/rnd-cargo-pre-local/index/"
+
+error: failed to get successful HTTP response from `https://our.server.com/artifactory/api/cargo/rnd-cargo-pre-local/index/config.json`, got 401
+body:
+{
+  "errors" : [ {
+    "status" : 401,
+    "message" : "Authentication is required"
+  } ]
+}
+
+cargo publish --index "sparse+http://127.0.0.1:8085/" --token "{{keep:buffalo}}" --package artifactory_uploader_common
+""",
+    ),
+    # ---- Maven and NuGet: mvn deploy, dotnet nuget push ---------------------------------------
+    (
+        "https://github.com/apache/maven-deploy-plugin/issues/394",
+        ".txt",
+        r"""[DEBUG] Calculating checksums for /Users/[[user:mike]]{{keep:/.m2/repository/com/github/archetype/athena-project-incubator/1.0.2-SNAPSHOT/athena-project-incubator-1.0.2-SNAPSHOT.jar}}
+[DEBUG] Installing checksum to /Users/[[user:mike]]/.m2/repository/com/github/archetype/athena-project-incubator/1.0.2-SNAPSHOT/athena-project-incubator-1.0.2-SNAPSHOT.jar.md5
+[DEBUG] Installing checksum to /Users/[[user:mike]]/.m2/repository/com/github/archetype/athena-project-incubator/1.0.2-SNAPSHOT/athena-project-incubator-1.0.2-SNAPSHOT.jar.sha1
+[DEBUG] Using transporter WagonTransporter with priority -1.0 for http://some.repo.net/repository/maven-snapshots
+[DEBUG] Using connector BasicRepositoryConnector with priority 0.0 for http://some.repo.net/repository/maven-snapshots
+Downloading: http://some.repo.net/repository/maven-snapshots/com/github/archetype/athena-project-incubator/1.0.2-SNAPSHOT/maven-metadata.xml
+Downloaded: http://some.repo.net/repository/maven-snapshots/com/github/archetype/athena-project-incubator/1.0.2-SNAPSHOT/maven-metadata.xml (798 B at 910 B/s)
+[DEBUG] Writing tracking file /Users/[[user:mike]]/.m2/repository/com/github/archetype/athena-project-incubator/1.0.2-SNAPSHOT/resolver-status.properties
+""",
+    ),
+    (
+        "https://github.com/microsoft/azure-pipelines-tasks/issues/14168",
+        ".txt",
+        r"""/usr/bin/dotnet nuget push /home/{{keep:vsts}}/work/1/a/packages/release/{{keep:<package-name>}}.nupkg --source https://nuget.pkg.github.com/{{keep:<owner>}} --api-key {{keep:RequiredApiKey}}
+Pushing <package-name>.nupkg to 'https://nuget.pkg.github.com/<owner>'...
+  PUT https://nuget.pkg.github.com/<owner>/
+warn : Your request could not be authenticated by the GitHub Packages service. Please ensure your access token is valid and has the appropriate scopes configured.
+""",
+    ),
+    # ---- Docker: docker login and push, config.json auths -------------------------------------
+    (
+        "https://github.com/docker/cli/issues/1180",
+        ".txt",
+        r"""[{{keep:root}}@My-ip ~]# docker exec -it b022366b391a /bin/bash
+bash-4.2$ docker login
+Login with your Docker ID to push and pull images from Docker Hub. If you don't have a Docker ID, head over to https://hub.docker.com to create one.
+Username: [[user:vemulasrikar]]
+Password:
+Login Succeeded
+bash-4.2$ docker images
+REPOSITORY                TAG                 IMAGE ID            CREATED             SIZE
+jenkins-m                 latest              6a1f4d41462f        32 minutes ago      1.76 GB
+[[user:vemulasrikar]]/hellonode    latest              ee13ed64bf79        6 days ago          662 MB
+hello                     latest              56af76c2c878        7 days ago          662 MB
+[[user:vemulasrikar]]/hellonode    1                   56af76c2c878        7 days ago          662 MB
+<none>                    <none>              1452091493c8        7 days ago          1.23 GB
+redis                     latest              55cb7014c24f        12 days ago         83.4 MB
+openshift/origin          latest              c45099c2bcfa        2 weeks ago         674 MB
+jenkins                   latest              07b4164f9789        3 weeks ago         696 MB
+[[user:vemulasrikar]]/hellonode    <none>              7452be918594        3 weeks ago         676 MB
+centos                    7                   49f7960eb7e4        4 weeks ago         200 MB
+""",
+    ),
+    (
+        "https://github.com/docker/hub-feedback/issues/645",
+        ".txt",
+        r"""$ docker logout
+Remove login credentials for docker.io
+
+# Login results:
+
+$ docker login
+Username: [[user:mbrandao]]
+Password: 
+Email: {{keep:user@domain.com}}
+WARNING: login credentials saved in /home/{{keep:user}}/.docker/config.json
+Login Succeeded
+
+# Push image error:
+
+$ docker push docker.io/[[user:mbrandao]]/hellonode:latest
+Do you really want to push to public registry? [y/n]: y
+The push refers to a repository [docker.io/[[user:mbrandao]]/hellonode] (len: 1)
+521e87320aa7: Preparing 
+unauthorized: authentication required
+""",
+    ),
+    (
+        "https://github.com/goharbor/harbor/issues/2457",
+        ".txt",
+        r"""[{{keep:root}}@csv-jtey04 ~]# rm -rf .docker/config.json 
+[root@csv-jtey04 ~]# docker login 192.168.1.188
+Username: {{keep:admin}}
+Password: 
+Login Succeeded
+[root@csv-jtey04 ~]# cat .docker/config.json 
+{
+	"auths": {
+		"192.168.1.188": {
+			"auth": "[[secret:YWRtaW46NXRnYl5ZSE4=]]"
+		}
+	}
+[root@csv-jtey04 ~]# docker push 192.168.1.188:80/lskc/lskc-csf:201706070000
+The push refers to a repository [192.168.1.188:80/lskc/lskc-csf]
+
+1b14f0eccda1: Preparing 
+a798e42afb3d: Preparing 
+unauthorized: authentication required
+""",
+    ),
+    (
+        "https://github.com/distribution/distribution/issues/1678",
+        ".txt",
+        r"""root@ubuntu:~# docker login
+Username: [[user:hqwdocker]]                                                                 
+Password: 
+Email: [[email:wanghuqin@huawei.com]]
+WARNING: login credentials saved in /{{keep:root}}/.docker/config.json
+Login Succeeded
+root@ubuntu:~# 
+root@ubuntu:~# docker push [[user:hqwrepository]]/tomcattwo:latest
+The push refers to a repository [docker.io/[[user:hqwrepository]]/tomcattwo]
+f4ba23d94afc: Preparing 
+f4ade33f15c9: Preparing 
+501416a091a6: Preparing 
+35ee642fd1c2: Preparing 
+16879aa5082c: Preparing 
+5f70bf18a086: Waiting 
+unauthorized: authentication required
+""",
+    ),
+    (
+        "https://github.com/SUSE/Portus/issues/1511",
+        ".txt",
+        r"""{{keep:root}}@pre-prod:~# docker login -u [[user:prakash]] 192.89.9.90:5000
+Password: 
+WARNING! Your password will be stored unencrypted in /root/.docker/config.json.
+Configure a credential helper to remove this warning. See
+https://docs.docker.com/engine/reference/commandline/login/#credentials-store
+
+Login Succeeded
+root@pre-prod:~# docker push 192.89.9.90:5000/[[user:prakash]]/nginx:latest
+The push refers to repository [192.89.9.90:5000/[[user:prakash]]/nginx]
+3c0285ad7db9: Preparing 
+2978900fe42b: Preparing 
+ef68f6734aa4: Preparing 
+denied: requested access to the resource is denied
+root@pre-prod:~# docker logout
+Not logged in to https://index.docker.io/v1/
+root@pre-prod:~# docker logout 192.89.9.90:5000
+Removing login credentials for 192.89.9.90:5000
+root@pre-prod:~# docker login -u [[user:prakash]] 192.89.9.90:5000
+Password: 
 """,
     ),
 ]
