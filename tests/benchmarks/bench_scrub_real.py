@@ -295,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
             "118",
             "119",
             "120",
+            "121",
             "all",
         ),
         default="all",
