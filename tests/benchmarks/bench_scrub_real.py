@@ -297,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
             "120",
             "123",
             "122",
+            "121",
             "all",
         ),
         default="all",

@@ -9905,6 +9905,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (120, _RAW_STOP120),
         (123, _RAW_STOP123),
         (122, _RAW_STOP122),
+        (121, _RAW_STOP121),
     ):
         if batch not in (None, number):
             continue
@@ -36698,6 +36699,517 @@ root@pre-prod:~# docker logout 192.89.9.90:5000
 Removing login credentials for 192.89.9.90:5000
 root@pre-prod:~# docker login -u [[user:prakash]] 192.89.9.90:5000
 Password: 
+""",
+    ),
+]
+
+
+_RAW_STOP121: list[tuple[str, str, str]] = [
+    # ---- Mosquitto: broker logs with u'<user>', mosquitto_pub/_sub runs, password files ---------
+    (
+        "https://github.com/r-map/rmap/issues/85",
+        ".txt",
+        r"""ott 05 17:43:49 localhost.localdomain mosquitto[15050]: 1475682229: New client connected from 5.170.78.130 as 860719020206417 (c1, k60, u'[[user:lio4]]').
+ott 05 17:43:49 localhost.localdomain mosquitto[15050]: 1475682229: Sending CONNACK to 860719020206417 (0, 0)
+ott 05 17:43:49 localhost.localdomain mosquitto[15050]: 1475682229: Received SUBSCRIBE from 860719020206417
+ott 05 17:43:49 localhost.localdomain mosquitto[15050]: 1475682229:         rpc/[[user:lio4]]/860719020206417/com (QoS 1)
+ott 05 17:43:49 localhost.localdomain mosquitto[15050]: 1475682229: 860719020206417 1 rpc/[[user:lio4]]/860719020206417/com
+ott 05 17:43:49 localhost.localdomain mosquitto[15050]: 1475682229: Sending SUBACK to 860719020206417
+ott 05 17:43:49 localhost.localdomain mosquitto[15050]: 1475682229: Received PUBLISH from 860719020206417 (d0, q0, r1, m0, 'report/[[user:lio4]]/1000000,4400000/rmap/-,-,-/-,-,-,-/B01213', ... (12 bytes))
+""",
+    ),
+    (
+        "https://github.com/emoncms/emoncms/issues/903",
+        ".txt",
+        r"""1530826284: mosquitto version 1.4.10 (build date Fri, 22 Dec 2017 08:19:25 +0000) starting
+1530826284: Using default config.
+1530826284: Opening ipv4 listen socket on port 1883.
+1530826284: Opening ipv6 listen socket on port 1883.
+1530826287: New connection from 192.168.1.11 on port 1883.
+1530826287: New client connected from 192.168.1.11 as ESP8266Client-8f66 (c1, k15, u'{{keep:esp}}').
+1530826287: Sending CONNACK to ESP8266Client-8f66 (0, 0)
+1530826287: Received PUBLISH from ESP8266Client-8f66 (d0, q0, r0, m0, 'greenhouse', ... (11 bytes))
+1530826287: Received SUBSCRIBE from ESP8266Client-8f66
+1530826287:     greenhouse/control (QoS 0)
+1530826287: ESP8266Client-8f66 0 greenhouse/control
+1530826287: Sending SUBACK to ESP8266Client-8f66
+1530826289: New connection from ::1 on port 1883.
+1530826289: New client connected from ::1 as emoncms (c1, k5, u'{{keep:emoncms}}').
+1530826289: Sending CONNACK to emoncms (0, 0)
+1530826289: Received SUBSCRIBE from emoncms
+1530826289:     emon/# (QoS 2)
+1530826289: emoncms 2 emon/#
+1530826289: Sending SUBACK to emoncms
+1530826289: Received PUBLISH from emoncms (d0, q0, r0, m0, 'power', ... (3 bytes))
+""",
+    ),
+    (
+        "https://github.com/eclipse-mosquitto/mosquitto/issues/395",
+        ".txt",
+        r"""1488904294: New connection from 192.168.33.1 on port 8883.
+1488904294: New client connected from 192.168.33.1 as client-test (c1, k60, u'{{keep:client-test}}').
+""",
+    ),
+    (
+        "https://github.com/jpmens/mosquitto-auth-plug/issues/121",
+        ".txt",
+        r"""mosquitto_pub -d -t 'hello/world' -p 1884 -m 'aaaa' -u {{keep:u1}} -P [[secret:5820413967]]
+Client mosqpub/27644-[[user:suresh]]-Le sending CONNECT
+Client mosqpub/27644-[[user:suresh]]-Le received CONNACK
+Client mosqpub/27644-[[user:suresh]]-Le sending PUBLISH (d0, q0, r0, m1, 'hello/world', ... (4 bytes))
+Client mosqpub/27644-[[user:suresh]]-Le sending DISCONNECT
+
+ mosquitto_sub -d -t "hello/world" -p 1884 -u {{keep:u1}} -P [[secret:5820413967]]
+
+Client mosqsub/27624-[[user:suresh]]-Le sending CONNECT
+Client mosqsub/27624-[[user:suresh]]-Le received CONNACK
+Client mosqsub/27624-[[user:suresh]]-Le sending SUBSCRIBE (Mid: 1, Topic: hello/world, QoS: 0)
+Client mosqsub/27624-[[user:suresh]]-Le received SUBACK
+Subscribed (mid: 1): 0
+Client mosqsub/27624-[[user:suresh]]-Le sending PINGREQ
+Client mosqsub/27624-[[user:suresh]]-Le received PINGRESP
+""",
+    ),
+    (
+        "https://github.com/eclipse-mosquitto/mosquitto/issues/2483",
+        ".txt",
+        r"""mosquitto_sub --url mqtt://{{keep:testuser}}:[[secret:804317]]@xx.112.xxx:9530/test_topic/# -i
+alaeat_device:0_riverRoad -q 1 -C 3 -d
+
+mosquitto_pub --url mqtt://{{keep:testuser}}:[[secret:804317]]@xx.112.xxx:9530/test_topic/dada -i
+alaeat_device:0_riverRoad2 -q 1 -d -l
+""",
+    ),
+    (
+        "https://github.com/shamblett/mqtt_client/issues/577",
+        ".txt",
+        r"""flutter: EXAMPLE::Mosquitto client connecting....
+flutter: 1-2024-12-31 18:45:37.713817 -- Authenticating with username '{[[user:lwq]]}' and password '{[[secret:407]]}'
+flutter: 1-2024-12-31 18:45:37.718487 -- MqttClient::connect - Connection timeout period is 5000 milliseconds
+flutter: 1-2024-12-31 18:45:37.722469 -- MqttClient::connect - keep alive is enabled with a value of 60 seconds
+flutter: 1-2024-12-31 18:45:37.723616 -- MqttConnectionKeepAlive:: Initialised with a keep alive value of 60 seconds
+flutter: 1-2024-12-31 18:45:37.723714 -- MqttConnectionKeepAlive:: Disconnect on no ping response is disabled
+flutter: 1-2024-12-31 18:45:37.724503 -- MqttConnectionHandlerBase::connect - server 10.0.1.15, port 1883
+""",
+    ),
+    (
+        "https://github.com/TheRealMoeder/Energy2Shelly_ESP/issues/16",
+        ".txt",
+        r"""2025-02-28 20:30:13: New connection from 192.168.0.158:54547 on port 1883.
+error: received null username or password for unpwd check
+2025-02-28 20:30:13: Client shellypro3em-e8db84dcccf3 disconnected, not authorised.
+""",
+    ),
+    # ---- Zigbee2MQTT: configuration.yaml, the add-on's options, network keys, its logs ---------
+    (
+        "https://github.com/Koenkk/zigbee2mqtt/issues/28445",
+        ".txt",
+        r"""[2025-09-02 06:51:17] error:   zh:adapter:zstack:manager: - Network Key: configured={{keep:01030507090b0d0f00020406080a0c0d}}, adapter:active=[[secret:5b1e80c2f94a7d3306e8b15a2c97d4e0]] adapter:preconfigured=[[secret:5b1e80c2f94a7d3306e8b15a2c97d4e0]],
+""",
+    ),
+    (
+        "https://github.com/Koenkk/zigbee2mqtt/issues/11148",
+        ".txt",
+        r"""logins:
+  - username: {{keep:mqtt-user}}
+    password: {{keep:*******}}
+
+> ```
+> loggins:
+>    - username: {{keep:mqtt-user}}
+>      password: [[secret:Tulp@ndG4r8]]
+> ```
+""",
+    ),
+    (
+        "https://github.com/Koenkk/zigbee2mqtt/issues/12993",
+        ".txt",
+        r"""homeassistant: true
+mqtt:
+  broker: mqtt://core-mosquitto:1883
+  username: {{keep:user}}
+  password: {{keep:password}}
+serial:
+  port: >-
+    /dev/serial/by-id/usb-ITead_Sonoff_Zigbee_3.0_USB_Dongle_Plus_d8cf31598112ec11af0423c7bd930c07-if00-port0
+frontend:
+  port: 8099
+advanced:
+  homeassistant_legacy_entity_attributes: false
+  legacy_api: false
+  legacy_availability_payload: false
+device_options:
+  legacy: false
+base_topic: zigbee2mqtt
+""",
+    ),
+    (
+        "https://github.com/danielwelch/hassio-zigbee2mqtt/issues/510",
+        ".txt",
+        r"""data_path: /share/zigbee2mqtt
+external_converters: []
+devices: devices.yaml
+groups: groups.yaml
+homeassistant: true
+permit_join: false
+mqtt:
+  base_topic: zigbee2mqtt
+  server: 'mqtt://core-mosquitto'
+  user: '{{keep:!secret Z2M_MQTT_user}}'
+  password: '{{keep:!secret Z2M_MQTT_pass}}'
+serial:
+  port: >-
+    /dev/serial/by-id/usb-Texas_Instruments_TI_CC2531_USB_CDC___0X00124B0018E29841-if00
+  disable_led: true
+advanced:
+  log_level: info
+  pan_id: 6754
+  channel: 11
+  network_key: []
+  network_key_string: '{{keep:!secret network_key}}'
+  availability_blocklist: []
+  availability_passlist: []
+  availability_timeout: 60
+""",
+    ),
+    # ---- ESPHome: device YAML with Wi-Fi and API/OTA passwords, `esphome logs` ----------------
+    (
+        "https://github.com/esphome/issues/issues/82",
+        ".txt",
+        r"""esphome:
+  name: s4
+  platform: ESP8266
+  board: esp01_1m
+
+wifi:
+  ssid: '[[user:Rosalie]]2_4'
+  password: '{{keep:*******}}'
+  fast_connect: true
+  manual_ip:
+    static_ip: 192.168.101.214
+    gateway: 192.168.101.1
+    subnet: 255.255.255.0
+
+# Enable logging
+logger:
+  level: VERBOSE
+
+# Enable Home Assistant API
+api:
+  password: '[[secret:Tamburin38]]'
+
+ota:
+  password: '[[secret:Tamburin38]]'
+
+binary_sensor:
+  - platform: gpio
+    pin:
+      number: GPIO0
+      mode: INPUT_PULLUP
+      inverted: True
+    name: "s4 Button"
+""",
+    ),
+    (
+        "https://github.com/esphome/issues/issues/7170",
+        ".txt",
+        r"""[22:01:23][D][wifi:510]: Found networks:
+[22:01:23][I][wifi:554]: - 'RedBlue' (E0:63:DA:71:F1:72) ▂▄▆█
+[22:01:23][D][wifi:555]:     Channel: 6
+[22:01:23][D][wifi:556]:     RSSI: -77 dB
+[22:01:23][D][wifi:559]: - '[[user:hartley]]_EXT' (28:80:88:EB:8E:7B) ▂▄▆█
+[22:01:23][D][wifi:559]: - 'VIRGIN815' (10:D7:B0:DF:C9:FE) ▂▄▆█
+[22:01:23][D][wifi:559]: - 'BELL411' (40:F2:01:F5:28:97) ▂▄▆█
+[22:01:23][D][wifi:559]: - 'Otter' (FA:5E:42:B9:99:60) ▂▄▆█
+[22:01:23][D][wifi:559]: - '' (FA:5E:42:B9:99:61) ▂▄▆█
+[22:01:23][D][wifi:559]: - '' (FA:5E:42:B9:99:63) ▂▄▆█
+[22:01:23][D][wifi:559]: - '' (FA:5E:42:B9:99:65) ▂▄▆█
+[22:01:23][D][wifi:559]: - '' (FA:5E:42:B9:99:66) ▂▄▆█
+[22:01:23][D][wifi:559]: - '' (A6:AA:C3:CE:CA:08) ▂▄▆█
+[22:01:23][D][wifi:559]: - '' (88:9E:68:36:B9:D4) ▂▄▆█
+[22:01:23][D][wifi:559]: - 'RedBlue_Guest' (E6:63:DA:71:F1:72) ▂▄▆█
+[22:01:23][D][wifi:559]: - '' (0E:AC:8A:6F:34:0C) ▂▄▆█
+[22:01:23][D][wifi:559]: - '' (88:9E:68:36:B9:D0) ▂▄▆█
+[22:01:23][D][wifi:559]: - '' (88:9E:68:36:B9:D2) ▂▄▆█
+[22:01:23][D][wifi:559]: - '[[user:Ola]]' (EA:63:DA:71:F1:72) ▂▄▆█
+[22:01:23][D][wifi:559]: - 'NIMBLE NEEDLE' (88:9E:68:36:B9:CF) ▂▄▆█
+[22:01:23][D][wifi:559]: - '' (88:9E:68:36:B9:D5) ▂▄▆█
+""",
+    ),
+    (
+        "https://github.com/esphome/issues/issues/3737",
+        ".txt",
+        r"""[01:54:56][D][api:102]: Accepted ::FFFF:AFD:2A0F
+[01:54:56][VV][api.service:434]: on_hello_request: HelloRequest {
+[01:54:56]  client_info: 'ESPHome Logs 2022.10.1'
+[01:54:56]  api_version_major: 0
+[01:54:56]  api_version_minor: 0
+[01:54:56]}
+[01:54:56][V][api.connection:899]: Hello from client: 'ESPHome Logs 2022.10.1 (::FFFF:AFD:2A0F)' | API Version 0.0
+[01:54:56][VV][api.service:013]: send_hello_response: HelloResponse {
+[01:54:56]  api_version_major: 1
+[01:54:56]  api_version_minor: 7
+[01:54:56]  server_info: 'gasmeter (esphome v2022.10.1)'
+[01:54:56]  name: 'gasmeter'
+[01:54:56]}
+[01:54:56][VV][api.service:443]: on_connect_request: ConnectRequest {
+[01:54:56]  password: '{{keep:redacted}}'
+[01:54:56]}
+[01:54:56][D][api.connection:917]: ESPHome Logs 2022.10.1 (::FFFF:AFD:2A0F): Connected successfully
+[01:54:56][VV][api.service:019]: send_connect_response: ConnectResponse {
+[01:54:56]  invalid_password: NO
+[01:54:56]}
+""",
+    ),
+    # ---- Tasmota: console, backlog commands, `status 0` ----------------------------------------
+    (
+        "https://github.com/arendst/Tasmota/issues/6381",
+        ".txt",
+        r"""Backlog mqtthost <yourhost>; mqttuser {{keep:<user>}}; mqttpassword {{keep:<password>}};
+Backlog mqttpassword {{keep:<password>}};
+
+21:44:01 CMD: mqttpassword [[secret:mtorq]]
+21:44:01 RSL: access-trail/stat/RESULT = {"MqttPassword":"[[secret:mtorq]]"}
+""",
+    ),
+    (
+        "https://github.com/arendst/Tasmota/issues/15996",
+        ".txt",
+        r"""tasmota-XXXXXX-XXXX ESP-HTP: Configure MQTT
+tasmota-XXXXXX-XXXX ESP-HTP: Configure MQTT
+tasmota-XXXXXX-XXXX ESP-SRC: WebGui from xxx.xxx.xxx.9
+tasmota-XXXXXX-XXXX ESP-CMD: Grp 0, Cmd 'BACKLOG', Idx 0, Len 131, Pld -99, Data ';MqttHost xxx.xxx.xxx.129;MqttPort 1883;MqttClient DVES_%06X;MqttUser 1;MqttPassword2 ";Topic tasmota_%06X;FullTopic %prefix%/%topic%/'
+tasmota-XXXXXX-XXXX ESP-HTP: Restart
+tasmota-XXXXXX-XXXX ESP-SRC: WebGui from 0.0.0.0
+tasmota-XXXXXX-XXXX ESP-SRC: Backlog
+tasmota-XXXXXX-XXXX ESP-CMD: Grp 0, Cmd 'MQTTHOST', Idx 1, Len 12, Pld 172, Data 'xxx.xxx.xxx.129'
+tasmota-XXXXXX-XXXX ESP-CFG: CR 346/699, Busy 0
+tasmota-XXXXXX-XXXX ESP-MQT: stat/tasmota_XXXXXX/RESULT = {"MqttHost":"xxx.xxx.xxx.129"}
+tasmota-XXXXXX-XXXX ESP-SRC: Backlog
+tasmota-XXXXXX-XXXX ESP-CMD: Grp 0, Cmd 'MQTTPORT', Idx 1, Len 4, Pld 1883, Data '1883'
+tasmota-XXXXXX-XXXX ESP-MQT: stat/tasmota_XXXXXX/RESULT = {"MqttPort":1883}
+tasmota-XXXXXX-XXXX ESP-SRC: Backlog
+tasmota-XXXXXX-XXXX ESP-CMD: Grp 0, Cmd 'MQTTCLIENT', Idx 1, Len 9, Pld -99, Data 'DVES_%06X'
+tasmota-XXXXXX-XXXX ESP-CFG: CR 346/699, Busy 0
+tasmota-XXXXXX-XXXX ESP-MQT: stat/tasmota_XXXXXX/RESULT = {"MqttClient":"DVES_%06X"}
+tasmota-XXXXXX-XXXX ESP-SRC: Backlog
+tasmota-XXXXXX-XXXX ESP-CMD: Grp 0, Cmd 'MQTTUSER', Idx 1, Len 1, Pld 1, Data '1'
+""",
+    ),
+    (
+        "https://github.com/arendst/Tasmota/issues/2705",
+        ".txt",
+        r"""StatusLOG |
+SerialLog | 2
+WebLog | 2
+SysLog | 0
+LogHost | "domus1"
+LogPort | 514
+SSId |
+0 | "[[user:evamarchetti71]]"
+1 | "indebuurt2"
+TelePeriod | 300
+SetOption |
+0 | "00000009"
+1 | "55818000"
+StatusMEM |
+ProgramSize | 529
+Free | 472
+Heap | 16
+ProgramFlashSize | 1024
+FlashSize | 1024
+FlashMode | 3
+StatusNET |
+Hostname | "sonoffswitch1-6983"
+IPAddress | "192.168.0.113"
+Gateway | "192.168.0.1"
+Subnetmask | "255.255.255.0"
+DNSServer | "192.168.0.1"
+Mac | "DC:4F:22:29:FB:47"
+Webserver | 2
+WifiConfig | 3
+StatusMQT |
+MqttHost | "192.168.0.102"
+MqttPort | 1883
+MqttClientMask | "DVES_%06X"
+MqttClient | "DVES_29FB47"
+""",
+    ),
+    (
+        "https://github.com/arendst/Tasmota/issues/7767",
+        ".txt",
+        r"""13:00:13 MQT: stat/wemosbt/STATUS3 = {"StatusLOG":{"SerialLog":2,"WebLog":2,"MqttLog":0,"SysLog":0,"LogHost":"","LogPort":514,"SSId":["sensors","[[user:veldman]]"],"TelePeriod":300,"Resolution":"558180C0","SetOption":["00008009","2805C8000100060000005A00000000000000","00000000","00000000"]}}
+13:00:13 MQT: stat/wemosbt/STATUS4 = {"StatusMEM":{"ProgramSize":532,"Free":472,"Heap":24,"ProgramFlashSize":1024,"FlashSize":4096,"FlashChipId":"1640E0","FlashMode":3,"Features":["00000809","8F4000CF","04000000","200617CD","01001BC0","03000180","00000000"],"Drivers":"1,2,3,4,9,10,12,27,33","Sensors":"1,2,3,5,6,7,8,9,10,14,15,26,34,61"}}
+13:00:13 MQT: stat/wemosbt/STATUS5 = {"StatusNET":{"Hostname":"wemosbt-1816","IPAddress":"192.168.180.76","Gateway":"192.168.180.1","Subnetmask":"255.255.255.0","DNSServer":"192.168.180.150","Mac":"5C:CF:7F:0B:67:18","Webserver":2,"WifiConfig":4,"WifiPower":17.0}}
+13:00:13 MQT: stat/wemosbt/STATUS6 = {"StatusMQT":{"MqttHost":"192.168.180.5","MqttPort":8883,"MqttClientMask":"DVES_%06X","MqttClient":"DVES_0B6718","MqttUser":"{{keep:tasmota}}","MqttCount":1,"MAX_PACKET_SIZE":1200,"KEEPALIVE":30}}
+""",
+    ),
+    (
+        "https://github.com/jneilliii/OctoPrint-Tasmota/issues/135",
+        ".txt",
+        r"""[2021-03-10 21:51:07,078] DEBUG: idleTimeoutWaitTemp: 50
+[2021-03-10 21:51:32,542] DEBUG: {'command': 'checkStatus', 'ip': '192.168.0.22', 'idx': '0'}
+[2021-03-10 21:51:32,542] DEBUG: Checking status of 192.168.0.22 index 0.
+[2021-03-10 21:51:32,543] DEBUG: {'autoConnect': False, 'autoConnectDelay': 10, 'autoDisconnect': False, 'autoDisconnectDelay': 0, 'automaticShutdownEnabled': False, 'backlog_off_delay': 0, 'backlog_on_delay': 0, 'currentState': 'unknown', 'displayWarning': False, 'event_on_connecting': False, 'event_on_disconnect': False, 'event_on_error': False, 'event_on_upload': False, 'gcodeEnabled': False, 'gcodeOffDelay': 0, 'gcodeOnDelay': 0, 'icon': 'icon-bolt', 'idx': '0', 'ip': '192.168.0.22', 'label': 'Light ON/OFF', 'label_extended': '', 'off_color': '#FF0000', 'on_color': '#00FF00', 'password': '[[secret:stefan14021975]]', 'sensor_identifier': '1', 'sysCmdOff': False, 'sysCmdOffDelay': 0, 'sysCmdOn': False, 'sysCmdOnDelay': 0, 'sysRunCmdOff': '', 'sysRunCmdOn': '', 'thermal_runaway': False, 'unknown_color': '#808080', 'use_backlog': False, 'username': '{{keep:admin}}', 'warnPrinting': False}
+""",
+    ),
+    # ---- deCONZ / Phoscon: API keys in logs and the gateway's whitelist ------------------------
+    (
+        "https://github.com/ebaauw/homebridge-deconz/issues/32",
+        ".txt",
+        r"""Phoscon-GW: warning: [[secret:9B71E0C4A5]]: potentially stale api key: {"create date":"2022-04-04T16:42:23","last use date":"2022-04-04T17:10:03","name":"homebridge-deconz#futro-s940"}
+
+{
+    "bridge": {
+        "name": "Homebridge 3CB6",
+        "username": "{{keep:xx:xx:xx:xx:xx}}",
+        "port": 53473,
+        "pin": "{{keep:xx-xx-xx-xx}}",
+        "advertiser": "bonjour-hap"
+    },
+    "accessories": [],
+    "platforms": [
+        {
+            "name": "Config",
+            "port": 8088,
+            "platform": "config"
+        },
+        {
+            "name": "deCONZ",
+            "hosts": [
+                "192.168.1.101:2080"
+            ],
+            "platform": "deCONZ"
+        }
+    ]
+}
+""",
+    ),
+    (
+        "https://github.com/home-assistant/core/issues/170012",
+        ".txt",
+        r"""        "[[secret:C7E20A95B1]]": {
+            "create date": "2020-01-26T12:19:44",
+            "last use date": "2020-01-26T12:51:54",
+            "name": "Phoscon#B1280x731"
+        },
+        "[[secret:D3F6A81E07]]": {
+            "create date": "2020-08-24T20:24:47",
+            "last use date": "2020-08-24T20:24:48",
+            "name": "Phoscon#B412x456"
+        },
+        "[[secret:E59B04C7D2]]": {
+            "create date": "2025-10-28T15:39:35",
+            "last use date": "2025-11-06T10:13:38",
+            "name": "Home Assistant"
+        },
+        "[[secret:EB1D6F3A80]]": {
+            "create date": "2020-01-26T18:24:07",
+            "last use date": "2020-01-26T18:26:12",
+            "name": "Phoscon#B1280x731"
+        },
+        "[[secret:E8A27C5F14]]": {
+            "create date": "2021-02-10T13:53:00",
+            "last use date": "2021-02-10T15:18:11",
+            "name": "Phoscon#B1664x890"
+        },
+        "[[secret:EF40D92B6C]]": {
+            "create date": "2026-01-08T14:11:45",
+            "last use date": "2026-01-22T10:29:51",
+            "name": "Home Assistant"
+        },
+""",
+    ),
+    # ---- Node-RED: its start-up log (settings file, user directory), debug module list ----------
+    (
+        "https://github.com/node-red/node-red/issues/5044",
+        ".txt",
+        r"""C:\Users\[[user:mrawat]]{{keep:\.node-red\projects\node-red-robot-api}}>node-red
+10 Feb 11:51:34 - [info]
+
+Welcome to Node-RED
+===================
+
+10 Feb 11:51:34 - [info] Node-RED version: v2.2.2
+10 Feb 11:51:34 - [info] Node.js  version: v16.14.0
+10 Feb 11:51:34 - [info] Windows_NT 10.0.22000 x64 LE
+10 Feb 11:51:35 - [info] Loading palette nodes
+10 Feb 11:51:37 - [info] Settings file  : C:\Users\[[user:mrawat]]{{keep:\.node-red\settings.js}}
+10 Feb 11:51:37 - [info] Context store  : 'default' [module=memory]
+10 Feb 11:51:37 - [info] User directory : \Users\[[user:mrawat]]\.node-red
+10 Feb 11:51:37 - [info] Projects directory: C:\Users\[[user:mrawat]]\.node-red\projects
+10 Feb 11:51:37 - [info] Server now running at http://127.0.0.1:1880/
+10 Feb 11:51:37 - [info] Active project : node-red-robot-api
+10 Feb 11:51:37 - [info] Flows file     :
+10 Feb 11:51:37 - [warn] Project has no flow file
+10 Feb 11:51:37 - [warn] Error loading flows: Error: Project has no flow file
+""",
+    ),
+    (
+        "https://github.com/node-red/node-red/issues/2001",
+        ".txt",
+        r"""12 Dec 12:05:37 - [debug]         /Users/[[user:Joel]]{{keep:/.node-red/node_modules/node-red-contrib-web-worldmap}}
+12 Dec 12:05:37 - [debug] Module: node-red-dashboard 2.10.1
+12 Dec 12:05:37 - [debug]         /Users/[[user:Joel]]{{keep:/.node-red/node_modules/node-red-dashboard}}
+12 Dec 12:05:37 - [debug] Module: node-red-node-base64 0.0.8
+12 Dec 12:05:37 - [debug]         /Users/[[user:Joel]]/.node-red/node_modules/node-red-node-base64
+12 Dec 12:05:37 - [debug] Module: node-red-node-darksky 0.1.18
+12 Dec 12:05:37 - [debug]         /Users/[[user:Joel]]/.node-red/node_modules/node-red-node-darksky
+12 Dec 12:05:37 - [debug] Module: node-red-node-sqlite 0.2.3
+12 Dec 12:05:37 - [debug]         /Users/[[user:Joel]]/.node-red/node_modules/node-red-node-sqlite
+12 Dec 12:05:37 - [debug] Module: node-red-node-suncalc 0.0.10
+12 Dec 12:05:37 - [debug]         /Users/[[user:Joel]]/.node-red/node_modules/node-red-node-suncalc
+12 Dec 12:05:37 - [debug] Module: node-red-contrib-myMath 1.0.0
+12 Dec 12:05:37 - [debug]         /usr/local/lib/node_modules/node-red-contrib-myMath
+12 Dec 12:05:37 - [debug] Module: node-red-node-email 0.1.29
+12 Dec 12:05:37 - [debug]         /usr/local/lib/node_modules/node-red/node_modules/node-red-node-email
+""",
+    ),
+    (
+        "https://github.com/node-red/node-red/issues/5035",
+        ".txt",
+        r"""Welcome to Node-RED
+===================
+
+5 Feb 09:43:30 - [info] Node-RED version: v4.0.8
+5 Feb 09:43:30 - [info] Node.js  version: v18.19.1
+5 Feb 09:43:30 - [info] Linux 6.8.0-41-generic x64 LE
+5 Feb 09:43:30 - [info] Loading palette nodes
+5 Feb 09:43:31 - [info] Settings file  : /home/{{keep:superuser}}/.node-red/settings.js
+5 Feb 09:43:31 - [info] Context store  : 'default' [module=memory]
+5 Feb 09:43:31 - [info] User directory : /home/{{keep:superuser}}/.node-red
+5 Feb 09:43:31 - [warn] Projects disabled : editorTheme.projects.enabled=false
+5 Feb 09:43:31 - [info] Flows file     : /home/superuser/.node-red/flows.json
+5 Feb 09:43:31 - [info] Creating new flow file
+5 Feb 09:43:31 - [warn]
+
+---------------------------------------------------------------------
+Your flow credentials file is encrypted using a system-generated key.
+
+If the system-generated key is lost for any reason, your credentials
+file will not be recoverable, you will have to delete it and re-enter
+your credentials.
+
+You should set your own key using the '{{keep:credentialSecret}}' option in
+your settings file. Node-RED will then re-encrypt your credentials
+file using your chosen key the next time you deploy a change.
+---------------------------------------------------------------------
+""",
+    ),
+    # ---- openHAB: the MQTT broker connection's log and its cfg ---------------------------------
+    (
+        "https://github.com/tobof/openhab-addons/issues/112",
+        ".txt",
+        r"""2018-05-31 16:28:42.776 [ERROR] [rotocol.mqtt.MySensorsMqttConnection] - No connection to broker: mosquitto
+2018-05-31 16:28:42.918 [ERROR] [rotocol.mqtt.MySensorsMqttConnection] - Failed connecting to bridge...next retry in 10 seconds (Retry No.:0)
+
+name=mosquitto
+host=192.168.2.3
+secure=false
+port=1883
+username={{keep:USERNAME}}
+password={{keep:PASSWORD}}
+retain=false
 """,
     ),
 ]
