@@ -2037,6 +2037,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "thunderbird_profile_named": lambda d: (
             d.k("/home/").v(u).k("/.thunderbird/").v(first).k("/extensions/: OK\n")
         ),
+        # stop 55 (scrubber 1.70.0): PHPMailer's AUTH LOGIN answers, Swift Mailer's and
+        # smtp-cli's SMTP login
+        "smtp_client_logins": lambda d: (
+            d.k("2020-05-02 09:11:04 SERVER -> CLIENT: 334 VXNlcm5hbWU6\n")
+            .k("2020-05-02 09:11:04 CLIENT -> SERVER: ")
+            .v(base64.b64encode(f"{u}.mail@gmail.com".encode()).decode())
+            .k("\n2020-05-02 09:11:04 SERVER -> CLIENT: 334 UGFzc3dvcmQ6\n")
+            .k("2020-05-02 09:11:04 CLIENT -> SERVER: ")
+            .v(base64.b64encode(cut.encode()).decode())
+            .k('\nFailed to authenticate on SMTP server with username "')
+            .v(w)
+            .k('" using 2 possible authenticators\n./smtp-cli --enable-auth --user ')
+            .v(w)
+            .k(" --host=smtp.example.org\n")
+        ),
     }
 
 
@@ -2488,6 +2503,16 @@ PASTED_PLACEHOLDERS = {
     "machine_value_words": 'access_token="fresh"\nexport LLM_API_KEY="ollama"\n'
     'token: "daemon-tok"\nsession_key: custody_client\n'
     'api_key = os.environ.get("API_KEY") or "lemonade"\n',
+    # stop 55 (scrubber 1.70.0): SMTP transcripts and mailer settings naming nobody
+    "smtp_client_placeholders": "2021-03-01 10:00:00 SERVER -> CLIENT: 334 VXNlcm5hbWU6\n"
+    "2021-03-01 10:00:00 CLIENT -> SERVER: [credentials hidden]\n"
+    "2021-03-01 10:00:00 SERVER -> CLIENT: 334 UGFzc3dvcmQ6\n"
+    "2021-03-01 10:00:00 CLIENT -> SERVER: cGFzc3dvcmQ=\n"
+    "CLIENT -> SERVER: AUTH LOGIN 2019-04-16 16:47:54 SERVER -> CLIENT: 334 VXNlcm5hbWU6\n"
+    'Failed to authenticate on SMTP server with username "apikey" using 2 possible'
+    ' authenticators\nsmtp-cli --user=USERNAME --pass=PASSWORD --subject="hello from smtp-cli"\n'
+    "[email]\nHOST    = mail.internal:587\nFROM    = gogs <gitlab@domainname.tld>\n"
+    "USER    = gitlab\nPASSWD  = foobar\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
