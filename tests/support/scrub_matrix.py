@@ -2120,6 +2120,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("] realm [sip.example-voip.net]\n")
         ),
+        # stop 55 (scrubber 1.70.0): PHPMailer's AUTH LOGIN answers, Swift Mailer's and
+        # smtp-cli's SMTP login
+        "smtp_client_logins": lambda d: (
+            d.k("2020-05-02 09:11:04 SERVER -> CLIENT: 334 VXNlcm5hbWU6\n")
+            .k("2020-05-02 09:11:04 CLIENT -> SERVER: ")
+            .v(base64.b64encode(f"{u}.mail@gmail.com".encode()).decode())
+            .k("\n2020-05-02 09:11:04 SERVER -> CLIENT: 334 UGFzc3dvcmQ6\n")
+            .k("2020-05-02 09:11:04 CLIENT -> SERVER: ")
+            .v(base64.b64encode(cut.encode()).decode())
+            .k('\nFailed to authenticate on SMTP server with username "')
+            .v(w)
+            .k('" using 2 possible authenticators\n./smtp-cli --enable-auth --user ')
+            .v(w)
+            .k(" --host=smtp.example.org\n")
+        ),
     }
 
 
@@ -2621,6 +2636,16 @@ PASTED_PLACEHOLDERS = {
     "To: <sip:bob@biloxi.com>\nFrom: <sip:+552125874331@voip.hosted.embratel.net.br>;tag=x\n"
     'Contact: "Reception" sip:200@10.10.10.20:5060;transport=udp\n'
     "MESSAGE Auth info found for [1001] realm [asterisk]\nroot@pbx.example.net:~# asterisk -r\n",
+    # stop 55 (scrubber 1.70.0): SMTP transcripts and mailer settings naming nobody
+    "smtp_client_placeholders": "2021-03-01 10:00:00 SERVER -> CLIENT: 334 VXNlcm5hbWU6\n"
+    "2021-03-01 10:00:00 CLIENT -> SERVER: [credentials hidden]\n"
+    "2021-03-01 10:00:00 SERVER -> CLIENT: 334 UGFzc3dvcmQ6\n"
+    "2021-03-01 10:00:00 CLIENT -> SERVER: cGFzc3dvcmQ=\n"
+    "CLIENT -> SERVER: AUTH LOGIN 2019-04-16 16:47:54 SERVER -> CLIENT: 334 VXNlcm5hbWU6\n"
+    'Failed to authenticate on SMTP server with username "apikey" using 2 possible'
+    ' authenticators\nsmtp-cli --user=USERNAME --pass=PASSWORD --subject="hello from smtp-cli"\n'
+    "[email]\nHOST    = mail.internal:587\nFROM    = gogs <gitlab@domainname.tld>\n"
+    "USER    = gitlab\nPASSWD  = foobar\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
