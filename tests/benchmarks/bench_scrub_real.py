@@ -73,8 +73,10 @@ security tools, remote IDEs and cloud development environments, Windows installe
 managers) under 1.57.0; ``111`` to ``116`` (threads: robotics and drone software, geospatial
 tools, bioinformatics pipelines, TeX and document tools, trading bots and crypto nodes,
 printing, scanning, audio and Bluetooth stacks) and ``117`` to ``120`` (threads: game servers,
-telephony and VoIP, SMTP clients' debug transcripts, browser test automation) under 1.63.0
-(``all``, the default, is every collection).
+telephony and VoIP, SMTP clients' debug transcripts, browser test automation) under 1.63.0;
+``121`` to ``123`` (threads: home-automation device stacks, package registries' login and
+publish runs, self-hosted git services) under 1.69.0 (``all``, the default, is every
+collection).
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -295,9 +297,9 @@ def main(argv: list[str] | None = None) -> int:
             "118",
             "119",
             "120",
-            "123",
-            "122",
             "121",
+            "122",
+            "123",
             "all",
         ),
         default="all",

@@ -94,8 +94,10 @@ class RealDocument:
     and 111 to 116 (threads: robotics and drone software, geospatial tools, bioinformatics
     pipelines, TeX and document tools, trading bots and crypto nodes, printing, scanning, audio
     and Bluetooth stacks), and 117 to 120 (threads: game servers, telephony and VoIP, SMTP
-    clients' debug transcripts, browser test automation), collected at stop 55 under 1.63.0; each
-    scored once, per part, blind, no rule changed before it was scored."""
+    clients' debug transcripts, browser test automation), collected at stop 55 under 1.63.0, and
+    121 to 123 (threads: home-automation device stacks, package registries' login and publish
+    runs, self-hosted git services), collected at stop 55 under 1.69.0; each scored once, per
+    part, blind, no rule changed before it was scored."""
 
     @property
     def held_out(self) -> bool:
@@ -9819,7 +9821,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``120``, ``122``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``123``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9903,9 +9905,9 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (118, _RAW_STOP118),
         (119, _RAW_STOP119),
         (120, _RAW_STOP120),
-        (123, _RAW_STOP123),
-        (122, _RAW_STOP122),
         (121, _RAW_STOP121),
+        (122, _RAW_STOP122),
+        (123, _RAW_STOP123),
     ):
         if batch not in (None, number):
             continue
