@@ -2120,6 +2120,15 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("] realm [sip.example-voip.net]\n")
         ),
+        # stop 55 (scrubber 1.73.0): a git service's SSH greeting and redmine_git_hosting's log
+        "git_service_greeting_login": lambda d: (
+            d.k("Hi there, ")
+            .v(u)
+            .k("! You've successfully authenticated with the key named laptop, but Gitea does")
+            .k(" not provide shell access.\n2015-10-22 03:12:07 +0200 [INFO] User '")
+            .v(u)
+            .k("' created a new repository 'testtest'\n")
+        ),
     }
 
 
@@ -2621,6 +2630,13 @@ PASTED_PLACEHOLDERS = {
     "To: <sip:bob@biloxi.com>\nFrom: <sip:+552125874331@voip.hosted.embratel.net.br>;tag=x\n"
     'Contact: "Reception" sip:200@10.10.10.20:5060;transport=udp\n'
     "MESSAGE Auth info found for [1001] realm [asterisk]\nroot@pbx.example.net:~# asterisk -r\n",
+    # stop 55 (scrubber 1.73.0): git services' placeholders, roles and a placeholder token start
+    "git_service_placeholders": "gitea admin user change-password --username myusername"
+    " --password asecurenewpassword\ngitea admin user create --name newuser --password newpw\n"
+    "[mailer]\nFROM = gitea@dummydomain.com\nUSER = me@myowndomain.com\n"
+    "Hi there, gitea! You've successfully authenticated with the key named ci-bot, but Gitea"
+    " does not provide shell access.\nUser 'admin' created a new repository 'testtest'\n"
+    "Registering runner... succeeded                     runner=registra\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
