@@ -4574,27 +4574,22 @@ MEASURED: tuple[Measured, ...] = (
         # addresses at `dummydomain.com`/`myowndomain.com` replaced
         docs=18,
         total=(2, 10, 3, 2),
-        found=(2, 2, 3, 1),
+        # 1.73.0: git_ssh_greeting, redmine_git_hosting_user (user_names.yaml) and
+        # gitlab_runner_short_token (recognizers.yaml) find qmtr, kai and the runner's token
+        # prefix; placeholder_password_phrase and stand_in_email_domains (allow.yaml) keep the
+        # five spans; the repository owners (tobi, fenrix, lasse) stay known misses
+        found=(2, 4, 3, 2),
         missed=(
-            "MrYueQ-trace-issues-29: secret '4kwpbnT7'",
             "YunoHost-Apps-forgejo_ynh-issues-57: user (elsewhere) 'lasse'",
             "go-gitea-gitea-issues-11420: user (elsewhere) 'fenrix'",
             "go-gitea-gitea-issues-11420: user (elsewhere) 'fenrix'",
             "go-gitea-gitea-issues-15944: user (elsewhere) 'tobi'",
             "go-gitea-gitea-issues-15944: user (elsewhere) 'tobi'",
             "go-gitea-gitea-issues-15944: user (elsewhere) 'tobi'",
-            "go-gitea-gitea-issues-9481: user (elsewhere) 'qmtr'",
-            "redmine-git-hosting-redmine_git_hosting-issues-525: user (elsewhere) 'kai'",
         ),
         keeps=28,
-        damage=(
-            "go-gitea-gitea-issues-28335: 'gitea@dummydomain.com'",
-            "go-gitea-gitea-issues-28335: 'me@dummydomain.com'",
-            "go-gitea-gitea-issues-7514: 'asecurenewpassword'",
-            "go-gitea-gitea-issues-7514: 'newpw'",
-            "gogs-gogs-issues-4988: 'me@myowndomain.com'",
-        ),
-        clean_changed=("go-gitea-gitea-issues-28335",),
+        damage=(),
+        clean_changed=(),
         clean_docs=7,
         tails=(0, 0),
         parses=(0, 0),

@@ -2135,6 +2135,15 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(w)
             .k(" --host=smtp.example.org\n")
         ),
+        # stop 55 (scrubber 1.73.0): a git service's SSH greeting and redmine_git_hosting's log
+        "git_service_greeting_login": lambda d: (
+            d.k("Hi there, ")
+            .v(u)
+            .k("! You've successfully authenticated with the key named laptop, but Gitea does")
+            .k(" not provide shell access.\n2015-10-22 03:12:07 +0200 [INFO] User '")
+            .v(u)
+            .k("' created a new repository 'testtest'\n")
+        ),
     }
 
 
@@ -2646,6 +2655,13 @@ PASTED_PLACEHOLDERS = {
     ' authenticators\nsmtp-cli --user=USERNAME --pass=PASSWORD --subject="hello from smtp-cli"\n'
     "[email]\nHOST    = mail.internal:587\nFROM    = gogs <gitlab@domainname.tld>\n"
     "USER    = gitlab\nPASSWD  = foobar\n",
+    # stop 55 (scrubber 1.73.0): git services' placeholders, roles and a placeholder token start
+    "git_service_placeholders": "gitea admin user change-password --username myusername"
+    " --password asecurenewpassword\ngitea admin user create --name newuser --password newpw\n"
+    "[mailer]\nFROM = gitea@dummydomain.com\nUSER = me@myowndomain.com\n"
+    "Hi there, gitea! You've successfully authenticated with the key named ci-bot, but Gitea"
+    " does not provide shell access.\nUser 'admin' created a new repository 'testtest'\n"
+    "Registering runner... succeeded                     runner=registra\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
