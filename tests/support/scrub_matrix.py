@@ -2144,6 +2144,25 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("' created a new repository 'testtest'\n")
         ),
+        # stop 55 (scrubber 1.74.0): Mosquitto's u'<login>' followed into a topic, mosquitto_pub's
+        # -P, Tasmota's CMD: mqttpassword and deCONZ's API keys (stale-key warning, whitelist)
+        "home_automation_secrets": lambda d: (
+            d.k("1475682229: New client connected from 10.0.0.9:50000 as dev-1 (p2, c1, k60, u'")
+            .v(u)
+            .k("').\n1475682229: Received SUBSCRIBE from dev-1\n1475682229:  rpc/")
+            .v(u)
+            .k("/dev-1/com (QoS 1)\nmosquitto_pub -t a/b -m 1 -u u1 -P ")
+            .v(cut)
+            .k("\n21:44:01 CMD: mqttpassword ")
+            .v(cut)
+            .k("\nPhoscon-GW: warning: ")
+            .v(gpg[:10])
+            .k(': potentially stale api key: {"create date":"2022-04-04T16:42:23"}\n')
+            .k('"whitelist": {\n    "')
+            .v(gpg[6:])
+            .k('": {\n        "create date": "2020-01-26T12:19:44",\n')
+            .k('        "name": "Phoscon#B1280x731"\n    }\n}\n')
+        ),
     }
 
 
@@ -2662,6 +2681,15 @@ PASTED_PLACEHOLDERS = {
     "Hi there, gitea! You've successfully authenticated with the key named ci-bot, but Gitea"
     " does not provide shell access.\nUser 'admin' created a new repository 'testtest'\n"
     "Registering runner... succeeded                     runner=registra\n",
+    # stop 55 (scrubber 1.74.0): home-automation accounts, placeholders, a gateway id, a role's
+    # home
+    "home_automation_nobody": "1651691010: New client connected from 172.30.32.1:40012 as"
+    " mqttjs_79b7efb1 (p2, c1, k60, u'homeassistant').\n1530826287: New client connected"
+    " from 192.168.1.11 as ESP8266Client-8f66 (c1, k15, u'esp').\n"
+    "mosquitto_sub -u username -P password -t '#'\n"
+    "Backlog mqtthost <yourhost>; mqttuser <user>; mqttpassword <password>;\n"
+    '{"bridgeid": "00212EFFFF04835C", "name": "Phoscon-GW"}\n'
+    "5 Feb 09:43:31 - [info] User directory : /home/superuser/.node-red\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
