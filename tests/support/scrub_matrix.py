@@ -2135,6 +2135,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(w)
             .k(" --host=smtp.example.org\n")
         ),
+        # stop 55 (scrubber 1.75.0): docker login's -u/--username, followed into the pushed
+        # image's namespace
+        "docker_login_username": lambda d: (
+            d.k("root@pre-prod:~# docker login -u ")
+            .v(u)
+            .k(" 192.0.2.90:5000\nPassword: \nLogin Succeeded\n")
+            .k("root@pre-prod:~# docker push 192.0.2.90:5000/")
+            .v(u)
+            .k("/nginx:latest\nThe push refers to repository [192.0.2.90:5000/")
+            .v(u)
+            .k("/nginx]\n$ podman login --username=")
+            .v(u)
+            .k(" quay.io\n")
+        ),
     }
 
 
@@ -2646,6 +2660,15 @@ PASTED_PLACEHOLDERS = {
     ' authenticators\nsmtp-cli --user=USERNAME --pass=PASSWORD --subject="hello from smtp-cli"\n'
     "[email]\nHOST    = mail.internal:587\nFROM    = gogs <gitlab@domainname.tld>\n"
     "USER    = gitlab\nPASSWD  = foobar\n",
+    # stop 55 (scrubber 1.75.0): registries' fixed logins, placeholder homes, drive labels under
+    # /media, a credential's name spelt in capitals
+    "registry_login_placeholders": "$ docker login -u AWS --password-stdin $ECR_REGISTRY\n"
+    "$ docker login -u _json_key --password-stdin https://gcr.io\n"
+    "$ docker login -u 00000000-0000-0000-0000-000000000000 myregistry.azurecr.io\n"
+    "$ docker login -u iamapikey us.icr.io\n$ docker login -u gitlab-ci-token -p $CI_JOB_TOKEN\n"
+    "7 silly cache add   spec: '/media/ext/mnt/home/mylocaluser/dev/code/js/clidom',\n"
+    "10 verbose tarball /home/mylocaluser/.npm/clidom/0.1.3/package.tgz\n"
+    ':rubygems_api_key: ! \'{"rubygems_api_key":"API KEY"}\'\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
