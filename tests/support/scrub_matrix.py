@@ -2163,6 +2163,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .k('": {\n        "create date": "2020-01-26T12:19:44",\n')
             .k('        "name": "Phoscon#B1280x731"\n    }\n}\n')
         ),
+        # stop 55 (scrubber 1.75.0): docker login's -u/--username, followed into the pushed
+        # image's namespace
+        "docker_login_username": lambda d: (
+            d.k("root@pre-prod:~# docker login -u ")
+            .v(u)
+            .k(" 192.0.2.90:5000\nPassword: \nLogin Succeeded\n")
+            .k("root@pre-prod:~# docker push 192.0.2.90:5000/")
+            .v(u)
+            .k("/nginx:latest\nThe push refers to repository [192.0.2.90:5000/")
+            .v(u)
+            .k("/nginx]\n$ podman login --username=")
+            .v(u)
+            .k(" quay.io\n")
+        ),
     }
 
 
@@ -2690,6 +2704,15 @@ PASTED_PLACEHOLDERS = {
     "Backlog mqtthost <yourhost>; mqttuser <user>; mqttpassword <password>;\n"
     '{"bridgeid": "00212EFFFF04835C", "name": "Phoscon-GW"}\n'
     "5 Feb 09:43:31 - [info] User directory : /home/superuser/.node-red\n",
+    # stop 55 (scrubber 1.75.0): registries' fixed logins, placeholder homes, drive labels under
+    # /media, a credential's name spelt in capitals
+    "registry_login_placeholders": "$ docker login -u AWS --password-stdin $ECR_REGISTRY\n"
+    "$ docker login -u _json_key --password-stdin https://gcr.io\n"
+    "$ docker login -u 00000000-0000-0000-0000-000000000000 myregistry.azurecr.io\n"
+    "$ docker login -u iamapikey us.icr.io\n$ docker login -u gitlab-ci-token -p $CI_JOB_TOKEN\n"
+    "7 silly cache add   spec: '/media/ext/mnt/home/mylocaluser/dev/code/js/clidom',\n"
+    "10 verbose tarball /home/mylocaluser/.npm/clidom/0.1.3/package.tgz\n"
+    ':rubygems_api_key: ! \'{"rubygems_api_key":"API KEY"}\'\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
