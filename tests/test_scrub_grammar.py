@@ -282,6 +282,8 @@ NOT_NAMES = [
     "keyword",
     "secretName",
     "secretKeyRef",
+    "password-stdin",
+    "token_stdin",
 ]
 
 

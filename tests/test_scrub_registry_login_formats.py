@@ -166,3 +166,34 @@ def test_registry_login_value_goes(
     for value in values:
         assert value.lower() not in out.lower(), out
     assert kept in out, out
+
+
+# Since 1.76.0 (stop 55): a flag that reads the password from standard input takes no value
+# (docker login's documented `--password-stdin`; `secret_names.yaml`'s `not_after` gains
+# `stdin`), so the registry or argument after it stays; 1.75.0 replaced it as the password in
+# three of these six.
+PASSWORD_STDIN_NOBODY = [
+    "aws ecr get-login-password --region us-east-1 | docker login --username AWS --password-stdin 123456789012.dkr.ecr.us-east-1.amazonaws.com\n",
+    "cat ~/pw.txt | docker login --password-stdin registry.fly.io -u x\n",
+    "echo $YC_TOKEN | docker login --username oauth --password-stdin cr.yandex\n",
+    "echo $PASS | podman login --password-stdin -u $USER quay.io\n",
+    "echo $TOKEN | helm registry login registry-1.docker.io --username u --password-stdin\n",
+    "  run: echo ${{ secrets.GITHUB_TOKEN }} | docker login ghcr.io -u ${{ github.actor }} --password-stdin\n",
+]
+
+PASSWORD_STDIN_GO = [
+    ("docker login --password s3cr3tPassw0rd registry.example.org\n", "s3cr3tPassw0rd"),
+    ("docker login --password=Xk9vR2mT7qL4 registry.example.org -u bob\n", "Xk9vR2mT7qL4"),
+]
+
+
+@pytest.mark.parametrize("text", PASSWORD_STDIN_NOBODY)
+def test_the_argument_after_password_stdin_stays(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize(("text", "value"), PASSWORD_STDIN_GO)
+def test_a_password_given_on_the_command_line_still_goes(
+    engine: Scrubber, text: str, value: str
+) -> None:
+    assert value not in scrubbed(engine, text)

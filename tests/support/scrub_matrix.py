@@ -2713,6 +2713,10 @@ PASTED_PLACEHOLDERS = {
     "7 silly cache add   spec: '/media/ext/mnt/home/mylocaluser/dev/code/js/clidom',\n"
     "10 verbose tarball /home/mylocaluser/.npm/clidom/0.1.3/package.tgz\n"
     ':rubygems_api_key: ! \'{"rubygems_api_key":"API KEY"}\'\n',
+    # stop 55 (scrubber 1.76.0): a flag that reads the password from standard input takes no value
+    "password_stdin_registry": "aws ecr get-login-password | docker login --username AWS"
+    " --password-stdin 123456789012.dkr.ecr.us-east-1.amazonaws.com\n"
+    "cat pw.txt | docker login --password-stdin registry.fly.io -u x\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
