@@ -197,3 +197,37 @@ def test_a_password_given_on_the_command_line_still_goes(
     engine: Scrubber, text: str, value: str
 ) -> None:
     assert value not in scrubbed(engine, text)
+
+
+# Since 1.77.0 (stop 55): `docker login -p <password>` (Docker's CLI reference: `-p,
+# --password`; podman's, nerdctl's and buildah's `login` the same), read only in a `login`
+# command, so `docker run -p 8080:80` and `docker compose -p <project>` stay; 1.76.0 left the
+# password in every GO text below.
+REGISTRY_P_NOBODY = [
+    "docker run -p 8080:80 nginx\n",
+    "docker compose -p myproj up -d\n",
+    "docker login -u $USER -p $TOKEN ghcr.io\n",
+    'docker login -u gitlab-ci-token -p "$CI_JOB_TOKEN" $CI_REGISTRY\n',
+    'docker login -u admin -p "<password>" registry.local\n',
+    "docker login -u admin -p 'password' registry.local\n",
+    "docker login -u admin -p ****** registry.local\n",
+    "podman login -u admin -p ${REGISTRY_PASSWORD} quay.io\n",
+    "docker login -p\n",
+]
+
+REGISTRY_P_GO = [
+    ("docker login -p Xk9vR2mT7qL4 registry.example.org -u admin\n", "Xk9vR2mT7qL4"),
+    ('docker login -u admin -p "Xk9v R2mT7qL4" registry.example.org\n', "R2mT7qL4"),
+    ("podman login -u admin -p 'Qw7#zLp2Vb' quay.io\n", "Qw7#zLp2Vb"),
+    ("C:\\> docker.exe login -u admin -p hunter2hunter2 myregistry.azurecr.io\n", "hunter2hunter2"),
+]
+
+
+@pytest.mark.parametrize("text", REGISTRY_P_NOBODY)
+def test_a_port_project_or_placeholder_after_p_stays(engine: Scrubber, text: str) -> None:
+    assert scrubbed(engine, text) == text
+
+
+@pytest.mark.parametrize(("text", "value"), REGISTRY_P_GO)
+def test_a_registry_login_password_after_p_goes(engine: Scrubber, text: str, value: str) -> None:
+    assert value not in scrubbed(engine, text)

@@ -2177,6 +2177,10 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k(" quay.io\n")
         ),
+        # stop 55 (scrubber 1.77.0): a registry login's password after -p
+        "registry_login_p_flag": lambda d: (
+            d.k("docker login -u admin -p ").v(h).k(" registry.example.org\n")
+        ),
     }
 
 
@@ -2717,6 +2721,9 @@ PASTED_PLACEHOLDERS = {
     "password_stdin_registry": "aws ecr get-login-password | docker login --username AWS"
     " --password-stdin 123456789012.dkr.ecr.us-east-1.amazonaws.com\n"
     "cat pw.txt | docker login --password-stdin registry.fly.io -u x\n",
+    # stop 55 (scrubber 1.77.0): -p after docker run and compose is a port and a project
+    "registry_login_p_nobody": "docker run -p 8080:80 nginx\ndocker compose -p myproj up -d\n"
+    "docker login -u $USER -p $TOKEN ghcr.io\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
