@@ -8,7 +8,7 @@ stop-114 collection", "The stop-112 collection"), each fixed by a general rule:
 * ``bare_folder_prompt`` (``scrubbers/user_names.yaml``): bash's ``\\u@\\h \\W \\$ `` prompt
   (Gentoo's default ``/etc/bash/bashrc``; bash(1), PROMPTING: ``\\W`` the working folder's
   basename), ``<u>@pooh T $ soffice …``: the login before ``@`` is learned.
-* ``default_short_name`` (``user_names.yaml``) and ``engine._short_name_of_a_default``: the 8.3
+* ``default_short_name`` (``user_names.yaml``) and ``engine._short_name_of_nobody``: the 8.3
   short name of a maker's default administrator (``IBM_AD~1`` of ``IBM_ADMIN``), and a short
   name whose head is the long name's whole base naming nobody (``ADMIN~1``, ``TEMP~1``), are no
   person's.

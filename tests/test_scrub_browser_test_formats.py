@@ -11,7 +11,7 @@ collection"), by general rules:
   ``utils/docker/Dockerfile.jammy``: ``adduser pwuser``) and Puppeteer's ``pptruser``
   (puppeteer/puppeteer, ``docker/Dockerfile``: ``useradd … pptruser``, ``WORKDIR
   /home/pptruser``); a person's login in the same places still goes;
-* ``mac_host_mbp`` (``scrubbers/user_names.yaml``): a Mac named after its owner and shortened
+* ``mac_host``'s ``s-MBP`` branch (``scrubbers/user_names.yaml``): a Mac named after its owner and shortened
   the way its owners shorten ``<First>s-MacBook-Pro`` (macOS's default computer name
   ``<First>'s MacBook Pro`` as a local host name), ``<First>s-MBP``: the first name is learned,
   as ``mac_host`` learns it from ``<First>s-MacBook-Pro``;

@@ -13,7 +13,7 @@ stop-97 collection", "The stop-98 collection"), each fixed by a general rule:
   examples and a poster's test VM call an account, as ``myuser`` and ``testuser`` already are;
   any other letters before ``user`` (``dauser``, ``hauser``, ``kuser``) or after it
   (``newuserx``, ``yusers``) keep it a login;
-* ``_short_name_of_a_role`` (``intake/scrub/engine.py``): a Windows 8.3 short name (six
+* ``_short_name_of_nobody`` (``intake/scrub/engine.py``): a Windows 8.3 short name (six
   characters, ``~``, a digit, perhaps a ``.EXT``: Microsoft's short-name generation, which
   ``%TEMP%`` keeps) whose six characters start a role or default account's folder longer than
   eight characters (``Administrator``, ``DefaultUser0``, ``All Users``, the account lists) is

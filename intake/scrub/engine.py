@@ -911,41 +911,33 @@ def _role_words_only(user: str) -> bool:
     return len(words) >= 2 and all(w in word_lists().role_name_words for w in words)
 
 
-_SHORT_NAME = regex.compile(r"([A-Za-z0-9]{6})~[1-9](?:\.[A-Za-z0-9]{1,3})?+")
+_SHORT_NAME = regex.compile(r"([A-Za-z0-9]{1,6})~[1-9](?:\.[A-Za-z0-9]{1,3})?+")
 
 
-def _short_name_of_a_role(user: str) -> bool:
+def _short_name_of_nobody(user: str) -> bool:
     """Whether a Windows 8.3 short name (``ADMINI~1``: the first six characters of the long name
     without its spaces, ``~``, a digit, perhaps a ``.EXT``; Microsoft's short-name generation,
-    which ``%TEMP%`` keeps) starts a role or default account's folder long enough to need one
-    (``Administrator``, ``DefaultUser0``, ``All Users``: the account lists' names longer than
-    eight characters). Since 1.49.0 (stop 53); a person's (``JSMITH~1``) is no such start."""
+    which ``%TEMP%`` keeps) is a role's or default account's folder: six characters that start
+    one of the account lists' names longer than eight (``Administrator``, ``DefaultUser0``,
+    ``All Users``; since 1.49.0, stop 53); a maker's or employer's default administrator cut to
+    six (``IBM_AD~1`` of ``IBM_ADMIN``, ``user_names.yaml``'s ``default_short_name``); or a head
+    under six characters, then the long name's whole base (``ADMIN~1.COR`` of ``admin.CORP``,
+    ``TEMP~1``), that names nobody (``_a_name``; both since 1.68.0, stop 55). A person's
+    (``JSMITH~1``) is none of these."""
+    if _rule("default_short_name").match(user) is not None:
+        return True
     m = _SHORT_NAME.fullmatch(user)
     if m is None:
         return False
     head = m.group(1).lower()
+    if len(head) < 6:
+        return not _a_name(head)
     lists = word_lists()
     return any(
         len(folder) > 8 and folder.startswith(head)
         for names in (lists.shared_profiles, lists.not_user_names, lists.system_accounts)
         for folder in (n.replace(" ", "") for n in names)
     )
-
-
-_SHORT_BASE_NAME = regex.compile(r"([A-Za-z0-9]{1,5})~[1-9](?:\.[A-Za-z0-9]{1,3})?+")
-
-
-def _short_name_of_a_default(user: str) -> bool:
-    """Whether a Windows 8.3 short name is a default or role account's that
-    ``_short_name_of_a_role`` does not read (since 1.68.0, stop 55): a maker's or employer's
-    default administrator cut to six characters (``IBM_AD~1`` of ``IBM_ADMIN``,
-    ``user_names.yaml``'s ``default_short_name``), or a head under six characters, which is then
-    the long name's whole base (``ADMIN~1.COR`` of ``admin.CORP``, ``TEMP~1``) and names nobody
-    when the base does not (``_a_name``)."""
-    if _rule("default_short_name").match(user) is not None:
-        return True
-    m = _SHORT_BASE_NAME.fullmatch(user)
-    return m is not None and not _a_name(m.group(1))
 
 
 def _a_name(user: str) -> bool:
@@ -962,8 +954,7 @@ def _a_name(user: str) -> bool:
         or _rule("placeholder_user").match(user) is not None
         or _rule("role_login").match(user) is not None
         or _role_words_only(user)
-        or _short_name_of_a_role(user)
-        or _short_name_of_a_default(user)
+        or _short_name_of_nobody(user)
         or "FAKE" in user
     )
 
@@ -1209,11 +1200,12 @@ def _glued_dot_folder(name: str, names: Iterable[str]) -> str | None:
     return next((n for n in names if low.startswith(n.lower() + ".") and len(n) >= 2), None)
 
 
-_MAC_MODEL = r"(?=(?:s-|de)(?:MacBook|iMac|Mac)|s-MBP(?![A-Za-z0-9]))"
-_MAC_HOST_OF = regex.compile(r"(?:s-|de)(?:MacBook|iMac|Mac)|s-MBP(?![A-Za-z0-9])")
+_MAC_HOST = r"(?:s-|de)(?:MacBook|iMac|Mac)|s-MBP(?![A-Za-z0-9])"
+_MAC_MODEL = rf"(?={_MAC_HOST})"
+_MAC_HOST_OF = regex.compile(_MAC_HOST)
 """What follows an owner's name in a Mac's default host name (``<u>s-MacBook-Pro``,
 ``<u>deiMac``), and since 1.71.0 (stop 55) in its shortened form (``<u>s-MBP``: user_names.yaml's
-``mac_host_mbp``)."""
+``mac_host``)."""
 
 
 def _short_login(text: str, name: str, homes: set[str]) -> bool:

@@ -4444,7 +4444,7 @@ MEASURED: tuple[Measured, ...] = (
         docs=16,
         total=(32, 4, 0, 1),
         # 1.71.0: the test tools' images' accounts kept (words.yaml's not_user_names: person,
-        # pwuser, pptruser), <First>s-MBP read (user_names.yaml's mac_host_mbp) and a zsh
+        # pwuser, pptruser), <First>s-MBP read (user_names.yaml's mac_host) and a zsh
         # prompt's first part of a home's first.last learned (engine.prompt_first_parts)
         found=(32, 4, 0, 1),
         missed=(),
