@@ -18,10 +18,14 @@ letters, a passphrase under a password's name.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from intake.scrub import Scrubber
 from intake.scrub.context import word_of_a_machine_name
+from intake.scrub.files import scrub_file_text
+from tests.support.scrub_matrix import CONTEXTS, Context, in_context
 from tests.support.scrubbing import scrubbed
 
 WORDS_NOBODY = [
@@ -90,3 +94,58 @@ def test_a_chosen_or_random_value_still_goes(engine: Scrubber, text: str, value:
 )
 def test_the_shape_and_the_name(name: str, value: str, expected: bool) -> None:
     assert word_of_a_machine_name(name, value) is expected
+
+
+# Every context of the generated kind x context matrix (``scrub_matrix.CONTEXTS``): a word
+# under a machine's name stays and under a password's name goes, except where the context
+# writes the value under a name of its own (a URL's or ``curl -u``'s user and password, an
+# ``Authorization`` header, npm's ``_authToken``, a connection string's ``Password``; a header,
+# query or cookie that names a key): there its own name decides, as everywhere else.
+OWN_NAME_CHOSEN = (
+    "curl_u",
+    "curl_u_quoted",
+    "curl_u_empty_user",
+    "header_authorization",
+    "url_user",
+    "url_empty_user",
+    "npmrc_authtoken",
+    "azure_sql",
+)
+OWN_NAME_MACHINE = (
+    "header_x_api_key",
+    "header_cookie",
+    "header_set_cookie",
+    "query_access_token",
+    "query_sig",
+    "azure_servicebus",
+    "azure_storage",
+    "curl_u_empty_password",
+)
+
+
+@pytest.mark.parametrize("context", CONTEXTS, ids=lambda c: c.name)
+def test_a_word_in_every_context_is_decided_by_its_name(engine: Scrubber, context: Context) -> None:
+    machine = in_context(context, "API_KEY", "daemon-tok")
+    chosen = in_context(context, "DB_PASSWORD", "sunshine")
+    kept = engine.scrub_text(machine).text == machine
+    gone = "sunshine" not in engine.scrub_text(chosen).text
+    assert kept is (context.name not in OWN_NAME_CHOSEN), engine.scrub_text(machine).text
+    assert gone is (context.name not in OWN_NAME_MACHINE), engine.scrub_text(chosen).text
+    assert scrubbed(engine, machine) == engine.scrub_text(machine).text  # a second pass: same
+
+
+@pytest.mark.parametrize(
+    ("suffix", "text", "kept"),
+    [
+        (".json", '{"access_token": "fresh", "api_key": "daemon-tok"}\n', True),
+        (".yaml", 'access_token: fresh\napi_key: "daemon-tok"\n', True),
+        (".json", '{"password": "sunshine"}\n', False),
+        (".yaml", "client_secret: bluesecret\n", False),
+    ],
+)
+def test_a_structured_file_decides_a_word_as_text_does(
+    engine: Scrubber, tmp_path: Path, suffix: str, text: str, kept: bool
+) -> None:
+    as_file = scrub_file_text(tmp_path / f"doc{suffix}", text, scrubber=engine).text
+    assert (as_file == text) is kept
+    assert (engine.scrub_text(text).text == text) is kept

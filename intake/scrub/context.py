@@ -351,7 +351,9 @@ _SIGV4_SCOPE = regex.compile(
 """``Credential=<key id>/<date>/<region>/<service>/aws4_request`` (AWS Signature Version 4)."""
 
 
-def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None) -> bool:
+def literal_secret(
+    value: str, *, quoted: bool, names: SecretNames | None = None, name: str = ""
+) -> bool:
     """Whether ``value`` (assigned to a secret-bearing name) is a literal secret.
 
     Not a secret: placeholders (``your-password-here``, ``<YOUR_KEY>``, ``ghp_xxxx…``),
@@ -359,10 +361,12 @@ def literal_secret(value: str, *, quoted: bool, names: SecretNames | None = None
     paths and URLs (other recognizers own those), short numbers, and, unquoted, code
     (``os.environ[…]``, ``settings.token``, ``getpass()``, ``user_password``, ``SecretStr``)
     and mode or prose words (``true``, ``required``, ``oauth2``). A quoted value is a
-    literal, so only placeholders, references and masks are kept there.
+    literal, so only placeholders, references and masks are kept there. Under ``name``, a word
+    where only a machine's value goes is none either (``word_of_a_machine_name``), in text and
+    under a structured file's key alike.
     """
     v = value.strip()
-    if len(v) < 4 or "FAKE" in v:
+    if len(v) < 4 or "FAKE" in v or (name and word_of_a_machine_name(name, v)):
         return False
     scheme = _SCHEME_VALUE.match(v)
     if scheme:  # "Bearer ${process.env.X}", "Bearer &lt;token&gt;": judge what the scheme heads
@@ -879,8 +883,6 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             return
         if shaped and not token_like(text[span[0] : span[1]]):
             return
-        if name and word_of_a_machine_name(name, text[span[0] : span[1]]):
-            return
         s, e = span
         if "!" in text[max(0, s - 100) : e]:
             narrowed = _pve_token_secret(text, s, e)
@@ -890,7 +892,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         if _STORAGE_MARKER.fullmatch(text, s, e):
             s, e = s + 1, e - 1  # Jenkins' {AQAAAB…}: the braces are its storage's syntax
         assert self.names is not None
-        if literal_secret(text[s:e], quoted=quoted, names=self.names):
+        if literal_secret(text[s:e], quoted=quoted, names=self.names, name=name):
             out.append(self._result(s, e))
 
     def _result(self, start: int, end: int) -> Any:
@@ -932,7 +934,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         if "${" in text:
             for m in _PARAM_DEFAULT.finditer(text):
                 if names.is_secret_name(m.group("n")):
-                    self._emit(text, m.span("v"), True, out)
+                    self._emit(text, m.span("v"), True, out, name=m.group("n"))
         return out
 
     def _emit_pairs(self, text: str, names: SecretNames, out: list[Any]) -> None:
@@ -1016,7 +1018,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
     ) -> None:
         """``<password>v</password>``: an element's text, under a secret-bearing name."""
         if start > 0 and text[start - 1] == "<" and names.is_secret_name(name):
-            self._emit(text, self._element(text, pos, name), False, out)
+            self._emit(text, self._element(text, pos, name), False, out, name=name)
 
     def _call_argument(
         self,
@@ -1132,7 +1134,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         assert self.names is not None
         if self.names.is_secret_name(name):
             shaped = self.names.needs_shape(name)
-            self._emit(text, wrapped.span("v"), False, out, shaped)
+            self._emit(text, wrapped.span("v"), False, out, shaped, name)
         return True
 
     def _emit_fallbacks(

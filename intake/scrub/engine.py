@@ -2090,7 +2090,7 @@ class Scrubber:
             return cands
         if names.needs_shape(key) and not token_like(value):
             return cands
-        if not value or not literal_secret(value, quoted=False, names=names):
+        if not value or not literal_secret(value, quoted=False, names=names, name=key):
             return cands
         if self._encoded_fixture_span(value):
             return cands  # base64 of our own fixture (a Kubernetes Secret's data, scrubbed)

@@ -2901,6 +2901,13 @@ def build_matrix(seed: int = 11) -> list[Cell]:
     return cells
 
 
+def in_context(context: Context, name: str, value: str) -> str:
+    """``value`` under ``name`` as ``context`` writes it (one cell's text, outside the matrix)."""
+    doc = _Doc()
+    context.write(doc, name, value)
+    return doc.text()
+
+
 @dataclass
 class Score:
     """Recall per (kind, context) and the decoys kept."""
