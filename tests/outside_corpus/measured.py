@@ -2833,6 +2833,39 @@ _TEXTS_121 = (
 )
 
 
+_TEXTS_125 = (
+    # rocminfo's group-membership line naming root, a container's or an image's account, a
+    # placeholder or a variable, not a person; the line's failure form, which names no one
+    "root is member of render group\n",
+    "ROCk module is loaded\nUnable to open /dev/kfd read-write: Cannot allocate memory\nroot is member of render group\n",
+    "[root@host log]# /opt/rocm/bin/rocminfo\nROCk module is loaded\nUnable to open /dev/kfd read-write: Cannot allocate memory\nroot is member of render group\n",
+    "rocm-user is member of video group\n",
+    "ubuntu is member of render group\n",
+    "user is member of video group\n",
+    "$USER is member of render group\n",
+    "Failed to get user name to check for video group membership\n",
+    "ROCk module is NOT loaded, possibly no GPU devices\nFailed to get user name to check for video group membership\n",
+    "[root@3ff4ca99a474 test]# rocminfo\nROCk module is loaded\nUnable to open /dev/kfd read-write: No such file or directory\nFailed to get user name to check for video group membership\n",
+    # the same line echoed by strace after an ANSI colour code, and AMD's build paths beside it
+    'write(1, "\\33[37mroot is member of video g"..., 39root is member of video group\n) = 39\n',
+    'write(1, "\\33[31mhsa api call failure at: /d"..., 101hsa api call failure at: /data/jenkins-workspace/compute-rocm-rel-3.3/rocminfo/rocminfo.cc:1102\n) = 101\n',
+    "hsa api call failure at: /data/jenkins_workspace/compute-rocm-rel-2.7/rocminfo/rocminfo.cc:1102\n",
+    "groups\nroot video render\n",
+    "[sudo] password for root: \nUsage: usermod [options] LOGIN\n",
+    "sudo usermod -a -G render,video $LOGNAME\n",
+    # ROCm's containers: root and the image's jenkins account at a container id, source trees
+    # outside /home
+    "root@1ddd69214eda:~$ sudo /opt/rocm/bin/rocminfo\nsh: 1: lsmod: not found\nROCk module is NOT loaded, possibly no GPU devices\n",
+    "root@101acc334128:/var/lib/jenkins# /opt/rocm-5.2.0/bin/rocminfo\n",
+    "jenkins@1ddd69214eda:/var/lib/jenkins$ /opt/rocm/bin/rocminfo\n",
+    "(base) root@rocm:/opt/rocm/bin# ./rocminfo --support\nROCk module version 6.8.5 is loaded\n",
+    "root@mainPC:/opt/conda/envs/py_3.9# pip list | grep torch\ntorch                    2.2.0a0+git6849d75 /opt/conda/envs/py_3.9/lib/python3.9/site-packages\n",
+    "root@mainPC:/var/lib/jenkins/pytorch# python examples/mnist/main.py --dry-run\nSegmentation fault (core dumped)\n",
+    "root@mainPC:/workspace/pytorch# python tools/amd_build/build_amd.py\n",
+    "torchvision              0.17.0a0+4433680   /var/lib/jenkins/vision\n",
+    "sudo docker run -it --network=host --device=/dev/kfd --device=/dev/dri --group-add=video --ipc=host rocm/pytorch:latest-base\n",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -4675,5 +4708,41 @@ MEASURED: tuple[Measured, ...] = (
         tails=(2, 2),
         parses=(0, 0),
         texts=_TEXTS_121,
+    ),
+    Measured(
+        batch=125,
+        blind_under="1.78.0",
+        # Batch 125's tune part under scrubber 1.78.0, blind: paths 18/18, elsewhere 13/17, no
+        # e-mail or secret, 3 of 18 keep spans damaged, 9/9 library tails, 2 of 6 clean changed,
+        # no JSON/YAML.
+        # known misses and damage (tests/outside_corpus/SOURCE.md, "The stop-125 collection"):
+        # rocminfo's `<u> is member of render group` / `video group` line not read as a login
+        # (also inside strace's echoed write after `\33[37m`); damage: ROCm's container account
+        # `rocm-user@<container id>:~$` replaced as a login, and `/home/pytorch`, `/home/vision`
+        # (the source trees of ROCm's PyTorch image) replaced as homes, so two clean documents
+        # change
+        docs=21,
+        total=(18, 17, 0, 0),
+        found=(18, 13, 0, 0),
+        missed=(
+            "ROCm-legacy-rocm-build-issues-1109: user (elsewhere) 'julian'",
+            "ROCm-legacy-rocm-build-issues-1109: user (elsewhere) 'julian'",
+            "ROCm-legacy-rocm-build-issues-1109: user (elsewhere) 'julian'",
+            "ROCm-legacy-rocm-build-issues-2232: user (elsewhere) 'emil'",
+        ),
+        keeps=18,
+        damage=(
+            "ROCm-ROCm-docker-issues-50: 'rocm-user'",
+            "ROCm-legacy-rocm-build-issues-2527: 'pytorch'",
+            "ROCm-legacy-rocm-build-issues-2527: 'vision'",
+        ),
+        clean_changed=(
+            "ROCm-ROCm-docker-issues-50",
+            "ROCm-legacy-rocm-build-issues-2527",
+        ),
+        clean_docs=6,
+        tails=(9, 9),
+        parses=(0, 0),
+        texts=_TEXTS_125,
     ),
 )

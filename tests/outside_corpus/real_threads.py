@@ -9908,6 +9908,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (121, _RAW_STOP121),
         (122, _RAW_STOP122),
         (123, _RAW_STOP123),
+        (125, _RAW_STOP125),
     ):
         if batch not in (None, number):
             continue
@@ -37212,6 +37213,481 @@ port=1883
 username={{keep:USERNAME}}
 password={{keep:PASSWORD}}
 retain=false
+""",
+    ),
+]
+
+
+_RAW_STOP125: list[tuple[str, str, str]] = [
+    # ---- ROCm: rocminfo, rocm-smi and amd-smi runs, group membership, strace ---------------------
+    (
+        "https://github.com/ROCm/legacy-rocm-build/issues/2232",
+        ".txt",
+        r"""rocminfo
+
+ROCk module is loaded
+
+Unable to open /dev/kfd read-write: Cannot allocate memory
+
+[[user:emil]] is member of render group
+
+hsa api call failure at: /src/rocminfo/rocminfo.cc:1142
+
+Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources. This error may also occur when the core runtime library needs to spawn threads or create internal OS-specific events.
+
+sudo dmesg | grep kfd
+
+[    3.548555] kfd kfd: amdgpu: PITCAIRN  not supported in kfd
+""",
+    ),
+    (
+        "https://github.com/ROCm/legacy-rocm-build/issues/1109",
+        ".txt",
+        r"""sudo /opt/rocm/bin/rocminfo
+
+ROCk module is loaded
+[[user:julian]] is member of video group
+hsa api call failure at: /data/{{keep:jenkins-workspace}}/compute-rocm-rel-3.3/rocminfo/rocminfo.cc:1102
+Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources. This error may also occur when the core runtime library needs to spawn threads or create internal OS-specific events.
+
+strace /opt/rocm/bin/rocminfo
+
+write(1, "\33[37m[[user:julian]] is member of video g"..., 41[[user:julian]] is member of video group
+) = 41
+getpid()                                = 3136
+openat(AT_FDCWD, "/dev/kfd", O_RDWR|O_CLOEXEC) = -1 ENOMEM (No se pudo asignar memoria)
+write(1, "\33[31mhsa api call failure at: /d"..., 101hsa api call failure at: /data/jenkins-workspace/compute-rocm-rel-3.3/rocminfo/rocminfo.cc:1102
+) = 101
+write(1, "\33[31mCall returned HSA_STATUS_ER"..., 228Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources. This error may also occur when the core runtime library needs to spawn threads or create internal OS-specific events.
+) = 228
+write(1, "\33[0m", 4)                   = 4
+lseek(3, -337, SEEK_CUR)                = -1 ESPIPE (Desplazamiento ilegal)
+exit_group(4104)                        = ?
+""",
+    ),
+    (
+        "https://github.com/ROCm/legacy-rocm-build/issues/273",
+        ".txt",
+        r"""[[user:hkassenberg]]@horus:~$ groups
+[[user:hkassenberg]] cdrom floppy sudo audio dip video plugdev netdev bluetooth lpadmin scanner
+
+[[user:hkassenberg]]@horus:~$ sudo usermod -a -G video
+[sudo] password for [[user:hkassenberg]]: 
+Usage: usermod [options] {{keep:LOGIN}}
+""",
+    ),
+    (
+        "https://github.com/ROCm/amdsmi/issues/62",
+        ".txt",
+        r"""(base) [[user:marcel]]@[[user:marcel]]-Ubuntu:~$   echo "OS:" && cat /etc/os-release | grep -E "^(NAME=|VERSION=)";
+  echo "CPU: " && cat /proc/cpuinfo | grep "model name" | sort --unique;
+  echo "GPU:" && /opt/rocm/bin/rocminfo | grep -E "^\s*(Name|Marketing Name)";
+OS:
+NAME="Ubuntu"
+VERSION="24.04.1 LTS (Noble Numbat)"
+CPU: 
+model name	: AMD Ryzen 9 7950X3D 16-Core Processor
+GPU:
+  Name:                    AMD Ryzen 9 7950X3D 16-Core Processor
+  Marketing Name:          AMD Ryzen 9 7950X3D 16-Core Processor
+  Name:                    gfx1100                            
+  Marketing Name:          AMD Radeon PRO W7900 Dual Slot     
+      Name:                    amdgcn-amd-amdhsa--gfx1100   
+
+(base) [[user:marcel]]@[[user:marcel]]-Ubuntu:~$  /opt/rocm/bin/rocminfo --support
+ROCk module version 6.8.5 is loaded
+""",
+    ),
+    (
+        "https://github.com/ROCm/legacy-rocm-build/issues/1351",
+        ".txt",
+        r"""[[user:aslak]]@n004:~$ /opt/rocm-4.0.0/bin/rocm-smi --showproductname
+======================= ROCm System Management Interface =======================
+================================= Product Info =================================
+GPU[0]		: Card series: 		0x738c
+GPU[0]		: Card model: 		0xc34
+GPU[0]		: Card vendor: 		Advanced Micro Devices, Inc. [AMD/ATI]
+GPU[0]		: Card SKU: 		D34314
+================================================================================
+============================= End of ROCm SMI Log ==============================
+
+[[user:aslak]]@n003:~$  /opt/rocm-4.0.0/bin/rocm-smi --showproductname
+======================= ROCm System Management Interface =======================
+""",
+    ),
+    (
+        "https://github.com/ROCm/ROCm-docker/issues/50",
+        ".txt",
+        r"""{{keep:rocm-user}}@1ddd69214eda:~$ sudo /opt/rocm/bin/rocminfo
+sh: 1: lsmod: not found
+ROCk module is NOT loaded, possibly no GPU devices
+Failed to get user name to check for video group membership
+=====================    
+HSA System Attributes    
+=====================    
+Runtime Version:         1.1
+System Timestamp Freq.:  1000.000000MHz
+Sig. Max Wait Duration:  18446744073709551615 (0xFFFFFFFFFFFFFFFF) (timestamp count)
+Machine Model:           LARGE                              
+System Endianness:       LITTLE                             
+
+==========               
+HSA Agents               
+==========               
+*******                  
+Agent 1                  
+*******                  
+  Name:                    AMD Ryzen 5 3500U with Radeon Vega Mobile Gfx
+  Marketing Name:          AMD Ryzen 5 3500U with Radeon Vega Mobile Gfx
+""",
+    ),
+    (
+        "https://github.com/viebrix/pytorch-gfx803-for-Whisper/issues/1",
+        ".txt",
+        r"""{{keep:oem}}@rx470:~$ rocminfo
+clinfo
+ROCk module is loaded
+=====================    
+HSA System Attributes    
+=====================    
+Runtime Version:         1.1
+System Timestamp Freq.:  1000.000000MHz
+Sig. Max Wait Duration:  18446744073709551615 (0xFFFFFFFFFFFFFFFF) (timestamp count)
+Machine Model:           LARGE                              
+System Endianness:       LITTLE                             
+
+==========               
+HSA Agents               
+==========               
+*******                  
+Agent 1                  
+*******                  
+  Name:                    AMD Ryzen 7 1800X Eight-Core Processor
+  Uuid:                    CPU-XX                             
+  Marketing Name:          AMD Ryzen 7 1800X Eight-Core Processor
+  Vendor Name:             CPU                                
+""",
+    ),
+    # ---- HIP: hipcc and clang under homes, a data mount, and the HIP SDK on Windows ------------------
+    (
+        "https://github.com/ROCm/rocBLAS/issues/1280",
+        ".txt",
+        r"""-- Check for working CXX compiler: /opt/rocm/bin/hipcc - broken
+CMake Error at /usr/share/cmake-3.22/Modules/CMakeTestCXXCompiler.cmake:62 (message):
+  The C++ compiler
+
+    "/opt/rocm/bin/hipcc"
+
+  is not able to compile a simple test program.
+
+  It fails with the following output:
+
+    Change Dir: /home/[[user:bkowalczyk]]{{keep:/rocBLAS/build/release/CMakeFiles/CMakeTmp}}
+
+    Run Build Command(s):/usr/bin/gmake -f Makefile cmTC_5f78f/fast && /usr/bin/gmake  -f CMakeFiles/cmTC_5f78f.dir/build.make CMakeFiles/cmTC_5f78f.dir/build
+    gmake[1]: Entering directory '/home/[[user:bkowalczyk]]/rocBLAS/build/release/CMakeFiles/CMakeTmp'
+    Building CXX object CMakeFiles/cmTC_5f78f.dir/testCXXCompiler.cxx.o
+    /opt/rocm/bin/hipcc    -o CMakeFiles/cmTC_5f78f.dir/testCXXCompiler.cxx.o -c /home/[[user:bkowalczyk]]/rocBLAS/build/release/CMakeFiles/CMakeTmp/testCXXCompiler.cxx
+    clang-15: error: cannot find ROCm device library; provide its path via '--rocm-path' or '--rocm-device-lib-path', or pass '-nogpulib' to build without ROCm device library
+""",
+    ),
+    (
+        "https://github.com/ROCm/legacy-rocm-build/issues/3680",
+        ".txt",
+        r"""PS C:\Users\[[user:kowal]]{{keep:\dev\school\research\GPU Frameworks Project\ROCm\HIP-Examples\vectorAdd}}> hipcc .\vectoradd_hip.cpp -o .\vectoradd_hip.exe
+'C:\Program' is not recognized as an internal or external command,
+operable program or batch file.
+
+failed to execute:C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.3\bin/nvcc  -Wno-deprecated-gpu-targets  -isystem C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.3/include -isystem "include" -x cu  -Wno-deprecated-gpu-targets -lcuda -lcudart -LC:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.3/lib64  .\vectoradd_hip.cpp -o ".\vectoradd_hip.exe"
+PS C:\Users\[[user:kowal]]\dev\school\research\GPU Frameworks Project\ROCm\HIP-Examples\vectorAdd>
+""",
+    ),
+    (
+        "https://github.com/CHIP-SPV/chipStar/issues/282",
+        ".txt",
+        r"""$ HIPCC_VERBOSE=1 ./tandem-hipcc hello.cc 
+vvv Running /opt/rocm/bin/hipcc hello.cc
+hipcc-cmd: /opt/rocm-5.3.0/llvm/bin/clang++  -std=c++11 -isystem "/opt/rocm-5.3.0/llvm/lib/clang/15.0.0/include/.." -isystem /opt/rocm-5.3.0/hsa/include -isystem "/opt/rocm-5.3.0/include" --offload-arch=gfx906 -O3 -mllvm -amdgpu-early-inline-all=true -mllvm -amdgpu-function-calls=false  -L"/opt/rocm-5.3.0/lib" -O3 -lgcc_s -lgcc -lpthread -lm -lrt  -x hip hello.cc -Wl,--enable-new-dtags -Wl,-rpath=/opt/rocm-5.3.0/lib:/opt/rocm-5.3.0/lib -lamdhip64  -L/opt/rocm-5.3.0/llvm/bin/../lib/clang/15.0.0/lib/linux -lclang_rt.builtins-x86_64 
+^^^ DONE (exit code: 0)
+
+vvv Running <CHIP-SPV-install>/bin/hipcc hello.cc
+Hip Clang Compiler not found
+hipcc-cmd: /mnt/md1/[[user:vesterby]]{{keep:/ws-chip-spv-2/install/bin/clang++}} -I//mnt/md1/[[user:vesterby]]/ws-chip-spv-2/install/include hello.cc
+In file included from hello.cc:1:
+//mnt/md1/[[user:vesterby]]/ws-chip-spv-2/install/include/hip/hip_runtime.h:77:2: error: ("Must define exactly one of __HIP_PLATFORM_AMD__, __HIP_PLATFORM_NVIDIA__ or __HIP_PLATFORM_SPIRV__");
+""",
+    ),
+    (
+        "https://github.com/ROCm/legacy-rocm-build/issues/2527",
+        ".txt",
+        r"""root@mainPC:/home/{{keep:pytorch}}# pip list | grep torch
+torch                    2.2.0a0+git6849d75 /opt/conda/envs/py_3.9/lib/python3.9/site-packages
+torchvision              0.17.0a0+4433680   /home/{{keep:vision}}
+
+root@mainPC:/home/pytorch# python examples/mnist/main.py --dry-run
+Segmentation fault (core dumped)
+""",
+    ),
+    (
+        "https://github.com/ROCm/legacy-rocm-build/issues/2270",
+        ".txt",
+        r"""[Switching to Thread 0x7ffcd25ff640 (LWP 61280)]
+0x00007fffae2b40a7 in hip::FatBinaryInfo::AddDevProgram(int) () from /home/{{keep:xx}}/anaconda3/envs/sd1/lib/python3.10/site-packages/torch/lib/libamdhip64.so
+(gdb) bt
+#0  0x00007fffae2b40a7 in hip::FatBinaryInfo::AddDevProgram(int) ()
+   from /home/xx/anaconda3/envs/sd1/lib/python3.10/site-packages/torch/lib/libamdhip64.so
+#1  0x00007fffae2b4300 in hip::FatBinaryInfo::BuildProgram(int) ()
+   from /home/xx/anaconda3/envs/sd1/lib/python3.10/site-packages/torch/lib/libamdhip64.so
+#2  0x00007fffae2b604e in hip::Function::getStatFunc(ihipModuleSymbol_t**, int) ()
+   from /home/xx/anaconda3/envs/sd1/lib/python3.10/site-packages/torch/lib/libamdhip64.so
+#3  0x00007fffae26edbb in hip::StatCO::getStatFunc(ihipModuleSymbol_t**, void const*, int) ()
+   from /home/xx/anaconda3/envs/sd1/lib/python3.10/site-packages/torch/lib/libamdhip64.so
+""",
+    ),
+    # ---- CUDA: nvcc under a user's Temp and home, nvidia-smi in WSL, a llamafile GPU build ----------
+    (
+        "https://github.com/abetlen/llama-cpp-python/issues/1368",
+        ".txt",
+        r"""    incremental build.  [C:\Users\[[user:Justyou]]{{keep:\AppData\Local\Temp\tmp8hlz1fed\build\CMakeFiles\3.29.2\CompilerIdCUDA\CompilerIdCUDA.vcxproj}}]
+
+
+      Structured output is enabled. The formatting of compiler diagnostics will reflect the error hierarchy. See https://aka.ms/cpp/structured-output for more details.
+      Creating directory "Debug\CompilerIdCUDA.tlog\".
+
+    InitializeBuildStatus:
+
+      Creating "Debug\CompilerIdCUDA.tlog\unsuccessfulbuild" because "AlwaysCreate" was specified.
+      Touching "Debug\CompilerIdCUDA.tlog\unsuccessfulbuild".
+
+    AddCudaCompileDeps:
+
+      C:\Program Files\Microsoft Visual Studio\2022\Community\VC\Tools\MSVC\14.39.33519\bin\HostX64\x64\cl.exe /E /nologo /showIncludes /TP /D__CUDACC__ /D__CUDACC_VER_MAJOR__=12 /D__CUDACC_VER_MINOR__=2 /D_MBCS /I"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.2\include" /I"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.2\bin" /I"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.2\include" /I. /FIcuda_runtime.h /c "C:\Users\[[user:Justyou]]\AppData\Local\Temp\tmp8hlz1fed\build\CMakeFiles\3.29.2\CompilerIdCUDA\CMakeCUDACompilerId.cu"
+
+    Project "C:\Users\[[user:Justyou]]\AppData\Local\Temp\tmp8hlz1fed\build\CMakeFiles\3.29.2\CompilerIdCUDA\CompilerIdCUDA.vcxproj"
+""",
+    ),
+    (
+        "https://github.com/BVLC/caffe/issues/7049",
+        ".txt",
+        r"""(base) {{keep:b***}}@DESKTOP-****:/mnt/c/Users/[[user:kt]]{{keep:/caffe-1.0}}$ nvidia-smi
+Mon Mar  7 22:25:20 2022
++-----------------------------------------------------------------------------+
+| NVIDIA-SMI 510.47.03    Driver Version: 511.79       CUDA Version: 11.6     |
+|-------------------------------+----------------------+----------------------+
+| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |
+| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |
+|                               |                      |               MIG M. |
+|===============================+======================+======================|
+|   0  NVIDIA GeForce ...  On   | 00000000:01:00.0  On |                  N/A |
+|  0%   51C    P8    11W / 120W |    431MiB /  3072MiB |      5%      Default |
+|                               |                      |                  N/A |
++-------------------------------+----------------------+----------------------+
+
++-----------------------------------------------------------------------------+
+| Processes:                                                                  |
+|  GPU   GI   CI        PID   Type   Process name                  GPU Memory |
+|        ID   ID                                                   Usage      |
+|=============================================================================|
+""",
+    ),
+    (
+        "https://github.com/mozilla-ai/llamafile/issues/736",
+        ".txt",
+        r"""[[user:yousef]]@[[user:yousef]]:~$ ./llamafiler --gpu nvidia --server --v2 -m /home/[[user:yousef]]/ai-models/Qwen/Qwen2.5-Coder-14B-Instruct-GGUF/qwen2.5-coder-14b-instruct-q4_0.gguf --verbose
+import_cuda_impl: initializing gpu module...
+extract_cuda_dso: note: prebuilt binary /zip/ggml-cuda.so not found
+compile_nvidia: note: building ggml-cuda with nvcc -arch=native...
+llamafile_log_command: /usr/local/cuda-12.8/bin/nvcc -arch=native -std=c++11 -O3 --shared --use_fast_math -Xcudafe --diag_suppress=177 -Xcudafe --diag_suppress=940 -Xcudafe --diag_suppress=1305 --forward-unknown-to-host-compiler --compiler-options "-fPIC -O3 -march=native -mtune=native -std=c++11 -Wno-unused-function -Wno-unused-result -Wno-return-type -Wno-pedantic" -DNDEBUG -DGGML_BUILD=1 -DGGML_SHARED=1 -DGGML_MULTIPLATFORM -DGGML_CUDA_DMMV_X=32 -DK_QUANTS_PER_ITERATION=2 -DGGML_CUDA_PEER_MAX_BATCH_SIZE=128 -DGGML_CUDA_MMV_Y=1 -DGGML_USE_CUBLAS -DGGML_MINIMIZE_CODE_SIZE -o /home/[[user:yousef]]{{keep:/.llamafile/v/0.9.2/ggml-cuda.so.4t3bdz}}
+""",
+    ),
+    # ---- collect_env and DirectML on Windows: conda envs under the user's folder --------------------
+    (
+        "https://github.com/pytorch/pytorch/pull/137846",
+        ".txt",
+        r"""C:\Users\{{keep:user}}\miniforge3\envs\py310\lib\site-packages\torch\_subclasses\functional_tensor.py:279: UserWarning: Failed to initialize NumPy: No module named 'numpy' (Triggered internally at C:\actions-runner\_work\pytorch\pytorch\pytorch\torch\csrc\utils\tensor_numpy.cpp:81.)
+  cpu = _conversion_method_template(device=torch.device("cpu"))
+Collecting environment information...
+PyTorch version: 2.8.0.dev20250528+cpu
+Is debug build: False
+CUDA used to build PyTorch: None
+ROCM used to build PyTorch: N/A
+
+OS: Microsoft Windows 11 Enterprise (10.0.22631 64-bit)
+GCC version: Could not collect
+Clang version: Could not collect
+CMake version: Could not collect
+Libc version: N/A
+
+Python version: 3.10.17 | packaged by conda-forge | (main, Apr 10 2025, 22:06:35) [MSC v.1943 64 bit (AMD64)] (64-bit runtime)
+Python platform: Windows-10-10.0.22631-SP0
+Is CUDA available: False
+CUDA runtime version: No CUDA
+CUDA_MODULE_LOADING set to: N/A
+GPU models and configuration: No CUDA
+Nvidia driver version: No CUDA
+cuDNN version: No CUDA
+Is XPU available: False
+HIP runtime version: N/A
+MIOpen runtime version: N/A
+Is XNNPACK available: True
+""",
+    ),
+    (
+        "https://github.com/microsoft/DirectML/issues/554",
+        ".txt",
+        r"""PS C:\Users\[[user:L.max]]> pip install torch-directml
+Defaulting to user installation because normal site-packages is not writeable
+ERROR: Could not find a version that satisfies the requirement torch-directml (from versions: none)
+ERROR: No matching distribution found for torch-directml
+""",
+    ),
+    (
+        "https://github.com/microsoft/DirectML/issues/168",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "c:/Users/[[user:fabrizio.conti]]/Documents/DEV/pytorch/msft/DirectML/PyTorch/data/cifar.py", line 8, in <module>
+    from torchvision import datasets
+  File "C:\Users\[[user:fabrizio.conti]]{{keep:\AppData\Local\Continuum\miniconda3\envs\pydml\lib\site-packages\torchvision\__init__.py}}", line 
+4, in <module>
+    from .extension import _HAS_OPS
+  File "C:\Users\[[user:fabrizio.conti]]\AppData\Local\Continuum\miniconda3\envs\pydml\lib\site-packages\torchvision\extension.py", line 51, in <module>
+    _register_extensions()
+  File "C:\Users\[[user:fabrizio.conti]]\AppData\Local\Continuum\miniconda3\envs\pydml\lib\site-packages\torchvision\extension.py", line 47, in _register_extensions
+    torch.ops.load_library(ext_specs.origin)
+""",
+    ),
+    (
+        "https://github.com/microsoft/DirectML/issues/216",
+        ".txt",
+        r"""Python 3.8.5 (default, Sep  3 2020, 21:29:08) [MSC v.1916 64 bit (AMD64)] :: Anaconda, Inc. on win32
+Type "help", "copyright", "credits" or "license" for more information.
+>>> import torch
+Traceback (most recent call last):
+  File "<stdin>", line 1, in <module>
+  File "C:\Users\[[user:DIMASPRATAMASAPUTRA]]{{keep:\anaconda3\envs\pydml\lib\site-packages\torch\__init__.py}}", line 196, in <module>
+    from torch._C import *
+RuntimeError: module compiled against API version 0xf but this version of numpy is 0xe
+>>>
+
+Traceback (most recent call last):
+  File "<stdin>", line 1, in <module>
+  File "/mnt/c/Users/[[user:lucbe]]{{keep:/Downloads/QuantResearch-master/kerarl/rl-env/lib/python3.7/site-packages/torch/__init__.py}}", line 196, in <module>
+    from torch._C import *
+RuntimeError: module compiled against API version 0xe but this version of numpy is 0xd
+""",
+    ),
+    # ---- OpenCL clinfo, the Vulkan loader's debug output ------------------------------------------
+    (
+        "https://github.com/Oblomov/clinfo/issues/85",
+        ".txt",
+        r"""C:\Users\[[user:edwar]]{{keep:\Documents}}>find /i "number of devices" clinfo.txt
+---------- CLINFO.TXT
+Number of devices:                               5
+Number of devices:                               5
+
+NULL platform behavior
+  clGetPlatformInfo(NULL, CL_PLATFORM_NAME, ...)  No platform
+  clGetDeviceIDs(NULL, CL_DEVICE_TYPE_ALL, ...)   No platform
+  clCreateContext(NULL, ...) [default]            No platform
+  clCreateContext(NULL, ...) [other]              Success [AMD]
+""",
+    ),
+    (
+        "https://github.com/martijnvanbrummelen/nwipe/issues/764",
+        ".txt",
+        r"""Number of platforms                               0
+
+ICD loader properties
+  ICD loader Name                                 OpenCL ICD Loader
+  ICD loader Vendor                               OCL Icd free software
+  ICD loader Version                              2.3.2
+  ICD loader Profile                              OpenCL 3.0
+""",
+    ),
+    (
+        "https://github.com/KhronosGroup/Vulkan-Loader/issues/1369",
+        ".txt",
+        r"""LAYER:                   /var/lib/flatpak/exports/share/vulkan/implicit_layer.d
+LAYER:                   /usr/local/share/vulkan/implicit_layer.d
+LAYER:                   /usr/share/vulkan/implicit_layer.d
+LAYER:                   /var/lib/snapd/desktop/vulkan/implicit_layer.d
+LAYER:                Found no files
+LAYER:             Searching for layer manifest files
+LAYER:                In following locations:
+LAYER:                   /home/[[user:stephen]]{{keep:/.config/vulkan/explicit_layer.d}}
+LAYER:                   /etc/xdg/xdg-cinnamon/vulkan/explicit_layer.d
+LAYER:                   /etc/xdg/vulkan/explicit_layer.d
+LAYER:                   /etc/vulkan/explicit_layer.d
+LAYER:                   /home/[[user:stephen]]/.local/share/vulkan/explicit_layer.d
+LAYER:                   /usr/share/cinnamon/vulkan/explicit_layer.d
+LAYER:                   /usr/share/gnome/vulkan/explicit_layer.d
+LAYER:                   /home/[[user:stephen]]/.local/share/flatpak/exports/share/vulkan/explicit_layer.d
+LAYER:                   /var/lib/flatpak/exports/share/vulkan/explicit_layer.d
+LAYER:                   /usr/local/share/vulkan/explicit_layer.d
+LAYER:                   /usr/share/vulkan/explicit_layer.d
+LAYER:                   /var/lib/snapd/desktop/vulkan/explicit_layer.d
+LAYER:                Found no files
+""",
+    ),
+    (
+        "https://github.com/KhronosGroup/Vulkan-Loader/issues/1029",
+        ".txt",
+        r"""INFO:             Found manifest file /{{keep:[snipped home dir]}}/.local/share/vulkan/implicit_layer.d/steamoverlay_x86_64.json (file version "1.0.0")
+INFO:             Found manifest file /usr/share/vulkan/implicit_layer.d/nvidia_layers.json (file version "1.0.0")
+INFO:             Found manifest file /usr/share/vulkan/implicit_layer.d/VkLayer_MESA_device_select.json (file version "1.0.0")
+LAYER:            Searching for layer manifest files
+LAYER:               In following folders:
+LAYER:                  angledata
+LAYER:               Found the following files:
+LAYER:                  angledata/VkLayer_khronos_validation.json
+LAYER:                  angledata/VkICD_mock_icd.json
+INFO:             Found manifest file angledata/VkLayer_khronos_validation.json (file version "1.2.0")
+INFO:             Found manifest file angledata/VkICD_mock_icd.json (file version "1.0.1")
+WARNING | LAYER:  loader_add_layer_properties: Can not find 'layer' object in manifest JSON file angledata/VkICD_mock_icd.json.  Skipping this file.
+LAYER:            Searching for layer manifest files
+LAYER:               In following folders:
+LAYER:                  /[snipped home dir]/.config/vulkan/implicit_layer.d
+LAYER:                  /etc/xdg/vulkan/implicit_layer.d
+""",
+    ),
+    # ---- Ryzen AI NPU: xrt-smi under Linux, the installer's log on Windows -------------------------
+    (
+        "https://github.com/amd/xdna-driver/issues/1250",
+        ".txt",
+        r"""[[user:mwexler]]@zenbook:/opt/xilinx/xrt$ xrt-smi examine
+System Configuration
+  OS Name              : Linux
+  Release              : 7.0.0-0.rc7.55.fc45.x86_64
+  Machine              : x86_64
+  CPU Cores            : 20
+  Memory               : 23119 MB
+  Distribution         : Fedora Linux 43 (Workstation Edition)
+  GLIBC                : 2.42
+  Model                : ASUS Zenbook S 16 UM5606WA_UM5606WA
+  BIOS Vendor          : American Megatrends International, LLC.
+  BIOS Version         : UM5606WA.321
+  Processor            : AMD Ryzen AI 9 365 w/ Radeon 880M
+
+XRT
+  Version              : 2.23.0
+  Branch               : HEAD
+""",
+    ),
+    (
+        "https://github.com/amd/RyzenAI-SW/issues/370",
+        ".txt",
+        r"""[2026-05-04 20:18:11.085] APU Exit code: 0
+[2026-05-04 20:18:11.085] APU Device: kracken
+[2026-05-04 20:18:43.637] Running command: cmd.exe /c icacls.exe "D:\ryzen-ai" /inheritance:d
+[2026-05-04 20:18:43.913] Command exited with code 0
+[2026-05-04 20:18:43.913] Running command: cmd.exe /c icacls.exe "D:\ryzen-ai" /remove:g "{{keep:NT AUTHORITY\Authenticated Users}}" /T /C
+[2026-05-04 20:18:45.789] Command exited with code 0
+[2026-05-04 20:18:46.530] RemCondaChannels: false
+[2026-05-04 20:18:46.568] Checking conda Installation
+[2026-05-04 20:18:46.568] Running command: cmd.exe /c conda --help    
+
+PS C:\Users\{{keep:User}}> conda --version
+conda 26.3.2
 """,
     ),
 ]
