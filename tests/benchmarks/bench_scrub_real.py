@@ -301,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
             "122",
             "123",
             "125",
+            "126",
             "all",
         ),
         default="all",

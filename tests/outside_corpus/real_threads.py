@@ -9909,6 +9909,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (122, _RAW_STOP122),
         (123, _RAW_STOP123),
         (125, _RAW_STOP125),
+        (126, _RAW_STOP126),
     ):
         if batch not in (None, number):
             continue
@@ -37688,6 +37689,452 @@ XRT
 
 PS C:\Users\{{keep:User}}> conda --version
 conda 26.3.2
+""",
+    ),
+]
+
+
+_RAW_STOP126: list[tuple[str, str, str]] = [
+    # ---- youtube-dl and yt-dlp: -v output, its config lines, .netrc, params -------------------
+    (
+        "https://github.com/ytdl-org/youtube-dl/issues/26256",
+        ".txt",
+        r"""machine youtube login [[email:drevnokamenik@gmail.com]] password {{keep:<REDACTED>}}
+machine bitchute login [[user:drevnokamenik]] password {{keep:<REDACTED>}}
+""",
+    ),
+    (
+        "https://github.com/ytdl-org/youtube-dl/issues/22600",
+        ".txt",
+        r"""youtube-dl -v --username '[[user:Aaron Kolb]]' --password ‘{{keep:password}}’ https://www.youtube.com/watch?v=Z7Os4WzELek
+[debug] System config: [u'-o', u'~/Downloads/%(title)s-DL.%(ext)s', u'-f', u'bestvideo[ext=webm]+258/bestvideo[ext=webm]+251/bestvideo[ext=webm]+bestaudio/bestvideo[ext=mp4]+258/bestvideo[ext=mp4]+251/bestvideo[ext=mp4]+bestaudio/best', u'--no-playlist', u'--write-sub', u'--write-auto-sub', u'--sub-lang', u'en,en-GB', u'--embed-subs', u'--add-metadata', u'--sub-format', u'ttml/srv3/srv2/srv1/vtt', u'--convert-subs', u'vtt']
+[debug] User config: []
+[debug] Custom config: []
+[debug] Command-line args: [u'-v', u'--username', u'{{keep:PRIVATE}}', u'--password', u'{{keep:PRIVATE}}', u'https://www.youtube.com/watch?v=Z7Os4WzELek']
+[debug] Encodings: locale UTF-8, fs utf-8, out UTF-8, pref UTF-8
+[debug] youtube-dl version 2019.09.28
+[debug] Python version 2.7.10 (CPython) - Darwin-17.7.0-x86_64-i386-64bit
+""",
+    ),
+    (
+        "https://github.com/ytdl-org/youtube-dl/issues/26175",
+        ".txt",
+        r"""{{keep:pi}}@speaker:~ $ youtube-dl -v --username="{{keep:PRIVATE}}" --password="{{keep:PRIVATE}}" "https://youtu.be/tMMtWhhd-cU"
+[debug] System config: []
+[debug] User config: []
+[debug] Custom config: []
+[debug] Command-line args: ['-v', '--username={{keep:PRIVATE}}', '--password={{keep:PRIVATE}}', 'https://youtu.be/tMMtWhhd-cU']
+[debug] Encodings: locale UTF-8, fs utf-8, out UTF-8, pref UTF-8
+[debug] youtube-dl version 2020.07.28
+[debug] Python version 3.7.3 (CPython) - Linux-5.4.51-v7l+-armv7l-with-debian-10.4
+[debug] exe versions: ffmpeg 4.1.6-1, ffprobe 4.1.6-1, phantomjs ., rtmpdump 2.4
+[debug] Proxy map: {}
+[youtube] Downloading login page
+[youtube] Looking up account info
+WARNING: Unable to look up account info: HTTP Error 404: Not Found
+[youtube] tMMtWhhd-cU: Downloading webpage
+ERROR: tMMtWhhd-cU: YouTube said: Unable to extract video data
+""",
+    ),
+    (
+        "https://github.com/ytdl-org/youtube-dl/issues/10140",
+        ".txt",
+        r"""ubuntu:~$ youtube-dl -f bestvideo+bestaudio -ciw -o "/videos/%(title)s.%(ext)s" -u {{keep:USERNAME@gmail.com}}" -p "{{keep:PASSWORD}}" --ffmpeg-location /usr/bin https://www.youtube.com/watch?v=VIDEOCODE --verbose
+[debug] System config: []
+[debug] User config: []
+[debug] Custom config: []
+[debug] Command-line args: [u'-f', u'bestvideo+bestaudio', u'-ciw', u'-o', u'/videos/%(title)s.%(ext)s', u'-u', u'{{keep:PRIVATE}}', u'-p', u'{{keep:PRIVATE}}', u'--ffmpeg-location', u'/usr/bin', u'https://www.youtube.com/watch?v=VIDEOCODE', u'--verbose']
+[debug] Encodings: locale UTF-8, fs UTF-8, out UTF-8, pref UTF-8
+[debug] youtube-dl version 2017.03.22
+[debug] Python version 2.7.12 - Linux-4.4.0-66-generic-x86_64-with-Ubuntu-16.04-xenial
+[debug] exe versions: ffmpeg 2.8.11-0ubuntu0.16.04.1, ffprobe 2.8.11-0ubuntu0.16.04.1, rtmpdump 2.4
+[debug] Proxy map: {}
+[youtube] Downloading login page
+[youtube] Logging in
+[youtube] lesiYZMTczk: Downloading webpage
+[youtube] lesiYZMTczk: Downloading video info webpage
+ERROR: lesiYZMTczk: YouTube said: This video is private.
+""",
+    ),
+    (
+        "https://github.com/ytdl-org/youtube-dl/issues/23613",
+        ".txt",
+        r"""$ cat ~/.config/youtube-dl/config-video 
+-o '~/video/%(title)s.%(ext)s'
+$ cat ~/.config/youtube-dl/config
+-o '~/default/%(title)s.%(ext)s'
+$ youtube-dl -v --config-location '~/.config/youtube-dl/config-video' BaW_jenozKc
+[debug] System config: []
+[debug] User config: []
+[debug] Custom config: ['-o', '~/video/%(title)s.%(ext)s']
+[debug] Command-line args: ['-v', '--config-location', '~/.config/youtube-dl/config-video', 'BaW_jenozKc']
+[debug] Encodings: locale UTF-8, fs utf-8, out UTF-8, pref UTF-8
+[debug] youtube-dl version 2020.01.01
+[debug] Python version 3.6.5 (CPython) - Linux-4.16.3-1-ARCH-x86_64-with-arch
+[debug] exe versions: ffmpeg 3.4.2, ffprobe 3.4.2, phantomjs 2.1.1, rtmpdump 2.4
+[debug] Proxy map: {}
+[youtube] BaW_jenozKc: Downloading webpage
+[youtube] BaW_jenozKc: Downloading video info webpage
+[debug] Default format spec: bestvideo+bestaudio/best
+[debug] Invoking downloader on '...'
+[download] Destination: /home/[[user:kvr]]{{keep:/video/youtube-dl test video ''_ä↭𝕐.f137.mp4}}
+[download] 100% of 2.11MiB in 00:00
+[debug] Invoking downloader on '...'
+[download] Destination: /home/[[user:kvr]]/video/youtube-dl test video ''_ä↭𝕐.f140.m4a
+[download] 100% of 154.06KiB in 00:00
+[ffmpeg] Merging formats into "/home/[[user:kvr]]/video/youtube-dl test video ''_ä↭𝕐.mp4"
+""",
+    ),
+    (
+        "https://github.com/yt-dlp/yt-dlp/issues/912",
+        ".txt",
+        r"""[debug] User config file: /home/[[user:kbfarrow]]{{keep:/.config/yt-dlp/config}}
+[debug] User config: ['-f', 'bestvideo+bestaudio/best', '-o', '%(uploader_id)s/%(uploader)s - %(title)s (%(id)s).%(ext)s', '--all-subs', '--write-all-thumbnails', '--write-annotations', '--write-auto-sub', '--write-description', '--write-info-json', '--write-sub', '--playlist-random', '--download-archive', 'ytdl_best_db.txt', '--netrc', '--throttled-rate', '100k']
+[debug] Command-line config: ['-v', '--no-config', 'BaW_jenozKc']
+[debug] Loading archive file 'ytdl_best_db.txt'
+
+[debug] Encodings: locale UTF-8, fs utf-8, out utf-8, pref UTF-8
+[debug] yt-dlp version 2021.09.02 
+[debug] Python version 3.9.6 (CPython 64bit) - Linux-5.13.10-arch1-1-x86_64-with-glibc2.33
+""",
+    ),
+    (
+        "https://github.com/yt-dlp/yt-dlp/issues/2961",
+        ".txt",
+        r"""youtube-dl -v -f hls-group_audio-eng -o a.mp4 https://banned.video/watch?id=62253b588186d152c5c9e395
+
+[debug] Command-line config: ['-v', '-f', 'hls-group_audio-eng', '-o', 'a.mp4', 'https://banned.video/watch?id=62253b588186d152c5c9e395']
+[debug] User config "/home/[[user:dunmore8]]{{keep:/.config/yt-dlp/config}}": ['--buffer-size', '4096', '--concurrent-fragments', '6', '--cookies', '/home/[[user:fr0st1e]]{{keep:/.cache/yt-dlp/yt-dlp.txt}}', '--downloader', 'aria2c', '--fixup', 'warn', '--force-overwrites', '--no-cache-dir', '--no-overwrites', '--no-part', '--prefer-ffmpeg']
+[debug] Encodings: locale UTF-8, fs utf-8, out utf-8, err utf-8, pref UTF-8
+[debug] yt-dlp version 2022.03.08.1 [c0c2c57d3] (zip)
+""",
+    ),
+    (
+        "https://github.com/yt-dlp/yt-dlp/issues/8573",
+        ".txt",
+        r"""PS E:\WINGBETA\F\Local Disk\Apps\TK> yt-dlp https://www.tiktok.com/@{{keep:xxx}}?lang=en --verbose
+[debug] Command-line config: ['https://www.tiktok.com/@{{keep:xxx}}?lang=en', '--verbose']
+[debug] Home config "yt-dlp.conf": ['-o', 'E:\\WINGBETA\\F\\Local Disk\\Apps\\TK\\%(uploader)s/%(channel)s/%(title)s.%(ext)s', '--download-archive', 'Archive.txt']
+[debug] Encodings: locale cp1252, fs utf-8, pref cp1252, out utf-8, error utf-8, screen utf-8
+[debug] yt-dlp version stable@2023.10.13 [b634ba742] (pip)
+[debug] Python 3.11.4 (CPython AMD64 64bit) - Windows-10-10.0.19045-SP0 (OpenSSL 1.1.1u  30 May 2023)
+[debug] exe versions: none
+[debug] Optional libraries: Cryptodome-3.19.0, brotli-1.1.0, certifi-2023.07.22, mutagen-1.47.0, sqlite3-3.42.0, websockets-11.0.3
+[debug] Proxy map: {}
+[debug] Extractor Plugins: TTUser (TikTokUserIE)
+[debug] Plugin directories: ['C:\\Users\\{{keep:xxx}}\\AppData\\Local\\Programs\\Python\\Python311\\Lib\\site-packages\\yt_dlp_plugins']
+[debug] Loaded 1890 extractors
+[debug] Loading archive file 'Archive.txt'
+WARNING: The program functionality for this site has been marked as broken, and will probably not work.
+[tiktok:user+TTUser] Extracting URL: https://www.tiktok.com/@{{keep:xxx}}?lang=en
+""",
+    ),
+    (
+        "https://github.com/yt-dlp/yt-dlp/issues/15696",
+        ".txt",
+        r"""debug] Encodings: locale UTF-8, fs utf-8, pref UTF-8, out utf-8, error utf-8, screen utf-8
+[debug] yt-dlp version nightly@2026.01.25.233128 from yt-dlp/yt-dlp-nightly-builds [e3f0d8b73] (pip) API
+[debug] params: {'outtmpl': '/media0/tmp/tv/lonni/%(title)s-%(id)s.%(ext)s', 'logger': <__main__.MyLogger object at 0x7ff95797a660>, 'progress_hooks': [<function my_hook at 0x7ff957805e80>], 'verbose': True, 'prefer-free-formats': True, 'audio-format': 'mp3', 'format': 'bestvideo[height<=720]+bestaudio/best', 'continue': True, 'noplaylist': True, 'force-ipv4': True, 'js_runtimes': {'deno': {'path': '/usr/bin/deno'}}, 'cookies': '/home/[[user:webtapir]]{{keep:/stuff/cookies.txt}}', 'cookies-from-browser': 'firefox', 'remote_components': set(), 'compat_opts': set(), 'http_headers': {'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36', 'Accept': 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'Accept-Language': 'en-us,en;q=0.5', 'Sec-Fetch-Mode': 'navigate'}}
+[debug] Python 3.14.2 (CPython x86_64 64bit) - Linux-6.17.12-300.fc43.x86_64-x86_64-with-glibc2.42 (OpenSSL 3.5.4 30 Sep 2025, glibc 2.42)
+[debug] exe versions: ffmpeg 7.1.2 (setts), ffprobe 7.1.2
+""",
+    ),
+    # ---- gallery-dl: --verbose runs, logins, oauth:pixiv, config files ---------------------------
+    (
+        "https://github.com/mikf/gallery-dl/issues/1631",
+        ".txt",
+        r"""C:\Users\[[user:Benjamin]]>gallery-dl --ignore-config  https://www.instagram.com/euro2020/ --verbose -u "{{keep:/*secret*/}}" -p "{{keep:/*secret*/}}" --no-download --sleep "15"
+[gallery-dl][debug] Version 1.17.5
+[gallery-dl][debug] Python 3.9.5 - Windows-10-10.0.19043-SP0
+[gallery-dl][debug] requests 2.25.1 - urllib3 1.26.4
+[gallery-dl][debug] Starting DownloadJob for 'https://www.instagram.com/euro2020/'
+[instagram][debug] Using InstagramUserExtractor for 'https://www.instagram.com/euro2020/'
+[instagram][debug] Using InstagramPostsExtractor for 'https://www.instagram.com/euro2020/posts/'
+[instagram][info] Logging in as {{keep:/*secret*/}}
+[urllib3.connectionpool][debug] Starting new HTTPS connection (1): www.instagram.com:443
+[urllib3.connectionpool][debug] https://www.instagram.com:443 "GET /accounts/login/ HTTP/1.1" 200 20152
+[instagram][debug] Sleeping for 5.0 seconds
+[urllib3.connectionpool][debug] https://www.instagram.com:443 "GET /web/__mid/ HTTP/1.1" 200 28
+[instagram][debug] Sleeping for 5.0 seconds
+[urllib3.connectionpool][debug] https://www.instagram.com:443 "POST /accounts/login/ajax/ HTTP/1.1" 200 109
+[instagram][debug] Sleeping for 4.856 seconds
+""",
+    ),
+    (
+        "https://github.com/mikf/gallery-dl/issues/1304",
+        ".txt",
+        r"""**C:\Users\[[user:Dorian]]\Downloads>gallery-dl -v https://www.pixiv.net/en/artworks/80631308
+[gallery-dl][debug] Version 1.16.4
+[gallery-dl][debug] Python 3.6.0 - Windows-8.1-6.3.9600-SP0
+[gallery-dl][debug] requests 2.25.1 - urllib3 1.26.2
+[gallery-dl][debug] Starting DownloadJob for 'https://www.pixiv.net/en/artworks/80631308'
+[pixiv][debug] Using PixivWorkExtractor for 'https://www.pixiv.net/en/artworks/80631308'
+[pixiv][info] Logging in as [[user:morlek-tv]]
+[urllib3.connectionpool][debug] Starting new HTTPS connection (1): oauth.secure.pixiv.net:443
+[urllib3.connectionpool][debug] https://oauth.secure.pixiv.net:443 "POST /auth/token HTTP/1.1" 400 138
+[pixiv][debug] {"has_error":true,"errors":{"system":{"message":"Invalid grant_type parameter or parameter missing","code":1508}},"error":"invalid_grant"}
+[pixiv][error] AuthenticationError: Invalid or missing login credentials**
+""",
+    ),
+    (
+        "https://github.com/mikf/gallery-dl/issues/9331",
+        ".txt",
+        r"""gallery-dl oauth:pixiv
+gallery-dl oauth:pixiv
+[cookies][info] Extracted 2145 cookies from Firefox
+
+https://app-api.pixiv.net/web/v1/login?code_challenge=nP8H7_UCNnKzA6w2u48aCz3pz1SDMJEfsoU5YjuHkIY&code_challenge_method=S256&client=pixiv-android
+
+1) Open your browser's Developer Tools (F12) and switch to the Network tab
+2) Login
+3) Select the last network monitor entry ('callback?state=...')
+4) Copy its 'code' query parameter, paste it below, and press Enter
+
+- This 'code' will expire 30 seconds after logging in.
+- Copy-pasting more than just the 'code' value will work as well,
+  like the entire URL or several query parameters.
+
+code: {{keep:****************************************}}
+[oauth][info] Writing 'refresh-token' to cache
+
+Your 'refresh-token' is
+
+[[secret:4BEs8arHdvcX-lSB_v5nrHoABbOmXPLbyyNQLQIJyk1]]
+
+gallery-dl -v https://www.pixiv.net/en/artworks/141836624
+[gallery-dl][debug] Version 1.32.0-dev:2026.03.28 - Executable (dev/windows)
+[gallery-dl][debug] Python 3.14.3 - Windows-10-10.0.19045-SP0
+[gallery-dl][debug] requests 2.33.0 - urllib3 2.6.3
+[gallery-dl][debug] Configuration Files ['C:\\Users\\{{keep:LENOVO}}\\Gallery-dl\\gallery-dl.conf']
+""",
+    ),
+    (
+        "https://github.com/mikf/gallery-dl/issues/6030",
+        ".txt",
+        r"""PS C:\Users\> gallery-dl -d E:\x1 -R 100 -r 2.5M --download-archive E:\x1\archivepixiv.txt --write-tags --filter "extension in ('jpg', 'jpeg', 'png')" -u "" -p "" 
+[pixiv][error] AuthenticationError: 'refresh-token' required.
+Run `gallery-dl oauth:pixiv` to get one.
+PS C:\Users\> gallery-dl oauth:pixiv
+[oauth][info] Opening URL in :
+
+https://app-api.pixiv.net/web/v1/login?code_challenge=cpnTMoiUYkADar87TZtgWdmaPorwVjd0HRS-4pDV7eg&code_challenge_method=S256&client=pixiv-android
+
+1) Open your browser's Developer Tools (F12) and switch to the Network tab
+2) Login
+3) Select the last network monitor entry ('callback?state=...')
+4) Copy its 'code' query parameter, paste it below, and press Enter
+
+- This 'code' will expire 30 seconds after logging in.
+- Copy-pasting more than just the 'code' value will work as well,
+  like the entire URL or several query parameters.
+
+code: https://app-api.pixiv.net/web/v1/users/auth/pixiv/callback?state=VIuGIX6AIYTljkw2PyygdbESWatnGmPsd32nRY3v4Ums6llDcssPy7oHUiw1wvuX&code=[[secret:FneTKLemiSWffTbNAfGFLedSNykfyBbcDjKQWP0osnd]]
+[oauth][info] Writing 'refresh-token' to cache
+
+Your 'refresh-token' is
+
+{{keep:abcdefghijklmnopqrstuvwxyz1234567890abcdefg}}
+
+This value has been cached and will automatically be used.
+""",
+    ),
+    (
+        "https://github.com/mikf/gallery-dl/issues/751",
+        ".txt",
+        r"""C:\Users\{{keep:username}}>gallery-dl --verbose "https://www.deviantart.com/{{keep:leifheanzo}}/gallery"
+[gallery-dl][debug] Version 1.13.6
+[gallery-dl][debug] Python 3.8.2 - Windows-10-10.0.17763
+[gallery-dl][debug] requests 2.23.0 - urllib3 1.25.9
+[gallery-dl][debug] Starting DownloadJob for 'https://www.deviantart.com/{{keep:leifheanzo}}/gallery'
+[deviantart][debug] Using DeviantartGalleryExtractor for 'https://www.deviantart.com/{{keep:leifheanzo}}/gallery'
+[deviantart][debug] Using custom API credentials (client-id {{keep:xxxxx}})
+[deviantart][info] Requesting public access token
+[urllib3.connectionpool][debug] Starting new HTTPS connection (1): www.deviantart.com:443
+[urllib3.connectionpool][debug] https://www.deviantart.com:443 "POST /oauth2/token HTTP/1.1" 200 128
+[urllib3.connectionpool][debug] https://www.deviantart.com:443 "GET /api/v1/oauth2/user/profile/{{keep:leifheanzo}} HTTP/1.1" 200 1328
+[urllib3.connectionpool][debug] https://www.deviantart.com:443 "GET /api/v1/oauth2/gallery/all?username={{keep:Leifheanzo}}&offset=0&limit=24&mature_content=true HTTP/1.1" 200 7799
+""",
+    ),
+    (
+        "https://github.com/mikf/gallery-dl/issues/1734",
+        ".txt",
+        r"""`PS C:\Users\{{keep:Public}}\Downloads> ./gallery-dl -u "{{keep:<valid_username>}}" -p "{{keep:<valid_password>}}" -v https://www.instagram.com/instagram`
+`[gallery-dl][debug] Version 1.18.2`
+`[gallery-dl][debug] Python 3.7.9 - Windows-10-10.0.19041-SP0`
+`[gallery-dl][debug] requests 2.25.1 - urllib3 1.25.11`
+`[gallery-dl][debug] Starting DownloadJob for 'https://www.instagram.com/instagram'`
+`[instagram][debug] Using InstagramUserExtractor for 'https://www.instagram.com/instagram'`
+`[instagram][debug] Using InstagramPostsExtractor for 'https://www.instagram.com/instagram/posts/'`
+`[urllib3.connectionpool][debug] Starting new HTTPS connection (1): www.instagram.com:443`
+`[urllib3.connectionpool][debug] https://www.instagram.com:443 "GET /instagram/ HTTP/1.1" 302 0`
+`[urllib3.connectionpool][debug] https://www.instagram.com:443 "GET /accounts/login/ HTTP/1.1" 200 20292`
+`[instagram][error] HTTP redirect to login page (https://www.instagram.com/accounts/login/)`
+""",
+    ),
+    (
+        "https://github.com/mikf/gallery-dl/issues/4084",
+        ".json",
+        r"""{
+    "extractor": {
+        "instagram": {
+            "username": "{{keep:myinstagramusername}}",
+            "password": "{{keep:myinstagrampassword}}",
+            "cookies": "/home/[[user:glowmk042]]{{keep:/.local/bin/insta.txt}}"
+        }
+    }
+}
+""",
+    ),
+    (
+        "https://github.com/mikf/gallery-dl/issues/7292",
+        ".txt",
+        r"""DEBUG: gallery-dl stderr: [instagram][error] HTTP redirect to login page (https://www.instagram.com/accounts/login/)
+
+2025-04-02 20:14:09.396 IDT
+ERROR: Failed to download media via gallery-dl: gallery-dl error: [instagram][error] HTTP redirect to login page (https://www.instagram.com/accounts/login/)
+
+   "instagram": {
+            "include": [
+                "media"
+            ],
+            "archive": "/tmp/instagram_archive.txt",
+            "cookies": "/tmp/cookies.txt",
+            "sleep-request": "10.0-15.0",
+            "sleep-extractor": "10.0-15.0",
+            "skip": true,
+            "abort": [],
+            "username": "{{keep:myUsername}}",
+            "password": "{{keep:myPassword}}"
+        },
+""",
+    ),
+    # ---- spotDL: a macOS prompt named for its owner ------------------------------------------------
+    (
+        "https://github.com/spotDL/spotify-downloader/issues/957",
+        ".txt",
+        r"""[[user:Kai-Min-Tsai]]:~ [[user:macbookair2015]]$ spotdl -h
+Traceback (most recent call last):
+  File "/Users/[[user:macbookair2015]]{{keep:/Library/Python/2.7/bin/spotdl}}", line 5, in <module>
+    from spotdl import main
+  File "/Users/[[user:macbookair2015]]/Library/Python/2.7/lib/python/site-packages/spotdl.py", line 5, in <module>
+    from core import metadata
+  File "/Users/[[user:macbookair2015]]/Library/Python/2.7/lib/python/site-packages/core/metadata.py", line 7, in <module>
+    import urllib.request
+ImportError: No module named request
+[[user:Kai-Min-Tsai]]:~ [[user:macbookair2015]]$ which spotdl
+/Users/[[user:macbookair2015]]/Library/Python/2.7/bin/spotdl
+[[user:Kai-Min-Tsai]]:~ [[user:macbookair2015]]$ pip uninstall spotdl
+Found existing installation: spotdl 3.2.0rc0
+Uninstalling spotdl-3.2.0rc0:
+  Would remove:
+    /Users/[[user:macbookair2015]]/Library/Python/3.7/bin/spotdl
+    /Users/[[user:macbookair2015]]/Library/Python/3.7/lib/python/site-packages/spotdl-3.2.0rc0.dist-info/*
+    /Users/[[user:macbookair2015]]/Library/Python/3.7/lib/python/site-packages/spotdl/*
+Proceed (y/n)? n     
+""",
+    ),
+    # ---- streamlink: --loglevel debug with the plugin's masked argument ----------------------------
+    (
+        "https://github.com/streamlink/streamlink/issues/2697",
+        ".txt",
+        r"""streamlink --loglevel debug twitch.tv/loltyler1 best --twitch-oauth-token=aimne78kx3ncx6begonmv6wki5h1ko
+[cli][debug] OS:         Windows 10
+[cli][debug] Python:     3.7.4
+[cli][debug] Streamlink: 1.2.0
+[cli][debug] Requests(2.22.0), Socks(1.7.1), Websocket(0.56.0)
+[cli][info] Found matching plugin twitch for URL twitch.tv/loltyler1
+[cli][debug] Plugin specific arguments:
+[cli][debug]  --twitch-oauth-token={{keep:********}} (oauth_token)
+[plugin.twitch][debug] Getting live HLS streams for loltyler1
+[plugin.twitch][info] Attempting to authenticate using OAuth token
+error: Unable to open URL: https://api.twitch.tv/kraken/user.json (401 Client Error: Unauthorized for url: https://api.twitch.tv/kraken/user.json?as3=t&oauth_token=aimne78kx3ncx6begonmv6wki5h1ko)
+""",
+    ),
+    # ---- instaloader: session files, password prompts, tracebacks ---------------------------------
+    (
+        "https://github.com/instaloader/instaloader/issues/867",
+        ".txt",
+        r""">>> ig.load_session_from_file("/home/[[user:fenwick]]/session/instaloader-session-file")
+Traceback (most recent call last):
+  File "<stdin>", line 1, in <module>
+  File "/home/[[user:fenwick]]{{keep:/.local/lib/python3.8/site-packages/instaloader/instaloader.py}}", line 467, in load_session_from_file
+    with open(filename, 'rb') as sessionfile:
+FileNotFoundError: [Errno 2] No such file or directory: '/tmp/.instaloader-[[user:fenwick]]/session-/home/[[user:fenwick]]/session/instaloader-session-file'
+""",
+    ),
+    (
+        "https://github.com/instaloader/instaloader/issues/1919",
+        ".txt",
+        r"""Session file does not exist yet - Logging in.
+Enter Instagram password for [[user:_tobirak]]: 
+Fatal error: Login: Checkpoint required. Point your browser to https://www.instagram.com/challenge/action/AXESmRJZuc2KGAqHErx_lJIT-1E8mLkd9PdsMPLsD6kSam2iX8PEDgYtBLGJhcYKQLl9aQ/AfxD-bh5b_GZBvp6BB8XAjt7XbJtorUuqowj-5pp3pz27ruPMwPZjSSCirYTxps97EzyJ_0OVJCMXg/ffc_MME49VKALdZEC4uqr26tB6WRepxUdemFTNyXPPtDWWCGUNi03KGi7YQvIpE2K21n/ - follow the instructions, then retry.
+""",
+    ),
+    (
+        "https://github.com/instaloader/instaloader/issues/328",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "<stdin>", line 1, in <module>
+  File "/home/[[user:venka]]{{keep:/.local/lib/python3.6/site-packages/instaloader/instaloader.py}}", line 425, in login
+    self.context.login(user, passwd)
+  File "/home/[[user:venka]]/.local/lib/python3.6/site-packages/instaloader/instaloadercontext.py", line 216, in login
+    "follow the instructions, then retry.".format(resp_json.get('checkpoint_url')))
+instaloader.exceptions.ConnectionException: Login: Checkpoint required. Point your browser to https://www.instagram.com/challenge/13093078879/xHaMmJoU73/, follow the instructions, then retry.
+""",
+    ),
+    (
+        "https://github.com/instaloader/instaloader/issues/2376",
+        ".txt",
+        r"""Imported session cookie for {{keep:<ig-user>}}.
+Saved session to C:\Users\{{keep:<my-win-user>}}\AppData\Local\Instaloader\session-{{keep:<ig-user>}}.
+""",
+    ),
+    # ---- JDownloader in Docker: MyJDownloader logins in compose files and commands -----------------
+    (
+        "https://github.com/jaymoulin/docker-jdownloader/issues/77",
+        ".txt",
+        r"""sudo docker exec jdownloader configure [[email:design-kovacs@plvkmail.ch]] {{keep:Password}}
+
+version: 2
+services:
+  jdownloader-2:
+    image: jaymoulin/jdownloader
+    container_name: jdownloader
+    restart: always
+    user: 1001:100
+    volumes:
+        - /srv/dev-disk-by-label-intenso_5t/Config:/opt/JDownloader/cfg
+        - /srv/dev-disk-by-label-intenso_5t/Torrents/opt/JDownloader/Downloads:/opt/JDownloader/Downloads
+    environment: 
+            MYJD_USER: [[email:design-kovacs@pmail.ch]] 
+            MYJD_PASSWORD: {{keep:Password}} 
+            MYJD_DEVICE_NAME: raspi4 
+    ports:
+        - 3129:3129
+""",
+    ),
+    (
+        "https://github.com/jlesage/docker-jdownloader-2/issues/169",
+        ".txt",
+        r"""version: "3"
+services:
+   jdownloader:
+    image: jaymoulin/jdownloader:latest
+    container_name: jdownloader
+    restart: unless-stopped
+    volumes:
+        - "./cfg:/opt/JDownloader/app/cfg:rw"
+        - "./output:/opt/JDownloader/Downloads:rw"
+        - "./logs:/opt/JDownloader/app/logs:rw" #optional
+        - "/etc/localtime:/etc/localtime:ro" #optional
+    environment:
+            MYJD_USER: {{keep:email@domain.com}} #optional (see [Identify](https://github.com/jaymoulin/docker-jdownloader#identify))
+            MYJD_PASSWORD: '{{keep:#**********}}' #optional (see [Identify](https://github.com/jaymoulin/docker-jdownloader#identify))
+            MYJD_DEVICE_NAME: taichou #optional
+            DARK_MODE: 1
+            JDOWNLOADER_HEADLESS: 1
+            KEEP_APP_RUNNING: 1
+            WEB_LISTENING_PORT: 5800
 """,
     ),
 ]
