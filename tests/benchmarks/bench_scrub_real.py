@@ -302,6 +302,7 @@ def main(argv: list[str] | None = None) -> int:
             "123",
             "125",
             "126",
+            "130",
             "all",
         ),
         default="all",

@@ -9910,6 +9910,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (123, _RAW_STOP123),
         (125, _RAW_STOP125),
         (126, _RAW_STOP126),
+        (130, _RAW_STOP130),
     ):
         if batch not in (None, number):
             continue
@@ -38135,6 +38136,575 @@ services:
             JDOWNLOADER_HEADLESS: 1
             KEEP_APP_RUNNING: 1
             WEB_LISTENING_PORT: 5800
+""",
+    ),
+]
+
+
+_RAW_STOP130: list[tuple[str, str, str]] = [
+    # ---- SonarScanner: -X debug with the token on the command line, the user cache, MSBuild ----
+    (
+        "https://github.com/integrated-application-development/sonar-delphi/issues/237",
+        ".txt",
+        r"""C:\Dev\w2w-main-dll>sonar-scanner.bat -X -D"sonar.projectKey=Jantest" -D"sonar.sources=." -D"sonar.host.url=http://localhost:9000" -D"sonar.token=[[secret:sqp_1dd60acd079be3a4939291ff46dbc95576ab9dd6]]"
+12:11:29.946 INFO: Scanner configuration file: C:\Temp\sonarqube-10.5.1.90531\bin\..\conf\sonar-scanner.properties
+12:11:29.953 INFO: Project root configuration file: NONE
+12:11:29.966 INFO: SonarScanner 5.0.1.3006
+12:11:29.966 INFO: Java 17.0.7 Eclipse Adoptium (64-bit)
+12:11:29.966 INFO: Windows 10 10.0 amd64
+12:11:30.035 DEBUG: keyStore is :
+12:11:30.036 DEBUG: keyStore type is : pkcs12
+12:11:30.037 DEBUG: keyStore provider is :
+12:11:30.037 DEBUG: init keystore
+12:11:30.037 DEBUG: init keymanager of type SunX509
+12:11:30.135 DEBUG: Create: C:\Users\[[user:hbrouwer]]{{keep:\.sonar\cache}}
+12:11:30.136 INFO: User cache: C:\Users\[[user:hbrouwer]]\.sonar\cache
+12:11:30.137 DEBUG: Create: C:\Users\[[user:hbrouwer]]\.sonar\cache\_tmp
+12:11:30.138 DEBUG: Extract sonar-scanner-api-batch in temp...
+12:11:30.141 DEBUG: Get bootstrap index...
+12:11:30.141 DEBUG: Download: http://localhost:9000/batch/index
+12:11:30.172 DEBUG: Get bootstrap completed
+12:11:30.173 DEBUG: Create isolated classloader...
+12:11:30.185 DEBUG: Start temp cleaning...
+12:11:30.191 DEBUG: Temp cleaning done
+12:11:30.192 DEBUG: Execution getVersion
+""",
+    ),
+    (
+        "https://github.com/SonarOpenCommunity/sonar-cxx/issues/1700",
+        ".txt",
+        r"""17:17:34.104 INFO: Scanner configuration file: C:\Users\[[user:Raul Andres Cuevas]]{{keep:\Downloads\Compressed\sonar-scanner-cli-3.3.0.1492-windows\sonar-scanner-3.3.0.1492-windows\bin\..\conf\sonar-scanner.properties}}
+17:17:34.114 INFO: Project root configuration file: NONE
+17:17:34.133 INFO: SonarQube Scanner 3.3.0.1492
+17:17:34.133 INFO: Java 1.8.0_121 Oracle Corporation (64-bit)
+17:17:34.134 INFO: Windows 10 10.0 amd64
+17:17:34.232 DEBUG: keyStore is :
+17:17:34.232 DEBUG: keyStore type is : jks
+17:17:34.233 DEBUG: keyStore provider is :
+17:17:34.233 DEBUG: init keystore
+17:17:34.234 DEBUG: init keymanager of type SunX509
+17:17:34.689 DEBUG: Create: C:\Users\[[user:Raul Andres Cuevas]]{{keep:\.sonar\cache}}
+17:17:34.691 INFO: User cache: C:\Users\[[user:Raul Andres Cuevas]]\.sonar\cache
+17:17:34.691 DEBUG: Create: C:\Users\[[user:Raul Andres Cuevas]]\.sonar\cache\_tmp
+17:17:34.694 DEBUG: Extract sonar-scanner-api-batch in temp...
+17:17:34.707 DEBUG: Get bootstrap index...
+17:17:34.707 DEBUG: Download: http://127.0.0.1:9000/batch/index
+17:17:34.744 DEBUG: Get bootstrap completed
+17:17:34.750 DEBUG: Create isolated classloader...
+17:17:34.756 DEBUG: Start temp cleaning...
+17:17:34.763 DEBUG: Temp cleaning done
+17:17:34.763 DEBUG: Execution getVersion
+17:17:34.766 INFO: SonarQube server 7.7.0
+""",
+    ),
+    (
+        "https://github.com/JetBrains/TeamCity.SonarQubePlugin/issues/40",
+        ".txt",
+        r"""D:\BuildAgent\tools\sonar-scanner-msbuild.4.0.2.892\MSBuild.SonarQube.Runner.exe "/d:project.home=." "/d:sonar.host.url=https://sonarqube.sonar.com" "/k:PrjInnerTesting" "/n:Testing" "/v:505" "/d:sonar.login=[[secret:fd6h6db6yk57d08c2b725215923808ab]]" begin
+
+ERROR: Not authorized. Analyzing this project requires to be authenticated. Please provide the values of the properties sonar.login and sonar.password.
+
+D:\BuildAgent\tools\sonar-scanner-msbuild.4.0.2.892\MSBuild.SonarQube.Runner.exe end
+
+D:\BuildAgent\work\{{keep:<work_id>}}\.sonarqube\conf\SonarQubeAnalysisConfig.xml
+""",
+    ),
+    (
+        "https://github.com/SonarSource/sonar-scanner-npm/pull/154",
+        ".txt",
+        r"""[[user:tomas.brendel]]@MAC0343 sonar-scanner-npm % sonar-scanner \
+  -Dsonar.sources=. \
+  -Dsonar.login={{keep:sqa_###}} \
+  -Dsonar.host.url=http://localhost:9000 \  -Dsonar.verbose=true \
+-Dsonar.qualitygate.wait="true"
+[INFO]  Bootstrapper: Retrieving info from "package.json" file
+[DEBUG] Bootstrapper: Setting the log level to DEBUG due to verbose mode
+[DEBUG] Bootstrapper: Properties: {
+  'sonar.scanner.os': 'darwin',
+  'sonar.scanner.arch': 'arm64',
+  ...
+  'sonar.sources': '.',
+  'sonar.login': 'sqa_###',
+  'sonar.host.url': 'http://localhost:9000',
+  'sonar.verbose': 'true',
+  'sonar.scanner.internal.isSonarCloud': 'false',
+  'sonar.scanner.apiBaseUrl': 'http://localhost:9000/api/v2',
+  'sonar.scanner.app': 'ScannerNpm',
+  'sonar.scanner.appVersion': '4.1.0',
+  'sonar.scanner.bootstrapStartTime': '1721389203774',
+  'sonar.scanner.wasJreCacheHit': 'disabled',
+  'sonar.scanner.wasEngineCacheHit': 'false',
+  ...
+}
+[INFO]  Bootstrapper: Platform: darwin arm64
+[DEBUG] Bootstrapper: Detecting proxy: No proxy detected
+[INFO]  Bootstrapper: Server URL: http://localhost:9000
+[INFO]  Bootstrapper: Version: 4.1.0
+""",
+    ),
+    (
+        "https://github.com/SonarSource/sonar-scanner-cli-docker/issues/113",
+        ".txt",
+        r"""docker run -it --rm --pull always -v /home/[[user:agrimaldi]]{{keep:/projects/test}}:/usr/src -e SONAR_HOST_URL=http://x.x.x.x:9000 -e SONAR_LOGIN="{{keep:<MY TOKEN>}}" sonarsource/sonar-scanner-cli:latest -Dsonar.projectKey=test
+latest: Pulling from sonarsource/sonar-scanner-cli
+Digest: sha256:e4c6e55018fa6e80c5139ee909c15a9de8daee71cc250763f8b7b81a747e5a47
+Status: Image is up to date for sonarsource/sonar-scanner-cli:latest
+INFO: Scanner configuration file: /opt/sonar-scanner/conf/sonar-scanner.properties
+INFO: Project root configuration file: NONE
+INFO: SonarScanner 4.6.2.2472
+INFO: Java 11.0.11 AdoptOpenJDK (64-bit)
+INFO: Linux 5.12.15-arch1-1 amd64
+INFO: User cache: /opt/sonar-scanner/.sonar/cache
+INFO: Scanner configuration file: /opt/sonar-scanner/conf/sonar-scanner.properties
+INFO: Project root configuration file: NONE
+INFO: Analyzing on SonarQube server 9.0.0
+INFO: Default locale: "en_US", source code encoding: "UTF-8" (analysis is platform dependent)
+INFO: Load global settings
+INFO: Load global settings (done) | time=158ms
+INFO: Server id: {{keep:<SERVER_ID>}}
+INFO: User cache: /opt/sonar-scanner/.sonar/cache
+INFO: Load/download plugins
+INFO: Load plugins index
+INFO: Load plugins index (done) | time=108ms
+""",
+    ),
+    (
+        "https://github.com/SonarSource/sonar-scanner-cli-docker/issues/25",
+        ".txt",
+        r"""docker run -e SONAR_TOKEN={{keep:token_private}} -e SONAR_HOST_URL=http://{{keep:private.server.address}} -it -v "$(pwd):/usr/src" sonarsource/sonar-scanner-cli
+
+INFO: Scanner configuration file: /opt/sonar-scanner/conf/sonar-scanner.properties
+INFO: Project root configuration file: /usr/src/sonar-project.properties
+INFO: SonarQube Scanner 4.1.0.1829
+INFO: Java 11.0.3 AdoptOpenJDK (64-bit)
+INFO: Linux 5.0.0-27-generic amd64
+INFO: User cache: /home/{{keep:scanner-cli}}/.sonar/cache
+ERROR: SonarQube server [http://localhost:9000] can not be reached
+INFO: ------------------------------------------------------------------------
+INFO: EXECUTION FAILURE
+INFO: ------------------------------------------------------------------------
+INFO: Total time: 0.246s
+INFO: Final Memory: 2M/20M
+INFO: ------------------------------------------------------------------------
+""",
+    ),
+    # ---- Codecov and Coveralls uploaders: project roots, masked and whole tokens, payloads ------
+    (
+        "https://github.com/pydata/pydata-sphinx-theme/issues/1311",
+        ".txt",
+        r"""Codecov report uploader 0.5.0
+[2023-04-25T21:33:38.917Z] ['info'] => Project root located at: /home/{{keep:runner}}/work/pydata-sphinx-theme/pydata-sphinx-theme
+[2023-04-25T21:33:38.920Z] ['info'] -> No token specified or token is empty
+[2023-04-25T21:33:39.023Z] ['info'] Searching for coverage files...
+[2023-04-25T21:33:39.289Z] ['info'] => Found 1 possible coverage files:
+  cov.xml
+[2023-04-25T21:33:39.290Z] ['info'] Processing /home/runner/work/pydata-sphinx-theme/pydata-sphinx-theme/cov.xml...
+[2023-04-25T21:33:39.294Z] ['info'] Detected GitHub Actions as the CI provider.
+[2023-04-25T21:33:40.223Z] ['info'] Pinging Codecov: https://codecov.io/upload/v4?package=github-action-3.1.3-uploader-0.5.0&token={{keep:*******}}&branch=add-new-expected-warning&build=4802390859&build_url=https%3A%2F%2Fgithub.com%2Fpydata%2Fpydata-sphinx-theme%2Factions%2Fruns%2F4802390859&commit=cd399c4c29ee2924123c0fd0f50a860f0d861c98&job=continuous-integration&pr=1310&service=github-actions&slug=pydata%2Fpydata-sphinx-theme&name=&tag=&flags=&parent=
+[2023-04-25T21:33:40.437Z] ['error'] There was an error running the uploader: Error uploading to [https://codecov.io:](https://codecov.io/) Error: There was an error fetching the storage URL during POST: 404 - {'detail': ErrorDetail(string='Unable to locate build via Github Actions API. Please upload with the Codecov
+""",
+    ),
+    (
+        "https://github.com/codecov/uploader/issues/228",
+        ".txt",
+        r""" codecov -t {{keep:*******}} -f lcov-lines.info -v
+
+     _____          _
+    / ____|        | |
+   | |     ___   __| | ___  ___ _____   __
+   | |    / _ \ / _` |/ _ \/ __/ _ \ \ / /
+   | |___| (_) | (_| |  __/ (_| (_) \ V /
+    \_____\___/ \__,_|\___|\___\___/ \_/
+
+  Codecov report uploader 0.1.0
+=> Project root located at: /builds
+Start of network processing...
+Searching for files in /builds
+
+....
+
+Search complete for files in /builds
+End of network processing
+Processing lcov-lines.info...
+Detected Local as the CI provider.
+Pinging Codecov: https://codecov.io/upload/v4?package=uploader-0.1.0&token=*******&branch=master&build=&build_url=&commit=e5b400bee45556d948cf0e818f9d8ffc016fe09b&job=&pr=&service=&slug=paritytech/ink&name=&tag=&flags=&parent=
+https://codecov.io/upload/v4?package=uploader-0.1.0&branch=master&build=&build_url=&commit=e5b400bee45556d948cf0e818f9d8ffc016fe09b&job=&pr=&service=&slug=paritytech/ink&name=&tag=&flags=&parent=
+        Content-Type: 'text/plain'
+        Content-Encoding: 'gzip'
+        X-Reduced-Redundancy: 'false'
+Error!: Error: Error uploading to https://codecov.io: Error: Error uploading to Codecov: Error: Bad Request
+""",
+    ),
+    (
+        "https://github.com/codecov/codecov-python/issues/33",
+        ".txt",
+        r"""No reports found. You may need to add a coverage config file. Visit http://bit.ly/1slucpy for configuration help.Uploaded: False
+Report URL: n/a
+Upload Version: codecov-v1.1.9
+Message: error no coverage report found, could not upload to codecov
+
+- codecov --token=[[secret:6955a67a-330a-4629-bf83-108236c00c03]]
+""",
+    ),
+    (
+        "https://github.com/cainus/codecov.io/issues/28",
+        ".txt",
+        r"""    export CODECOV_TOKEN="{{keep:xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxx}}"
+    cat ./coverage/lcov.info | ./node_modules/.bin/codecov
+
+    node_modules/codecov.io/lib/getConfiguration.js:27
+              throw new Error("unknown service. could not get configuration");
+              ^
+
+        Error: unknown service. could not get configuration
+            at module.exports (node_modules/codecov.io/lib/getConfiguration.js:27:13)
+            at sendToCodecov (node_modules/codecov.io/lib/sendToCodeCov.io.js:11:15)
+            at Socket.<anonymous> (node_modules/codecov.io/bin/codecov.io.js:14:5)
+            at emitNone (events.js:72:20)
+            at Socket.emit (events.js:166:7)
+            at endReadableNT (_stream_readable.js:903:12)
+            at doNTCallback2 (node.js:439:9)
+            at process._tickCallback (node.js:353:17)
+""",
+    ),
+    (
+        "https://github.com/lemurheavy/coveralls-public/issues/1376",
+        ".txt",
+        r"""INFO:coveralls:422
+INFO:coveralls:{"message":"Couldn't find a repository matching this job.","error":true}
+
+{
+    "git": {
+        "branch": "refs/heads/master",
+        "head": {
+            "committer_name": "[[user:fabianm]]",
+            "id": "70d7020768c8ad0a3f7423edf534569b332e3a67",
+            "message": "Update ref"
+        }
+    },
+    "repo_token": "{{keep:***}}",
+    "service_job_id": "70d7020768c8ad0a3f7423edf534569b332e3a67",
+    "service_name": "github",
+    "source_files": [
+        {
+            "coverage": [
+                null,
+                null,
+                null,
+                null,
+""",
+    ),
+    # ---- Snyk CLI: -d/--debug runs, stack traces and analytics under the user's home -----------
+    (
+        "https://github.com/snyk/cli/issues/2011",
+        ".txt",
+        r"""Internal error (reference: c4e46d2a-6533-4949-9d0d-a5b7c9419cca)
+    at monitor (/Users/[[user:mark_hollins-dempsey]]{{keep:/.config/yarn/global/node_modules/snyk/src/cli/commands/monitor/index.ts:282:9}})
+    at processTicksAndRejections (internal/process/task_queues.js:93:5)
+    at runCommand (/Users/[[user:mark_hollins-dempsey]]/.config/yarn/global/node_modules/snyk/src/cli/index.ts:56:25)
+    at main (/Users/[[user:mark_hollins-dempsey]]/.config/yarn/global/node_modules/snyk/src/cli/index.ts:312:11)
+
+snyk monitor <ref *1> {
+  _: [ [Circular *1] ],
+  org: 'the-guardian',
+  dev: 'true',
+  debug: true
+} +0ms
+  snyk Processing /Users/[[user:mark_hollins-dempsey]]/code/discussion-rendering... +0ms
+  snyk getDepsFromPlugin ... +1ms
+""",
+    ),
+    (
+        "https://github.com/snyk/snyk-python-plugin/issues/249",
+        ".txt",
+        r"""    "error": "Error: \nTesting /Users/[[user:samferro]]{{keep:/projects/admin-utilijob}}...\n\nFailed to test pip project\n    at test (/snapshot/project/dist/cli/webpack:/snyk/src/cli/commands/test/index.ts:294:19)\n    at runCommand (/snapshot/project/dist/cli/webpack:/snyk/src/cli/main.ts:56:25)\n    at main (/snapshot/project/dist/cli/webpack:/snyk/src/cli/main.ts:343:11)\n    at /snapshot/project/dist/cli/webpack:/snyk/src/cli/index.ts:13:3\n    at callHandlingUnexpectedErrors (/snapshot/project/dist/cli/webpack:/snyk/src/lib/unexpected-error.ts:28:5)",
+    "error-code": 500,
+    "command": "test"
+  },
+  "os": "macOS",
+  "osPlatform": "darwin",
+  "osRelease": "23.6.0",
+  "osArch": "arm64",
+  "version": "1.1293.1",
+  "nodeVersion": "v18.5.0",
+  "standalone": true,
+  "integrationName": "CLI_V1_PLUGIN",
+  "integrationVersion": "1.1293.1",
+  "integrationEnvironment": "",
+  "integrationEnvironmentVersion": "",
+  "id": "147adbc0d1c2c3010103a8730122558226db629e",
+  "ci": false,
+  "durationMs": 2012,
+""",
+    ),
+    (
+        "https://github.com/snyk/cli/issues/4481",
+        ".txt",
+        r"""$ snyk test --unmanaged . -d
+2023/03/22 11:44:41.392285 NetworkAccess - No Proxy defined for  {{keep:REDACTED}}:443 !
+2023/03/22 11:44:42.575457 NetworkAccess - No Proxy defined for  REDACTED:443 !
+2023/03/22 11:44:43.538643 main - Version:        1.1100.0
+2023/03/22 11:44:43.538679 main - Platform:       linux amd64
+2023/03/22 11:44:43.538707 main - API:            https://REDACTED/api
+2023/03/22 11:44:43.538742 main - Cache:          /home/{{keep:user}}/.cache/snyk
+2023/03/22 11:44:43.538785 main - Organization:
+2023/03/22 11:44:43.538806 main - Insecure HTTPS: false
+2023/03/22 11:44:43.538883 main - Falling back to legacy cli. (reason: unknown command "test" for "snyk")
+2023/03/22 11:44:43.539154 legacycli:1 - Arguments: [test --unmanaged . -d --debug]
+2023/03/22 11:44:43.539190 legacycli:1 - Use StdIO: true
+2023/03/22 11:44:43.539213 legacycli:1 - Init start
+2023/03/22 11:44:43.539324 legacycli:1 - Init-Lock acquired: true (/home/user/.cache/snyk/1.1100.0.lock)
+2023/03/22 11:44:43.539407 legacycli:1 - Validating sha256 of /home/user/.cache/snyk/1.1100.0/snyk-linux
+2023/03/22 11:44:43.748548 legacycli:1 -   expected:  08105d525ee56b1d4d04dc737f5ff04b3fa28a45f52f523f5f83d06db5f4ad11
+""",
+    ),
+    # ---- Trivy and Grype: debug runs with the cache under the home, registry credentials ------
+    (
+        "https://github.com/aquasecurity/trivy/pull/65",
+        ".txt",
+        r"""09:18 $ trivy -f json -o scan.json -debug [[user:rlowry]]/vs-coder
+2019-05-31T09:21:40.852+0100	DEBUG	cache dir:  /Users/[[user:rlowry]]{{keep:/Library/Caches/trivy}}
+2019-05-31T09:21:40.852+0100	DEBUG	db path: /Users/[[user:rlowry]]/Library/Caches/trivy/db/trivy.db
+2019-05-31T09:21:40.861+0100	INFO	Updating vulnerability database...
+2019-05-31T09:21:40.861+0100	DEBUG	git pull
+2019-05-31T09:21:41.671+0100	DEBUG	total updated files: 1
+2019-05-31T09:21:41.709+0100	WARN	You should avoid using the :latest tag as it is cached. You need to specify '--clear-cache' option when :latest image is changed
+2019-05-31T09:21:51.016+0100	DEBUG	OS family: ubuntu, OS version: 18.04
+2019-05-31T09:21:51.018+0100	DEBUG	the number of packages: 176
+2019-05-31T09:21:51.018+0100	DEBUG	the number of packages from commands: 0
+2019-05-31T09:21:51.018+0100	DEBUG	the number of packages: 176
+2019-05-31T09:21:51.018+0100	INFO	Detecting Ubuntu vulnerabilities...
+2019-05-31T09:21:51.018+0100	DEBUG	ubuntu: os version: 18.04
+2019-05-31T09:21:51.018+0100	DEBUG	ubuntu: the number of packages: %!s(int=176)
+""",
+    ),
+    (
+        "https://github.com/aquasecurity/trivy/issues/478",
+        ".txt",
+        r"""~> trivy --version
+Version: 0.16.0
+Vulnerability DB:
+  Type: Light
+  Version: 1
+  UpdatedAt: 2021-03-25 00:17:41.607173824 +0000 UTC
+  NextUpdate: 2021-03-25 12:17:41.607173324 +0000 UTC
+  DownloadedAt: 2021-03-25 07:15:23.060439488 +0000 UTC
+
+~> export TRIVY_USERNAME={{keep:test}} 
+~> export TRIVY_PASSWORD=test 
+~> export TRIVY_AUTH_URL="https://not-docker-hub"                                                                                                     ~> trivy --debug alpine:3.13                                                                                                                            
+2021-03-25T08:16:51.933+0100	DEBUG	Severities: UNKNOWN,LOW,MEDIUM,HIGH,CRITICAL
+2021-03-25T08:16:51.939+0100	DEBUG	cache dir:  /home/[[user:pdh]]{{keep:/.cache/trivy}}
+2021-03-25T08:16:51.939+0100	DEBUG	DB update was skipped because DB is the latest
+2021-03-25T08:16:51.939+0100	DEBUG	DB Schema: 1, Type: 1, UpdatedAt: 2021-03-25 00:17:41.607173824 +0000 UTC, NextUpdate: 2021-03-25 12:17:41.607173324 +0000 UTC, DownloadedAt: 2021-03-25 07:15:23.060439488 +0000 UTC
+2021-03-25T08:16:53.536+0100	FATAL	unable to initialize a scanner:
+    github.com/aquasecurity/trivy/internal/artifact.run
+        /home/{{keep:circleci}}/project/internal/artifact/run.go:73
+  - unable to initialize a docker scanner:
+""",
+    ),
+    (
+        "https://github.com/anchore/grype/issues/2266",
+        ".txt",
+        r"""└─$ grype db update -vvv                                                                      
+[0000]  INFO grype version: 0.84.0
+[0000] DEBUG config:
+  log:
+      quiet: false
+      level: trace
+      file: ""
+  dev:
+      profile: none
+  db:
+      cache-dir: /home/[[user:tovak]]{{keep:/.cache/grype/db}}
+      update-url: https://toolbox-data.anchore.io/grype/databases/listing.json
+      ca-cert: ""
+      auto-update: true
+      validate-by-hash-on-start: false
+      validate-age: true
+      max-allowed-built-age: 120h0m0s
+      require-update-check: true
+      update-available-timeout: 30s
+      update-download-timeout: 5m0s
+      max-update-check-frequency: 2h0m0s
+[0000] TRACE no max-frequency set for update check
+[0000] DEBUG checking for available database updates
+[0000] DEBUG found database update candidate: Listing(url=https://grype.anchore.io/databases/vulnerability-db_v5_2024-11-19T01:31:45Z_1731990207.tar.gz)
+[0000] DEBUG cannot find existing metadata, using update...
+[0000] DEBUG database update available: Listing(url=https://grype.anchore.io/databases/vulnerability-db_v5_2024-11-19T01:31:45Z_1731990207.tar.gz)
+[0000]  INFO downloading new vulnerability DB
+[0004] TRACE worker stopped component=eventloop
+""",
+    ),
+    (
+        "https://github.com/anchore/grype/issues/1783",
+        ".txt",
+        r"""failed to load vulnerability db: vulnerability database is invalid (run db update to correct): database metadata not found: /home/{{keep:username}}/.cache/grype/db/5
+
+unable to download listing: Get "https://toolbox-data.anchore.io/grype/databases/listing.json": tls: failed to verify certificate: x509: certificate signed by unknown authority
+
+Application:         grype
+Version:             0.74.7
+BuildDate:           2024-02-26T18:24:14Z
+GitCommit:           987238519b8d6e302130ab715f20daed6634da68
+GitDescription:      v0.74.7
+Platform:            linux/amd64
+GoVersion:           go1.21.7
+Compiler:            gc
+Syft Version:        v0.105.1
+Supported DB Schema: 5
+""",
+    ),
+    # ---- Semgrep and CodeQL CLI: a prompt made of the user's name, the CLI's own log ------------
+    (
+        "https://github.com/semgrep/semgrep/pull/10133",
+        ".txt",
+        r"""[[[user:lucien]]@[[user:Lucien]]s-MBP cli (improve-token-error-ci *)]$ pipenv run semgrep ci
+
+┌────────────────┐
+│ Debugging Info │
+└────────────────┘
+                  
+  SCAN ENVIRONMENT
+  versions    - semgrep 1.69.0 on python 3.11.9                        
+  environment - running in environment git, triggering event is unknown
+            
+  CONNECTION
+  Initializing scan .. API token not valid. Try to run `semgrep logout` and `semgrep login` again. Or in CI, ensure your SEMGREP_APP_TOKEN variable is set correctly.
+  Initializing scan ..                                                                                                            
+There were errors during analysis but Semgrep will succeed because there were no blocking findings, use --no-suppress-errors if you want Semgrep to fail when there are errors.
+""",
+    ),
+    (
+        "https://github.com/semgrep/semgrep-action/issues/515",
+        ".txt",
+        r"""Run returntocorp/semgrep-action@v1
+check_suite_focus=true#step:4:8)1.0 on Python 3.[9].[10]
+| environment       - running in environment github-actions, triggering event is 'push'
+| manage            - authenticated as the organization '{{keep:XXXXX}}'
+| policy            - using Rule Board - Block column, Rule Board - Audit column
+=== setting up agent configuration
+| using [13] semgrep rules configured on the web UI
+| using 0 code asset inventory rules
+=== looking for current issues in 1 file
+
+=== failed command's STDOUT:
+
+
+
+=== failed command's STDERR:
+
+
+
+Error: ROR] `/root/.local/bin/semgrep --skip-unknown-extensions --disable-nosem --json --autofix --dryrun --time --timeout-threshold 3 --config .semgrep_logs/semgrep_app_rules.yaml --enable-metrics --no-rewrite-rule-ids --debug -o /tmp/tmphviwx9a2 .` failed with exit code 2
+
+This is an internal error, please file an issue at https://github.com/returntocorp/semgrep-action/issues/new/choose
+and include any log output from above.
+""",
+    ),
+    (
+        "https://github.com/github/codeql-cli-binaries/issues/125",
+        ".txt",
+        r"""[2022-06-15 14:51:04] This is codeql database create ../something3 --language=python
+[2022-06-15 14:51:04] Log file was started late.
+[2022-06-15 14:51:04] [PROGRESS] database create> Initializing database at C:\Users\[[user:Tobias]]{{keep:\Desktop\WarnIssue\something3}}.
+[2022-06-15 14:51:05] Running plumbing command: codeql database init --language=python --source-root=C:\Users\[[user:Tobias]]\Desktop\WarnIssue\testfolder --allow-missing-source-root=false --allow-already-existing -- C:\Users\[[user:Tobias]]\Desktop\WarnIssue\something3
+[2022-06-15 14:51:05] [PROGRESS] database init> Counting lines of code in C:\Users\[[user:Tobias]]\Desktop\WarnIssue\testfolder
+[2022-06-15 14:51:07] [PROGRESS] database init> Resolving extractor python.
+[2022-06-15 14:51:07] Calling plumbing command: codeql resolve languages --format=json
+[2022-06-15 14:51:07] [DETAILS] resolve languages> Scanning for [codeql-extractor.yml] from C:\Users\[[user:Tobias]]{{keep:\Desktop\codeql-win64\codeql\.codeqlmanifest.json}}
+[2022-06-15 14:51:07] [DETAILS] resolve languages> Parsing C:\Users\[[user:Tobias]]\Desktop\codeql-win64\codeql\cpp\codeql-extractor.yml.
+[2022-06-15 14:51:07] [DETAILS] resolve languages> Parsing C:\Users\[[user:Tobias]]\Desktop\codeql-win64\codeql\csharp\codeql-extractor.yml.
+""",
+    ),
+    # ---- OWASP dependency-check: the CLI with a masked NVD key, the Maven plugin, Jenkins ------
+    (
+        "https://github.com/dependency-check/DependencyCheck/issues/7172",
+        ".txt",
+        r"""dependency-check.bat --project "EPG" --nvdApiKey {{keep:xxx}}  --scan "C:\Users\xxx\Documents\WORK\Repos\xxx-sps_epg-body-616e81a81488\xxx-sps_epg-body-616e81a81488\**" -o C:\Users\xxx\Documents\WORK\Repos\epg.html
+
+OUTPUT:
+
+[INFO] Analysis Started
+[INFO] Finished File Name Analyzer (0 seconds)
+[INFO] Finished Dependency Merging Analyzer (0 seconds)
+[INFO] Finished Hint Analyzer (0 seconds)
+[INFO] Finished Version Filter Analyzer (0 seconds)
+Nov 20, 2024 10:49:02 A.M. org.apache.lucene.store.MemorySegmentIndexInputProvider <init>
+INFO: Using MemorySegmentIndexInput with Java 21 or later; to disable start with -Dorg.apache.lucene.store.MMapDirectory.enableMemorySegments=false
+Nov 20, 2024 10:49:02 A.M. org.apache.lucene.internal.vectorization.VectorizationProvider lookup
+WARNING: Java vector incubator module is not readable. For optimal vector performance, pass '--add-modules jdk.incubator.vector' to enable Vector API.
+[INFO] Created CPE Index (1 seconds)
+[INFO] Finished CPE Analyzer (1 seconds)
+[INFO] Finished False Positive Analyzer (0 seconds)
+[INFO] Finished NVD CVE Analyzer (0 seconds)
+[INFO] Finished Sonatype OSS Index Analyzer (0 seconds)
+[INFO] Finished Vulnerability Suppression Analyzer (0 seconds)
+""",
+    ),
+    (
+        "https://github.com/dependency-check/DependencyCheck/issues/978",
+        ".txt",
+        r"""GDS5714:pay-publicapi [[user:ivanparks]]$ mvn compile
+[INFO] Scanning for projects...
+[INFO] 
+[INFO] ------------------------------------------------------------------------
+[INFO] Building pay-publicapi 0.1-SNAPSHOT
+[INFO] ------------------------------------------------------------------------
+Downloading: https://repo.maven.apache.org/maven2/org/owasp/dependencey-check-maven/3.0.2/dependencey-check-maven-3.0.2.pom
+[WARNING] The POM for org.owasp:dependencey-check-maven:jar:3.0.2 is missing, no dependency information available
+Downloading: https://repo.maven.apache.org/maven2/org/owasp/dependencey-check-maven/3.0.2/dependencey-check-maven-3.0.2.jar
+[INFO] ------------------------------------------------------------------------
+[INFO] BUILD FAILURE
+[INFO] ------------------------------------------------------------------------
+[INFO] Total time: 0.775 s
+[INFO] Finished at: 2017-11-14T17:10:55Z
+[INFO] Final Memory: 9M/245M
+[INFO] ------------------------------------------------------------------------
+[ERROR] Plugin org.owasp:dependencey-check-maven:3.0.2 or one of its dependencies could not be resolved: Could not find artifact org.owasp:dependencey-check-maven:jar:3.0.2 in
+""",
+    ),
+    (
+        "https://github.com/dependency-check/DependencyCheck/issues/2082",
+        ".txt",
+        r"""[ERROR] 
+[ERROR] 
+[ERROR] For more information about the errors and possible solutions, please read the following articles:
+[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoExecutionException
+[Pipeline] }
+WARN: Unable to locate 'report-task.txt' in the workspace. Did the SonarScanner succeeded?
+[Pipeline] // withSonarQubeEnv
+[Pipeline] }
+[Pipeline] // withCredentials
+[Pipeline] }
+[Pipeline] // container
+[Pipeline] }
+Deleting 1 temporary files
+[Pipeline] // configFileProvider
+[Pipeline] }
+[Pipeline] // script
+[Pipeline] }
+[Pipeline] // withEnv
+[Pipeline] }
+[Pipeline] // node
+[Pipeline] }
+[Pipeline] // stage
+[Pipeline] stage
+[Pipeline] { (Declarative: Post Actions)
+[Pipeline] archiveArtifacts
+Archiving artifacts
+[Pipeline] emailext
+Failed to create e-mail address for [[email:Ramesh.Gupta47@Vodafone.com]][[email:Kavitha.Joshi@Vodafone.com]]
+An attempt to send an e-mail to empty list of recipients, ignored.
+[Pipeline] }
+[Pipeline] // stage
+[Pipeline] }
+[Pipeline] // withEnv
+[Pipeline] }
+[Pipeline] // node
+[Pipeline] End of Pipeline
+ERROR: script returned exit code 1
+Finished: FAILURE
 """,
     ),
 ]
