@@ -303,6 +303,7 @@ def main(argv: list[str] | None = None) -> int:
             "125",
             "126",
             "130",
+            "131",
             "all",
         ),
         default="all",

@@ -9911,6 +9911,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (125, _RAW_STOP125),
         (126, _RAW_STOP126),
         (130, _RAW_STOP130),
+        (131, _RAW_STOP131),
     ):
         if batch not in (None, number):
             continue
@@ -38705,6 +38706,466 @@ An attempt to send an e-mail to empty list of recipients, ignored.
 [Pipeline] End of Pipeline
 ERROR: script returned exit code 1
 Finished: FAILURE
+""",
+    ),
+]
+
+
+_RAW_STOP131: list[tuple[str, str, str]] = [
+    # ---- adb and scrcpy: device lists, shells, pushes from a user's SDK or download folder ------
+    (
+        "https://github.com/Genymobile/scrcpy/issues/2323",
+        ".txt",
+        r"""INFO: scrcpy 1.16 <https://github.com/Genymobile/scrcpy>
+ERROR: Failed to execute: [C:\Users\[[user:joao.serra]]{{keep:\AppData\Local\Android\Sdk\platform-tools}}], [push], ["C:\scrcpy-win64-v1.16\scrcpy-server"], ["/data/local/tmp/scrcpy-server.jar"]
+ERROR: Could not execute "adb push"
+Press any key to continue...
+""",
+    ),
+    (
+        "https://github.com/Genymobile/scrcpy/issues/6035",
+        ".txt",
+        r"""scrcpy 3.2 <https://github.com/Genymobile/scrcpy>
+INFO: ADB device found:
+INFO:     -->   (usb)  R5CX223A7VV                     device  SM_S9280
+ERROR: CreateProcessW() error 5
+ERROR: Failed to execute: [adb], [-s], [R5CX223A7VV], [push], ["C:\Users\[[user:Huang]]{{keep:\Desktop\z\Escrcpy\resources\extra\win\scrcpy\scrcpy-server}}"], ["/data/local/tmp/scrcpy-server.jar"]
+ERROR: Could not execute "adb push"
+ERROR: Server connection failed
+""",
+    ),
+    (
+        "https://github.com/Genymobile/scrcpy/issues/1474",
+        ".txt",
+        r"""[[[user:mateo]]@[[user:mateo]]-pc ~]$ scrcpy
+INFO: scrcpy 1.14 <https://github.com/Genymobile/scrcpy>
+/usr/share/scrcpy/scrcpy-server: 1 file pushed, 0 skipped. 148.3 MB/s (33142 bytes in 0.000s)
+[server] INFO: Device: Meizu M6 Note (Android 7.1.2)
+INFO: OpenGL shaders: ENABLED
+INFO: Created renderer: opengl
+INFO: Renderer: opengl
+INFO: OpenGL version: 3.0 Mesa 20.0.7
+INFO: Trilinear filtering enabled
+INFO: Initial texture: 1080x1920
+""",
+    ),
+    (
+        "https://github.com/Genymobile/scrcpy/issues/2061",
+        ".txt",
+        r"""Failed to execute: [C:\Android\platform-tools], [push], ["D:\Android\scrcpy-win64\scrcpy-server.jar"], ["/data/local/tmp/scrcpy-server.jar"]
+ERROR: Could not execute "adb push"
+
+C:\Users\{{keep:xxx}}>adb version
+Android Debug Bridge version 1.0.41
+Version 30.0.5-6877874
+Installed as D:\Android\platform-tools\adb.exe
+""",
+    ),
+    (
+        "https://github.com/bshclosegrip/Android-Studio-AVD-Problem/issues/62",
+        ".txt",
+        r"""Microsoft Windows [Version 10.0.19043.1083]
+(c) Microsoft Corporation. All rights reserved.
+
+C:\Users\[[user:tjk]]>adb shell
+wc300fl_tcc803x_arm64:/ # cd system/
+apex/       bin/        etc/        framework/  lib64/      product/    vendor/
+app/        build.prop  fonts/      lib/        priv-app/   usr/        xbin/
+wc300fl_tcc803x_arm64:/ # cd system/pr
+priv-app/  product/
+wc300fl_tcc803x_arm64:/ # cd system/app/
+""",
+    ),
+    (
+        "https://github.com/kosborn/p2p-adb/issues/44",
+        ".txt",
+        r"""{{keep:u0_a269}}@jflte:/ $ cd storage/emulated/0/p2p-adb-master
+{{keep:u0_a269}}@jflte:/storage/emulated/0/p2p-adb-master $
+sh run.sh
+Using: /system/bin/adb
+Welcome to p2p-adb framework!
+Let's break some stuff.
+error: device unauthorized. Please check the confirmation dialog on your device.
+error: device unauthorized. Please check the confirmation dialog on your device.
+Trying to push busybox...
+error: device unauthorized. Please check the confirmation dialog on your device.
+""",
+    ),
+    (
+        "https://github.com/ibilux/MobyDroid/issues/18",
+        ".txt",
+        r"""adb shell pm list users
+
+Users:
+        UserInfo{0:{{keep:MY-NAME}}:c13} running
+        UserInfo{11:{{keep:Arbeitsprofil}}:1030} running       ----> workprofile
+        UserInfo{151:{{keep:Secure Folder}}:10061030} running
+""",
+    ),
+    # ---- dumpsys account and logcat: Google and other accounts on the device ---------------------
+    (
+        "https://github.com/iamr0s/Dhizuku/issues/158",
+        ".txt",
+        r"""TB320FC:/ $ pm list users
+Users:
+        UserInfo{0:{{keep:机主}}:4c13} running
+        UserInfo{900:{{keep:分身空间}}:80001810} running
+TB320FC:/ $ dumpsys account
+User UserInfo{0:{{keep:机主}}:4c13}:
+  Accounts: 13
+    Account {name=[[email:marlaquinbeckzr58@gmail.com]], type=com.google}
+    Account {name=[[email:ukarpettww@gmail.com]], type=com.google}
+    Account {name=quark, type=quark.account}
+    Account {name=[[email:marlaquinbeckzr58@gmail.com]], type=app.revanced}
+    Account {name=[[user:lucas820406513]], type=com.twitter.android.auth.login}
+    Account {name=多邻国, type=com.duolingo}
+    Account {name={{keep:Work account}}, type=com.microsoft.workaccount}
+    Account {name=[[email:bluesky@outlook.com]], type=com.microsoft.workaccount}
+    Account {name=[[email:qwe3188@outlook.com]], type=com.microsoft.workaccount}
+    Account {name=[[email:sunnyday@outlook.com]], type=com.microsoft.workaccount}
+    Account {name=[[user:夜行者37]], type=com.ss.android.ugc.aweme}
+    Account {name=[[user:夜行者37]], type=com.ss.android.yumme.video}
+    Account {name=[[user:48207731569]], type=www.instagram.com}
+
+  AccountId, Action_Type, timestamp, UID, TableName, Key
+  Accounts History
+  -1,action_called_account_add,2025-06-21 14:06:57,10339,accounts,57
+  -1,action_called_account_add,2025-06-21 14:35:22,10577,accounts,58
+  -1,action_called_account_add,2025-06-21 15:03:51,10339,accounts,59
+""",
+    ),
+    (
+        "https://github.com/microg/GmsCore/issues/86",
+        ".txt",
+        r"""12-26 16:15:07.639 D/ProviderInstallerImpl( 3916): yep, i should do something with Security here...
+12-26 16:15:07.647 D/GmsAuthenticator( 1964): getAuthToken: Account {name={{keep:ACCOUNT_1}}, type=com.google}, mail, Bundle[{androidPackageName=com.google.android.gm, callerPid=3916, callerUid=10163, notifyOnAuthFailure=true}]
+12-26 16:15:07.655 D/GmsAuthManager( 1964): peekAuthToken: com.google.android.gm:{{keep:38918a453d07199354f8b19af05ec6562ced5788}}:mail
+12-26 16:15:07.655 D/GmsAuthenticator( 1964): getAuthToken: [[secret:KLYQcM4AMYdlstDwFHWwRvXOPX3hr_02oX9Z_xgUNXXcaxypiNuceyC2cZtldy8tmGftPZ]].
+12-26 16:15:07.897 D/GmsAuthenticator( 1964): hasFeatures: Account {name={{keep:ACCOUNT_1}}, type=com.google}, [service_mail, service_gmailrenameeligible]
+12-26 16:15:07.897 D/GmsAuthenticator( 1964): hasFeatures: Account {name={{keep:ACCOUNT_2}}, type=com.google}, [service_mail, service_gmailrenameeligible]
+12-26 16:15:07.897 D/GmsAuthenticator( 1964): hasFeatures: Account {name={{keep:ACCOUNT_3}}, type=com.google}, [service_mail, service_gmailrenameeligible]
+12-26 16:15:08.139 I/Gmail   ( 3916): MainSyncRequestProto: lowestBkwdConvoId: 0, highestHandledServerOp: 830676, normalSync: true
+12-26 16:15:08.139 I/Gmail   ( 3916): lowestBackward conversation id 0
+12-26 16:15:08.257 I/Gmail   ( 3916): notifyAccountChanged
+12-26 16:15:08.264 I/Gmail   ( 3916): getAccountsCursor
+""",
+    ),
+    (
+        "https://github.com/microg/GmsCore/issues/154",
+        ".txt",
+        r"""> D/GmsAuthLoginBrowser( 3023): pageFinished: https://accounts.google.com/EmbeddedSetup?source=android&xoauth_display_name=Android%20Device&lang=en&cc=us&langCountry=en_us&hl=en-US&tmpl=new_account#close
+> D/GmsHttpFormClient( 3023): -- Request --
+> D/GmsHttpFormClient( 3023): accountType=HOSTED_OR_GOOGLE&androidId={{keep:redacted}}&app=com.google.android.gms&client_sig={{keep:redacted}}&device_country=US&Token={{keep:oauth2_4%redacted}}&source=android&service=ac2dm&operatorCountry=US&lang=en_US&ACCESS_TOKEN=1&sdk_version=19&has_permission=1&google_play_services_version=9256000&system_partition=1&get_accountid=1&add_account=1
+> D/GmsHttpFormClient( 3023): -- Response --
+> D/GmsHttpFormClient( 3023): Token={{keep:redacted}}
+> D/GmsHttpFormClient( 3023): Auth={{keep:redacted}}
+> D/GmsHttpFormClient( 3023): SID={{keep:redacted}}
+> D/GmsHttpFormClient( 3023): LSID={{keep:readacted}}
+> D/GmsHttpFormClient( 3023): services=mail,hist,talk,cl,alerts,lh2,writely,ig,reader,youtube,wise,groups2,lso,datasummary,adsense,androiddeveloper,wave,android,chromewebstore,ah,googleme,oz,sierra,code,grandcentral,friendview,sj,androidmarket,safesearchlock,urlshortener,omaha,moderator,esmobile,chromiumsync,multilogin,blogger,ahadmin,androidconsole,mapsengine,mymaps
+> D/GmsHttpFormClient( 3023): Email=[[email:briskowls@gmail.com]]
+> D/GmsHttpFormClient( 3023): GooglePlusUpdate=0
+> D/GmsHttpFormClient( 3023): firstName=[[user:Brisk]]
+> D/GmsHttpFormClient( 3023): lastName=[[user:Owls]]
+""",
+    ),
+    (
+        "https://github.com/microg/GmsCore/issues/975",
+        ".txt",
+        r"""11-12 08:21:05.107  1176  8607 W AccountManagerService: insertAccountIntoDatabase: Account {name={{keep:*****@gmail.com}}, type=com.google}, skipping since the account already exists
+11-12 08:21:05.108  3125  9311 W GmsAuthLoginBrowser: Account NOT created!
+11-12 08:21:06.283  3125  4437 D OpenGLRenderer: endAllActiveAnimators on 0x9ac66380 (RippleDrawable) with handle 0x9cf62ac0
+11-12 08:21:06.459  1897  1897 D wpa_supplicant: wlan0: Control interface command 'SIGNAL_POLL'
+11-12 08:21:06.467  1176  1768 D WifiStateMachine: updateCapabilities for config:TNCAPE993CFfalse,false
+11-12 08:21:08.335  1821  1821 I SlideTouchEvent: vel=0.14433149, MinimumFlingVelocity=75
+11-12 08:21:08.356  1176  3031 I ActivityManager: START u0 {flg=0x10804000 cmp=com.android.systemui/.recents.RecentsActivity} from uid 10033 on display 0
+""",
+    ),
+    (
+        "https://github.com/M66B/XPrivacy/issues/213",
+        ".txt",
+        r"""I/XPrivacy/XAccountManager(24089): get 10132/getAccountsByType accounts=true 7 ms
+...
+E/Volley  (24718): [1728] NetworkDispatcher.run: Unhandled exception java.lang.RuntimeException: Cannot obtain authentication token
+E/HttpTransaction(24718): Unexpected exception
+E/HttpTransaction(24718): java.lang.IllegalArgumentException: Non existing account {{keep:a@b.com}}
+""",
+    ),
+    (
+        "https://github.com/EddyVerbruggen/cordova-plugin-googleplus/issues/244",
+        ".txt",
+        r"""I/Finsky  (25723): [2845] com.google.android.finsky.c.e.run(1151): Replicating app states via AMAS.
+V/GLSActivity(25592): AuthDelegateWrapperCreated with selected intent: Intent { cmp=com.google.android.gms/.auth.DefaultAuthDelegateService }
+V/GLSActivity(25592): AuthDelegateWrapperCreated with selected intent: Intent { cmp=com.google.android.gms/.auth.DefaultAuthDelegateService }
+E/Auth    (25592): [GoogleAccountDataServiceImpl] getToken() failed. Status BAD_AUTHENTICATION, Account: {{keep:<ELLIDED:717908253>}}, App: com.android.vending, Service: androidsecure
+E/Auth    (25592): com.google.android.gms.auth.be.account.b.d: Long live credential not available.
+E/Auth    (25592): 	at com.google.android.gms.auth.be.account.b.e.a(SourceFile:105)
+E/Auth    (25592): 	at com.google.android.gms.auth.be.p.a(SourceFile:355)
+""",
+    ),
+    # ---- fastboot, root and flashing tools: prompts in a home, a flasher's log and its JSON ------
+    (
+        "https://github.com/junocomp/linux-pixel-3a/issues/3",
+        ".txt",
+        r"""Microsoft Windows [Version 10.0.25136.1000]
+(c) Microsoft Corporation. All rights reserved.
+
+C:\Users\[[user:opal]]{{keep:\Desktop\files\platform-tools}}>fastboot -ab
+Setting current slot to 'b'                        OKAY [  0.073s]
+Finished. Total time: 0.131s
+
+C:\Users\[[user:opal]]\Desktop\files\platform-tools>fastboot reboot bootloader
+Rebooting into bootloader                          OKAY [  0.047s]
+Finished. Total time: 0.052s
+
+C:\Users\[[user:opal]]\Desktop\files\platform-tools>flash bootloader bootloader-bonito-b4s4-0.1-5653622.img
+'flash' is not recognized as an internal or external command,
+operable program or batch file.
+
+C:\Users\[[user:opal]]\Desktop\files\platform-tools>fastboot flash bootloader bootloader-bonito-b4s4-0.1-5653622.img
+Sending 'bootloader_b' (8349 KB)                   OKAY [  0.295s]
+Writing 'bootloader_b'                             (bootloader) Flashing Pack version b4s4-0.1-5653622
+(bootloader) Flashing partition table for Lun = 0
+(bootloader) Flashing partition xbl_b
+(bootloader) Flashing partition xbl_config_b
+""",
+    ),
+    (
+        "https://github.com/ubports/ubports-installer/issues/1214",
+        ".txt",
+        r"""error: Error: fastboot:flash: Error: flashing failed: Error: {"error":{"killed":false,"code":1,"signal":null,"cmd":"C:\\Users\\[[user:Joris]]{{keep:\\AppData\\Local\\Temp\\1a29HDbUDo9dPX2PzfzmdVGwUHN\\resources\\app.asar.unpacked\\platform-tools\\win\\fastboot}} flash boot \"C:\\Users\\[[user:Joris]]{{keep:\\AppData\\Roaming\\ubports\\flo\\firmware\\boot.img}}\""},"stdout":"","stderr":"Sending 'boot' (11320 KB)                          FAILED (Write to device failed in SendBuffer() (no link))\r\nfastboot: error: Command failed"}
+    at C:\Users\[[user:Joris]]\AppData\Local\Temp\1a29HDbUDo9dPX2PzfzmdVGwUHN\resources\app.asar\node_modules\promise-android-tools\src\fastboot.js:72:15
+    at processTicksAndRejections (internal/process/task_queues.js:86:5)
+""",
+    ),
+    (
+        "https://github.com/badabing2005/PixelFlasher/issues/154",
+        ".txt",
+        r"""PixelFlasher 6.7.1.0 started on :2024-02-05 21:16:26
+Platform: win32
+System Timezone: ('Central Standard Time', 'Central Daylight Time') Offset: -6.0
+Configuration Folder Path: C:\Users\[[user:ZAPped ALL gently]]{{keep:\AppData\Roaming\PixelFlasher}}
+Configuration File Path: C:\Users\[[user:ZAPped ALL gently]]\AppData\Roaming\PixelFlasher\PixelFlasher.json
+{
+    "advanced_options": false,
+    "boot_id": null,
+    "check_for_bootloader_unlocked": true,
+    "custom_rom": false,
+    "custom_rom_path": null,
+    "dev_mode": false,
+    "device": "28081FDH300A58",
+    "disable_verification": false,
+    "disable_verity": false,
+    "fastboot_force": false,
+    "fastboot_verbose": false,
+    "firmware_has_init_boot": false,
+    "firmware_is_ota": false,
+    "firmware_path": "C:\\Users\\[[user:ZAPped ALL gently]]{{keep:\\Desktop\\platform-tools\\backup & flashing\\factory init_boot & safetynet fix\\cheetah-tq2a.230505.002-factory-fe44ced0.zip}}",
+""",
+    ),
+    (
+        "https://github.com/tiann/KernelSU/pull/130",
+        ".txt",
+        r"""rubens:/ # dmesg | grep KernelSU
+[    0.561086] KernelSU: ksu_lsm_hook_init
+[    0.564305] KernelSU: sucompat: execve_kp: 0
+[    0.567385] KernelSU: sucompat: newfstatat_kp: 0
+[    0.570445] KernelSU: sucompat: faccessat_kp: 0
+[    0.570450] KernelSU: KERNEL_SU_RC:
+[    0.573476] KernelSU: ksud: execve_kp: 0
+[    0.576527] KernelSU: ksud: vfs_read_kp: 0
+[    1.813104] KernelSU: extract_ksud kprobe: 1!
+[    1.813196] KernelSU: extract_ksud
+[    1.813223] KernelSU: random ksud: /dev/{{keep:ksud_875718d61af21b41ee92169dac2c2dbb}}
+""",
+    ),
+    # ---- SDK tools: sdkmanager, avdmanager, the emulator, flutter's Android toolchain -------------
+    (
+        "https://github.com/flutter/flutter/issues/52804",
+        ".txt",
+        r"""D:\flutter\bin>flutter doctor --android-licenses
+A newer version of the Android SDK is required. To update, run:
+C:\Users\[[user:tavik]]{{keep:\AppData\Local\Android\Sdk\tools\bin\sdkmanager}} --update
+
+D:\flutter\bin>C:\Users\[[user:tavik]]\AppData\Local\Android\Sdk\tools\bin\sdkmanager --update
+Warning: Could not create settings
+java.lang.IllegalArgumentException
+        at com.android.sdklib.tool.sdkmanager.SdkManagerCliSettings.<init>(SdkManagerCliSettings.java:428)
+        at com.android.sdklib.tool.sdkmanager.SdkManagerCliSettings.createSettings(SdkManagerCliSettings.java:152)
+        at com.android.sdklib.tool.sdkmanager.SdkManagerCliSettings.createSettings(SdkManagerCliSettings.java:134)
+        at com.android.sdklib.tool.sdkmanager.SdkManagerCli.main(SdkManagerCli.java:57)
+        at com.android.sdklib.tool.sdkmanager.SdkManagerCli.main(SdkManagerCli.java:48)
+Usage:
+  sdkmanager [--uninstall] [<common args>] [--package_file=<file>] [<packages>...]
+  sdkmanager --update [<common args>]
+""",
+    ),
+    (
+        "https://github.com/bitrise-steplib/steps-install-missing-android-tools/issues/9",
+        ".txt",
+        r"""~
+❯ echo "$ANDROID_HOME"
+/usr/local/opt/android-sdk
+
+~
+❯ ls -alh /usr/local/opt/android-sdk
+lrwxr-xr-x  1 [[user:rvasil]]  {{keep:admin}}    30B  4 Oct 09:30 /usr/local/opt/android-sdk -> ../Cellar/android-sdk/24.4.1_1
+
+~
+❯ tree -L 2 /usr/local/opt/android-sdk
+/usr/local/opt/android-sdk
+├── INSTALL_RECEIPT.json
+├── README
+├── add-ons -> ../../../var/lib/android-sdk/add-ons
+├── bin
+│   ├── aapt
+│   ├── adb
+│   ├── aidl
+""",
+    ),
+    (
+        "https://github.com/ashishb/androidtool/pull/43",
+        ".txt",
+        r"""$ python3 src/main.py start avd tmp1
+Failed to start emulator
+stdout:
+emulator: ERROR: Unknown AVD name [tmp1], use -list-avds to see valid list.
+HOME is defined but there is no file tmp1.ini in $HOME/.android/avd
+(Note: Directories are searched in the order $ANDROID_AVD_HOME, $ANDROID_SDK_HOME/avd and $HOME/.android/avd)
+
+
+stderr:
+
+List of valid virtual devices
+Virtual Devices:
+Name: Nexus_5X_API_16
+Device: Nexus 5X (Google)
+Path: /Users/[[user:pranavk]]{{keep:/.android/avd/Nexus_5X_API_16.avd}}
+Target: Google APIs (Google Inc.)
+Based on: Android 4.1 (Jelly Bean) Tag/ABI: google_apis/x86
+Skin: nexus_5x
+Sdcard: 512M
+---------
+Name: Nexus_6_API_27
+Device: Nexus 6 (Google)
+Path: /Users/[[user:pranavk]]/.android/avd/Nexus_6_API_27.avd
+Target: Default Android System Image
+Based on: Android API 27 Tag/ABI: default/x86_64
+Skin: nexus_6
+Sdcard: 512M
+""",
+    ),
+    (
+        "https://github.com/flutter/flutter/issues/47587",
+        ".txt",
+        r"""오후 9:28	* daemon not running; starting now at tcp:5037
+오후 9:28	* daemon started successfully
+오후 9:28	Emulator: PANIC: Broken AVD system path. Check your ANDROID_SDK_ROOT value [C:\android]!
+오후 9:28	Emulator: Process finished with exit code 1
+
+C:\Users\[[user:박지훈]]>echo $ANDROID_HOME
+$ANDROID_HOME
+
+C:\Users\[[user:박지훈]]>flutter emulators --create --name Pixel-test
+Emulator 'Pixel-test' created successfully.
+
+C:\Users\[[user:박지훈]]>flutter emulators --launch Pixel-test
+
+Sending crash report to Google.
+Crash report sent (report ID: {{keep:1851581013c0a82a}})
+Oops; flutter has exited unexpectedly.
+
+Crash report written to C:\Users\[[user:박지훈]]{{keep:\flutter_01.log}};
+please let us know at https://github.com/flutter/flutter/issues.
+""",
+    ),
+    (
+        "https://github.com/flutter/flutter/issues/25432",
+        ".txt",
+        r"""[[user:moonbeam]]$ flutter emulators
+5 available emulators:
+
+Android_ARMv7a
+Android_Accelerated_x86
+Nexus_5X_API_25_x86     • Nexus 5X      • Google • Nexus 5X API 25 x86
+Pixel_2_XL_API_28       • pixel_2_xl    • Google • Pixel 2 XL API 28
+apple_ios_simulator     • iOS Simulator • Apple
+
+To run an emulator, run 'flutter emulators --launch <emulator id>'.
+To create a new emulator, run 'flutter emulators --create [--name xyz]'.
+
+[[user:moonbeam]]$ flutter emulators --launch Android_Accelerated_x86
+
+PANIC: Broken AVD system path. Check your ANDROID_SDK_ROOT value
+[/Users/[[user:moonbeam]]{{keep:/Library/Android/sdk}}]!
+[[user:moonbeam]]$ flutter emulators --launch Nexus_5X_API_25_x86
+[[user:moonbeam]]$ WORKS!!
+""",
+    ),
+    (
+        "https://github.com/flutter/flutter/issues/13047",
+        ".txt",
+        r"""$ flutter doctor
+[✓] Flutter (on Linux, locale en_US.UTF-8, channel master)
+    • Flutter at /usr/local/google/home/[[user:kenb]]{{keep:/dev/flutter}}
+    • Framework revision c97fc2063f (16 minutes ago), 2017-11-16 10:22:50 -0800
+    • Engine revision 4fcb19258a
+    • Tools Dart version 1.25.0-dev.11.0
+
+[✓] Android toolchain - develop for Android devices (Android SDK 26.0.0)
+    • Android SDK at /usr/local/google/home/[[user:kenb]]{{keep:/Android/Sdk}}
+    • Platform android-26, build-tools 26.0.0
+    • Java binary at: /usr/local/google/home/[[user:kenb]]/bin/android-studio/jre/bin/java
+    • Java version OpenJDK Runtime Environment (build 1.8.0_112-release-b06)
+
+[✓] Android Studio (version 2.3)
+    • Android Studio at /usr/local/google/home/[[user:kenb]]/bin/android-studio
+    • Java version OpenJDK Runtime Environment (build 1.8.0_112-release-b06)
+
+Device 06af757e0069aede is not authorized.
+You might need to check your device for an authorization dialog.
+[✓] Connected devices
+    • Pixel 2 XL • 709KPNY0045135 • android-arm • Android 8.0.0 (API 26)
+""",
+    ),
+    (
+        "https://github.com/flutter/flutter/issues/48064",
+        ".txt",
+        r"""Launching lib/main.dart on OD103 in debug mode...
+Running Gradle task 'assembleDebug'...
+✓ Built build/app/outputs/apk/debug/app-debug.apk.
+Installing build/app/outputs/apk/app.apk...
+Error: ADB exited with exit code 1
+Performing Streamed Install
+
+adb: failed to install /Users/[[user:mint]]{{keep:/test/AndroidStudioProjects/flutter_weather/build/app/outputs/apk/app.apk}}:
+Error launching application on OD103.
+
+[[user:mint]]deMacBook-Pro:flutter_weather [[user:mint]]$ flutter doctor -v
+[✓] Flutter (Channel master, v1.13.6-pre.44, on Mac OS X 10.15.1 19B88, locale zh-Hans-CN)
+    • Flutter version 1.13.6-pre.44 at /Users/[[user:mint]]/test/flutter
+    • Framework revision e768c92fbc (2 days ago), 2019-12-30 17:12:19 -0800
+    • Engine revision bdc9708d23
+    • Dart version 2.8.0 (build 2.8.0-dev.0.0 c547f5d933)
+
+[✓] Android toolchain - develop for Android devices (Android SDK version 29.0.2)
+    • Android SDK at /Users/[[user:mint]]{{keep:/Library/Android/sdk}}
+    • Android NDK location not configured (optional; useful for native profiling support)
+""",
+    ),
+    # ---- Android Studio: its event log ---------------------------------------------------------
+    (
+        "https://github.com/flutter/flutter/issues/45532",
+        ".txt",
+        r"""			Cannot load settings from file 'C:\Users\[[user:Fernando]]{{keep:\AppData\Roaming\Pub\Cache\hosted\pub.dartlang.org\sqflite-1.1.7+2\android\sqflite.iml}}': File C:\Users\[[user:Fernando]]\AppData\Roaming\Pub\Cache\hosted\pub.dartlang.org\sqflite-1.1.7+2\android\sqflite.iml does not exist
+			Please correct the file content
+
+10:07	Load Settings
+			Cannot load settings from file 'C:\Users\[[user:Fernando]]\AppData\Roaming\Pub\Cache\hosted\pub.dartlang.org\uni_links-0.2.0\android\uni_links.iml': File C:\Users\[[user:Fernando]]\AppData\Roaming\Pub\Cache\hosted\pub.dartlang.org\uni_links-0.2.0\android\uni_links.iml does not exist
+			Please correct the file content
+
+10:07	Load Settings
+			Cannot load settings from file 'C:\Users\[[user:Fernando]]\AppData\Roaming\Pub\Cache\hosted\pub.dartlang.org\url_launcher-5.2.5\android\url_launcher.iml': File C:\Users\[[user:Fernando]]\AppData\Roaming\Pub\Cache\hosted\pub.dartlang.org\url_launcher-5.2.5\android\url_launcher.iml does not exist
+			Please correct the file content
 """,
     ),
 ]
