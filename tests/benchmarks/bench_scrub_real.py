@@ -304,6 +304,7 @@ def main(argv: list[str] | None = None) -> int:
             "126",
             "130",
             "131",
+            "124",
             "all",
         ),
         default="all",

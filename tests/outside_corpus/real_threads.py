@@ -9912,6 +9912,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (126, _RAW_STOP126),
         (130, _RAW_STOP130),
         (131, _RAW_STOP131),
+        (124, _RAW_STOP124),
     ):
         if batch not in (None, number):
             continue
@@ -39166,6 +39167,387 @@ Error launching application on OD103.
 10:07	Load Settings
 			Cannot load settings from file 'C:\Users\[[user:Fernando]]\AppData\Roaming\Pub\Cache\hosted\pub.dartlang.org\url_launcher-5.2.5\android\url_launcher.iml': File C:\Users\[[user:Fernando]]\AppData\Roaming\Pub\Cache\hosted\pub.dartlang.org\url_launcher-5.2.5\android\url_launcher.iml does not exist
 			Please correct the file content
+""",
+    ),
+]
+
+
+_RAW_STOP124: list[tuple[str, str, str]] = [
+    # ---- Ollama: serve's env map, the app's server.log, systemd units, ls of the models dir -----
+    (
+        "https://github.com/ollama/ollama/issues/5816",
+        ".txt",
+        r"""2024/07/21 15:40:57 routes.go:1096: INFO server config env="map[CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL: HIP_VISIBLE_DEVICES: HSA_OVERRIDE_GFX_VERSION: OLLAMA_DEBUG:false OLLAMA_FLASH_ATTENTION:false OLLAMA_HOST:http://127.0.0.1:11434 OLLAMA_INTEL_GPU:false OLLAMA_KEEP_ALIVE:5m0s OLLAMA_LLM_LIBRARY: OLLAMA_MAX_LOADED_MODELS:0 OLLAMA_MAX_QUEUE:512 OLLAMA_MAX_VRAM:0 OLLAMA_MODELS:C:\\Users\\[[user:q]]{{keep:\\.ollama\\models}} OLLAMA_NOHISTORY:false OLLAMA_NOPRUNE:false OLLAMA_NUM_PARALLEL:0 OLLAMA_ORIGINS:[http://localhost https://localhost http://localhost:* https://localhost:* http://127.0.0.1 https://127.0.0.1 http://127.0.0.1:* https://127.0.0.1:* http://0.0.0.0 https://0.0.0.0 http://0.0.0.0:* https://0.0.0.0:* app://* file://* tauri://*] OLLAMA_RUNNERS_DIR:C:\\Users\\[[user:q]]{{keep:\\AppData\\Local\\Programs\\Ollama\\ollama_runners}} OLLAMA_SCHED_SPREAD:false OLLAMA_TMPDIR: ROCR_VISIBLE_DEVICES:]"
+time=2024-07-21T15:40:57.045-07:00 level=INFO source=images.go:778 msg="total blobs: 4"
+time=2024-07-21T15:40:57.046-07:00 level=INFO source=images.go:785 msg="total unused blobs removed: 0"
+time=2024-07-21T15:40:57.047-07:00 level=INFO source=routes.go:1143 msg="Listening on 127.0.0.1:11434 (version 0.2.7)"
+time=2024-07-21T15:40:57.048-07:00 level=INFO source=payload.go:44 msg="Dynamic LLM libraries [rocm_v6.1 cpu cpu_avx cpu_avx2 cuda_v11.3]"
+""",
+    ),
+    (
+        "https://github.com/ollama/ollama/issues/6679",
+        ".txt",
+        r"""x@y:~$ OLLAMA_DEBUG=1 ollama serve
+2024/09/10 12:58:57 routes.go:1125: INFO server config env="map[CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL: HIP_VISIBLE_DEVICES: HSA_OVERRIDE_GFX_VERSION: OLLAMA_DEBUG:true OLLAMA_FLASH_ATTENTION:false OLLAMA_GPU_OVERHEAD:0 OLLAMA_HOST:http://127.0.0.1:11434 OLLAMA_INTEL_GPU:false OLLAMA_KEEP_ALIVE:5m0s OLLAMA_LLM_LIBRARY: OLLAMA_LOAD_TIMEOUT:5m0s OLLAMA_MAX_LOADED_MODELS:0 OLLAMA_MAX_QUEUE:512 OLLAMA_MODELS:/home/[[user:z0047391]]{{keep:/.ollama/models}} OLLAMA_NOHISTORY:false OLLAMA_NOPRUNE:false OLLAMA_NUM_PARALLEL:0 OLLAMA_ORIGINS:[http://localhost https://localhost http://localhost:* https://localhost:* http://127.0.0.1 https://127.0.0.1 http://127.0.0.1:* https://127.0.0.1:* http://0.0.0.0 https://0.0.0.0 http://0.0.0.0:* https://0.0.0.0:* app://* file://* tauri://*] OLLAMA_RUNNERS_DIR: OLLAMA_SCHED_SPREAD:false OLLAMA_TMPDIR: ROCR_VISIBLE_DEVICES:]"
+time=2024-09-10T12:58:57.658+02:00 level=INFO source=images.go:753 msg="total blobs: 0"
+time=2024-09-10T12:58:57.659+02:00 level=INFO source=images.go:760 msg="total unused blobs removed: 0"
+time=2024-09-10T12:58:57.659+02:00 level=INFO source=routes.go:1172 msg="Listening on 127.0.0.1:11434 (version 0.3.10)"
+time=2024-09-10T12:58:57.659+02:00 level=INFO source=payload.go:30 msg="extracting embedded files" dir=/tmp/ollama310528903/runners
+""",
+    ),
+    (
+        "https://github.com/ollama/ollama/issues/7697",
+        ".txt",
+        r"""PS C:\Users\[[user:Jiawu]]> ollama serve
+2024/11/17 22:31:14 routes.go:1189: INFO server config env="map[CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL: HIP_VISIBLE_DEVICES: HSA_OVERRIDE_GFX_VERSION: HTTPS_PROXY:http://127.0.0.1:1080 HTTP_PROXY:http://127.0.0.1:1080 NO_PROXY: OLLAMA_DEBUG:false OLLAMA_FLASH_ATTENTION:false OLLAMA_GPU_OVERHEAD:0 OLLAMA_HOST:http://0.0.0.0:11434 OLLAMA_INTEL_GPU:false OLLAMA_KEEP_ALIVE:5m0s OLLAMA_LLM_LIBRARY: OLLAMA_LOAD_TIMEOUT:5m0s OLLAMA_MAX_LOADED_MODELS:0 OLLAMA_MAX_QUEUE:512 OLLAMA_MODELS:0.0.0.0 OLLAMA_MULTIUSER_CACHE:false OLLAMA_NOHISTORY:false OLLAMA_NOPRUNE:false OLLAMA_NUM_PARALLEL:0 OLLAMA_ORIGINS:[http://localhost https://localhost http://localhost:* https://localhost:* http://127.0.0.1 https://127.0.0.1 http://127.0.0.1:* https://127.0.0.1:* http://0.0.0.0 https://0.0.0.0 http://0.0.0.0:* https://0.0.0.0:* app://* file://* tauri://* vscode-webview://*] OLLAMA_SCHED_SPREAD:false OLLAMA_TMPDIR: ROCR_VISIBLE_DEVICES:]"
+time=2024-11-17T22:31:14.524+08:00 level=INFO source=images.go:755 msg="total blobs: 0"
+time=2024-11-17T22:31:14.525+08:00 level=INFO source=images.go:762 msg="total unused blobs removed: 0"
+time=2024-11-17T22:31:14.525+08:00 level=INFO source=routes.go:1240 msg="Listening on [::]:11434 (version 0.4.2)"
+""",
+    ),
+    (
+        "https://github.com/ollama/ollama/issues/9083",
+        ".txt",
+        r"""2025/02/14 10:07:27 routes.go:1186: INFO server config env="map[HTTPS_PROXY: HTTP_PROXY: NO_PROXY: OLLAMA_DEBUG:false OLLAMA_FLASH_ATTENTION:false OLLAMA_GPU_OVERHEAD:0 OLLAMA_HOST:http://127.0.0.1:11434 OLLAMA_KEEP_ALIVE:5m0s OLLAMA_KV_CACHE_TYPE: OLLAMA_LLM_LIBRARY: OLLAMA_LOAD_TIMEOUT:5m0s OLLAMA_MAX_LOADED_MODELS:0 OLLAMA_MAX_QUEUE:512 OLLAMA_MODELS:/Users/{{keep:xxx}}/.ollama/models OLLAMA_MULTIUSER_CACHE:false OLLAMA_NOHISTORY:false OLLAMA_NOPRUNE:false OLLAMA_NUM_PARALLEL:0 OLLAMA_ORIGINS:[http://localhost https://localhost http://localhost:* https://localhost:* http://127.0.0.1 https://127.0.0.1 http://127.0.0.1:* https://127.0.0.1:* http://0.0.0.0 https://0.0.0.0 http://0.0.0.0:* https://0.0.0.0:* app://* file://* tauri://* vscode-webview://*] OLLAMA_SCHED_SPREAD:false http_proxy: https_proxy: no_proxy:]"
+""",
+    ),
+    (
+        "https://github.com/dezoito/ollama-grid-search/issues/6",
+        ".txt",
+        r"""time=2024-04-16T19:42:38.623-07:00 level=INFO source=server.go:264 msg="starting llama server" cmd="C:\\Users\\[[user:R]]{{keep:\\AppData\\Local\\Temp\\ollama2950239959\\runners\\cuda_v11.3\\ollama_llama_server.exe}} --model C:\\Users\\[[user:R]]{{keep:\\.ollama\\models\\blobs\\sha256-aa44bfe80b3d9cc9dbb32cb700e29fd3918f24d80693f27dd7dfda5cb68476d5}} --ctx-size 2048 --batch-size 512 --embedding --log-disable --n-gpu-layers 0 --port 62547"
+""",
+    ),
+    (
+        "https://github.com/ollama/ollama/issues/2701",
+        ".txt",
+        r"""[Unit]
+Description=Ollama Service
+Wants=network-online.target
+After=network.target network-online.target
+
+[Service]
+ExecStart=/usr/bin/ollama serve
+WorkingDirectory=/var/lib/ollama
+Environment="HOME=/var/lib/ollama" "GIN_MODE=release" "OLLAMA_MODELS=/home/[[user:rosalie]]{{keep:/Applications/ollama_model}}"
+User={{keep:ollama}}
+Group=ollama
+Restart=on-failure
+RestartSec=3
+Type=simple
+PrivateTmp=yes
+ProtectSystem=full
+ProtectHome=yes
+
+[Install]
+WantedBy=multi-user.target
+
+Feb 23 11:02:46 terrier systemd[1]: Started Ollama Service.
+Feb 23 11:02:46 terrier ollama[37688]: Error: mkdir /home/[[user:rosalie]]: permission denied
+Feb 23 11:02:46 terrier systemd[1]: ollama.service: Main process exited, code=exited, status=1/FAILURE
+""",
+    ),
+    (
+        "https://github.com/ollama/ollama/issues/9877",
+        ".txt",
+        r"""ls -ld / /data2 /data2/models
+drwxr-xr-x 26 {{keep:root}} root 4096 maj 26 07:25 /
+drwx------  4 [[user:tk]]   [[user:tk]]   4096 lis 12 18:57 /data2
+drwxrwxr-x  4 [[user:tk]]   [[user:tk]]   4096 lis 12 18:58 /data2/models
+
+drwx------ 4 ollama ollama 4096 lis 12 18:57 /data2
+drwx--x--- 4 ollama ollama 4096 lis 12 18:58 /data2/models/
+
+[Unit]
+Description=Ollama Service
+After=network-online.target
+
+[Service]
+ExecStart=
+ExecStart=/usr/local/bin/ollama serve
+User=ollama
+Group=ollama
+Restart=always
+RestartSec=5
+Environment="PATH=$PATH" "OLLAMA_MODELS=/data2/models"
+
+[Install]
+WantedBy=multi-user.target
+""",
+    ),
+    (
+        "https://github.com/ollama/ollama/issues/10548",
+        ".txt",
+        r"""+ /usr/src/tmp/ollama-buildroot/usr/bin/ollama serve
+Couldn't find '/usr/src/.ollama/id_ed25519'. Generating new private key.
+Your new public key is:
+
+ssh-ed25519 {{keep:AAAAC3NzaC1lZDI1NTE5AAAAIIZCCeFKElGHPC3KG3/udSbRM1zZ4xfmytFSpBIoKfnt}}
+""",
+    ),
+    # ---- llama.cpp: llama-server at a cmd prompt, model paths under homes; llama-cpp-python ------
+    (
+        "https://github.com/ggml-org/llama.cpp/issues/18546",
+        ".txt",
+        r"""main: binding port with default address family
+main: HTTP server is listening, hostname: 127.0.0.1, port: 8080, http threads: 11
+main: loading model
+srv    load_model: loading model 'C:\Users\[[user:korin]]{{keep:\win-x64\External\Models\phi-3.5-mini-instruct.gguf}}'
+llama_model_loader: loaded meta data with 36 key-value pairs and 197 tensors from C:\Users\[[user:korin]]\win-x64\External\Models\phi-3.5-mini-instruct.gguf (version GGUF V3 (latest))
+llama_model_loader: Dumping metadata keys/values. Note: KV overrides do not apply in this output.
+llama_model_loader: - kv   0:                       general.architecture str              = phi3
+llama_model_loader: - kv   1:              phi3.rope.scaling.attn_factor f32              = 1.190238
+llama_model_loader: - kv   2:                               general.type str              = model
+llama_model_loader: - kv   3:                               general.name str              = Phi 3.5 Mini Instruct
+""",
+    ),
+    (
+        "https://github.com/ggml-org/llama.cpp/issues/27374",
+        ".txt",
+        r"""C:\Users\[[user:zerl]]>llama-cli --version
+version: 0.1.2-dev (build 10488, commit 9d77fa172)
+built with Clang 20.1.8 for Windows x86_64
+
+C:\Users\[[user:zerl]]>llama-server.exe  -m "E:\LLM\AgentWorld\Qwen-AgentWorld-35B-A3B-UD-Q6_K_XL.gguf" --host 0.0.0.0 --port 8084
+0.00.021.840 I cmn  common_param: common_params_print_info: verbosity = 3 (adjust with the `-lv N` CLI arg)
+0.00.022.842 W srv  llama_server: -----------------
+0.00.022.847 W srv  llama_server: CORS is set to allow all origins ('*') and no API key is set
+0.00.022.848 W srv  llama_server: this can be a security risk (cross-origin attacks)
+0.00.022.848 W srv  llama_server: more info: https://github.com/ggml-org/llama.cpp/pull/25655
+0.00.022.849 W srv  llama_server: -----------------
+0.00.024.615 I srv    load_model: loading model 'E:\LLM\AgentWorld\Qwen-AgentWorld-35B-A3B-UD-Q6_K_XL.gguf'
+0.00.869.682 W common_fit_params: failed to fit params to free device memory: was unable to fit model into system memory by reducing context, abort
+0.04.050.417 I cmn          init: llama threadpool init, n_threads = 6
+0.06.377.734 I srv    load_model: initializing, n_slots = 4, n_ctx_slot = 4096, kv_unified = 'true'
+""",
+    ),
+    (
+        "https://github.com/EleutherAI/lm-evaluation-harness/issues/1971",
+        ".txt",
+        r"""(base) {{keep:ubuntu}}@ly-rq-214-23-49-1:~$ python -m llama_cpp.server --config_file llama_cpp_config.json
+llama_model_loader: loaded meta data with 21 key-value pairs and 291 tensors from /home/{{keep:ubuntu}}/.cache/huggingface/hub/models--meta-llama--Meta-Llama-3-8B-Instruct/Llama-3-8B-Instruct-f16.GGUF (version GGUF V3 (latest))
+llama_model_loader: Dumping metadata keys/values. Note: KV overrides do not apply in this output.
+llama_model_loader: - kv   0:                       general.architecture str              = llama
+llama_model_loader: - kv   1:                               general.name str              = c4a54320a52ed5f88b7a2f84496903ea4ff07b45
+llama_model_loader: - kv   2:                           llama.vocab_size u32              = 128256
+llama_model_loader: - kv   3:                       llama.context_length u32              = 8192
+llama_model_loader: - kv   4:                     llama.embedding_length u32              = 4096
+""",
+    ),
+    # ---- LM Studio: the app's main.log stack under the install, lms at a prompt --------------------
+    (
+        "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/790",
+        ".txt",
+        r"""[2025-07-24 18:17:32.674] [error] [LMSInternal][Client=LM Studio][Endpoint=loadModel] No instance reference assigned before error
+[2025-07-24 18:18:21.836] [error] [LMSInternal][Client=LM Studio][Endpoint=loadModel] Error in channel handler: Error: Received load-error
+    at _0x254b21.<computed> (C:\Users\[[user:Kesh]]{{keep:\AppData\Local\Programs\LM Studio\resources\app\.webpack\main\index.js}}:702:126280)
+    at _0x1116b2._0x1b0bea (C:\Users\[[user:Kesh]]\AppData\Local\Programs\LM Studio\resources\app\.webpack\main\index.js:93:5862)
+    at _0x1116b2.emit (node:events:518:28)
+    at _0x1116b2.onChildMessage (C:\Users\[[user:Kesh]]\AppData\Local\Programs\LM Studio\resources\app\.webpack\main\index.js:78:202056)
+    at _0x1116b2.onChildMessage (C:\Users\[[user:Kesh]]\AppData\Local\Programs\LM Studio\resources\app\.webpack\main\index.js:93:3872)
+    at _0x26d132.<anonymous> (C:\Users\[[user:Kesh]]\AppData\Local\Programs\LM Studio\resources\app\.webpack\main\index.js:78:201055)
+    at _0x26d132.emit (node:events:518:28)
+    at ForkUtilityProcess.<anonymous> (C:\Users\[[user:Kesh]]\AppData\Local\Programs\LM Studio\resources\app\.webpack\main\index.js:453:17570)
+    at ForkUtilityProcess.emit (node:events:518:28)
+    at ForkUtilityProcess.a.emit (node:electron/js2c/browser_init:2:74993)
+- Caused By: Error: Failed to load model
+""",
+    ),
+    (
+        "https://github.com/lmstudio-ai/lms/issues/314",
+        ".txt",
+        r"""$ lms server start
+Error: ENOENT: no such file or directory, open '/Users/[[user:brennanfairley]]{{keep:/.lmstudio/.internal/http-server-config.json}}'
+""",
+    ),
+    (
+        "https://github.com/lmstudio-ai/lms/issues/44",
+        ".txt",
+        r"""PS C:\Users\{{keep:unnamed}}> lms server start && lms load MaziyarPanahi/DARE_TIES_13B-GGUF --gpu max -y
+Attempting to start the server on port 11435...
+Launching LM Studio minimized... (Disable auto-launching via the --no-launch flag.)
+Requested the server to be started on port 11435.
+Verifying the server is running...
+Verification succeeded. The server is running on port 11435.
+
+[2024-06-27 22:41:21.620] [INFO] [LM STUDIO SERVER] Verbose server logs are ENABLED
+[2024-06-27 22:41:21.641] [INFO] [LM STUDIO SERVER] Success! HTTP server listening on port 11435
+[2024-06-27 22:41:21.642] [INFO] [LM STUDIO SERVER] Supported endpoints:
+[2024-06-27 22:41:21.642] [INFO] [LM STUDIO SERVER] ->	GET  http://localhost:11435/v1/models
+""",
+    ),
+    # ---- vLLM: engine config dumps and worker tracebacks under homes, an --api-key -----------------
+    (
+        "https://github.com/vllm-project/vllm/issues/13124",
+        ".txt",
+        r"""INFO 02-12 13:31:15 llm_engine.py:234] Initializing a V0 LLM engine (v0.7.2) with config: model='/home/[[user:wqb]]{{keep:/llm_model/Qwen/Qwen2___5-VL-72B-Instruct}}', speculative_config=None, tokenizer='/home/[[user:wqb]]/llm_model/Qwen/Qwen2___5-VL-72B-Instruct', skip_tokenizer_init=False, tokenizer_mode=auto, revision=None, override_neuron_config=None, tokenizer_revision=None, trust_remote_code=False, dtype=torch.bfloat16, max_seq_len=128000, download_dir=None, load_format=LoadFormat.AUTO, tensor_parallel_size=4, pipeline_parallel_size=1, disable_custom_all_reduce=False, quantization=None, enforce_eager=False, kv_cache_dtype=auto,  device_config=cuda, decoding_config=DecodingConfig(guided_decoding_backend='xgrammar'), observability_config=ObservabilityConfig(otlp_traces_endpoint=None, collect_model_forward_time=False, collect_model_execute_time=False), seed=0, served_model_name=/home/[[user:wqb]]/llm_model/Qwen/Qwen2___5-VL-72B-Instruct, num_scheduler_steps=1, multi_step_stream_outputs=True, enable_prefix_caching=Fals
+e, chunked_prefill_enabled=False, use_async_output_proc=True, disable_mm_preprocessor_cache=False, mm_processor_kwargs=None, pooler_config=None,
+""",
+    ),
+    (
+        "https://github.com/ndif-team/nnsight/issues/640",
+        ".txt",
+        r"""(EngineCore_DP0 pid=2067129) ERROR 03-26 03:34:57 [core.py:948]   File "/mnt/nw/home/[[user:r.vidal]]{{keep:/research-libs/nnterp/.claude/worktrees/vllm-integration/.venv/lib/python3.13/site-packages/vllm/v1/worker/gpu_worker.py}}", line 630, in execute_model
+(EngineCore_DP0 pid=2067129) ERROR 03-26 03:34:57 [core.py:948]     output = self.model_runner.execute_model(
+(EngineCore_DP0 pid=2067129) ERROR 03-26 03:34:57 [core.py:948]         scheduler_output, intermediate_tensors
+(EngineCore_DP0 pid=2067129) ERROR 03-26 03:34:57 [core.py:948]     )
+(EngineCore_DP0 pid=2067129) ERROR 03-26 03:34:57 [core.py:948]   File "/mnt/nw/home/[[user:r.vidal]]/research-libs/nnterp/.claude/worktrees/vllm-integration/.venv/lib/python3.13/site-packages/nnsight/modeling/vllm/model_runners/GPUModelRunner.py", line 345, in execute_model
+(EngineCore_DP0 pid=2067129) ERROR 03-26 03:34:57 [core.py:948]     return return_value
+(EngineCore_DP0 pid=2067129) ERROR 03-26 03:34:57 [core.py:948]            ^^^^^^^^^^^^
+(EngineCore_DP0 pid=2067129) ERROR 03-26 03:34:57 [core.py:948] UnboundLocalError: cannot access local variable 'return_value' where it is not associated with a value
+""",
+    ),
+    (
+        "https://github.com/OpenBMB/MiniCPM-V/issues/950",
+        ".txt",
+        r"""vllm serve model/ --dtype auto --max-model-len 2048 --api-key {{keep:token-abc123}} --gpu_memory_utilization 0.9 --trust-remote-code --port 8888
+INFO 08-17 06:44:40 [__init__.py:235] Automatically detected platform cuda.
+INFO 08-17 06:44:42 [api_server.py:1755] vLLM API server version 0.10.0
+INFO 08-17 06:44:42 [cli_args.py:261] non-default args: {'model_tag': 'model/', 'port': 8888, 'api_key': '{{keep:token-abc123}}', 'model': 'model/', 'trust_remote_code': True, 'max_model_len': 2048}
+INFO 08-17 06:44:46 [config.py:1604] Using max model len 2048
+INFO 08-17 06:44:46 [config.py:2434] Chunked prefill is enabled with max_num_batched_tokens=2048.
+INFO 08-17 06:44:49 [__init__.py:235] Automatically detected platform cuda.
+INFO 08-17 06:44:50 [core.py:572] Waiting for init message from front-end.
+""",
+    ),
+    # ---- text-generation-webui and Open WebUI: prompts, tracebacks, docker run lines -------------
+    (
+        "https://github.com/oobabooga/textgen/issues/7429",
+        ".txt",
+        r"""(textgen) [[user:go-nerd]]@[[user:gonerd]]-desktop:/media/[[user:go-nerd]]/DATA/text-generation-webui$ CUDA_VISIBLE_DEVICES=3,0,1,2 python server.py
+00:35:38-248579 INFO     Starting Text Generation Web UI
+00:35:38-251175 WARNING
+                         You are potentially exposing the web UI to the entire
+                         internet without any access password.
+                         You can create one with the "--gradio-auth" flag like
+                         this:
+
+                         --gradio-auth {{keep:username:password}}
+
+                         Make sure to replace {{keep:username:password}} with your own.
+00:35:38-252335 INFO     Loading settings from "user_data/settings.yaml"
+00:35:38-255895 INFO     Loading the extension "openai"
+""",
+    ),
+    (
+        "https://github.com/oobabooga/textgen/issues/2104",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\Users\{{keep:dell}}\Downloads\oobabooga_windows\text-generation-webui\download-model.py", line 19, in <module>
+    import tqdm
+ModuleNotFoundError: No module named 'tqdm'
+Traceback (most recent call last):
+  File "C:\Users\{{keep:dell}}\Downloads\oobabooga_windows\text-generation-webui\server.py", line 21, in <module>
+    import gradio as gr
+ModuleNotFoundError: No module named 'gradio'
+""",
+    ),
+    (
+        "https://github.com/open-webui/open-webui/issues/11622",
+        ".txt",
+        r"""C:\Users\[[user:Niko Bal]]>pip open-webui serve
+ERROR: unknown command "open-webui"
+""",
+    ),
+    (
+        "https://github.com/open-webui/open-terminal/issues/2",
+        ".txt",
+        r"""(base) PS C:\Users\{{keep:admin}}> docker run -d --name open-terminal --restart unless-stopped -p 8000:8000 -e OPEN_TERMINAL_API_KEY={{keep:your-secret-key}} ghcr.io/open-webui/open-terminal
+Unable to find image 'ghcr.io/open-webui/open-terminal:latest' locally
+docker: Error response from daemon: failed to resolve reference "ghcr.io/open-webui/open-terminal:latest": ghcr.io/open-webui/open-terminal:latest: not found
+""",
+    ),
+    # ---- LocalAI, koboldcpp, Jan's cortex: docker runs, launch Namespace, .cortexrc -------------
+    (
+        "https://github.com/mudler/LocalAI/issues/2079",
+        ".txt",
+        r"""docker run
+  -d
+  --name='localai'
+  --net='bridge'
+  -e TZ="Europe/Budapest"
+  -e HOST_OS="Unraid"
+  -e HOST_HOSTNAME="MilleniumFalcon"
+  -e HOST_CONTAINERNAME="localai"
+  -e 'models-path'='/build/models'
+  -e 'LOCALAI_LOG_LEVEL'='debug'
+  -e 'DEBUG'='false'
+  -l net.unraid.docker.managed=dockerman
+  -p '8125:8080/tcp'
+  -v '/mnt/{{keep:user}}/appdata/localai/models':'/build/models':'rw'
+  --device='/dev/dri'
+  --restart unless-stopped 'localai/localai:v2.12.4-ffmpeg-core' hermes-2-pro-mistral
+
+5:00PM INF Starting LocalAI using 4 threads, with models path: /build/models
+5:00PM INF LocalAI version: v2.12.4 (0004ec8be3ca150ce6d8b79f2991bfe3a9dc65ad)
+5:00PM INF Preloading models from /build/models
+5:00PM INF core/startup process completed!
+""",
+    ),
+    (
+        "https://github.com/nagaraj-real/localaipilot-api/issues/11",
+        ".txt",
+        r"""[[user:ravikrishna]]@11911-449807:~/localaipilot$ docker compose -f docker-compose-cpu.yml up llmapi
+[+] Running 0/1
+ ? llmapi Error                                                                            1.0s
+Error response from daemon: Head "https://ghcr.io/v2/nagaraj-real/local-llm-api/manifests/latest": unauthorized
+
+$ export CR_PAT={{keep:<PAT>}}
+$ echo $CR_PAT | docker login ghcr.io -u {{keep:USERNAME}} --password-stdin
+""",
+    ),
+    (
+        "https://github.com/LostRuins/koboldcpp/issues/1128",
+        ".txt",
+        r"""***
+Welcome to KoboldCpp - Version 1.74
+For command line arguments, please refer to --help
+***
+Auto Selected CUDA Backend...
+
+Attempting to use CuBLAS library for faster prompt ingestion. A compatible CuBLAS will be required.
+Initializing dynamic library: koboldcpp_cublas.dll
+==========
+Namespace(benchmark=None, blasbatchsize=512, blasthreads=2, chatcompletionsadapter=None, config=None, contextsize=4096, debugmode=0, flashattention=False, forceversion=0, foreground=False, gpulayers=41, highpriority=False, hordeconfig=None, hordegenlen=0, hordekey='', hordemaxctx=0, hordemodelname='', hordeworkername='', host='', ignoremissing=False, launch=True, lora=None, mmproj=None, model='', model_param='C:/Users/[[user:Emil]]{{keep:/Desktop/text-generation-webui-main/models/LLaMA2-13B-Tiefighter.Q4_K_S.gguf}}', multiuser=1, noavx2=False, noblas=False, nocertify=False, nommap=False, noshift=False, onready='', password=None, port=5001, port_param=5001, preloadstory=None, prompt='', promptlimit=100,
+""",
+    ),
+    (
+        "https://github.com/janhq/cortex.cpp/issues/1897",
+        ".txt",
+        r"""logFolderPath: /home/{{keep:user}}/cortexcpp
+logLlamaCppPath: ./logs/cortex.log
+logTensorrtLLMPath: ./logs/cortex.log
+logOnnxPath: ./logs/cortex.log
+dataFolderPath: /home/{{keep:user}}/cortexcpp
+maxLogLines: 100000
+apiServerHost: 127.0.0.1
+apiServerPort: 39281
+checkedForUpdateAt: 1740630061
+checkedForLlamacppUpdateAt: 1740628158149
+latestRelease: v1.0.10
+latestLlamacppRelease: v0.1.49
+huggingFaceToken: [[secret: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]]
+gitHubUserAgent: ""
+gitHubToken: ""
+llamacppVariant: linux-amd64-avx2-cuda-12-0
+llamacppVersion: v0.1.49
+enableCors: true
+allowedOrigins:
+  - http://localhost:39281
+  - http://127.0.0.1:39281
+  - http://0.0.0.0:39281
+proxyUrl: ""
+verifyProxySsl: true
+verifyProxyHostSsl: true
+proxyUsername: ""
+proxyPassword: ""
+noProxy: example.com,::1,localhost,127.0.0.1
+verifyPeerSsl: true
+verifyHostSsl: true
+sslCertPath: ""
+sslKeyPath: ""
+supportedEngines:
+  - llama-cpp
+  - onnxruntime
 """,
     ),
 ]
