@@ -305,6 +305,7 @@ def main(argv: list[str] | None = None) -> int:
             "130",
             "131",
             "124",
+            "127",
             "all",
         ),
         default="all",

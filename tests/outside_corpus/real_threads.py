@@ -9821,7 +9821,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``123``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``123``, ``127``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9913,6 +9913,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (130, _RAW_STOP130),
         (131, _RAW_STOP131),
         (124, _RAW_STOP124),
+        (127, _RAW_STOP127),
     ):
         if batch not in (None, number):
             continue
@@ -39548,6 +39549,508 @@ sslKeyPath: ""
 supportedEngines:
   - llama-cpp
   - onnxruntime
+""",
+    ),
+]
+
+
+_RAW_STOP127: list[tuple[str, str, str]] = [
+    # ---- acme.sh: --debug runs under a home, account e-mails, DNS-provider keys in requests ---------
+    (
+        "https://github.com/acmesh-official/acme.sh/issues/309",
+        ".txt",
+        r"""[[user:dmitri]]@web:/srv/web/[[user:danwark]].uk/www# acme.sh --issue -d test.[[user:danwark]].uk -w /var/www/html/ --debug 2
+[Sat  1 Oct 02:06:27 BST 2016] Lets guess script dir.
+[Sat  1 Oct 02:06:27 BST 2016] _SCRIPT_='/home/[[user:dmitri]]{{keep:/.acme.sh/acme.sh}}'
+[Sat  1 Oct 02:06:27 BST 2016] _script='/home/[[user:dmitri]]/.acme.sh/acme.sh'
+[Sat  1 Oct 02:06:27 BST 2016] _script_home='/home/[[user:dmitri]]/.acme.sh'
+https://github.com/Neilpang/acme.sh
+v2.6.0
+[Sat  1 Oct 02:06:27 BST 2016] Using api: 
+[Sat  1 Oct 02:06:27 BST 2016] DOMAIN_PATH='/home/[[user:dmitri]]/.acme.sh/test.[[user:danwark]].uk'
+[Sat  1 Oct 02:06:27 BST 2016] Le_NextRenewTime
+[Sat  1 Oct 02:06:27 BST 2016] 1:Le_Domain="test.[[user:danwark]].uk"
+[Sat  1 Oct 02:06:27 BST 2016] 2:Le_Alt="no"
+[Sat  1 Oct 02:06:27 BST 2016] 3:Le_Webroot="/var/www/html/"
+[Sat  1 Oct 02:06:27 BST 2016] 4:Le_PreHook=""
+[Sat  1 Oct 02:06:27 BST 2016] 5:Le_PostHook=""
+[Sat  1 Oct 02:06:27 BST 2016] 6:Le_RenewHook=""
+[Sat  1 Oct 02:06:27 BST 2016] 7:Le_LocalAddress=""
+[Sat  1 Oct 02:06:27 BST 2016] 8:Le_API="https://acme-v01.api.letsencrypt.org"
+[Sat  1 Oct 02:06:27 BST 2016] _on_before_issue
+[Sat  1 Oct 02:06:27 BST 2016] '/var/www/html/' does not contain 'no'
+[Sat  1 Oct 02:06:27 BST 2016] '/var/www/html/' does not contain 'tls'
+[Sat  1 Oct 02:06:27 BST 2016] RSA key
+[Sat  1 Oct 02:06:28 BST 2016] AGREEMENT
+""",
+    ),
+    (
+        "https://github.com/acmesh-official/acme.sh/issues/892",
+        ".txt",
+        r"""$ acme.sh --register-account --debug
+[Sat Jun 17 19:46:32 PDT 2017] Lets find script dir.
+[Sat Jun 17 19:46:32 PDT 2017] _SCRIPT_='/home/[[user:olaf]]{{keep:/.acme.sh/acme.sh}}'
+[Sat Jun 17 19:46:32 PDT 2017] _script='/home/[[user:olaf]]/.acme.sh/acme.sh'
+[Sat Jun 17 19:46:32 PDT 2017] _script_home='/home/[[user:olaf]]/.acme.sh'
+[Sat Jun 17 19:46:32 PDT 2017] Using config home:/home/[[user:olaf]]/.acme.sh
+https://github.com/Neilpang/acme.sh
+v2.7.2
+[Sat Jun 17 19:46:32 PDT 2017] Using config home:/home/[[user:olaf]]/.acme.sh
+[Sat Jun 17 19:46:32 PDT 2017] Using config home:/home/[[user:olaf]]/.acme.sh
+[Sat Jun 17 19:46:32 PDT 2017] EC key
+[Sat Jun 17 19:46:32 PDT 2017] AGREEMENT
+[Sat Jun 17 19:46:32 PDT 2017] Registering account
+[Sat Jun 17 19:46:32 PDT 2017] url='https://acme-v01.api.letsencrypt.org/acme/new-reg'
+[Sat Jun 17 19:46:32 PDT 2017] payload='{"resource": "new-reg", "agreement": ""}'
+[Sat Jun 17 19:46:32 PDT 2017] GET
+[Sat Jun 17 19:46:32 PDT 2017] url='https://acme-v01.api.letsencrypt.org/directory'
+[Sat Jun 17 19:46:32 PDT 2017] timeout
+[Sat Jun 17 19:46:32 PDT 2017] _CURL='curl -L --silent --dump-header /home/[[user:olaf]]/.acme.sh/http.header '
+[Sat Jun 17 19:46:32 PDT 2017] ret='0'
+[Sat Jun 17 19:46:33 PDT 2017] POST
+[Sat Jun 17 19:46:33 PDT 2017] url='https://acme-v01.api.letsencrypt.org/acme/new-reg'
+""",
+    ),
+    (
+        "https://github.com/acmesh-official/acme.sh/issues/2894",
+        ".txt",
+        r"""[2020年 04月 30日 星期四 23:24:19 CST] Lets find script dir.
+[2020年 04月 30日 星期四 23:24:19 CST] _SCRIPT_='/home/[[user:lhq_847]]{{keep:/.acme.sh/acme.sh}}'
+[2020年 04月 30日 星期四 23:24:19 CST] _script='/home/[[user:lhq_847]]/.acme.sh/acme.sh'
+[2020年 04月 30日 星期四 23:24:19 CST] _script_home='/home/[[user:lhq_847]]/.acme.sh'
+[2020年 04月 30日 星期四 23:24:19 CST] Using config home:/home/[[user:lhq_847]]/.acme.sh
+[2020年 04月 30日 星期四 23:24:19 CST] LE_WORKING_DIR='/home/[[user:lhq_847]]/.acme.sh'
+https://github.com/acmesh-official/acme.sh
+v2.8.6
+[2020年 04月 30日 星期四 23:24:19 CST] Running cmd: issue
+[2020年 04月 30日 星期四 23:24:19 CST] _main_domain='cankiss.ml'
+[2020年 04月 30日 星期四 23:24:19 CST] _alt_domains='no'
+[2020年 04月 30日 星期四 23:24:19 CST] Using config home:/home/[[user:lhq_847]]/.acme.sh
+[2020年 04月 30日 星期四 23:24:19 CST] ACME_DIRECTORY='https://acme-v02.api.letsencrypt.org/directory'
+[2020年 04月 30日 星期四 23:24:19 CST] _ACME_SERVER_HOST='acme-v02.api.letsencrypt.org'
+[2020年 04月 30日 星期四 23:24:19 CST] DOMAIN_PATH='/home/[[user:lhq_847]]/.acme.sh/cankiss.ml'
+[2020年 04月 30日 星期四 23:24:19 CST] 'dns_cf' does not contain 'dns'
+[2020年 04月 30日 星期四 23:24:19 CST] Using ACME_DIRECTORY: https://acme-v02.api.letsencrypt.org/directory
+[2020年 04月 30日 星期四 23:24:19 CST] _init api for server: https://acme-v02.api.letsencrypt.org/directory
+[2020年 04月 30日 星期四 23:24:19 CST] GET
+[2020年 04月 30日 星期四 23:24:19 CST] url='https://acme-v02.api.letsencrypt.org/directory'
+""",
+    ),
+    (
+        "https://github.com/acmesh-official/acme.sh/issues/3619",
+        ".txt",
+        r"""acme.sh --home /etc/acme --issue --debug 2 -d peanut.tk -d *.peanut.tk --keylength 2048 --accountemail [[email:lwh318@126.com]] --dns dns_dp
+
+[Thu Jul 22 21:25:51 CST 2021] _is_idn_d='peanut.tk'
+[Thu Jul 22 21:25:51 CST 2021] _idn_temp
+[Thu Jul 22 21:25:51 CST 2021] _is_idn_d='*.peanut.tk'
+[Thu Jul 22 21:25:51 CST 2021] _idn_temp
+[Thu Jul 22 21:25:51 CST 2021] Lets find script dir.
+[Thu Jul 22 21:25:51 CST 2021] _SCRIPT_='/usr/lib/acme/acme.sh'
+[Thu Jul 22 21:25:51 CST 2021] _script='/usr/lib/acme/acme.sh'
+[Thu Jul 22 21:25:51 CST 2021] _script_home='/usr/lib/acme'
+[Thu Jul 22 21:25:51 CST 2021] Using config home:/etc/acme
+[Thu Jul 22 21:25:51 CST 2021] LE_WORKING_DIR='/etc/acme'
+https://github.com/acmesh-official/acme.sh
+v2.9.0
+[Thu Jul 22 21:25:51 CST 2021] Running cmd: issue
+[Thu Jul 22 21:25:51 CST 2021] _main_domain='peanut.tk'
+[Thu Jul 22 21:25:51 CST 2021] _alt_domains='*.peanut.tk'
+[Thu Jul 22 21:25:51 CST 2021] Using config home:/etc/acme
+[Thu Jul 22 21:25:51 CST 2021] default_acme_server
+[Thu Jul 22 21:25:51 CST 2021] ACME_DIRECTORY='https://acme-v02.api.letsencrypt.org/directory'
+[Thu Jul 22 21:25:51 CST 2021] _ACME_SERVER_HOST='acme-v02.api.letsencrypt.org'
+[Thu Jul 22 21:25:51 CST 2021] DOMAIN_PATH='/etc/acme/peanut.tk'
+[Thu Jul 22 21:25:51 CST 2021] 'dns_dp' does not contain 'dns'
+""",
+    ),
+    (
+        "https://github.com/acmesh-official/acme.sh/issues/1049",
+        ".txt",
+        r"""[Wed Sep 27 21:15:52 CST 2017] d_api='/root/.acme.sh/dnsapi/dns_ali.sh'
+[Wed Sep 27 21:15:52 CST 2017] Found domain api file: /root/.acme.sh/dnsapi/dns_ali.sh
+[Wed Sep 27 21:15:52 CST 2017] First detect the root zone
+[Wed Sep 27 21:15:55 CST 2017] GET
+[Wed Sep 27 21:15:55 CST 2017] url='https://alidns.aliyuncs.com/?AccessKeyId=[[secret:LTAIpGy8XabEC2zR]]&Action=DescribeDomainRecords&DomainName={{{keep:MY_DOMAIN}}}&Format=json&SignatureMethod=HMAC-SHA1&SignatureNonce=1506518152834802880&SignatureVersion=1.0&Timestamp=2017-09-27T13%3A15%3A52Z&Version=2015-01-09&Signature=aXFFp%2B6Xm1pFUYRkXs2XC%2B2LZyg%3D'
+[Wed Sep 27 21:15:55 CST 2017] timeout
+[Wed Sep 27 21:15:55 CST 2017] _CURL='curl -L --silent --dump-header /root/.acme.sh/http.header  --trace-ascii /tmp/tmp.3RjbXrRq2G '
+[Wed Sep 27 21:15:59 CST 2017] ret='0'
+[Wed Sep 27 21:15:59 CST 2017] response='{"Message":"Specified signature is not matched with our calculation.","RequestId":"8DFAE0ED-5333-4470-BBCF-6AE5EA26C282","HostId":"alidns.aliyuncs.com","Code":"SignatureDoesNotMatch"}'
+""",
+    ),
+    (
+        "https://github.com/acmesh-official/acme.sh/issues/1853",
+        ".txt",
+        r"""[{{keep:tomcat}}@HK-KWSCL-2 freedom-gifts.com]$ /home/{{keep:tomcat}}/.acme.sh/acme.sh --issue --challenge-alias ldanli.com --dns dns_ali -d freedom-gifts.com -d *.freedom-gifts.com --debug 2
+[Fri Sep 21 17:25:19 CST 2018] Lets find script dir.
+[Fri Sep 21 17:25:19 CST 2018] _SCRIPT_='/home/{{keep:tomcat}}/.acme.sh/acme.sh'
+[Fri Sep 21 17:25:19 CST 2018] _script='/home/{{keep:tomcat}}/.acme.sh/acme.sh'
+[Fri Sep 21 17:25:19 CST 2018] _script_home='/home/{{keep:tomcat}}/.acme.sh'
+[Fri Sep 21 17:25:19 CST 2018] Using config home:/home/{{keep:tomcat}}/.acme.sh
+[Fri Sep 21 17:25:19 CST 2018] LE_WORKING_DIR='/home/{{keep:tomcat}}/.acme.sh'
+https://github.com/Neilpang/acme.sh
+v2.8.0
+[Fri Sep 21 17:25:19 CST 2018] _main_domain='freedom-gifts.com'
+[Fri Sep 21 17:25:19 CST 2018] _alt_domains='*.freedom-gifts.com'
+[Fri Sep 21 17:25:19 CST 2018] Using config home:/home/{{keep:tomcat}}/.acme.sh
+[Fri Sep 21 17:25:19 CST 2018] ACME_DIRECTORY='https://acme-v02.api.letsencrypt.org/directory'
+[Fri Sep 21 17:25:19 CST 2018] _ACME_SERVER_HOST='acme-v02.api.letsencrypt.org'
+[Fri Sep 21 17:25:19 CST 2018] DOMAIN_PATH='/home/{{keep:tomcat}}/.acme.sh/freedom-gifts.com'
+[Fri Sep 21 17:25:19 CST 2018] 'dns_ali' does not contain 'dns'
+[Fri Sep 21 17:25:19 CST 2018] Using ACME_DIRECTORY: https://acme-v02.api.letsencrypt.org/directory
+[Fri Sep 21 17:25:19 CST 2018] _init api for server: https://acme-v02.api.letsencrypt.org/directory
+""",
+    ),
+    (
+        "https://github.com/acmesh-official/acme.sh/issues/743",
+        ".txt",
+        r"""[Thu Mar 23 20:32:07 UTC 2017] Using config home:/home/{{keep:vagrant}}/.acme.sh
+[Thu Mar 23 20:32:07 UTC 2017] LE_WORKING_DIR='/home/{{keep:vagrant}}/.acme.sh'
+https://github.com/Neilpang/acme.sh
+v2.6.7
+[Thu Mar 23 20:32:08 UTC 2017] Using api: 
+[Thu Mar 23 20:32:08 UTC 2017] Using config home:/home/{{keep:vagrant}}/.acme.sh
+[Thu Mar 23 20:32:08 UTC 2017] DOMAIN_PATH='/home/{{keep:vagrant}}/.acme.sh/www.mywebsite.io'
+[Thu Mar 23 20:32:08 UTC 2017] Le_NextRenewTime
+[Thu Mar 23 20:32:08 UTC 2017] _on_before_issue
+[Thu Mar 23 20:32:08 UTC 2017] 'dns_cf,/usr/share/nginx/html,nginx:' does not contain 'no'
+[Thu Mar 23 20:32:08 UTC 2017] Le_LocalAddress
+[Thu Mar 23 20:32:08 UTC 2017] Check for domain='www.mywebsite.io'
+[Thu Mar 23 20:32:08 UTC 2017] _currentRoot='dns_cf'
+[Thu Mar 23 20:32:08 UTC 2017] 'dns_cf,/usr/share/nginx/html,nginx:' does not contain 'apache'
+[Thu Mar 23 20:32:08 UTC 2017] _saved_account_key_hash='{{keep:DLddRT10t+oxC/cFlbVkircPyZGP3OoTv+vpNZJiWsY=}}'
+[Thu Mar 23 20:32:08 UTC 2017] _saved_account_key_hash is not changed, skip register account.
+[Thu Mar 23 20:32:08 UTC 2017] Read key length:
+[Thu Mar 23 20:32:08 UTC 2017] _createcsr
+[Thu Mar 23 20:32:08 UTC 2017] domain='www.mywebsite.io'
+[Thu Mar 23 20:32:08 UTC 2017] domainlist
+[Thu Mar 23 20:32:08 UTC 2017] csrkey='/home/{{keep:vagrant}}/.acme.sh/www.mywebsite.io/www.mywebsite.io.key'
+""",
+    ),
+    # ---- certbot: interactive runs and Nginx Proxy Manager's certbot commands with --email --------
+    (
+        "https://github.com/cupracer/mailserver/issues/9",
+        ".txt",
+        r"""# certbot certonly --webroot -w /srv/www/htdocs -d $MYHOSTNAME
+Saving debug log to /var/log/certbot/letsencrypt.log
+Enter email address (used for urgent renewal and security notices) (Enter 'c' to
+cancel):{{keep:XXX@XXX.de}}
+Starting new HTTPS connection (1): acme-v01.api.letsencrypt.org
+
+-------------------------------------------------------------------------------
+Please read the Terms of Service at
+https://letsencrypt.org/documents/LE-SA-v1.2-November-15-2017.pdf. You must
+agree in order to register with the ACME server at
+https://acme-v01.api.letsencrypt.org/directory
+-------------------------------------------------------------------------------
+(A)gree/(C)ancel: a
+
+-------------------------------------------------------------------------------
+Would you be willing to share your email address with the Electronic Frontier
+Foundation, a founding partner of the Let's Encrypt project and the non-profit
+organization that develops Certbot? We'd like to send you email about EFF and
+our work to encrypt the web, protect its users and defend digital rights.
+-------------------------------------------------------------------------------
+(Y)es/(N)o: n
+Obtaining a new certificate
+Performing the following challenges:
+http-01 challenge for mail.XXX.de
+Using the webroot path /srv/www/htdocs for all unmatched domains.
+""",
+    ),
+    (
+        "https://github.com/NginxProxyManager/nginx-proxy-manager/issues/680",
+        ".txt",
+        r"""[10/29/2020] [8:22:41 PM] [Nginx    ] › ℹ  info      Reloading Nginx
+[10/29/2020] [8:22:41 PM] [SSL      ] › ℹ  info      Requesting Let'sEncrypt certificates via Cloudflare for Cert #2: manage.habibtain.com
+[10/29/2020] [8:22:52 PM] [Nginx    ] › ℹ  info      Reloading Nginx
+[10/29/2020] [8:22:52 PM] [Express  ] › ⚠  warning   Command failed: /usr/bin/certbot certonly --non-interactive --cert-name "npm-2" --agree-tos --email "[[email:kamranfarooq37@gmail.com]]" --domains "manage.habibtain.com" --authenticator dns-cloudflare --dns-cloudflare-credentials "/etc/letsencrypt/credentials-2"
+Saving debug log to /var/log/letsencrypt/letsencrypt.log
+Plugins selected: Authenticator dns-cloudflare, Installer None
+
+Obtaining a new certificate
+Performing the following challenges:
+dns-01 challenge for manage.habibtain.com
+Cleaning up challenges
+
+Error determining zone_id: 6003 Invalid request headers. Please confirm that you have supplied valid Cloudflare API credentials. (Did you copy your entire API token/key? To use Cloudflare tokens, you'll need the python package cloudflare>=2.3.1. This certbot is running cloudflare 2.8.13)
+""",
+    ),
+    (
+        "https://github.com/NginxProxyManager/nginx-proxy-manager/issues/747",
+        ".txt",
+        r"""Error: Command failed: /usr/bin/certbot certonly --non-interactive --config "/etc/letsencrypt.ini" --cert-name "npm-12" --agree-tos --email "[[email:firebird41.derek@gmail.com]]" --preferred-challenges "dns,http" --domains "books.beastunraid.me" 
+Saving debug log to /var/log/letsencrypt/letsencrypt.log
+Plugins selected: Authenticator webroot, Installer None
+Obtaining a new certificate
+Performing the following challenges:
+http-01 challenge for books.beastunraid.me
+Using the webroot path /data/letsencrypt-acme-challenge for all unmatched domains.
+Waiting for verification...
+""",
+    ),
+    (
+        "https://github.com/LePresidente/docker-nginx-proxy-manager/issues/8",
+        ".txt",
+        r"""[app         ] dns_cloudflare_api_token = {{keep:redacted}}' > '/etc/letsencrypt/credentials/credentials-2' && chmod 600 '/etc/letsencrypt/credentials/credentials-2' && pip install --no-cache-dir certbot-dns-cloudflare==$(certbot --version | grep -Eo '[0-9](\.[0-9]+)+') cloudflare && certbot certonly --config "/etc/letsencrypt.ini" --work-dir "/tmp/letsencrypt-lib" --logs-dir "/tmp/letsencrypt-log" --cert-name "npm-2" --agree-tos --email "[[email:lucasferro@gmail.com]]" --domains "*.[[user:ferro]].dev,[[user:ferro]].dev" --authenticator dns-cloudflare --dns-cloudflare-credentials "/etc/letsencrypt/credentials/credentials-2"
+[app         ] [7/13/2024] [6:14:34 AM] [Nginx    ] › ℹ  info      Reloading Nginx[app         ] [7/13/2024] [6:14:34 AM] [Express  ] › ⚠  warning   Command failed: pip install --no-cache-dir certbot-dns-cloudflare==$(certbot --version | grep -Eo '[0-9](\.[0-9]+)+') cloudflare
+[app         ] The 'certbot_dns_cloudflare._internal.dns_cloudflare' plugin errored while loading: No module named 'CloudFlare'. You may need to remove or update this plugin. The Certbot log will contain the full error details and this should be
+reported to the plugin developer.
+""",
+    ),
+    (
+        "https://github.com/hassio-addons/app-nginx-proxy-manager/issues/520",
+        ".txt",
+        r"""[1/15/2024] [10:05:33 AM] [SSL      ] › ℹ  info      Requesting Let'sEncrypt certificates via Cloudflare for Cert #7: xxxx.xxxxx.org
+[1/15/2024] [10:05:33 AM] [SSL      ] › ℹ  info      Command: mkdir -p /etc/letsencrypt/credentials 2> /dev/null; echo '# Cloudflare API token
+dns_cloudflare_api_token = {{keep:xxxxxxxxxxxxxxxxxxxxxxxxxxx}}' > '/etc/letsencrypt/credentials/credentials-7' && chmod 600 '/etc/letsencrypt/credentials/credentials-7' && pip install certbot-dns-cloudflare==$(certbot --version | grep -Eo '[0-9](\.[0-9]+)+') cloudflare && certbot certonly --config "/etc/letsencrypt.ini" --work-dir "/tmp/letsencrypt-lib" --logs-dir "/tmp/letsencrypt-log" --cert-name "npm-7" --agree-tos --email "{{keep:xxx@xxxxxx.xxx}}" --domains "xxxx.xxxxx.org" --authenticator dns-cloudflare --dns-cloudflare-credentials "/etc/letsencrypt/credentials/credentials-7"
+""",
+    ),
+    # ---- lego: its CLI with --email, the account store, and lego inside Traefik ---------------------
+    (
+        "https://github.com/go-acme/lego/pull/1931",
+        ".txt",
+        r"""$ ~/bin/lego --version
+lego version d1c260a3f4bcaa94a726b5e977f58e7efa034118 darwin/arm64
+$ ~/bin/lego --email [[email:marcel.brandt@dapperlabs.com]] \
+  --dns cloudflare \
+  --domains "testing.dapper.services" \
+  --domains "a.testing.dapper.services" \
+  --domains "b.testing.dapper.services" \
+  --domains "c.testing.dapper.services" run
+2023/06/07 15:48:23 [INFO] [testing.dapper.services, a.testing.dapper.services, b.testing.dapper.services, c.testing.dapper.services] acme: Obtaining bundled SAN certificate
+2023/06/07 15:48:24 [INFO] [a.testing.dapper.services] AuthURL: https://acme-v02.api.letsencrypt.org/acme/authz-v3/234835955367
+2023/06/07 15:48:24 [INFO] [b.testing.dapper.services] AuthURL: https://acme-v02.api.letsencrypt.org/acme/authz-v3/234835955377
+2023/06/07 15:48:24 [INFO] [c.testing.dapper.services] AuthURL: https://acme-v02.api.letsencrypt.org/acme/authz-v3/234835955387
+2023/06/07 15:48:24 [INFO] [testing.dapper.services] AuthURL: https://acme-v02.api.letsencrypt.org/acme/authz-v3/234835955397
+""",
+    ),
+    (
+        "https://github.com/go-acme/lego/issues/785",
+        ".txt",
+        r"""$ CLOUDFLARE_EMAIL={{keep:foo@bar.com}} \
+CLOUDFLARE_API_KEY={{keep:b9841238feb177a84330febba8a83208921177bffe733}} \
+lego --dns cloudflare --domains www.example.com --email {{keep:me@bar.com}} run
+
+2019/02/06 02:39:58 No key found for account {{keep:me@bar.com}}. Generating a curve P384 EC key.
+2019/02/06 02:39:58 Saved key to ~/.lego/accounts/acme-v02.api.letsencrypt.org/{{keep:me@bar.com}}/keys/{{keep:me@bar.com}}.key
+2019/02/06 02:39:58 Please review the TOS at https://letsencrypt.org/documents/LE-SA-v1.2-November-15-2017.pdf
+Do you accept the TOS? Y/n
+y
+2019/02/06 02:40:00 [INFO] acme: Registering account for {{keep:me@bar.com}}
+!!!! HEADS UP !!!!
+
+                Your account credentials have been saved in your Let's Encrypt
+""",
+    ),
+    (
+        "https://github.com/go-acme/lego/issues/2796",
+        ".txt",
+        r"""> 2026/01/16 19:38:06 [INFO] acme: Registering account for [[email:test@tavnor.org]]
+> !!!! HEADS UP !!!!
+>
+> Your account credentials have been saved in your
+> configuration directory at "/home/{{keep:user}}/Projects/lego/.lego/accounts".
+>
+> You should make a secure backup of this folder now. This
+""",
+    ),
+    # ---- Traefik: acme.json, static configuration, dashboards' basic-auth users ---------------------
+    (
+        "https://github.com/traefik/traefik/issues/4223",
+        ".txt",
+        r"""root@ubuntu:~/traefik# cat acme.json
+{
+  "Account": {
+    "Email": "[[email:rtorres@gmail.com]]",
+    "Registration": {
+      "body": {
+        "status": "valid",
+        "contact": [
+          "mailto:[[email:rtorres@gmail.com]]"
+        ]
+      },
+      "uri": "https://acme-staging-v02.api.letsencrypt.org/acme/acct/7415315"
+    },
+""",
+    ),
+    (
+        "https://github.com/traefik/traefik/issues/6616",
+        ".txt",
+        r"""level=error msg="Unable to obtain ACME certificate for domains \"www.saakeskus.fi\" : cannot get ACME client ACME challenge not specified, please select TLS or HTTP or DNS Challenge" providerName=letsencrypt-dns.acme
+
+...
+[certificatesResolvers.letsencrypt.acme]
+  email = "[[email:webmaster@lammerts.net]]"
+  storage = "/etc/traefik/acme/acme.json"
+
+  [certificatesResolvers.letsencrypt.acme.tlsChallenge]
+
+[certificatesResolvers.letsencrypt-dns.acme]
+  email = "[[email:webmaster@lammerts.net]]"
+  storage = "/etc/traefik/acme/acme.json"
+  caserver = "https://acme-staging-v02.api.letsencrypt.org/directory"
+
+  [certificateResolvers.letsencrypt-dns.acme.dnsChallenge]
+    provider = "cloudflare"
+    delayBeforeCheck = 0
+...
+""",
+    ),
+    (
+        "https://github.com/na4ma4/traefik-acme/issues/60",
+        ".txt",
+        r"""docker run --rm  -v "/home/{{keep:ubuntu}}/docker/traefik:/input"  -v "/docker/myservice/certs:/output"   --workdir /output ghcr.io/na4ma4/traefik-acme:latest --acme /input/cert.json --certificate-resolver tls-challenge   --debug subdomain.domain.fr
+
+[api]
+    dashboard = true
+    insecure = true
+
+[entryPoints]
+    [entryPoints.web]
+    address = ":80"
+    [entryPoints.web.http]
+        [entryPoints.web.http.redirections]
+            [entryPoints.web.http.redirections.entryPoint]
+                to = "websecure"
+                scheme = "https"
+                permanent = true
+
+[entryPoints.websecure]
+    address = ":443"
+    [entryPoints.websecure.http.tls]
+        certResolver = "default"
+
+[providers]
+    [providers.docker]
+        watch = true
+        exposedByDefault = false
+        network = "web"
+
+[certificatesResolvers]
+    [certificatesResolvers.default]
+        [certificatesResolvers.default.acme]
+            email = "[[email:antoine.lacombier@gmail.com]]"
+            storage = "acme.json"
+            caServer = "https://acme-v01.api.letsencrypt.org/directory"
+        [certificatesResolvers.default.acme.tlsChallenge]
+""",
+    ),
+    (
+        "https://github.com/traefik/traefik/issues/9925",
+        ".txt",
+        r"""$ htpasswd -nb {{keep:admin}} {{keep:password}}
+{{keep:admin}}:{{keep:$apr1$vO3/IDvg$JrbhU9NSQub83/mQu9/fP1}}
+
+services:
+  traefik:
+    image: traefik:v2.10.1
+    restart: unless-stopped
+    ports:
+      - 80:80
+      - 8080:8080
+    volumes:
+      - /var/run/docker.sock:/var/run/docker.sock:ro
+      - ./traefik.yml:/etc/traefik/traefik.yml:ro
+      - ./traefik_dynamic.yml:/etc/traefik/traefik_dynamic.yml:ro
+""",
+    ),
+    # ---- Caddy: a Caddyfile's basic-auth users with their bcrypt hashes, the caddy user's data ------
+    (
+        "https://github.com/caddyserver/caddy/issues/7130",
+        ".txt",
+        r"""mydomain.com {
+	basic_auth {
+		{{keep:Bob}} [[secret:$2a$14$sokNyki/xabrpHsknk5EribqYLboUa25zXJg8wnNlQrJYzUOLbeoz]]
+	}
+        reverse_proxy my-docker-image:3000
+}
+""",
+    ),
+    (
+        "https://github.com/caddyserver/caddy/issues/1142",
+        ".txt",
+        r"""xxx.yyy.net {
+    basicauth / {{keep:user}}:[[secret:$2y$05$TJGQaqmhes0v3wZVyjlm8fEfWpPLZlXQG25nZqx.Zf/Egor0LiwUA]]
+    proxy / 10.0.50.1:8080 {
+        transparent
+    }
+}
+""",
+    ),
+    (
+        "https://github.com/caddy-ansible/caddy-ansible/issues/19",
+        ".txt",
+        r"""$ ls /home/{{keep:caddy}}/.local/share/caddy/
+acme  certificates  locks  ocsp
+""",
+    ),
+    # ---- win-acme and Posh-ACME on Windows: settings.json notifications, a PowerShell session -------
+    (
+        "https://github.com/win-acme/win-acme/issues/2459",
+        ".txt",
+        r"""C:\Users\{{keep:server3}}>C:\WIN-ACME\wacs.exe
+ Unable to start program using settings.json
+ 'm' is an invalid start of a value. LineNumber: 45 | BytePositionInLine: 18.
+
+  "Notification": {
+    "SmtpServer": mail.davesnetwork.com.au,
+    "SmtpPort": 465,
+    "SmtpUser": [[email:control@davesnetwork.com.au]],
+    "SmtpPassword": [[secret:qelmo581t]],
+    "SmtpSecure": true,
+    "SmtpSecureMode": 1,
+    "SenderName": Daves Network Control,
+    "SenderAddress": [[email:control@davesnetwork.com.au]],
+    "ReceiverAddresses": [[[email:dave.holbert@davesnetwork.com.au]]],
+    "EmailOnSuccess": true,
+    "ComputerName": {{keep:server3}}
+  },
+""",
+    ),
+    (
+        "https://github.com/win-acme/win-acme/issues/1662",
+        ".txt",
+        r""""Notification": {
+    "SmtpServer": "smtp.gmail.com",
+    "SmtpPort": 465,
+    "SmtpUser": null,
+    "SmtpPassword": null,
+    "SmtpSecure": false,
+    "SmtpSecureMode": 1,
+    "SenderName": null,
+    "SenderAddress": "{{keep:win-acme_ssl@cmca.us}}",
+    "ReceiverAddresses": "{{keep:itdepartment@cmca.us}}",
+    "EmailOnSuccess": false,
+    "ComputerName": null
+""",
+    ),
+    (
+        "https://github.com/rmbolger/Posh-ACME/issues/437",
+        ".txt",
+        r"""PS C:\Users\{{keep:administrator.NT}}> New-PACertificate 'wds2.<whatever suffix>','ad-ldpas.<whatever suffix>' -AcceptTOS -Contact {{keep:admin@<whatever suffix>}} -Plugin RFC2136 -PluginArgs $pArgs -Verbose
+VERBOSE: Updating directory info from https://acme-v02.api.letsencrypt.org/directory
+DEBUG: Requesting nonce from https://acme-v02.api.letsencrypt.org/acme/new-nonce
+DEBUG: Saving PAServer to disk
+DEBUG: Loading PAServer list from disk
+DEBUG: Enabling cert validation
+DEBUG: Loading PAAccount 518781177 from disk
+VERBOSE: Using ACME Server https://acme-v02.api.letsencrypt.org/directory
+DEBUG: Loading PAAccount list from disk
+VERBOSE: Using account 518781177
+VERBOSE: Order name not specified, using 'wds2.<whatever suffix>'
+DEBUG: Loading PAOrder list from disk
+VERBOSE: Creating a new order 'wds2<whatever suffix>' for wds2<whatever suffix>, ad-ldpas<whatever suffix>
+DEBUG: New order params: 
+{
+    "OCSPMustStaple":  {
+                           "IsPresent":  false
+                       },
+    "PluginArgs":  null,
+    "PfxPass":  "{{keep:poshacme}}",
+    "AlwaysNewKey":  {
+                         "IsPresent":  false
+                     },
 """,
     ),
 ]
