@@ -306,6 +306,7 @@ def main(argv: list[str] | None = None) -> int:
             "131",
             "124",
             "127",
+            "129",
             "all",
         ),
         default="all",

@@ -9914,6 +9914,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (131, _RAW_STOP131),
         (124, _RAW_STOP124),
         (127, _RAW_STOP127),
+        (129, _RAW_STOP129),
     ):
         if batch not in (None, number):
             continue
@@ -40051,6 +40052,457 @@ DEBUG: New order params:
     "AlwaysNewKey":  {
                          "IsPresent":  false
                      },
+""",
+    ),
+]
+
+
+_RAW_STOP129: list[tuple[str, str, str]] = [
+    # ---- Salesforce CLI (sfdx / sf): debug lines, sfdx.log, org dumps, Apex logs -------------------
+    (
+        "https://github.com/forcedotcom/cli/issues/905",
+        ".txt",
+        r"""  sfdx:AuthInfoConfig INFO Writing to config file: /Users/[[user:renatotakeda]]/.sfdx/[[email:renato.takeda@COMPANY.com.dev22483]].json +1ms
+  sfdx:AuthInfo INFO Saved auth info for username: [[email:renato.takeda@COMPANY.com.dev22483]] +3ms
+  sfdx:core TRACE Setup child 'AuthInfo' logger instance +2ms
+  sfdx:core TRACE Setup child 'crypto' logger instance +0ms
+  sfdx:crypto DEBUG retryStatus: undefined +33ms
+  sfdx:core TRACE Setup child 'keyChain' logger instance +1ms
+  sfdx:keyChain DEBUG platform: darwin +33ms
+  sfdx:core TRACE Setup child 'AuthInfoConfig' logger instance +29ms
+  sfdx:AuthInfoConfig INFO Reading config file: /Users/[[user:renatotakeda]]/.sfdx/[[email:renato.takeda@COMPANY.com.dev22483]].json +31ms
+  sfdx:AuthInfo INFO Updated auth info for username: [[email:renato.takeda@COMPANY.com.dev22483]] +31ms
+  sfdx:AuthInfo INFO Returning fields for a connection using OAuth config. +0ms
+  sfdx:core TRACE Setup child 'connection' logger instance +2ms
+  sfdx:connection DEBUG Last checked on 3/25/2021, 10:43:32 AM (now is 3/25/2021, 10:50:52 AM) - not getting latest +508ms
+  sfdx:connection DEBUG Loaded latest apiVersion 51.0 +0ms
+  sfdx:connection DEBUG Using apiVersion 51.0 +0ms
+""",
+    ),
+    (
+        "https://github.com/forcedotcom/cli/issues/671",
+        ".txt",
+        r"""{"name":"sfdx","hostname":"[[user:Kern]]-Desktop","pid":5576,"log":"SfdxProjectJson","level":40,"msg":"The config file: C:\\Users\\[[user:kernb]]{{keep:\\.sfdx\\sfdx-project.json}} is not schema valid\nDue to: Validation errors:\nshould have required property 'packageDirectories'","time":"2020-10-14T14:41:21.060Z","v":0}
+""",
+    ),
+    (
+        "https://github.com/forcedotcom/cli/issues/1506",
+        ".txt",
+        r"""  sfdx:@salesforce/plugin-telemetry:hooks:prerun start C:\Users\{{keep:Usuario}}\AppData\Local\sfdx\client\7.146.1-fcbd623\node_modules\@salesforce\plugin-telemetry\lib\hooks\telemetryPrerun.js +0ms
+  sfdx:core TRACE Setup child 'Config' logger instance +165ms
+  sfdx:core TRACE Setup child 'Config' logger instance +1ms
+  sfdx:Config INFO Reading config file: C:\Users\{{keep:Usuario}}\.sfdx\sfdx-config.json +0ms
+  sfdx:Config INFO Reading config file: C:\Users\{{keep:Usuario}}\code\build\.sfdx\sfdx-config.json +4ms
+  sfdx:telemetry@1.4.0 Usage acknowledgement file already exists +0ms
+  sfdx:telemetry@1.4.0 Using telemetry logging file C:\Users\{{keep:Usuario}}\AppData\Local\Temp\sfdx-telemetry\telemetry-b351edd1e162f6dc9794b4d66273ed95fb3c2d77.log +2ms
+  sfdx:telemetry@1.4.0 Setting up process exit handler +5ms
+  sfdx:@salesforce/plugin-telemetry:hooks:prerun done +36ms
+  @oclif/config prerun hook done +39ms
+  sfdx:core TRACE Setup child 'Deploy' logger instance +20ms
+  sfdx:force:source:deploy init version: @oclif/command@1.8.16 argv: [ '-c', '-x', 'temp/package/package.xml', '-u', 'emarsysProd', '-w', '1', '--verbose' ] +0ms
+""",
+    ),
+    (
+        "https://github.com/forcedotcom/cli/issues/524",
+        ".txt",
+        r"""  sfdx:OrgListCommand     connectedStatus: '\u001b[32mConnected\u001b[39m',
+  sfdx:OrgListCommand     defaultMarker: '(D)',
+  sfdx:OrgListCommand     height: 1 },
+  sfdx:OrgListCommand   { username: '{{keep:j---@-----.com.may142020}}',
+  sfdx:OrgListCommand     orgId: '00De0000001OmrOEAS',
+  sfdx:OrgListCommand     accessToken: '{{keep:<access_token - HIDDEN>}}',
+  sfdx:OrgListCommand     instanceUrl: 'https://may2020.my.salesforce.com',
+  sfdx:OrgListCommand     loginUrl: 'https://test.salesforce.com/',
+  sfdx:OrgListCommand     clientId: '{{keep:PlatformCLI}}',
+  sfdx:OrgListCommand     alias: 'sb',
+  sfdx:OrgListCommand     lastUsed: '2020-07-29T22:49:27.574Z',
+  sfdx:OrgListCommand     isDefaultUsername: true,
+  sfdx:OrgListCommand     connectedStatus: '\u001b[32mConnected\u001b[39m',
+  sfdx:OrgListCommand     defaultMarker: '(U)',
+  sfdx:OrgListCommand     height: 1 } ] +10ms
+
+  sfdx:OrgListCommand INFO [] +1ms
+  ALIAS  USERNAME                       ORG ID              EXPIRATION DATE
+  ─────  ─────────────────────────────  ──────────────────  ───────────────
+  lwc    {{keep:test-----scfwl@example.com}}  00D1100000C3UBnEAN  2020-07-30
+  lwc2   {{keep:test-----zftgt@example.com}}  00D0x000000ALLqEAO  2020-07-30
+  sfdx:OrgListCommand INFO [ { username: '{{keep:test-----scfwl@example.com}}',
+  sfdx:OrgListCommand     orgId: '00D1100000C3UBnEAN',
+""",
+    ),
+    (
+        "https://github.com/forcedotcom/cli/issues/2724",
+        ".txt",
+        r"""  refreshToken: '{{keep:09dbfa0bXXXXXXXX}}',
+  clientId: '{{keep:PlatformCLI}}',
+  isDevHub: false,
+  devHubUsername: '[[email:peter.walsh@axXXXXX.com]]',
+  created: '1706024424000',
+  expirationDate: '2024-02-22',
+  createdOrgInstance: 'USA434S',
+  isScratch: true,
+  isSandbox: false,
+  instanceApiVersion: '60.0',
+  instanceApiVersionLastRetrieved: '2/14/2024, 7:50:59 AM',
+  tracksSource: true
+}
+org:  Org {
+  status: 'UNKNOWN',
+  options: {
+    accessToken: '{{keep:1e916670XXXXXXXX}}',
+    instanceUrl: 'https://inspiration-XXXX-XXXX-dev-ed.scratch.my.salesforce.com',
+    orgId: '00DRL0XXXXXXXX',
+    username: '{{keep:test-iwnXXXXXXXX@example.com}}',
+    loginUrl: 'https://inspiration-XXXX-XXXX-dev-ed.scratch.my.salesforce.com/',
+    refreshToken: '{{keep:09dbfa0bXXXXXXXX}}',
+    clientId: '{{keep:PlatformCLI}}',
+    isDevHub: false,
+    devHubUsername: '[[email:peter.walsh@axXXXXX.com]]',
+    created: '1706024424000',
+    expirationDate: '2024-02-22',
+    createdOrgInstance: 'USA434S',
+    isScratch: true,
+    isSandbox: false,
+    instanceApiVersion: '60.0',
+    instanceApiVersionLastRetrieved: '2/14/2024, 7:50:59 AM',
+    tracksSource: true,
+    aliasOrUsername: '{{keep:deXXXXXX_dwqcp}}'
+  },
+""",
+    ),
+    (
+        "https://github.com/forcedotcom/salesforcedx-vscode/issues/1587",
+        ".txt",
+        r"""sfdx force:apex:execute --color --loglevel=debug -f ./scratch.cls
+46.0 APEX_CODE,FINEST;APEX_PROFILING,INFO;CALLOUT,INFO;DB,INFO;NBA,INFO;SYSTEM,DEBUG;VALIDATION,INFO;VISUALFORCE,INFO;WAVE,INFO;WORKFLOW,INFO
+Execute Anonymous: Map<String, String>...
+14:17:08.12 (12320926)|USER_INFO|[EXTERNAL]|{{keep:abc}}|{{keep:me@myuser.com.me}}|(GMT)
+14:17:08.12 (12358598)|EXECUTION_STARTED
+14:17:08.12 (12368528)|CODE_UNIT_STARTED|[EXTERNAL]|execute_anonymous_apex
+14:17:08.12 (12643550)|VARIABLE_SCOPE_BEGIN|[4]|DescribeSObjectResultObj|Schema.DescribeSObjectResult|true|false
+""",
+    ),
+    # ---- Heroku CLI: login, netrc, the client's own paths -----------------------------------------
+    (
+        "https://github.com/heroku/cli/issues/1562",
+        ".txt",
+        r"""heroku: Press any key to open up the browser to login or q to exit:
+Opening browser to https://cli-auth.heroku.com/auth/cli/browser/{{keep:----------------------------}}
+Logging in... done
+Error: EPERM: operation not permitted, open 'C:/Users/[[user:Gregory]]{{keep:/_netrc}}'
+""",
+    ),
+    (
+        "https://github.com/heroku/legacy-cli/issues/2063",
+        ".txt",
+        r"""└▸ heroku loginEnter your Heroku credentials.
+Email: [[email:5tqamvez81@snkmail.com]]
+Password (typing will be hidden): 
+ ▸    HTTP Error: https://api.heroku.com/login 400 Bad Request
+ ▸    Invalid response from API.
+ ▸    HTTP 400
+ ▸    {[[email:5tqamvez81@snkmail.com]] {{keep:<password>}}}
+ ▸    
+ ▸    Are you behind a proxy?
+ ▸    https://devcenter.heroku.com/articles/using-the-cli#using-an-http-proxy
+""",
+    ),
+    (
+        "https://github.com/heroku/legacy-cli/issues/2057",
+        ".txt",
+        r"""heroku-cli: Updating to 6.8.0-e0f00ce... 12.6 MB/12.6 MB
+/Users/[[user:charles-funk]]{{keep:/.local/share/heroku/client/bin/heroku}}: line 21: /Users/[[user:charles-funk]]{{keep:/.local/share/heroku/client/bin/node}}: No such file or directory
+/Users/[[user:charles-funk]]/.local/share/heroku/client/bin/heroku: line 21: /Users/[[user:charles-funk]]/.local/share/heroku/client/bin/node: No such file or directory
+
+/Users/[[user:kittipat]]/.local/share/heroku/client/bin/heroku: line 21: /Users/[[user:kittipat]]/.local/share/heroku/client/bin/node: No such file or directory
+/Users/[[user:kittipat]]/.local/share/heroku/client/bin/heroku: line 21: /Users/[[user:kittipat]]/.local/share/heroku/client/bin/node: No such file or directory
+[[user:Kittipat]]s-MacBook-Air:fingi-core2 [[user:kittipat]]$ ls -l /Users/[[user:kittipat]]/.local/share/heroku/client/bin/node
+ls: /Users/[[user:kittipat]]/.local/share/heroku/client/bin/node: No such file or directory
+""",
+    ),
+    (
+        "https://github.com/heroku/cli/issues/1386",
+        ".txt",
+        r"""{{keep:me}}@{{keep:me}}-GL552VX:~$ heroku login -i
+heroku: Enter your login credentials
+Email [{{keep:ah******kr@yahoo.com}}]: 
+Password: {{keep:**********************}}
+Logged in as {{keep:ah******kr@yahoo.com}}
+{{keep:me}}@{{keep:me}}-GL552VX:~$
+""",
+    ),
+    # ---- Netlify CLI: a prompt flattened into one line, a personal access token -------------------
+    (
+        "https://github.com/netlify/cli/issues/1944",
+        ".txt",
+        r"""[[user:dorian]]@[[user:Dorian]]:~/Desktop/project_chat_application-master/client$ netlify login Already logged in via netlify config on your machine
+
+Run netlify status for account details
+
+To see all available commands run: netlify help
+
+[[user:dorian]]@[[user:Dorian]]:~/Desktop/project_chat_application-master/client$ netlify deploy › Error: Unauthorized [[user:dorian]]@[[user:Dorian]]:~/Desktop/project_chat_application-master/client$ sudo netlify deploy [sudo] password for [[user:dorian]]: Logging into your Netlify account... Opening https://app.netlify.com/authorize?response_type=ticket&ticket=9fbf4c6e0b3fa4f2a309388c98093a22 FetchError: request to https://api.netlify.com/api/v1/oauth/tickets/9fbf4c6e0b3fa4f2a309388c98093a22 failed, reason: socket hang up Code: ECONNRESET [[user:dorian]]@[[user:Dorian]]:~/Desktop/project_chat_application-master/client$ sudo netlify deploy Logging into your Netlify account... Opening https://app.netlify.com/authorize?response_type=ticket&ticket=ab5dd6a6f6d269592fa98743ab32228a FetchError: request to https://api.netlify.com/api/v1/oauth/tickets/ab5dd6a6f6d269592fa98743ab32228a failed, reason: Client network socket disconnected before secure TLS connection was established Code: ECONNRESET [[user:dorian]]@[[user:Dorian]]:~/Desktop/project_chat_application-master/client$ netlify deploy --auth=[[secret:xoOH-v3-tal6CX9MJ7QlJdHnL8hMu3pxS16INAXV8tN]] › Error: Unauthorized
+""",
+    ),
+    # ---- Firebase CLI: --debug headers, the signed-in account, the login exchange -----------------
+    (
+        "https://github.com/firebase/firebase-tools/issues/6390",
+        ".txt",
+        r"""[debug] [2023-09-21T19:33:34.521Z] ----------------------------------------------------------------------
+[debug] [2023-09-21T19:33:34.523Z] Command:       /usr/local/bin/firebase /Users/[[user:serkanaltiok]]{{keep:/.cache/firebase/tools/lib/node_modules/firebase-tools/lib/bin/firebase}} deploy --only functions --debug
+[debug] [2023-09-21T19:33:34.523Z] CLI Version:   12.5.2
+[debug] [2023-09-21T19:33:34.524Z] Platform:      darwin
+[debug] [2023-09-21T19:33:34.524Z] Node Version:  v16.16.0
+[debug] [2023-09-21T19:33:34.532Z] Time:          Thu Sep 21 2023 22:33:34 GMT+0300 (GMT+03:00)
+[debug] [2023-09-21T19:33:34.533Z] ----------------------------------------------------------------------
+[debug] 
+[debug] [2023-09-21T19:33:34.626Z] > command requires scopes: ["email","openid","https://www.googleapis.com/auth/cloudplatformprojects.readonly","https://www.googleapis.com/auth/firebase","https://www.googleapis.com/auth/cloud-platform"]
+[debug] [2023-09-21T19:33:34.631Z] > authorizing via signed-in user ([[email:nbteknikyazilim@gmail.com]])
+[debug] [2023-09-21T19:33:34.633Z] [iam] checking project nbteknik-b32ab for permissions ["cloudfunctions.functions.create","cloudfunctions.functions.delete","cloudfunctions.functions.get","cloudfunctions.functions.list","cloudfunctions.functions.update","cloudfunctions.operations.get","firebase.projects.get"]
+""",
+    ),
+    (
+        "https://github.com/firebase/firebase-tools/issues/2767",
+        ".txt",
+        r"""firebase logout
+✔  Logged out from [[email:k@vyx.app]]
+firebase login --debug
+i  Firebase optionally collects CLI usage and error reporting information to help improve our products. Data is collected in accordance with Google's privacy policy (https://policies.google.com/privacy) and is not used to identify you.
+ 
+? Allow Firebase to collect CLI usage and error reporting information? Yes
+i  To change your data collection preference at any time, run `firebase logout` and log in again. 
+
+Visit this URL on this device to log in:
+https://accounts.google.com/o/oauth2/auth?client_id={{keep:563584335869-fgrhgmd47bqnekij5i8b5pr03ho849e6.apps.googleusercontent.com}}&scope=email%20openid%20https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcloudplatformprojects.readonly%20https%3A%2F%2Fwww.googleapis.com%2Fauth%2Ffirebase%20https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcloud-platform&response_type=code&state=122563152&redirect_uri=http%3A%2F%2Flocalhost%3A9005
+
+Waiting for authentication...
+[2020-10-31T16:16:34.513Z] >>> HTTP REQUEST POST https://accounts.google.com/o/oauth2/token  
+ {"code":"[[secret:4/0AxNkafr7t977iLjRj3Qdb5_yZCG1e4IP4Dhihr4J8Md51JzodKrofHiwnLxnFnttcxat0l]]","client_id":"{{keep:563584335869-fgrhgmd47bqnekij5i8b5pr03ho849e6.apps.googleusercontent.com}}"
+""",
+    ),
+    (
+        "https://github.com/firebase/firebase-tools/issues/2373",
+        ".txt",
+        r"""$ firebase serve --debug
+[2020-06-17T10:16:08.893Z] > command requires scopes: ["email","openid","https://www.googleapis.com/auth/cloudplatformprojects.readonly","https://www.googleapis.com/auth/firebase","https://www.googleapis.com/auth/cloud-platform"]
+[2020-06-17T10:16:08.895Z] > authorizing via signed-in user
+[2020-06-17T10:16:08.895Z] [iam] checking project super-couples for permissions ["firebase.projects.get"]
+[2020-06-17T10:16:08.899Z] >>> HTTP REQUEST POST https://cloudresourcemanager.googleapis.com/v1/projects/super-couples:testIamPermissions
+ {"permissions":["firebase.projects.get"]}
+""",
+    ),
+    # ---- Wrangler (Cloudflare Workers): whoami, logout, API token placeholders ---------------------
+    (
+        "https://github.com/cloudflare/wrangler-legacy/issues/663",
+        ".txt",
+        r"""[[user:jo-mirk]]s-MBP:eleventy-site [[user:jo_mirk]]$ wrangler whoami
+💁  👋  You are logged with the email '[[email:sophie222sophie@gmail.com]]'.
+""",
+    ),
+    (
+        "https://github.com/cloudflare/workers-sdk/issues/1198",
+        ".txt",
+        r"""[[user:walshtk]]@QRVX0PWXHR ~ % wrangler logout
+ ⛅️ wrangler 2.0.8
+-------------------
+Not logged in, exiting...
+[[user:walshtk]]@QRVX0PWXHR ~ % CLOUDFLARE_API_TOKEN={{keep:xxx}} wrangler whoami
+ ⛅️ wrangler 2.0.8
+-------------------
+Getting User settings...
+👋 You are logged in with an OAuth Token, associated with the email '{{keep:xxxxxxxx+cf@gmail.com}}'!
+┌───────────────────────────────────┬──────────────────────────────────┐
+│ Account Name                      │ Account ID                       │
+├───────────────────────────────────┼──────────────────────────────────┤
+│ {{keep:xxxxxxxx+cf@gmail.com}}'s Account   │ {{keep:xxx}}                              │
+└───────────────────────────────────┴──────────────────────────────────┘
+""",
+    ),
+    # ---- Supabase CLI: login, its login link, db pull --debug --------------------------------------
+    (
+        "https://github.com/supabase/cli/issues/3380",
+        ".txt",
+        r"""[[user:timothyvandamme]]@penguin:~/developer/choreboard-bolt$ supabase login --create-ticket
+cannot save provided token: Invalid access token format. Must be like `{{keep:sbp_0102...1920}}`.
+Try rerunning the command with --debug to troubleshoot the error.
+Sent crash report: a06d0777406442d28e3711f362c98912
+Quote the crash ID above when filing a bug report: https://github.com/supabase/cli/issues/new/choose
+
+[[user:timothyvandamme]]@penguin:~$ supabase services
+Invalid access token format. Must be like `{{keep:sbp_0102...1920}}`.
+""",
+    ),
+    (
+        "https://github.com/supabase/supabase/issues/30910",
+        ".txt",
+        r"""[[user:douglas]]@[[user:Douglas]]s-Laptop datenight % npx supabase login
+Hello from Supabase! Press Enter to open browser and login automatically.
+
+Here is your login link in case browser did not open https://supabase.com/dashboard/cli/login?session_id=a0503fda-4bbf-4b5b-a64f-f74b887139f3&token_name=cli_[[user:douglasferris]]@[[user:Douglas]]s-Laptop.local_1733350545&public_key=041a1521cb5f2287cb48775597e07620a70bf6e1b2ff34c8b90d6f03d0805275a902d16bef033844105f719853db296271595a17fff7755d4bba24c2957878d76f
+
+HTTP 401 Unauthorized: cannot retrieve access token
+Try rerunning the command with --debug to troubleshoot the error.
+""",
+    ),
+    (
+        "https://github.com/supabase/cli/issues/4468",
+        ".txt",
+        r"""↪ npx supabase db pull --debug
+open supabase/.temp/profile: no such file or directory
+Loading project ref from file: supabase/.temp/project-ref
+Using connection pooler: postgresql://{{keep:postgres}}.gqgvyjjbkdemyspillke@aws-1-us-east-2.pooler.supabase.com:5432/postgres
+Initialising login role...
+Using access token for profile: supabase
+Supabase CLI 2.58.5
+Using profile: supabase (supabase.co)
+Connecting to remote database...
+2025/11/21 11:58:32 PG Send: {"Type":"StartupMessage","ProtocolVersion":196608,"Parameters":{"database":"postgres","user":"{{keep:cli_login_postgres}}.gqgvyjjbkdemyspillke"}}
+2025/11/21 11:58:32 PG Recv: {"Type":"AuthenticationSASL","AuthMechanisms":["SCRAM-SHA-256"]}
+2025/11/21 11:58:32 PG Send: {"Type":"SASLInitialResponse","AuthMechanism":"SCRAM-SHA-256","Data":"n,,n=,r=SHzD/1Sm7s9EXokSRQI66Di7"}
+2025/11/21 11:58:32 PG Recv: {"Type":"AuthenticationSASLContinue","Data":"r===,i=4096"}
+2025/11/21 11:58:32 PG Send: {"Type":"SASLResponse","Data":"c=biws,r=="}
+2025/11/21 11:58:33 PG Recv: {"Type":"AuthenticationSASLFinal","Data":"v=NTLFPnzLCY5zOcgN5OcpW2EiH/zUCwp2tMwu7ko09EM="}
+2025/11/21 11:58:33 PG Recv: {"Type":"AuthenticationOK"}
+""",
+    ),
+    # ---- Shopify CLI: theme dev --verbose at zsh prompts -------------------------------------------
+    (
+        "https://github.com/Shopify/cli/issues/3466",
+        ".txt",
+        r"""[[user:joris]]@MacBook-Air-van-[[user:Joris]] theme % shopify theme dev --verbose                    
+2024-02-22T09:11:45.194Z: Running command theme dev
+  shopify:theme:dev init version: @oclif/core@3.15.1 argv: [ '--verbose' ] +0ms
+2024-02-22T09:11:45.208Z: Ensuring that the user is authenticated with the Theme API with the following scopes:
+[]
+
+2024-02-22T09:11:45.208Z: Ensuring that the user is authenticated with the Admin API with the following scopes for the store bosch-stage.myshopify.com:
+[]
+
+2024-02-22T09:11:45.208Z: Getting session store...
+2024-02-22T09:11:45.210Z: Validating existing session against the scopes:
+[
+  "openid",
+  "https://api.shopify.com/auth/shop.admin.graphql",
+  "https://api.shopify.com/auth/shop.admin.themes",
+""",
+    ),
+    (
+        "https://github.com/Shopify/cli/issues/3954",
+        ".txt",
+        r"""{{keep:test}}@MacBook-Pro ~ % shopify theme dev --store https://test.myshopify.com --verbose
+
+2024-05-30T16:19:10.991Z: Running command theme dev
+2024-05-30T16:19:11.037Z: Ensuring that the user is authenticated with the Theme API with the following scopes:
+[]
+
+2024-05-30T16:19:11.037Z: Ensuring that the user is authenticated with the Admin API with the following scopes for the store test.myshopify.com:
+[]
+
+2024-05-30T16:19:11.039Z: Getting session store...
+2024-05-30T16:19:11.043Z: Validating existing session against the scopes:
+[
+  "openid",
+  "https://api.shopify.com/auth/shop.admin.graphql",
+  "https://api.shopify.com/auth/shop.admin.themes",
+  "https://api.shopify.com/auth/partners.collaborator-relationships.readonly",
+  "https://api.shopify.com/auth/shop.storefront-renderer.devtools",
+  "https://api.shopify.com/auth/partners.app.cli.access",
+  "https://api.shopify.com/auth/destinations.readonly"
+]
+For applications:
+{
+  "adminApi": {
+    "scopes": [],
+    "storeFqdn": "test.myshopify.com"
+  }
+}
+
+2024-05-30T16:19:11.044Z: Sending Identity Introspection request to URL: https://accounts.shopify.com/oauth/introspection
+2024-05-30T16:19:11.044Z: Sending POST request to URL https://accounts.shopify.com/oauth/introspection
+With request headers:
+ - User-Agent: Shopify CLI; v=3.60.1
+""",
+    ),
+    # ---- Fly.io flyctl: fly launch's summary, a panic under a placeholder path ---------------------
+    (
+        "https://github.com/ml-in-barcelona/fullstack-reason-react-demo/issues/11",
+        ".txt",
+        r"""$ flyctl version
+flyctl v0.3.33 darwin/arm64 Commit: 75a3fe121bbbf7509e707738682a1fd03c033e01 BuildDate: 2024-11-05T02:02:53Z
+
+$ fly launch
+An existing fly.toml file was found for app fullstack-reason-react-demo
+? Would you like to copy its configuration to the new app? Yes
+Scanning source code
+Detected a Dockerfile app
+Creating app in /Users/[[user:arvidlindstroem]]{{keep:/personal/fullstack-reason-react-demo}}
+We're about to launch your app on Fly.io. Here's what you're getting:
+
+Organization: [[user:Tom Kessel]]                                    (fly launch defaults to the personal org)
+Name:         fullstack-reason-react-demo-frosty-water-5063 (generated)
+Region:       Denver, Colorado (US)                         (this is the fastest region for you)
+App Machines: shared-cpu-1x, 1GB RAM                        (most apps need about 1GB of RAM)
+Postgres:     <none>                                        (not requested)
+Redis:        <none>                                        (not requested)
+Tigris:       <none>                                        (not requested)
+
+? Do you want to tweak these settings before proceeding? No
+Created app 'fullstack-reason-react-demo-frosty-water-5063'
+""",
+    ),
+    (
+        "https://github.com/superfly/flyctl/issues/2236",
+        ".txt",
+        r"""$ fly launch --image ghcr.io/superfly/fly-log-shipper:latest
+
+$ fly version
+fly v0.0.554 darwin/arm64 Commit: aa9b9ad3 BuildDate: 2023-05-05T03:45:30Z
+
+Creating app in /Users/{{keep:{path}/logshippper}}
+Using image ghcr.io/superfly/fly-log-shipper:latest
+? Choose an app name (leave blank to generate one):
+? Select Organization: blog.eexit.net (blog-eexit-net)
+panic: nested instrument span!
+
+goroutine 8 [running]:
+github.com/superfly/flyctl/internal/instrument.(*ApiInstrumenter).Begin(0x12ca48c18?)
+	github.com/superfly/flyctl/internal/instrument/call.go:61 +0xd0
+""",
+    ),
+    # ---- Vercel CLI: vercel dev under a home, vercel inspect with a masked token --------------------
+    (
+        "https://github.com/vercel-community/rust/issues/123",
+        ".txt",
+        r"""❯ vercel dev
+Vercel CLI 32.2.4
+> Ready! Available at http://localhost:3000
+> Building vercel-rust@4.0.6:api/foo.rs
+> Built vercel-rust@4.0.6:api/foo.rs [3s]
+Error: spawn /Users/[[user:frank]]{{keep:/Library/Caches/com.vercel.fun/runtimes/provided/bootstrap}} ENOENT
+    at Process.ChildProcess._handle.onexit (node:internal/child_process:285:19)
+    at onErrorNT (node:internal/child_process:483:16)
+    at processTicksAndRejections (node:internal/process/task_queues:82:21)
+Error: An unexpected error occurred!
+Error: spawn /Users/[[user:frank]]/Library/Caches/com.vercel.fun/runtimes/provided/bootstrap ENOENT
+    at Process.ChildProcess._handle.onexit (node:internal/child_process:285:19)
+    at onErrorNT (node:internal/child_process:483:16)
+    at processTicksAndRejections (node:internal/process/task_queues:82:21)
+""",
+    ),
+    (
+        "https://github.com/amondnet/vercel-action/issues/80",
+        ".txt",
+        r"""/usr/local/bin/npx vercel inspect https://alpin11-ui-pg45u9g3c-alpin11.vercel.app -t {{keep:***}}
+Vercel CLI 21.3.3
+
+Vercel CLI 21.3.3
+- Fetching deployment "https://alpin11-ui-pg45u9g3c-alpin11.vercel.app" in alpin11-developer
+
+- Fetching deployment "https://alpin11-ui-pg45u9g3c-alpin11.vercel.app" in alpin11-developer
+Error! Could not find deployment (404)
+
+Error! Could not find deployment (404)
+Error: The process '/usr/local/bin/npx' failed with exit code 1
 """,
     ),
 ]
