@@ -300,6 +300,7 @@ def main(argv: list[str] | None = None) -> int:
             "121",
             "122",
             "123",
+            "128",
             "all",
         ),
         default="all",
