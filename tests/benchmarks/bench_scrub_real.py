@@ -307,6 +307,7 @@ def main(argv: list[str] | None = None) -> int:
             "124",
             "127",
             "129",
+            "128",
             "all",
         ),
         default="all",

@@ -9915,6 +9915,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (124, _RAW_STOP124),
         (127, _RAW_STOP127),
         (129, _RAW_STOP129),
+        (128, _RAW_STOP128),
     ):
         if batch not in (None, number):
             continue
@@ -40503,6 +40504,365 @@ Error! Could not find deployment (404)
 
 Error! Could not find deployment (404)
 Error: The process '/usr/local/bin/npx' failed with exit code 1
+""",
+    ),
+]
+
+
+_RAW_STOP128: list[tuple[str, str, str]] = [
+    # ---- Postfix: maillog lines with recipients, senders and SASL logins --------------------------
+    (
+        "https://github.com/mailcow/mailcow/issues/241",
+        ".txt",
+        r"""Dec 17 16:12:32 mailcow01 postfix/smtp[27451]: Untrusted TLS connection established to mailcow01.exchange24.net[5.1.76.100]:587: TLSv1.2 with cipher DHE-RSA-AES256-GCM-SHA384 (256/256 bits)
+Dec 17 16:12:32 mailcow01 postfix/smtp[27451]: 2C12B5C099D: to=<[[email:jonas.brenner@exchange24.net]]>, relay=mailcow01.exchange24.net[5.1.76.100]:587, delay=1.7, delays=1.4/0.02/0.19/0.03, dsn=5.7.1, status=bounced (host mailcow01.exchange24.net[5.1.76.100] said: 553 5.7.1 <[[email:jonas.brenner@newsxc.net]]>: Sender address rejected: not owned by user [[email:jonas.brenner@exchange24.net]] (in reply to RCPT TO command))
+Dec 17 16:12:32 mailcow01 postfix/cleanup[27448]: D48865C0C46: message-id=<20151217151232.D48865C0C46@mailcow01.newsxc.net>
+Dec 17 16:12:32 mailcow01 postfix/qmgr[27064]: D48865C0C46: from=<>, size=3447, nrcpt=1 (queue active)
+Dec 17 16:12:32 mailcow01 postfix/bounce[27462]: 2C12B5C099D: sender non-delivery notification: D48865C0C46
+Dec 17 16:12:32 mailcow01 postfix/qmgr[27064]: 2C12B5C099D: removed
+""",
+    ),
+    (
+        "https://github.com/YunoHost/yunohost/pull/243",
+        ".txt",
+        r"""Feb 14 11:17:20 domain.tld postfix/smtpd[1648]: connect from mysendingip
+Feb 14 11:17:20 domain.tld postfix/smtpd[1648]: Anonymous TLS connection mysendingip: TLSv1 with cipher ECDHE-RSA-AES256-SHA (256/256 bits)
+Feb 14 11:17:20 domain.tld postfix/smtpd[1648]: warning: connect to Milter service unix:/run/rmilter/rmilter.sock: Connection refused
+Feb 14 11:17:20 domain.tld postfix/smtpd[1648]: E50437E242: client=mysendingip, sasl_method=PLAIN, sasl_username=[[user:julien]]
+Feb 14 11:17:21 mcgva postfix/cleanup[1469]: E50437E242: message-id=<20170214111720.4628563.21828.577@domain.tld>
+""",
+    ),
+    (
+        "https://github.com/docker-mailserver/docker-mailserver/issues/3824",
+        ".txt",
+        r"""docker-mailserver-59cc9899d4-lfnbn postfix/submission/smtpd[3078]: NOQUEUE: reject: RCPT from mail2.example.com[x.x.x.x]: 553 5.7.1 <{{keep:root@mail2.example.com}}>: Sender address rejected: not owned by user {{keep:relay@example.com}}; from=<{{keep:root@mail2.example.com}}> to=<[[email:dkor@example.com]]> proto=ESMTP helo=<mail2.example.com>
+""",
+    ),
+    (
+        "https://github.com/r-raymond/nixos-mailserver/issues/65",
+        ".txt",
+        r"""Feb 02 15:31:34 nixos monit[14520]: Reinitializing Monit -- control file '/etc/monitrc'
+Feb 02 15:31:34 nixos monit[14520]: 'nixos' Monit reloaded
+Feb 02 15:31:34 nixos postfix/smtpd[24067]: connect from localhost[::1]
+Feb 02 15:31:34 nixos rmilter[690]: <7a2a9b88db>; accepted connection from mail.[[user:hellmann]].io; client: ::1:43480 (localhost)
+Feb 02 15:31:34 nixos postfix/smtpd[24067]: 723EC160A4D: client=localhost[::1]
+""",
+    ),
+    (
+        "https://github.com/modoboa/modoboa/issues/2088",
+        ".txt",
+        r"""Nov 23 15:49:22 zoomdroppers amavis[201903]: (201903-01) Passed CLEAN {RelayedOpenRelay}, [127.0.0.1]:44680 <sales@zoomdroppers.com> -> <[[email:itz.samuel@gmail.com]]>, Message-ID: <160614651690.203810.8638079928474790030@zoomdroppers.com>, mail_id: wBznLTjNykFh, Hits: 2.364, size: 506, queued_as: D7C4717A8B7, 46007 ms
+Nov 23 15:49:23 zoomdroppers postfix/smtpd[382336]: proxy-accept: END-OF-MESSAGE: 250 2.0.0 from MTA(smtp:[127.0.0.1]:10025): 250 2.0.0 Ok: queued as D7C4717A8B7; from=<sales@zoomdroppers.com> to=<[[email:itz.samuel@gmail.com]]> proto=ESMTP helo=<zoomdroppers.com>
+Nov 23 15:49:23 zoomdroppers postfix/smtpd[382336]: disconnect from localhost[127.0.0.1] ehlo=1 mail=1 rcpt=1 data=1 quit=1 commands=5
+Nov 23 15:49:23 zoomdroppers dovecot: imap-login: Login: user=<sales@zoomdroppers.com>, method=PLAIN, rip=127.0.0.1, lip=127.0.0.1, mpid=382481, secured, session=<QQ5ZI8i0WMp/AAAB>
+Nov 23 15:49:23 zoomdroppers postfix/smtp[382479]: Trusted TLS connection established to gmail-smtp-in.l.google.com[173.194.66.27]:25: TLSv1.3 with cipher TLS_AES_256_GCM_SHA384 (256/256 bits) key-exchange X25519 server-signature ECDSA (P-256) server-digest SHA256
+Nov 23 15:49:24 zoomdroppers postfix/smtp[382479]: D7C4717A8B7: to=<[[email:itz.samuel@gmail.com]]>, relay=gmail-smtp-in.l.google.com[173.194.66.27]:25, delay=1.2, delays=0.12/0.03/0.34/0.69, dsn=2.0.0, status=sent (250 2.0.0 OK
+""",
+    ),
+    (
+        "https://github.com/postfixadmin/postfixadmin/issues/762",
+        ".txt",
+        r"""virtual_alias_maps = hash:/etc/postfix/virtual pgsql:/etc/postfix/pgsql/virtual_alias_maps.cf
+
+user = {{keep:postfix}}
+password = 24sdfsdfsdfsdfsdfsd_topSecret9123123123123123
+hosts = localhost
+dbname = postfix
+query = SELECT goto FROM alias WHERE address='%s' AND active = true
+
+postmap -q {{keep:something@domain.co.uk}} pgsql:/etc/postfix/pgsql/virtual_alias_maps.cf
+[[email:simon@domain.co.uk]]
+""",
+    ),
+    (
+        "https://github.com/mailcow/mailcow/issues/505",
+        ".txt",
+        r"""553 5.7.1 <{{keep:support@domain.com}}>: Sender address rejected: not owned by user {{keep:no-reply@domain.com}}; from=<{{keep:support@domain.com}}>
+
+{{keep:root}}@mx1:~# postalias -q {{keep:no-reply@domain.com}} mysql:/etc/postfix/sql/mysql_virtual_sender_acl.cf
+{{keep:no-reply@domain.com}}
+""",
+    ),
+    # ---- OpenDKIM and rmilter/amavis beside Postfix -----------------------------------------------
+    (
+        "https://github.com/MarvAmBass/docker-versatile-postfix/issues/10",
+        ".txt",
+        r"""LogWhy yes
+
+postfix_1                         | Feb 16 22:13:11 santa-maria opendkim[290]: 8888F3239D2: no signing domain match for '[[user:francois-weber]].info'
+postfix_1                         | Feb 16 22:13:11 santa-maria opendkim[290]: 8888F3239D2: no signing subdomain match for '[[user:francois-weber]].info'
+postfix_1                         | Feb 16 22:13:11 santa-maria opendkim[290]: 8888F3239D2: no signature data
+""",
+    ),
+    # ---- Dovecot: auth, lda and imap lines naming the account ---------------------------------------
+    (
+        "https://github.com/systemli/userli/issues/33",
+        ".txt",
+        r"""Nov  2 13:37:06 mail dovecot: auth: Error: prefetch({{keep:user@example.org}}): userdb lookup not possible with only userdb prefetch
+Nov  2 13:37:06 mail dovecot: lda({{keep:user@example.org}}): Error: user [[email:matthis.krall@systemli.org]]: Auth USER lookup failed
+Nov  2 13:37:06 mail dovecot: lda: Fatal: Internal error occurred. Refer to server log for more information.
+""",
+    ),
+    (
+        "https://github.com/opensolutions/ViMbAdmin/issues/266",
+        ".txt",
+        r"""May 18 12:48:40 [[user:quenmark]] dovecot: auth-worker(1709475): Error: sql([[email:quenmark@quenmark.com]],127.0.0.1,<GyrF5+ml+Jx/AAAB>): Invalid password in passdb: Not a valid MD5-CRYPT or PLAIN-MD5 password
+""",
+    ),
+    (
+        "https://github.com/dovecot/documentation/issues/464",
+        ".txt",
+        r"""`<YYY@[[user:n1g7h4773r]].com>: Sender address rejected: not owned by user YYY@[[user:n1g7h4773r]].com.`
+
+XXX@[[user:n1g7h4773r]].com:{BLF-CRYPT}{{keep:SOME_PASSWORD_HASH}}
+postmaster@[[user:n1g7h4773r]].com
+root@[[user:n1g7h4773r]].com
+""",
+    ),
+    (
+        "https://github.com/docker-mailserver/docker-mailserver/issues/1732",
+        ".txt",
+        r"""> docker run --rm -e MAIL_USER={{keep:<user_name@my.domain.com>}} -e MAIL_PASS='{{keep:<my_password>}}' \
+    -ti tvial/docker-mailserver:latest \
+   /bin/sh -c 'echo "$MAIL_USER|$(doveadm pw -s SHA512-CRYPT -u $MAIL_USER -p $MAIL_PASS)"' >> config/postfix-accounts.cf
+
+> openssl s_client -quiet -starttls imap -connect <my.domain.com>:143
+depth=2 O = Digital Signature Trust Co., CN = DST Root CA X3
+verify return:1
+depth=1 C = US, O = Let's Encrypt, CN = R3
+verify return:1
+depth=0 CN = <my.domain.com>
+verify return:1
+. OK Pre-login capabilities listed, post-login capabilities have more.
+01 Login {{keep:<user_name>}} {{keep:<my_password>}}
+01 NO [AUTHENTICATIONFAILED] Authentication failed.
+
+> docker-compose run  mail  tail   /var/log/mail/mail.log
+Dec 25 23:38:55 mail dovecot: auth: passwd-file({{keep:<user>}},<ip>,<xxxxxxx>): unknown user (SHA1 of given password: {{keep:****}})
+Dec 25 23:39:02 mail dovecot: imap-login: Disconnected (auth failed, 1 attempts in 7 secs): user={{keep:<user_name>}}, method=PLAIN, rip=<ip>, lip=<ip>, TLS: Connection closed, session=< xxxxxxx >
+""",
+    ),
+    # ---- Mailcow, Mailu, Mail servers in containers: their logs and their setup ------------------
+    (
+        "https://github.com/mailcow/mailcow-dockerized/issues/2111",
+        ".txt",
+        r"""> dovecot-mailcow_1 | Dec 21 22:11:01 mail CRON[554]: ({{keep:root}}) CMD ( /usr/local/bin/imapsync_cron.pl)
+> dovecot-mailcow_1 | Dec 21 22:11:01 mail CRON[556]: ({{keep:vmail}}) CMD (/usr/local/bin/trim_logs.sh >> /dev/console 2>&1)
+> dovecot-mailcow_1 | Dec 21 22:11:01 mail CRON[551]: pam_unix(cron:session): session closed for user {{keep:vmail}}
+> dovecot-mailcow_1 | Dec 21 22:11:01 mail CRON[552]: pam_unix(cron:session): session closed for user {{keep:root}}
+> dovecot-mailcow_1 | Dec 21 22:11:08 mail dovecot: lmtp(113): Connect from 172.22.1.6
+> dovecot-mailcow_1 | Dec 21 22:11:08 mail dovecot: lmtp(113): Disconnect from 172.22.1.6: Client has quit the connection (state=MAIL FROM)
+> dovecot-mailcow_1 | Dec 21 22:11:08 mail dovecot: imap-login: Aborted login (no auth attempts in 0 secs): user=<>, rip=172.22.1.6, lip=172.22.1.8, TLS, TLSv1.2 with cipher ECDHE-RSA-AES256-GCM-SHA384 (256/256 bits)
+> dovecot-mailcow_1 | Dec 21 22:11:08 mail dovecot: imap-login: Aborted login (no auth attempts in 0 secs): user=<>, rip=172.22.1.6, lip=172.22.1.8
+> dovecot-mailcow_1 | Dec 21 22:11:08 mail dovecot: managesieve-login: Disconnected (no auth attempts in 0 secs): user=<>, rip=172.22.1.6, lip=172.22.1.8
+> dovecot-mailcow_1 | Dec 21 22:11:19 mail dovecot: imap([[email:me@itskiranmathur.com]])<571><3H6h6op9+s+sFgH4>: Logged out in=146 out=2974 deleted=0 expunged=0 trashed=0 hdr_count=0 hdr_bytes=0
+""",
+    ),
+    (
+        "https://github.com/mailcow/mailcow-dockerized/pull/7007",
+        ".txt",
+        r"""MAILCOW_DBPASS="{{keep:insecure_dbpass}}" \
+  MAILCOW_DBROOT="{{keep:insecure_dbroot}}" \
+  MAILCOW_REDISPASS="{{keep:insecure_redispass}}" \
+  && generate_config.sh
+
+{{keep:root}}@host:/opt/mailcow-dockerized# grep -E '^(DBPASS|DBROOT|REDISPASS)=' mailcow.conf
+DBPASS=[[secret:0rw2sPdQRyKHrFkLg2pEBN0nTmH8]]
+DBROOT=[[secret:VX02olbmmoYx6E3plNfXIfL0JP2i]]
+""",
+    ),
+    (
+        "https://github.com/mailcow/mailcow-dockerized/issues/2748",
+        ".txt",
+        r"""# ------------------------------
+# mailcow web ui configuration
+# ------------------------------
+# example.org is _not_ a valid hostname, use a fqdn here.
+# Default admin user is "{{keep:admin}}"
+# Default password is "{{keep:moohoo}}"
+
+MAILCOW_HOSTNAME=mailhost.domainname.nl
+
+# ------------------------------
+# SQL database configuration
+# ------------------------------
+
+DBNAME=mailcow
+DBUSER={{keep:mailcow}}
+
+# Please use long, random alphanumeric strings (A-Za-z0-9)
+
+DBPASS={{keep:XXXXXXXXXXXXXXXXXXX}}
+DBROOT={{keep:XXXXXXXXXXXXXXXXXXX}}
+
+# ------------------------------
+# HTTP/S Bindings
+# ------------------------------
+
+# You should use HTTPS, but in case of SSL offloaded reverse proxies:
+
+HTTP_PORT=80
+HTTP_BIND=0.0.0.0
+
+HTTPS_PORT=443
+HTTPS_BIND=0.0.0.0
+""",
+    ),
+    (
+        "https://github.com/Mailu/Mailu/issues/1375",
+        ".txt",
+        r"""│ 10.42.0.1 - - [25/Feb/2020:08:21:16 +0000] "GET /health HTTP/1.1" 204 0 "-" "kube-probe/1.16"                             │
+│ 2020/02/25 08:21:20 [info] 12#12: *700 client 10.42.0.100:57654 connected to 0.0.0.0:10143                                │
+│ 2020/02/25 08:21:20 [info] 12#12: *700 client login failed: "Authentication credentials invalid" while in http auth state │
+│ , client: 10.42.0.100, server: 0.0.0.0:10143, login: "[[email:bramwells@xxxx.net]]"                                               │
+│ 127.0.0.1 - - [25/Feb/2020:08:21:20 +0000] "GET /auth/email HTTP/1.0" 200 0 "-" "-"                                       │
+│ 10.42.0.1 - - [25/Feb/2020:08:21:21 +0000] "GET /health HTTP/1.1" 204 0 "-" "kube-probe/1.16"
+
+│ 10.42.0.1 - - [25/Feb/2020:08:25:17 +0000] "GET / HTTP/1.1" 200 2691 "-" "kube-probe/1.16"                                │
+│ 10.42.0.101 - - [25/Feb/2020:08:25:17 +0000] "POST /?_task=login HTTP/1.1" 401 2830 "http://mail.xxx.net/?_task=logi │
+│ n" "Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:73.0) Gecko/20100101 Firefox/73.0"
+""",
+    ),
+    (
+        "https://github.com/Mailu/Mailu/issues/928",
+        ".txt",
+        r"""docker-compose exec admin flask mailu user {{keep:noreply}} mydomain.com '{{keep:mypassword}}' SHA512-CRYPT
+
+Usage: flask [OPTIONS] COMMAND [ARGS]...
+
+Error: No such command "mailu".
+
+docker-compose exec admin flask mailu user --hash_scheme='SHA512-CRYPT' {{keep:noreply}} mydomain.com '{{keep:mypassword}}'
+
+docker-compose run admin python manage.py user {{keep:noreply}} mydomain.com {{keep:mypassword}}
+""",
+    ),
+    (
+        "https://github.com/docker-mailserver/docker-mailserver/issues/450",
+        ".txt",
+        r"""docker run --rm \
+  -e MAIL_USER=info@actusmedia.nl \
+  -e MAIL_PASS=[[secret:JGoNdJpkFiQkNSNpdR4cUYQ6nLDmXlUSSUdnKH5nlr08sF6H9XZic3jWNn1XC4Ov]] \
+  -ti tvial/docker-mailserver:latest \
+  /bin/sh -c 'echo "$MAIL_USER|$(doveadm pw -s SHA512-CRYPT -u $MAIL_USER -p $MAIL_PASS)"' >> config/postfix-accounts.cf
+""",
+    ),
+    (
+        "https://github.com/docker-mailserver/docker-mailserver/issues/44",
+        ".txt",
+        r"""Dec 15 10:31:56 mail saslauthd[624]: do_auth         : auth failure: [user=[[email:wep@tavrel.io]]] [service=login] [realm=[[user:tavrel]].io] [mech=sasldb] [reason=Unknown]
+
+mail_1 | Listing SASL users
+mail_1 | [[email:wep@tavrel.io]]: userPassword
+...
+mail_1 | TESTING SASL
+mail_1 | 0: NO "authentication failed"
+
+testsaslauthd -s login -u [[email:wep@tavrel.io]] -p {{keep:test}}
+testsaslauthd -u [[email:wep@tavrel.io]] -p {{keep:test}}
+testsaslauthd -s login -u [[user:wep]] -r [[user:tavrel]].io -p {{keep:test}}
+
+pwcheck_method: auxprop
+mech_list: PLAIN LOGIN CRAM-MD5 DIGEST-MD5
+allow_plaintext: true
+log_level: 7
+""",
+    ),
+    (
+        "https://github.com/docker-mailserver/docker-mailserver/issues/4071",
+        ".txt",
+        r"""docker exec mailserver setup email add [[email:rhidayat@nanowebdev.eu.org]]
+
+2024-06-16 23:23:56+07:00 ERROR addmailuser: Password must not be empty
+2024-06-16 23:23:56+07:00 ERROR addmailuser: Aborting
+
+services:
+  mailserver:
+    image: ghcr.io/docker-mailserver/docker-mailserver:latest
+    container_name: mailserver
+    # Provide the FQDN of your mail server here (Your DNS MX record should point to this value)
+    hostname: mail.nanowebdev.eu.org
+    ports:
+      - "25:25"    # SMTP  (explicit TLS => STARTTLS)
+      - "143:143"
+""",
+    ),
+    (
+        "https://github.com/lejmr/iredmail-docker/issues/6",
+        ".txt",
+        r"""docker run --privileged -p 8666:80 -p 8443:443 \
+           -e "DOMAIN=my.domain" -e "HOSTNAME=email" \
+           -e "MYSQL_ROOT_PASSWORD={{keep:totallyMyPassword}}" \
+           -e "SOGO_WORKERS=1" \
+           -e "TIMEZONE=Europe/Warsaw" \
+           -e "POSTMASTER_PASSWORD={PLAIN}{{keep:asloMyPassword}}" \
+           -e "IREDAPD_PLUGINS=['reject_null_sender', 'reject_sender_login_mismatch', 'greylisting', 'throttle', 'amavisd_wblist', 'sql_alias_access_policy']" \
+           -v /mysql:/var/lib/mysql \
+           -v /vmail:/var/vmail \
+           -v /clamav:/var/lib/clamav \
+           --name=iredmail lejmr/iredmail:mysql-latest
+
+host: https://localhost:8443/iredadmin/
+login: {{keep:postmaster@my.domain}}
+password: {{keep:asloMyPassword}}
+""",
+    ),
+    # ---- Exim and Stalwart -----------------------------------------------------------------------
+    (
+        "https://github.com/cloudflare/cloudflare-docs/issues/11542",
+        ".txt",
+        r"""This message was created automatically by mail delivery software.
+
+A message that you sent could not be delivered to one or more of its
+recipients. This is a permanent error. The following address(es) failed:
+
+  [[[email:Irina.kuznetsova@gmail.com]]](mailto:[[email:Irina.kuznetsova@gmail.com]])
+    host gmail-smtp-in.l.google.com [2a00:1450:4010:c0b::1a]
+    SMTP error from remote mail server after pipelined end of data:
+    550-5.7.26 This mail has been blocked because the sender is unauthenticated.
+    550-5.7.26 Gmail requires all senders to authenticate with either SPF or DKIM.
+    550-5.7.26
+    550-5.7.26  Authentication results:
+    550-5.7.26  DKIM = did not pass
+    550-5.7.26  SPF [clinpharm-spbgmu.ru] with ip:
+    [2a02:408:7722:1:77:222:41:79] =
+    550-5.7.26 did not pass
+    550-5.7.26
+    550-5.7.26  To mitigate this issue, please visit Gmail's authentication guide
+    550-5.7.26 for instructions on setting up authentication:
+    550 5.7.26  https://support.google.com/mail/answer/81126#authentication f18-20020a2e1f12000000b002c50bd6d1c8si1069648ljf.488 - gsmtp
+Reporting-MTA: dns; smtpout13.sweb.ru
+
+Action: failed
+Final-Recipient: rfc822;[[[email:Irina.kuznetsova@gmail.com]]](mailto:[[email:Irina.kuznetsova@gmail.com]])
+Status: 5.0.0
+Remote-MTA: dns; gmail-smtp-in.l.google.com
+""",
+    ),
+    (
+        "https://github.com/drlight17/mta-log-parser/issues/22",
+        ".txt",
+        r"""Feb 14 18:12:33 192.168.55.51 exim[46483]: [1\2] 2025-02-14 18:12:33 Warning: purging the environment.
+Feb 14 18:12:33 192.168.55.51 exim[46483]: [2/2]  Suggested action: use keep_environment.
+Feb 14 18:12:33 192.168.55.51 exim[46483]: 2025-02-14 18:12:33.461 [46483] cwd=/var/log/exim 3 args: sendmail -i {{keep:test@domain.ru}}
+Feb 14 18:12:33 192.168.55.51 exim[46483]: 2025-02-14 18:12:33.470 [46483] 1tixMn-00000000C5j-1wRa <= {{keep:root@domain.ru}} U={{keep:root}} Ci=46483 P=local S=362 M8S=0 RT=0.004s id*=E1tixMn-00000000C5j-1wRa@mail.domain.ru T="test" from <{{keep:root@domain.ru}}> for {{keep:test@domain.ru}}
+Feb 14 18:12:33 192.168.55.51 exim[47012]: 2025-02-14 18:12:33.476 [47012] cwd=/var/spool/exim 3 args: /usr/local/sbin/exim -Mc 1tixMn-00000000C5j-1wRa
+Feb 14 18:12:33 192.168.55.51 exim[47012]: 2025-02-14 18:12:33.501 [47012] 1tixMn-00000000C5j-1wRa ** {{keep:test@domain.ru}} F=<{{keep:root@domain.ru}}> P=<{{keep:root@domain.ru}}> R=dovecot_user T=dovecot_delivery: Child process of dovecot_delivery transport returned 127 (could mean unable to exec or command does not exist) from command: /usr/local/libexec/dovecot/deliver DT=0.004s
+""",
+    ),
+    (
+        "https://github.com/stalwartlabs/stalwart/issues/1673",
+        ".txt",
+        r"""2025-06-12T01:36:16Z TRACE Raw IMAP input received (imap.raw-input) listenerId = "imaptls", localPort = 993, remoteIp = 198.51.100.60, remotePort = 2500, size = 39, contents = "C3 LOGIN {{keep:hello@test.org}} "{{keep:test1234}}"\r\n"
+""",
+    ),
+    # ---- Mail-in-a-Box: its status checks -------------------------------------------------------
+    (
+        "https://github.com/mail-in-a-box/mailinabox/issues/2184",
+        ".txt",
+        r"""The IP address of this machine 203.0.113.155 is listed in the Spamhaus Block List (code 127.255.255.254), which may prevent recipients from receiving your email. See http://www.spamhaus.org/query/ip/203.0.113.155.
+
+This domain is listed in the Spamhaus Domain Block List (code 127.255.255.254), which may prevent recipients from receiving your mail. See http://www.spamhaus.org/dbl/ and http://www.spamhaus.org/query/domain/[[user:benharlow]].nz.
 """,
     ),
 ]
