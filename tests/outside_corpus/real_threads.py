@@ -9821,7 +9821,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``123``, ``127``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``131``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9908,14 +9908,14 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (121, _RAW_STOP121),
         (122, _RAW_STOP122),
         (123, _RAW_STOP123),
+        (124, _RAW_STOP124),
         (125, _RAW_STOP125),
         (126, _RAW_STOP126),
+        (127, _RAW_STOP127),
+        (128, _RAW_STOP128),
+        (129, _RAW_STOP129),
         (130, _RAW_STOP130),
         (131, _RAW_STOP131),
-        (124, _RAW_STOP124),
-        (127, _RAW_STOP127),
-        (129, _RAW_STOP129),
-        (128, _RAW_STOP128),
     ):
         if batch not in (None, number):
             continue
