@@ -5252,11 +5252,13 @@ MEASURED: tuple[Measured, ...] = (
         # (`FAKE01`), so that clean document changes
         docs=16,
         total=(1, 9, 8, 3),
-        found=(0, 0, 8, 3),
+        # 1.83.0: Postfix's sasl_username= learned (user_names.yaml's postfix_sasl_username), the
+        # login found; mailcow's default "moohoo" kept (allow.yaml's mailcow_default_password), no
+        # damage and no clean document changed; the personal-domain classes left (docs/scrubber.md)
+        found=(0, 1, 8, 3),
         missed=(
             "MarvAmBass-docker-versatile-postfix-issues-10: user (elsewhere) 'francois-weber'",
             "MarvAmBass-docker-versatile-postfix-issues-10: user (elsewhere) 'francois-weber'",
-            "YunoHost-yunohost-pull-243: user (elsewhere) 'julien'",
             "dovecot-documentation-issues-464: user (elsewhere) 'n1g7h4773r'",
             "dovecot-documentation-issues-464: user (elsewhere) 'n1g7h4773r'",
             "dovecot-documentation-issues-464: user (elsewhere) 'n1g7h4773r'",
@@ -5266,8 +5268,8 @@ MEASURED: tuple[Measured, ...] = (
             "r-raymond-nixos-mailserver-issues-65: user (elsewhere) 'hellmann'",
         ),
         keeps=30,
-        damage=("mailcow-mailcow-dockerized-issues-2748: 'moohoo'",),
-        clean_changed=("mailcow-mailcow-dockerized-issues-2748",),
+        damage=(),
+        clean_changed=(),
         clean_docs=5,
         tails=(0, 0),
         parses=(0, 0),

@@ -2181,6 +2181,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "registry_login_p_flag": lambda d: (
             d.k("docker login -u admin -p ").v(h).k(" registry.example.org\n")
         ),
+        # stop 56 (scrubber 1.83.0): Postfix smtpd's sasl_username= on the client= line, followed
+        # into a rejected command's sasl_username=<u> and a failed authentication's
+        "postfix_sasl_username": lambda d: (
+            d.k("Feb 14 11:17:20 mx1 postfix/smtpd[1648]: E50437E242: client=unknown[192.0.2.10],")
+            .k(" sasl_method=PLAIN, sasl_username=")
+            .v(u)
+            .k("\nNOQUEUE: reject: RCPT from unknown[192.0.2.10]: 554 5.7.1 <b@example.net>: Relay")
+            .k(" access denied; from=<a@example.org> to=<b@example.net> proto=ESMTP helo=<pc>")
+            .k(" sasl_username=<")
+            .v(u)
+            .k(">\nwarning: unknown[192.0.2.10]: SASL LOGIN authentication failed: UGFzc3dvcmQ6,")
+            .k(" sasl_username=")
+            .v(u)
+            .k("\n")
+        ),
     }
 
 
@@ -2724,6 +2739,15 @@ PASTED_PLACEHOLDERS = {
     # stop 55 (scrubber 1.77.0): -p after docker run and compose is a port and a project
     "registry_login_p_nobody": "docker run -p 8080:80 nginx\ndocker compose -p myproj up -d\n"
     "docker login -u $USER -p $TOKEN ghcr.io\n",
+    # stop 56 (scrubber 1.83.0): Postfix's SASL logins naming no one (roles, its own words,
+    # "(unavailable)") and mailcow's documented default password
+    "postfix_sasl_nobody": "postfix/smtpd[1648]: E50437E242: client=localhost[127.0.0.1],"
+    " sasl_method=PLAIN, sasl_username=relay\npostfix/smtp[1650]: E50437E242: to=<a@example.net>,"
+    " relay=mx.example.net[198.51.100.4]:25, status=sent (250 OK)\npostfix/smtpd[2134]: warning:"
+    " unknown[192.0.2.7]: SASL LOGIN authentication failed: UGFzc3dvcmQ6,"
+    " sasl_username=(unavailable)\nclient=localhost[127.0.0.1], sasl_method=LOGIN,"
+    " sasl_username=postmaster\n"
+    '# Default admin user is "admin"\n# Default password is "moohoo"\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
