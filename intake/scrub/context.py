@@ -501,6 +501,11 @@ _PATH_ERROR_AFTER = regex.compile(r"(?:[ ](?:[A-Za-z]:)?+[/\\~.][^\s:]*+){1,2}+:
 Go's ``os.PathError`` (io/fs: ``Op + " " + Path + ": " + Err``: ``Error storing token: open
 //.vault-token: permission denied``; ``os.LinkError`` names two paths), not a value. Since
 1.48.0 (stop 53)."""
+_OBJECT_STRING = regex.compile(r"[A-Z][A-Za-z]++[ ]?+\{[a-z][A-Za-z0-9_]*+=")
+"""An object's printed form read from its class name: a capitalised word, then a brace and a
+field (Android's ``Account {name=…, type=…}``, android.accounts.Account's ``toString``, which
+microG's authenticator logs as ``getAuthToken: Account {name=…}, mail, Bundle[{…}]``): the word
+is the class, not a value. Since 1.86.0 (stop 56)."""
 _FALLBACK = regex.compile(
     r"""(?x)(?:
         \|\| | \?\? | \?: | \bor\b | \belse\b            # a || "v", a ?? "v", a ?: "v", or, else
@@ -1092,8 +1097,8 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             return None  # token: open //.vault-token: permission denied (Go's os.PathError)
         if not line_level:
             after = text[span[1] : span[1] + 2]
-            if after[:1] in ("(", "["):
-                return None  # time.monotonic(), useState(…), sidecar.cancels[0]: code
+            if after[:1] in ("(", "[") or _OBJECT_STRING.match(text, span[0]):
+                return None  # time.monotonic(), useState(…), cancels[0], Account {name=…}: code
             if sep in (":", "->") and _PROSE_AFTER.match(after):
                 return None  # "Auth: three legs", "token -> publisher": prose
             if _OPERATOR_AFTER.match(text, span[1]) and code_value(word, names):

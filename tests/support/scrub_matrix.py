@@ -2196,6 +2196,23 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("\n")
         ),
+        # stop 56 (scrubber 1.86.0): the Google account's name in microG's logged login response,
+        # beside the token cache's key, Android's Account {…} and the token microG logs
+        "microg_response_name": lambda d: (
+            d.k("D/GmsHttpFormClient( 3023): -- Response --\n")
+            .k("D/GmsHttpFormClient( 3023): Token=redacted\n")
+            .k("D/GmsHttpFormClient( 3023): firstName=")
+            .v(first)
+            .k("\nD/GmsHttpFormClient( 3023): lastName=")
+            .v(last)
+            .k("\nD/GmsAuthenticator( 1964): getAuthToken: Account {name=ACCOUNT_1,")
+            .k(" type=com.google}, mail\n")
+            .k("D/GmsAuthManager( 1964): peekAuthToken: com.google.android.gm:")
+            .k("38918a453d07199354f8b19af05ec6562ced5788:mail\n")
+            .k("D/GmsAuthenticator( 1964): getAuthToken: ")
+            .v(hex40[0] + cut)
+            .k(".\n")
+        ),
     }
 
 
@@ -2748,6 +2765,18 @@ PASTED_PLACEHOLDERS = {
     " sasl_username=(unavailable)\nclient=localhost[127.0.0.1], sasl_method=LOGIN,"
     " sasl_username=postmaster\n"
     '# Default admin user is "admin"\n# Default password is "moohoo"\n',
+    # stop 56 (scrubber 1.86.0): microG's response with masked and placeholder names, the token
+    # cache's key, Google's public signing digest, Android's Account {…}, a stand-in address
+    "microg_nobody": "D/GmsHttpFormClient( 3023): firstName=redacted\n"
+    "D/GmsHttpFormClient( 3023): lastName=[redacted]\n"
+    "D GmsHttpFormClient: firstName=John\nD GmsHttpFormClient: lastName=Doe\n"
+    "D/GmsHttpFormClient( 3023): firstName=Android\nD/GmsHttpFormClient( 3023): lastName=Device\n"
+    "D/GmsAuthManager( 1964): peekAuthToken: com.google.android.gm:"
+    "38918a453d07199354f8b19af05ec6562ced5788:mail\n"
+    "D/GmsAuthenticator( 1964): getAuthToken: Account {name=ACCOUNT_1, type=com.google}, mail\n"
+    "D/GmsHttpFormClient( 3023): app=com.google.android.gms"
+    "&client_sig=38918a453d07199354f8b19af05ec6562ced5788&service=ac2dm\n"
+    "E/HttpTransaction(24718): java.lang.IllegalArgumentException: Non existing account a@b.com\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
