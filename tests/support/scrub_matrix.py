@@ -2181,6 +2181,18 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "registry_login_p_flag": lambda d: (
             d.k("docker login -u admin -p ").v(h).k(" registry.example.org\n")
         ),
+        # stop 56 (scrubber 1.82.0): a person's home beside Caddy's data folder and a chosen
+        # PfxPass, among the ACME clients' documented defaults (kept)
+        "acme_client_person_beside_defaults": lambda d: (
+            d.k("$ ls /home/")
+            .v(u)
+            .k("/.local/share/caddy/\nacme  certificates  locks  ocsp\n")
+            .k("[Thu Mar 23 20:32:08 UTC 2017] _saved_account_key_hash=")
+            .k("'DLddRT10t+oxC/cFlbVkircPyZGP3OoTv+vpNZJiWsY='\n")
+            .k('DEBUG: New order params: \n{\n    "PfxPass":  "')
+            .v(h)
+            .k('",\n}\nlego --dns cloudflare --domains www.example.com --email me@bar.com run\n')
+        ),
     }
 
 
@@ -2724,6 +2736,16 @@ PASTED_PLACEHOLDERS = {
     # stop 55 (scrubber 1.77.0): -p after docker run and compose is a port and a project
     "registry_login_p_nobody": "docker run -p 8080:80 nginx\ndocker compose -p myproj up -d\n"
     "docker login -u $USER -p $TOKEN ghcr.io\n",
+    # stop 56 (scrubber 1.82.0): the ACME clients' and servers' documented defaults: lego's
+    # example address, Caddy's and Traefik's service accounts, Posh-ACME's PfxPass, acme.sh's
+    # account key hash
+    "acme_client_documented_defaults": "$ ls /home/caddy/.local/share/caddy/\n"
+    "ExecStart=/usr/bin/traefik --configFile=/home/traefik/traefik.toml\n"
+    "2019/02/06 02:39:58 Saved key to ~/.lego/accounts/acme-v02.api.letsencrypt.org/me@bar.com"
+    "/keys/me@bar.com.key\n"
+    '    "PfxPass":  "poshacme",\n'
+    "[Thu Mar 23 20:32:08 UTC 2017] _saved_account_key_hash="
+    "'DLddRT10t+oxC/cFlbVkircPyZGP3OoTv+vpNZJiWsY='\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
