@@ -2213,6 +2213,18 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(hex40[0] + cut)
             .k(".\n")
         ),
+        # stop 56 (scrubber 1.82.0): a person's home beside Caddy's data folder and a chosen
+        # PfxPass, among the ACME clients' documented defaults (kept)
+        "acme_client_person_beside_defaults": lambda d: (
+            d.k("$ ls /home/")
+            .v(u)
+            .k("/.local/share/caddy/\nacme  certificates  locks  ocsp\n")
+            .k("[Thu Mar 23 20:32:08 UTC 2017] _saved_account_key_hash=")
+            .k("'DLddRT10t+oxC/cFlbVkircPyZGP3OoTv+vpNZJiWsY='\n")
+            .k('DEBUG: New order params: \n{\n    "PfxPass":  "')
+            .v(h)
+            .k('",\n}\nlego --dns cloudflare --domains www.example.com --email me@bar.com run\n')
+        ),
     }
 
 
@@ -2777,6 +2789,16 @@ PASTED_PLACEHOLDERS = {
     "D/GmsHttpFormClient( 3023): app=com.google.android.gms"
     "&client_sig=38918a453d07199354f8b19af05ec6562ced5788&service=ac2dm\n"
     "E/HttpTransaction(24718): java.lang.IllegalArgumentException: Non existing account a@b.com\n",
+    # stop 56 (scrubber 1.82.0): the ACME clients' and servers' documented defaults: lego's
+    # example address, Caddy's and Traefik's service accounts, Posh-ACME's PfxPass, acme.sh's
+    # account key hash
+    "acme_client_documented_defaults": "$ ls /home/caddy/.local/share/caddy/\n"
+    "ExecStart=/usr/bin/traefik --configFile=/home/traefik/traefik.toml\n"
+    "2019/02/06 02:39:58 Saved key to ~/.lego/accounts/acme-v02.api.letsencrypt.org/me@bar.com"
+    "/keys/me@bar.com.key\n"
+    '    "PfxPass":  "poshacme",\n'
+    "[Thu Mar 23 20:32:08 UTC 2017] _saved_account_key_hash="
+    "'DLddRT10t+oxC/cFlbVkircPyZGP3OoTv+vpNZJiWsY='\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
