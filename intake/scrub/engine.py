@@ -1304,15 +1304,20 @@ def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
     since 1.42.0 (stop 52) as a URL-encoded path's segment after ``%2F`` and as the head of a
     Windows account's machine name that begins with it (``RTKLAPTOP\\RTK``); since 1.59.0 (stop
     54) also right after a terminal colour code or its pasted remains (``\\x1b[32m<u>``,
-    ``[32m<u>[0m``: webui.sh's banner)."""
+    ``[32m<u>[0m``: webui.sh's banner); since 1.80.0 (stop 56) also where the terminal glued a
+    program's line to the byte count ``strace`` printed for its write (``write(1, "…"..., 41<u>
+    is member of video group``: rocminfo's line under strace)."""
     rx = _words(names, rf"(?:(?![A-Za-z0-9])|{_MAC_MODEL})")
     spans = [m.span() for m in rx.finditer(text)]
     alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
-    if names and ("%2" in text or "m" in text):
+    if names and ("%2" in text or "m" in text or '", ' in text):
         # where a word's start is missed: a URL-encoded path's segment
-        # (``next=%2Fhub%2Fuser%2F<u>``), a colour code or its pasted remains (``[32m<u>[0m``)
+        # (``next=%2Fhub%2Fuser%2F<u>``), a colour code or its pasted remains (``[32m<u>[0m``),
+        # strace's byte count before the write's own output (``"..., 41<u> is member of …``)
         glued = regex.compile(
-            rf"(?<=%2[Ff]|\[[0-9;]{{1,12}}+m)(?:{alternatives})(?![A-Za-z0-9])", regex.I
+            rf"(?<=%2[Ff]|\[[0-9;]{{1,12}}+m|\"(?:\.\.\.)?+,[ ][0-9]{{1,9}}+)"
+            rf"(?:{alternatives})(?![A-Za-z0-9])",
+            regex.I,
         )
         spans = sorted(spans + [m.span() for m in glued.finditer(text)])
     if names and "\\" in text:  # a Windows account's machine named after it (RTKLAPTOP\RTK)

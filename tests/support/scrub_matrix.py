@@ -2225,6 +2225,18 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(h)
             .k('",\n}\nlego --dns cloudflare --domains www.example.com --email me@bar.com run\n')
         ),
+        # stop 56 (scrubber 1.80.0): rocminfo's group-membership line, also under strace (the
+        # quoted write and the line glued after its byte count)
+        "rocminfo_group_member": lambda d: (
+            d.k("ROCk module is loaded\nUnable to open /dev/kfd read-write: Cannot allocate")
+            .k(" memory\n")
+            .v(u)
+            .k(' is member of render group\nstrace /opt/rocm/bin/rocminfo\nwrite(1, "\\33[37m')
+            .v(u)
+            .k(' is member of video g"..., 41')
+            .v(u)
+            .k(" is member of video group\n) = 41\n")
+        ),
     }
 
 
@@ -2799,6 +2811,15 @@ PASTED_PLACEHOLDERS = {
     '    "PfxPass":  "poshacme",\n'
     "[Thu Mar 23 20:32:08 UTC 2017] _saved_account_key_hash="
     "'DLddRT10t+oxC/cFlbVkircPyZGP3OoTv+vpNZJiWsY='\n",
+    # stop 56 (scrubber 1.80.0): rocminfo's line naming root, an image's account or a variable,
+    # its failure form, ROCm's image account at its prompt, PyTorch's source trees under /home
+    "rocminfo_accounts_and_source_trees": "root is member of render group\n"
+    "rocm-user is member of video group\n$USER is member of render group\n"
+    'write(1, "\\33[37mroot is member of video g"..., 39root is member of video group\n'
+    "Failed to get user name to check for video group membership\n"
+    "rocm-user@1ddd69214eda:~$ sudo /opt/rocm/bin/rocminfo\n"
+    "root@mainPC:/home/pytorch# pip list | grep torch\n"
+    "torchvision              0.17.0a0+4433680   /home/vision\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
