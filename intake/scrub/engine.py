@@ -35,7 +35,7 @@ import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -652,10 +652,11 @@ def _account_logins(text: str) -> list[str]:
     """Logins a listing, a process table, a login record or a cloud ARN names
     (``user_names.yaml``'s ``listing``, ``login_record``, ``cloud_arn``), judged with the other
     accounts' by ``_account_entries`` (a listing's owner ``the`` is no login)."""
-    matches = [m for m in _rule("listing").finditer(text) if not _daemon_account(text, m)]
+    rules = user_name_rules()
+    matches = [m for m in rules["listing"].finditer(text) if not _daemon_account(text, m)]
     records = []
     if _marked("login_record", text) or (":" in text and _COLUMN_GAP.search(text)):
-        records = [m.group(m.lastindex or 0) for m in _rule("login_record").finditer(text)]
+        records = [m.group(m.lastindex or 0) for m in rules["login_record"].finditer(text)]
     if ":user/" in text:
         records += [m.group(1) for m in _rule("cloud_arn").finditer(text)]
     if "Directory:" in text:
@@ -996,6 +997,17 @@ def _declared_database_users(text: str) -> frozenset[str]:
     )
 
 
+@cache
+def _triggers() -> frozenset[str]:
+    """Every string of a ``user_names.yaml`` rule's ``when``."""
+    return frozenset(t for rule in user_name_rules().values() for t in rule.when)
+
+
+def _held_triggers(text: str) -> frozenset[str]:
+    """The ``when`` strings ``text`` holds, each looked for once (200 rules share 120 of them)."""
+    return frozenset(t for t in _triggers() if t in text)
+
+
 def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
     """User names a text gives away: home folders of its paths, ``USER=``, a prompt ``u@host:``.
 
@@ -1016,10 +1028,11 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
     found -= _glued_homes(rooted)
     homes = {n.lower() for n in found}
     declared = _declared_database_users(text) if "://" in text else frozenset()
+    held = _held_triggers(text)
     for rule in user_name_rules().values():
-        if rule.when and any(t in text for t in rule.when):
+        if rule.when and not held.isdisjoint(rule.when):
             # the one group that took part (``git`` has one per alternative)
-            names = (m.group(m.lastindex or 0).strip() for m in rule.pattern.finditer(text))
+            names = (m.group(m.lastindex or 0).strip() for m in rule.finditer(text))
             if declared and rule.pattern is _rule("url"):  # an application's database user
                 names = (n for n in names if n.lower() not in declared)
             found.update(filter(_not_base64_text, names))
@@ -1100,7 +1113,7 @@ def _rule_names(text: str, names: Sequence[str]) -> set[str]:
         m.group(m.lastindex or 0)
         for rule in map(rules.__getitem__, names)
         if not rule.when or any(t in text for t in rule.when)
-        for m in rule.pattern.finditer(text)
+        for m in rule.finditer(text)
     }
 
 

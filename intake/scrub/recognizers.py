@@ -33,7 +33,7 @@ from presidio_analyzer.pattern import Pattern  # noqa: E402, TID251
 from presidio_analyzer.pattern_recognizer import PatternRecognizer  # noqa: E402, TID251
 from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: E402, TID251
 
-from intake.scrub.definitions import word_lists  # noqa: E402
+from intake.scrub.definitions import top_level_alternatives, word_lists  # noqa: E402
 from intake.scrub.illustrative import looks_like_placeholder  # noqa: E402
 from intake.scrub.normalise import WRAP_BREAK  # noqa: E402
 
@@ -69,7 +69,7 @@ def required_literal(pattern: str, flags: int) -> str | None:
         or "(?" in pattern[:3]
         or "(?i" in pattern
         or "(?x" in pattern
-        or _top_level_alternation(pattern)
+        or len(top_level_alternatives(pattern)) > 1
     ):
         return None
     i = 2 if pattern.startswith("\\b") else 0
@@ -89,29 +89,6 @@ def required_literal(pattern: str, flags: int) -> str | None:
             break
     literal = "".join(out)
     return literal if len(literal) >= 3 else None
-
-
-def _top_level_alternation(pattern: str) -> bool:
-    depth, i, in_class = 0, 0, False
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-            if pattern[i + 1 : i + 2] == "]":
-                i += 1  # a ] right after [ is a member
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif c == "|" and depth == 0:
-            return True
-        i += 1
-    return False
 
 
 _PRESIDIO_LOG = logging.getLogger("presidio-analyzer")

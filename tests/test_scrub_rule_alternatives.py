@@ -1,0 +1,117 @@
+"""A user-name rule's matches are found by its alternatives' own searches (speed, issue 35 item
+6): the same matches, in the same order, with the same name, as the joined pattern's ``finditer``.
+
+Joined by ``|``, the alternatives lose the regex module's fast scan for their literal starts;
+``UserNameRule.finditer`` searches each alone and takes, as the joined pattern does, the
+leftmost match, the first alternative at one start, and goes on from the match's end.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import regex
+
+from intake.scrub.definitions import UserNameRule, top_level_alternatives, user_name_rules
+from tests.outside_corpus import pasted, real_threads
+from tests.support.scrub_matrix import PASTED_PLACEHOLDERS
+
+
+def _rule(source: str) -> UserNameRule:
+    pattern = regex.compile(source)
+    parts = top_level_alternatives(source)
+    alternatives = tuple(regex.compile(p, pattern.flags) for p in parts) if len(parts) > 1 else ()
+    return UserNameRule(pattern, alternatives=alternatives)
+
+
+Seen = list[tuple[tuple[int, int], tuple[str | None, ...], dict[str, str | None]]]
+
+
+def _joined(rule: UserNameRule, text: str) -> Seen:
+    return [(m.span(), m.groups(), m.groupdict()) for m in rule.pattern.finditer(text)]
+
+
+def _apart(rule: UserNameRule, text: str) -> Seen:
+    """Every group, by number and by name, as the joined pattern numbers them."""
+    return [(m.span(), m.groups(), m.groupdict()) for m in rule.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    ("source", "parts"),
+    [
+        ("a|b", ["a", "b"]),
+        ("(a|b)c", ["(a|b)c"]),
+        (r"a\|b|c", [r"a\|b", "c"]),
+        ("[|]x|y", ["[|]x", "y"]),
+        ("[]|]x|y", ["[]|]x", "y"]),
+        ("[^]|]x|y", ["[^]|]x", "y"]),
+        (r"[\]|]x|y", [r"[\]|]x", "y"]),
+        (r"(?m)^a(?:b|c)|(?<=[|(])d|\(e", ["(?m)^a(?:b|c)", "(?<=[|(])d", r"\(e"]),
+        ("(?P<k>x)(?P=k)|", ["(?P<k>x)(?P=k)", ""]),
+    ],
+)
+def test_a_pattern_is_cut_only_at_its_top_level_bars(source: str, parts: list[str]) -> None:
+    assert top_level_alternatives(source) == parts
+
+
+def test_every_packaged_rule_is_its_alternatives_joined() -> None:
+    """Cut and joined again, each rule is its own source, and its alternatives hold between
+    them exactly the pattern's groups (no cut inside a group or a set)."""
+    for name, rule in user_name_rules().items():
+        parts = top_level_alternatives(rule.pattern.pattern)
+        assert "|".join(parts) == rule.pattern.pattern, name
+        if rule.alternatives:
+            assert len(rule.alternatives) == len(parts) > 1, name
+            assert sum(a.groups for a in rule.alternatives) == rule.pattern.groups, name
+        else:
+            assert len(parts) == 1, name
+
+
+def _texts() -> list[str]:
+    """Real pasted text (every document of both outside corpora), the matrix's placeholder
+    texts, and lines of all of them shuffled together, so matches of different alternatives
+    stand next to each other and overlap."""
+    docs = [d.doc.text for d in real_threads.documents()] + [d.text for d in pasted.documents()]
+    docs += list(PASTED_PLACEHOLDERS.values())
+    lines = [line for doc in docs for line in doc.splitlines(keepends=True)]
+    rng = random.Random(35)
+    mixed = ["".join(rng.sample(lines, 40)) for _ in range(300)]
+    return docs + mixed
+
+
+def test_each_rule_finds_what_its_joined_pattern_finds() -> None:
+    """On every text: the same spans, in the same order, with the same groups (by number and by
+    name), for every packaged rule that has alternatives."""
+    texts = _texts()
+    checked = 0
+    for name, rule in user_name_rules().items():
+        if not rule.alternatives:
+            continue
+        for text in texts:
+            assert _apart(rule, text) == _joined(rule, text), (name, text[:200])
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        # at one start the first alternative wins, even when a later one is longer
+        ("ab|abc", "abc abc"),
+        ("abc|ab", "abc ab"),
+        # a match of one alternative hides another's that starts inside it
+        ("a.c|bcd|d", "abcd bcd d"),
+        # lookbehind sees the text before the scan's position
+        (r"(?<=x)y|xy", "xyxy"),
+        # groups: numbered and named across the alternatives as the joined pattern numbers them
+        (r"u=(\w+)|(\w+)@h|v=(?P<v>(\w)\w*)", "u=ann bob@h v=cid"),
+        # an empty match hands the text back to the joined pattern
+        ("a|(?=b)", "abab"),
+        (r"(?m)^x|y$", "x\ny\nxy"),
+    ],
+)
+def test_the_joined_patterns_order_of_matches_is_kept(source: str, text: str) -> None:
+    rule = _rule(source)
+    assert rule.alternatives
+    assert _apart(rule, text) == _joined(rule, text)
