@@ -907,6 +907,9 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     uuid = f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"  # a random UUID (an API key's)
     allinkl = "w0" + _r(rng, HEX, 6)  # an All-Inkl account id
     two = rng.choice("jkqz") + rng.choice("jkqvwxz")  # a two-letter login (no word, role, mask)
+    squashed = u.rstrip("0123456789")  # a hyphenated login without its hyphen (ubiquity's host)
+    at = 2 if squashed.startswith("bot") else 3  # not a robot's ``bot-<x>`` (role_login)
+    hyphened = f"{squashed[:at]}-{squashed[at:]}"
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
@@ -2181,6 +2184,22 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "registry_login_p_flag": lambda d: (
             d.k("docker login -u admin -p ").v(h).k(" registry.example.org\n")
         ),
+        # stop 56 (scrubber 1.79.0): a two-letter login as a listing's owner and its private
+        # group, and a prompt's host made of a hyphenated login by Ubuntu's installer
+        "listing_private_group_and_installer_host": lambda d: (
+            d.k("ls -ld / /data2\ndrwxr-xr-x 26 root root 4096 maj 26 07:25 /\ndrwx------  4 ")
+            .v(two)
+            .k("   ")
+            .v(two)
+            .k("   4096 lis 12 18:57 /data2\ndrwx------ 4 ollama ollama 4096 lis 12 18:57 /data2\n")
+            .k("(textgen) ")
+            .v(hyphened)
+            .k("@")
+            .v(squashed)
+            .k("-desktop:/media/")
+            .v(hyphened)
+            .k("/DATA/text-generation-webui$ python server.py\n")
+        ),
     }
 
 
@@ -2724,6 +2743,16 @@ PASTED_PLACEHOLDERS = {
     # stop 55 (scrubber 1.77.0): -p after docker run and compose is a port and a project
     "registry_login_p_nobody": "docker run -p 8080:80 nginx\ndocker compose -p myproj up -d\n"
     "docker login -u $USER -p $TOKEN ghcr.io\n",
+    # stop 56 (scrubber 1.79.0): text-generation-webui's own --gradio-auth placeholder and its
+    # quoted flag in prose, a masked home, listings of system and default accounts, a host made
+    # of an account that names nobody
+    "local_llm_server_nobody": 'You can create one with the "--gradio-auth" flag like this:\n\n'
+    "--gradio-auth username:password\n\nMake sure to replace username:password with your own.\n"
+    "PS C:\\Users\\unnamed> lms server start\n"
+    "drwxr-xr-x  2 lp lp 4096 Jan  1 00:00 /var/spool/cups\n"
+    "drwxr-xr-x 18 pi pi 4096 Feb  3 09:12 /home/pi/llama.cpp\n"
+    "drwxrwxr-x  4 1000   1000   4096 lis 12 18:58 /data2/models\n"
+    "(textgen) cloud-user@clouduser-desktop:~$ ls\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
