@@ -288,6 +288,14 @@ _NOT_A_VALUE = regex.compile(
 )
 
 
+_FIELD_NAME_PAIR = regex.compile(r"(?i)^(?:user(?:[ _-]?+name)?+|login):(?:pass(?:word|wd)?+|pwd)$")
+"""A ``user:password`` credential written as its own fields' names (``username:password``,
+``USER:PASSWORD``, ``user:pass``): the format a tool documents, not a credential.
+text-generation-webui's ``modules/shared.py`` documents ``--gradio-auth`` "in the format
+"username:password"" and warns at start-up ``--gradio-auth username:password`` then "Make sure
+to replace username:password with your own." Since 1.79.0 (stop 56, batch 124's tune damage)."""
+
+
 def type_expression(value: str) -> bool:
     """``str | None``, ``dict[str, str]``, ``Optional[str]``, ``string``: an annotation, whose
     every word is a type name (a password is not written in the type system's words)."""
@@ -379,7 +387,7 @@ def literal_secret(
         and (code_value(v[:-1], names) or not literal_secret(v[:-1], quoted=False, names=names))
     ):
         return False  # session_id: str,  auth_token=auth_token,  token=None,  threshold=0.90,
-    if _NOT_A_VALUE.match(v) or _SIGV4_SCOPE.match(v):
+    if _NOT_A_VALUE.match(v) or _SIGV4_SCOPE.match(v) or _FIELD_NAME_PAIR.match(v):
         return False  # (a SigV4 credential scope: its key id is found on its own)
     low = v.lower()
     if looks_like_placeholder(v) or _MASK.match(v) or _encoded_placeholder(v):
@@ -657,7 +665,7 @@ def _not_an_assignment(text: str, m: regex.Match[str], start: int, flag: bool, n
         return True
     if flag and start > 0 and text[start - 1] not in " \t\r\n\"'=([":
         return True
-    if flag and mixes_like_random(name):
+    if flag and (mixes_like_random(name) or _quoted_flag_named(text, m, start)):
         return True
     if ws and not sep and start > 0 and text[start - 1] == "$":
         return True
@@ -682,6 +690,28 @@ def _not_an_assignment(text: str, m: regex.Match[str], start: int, flag: bool, n
         and m.end("sep") == m.start("vq")
         and text[m.start("sep") - 1] not in " \t"
     )  # NAME=`cmd`: shell command substitution, not a literal
+
+
+_PROSE_WORD = regex.compile(r"[a-z]{2,20}+(?![A-Za-z0-9_.:/@=-])")
+
+
+def _quoted_flag_named(text: str, m: regex.Match[str], start: int) -> bool:
+    """A flag's name in quotes of its own, then a blank and a word of lower-case letters: prose
+    that names the flag (text-generation-webui's start-up warning, ``modules/shared.py``: "You
+    can create one with the "--gradio-auth" flag like this:"; ``use the '--token' option``),
+    not the flag given a value. A value with a digit, a capital or a mark still goes
+    (``"--gradio-auth" s3cr3tPass``). Since 1.79.0 (stop 56, batch 124's tune damage)."""
+    nq = m.group("nq")
+    return (
+        bool(nq)
+        and nq[-1] in "\"'"
+        and start > 0
+        and text[start - 1] == nq[-1]
+        and bool(m.group("ws"))
+        and not m.group("sep")
+        and m.group("vq") is None
+        and _PROSE_WORD.match(text, m.end()) is not None
+    )
 
 
 def _shell_word(text: str, pos: int, limit: int) -> tuple[str, list[int]]:

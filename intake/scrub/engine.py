@@ -1065,7 +1065,28 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
         )
         and _learnable(text, n)
     ) | _digit_logins(text)
+    learned |= installer_host_names(text, learned)
     return learned | checkout_owner_names(text, learned)
+
+
+def installer_host_names(text: str, learned: frozenset[str]) -> frozenset[str]:
+    """A prompt's host made of its own learned login by Ubuntu's installer (``user_names.yaml``'s
+    ``installer_host``: ubiquity's ``re.sub(r'\\W', '', username) + suffix``): the login's
+    letters without its ``-`` and ``.`` (``go-nerd@gonerd-desktop``), learned beside it so the
+    host goes too. A login that was not learned (``cloud-user@clouduser-desktop``) teaches
+    nothing, nor a host made of anything else. Since 1.79.0 (stop 56, batch 124's tune miss)."""
+    if "@" not in text or not any("-" in n or "." in n for n in learned):
+        return frozenset()
+    out: set[str] = set()
+    for m in _rule("installer_host").finditer(text):
+        login, host = m.group("u").lower(), m.group("host")
+        if (
+            login in learned
+            and regex.sub(r"[.-]", "", login) == host.lower()
+            and _learnable(text, host)
+        ):
+            out.add(host.lower())
+    return frozenset(out)
 
 
 def checkout_owner_names(text: str, learned: frozenset[str]) -> frozenset[str]:
@@ -1237,12 +1258,15 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
     ``[program:ax]`` beside ``/home/ax/ax/artisan``; systemd's ``User=``, upstart's ``setuid``,
     uWSGI's ``uid =``). Since 1.69.0 (stop 55) zsh's default macOS prompt with a capitalised
     login is too (``user_names.yaml``'s ``capitalised_zsh_prompt``: ``Jo@192 ~ %`` beside
-    ``/Users/Jo/Desktop/…``)."""
+    ``/Users/Jo/Desktop/…``). Since 1.79.0 (stop 56) a long listing's owner is too
+    (``drwxr-xr-x 5 jm staff …`` beside ``/Users/jm/…``), and a listing's owner whose group is
+    the same name is two pieces by itself (``drwx------ 4 tk tk …``: the user private group,
+    ``_listed_owner``)."""
     low = name.lower()
     if low in homes:
         if _MAC_HOST_OF.search(text) and _words([name], _MAC_MODEL).search(text):
             return True
-        return any(
+        return _listed_owner(text, low, own_group=False) or any(
             m.group(1).lower() == low
             for rx in (
                 _rule("prompt"),
@@ -1253,10 +1277,24 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
             )
             for m in rx.finditer(text)
         )
+    if _listed_owner(text, low, own_group=True):
+        return True
     prompts = [m.start(1) for m in _rule("git_bash").finditer(text) if m.group(1).lower() == low]
     if not prompts:
         return False
     return {m.start() for m in _words([name]).finditer(text)} <= set(prompts)
+
+
+def _listed_owner(text: str, low: str, own_group: bool) -> bool:
+    """Whether a long listing's owner column is ``low`` (``user_names.yaml``'s
+    ``listing_owner_group``), with ``own_group`` its group column the same name too: the user
+    private group useradd(8) ``-U`` (login.defs' ``USERGROUPS_ENAB``) and Debian's adduser
+    (``USERGROUPS=yes``) give every person's account (``drwx------  4 tk   tk   4096 …``).
+    Since 1.79.0 (stop 56, batch 124's tune miss)."""
+    return any(
+        m.group("owner").lower() == low and (not own_group or m.group("group").lower() == low)
+        for m in _rule("listing_owner_group").finditer(text)
+    )
 
 
 def _in_placeholder(text: str, name: str) -> bool:

@@ -907,6 +907,9 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     uuid = f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"  # a random UUID (an API key's)
     allinkl = "w0" + _r(rng, HEX, 6)  # an All-Inkl account id
     two = rng.choice("jkqz") + rng.choice("jkqvwxz")  # a two-letter login (no word, role, mask)
+    squashed = u.rstrip("0123456789")  # a hyphenated login without its hyphen (ubiquity's host)
+    at = 2 if squashed.startswith("bot") else 3  # not a robot's ``bot-<x>`` (role_login)
+    hyphened = f"{squashed[:at]}-{squashed[at:]}"
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
@@ -2237,6 +2240,22 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k(" is member of video group\n) = 41\n")
         ),
+        # stop 56 (scrubber 1.79.0): a two-letter login as a listing's owner and its private
+        # group, and a prompt's host made of a hyphenated login by Ubuntu's installer
+        "listing_private_group_and_installer_host": lambda d: (
+            d.k("ls -ld / /data2\ndrwxr-xr-x 26 root root 4096 maj 26 07:25 /\ndrwx------  4 ")
+            .v(two)
+            .k("   ")
+            .v(two)
+            .k("   4096 lis 12 18:57 /data2\ndrwx------ 4 ollama ollama 4096 lis 12 18:57 /data2\n")
+            .k("(textgen) ")
+            .v(hyphened)
+            .k("@")
+            .v(squashed)
+            .k("-desktop:/media/")
+            .v(hyphened)
+            .k("/DATA/text-generation-webui$ python server.py\n")
+        ),
     }
 
 
@@ -2820,6 +2839,16 @@ PASTED_PLACEHOLDERS = {
     "rocm-user@1ddd69214eda:~$ sudo /opt/rocm/bin/rocminfo\n"
     "root@mainPC:/home/pytorch# pip list | grep torch\n"
     "torchvision              0.17.0a0+4433680   /home/vision\n",
+    # stop 56 (scrubber 1.79.0): text-generation-webui's own --gradio-auth placeholder and its
+    # quoted flag in prose, a masked home, listings of system and default accounts, a host made
+    # of an account that names nobody
+    "local_llm_server_nobody": 'You can create one with the "--gradio-auth" flag like this:\n\n'
+    "--gradio-auth username:password\n\nMake sure to replace username:password with your own.\n"
+    "PS C:\\Users\\unnamed> lms server start\n"
+    "drwxr-xr-x  2 lp lp 4096 Jan  1 00:00 /var/spool/cups\n"
+    "drwxr-xr-x 18 pi pi 4096 Feb  3 09:12 /home/pi/llama.cpp\n"
+    "drwxrwxr-x  4 1000   1000   4096 lis 12 18:58 /data2/models\n"
+    "(textgen) cloud-user@clouduser-desktop:~$ ls\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
