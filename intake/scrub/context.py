@@ -494,6 +494,11 @@ _TYPE_ANNOTATION = (
 Go ``var apiToken string = …`` (matched on the lowercased text). After a blank only a string
 type counts: ``name=password type=hidden`` is two HTML attributes, not a declaration."""
 _SHELL_WORD_END = frozenset(" \t\r\n;|&<>()")
+_TYPOGRAPHIC_CLOSE = {"\u2018": "\u2019", "\u201c": "\u201d"}
+"""A typographic opening quote and its closing one (``‘v’``, ``“v”``): straight quotes as a word
+processor, a chat app or a rich-text editor writes them, so a value between them is quoted as
+one between ``'`` or ``"`` is (since 1.81.0, stop 56: ``--password ‘password’`` is the
+placeholder ``--password 'password'`` is, batch 126's tune damage)."""
 _OPERATOR_AFTER = regex.compile(r"[ \t]++(?:[=!<>]=|[<>+*/%]|and|or|if|in)[ \t]")
 """An operator after a value: the value is an operand of an expression (code)."""
 _SPACED_EQ = regex.compile(r"[ \t]=[ \t]")
@@ -838,6 +843,19 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 continue
             return (pos, j) if j > pos else None
 
+    def _quoted_at(
+        self, text: str, pos: int, vq: str | None
+    ) -> tuple[tuple[int, int] | None] | None:
+        """A quoted value's span (in a 1-tuple; the span None when the quote is not closed):
+        after the opening quote ``vq`` the regex read, or between a typographic quote at
+        ``pos`` and its closing one on the same line (``_TYPOGRAPHIC_CLOSE``). None when the
+        value is not quoted (an unclosed typographic quote is read as before, unquoted)."""
+        if vq:
+            return (self._quoted(text, pos, vq),)
+        close = _TYPOGRAPHIC_CLOSE.get(text[pos : pos + 1])
+        span = None if close is None else self._quoted(text, pos + 1, close)
+        return None if span is None else (span,)
+
     @staticmethod
     def _run(text: str, pos: int, stops: frozenset[str]) -> int:
         n = len(text)
@@ -1030,8 +1048,9 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             self._authorization(text, pos, names, out)
             return
         shaped = names.needs_shape(name)
-        if vq:
-            self._emit(text, self._quoted(text, pos, vq), True, out, shaped, name)
+        quoted = self._quoted_at(text, pos, vq)
+        if quoted is not None:
+            self._emit(text, quoted[0], True, out, shaped, name)
             return
         self._emit_fallbacks(text, pos, out, shaped, name)
         span = self._plain_value(text, m, start, pos, sep, segs, names)

@@ -2256,6 +2256,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(hyphened)
             .k("/DATA/text-generation-webui$ python server.py\n")
         ),
+        # stop 56 (scrubber 1.81.0): youtube-dl's typed --username (a name in quotes), its
+        # --password in typographic quotes, yt-dlp's -u/-p and gallery-dl's Logging in as <u>
+        "media_downloader_logins": lambda d: (
+            d.k("youtube-dl -v --username '")
+            .v(name)
+            .k("' --password \u2018")
+            .v(cut)
+            .k("\u2019 https://www.youtube.com/watch?v=BaW_jenozKc\n$ yt-dlp -u ")
+            .v(u)
+            .k(" -p ")
+            .v(h)
+            .k(" https://vimeo.com/76979871\n[pixiv][info] Logging in as ")
+            .v(w)
+            .k("\n[pixiv][error] AuthenticationError: Invalid or missing login credentials\n")
+        ),
     }
 
 
@@ -2849,6 +2864,15 @@ PASTED_PLACEHOLDERS = {
     "drwxr-xr-x 18 pi pi 4096 Feb  3 09:12 /home/pi/llama.cpp\n"
     "drwxrwxr-x  4 1000   1000   4096 lis 12 18:58 /data2/models\n"
     "(textgen) cloud-user@clouduser-desktop:~$ ls\n",
+    # stop 56 (scrubber 1.81.0): media downloaders' masks, placeholders and documented special
+    # logins, typographic quotes around placeholders, my<site>username
+    "media_downloader_placeholders": "youtube-dl -v --username 'First Last' --password"
+    " \u2018password\u2019 https://www.youtube.com/watch?v=BaW_jenozKc\n"
+    "[debug] Command-line args: [u'-v', u'--username', u'PRIVATE', u'--password', u'PRIVATE']\n"
+    "yt-dlp --username oauth2 --password '' https://www.youtube.com/watch?v=BaW_jenozKc\n"
+    "yt-dlp -u USERNAME -p PASSWORD https://vimeo.com/76979871\n"
+    "[pixiv][info] Logging in as your-username\n[gallery-dl][info] Logging in as anonymous\n"
+    '"username": "myinstagramusername",\n"password": "myinstagrampassword"\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
