@@ -907,6 +907,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     uuid = f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"  # a random UUID (an API key's)
     allinkl = "w0" + _r(rng, HEX, 6)  # an All-Inkl account id
     two = rng.choice("jkqz") + rng.choice("jkqvwxz")  # a two-letter login (no word, role, mask)
+    surname = "Z" + last[1:]  # a surname no room's or role's word is (none starts with z)
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
@@ -2181,6 +2182,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         "registry_login_p_flag": lambda d: (
             d.k("docker login -u admin -p ").v(h).k(" registry.example.org\n")
         ),
+        # stop 56 (scrubber 1.84.0): a host named after a learned login's name part (an
+        # sfdx.log record's "hostname"), and a Mac's host of a login with an underscore
+        "saas_cli_named_hosts": lambda d: (
+            d.k('{"name":"sfdx","hostname":"')
+            .v(surname)
+            .k('-Desktop","pid":5576,"log":"SfdxProjectJson","level":40,"msg":"The config file: ')
+            .k("C:\\\\Users\\\\")
+            .v(surname.lower() + first[0].lower())
+            .k('\\\\.sfdx\\\\sfdx-project.json is not schema valid","v":0}\n')
+            .v(f"{u}-{w}")
+            .k("s-MBP:eleventy-site ")
+            .v(f"{u}_{w}")
+            .k("$ wrangler whoami\n")
+        ),
     }
 
 
@@ -2724,6 +2739,14 @@ PASTED_PLACEHOLDERS = {
     # stop 55 (scrubber 1.77.0): -p after docker run and compose is a port and a project
     "registry_login_p_nobody": "docker run -p 8080:80 nginx\ndocker compose -p myproj up -d\n"
     "docker login -u $USER -p $TOKEN ghcr.io\n",
+    # stop 56 (scrubber 1.84.0): posters' masked addresses, a room's host beside a built-in
+    # account, a CI account's Mac
+    "saas_cli_masks": "heroku: Enter your login credentials\nEmail [ah******kr@yahoo.com]: \n"
+    "Logged in as ah******kr@yahoo.com\nLogged in as ******kr@yahoo.com\n"
+    "👋 You are logged in with an OAuth Token, associated with the email 'xxxxxxxx+cf@gmail.com'!\n"
+    "│ xxxxxxxx+cf@gmail.com's Account   │ xxx                              │\n"
+    '{"name":"sfdx","hostname":"Home-Desktop","pid":5576,"msg":"C:\\\\Users\\\\Administrator"}\n'
+    "ci-runners-MBP:eleventy-site ci_runner$ wrangler whoami\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
