@@ -2185,12 +2185,13 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         # stop 56 (scrubber 1.84.0): a host named after a learned login's name part (an
         # sfdx.log record's "hostname"), and a Mac's host of a login with an underscore
         "saas_cli_named_hosts": lambda d: (
-            d.k('{"name":"sfdx","hostname":"')
-            .v(surname)
-            .k('-Desktop","pid":5576,"log":"SfdxProjectJson","level":40,"msg":"The config file: ')
-            .k("C:\\\\Users\\\\")
+            d.k("PS C:\\Users\\")
             .v(surname.lower() + first[0].lower())
-            .k('\\\\.sfdx\\\\sfdx-project.json is not schema valid","v":0}\n')
+            .k("\\dev> sfdx force:source:deploy -p force-app\n")
+            .k('{"name":"sfdx","hostname":"')
+            .v(surname)
+            .k('-Desktop","pid":5576,"log":"Deploy","level":50,"msg":"No source-backed components"')
+            .k(',"v":0}\n')
             .v(f"{u}-{w}")
             .k("s-MBP:eleventy-site ")
             .v(f"{u}_{w}")
