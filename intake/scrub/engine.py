@@ -1471,6 +1471,58 @@ def glued_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
     ]
 
 
+def _login_name_parts(names: frozenset[str]) -> dict[str, str]:
+    """A learned login's name parts, each to its login: the login less a trailing or a leading
+    initial (``kernb``, ``bkern``: ``kern``; the reverse of ``derived_logins``' ``desmondk`` and
+    ``dkirby``) and the pieces of a login joined by ``.``, ``_`` or ``-`` (``wiebke.sauer``:
+    ``wiebke``, ``sauer``), three letters or more and no role or account word (``_a_name``:
+    ``jadmin`` makes no ``admin``)."""
+    parts: dict[str, str] = {}
+    for login in sorted(names):
+        pieces = regex.split(r"[._-]", login)
+        if len(pieces) > 1:
+            made = pieces
+        elif login.isalpha():
+            made = [login[:-1], login[1:]]  # an initial after or before the name
+        else:
+            continue
+        for part in made:
+            if len(part) >= 3 and part.isalpha() and part != login and _a_name(part):
+                parts.setdefault(part, login)
+    return parts
+
+
+def named_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
+    """A machine named after its owner, ``<Name>-Desktop``/``-PC``/``-Laptop``
+    (``user_names.yaml``'s ``named_host``: an ``sfdx.log`` record's ``"hostname":"Kern-Desktop"``),
+    where the name is a learned login's name part (``_login_name_parts``: ``C:\\Users\\kernb``);
+    replaced by that login's fixture (``names``). The login itself in a host (``kernb-PC``)
+    is a word of its own, replaced already. Since 1.84.0 (stop 56, batch 129)."""
+    hosts = list(_rule("named_host").finditer(text)) if names and "-" in text else []
+    parts = _login_name_parts(names) if hosts else {}
+    return [
+        Finding("USER_NAME", m.start(1), m.end(1), names=(parts[m.group(1).lower()],))
+        for m in hosts
+        if m.group(1).lower() in parts
+    ]
+
+
+def mac_hyphen_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
+    """A learned login with an underscore in its Mac's default host name, the underscore a
+    hyphen there (a Bonjour name holds letters, digits and hyphens only, Apple Support HT3056,
+    and macOS makes the local host name from the computer name ``<name>'s MacBook Pro``):
+    ``jo_mirk`` of ``jo-mirks-MBP:<dir> jo_mirk$``, ``jo-mirks-MacBook-Pro``; replaced by the
+    login's fixture (``names``) before ``s-MBP``, ``s-MacBook…``, ``s-iMac``, ``deMacBook``
+    (``_MAC_MODEL``) only. Since 1.84.0 (stop 56, batch 129)."""
+    hyphened = {n.replace("_", "-"): n for n in names if "_" in n}
+    if not hyphened or "Mac" not in text and "MBP" not in text:
+        return []
+    return [
+        Finding("USER_NAME", m.start(), m.end(), names=(hyphened[m.group().lower()],))
+        for m in _words(hyphened, _MAC_MODEL).finditer(text)
+    ]
+
+
 def _names_in_path(text: str, c: Finding, spans: set[tuple[int, int]]) -> Finding:
     """A path whose inner findings include learned names: those move to ``names``, so the
     path keeps its folders and only the names are replaced (``_home_fixture``)."""
@@ -2105,6 +2157,8 @@ class Scrubber:
             cands += homed_work_folders(text, names)
             cands += mac_host_logins(text, names)
             cands += glued_host_logins(text, names)
+            cands += named_host_logins(text, names)
+            cands += mac_hyphen_host_logins(text, names)
         resolved = self._resolve(cands)
         if spans:
             resolved = [_names_in_path(text, c, spans) for c in resolved]

@@ -298,6 +298,25 @@ imapsync names its log ``LOG_imapsync/<YYYY>_<MM>_<DD>_<hh>_<mm>_<ss>[_<pid>]_<u
 (under its ``--logdir`` default), so the address starts after the stamp."""
 
 
+_MASK_BEFORE_LOCAL = regex.compile(
+    r"(?:(?<=[\p{L}\p{N}._+-])\*{2,}+|(?<![^\s'\"(<\[=:,;])\*{3,}+)\Z"
+)
+"""A poster's mask glued before what reads as a local part (since 1.84.0, stop 56, batch 129's
+tune damage): a run of ``*`` inside the local part (``ah******kr@yahoo.com``, ``a***z@…``), or
+of three or more at its start (``******kr@yahoo.com``, ``Email [***kr@yahoo.com]:``). The
+address names no one and the letters after the mask are no address of their own. Markdown's
+emphasis around a real address (``**kowalski@gmail.com**``, ``***…***``) is followed by ``*``
+and is no mask (``_masked_local``); ``**Email:**kowalski@…`` has two only after a colon."""
+
+
+def _masked_local(text: str, local_start: int, end: int) -> bool:
+    """Whether the address ending at ``end`` whose local part's run starts at ``local_start``
+    is masked by a run of ``*`` right before it (``_MASK_BEFORE_LOCAL``)."""
+    if local_start < 2 or text[local_start - 1] != "*" or text.startswith("*", end):
+        return False
+    return _MASK_BEFORE_LOCAL.search(text[max(0, local_start - 80) : local_start]) is not None
+
+
 class IntakeEmailRecognizer(CodeBackedRecognizer):
     """E-mail addresses whose domain ends in a real public suffix (checked offline).
 
@@ -351,6 +370,8 @@ class IntakeEmailRecognizer(CodeBackedRecognizer):
             if end is None:
                 continue
             result.end = at + 1 + end
+            if _masked_local(text, local.start(), result.end):
+                continue  # ah******kr@yahoo.com: a poster's mask, no address (since 1.84.0)
             kept.append(result)
         return kept
 

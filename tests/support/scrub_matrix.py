@@ -910,6 +910,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
     squashed = u.rstrip("0123456789")  # a hyphenated login without its hyphen (ubiquity's host)
     at = 2 if squashed.startswith("bot") else 3  # not a robot's ``bot-<x>`` (role_login)
     hyphened = f"{squashed[:at]}-{squashed[at:]}"
+    surname = "Z" + last[1:]  # a surname no room's or role's word is (none starts with z)
     return {
         "prompt_bash": lambda d: d.v(u).k("@devbox:~/proj$ ls\n"),
         "prompt_venv": lambda d: d.k("(venv) ").v(u).k("@gpu-01:~/x$ python a.py\n"),
@@ -2271,6 +2272,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(w)
             .k("\n[pixiv][error] AuthenticationError: Invalid or missing login credentials\n")
         ),
+        # stop 56 (scrubber 1.84.0): a host named after a learned login's name part (an
+        # sfdx.log record's "hostname"), and a Mac's host of a login with an underscore
+        "saas_cli_named_hosts": lambda d: (
+            d.k("PS C:\\Users\\")
+            .v(surname.lower() + first[0].lower())
+            .k("\\dev> sfdx force:source:deploy -p force-app\n")
+            .k('{"name":"sfdx","hostname":"')
+            .v(surname)
+            .k('-Desktop","pid":5576,"log":"Deploy","level":50,"msg":"No source-backed components"')
+            .k(',"v":0}\n')
+            .v(f"{u}-{w}")
+            .k("s-MBP:eleventy-site ")
+            .v(f"{u}_{w}")
+            .k("$ wrangler whoami\n")
+        ),
     }
 
 
@@ -2873,6 +2889,14 @@ PASTED_PLACEHOLDERS = {
     "yt-dlp -u USERNAME -p PASSWORD https://vimeo.com/76979871\n"
     "[pixiv][info] Logging in as your-username\n[gallery-dl][info] Logging in as anonymous\n"
     '"username": "myinstagramusername",\n"password": "myinstagrampassword"\n',
+    # stop 56 (scrubber 1.84.0): posters' masked addresses, a room's host beside a built-in
+    # account, a CI account's Mac
+    "saas_cli_masks": "heroku: Enter your login credentials\nEmail [ah******kr@yahoo.com]: \n"
+    "Logged in as ah******kr@yahoo.com\nLogged in as ******kr@yahoo.com\n"
+    "👋 You are logged in with an OAuth Token, associated with the email 'xxxxxxxx+cf@gmail.com'!\n"
+    "│ xxxxxxxx+cf@gmail.com's Account   │ xxx                              │\n"
+    '{"name":"sfdx","hostname":"Home-Desktop","pid":5576,"msg":"C:\\\\Users\\\\Administrator"}\n'
+    "ci-runners-MBP:eleventy-site ci_runner$ wrangler whoami\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
