@@ -349,16 +349,18 @@ class IntakeEmailRecognizer(CodeBackedRecognizer):
         regex_flags: int | None = None,
     ) -> list[RecognizerResult]:
         """Matches with a local part whose domain, trimmed label by label from the right, has a
-        public suffix."""
+        public suffix; a domain that runs on into the next address ends where
+        ``run_together_end`` cuts it, and the next address starts there."""
         kept: list[RecognizerResult] = []
         previous_end = 0
+        floor = 0  # where a run-together address's local part starts (``run_together_end``)
         for result in super().analyze(text, entities, nlp_artifacts, regex_flags):
             at = result.start
             local = _LOCAL_RUN.match(text, 0, at)
-            if local is None or local.start() < previous_end:
+            if local is None or max(local.start(), floor) < previous_end:
                 continue
             previous_end = result.end
-            result.start = local.start()
+            result.start = max(local.start(), floor)
             while text[result.start] in ".+-":
                 result.start += 1
             stamp = _STAMP_BEFORE_ADDRESS.match(text, result.start, at)
@@ -366,7 +368,12 @@ class IntakeEmailRecognizer(CodeBackedRecognizer):
                 result.start = stamp.end()  # imapsync's LOG_imapsync/<date>_<time>_<address>.txt
             if result.start >= at:
                 continue  # no real local part (.@x.com)
-            end = _public_suffix_end(text[at + 1 : result.end], self.MAX_DOMAIN)
+            split = run_together_end(text, at + 1, result.end, self.MAX_DOMAIN)
+            if split is not None:  # the next address's local part starts at ``split``
+                previous_end = floor = split
+                end: int | None = split - at - 1
+            else:
+                end = _public_suffix_end(text[at + 1 : result.end], self.MAX_DOMAIN)
             if end is None:
                 continue
             result.end = at + 1 + end
@@ -451,6 +458,30 @@ def _encoded_local_start(text: str, at: int, limit: int) -> int | None:
         else:
             break
     return start if start < at else None
+
+
+_RUN_ON = regex.compile(r"(?<=\.)[a-z]++(?=[A-Z])")
+"""A label's start in small letters right before a capital: where a public suffix may end and
+the next address's local part begin (``Vodafone.comKavitha``)."""
+
+
+def run_together_end(text: str, start: int, end: int, limit: int) -> int | None:
+    """Where an address's domain (``text[start:end]``) ends when it runs on into the next
+    address, its separator lost (since 1.85.0, stop 56): Jenkins Email Extension's ``Failed to
+    create e-mail address for A.B@corp.comC.D@corp.com`` (its EmailRecipientUtils prints the
+    recipient text JavaMail could not parse), a comma- or blank-separated list run together.
+
+    Only a domain that runs right into another ``@``; it is cut after the first label prefix
+    written in small letters, right before a capital, at which the domain so far ends in a
+    public suffix (``corp.com`` + ``C.D``, ``corp.co.uk`` + ``Ann``). A domain in one case
+    throughout (``example.comdevops@…``) is ambiguous (``.co`` or ``.com``) and not cut."""
+    if text[end : end + 1] != "@" or end - start > limit:
+        return None
+    for m in _RUN_ON.finditer(text, start, end):
+        cut: int = m.end()
+        if _has_public_suffix(text[start:cut].lower()):
+            return cut
+    return None
 
 
 def _public_suffix_end(domain: str, limit: int) -> int | None:

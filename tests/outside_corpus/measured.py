@@ -5046,14 +5046,13 @@ MEASURED: tuple[Measured, ...] = (
         # token in its Properties dump, while the same value after `-Dsonar.login=` stays
         docs=17,
         total=(15, 6, 2, 1),
-        found=(15, 5, 0, 1),
-        missed=(
-            "dependency-check-DependencyCheck-issues-2082: email 'Kavitha.Joshi@Vodafone.com'",
-            "dependency-check-DependencyCheck-issues-2082: email 'Ramesh.Gupta47@Vodafone.com'",
-            "lemurheavy-coveralls-public-issues-1376: user (elsewhere) 'fabianm'",
-        ),
+        # 1.85.0: the Coveralls payload's committer learned (user_names.yaml's
+        # coveralls_git_head), the two addresses run together cut apart (IntakeEmailRecognizer's
+        # run_together_end), `sqa_###` kept as a mask (allow.yaml's masked_prefixed_token)
+        found=(15, 6, 2, 1),
+        missed=(),
         keeps=21,
-        damage=("SonarSource-sonar-scanner-npm-pull-154: 'sqa_###'",),
+        damage=(),
         clean_changed=(),
         clean_docs=6,
         tails=(7, 7),

@@ -2287,6 +2287,26 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{u}_{w}")
             .k("$ wrangler whoami\n")
         ),
+        # stop 56 (scrubber 1.85.0): a Coveralls job payload's git head, as JSON and as
+        # node-coveralls' --verbose prints it
+        "coveralls_git_head": lambda d: (
+            d.k('INFO:coveralls:422\n{\n  "git": {\n    "head": {\n      "author_email": "",\n')
+            .k('      "author_name": "')
+            .v(name)
+            .k('",\n      "committer_name": "')
+            .v(u)
+            .k('",\n      "message": "Update ref"\n    }\n  },\n  "repo_token": "***"\n}\n')
+            .k("{ git:\n   { head:\n      { committer_name: '")
+            .v(u)
+            .k("',\n        committer_email: '',\n        message: 'coverage' } } }\n")
+        ),
+        # stop 56 (scrubber 1.85.0): two addresses run together, their separator lost
+        "run_together_addresses": lambda d: (
+            d.k("[Pipeline] emailext\nFailed to create e-mail address for ")
+            .v(f"{first}.{last}@kestrel-mail.com")
+            .v(f"{last}.{first}@kestrel-mail.com")
+            .k("\nAn attempt to send an e-mail to empty list of recipients, ignored.\n")
+        ),
     }
 
 
@@ -2897,6 +2917,15 @@ PASTED_PLACEHOLDERS = {
     "│ xxxxxxxx+cf@gmail.com's Account   │ xxx                              │\n"
     '{"name":"sfdx","hostname":"Home-Desktop","pid":5576,"msg":"C:\\\\Users\\\\Administrator"}\n'
     "ci-runners-MBP:eleventy-site ci_runner$ wrangler whoami\n",
+    # stop 56 (scrubber 1.85.0): Coveralls' default and web-flow committers, placeholder
+    # addresses run together, token prefixes masked with `#`
+    "code_scanner_nobody": "{ head:\n   { committer_name: 'Unknown Committer',\n"
+    "     author_name: 'Unknown Author',\n     author_email: '' } }\n"
+    '"committer_name": "GitHub",\n"committer_email": "noreply@github.com",\n'
+    '"author_name": "dependabot[bot]",\n"committer_name": "${GIT_COMMITTER_NAME}",\n'
+    "Failed to create e-mail address for noreply@example.comDevops@example.com\n"
+    "Failed to create e-mail address for $DEFAULT_RECIPIENTS\n"
+    "  'sonar.login': 'sqa_###',\n  'sonar.token': 'squ_•••',\nSONAR_TOKEN=sqp_###\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
