@@ -143,11 +143,18 @@ def _scalar_value(tag: str, text: str) -> Any:
 # --- round trip -----------------------------------------------------------------------------
 
 
-def _rt_yaml(offset: int = 2) -> YAML:
+_WIDTH = 100
+"""The line width a dump folds long flow scalars at."""
+
+_UNFOLDED = 1_000_000_000
+"""A width no scalar reaches: nothing is folded."""
+
+
+def _rt_yaml(offset: int = 2, width: int = _WIDTH) -> YAML:
     yaml = YAML()
     yaml.version = YAML_VERSION
     yaml.preserve_quotes = True
-    yaml.width = 100
+    yaml.width = width
     yaml.indent(mapping=2, sequence=offset + 2, offset=offset)
     yaml.allow_duplicate_keys = False
     return yaml
@@ -179,8 +186,21 @@ def dump_roundtrip(data: Any, *, like: str | None = None) -> str:
     ``like`` is the original text: its list indentation is kept, so an edit does not
     re-indent the whole file.
     """
+    offset = sequence_offset(like) if like is not None else 2
+    text = _dumped(data, offset, _WIDTH)
+    if to_plain(load_roundtrip(text)) == to_plain(data):
+        return text
+    # ruamel's emitter can fold a double-quoted scalar where the fold changes it: after an
+    # escaped backslash (the break then reads as a space) or after a tab (trailing white space
+    # before a break is dropped), so a draft's turn would read back other than it was written
+    # (ruamel.yaml 0.18; NousResearch/hermes-agent#119844 reports the same). Unfolded, the
+    # scalar is one line and reads back as written.
+    return _dumped(data, offset, _UNFOLDED)
+
+
+def _dumped(data: Any, offset: int, width: int) -> str:
     stream = io.StringIO()
-    _rt_yaml(sequence_offset(like) if like is not None else 2).dump(data, stream)
+    _rt_yaml(offset, width).dump(data, stream)
     return _without_directive(stream.getvalue())
 
 
