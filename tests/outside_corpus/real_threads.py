@@ -9916,6 +9916,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (129, _RAW_STOP129),
         (130, _RAW_STOP130),
         (131, _RAW_STOP131),
+        (135, _RAW_STOP135),
     ):
         if batch not in (None, number):
             continue
@@ -40863,6 +40864,378 @@ Feb 14 18:12:33 192.168.55.51 exim[47012]: 2025-02-14 18:12:33.501 [47012] 1tixM
         r"""The IP address of this machine 203.0.113.155 is listed in the Spamhaus Block List (code 127.255.255.254), which may prevent recipients from receiving your email. See http://www.spamhaus.org/query/ip/203.0.113.155.
 
 This domain is listed in the Spamhaus Domain Block List (code 127.255.255.254), which may prevent recipients from receiving your mail. See http://www.spamhaus.org/dbl/ and http://www.spamhaus.org/query/domain/[[user:benharlow]].nz.
+""",
+    ),
+]
+
+
+_RAW_STOP135: list[tuple[str, str, str]] = [
+    # ---- RetroArch and libretro cores: verbose logs, the launch line, retroarch.cfg ----------------
+    (
+        "https://github.com/nesbox/TIC-80/issues/1182",
+        ".txt",
+        r"""➜  build git:(master) retroarch -L lib/tic80_libretro.so moondemo.tic 
+[INFO] RetroArch 1.9.0 (Git 45bef61e36)
+[INFO] [Overrides]: Redirecting save file to "/home/[[user:ned]]{{keep:/.config/retroarch/saves/moondemo.srm}}".
+[INFO] [Overrides]: Redirecting save state to "/home/[[user:ned]]/.config/retroarch/states/moondemo.state".
+[INFO] === Build =======================================
+[INFO] CPU Model Name: Intel(R) Core(TM) i7-7700 CPU @ 3.60GHz
+[INFO] Capabilities:  MMX MMXEXT SSE SSE2 SSE3 SSSE3 SSE4 SSE4.2 AES AVX
+[INFO] Built: Sep 18 2020
+[INFO] Version: 1.9.0
+[INFO] Git: 45bef61e36
+[INFO] =================================================
+[INFO] [CORE]: Loading dynamic libretro core from: "lib/tic80_libretro.so"
+[INFO] [Overrides]: No core-specific overrides found at /home/[[user:ned]]/.config/retroarch/config/TIC-80/TIC-80.cfg.
+[INFO] [Overrides]: No content-dir-specific overrides found at /home/[[user:ned]]/.config/retroarch/config/TIC-80/.cfg.
+[INFO] [Overrides]: No game-specific overrides found at /home/[[user:ned]]/.config/retroarch/config/TIC-80/moondemo.cfg.
+[INFO] [Environ]: SET_SUPPORT_NO_GAME: no.
+[INFO] [Environ]: GET_LOG_INTERFACE.
+""",
+    ),
+    (
+        "https://github.com/libretro/beetle-finalarcade2019/issues/130",
+        ".txt",
+        r"""{{keep:xxx}}s-MacBook-Pro:~ {{keep:xxx}}$ "/Applications/RetroArch.app/Contents/MacOS/RetroArch"  -L "/Users/{{keep:xxx}}/Documents/RetroArch/cores/fbalpha_libretro.dylib" "/Volumes/Untitled/NGCD/Crossed Swords (Japan)/Crossed Swords (Japan).cue"
+[INFO] [recording] twitch streaming key empty[INFO] Redirecting save file to "/Users/{{keep:xxx}}/Documents/RetroArch/saves/Crossed Swords (Japan).srm".
+[INFO] Redirecting savestate to "/Users/{{keep:xxx}}/Documents/RetroArch/states/Crossed Swords (Japan).state".
+[INFO] === Build =======================================
+Capabilities: MMX MMXEXT SSE1 SSE2 SSE3 SSSE3 SSE4 SSE4.2 AVX AVX2 AES 
+Built: Oct 22 2018
+[INFO] Version: 1.7.5
+[INFO] =================================================
+[INFO] Loading dynamic libretro core from: "/Users/{{keep:xxx}}/Documents/RetroArch/cores/fbalpha_libretro.dylib"
+[INFO] [overrides] no core-specific overrides found at /Users/{{keep:xxx}}/Library/Application Support/RetroArch/config/FB Alpha/FB Alpha.cfg.
+[INFO] [overrides] no content-dir-specific overrides found at /Users/{{keep:xxx}}/Library/Application Support/RetroArch/config/FB Alpha/Crossed Swords (Japan).cfg.
+""",
+    ),
+    (
+        "https://github.com/libretro/FBNeo/issues/623",
+        ".txt",
+        r"""$ /opt/retropie/emulators/retroarch/bin/retroarch -L /opt/retropie/libretrocores/lr-fbneo/fbneo_libretro.so --config /opt/retropie/configs/arcade/retroarch.cfg "/home/{{keep:pi}}/RetroPie/roms/arcade/sfz2al.zip" --appendconfig /dev/shm/retroarch.cfg --verbose
+[INFO] RetroArch 1.8.8 (Git 9552f87)
+[INFO] Redirecting save file to "/home/{{keep:pi}}/RetroPie/roms/arcade/sfz2al.srm".
+[INFO] Redirecting save state to "/home/{{keep:pi}}/RetroPie/roms/arcade/sfz2al.state".
+[INFO] === Build =======================================
+[INFO] CPU Model Name: Intel(R) Core(TM) i5-3427U CPU @ 1.80GHz
+[INFO] Capabilities:  MMX MMXEXT SSE SSE2 SSE3 SSSE3 SSE4 SSE4.2 AES AVX
+[INFO] Built: Jan 15 2021
+[INFO] Version: 1.8.8
+[INFO] Git: 9552f87
+[INFO] =================================================
+[INFO] Loading dynamic libretro core from: "/opt/retropie/libretrocores/lr-fbneo/fbneo_libretro.so"
+[INFO] [Overrides] core-specific overrides found at /home/{{keep:pi}}/.config/retroarch/config/FinalBurn Neo/FinalBurn Neo.cfg.
+[INFO] [Overrides] content-dir-specific overrides found at /home/{{keep:pi}}/.config/retroarch/config/FinalBurn Neo/sfz2al.cfg.
+[INFO] [Overrides] content-dir-specific overrides stacking on top of previous overrides.
+""",
+    ),
+    (
+        "https://github.com/RetroPie/RetroPie-Setup/issues/1355",
+        ".txt",
+        r"""/opt/retropie/supplementary/runcommand/runcommand.sh: line 791:  4638 Segmentation fault      (core dumped) /opt/retropie/emulators/retroarch/bin/retroarch -L /opt/retropie/libretrocores/lr-ppsspp/ppsspp_libretro.so --config /opt/retropie/configs/psp/retroarch.cfg "$ISO" --appendconfig /tmp/retroarch.cfg
+
+$ /opt/retropie/emulators/retroarch/bin/retroarch -L /opt/retropie/libretrocores/lr-ppsspp/ppsspp_libretro.so "$ISO"
+W: file_util.cpp:215: W: IsDirectory: stat failed on /home/{{keep:user}}/RetroPie/roms/psp/PPSSPP/lang/.ini
+I: gl_state.cpp:137: I: GPU Vendor : NVIDIA Corporation ; renderer: GeForce Go 7300/PCIe/SSE2 version str: 2.1.2 NVIDIA 304.131 ; GLSL version str: 1.20 NVIDIA via Cg compiler
+I: gpu_features.cpp:20: I: Checking for GL driver bugs... vendor=1 model='GeForce Go 7300/PCIe/SSE2'
+W: file_util.cpp:215: W: IsDirectory: stat failed on /home/{{keep:user}}/RetroPie/roms/psp/PPSSPP/flash0/font/jpn0.pgf
+Failed to load ppge_atlas.zim.
+
+Place it in the directory "assets" under your PPSSPP directory.
+W: file_util.cpp:215: W: IsDirectory: stat failed on /home/{{keep:user}}/RetroPie/roms/psp/PPSSPP/shaders
+""",
+    ),
+    (
+        "https://github.com/RetroPie/RetroPie-Setup/issues/1132",
+        ".txt",
+        r"""cheevos_username = "{{keep:yourusername}}"
+cheevos_password = "{{keep:yuourpassword}}"
+cheevos_enable = true
+""",
+    ),
+    # ---- RetroAchievements: the login a standalone emulator's token comes from --------------------
+    (
+        "https://github.com/RetroAchievements/rcheevos/issues/153",
+        ".txt",
+        r"""[[user:morvane]]@shiro ~ $ curl -X POST 'https://retroachievements.org/dorequest.php?r=login&u=[[user:morvane12]]&p={{keep:CENSORED_PASSWORD}}'
+{"Success":true,"User":"[[user:morvane12]]","Token":"{{keep:CENSORED_TOKEN}}","Score":0,"Messages":0}%
+
+[[user:morvane]]@shiro ~ $ curl -X POST 'https://retroachievements.org/dorequest.php?r=patch&u=[[user:morvane12]]&t={{keep:CENSORED_TOKEN}}&g=11283'
+{"Success":false,"Error":"Credentials invalid (0)"}%
+
+[[user:morvane]]@shiro ~ $ curl -X POST 'https://retroachievements.org/dorequest.php?r=unlocks&u=[[user:morvane12]]&t={{keep:CENSORED_TOKEN}}&g=11283&h=0'
+{"Success":false,"Error":"Credentials invalid (0)"}%
+""",
+    ),
+    # ---- PCSX2: the crash handler's module list (UserName, the exe under a home), the Qt folders ----
+    (
+        "https://github.com/PCSX2/pcsx2/issues/10657",
+        ".txt",
+        r"""Exception 0xC0000005 at 0x00007FF616E35C40
+SymInit: Symbol-SearchPath: '.', symOptions: 530, UserName: '[[user:erwin]]'
+OS-Version: 10.0.19045 () 0x100-0x1
+C:\Users\[[user:erwin]]{{keep:\OneDrive\Documentos\pcsx2-v1.7.4915-windows-x64-Qt\pcsx2-qt.exe}}:pcsx2-qt.exe (00007FF605C00000), size: 231149568 (result: 0), SymType: '-exported-', PDB: 'C:\Users\[[user:erwin]]\OneDrive\Documentos\pcsx2-v1.7.4915-windows-x64-Qt\pcsx2-qt.exe', fileVersion: 1.7.5462.0
+C:\WINDOWS\SYSTEM32\ntdll.dll:ntdll.dll (00007FFDA6830000), size: 2064384 (result: 0), SymType: '-exported-', PDB: 'C:\WINDOWS\SYSTEM32\ntdll.dll', fileVersion: 10.0.19041.3636
+C:\WINDOWS\System32\KERNEL32.DLL:KERNEL32.DLL (00007FFDA5F00000), size: 774144 (result: 0), SymType: '-exported-', PDB: 'C:\WINDOWS\System32\KERNEL32.DLL', fileVersion: 10.0.19041.3636
+C:\WINDOWS\System32\KERNELBASE.dll:KERNELBASE.dll (00007FFDA4590000), size: 3104768 (result: 0), SymType: '-exported-', PDB: 'C:\WINDOWS\System32\KERNELBASE.dll', fileVersion: 10.0.19041.3758
+""",
+    ),
+    (
+        "https://github.com/PCSX2/pcsx2/issues/10284",
+        ".txt",
+        r"""Exception 0xC0000005 at 0x00007FF62EB7C11A
+SymInit: Symbol-SearchPath: '.', symOptions: 530, UserName: '[[user:Frost Halden]]'
+OS-Version: 10.0.19045 () 0x100-0x1
+C:\Users\[[user:Frost Halden]]{{keep:\Downloads\pcsx2-v1.7.5212-windows-x64-Qt\pcsx2-qt.exe}}:pcsx2-qt.exe (00007FF62E9B0000), size: 231014400 (result: 0), SymType: '-exported-', PDB: 'C:\Users\[[user:Frost Halden]]\Downloads\pcsx2-v1.7.5212-windows-x64-Qt\pcsx2-qt.exe', fileVersion: 1.7.5212.0
+C:\Windows\SYSTEM32\ntdll.dll:ntdll.dll (00007FF9BEDF0000), size: 2064384 (result: 0), SymType: '-exported-', PDB: 'C:\Windows\SYSTEM32\ntdll.dll', fileVersion: 10.0.19041.3636
+C:\Windows\System32\KERNEL32.DLL:KERNEL32.DLL (00007FF9BD630000), size: 774144 (result: 0), SymType: '-exported-', PDB: 'C:\Windows\System32\KERNEL32.DLL', fileVersion: 10.0.19041.3636
+C:\Windows\SYSTEM32\apphelp.dll:apphelp.dll (00007FF9B9CC0000), size: 589824 (result: 0), SymType: '-exported-', PDB: 'C:\Windows\SYSTEM32\apphelp.dll', fileVersion: 10.0.19041.3636
+""",
+    ),
+    (
+        "https://github.com/PCSX2/pcsx2/issues/6178",
+        ".txt",
+        r"""PCSX2 Crashed Exception 0xC0000005 at 0x00007FF630EBD01B
+SymInit: Symbol-SearchPath: '.', symOptions: 530, UserName: '{{keep:Usuario}}'
+OS-Version: 10.0.19044 () 0x300-0x1
+D:\pcsx2-v1.7.2746-windows-64bit-AVX2\pcsx2-v1.7.2781-windows-64bit-AVX2-Qt\pcsx2-qtx64-avx2.exe:pcsx2-qtx64-avx2.exe (00007FF624850000), size: 217419776 (result: 0), SymType: '-exported-', PDB: 'D:\pcsx2-v1.7.2746-windows-64bit-AVX2\pcsx2-v1.7.2781-windows-64bit-AVX2-Qt\pcsx2-qtx64-avx2.exe', fileVersion: 1.7.2797.0
+C:\WINDOWS\SYSTEM32\ntdll.dll:ntdll.dll (00007FFEF3D10000), size: 2052096 (result: 0), SymType: '-exported-', PDB: 'C:\WINDOWS\SYSTEM32\ntdll.dll', fileVersion: 10.0.19041.1682
+C:\WINDOWS\System32\KERNEL32.DLL:KERNEL32.DLL (00007FFEF21D0000), size: 774144 (result: 0), SymType: '-exported-', PDB: 'C:\WINDOWS\System32\KERNEL32.DLL', fileVersion: 10.0.19041.1706
+""",
+    ),
+    (
+        "https://github.com/ThirteenAG/WidescreenFixesPack/issues/1143",
+        ".txt",
+        r"""Exception 0xC0000005 at 0x00007FFCB85BEB33
+SymInit: Symbol-SearchPath: '.', symOptions: 530, UserName: '{{keep:user}}'
+OS-Version: 10.0.22000 () 0x100-0x1
+C:\Users\{{keep:user}}\Desktop\fork-PCSX2-windows-Qt-x64-AVX2\pcsx2-qtx64-avx2.exe:pcsx2-qtx64-avx2.exe (00007FF74E580000), size: 218976256 (result: 0), SymType: '-exported-', PDB: 'C:\Users\{{keep:user}}\Desktop\fork-PCSX2-windows-Qt-x64-AVX2\pcsx2-qtx64-avx2.exe', fileVersion: 1.7.0.0
+C:\WINDOWS\SYSTEM32\ntdll.dll:ntdll.dll (00007FFCE1940000), size: 2134016 (result: 0), SymType: '-exported-', PDB: 'C:\WINDOWS\SYSTEM32\ntdll.dll', fileVersion: 10.0.22000.918
+C:\WINDOWS\System32\KERNEL32.DLL:KERNEL32.DLL (00007FFCE02E0000), size: 774144 (result: 0), SymType: '-exported-', PDB: 'C:\WINDOWS\System32\KERNEL32.DLL', fileVersion: 10.0.22000.708
+""",
+    ),
+    (
+        "https://github.com/PCSX2/pcsx2/issues/7954",
+        ".txt",
+        r"""$ pcsx2-qt
+Program Path: /usr/bin/pcsx2-qt
+AppRoot Directory: /usr/bin
+DataRoot Directory: /home/[[user:quillon]]{{keep:/.config/PCSX2}}
+Resources Directory: /usr/share/PCSX2/resources
+Loading config from /home/[[user:quillon]]/.config/PCSX2/inis/PCSX2.ini.
+BIOS Directory: /home/[[user:quillon]]/.config/PCSX2/bios
+Snapshots Directory: /home/[[user:quillon]]/.config/PCSX2/snaps
+Savestates Directory: /home/[[user:quillon]]/.config/PCSX2/sstates
+MemoryCards Directory: /home/[[user:quillon]]/.config/PCSX2/memcards
+Logs Directory: /home/[[user:quillon]]/.config/PCSX2/logs
+Cheats Directory: /home/[[user:quillon]]/.config/PCSX2/cheats
+CheatsWS Directory: /home/[[user:quillon]]/.config/PCSX2/cheats_ws
+CheatsNI Directory: /home/[[user:quillon]]/.config/PCSX2/cheats_ni
+Covers Directory: /home/[[user:quillon]]/.config/PCSX2/covers
+Game Settings Directory: /home/[[user:quillon]]/.config/PCSX2/gamesettings
+Cache Directory: /home/[[user:quillon]]/.config/PCSX2/cache
+Textures Directory: /home/[[user:quillon]]/.config/PCSX2/textures
+Input Profile Directory: /home/[[user:quillon]]/.config/PCSX2/inputprofiles
+Unhandled page fault @ 0x00000000/home/[[user:quillon]]/.cache/yay/pcsx2/src/pcsx2/common/Linux/LnxHostSys.cpp:97: assertion failed in function void SysPageFaultSignalFilter(int, siginfo_t*, void*): Unhandled page fault
+
+Aborting application.
+Aborted (core dumped)
+""",
+    ),
+    # ---- RPCS3: its log's boot path and RPCN account, an AppImage at a prompt ---------------------
+    (
+        "https://github.com/RPCS3/rpcs3/issues/2261",
+        ".txt",
+        r"""E Loading 'C:/Users/[[user:Rex Holloway]]{{keep:/Documents/rpcs3-master/rpcs3-master/bin/dev_hdd0/game/BLUS31431/PS3_GAME/USRDIR/BOOT.BIN}}' failed
+""",
+    ),
+    (
+        "https://github.com/RPCS3/rpcs3/issues/16581",
+        ".txt",
+        r"""·W 0:00:18.031981 {PPU[0x1000000] Thread (main_thread) [HLE:0x00111464, LR:0x0006f304]} sceNp: sceNpInit(poolsize=0x20000, poolptr=*0xd00df720)
+·! 0:00:18.032095 {PPU[0x1000000] Thread (main_thread) [HLE:0x00111464, LR:0x0006f304]} rpcn: Loading RPCN config. Path: C:/Users/[[user:Nora]]{{keep:/RPCS3/config/rpcn.yml}}
+·! 0:00:18.032440 {PPU[0x1000000] Thread (main_thread) [HLE:0x00111464, LR:0x0006f304]} rpcn: Loading RPCN config. Path: C:/Users/[[user:Nora]]/RPCS3/config/rpcn.yml
+·W 0:00:18.032547 {TID: 75480} rpcn: connect: Attempting to connect
+·! 0:00:18.044804 {TID: 75480} rpcn: connect: Connection successful
+·! 0:00:18.134658 {TID: 75480} rpcn: connect: Handshake successful
+·! 0:00:18.134947 {TID: 75480} rpcn: connect: Waiting for protocol version
+·! 0:00:18.196047 {TID: 75480} rpcn: connect: Protocol version matches
+·! 0:00:18.196217 {TID: 75480} rpcn: Attempting to login!
+""",
+    ),
+    (
+        "https://github.com/RPCS3/rpcs3/issues/18200",
+        ".txt",
+        r"""S rpcn: You are now logged in RPCN([[user:Natsuko_Foster]] | [[user:Natsuko_Foster]])!
+E rpcn: Failed to get a reply from RPCN signaling!
+E rpcn: Disconnected
+""",
+    ),
+    (
+        "https://github.com/RPCS3/rpcs3/issues/6049",
+        ".txt",
+        r"""[[user:lyrae]]@[[user:lyrae]]:~$ '/home/[[user:lyrae]]{{keep:/Escritorio/rpcs3-v0.0.6-8180-f90f68d1_linux64.AppImage}}' 
+terminate called after throwing an instance of 'std::runtime_error'
+  what():  Unknown system error: 20.
+Abortado (`core' generado)
+""",
+    ),
+    # ---- Switch emulators: Ryujinx's config path, yuzu's filesystem errors ---------------------------
+    (
+        "https://github.com/MaxLastBreath/nx-optimizer/issues/31",
+        ".txt",
+        r"""00:00:00.030 |W| Application : Failed to load config! Loading the default config instead.
+Failed config location C:\Users\[[user:dquan]]{{keep:\AppData\Roaming\Ryujinx\Config.json}}
+00:00:00.030 |N| Application PrintSystemInfo: Ryujinx Version: 1.1.1062
+00:00:00.032 |N| Application Print: Operating System: Microsoft Windows 10.0.22621 (X64)
+00:00:00.032 |N| Application Print: CPU: 13th Gen Intel(R) Core(TM) i7-13700K ; 24 logical
+00:00:00.033 |N| Application Print: RAM: Total 32509 MiB ; Available 25045 MiB
+00:00:00.034 |N| Application PrintSystemInfo: Logs Enabled: Info, Warning, Error, Guest, Stub
+00:00:00.034 |N| Application PrintSystemInfo: Launch Mode: UserProfile
+00:00:00.319 |W| Application ApplyTheme: The "custom_theme_path" section in "Config.json" contains an invalid path: "Ryujinx.Common.ReactiveObject`1[System.String]".
+00:00:02.154 |I| Configuration LogValueChange: GraphicsBackend set to: Vulkan
+""",
+    ),
+    (
+        "https://github.com/Ryubing/Ryujinx/issues/384",
+        ".txt",
+        r"""00:00:00.005 |N| Application ReloadConfig: Loading configuration from: C:\Users\{{keep:[redacted]}}\AppData\Roaming\Ryujinx\Config.json
+00:00:00.411 |I| Configuration LogValueChange: EnableFileLog set to: True
+00:00:00.493 |I| Configuration LogValueChange: ResScale set to: 1
+00:00:00.506 |I| Configuration LogValueChange: ResScaleCustom set to: 1
+00:00:00.506 |I| Configuration LogValueChange: MaxAnisotropy set to: -1
+00:00:00.508 |I| Configuration LogValueChange: AspectRatio set to: Fixed16x9
+00:00:00.510 |I| Configuration LogValueChange: BackendThreading set to: Auto
+00:00:00.511 |I| Configuration LogValueChange: GraphicsBackend set to: Vulkan
+00:00:00.512 |I| Configuration LogValueChange: PreferredGpu set to: 0x10DE_0x24A0
+00:00:00.513 |I| Configuration LogValueChange: AntiAliasing set to: None
+00:00:00.515 |I| Configuration LogValueChange: ScalingFilter set to: Bilinear
+00:00:00.515 |I| Configuration LogValueChange: ScalingFilterLevel set to: 80
+00:00:00.515 |I| Configuration LogValueChange: EnableDebug set to: False
+00:00:00.518 |I| Configuration LogValueChange: Language set to: AmericanEnglish
+00:00:00.519 |I| Configuration LogValueChange: Region set to: USA
+00:00:00.519 |I| Configuration LogValueChange: TimeZone set to: UTC
+""",
+    ),
+    (
+        "https://github.com/flathub/org.yuzu_emu.yuzu/issues/514",
+        ".txt",
+        r"""[1112.890552] Common.Filesystem <Error> common/fs/fs.cpp:FileOpen:149: Failed to open the file at path=/home/[[user:mhale31]]{{keep:/.var/app/org.yuzu_emu.yuzu/data/yuzu/sdmc/atmosphere/contents/01007EF00011E000/romfs/Terrain/A/MainField/5700002360.hght.sstera}} with mode=1, type=0, flag=1
+[1112.890562] Common.Filesystem <Error> common/fs/file.cpp:Open:259: Failed to open the file at path=/home/[[user:mhale31]]/.var/app/org.yuzu_emu.yuzu/data/yuzu/sdmc/atmosphere/contents/01007EF00011E000/romfs/Terrain/A/MainField/56000003E4.mate.sstera, ec_message=Too many open files
+
+System:    Host: zorin-XPS Kernel: 5.13.0-48-generic x86_64 bits: 64 compiler: N/A 
+           Desktop: Gnome 3.38.4 Distro: Zorin OS 16.1 base: Ubuntu 20.04 LTS Focal 
+Machine:   Type: Laptop System: Dell product: XPS 13 9370 v: N/A 
+           serial: <superuser/root required> 
+""",
+    ),
+    (
+        "https://github.com/yuzu-emu/yuzu/issues/939",
+        ".txt",
+        r"""[  10.138286] Frontend <Info> yuzu/main.cpp:BootGame:472: yuzu starting...
+[  10.585734] Service.NS <Warning> core/hle/service/ns/pl_u.cpp:PL_U:55: Unable to load shared font: /home/[[user:ferrouswolf]]{{keep:/.local/share/yuzu/sysdata/shared_font.bin}}
+[  10.621637] Render.OpenGL <Critical> video_core/renderer_opengl/gl_rasterizer.cpp:RasterizerOpenGL:93: Sync fixed function OpenGL state here!
+[  10.621661] Render.OpenGL <Info> video_core/renderer_opengl/renderer_opengl.cpp:Init:453: GL_VERSION: 3.3.0 NVIDIA 396.45
+[  10.621669] Render.OpenGL <Info> video_core/renderer_opengl/renderer_opengl.cpp:Init:454: GL_VENDOR: NVIDIA Corporation
+[  10.621671] Render.OpenGL <Info> video_core/renderer_opengl/renderer_opengl.cpp:Init:455: GL_RENDERER: GeForce GTX 1070/PCIe/SSE2
+[  11.150459] Kernel <Warning> core/hle/kernel/vm_manager.cpp:GetAddressSpaceBaseAddr:396: (STUBBED) called
+""",
+    ),
+    (
+        "https://github.com/yuzu-emu/yuzu/issues/11839",
+        ".txt",
+        r"""[   0.090227] Common.Filesystem <Error> common\fs\file.cpp:Open:282: Failed to open the file at path=C:\Users\[[user:brent]]{{keep:\AppData\Roaming/yuzu/nand/system/save/8000000000000010/su/avators\profiles.dat}}, ec_message=permission denied
+[   0.090233] Service.ACC <Warning> core\hle\service\acc\profile_manager.cpp:WriteUserSaveFile:425: Failed to write save data to file... No changes to user data made in current session will be saved.
+""",
+    ),
+    (
+        "https://github.com/yuzu-emu/yuzu/issues/11527",
+        ".txt",
+        r"""file:///home/{{keep:deck}}/.local/share/yuzu/log/yuzu_log.txt.old.txt
+file:///home/{{keep:deck}}/.local/share/yuzu/log/yuzu_log.txt
+file:///home/{{keep:deck}}/.local/share/yuzu/log/yuzu_log.txt.old.txt
+file:///home/{{keep:deck}}/.local/share/yuzu/log/yuzu_log.txt
+""",
+    ),
+    # ---- Citra: the 3DS user directory under a Windows roaming profile and a Linux home ------------
+    (
+        "https://github.com/citra-emu/citra/issues/6859",
+        ".txt",
+        r"""[ 0.285097] Frontend citra_qt/main.cpp:GMainWindow:230: Citra Version: Nightly 1962 | HEAD-aaeba67
+[ 0.285110] Frontend citra_qt/main.cpp:GMainWindow:245: Host CPU: Intel(R) Core(TM) i5-10500 CPU @ 3.10GHz | AVX2 | FMA
+[ 0.285289] Frontend citra_qt/main.cpp:GMainWindow:247: Host OS: Windows 11 Version 22H2 (Build 22621.2070)
+[ 0.404734] Loader core/loader/loader.cpp:GetLoader:129: File E:/Roms/3DS/Mii Maker.cci has a different type than its extension.
+[ 1.670560] Frontend citra_qt/main.cpp:BootGame:1164: Citra starting...
+
+[   3.456802] Service.FS <Error> core/file_sys/savedata_archive.cpp:CreateFile:229: C:\Users\[[user:abe]]{{keep:\AppData\Roaming/Citra/nand/data/00000000000000000000000000000000/extdata/00048000/F000000B/user/gamecoin.dat}} already exists
+[   3.457885] Service <Error> core/hle/service/service.cpp:ReportUnimplementedFunction:166: unknown / unimplemented function 'Initialize': port='nim:aoc' cmd_buf={[0]=0x210000 (0x0021, 0, 0)}
+[   4.445947] Service.FS <Warning> core/file_sys/archive_ncch.cpp:OpenFile:156: Shared Font file missing. Loading open source replacement from memory
+""",
+    ),
+    (
+        "https://github.com/citra-emu/citra/issues/4692",
+        ".txt",
+        r"""[   0.438874] Render.OpenGL <Info> video_core/renderer_opengl/renderer_opengl.cpp:Init:553: GL_RENDERER: GeForce GT 740/PCIe/SSE2
+[   0.459268] Service.FS <Info> core/file_sys/ncch_container.cpp:Load:174: Loading NCCH from file /mnt/clementine/Games/Nintendo/3DS/Animal Crossing New Leaf.3ds
+[   0.459275] Service.FS <Info> core/file_sys/ncch_container.cpp:Load:174: Loading NCCH from file /mnt/clementine/Games/Nintendo/3DS/Animal Crossing New Leaf.3ds
+[   0.459277] Loader <Info> core/loader/ncch.cpp:Load:167: Program ID: 0004000000086300
+[   0.459294] Service.FS <Warning> core/file_sys/ncch_container.cpp:OpenFile:165: Failed to open /home/[[user:joel]]{{keep:/.local/share/citra-emu/sdmc/Nintendo 3DS/00000000000000000000000000000000/00000000000000000000000000000000/title/0004000e/00086300/content/00000000.app}}
+[   0.459295] Service.FS <Info> core/file_sys/ncch_container.cpp:Load:174: Loading NCCH from file /home/[[user:joel]]/.local/share/citra-emu/sdmc/Nintendo 3DS/00000000000000000000000000000000/00000000000000000000000000000000/title/0004000e/00086300/content/00000000.app
+[   0.459303] Service.FS <Info> core/file_sys/ncch_container.cpp:Load:174: Loading NCCH from file /mnt/clementine/Games/Nintendo/3DS/Animal Crossing New Leaf.3ds
+""",
+    ),
+    # ---- Cemu and MAME: the Wii U log's mlc01 path, a MAME launcher's banner ------------------------
+    (
+        "https://github.com/cemu-project/Cemu/issues/829",
+        ".txt",
+        r"""[11:25:34.987] ------- Init Cemu 2.0.353 (experimental) -------
+[11:25:34.987] Init Wii U memory space (base: 0x00007f5de0000000)
+[11:25:34.987] mlc01 path: /home/{{keep:games}}/cemu/mlc
+[11:25:34.987] CPU: AMD Ryzen 5 4600H with Radeon Graphics
+[11:25:34.987] RAM: 15359MB
+[11:25:34.987] Used CPU extensions: SSSE3, SSE4.1, AVX, AVX2, LZCNT, MOVBE, BMI2, AES-NI, INVARIANT-TSC
+[11:25:34.987] IOSU_CRYPTO: No otp.bin found. Online mode cannot be used
+[11:25:34.987] IOSU_CRYPTO: No Seeprom.bin found. Online mode cannot be used
+[11:25:35.000] PlayStats.dat malformed
+[11:25:35.000] Failed to read valid PlayDiary header
+[11:25:54.924] Mounting title 00050000101c9400
+[11:25:54.924] Base: /home/{{keep:games}}/cemu/games/00050000101C9400 [Folder]
+[11:25:54.924] Update: /home/{{keep:games}}/cemu/games/0005000E101C9400 [Folder]
+[11:25:54.924] DLC: /home/{{keep:games}}/cemu/games/0005000C101C9400 [Folder]
+[11:25:55.558] Shared font CafeCn.ttf is not present
+[11:25:55.607] ------- Loaded title -------
+[11:25:55.607] TitleId: 00050000-101c9400
+[11:25:55.607] TitleVersion: v208
+[11:25:55.607] TitleRegion: US
+[11:25:55.607] Save path:   /home/{{keep:games}}/cemu/mlc/usr/save/00050000/101C9400/user/ (not present)
+""",
+    ),
+    (
+        "https://github.com/sam-ludlow/mame-ao/issues/46",
+        ".txt",
+        r"""#                                                                      Starting MAME                                                                      #
+#                                                   C:\Users\[[user:piero]]{{keep:\Documents\mame-ao-1.93\0267\mame.exe}}                                                   #
+#                                                                         mrdo                                                                            #
+###########################################################################################################################################################
+
+a4-01.bin NOT FOUND (tried in mrdo)
+c4-02.bin NOT FOUND (tried in mrdo)
+e4-03.bin NOT FOUND (tried in mrdo)
+f4-04.bin NOT FOUND (tried in mrdo)
+s8-09.bin NOT FOUND (tried in mrdo)
+u8-10.bin NOT FOUND (tried in mrdo)
+r8-08.bin NOT FOUND (tried in mrdo)
+n8-07.bin NOT FOUND (tried in mrdo)
+h5-05.bin NOT FOUND (tried in mrdo)
+k5-06.bin NOT FOUND (tried in mrdo)
+u02--2.bin NOT FOUND (tried in mrdo)
+t02--3.bin NOT FOUND (tried in mrdo)
+f10--1.bin NOT FOUND (tried in mrdo)
+j10--4.bin NOT FOUND (tried in mrdo)
+u001_pal16r6cn.j2 NOT FOUND (tried in mrdo)
+Fatal error: Required files are missing, the machine cannot be run.
+
+MAME Shell Exit BAD: 2
 """,
     ),
 ]
