@@ -309,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
             "130",
             "131",
             "135",
+            "132",
             "all",
         ),
         default="all",

@@ -3164,6 +3164,43 @@ _TEXTS_135 = (
     "[RCHEEVOS]: attempting to login username (with token)\n",
 )
 
+_TEXTS_132 = (
+    # the systemd journal's host field holding a machine name, not a person's given name, on
+    # WezTerm's and GNOME's lines
+    "Feb 01 16:15:48 archlinux systemd[1261]: Started Application launched by gnome-shell.",
+    "Feb 01 16:15:48 fedora org.wezfurlong.wezterm.desktop[255611]: 16:15:48.594  ERROR  mux::connui > Configuration Err>",
+    "Feb 01 16:15:48 localhost org.wezfurlong.wezterm.desktop[255611]: stack traceback:",
+    "Feb 01 16:15:48 ubuntu gnome-shell[247155]: Meta.Rectangle is deprecated, use Mtk.Rectangle instead",
+    "Feb 01 16:15:48 nixos org.wezfurlong.wezterm.desktop[255611]:         [C]: in metamethod 'newindex'",
+    'Feb 01 16:15:48 workstation org.wezfurlong.wezterm.desktop[255611]:         [string "/etc/xdg/wezterm/wezterm.lua"]:125: in >',
+    'Feb 01 16:15:48 my-laptop org.wezfurlong.wezterm.desktop[255611]:         [string "/root/.wezterm.lua"]:125: in >',
+    "Feb 01 16:15:48 thinkpad-t14 systemd[1261]: Started Application launched by gnome-shell.",
+    "Feb 01 16:15:48 raspberrypi systemd[1261]: Started Application launched by gnome-shell.",
+    # a tmux server log's pane environment: REALNAME and the other identity variables naming a
+    # role, a robot or a placeholder, and /etc/os-release's NAME
+    "1552914150.271463 window_pane_spawn: environment REALNAME=",
+    "1552914150.271463 window_pane_spawn: environment REALNAME=root",
+    "1552914150.271463 window_pane_spawn: environment REALNAME=John Doe",
+    "1552914150.271463 window_pane_spawn: environment REALNAME=Your Name",
+    "1552914150.271463 window_pane_spawn: environment REALNAME=Administrator",
+    "1552914150.271463 window_pane_spawn: environment REALNAME=Build Robot + ci + S/T + EYYW + AUSY operation requested by Release Manager",
+    "1552914150.271463 window_pane_spawn: environment NAME=Ubuntu",
+    'NAME="Ubuntu"\nVERSION="20.04.2 LTS (Focal Fossa)"\nID=ubuntu',
+    "1552914150.271463 window_pane_spawn: environment USER=root\n1552914150.271464 window_pane_spawn: environment HOME=/root",
+    "1552914150.271463 window_pane_spawn: environment GROUP=simugene\n1552914150.271101 window_pane_spawn: environment HOST=simugene6",
+    # the same dump's shared trees under /home that 1.86.0 keeps
+    "1552914150.271032 window_pane_spawn: environment DEFALIAS=/home/sys/etc/kshrc",
+    "1552914150.271507 window_pane_spawn: environment SYSDIR=/home/sys",
+    "1552914150.271095 window_pane_spawn: environment HOMEDIR=/home",
+    "PATH=/home/linuxbrew/.linuxbrew/bin:/usr/bin",
+    # an Oh My Zsh prompt with no sigil after the updater, at a role account
+    "Get your Oh My Zsh swag at:  http://shop.planetargon.com/\n_update_zsh_update:1: permission denied: /Users/Shared/.zsh-update\n root@TR ~",
+    " root@TR ~\n admin@TR ~",
+    " user@hostname ~",
+    "git@github.com ~",
+)
+
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -5306,5 +5343,42 @@ MEASURED: tuple[Measured, ...] = (
         tails=(10, 10),
         parses=(0, 0),
         texts=_TEXTS_135,
+    ),
+    Measured(
+        batch=132,
+        blind_under="1.86.0",
+        # Batch 132's tune part under scrubber 1.86.0, blind: paths 14/14, elsewhere 16/25, no
+        # e-mail or secret, 1 of 30 keep spans damaged, 8/8 library tails, 0 of 7 clean changed,
+        # no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-132 collection"): the systemd
+        # journal's host field holding a person's given name (`Feb 01 16:15:48 <name>
+        # org.wezfurlong.wezterm.desktop[…]:`, every line) left; a tmux server log's pane
+        # environment `REALNAME=<First> <SURNAME> + <login> + … requested by <First>
+        # DE-<SURNAME>` keeps both people's names (the login inside it is replaced, learned from
+        # HOME=); an Oh My Zsh prompt line ` <login>@TR ~` (no sigil, a two-letter host) after
+        # the updater not read as a prompt, its login unlike the `/Users/<account>` home's;
+        # damage: a shared software tree in capitals under /home (`LD_LIBRARY_PATH=…::
+        # /home/OPENSOURCE/Linux/RHEL7/64b/lib`) read as a home and replaced
+        docs=16,
+        total=(14, 25, 0, 0),
+        found=(14, 16, 0, 0),
+        missed=(
+            "ohmyzsh-ohmyzsh-issues-4744: user (elsewhere) 'lorenzo'",
+            "tmux-tmux-issues-1639: user (elsewhere) 'Bernard DE-MARSOLAT'",
+            "tmux-tmux-issues-1639: user (elsewhere) 'Clemence BOURDAIS'",
+            "wezterm-wezterm-issues-4923: user (elsewhere) 'zhiyuan'",
+            "wezterm-wezterm-issues-4923: user (elsewhere) 'zhiyuan'",
+            "wezterm-wezterm-issues-4923: user (elsewhere) 'zhiyuan'",
+            "wezterm-wezterm-issues-4923: user (elsewhere) 'zhiyuan'",
+            "wezterm-wezterm-issues-4923: user (elsewhere) 'zhiyuan'",
+            "wezterm-wezterm-issues-4923: user (elsewhere) 'zhiyuan'",
+        ),
+        keeps=30,
+        damage=("tmux-tmux-issues-1639: 'OPENSOURCE'",),
+        clean_changed=(),
+        clean_docs=7,
+        tails=(8, 8),
+        parses=(0, 0),
+        texts=_TEXTS_132,
     ),
 )

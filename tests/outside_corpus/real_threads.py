@@ -9917,6 +9917,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (130, _RAW_STOP130),
         (131, _RAW_STOP131),
         (135, _RAW_STOP135),
+        (132, _RAW_STOP132),
     ):
         if batch not in (None, number):
             continue
@@ -41236,6 +41237,572 @@ u001_pal16r6cn.j2 NOT FOUND (tried in mrdo)
 Fatal error: Required files are missing, the machine cannot be run.
 
 MAME Shell Exit BAD: 2
+""",
+    ),
+]
+
+
+_RAW_STOP132: list[tuple[str, str, str]] = [
+    # ---- kitty: --debug-config / Ctrl+Shift+F6 reports, the ssh kitten's debug ------------------
+    (
+        "https://github.com/kovidgoyal/kitty/issues/3616",
+        ".txt",
+        r"""$ kitty --debug-config
+kitty 0.20.3 (a75140c6d7) created by {{keep:Kovid Goyal}}
+Linux byteevo-scm 5.8.0-53-generic #60~20.04.1-Ubuntu SMP Thu May 6 09:52:46 UTC 2021 x86_64
+Ubuntu 20.04.2 LTS \n \l
+DISTRIB_ID=Ubuntu
+DISTRIB_RELEASE=20.04
+DISTRIB_CODENAME=focal
+DISTRIB_DESCRIPTION="Ubuntu 20.04.2 LTS"
+Loaded config files: /home/[[user:morlan]]{{keep:/.config/kitty/kitty.conf}}
+Running under: X11
+
+Config options different from defaults:
+active_tab_font_style         (True, False)
+adjust_line_height            1
+enabled_layouts               ['splits', 'fat', 'grid', 'horizontal', 'stack', 'tall', 'vertical']
+font_family                   Hack
+initial_window_height         (32, 'cells')
+initial_window_width          (128, 'cells')
+""",
+    ),
+    (
+        "https://github.com/kovidgoyal/kitty/issues/6698",
+        ".txt",
+        r"""kitty 0.29.2 created by {{keep:Kovid Goyal}}
+Linux tk421 6.5.6-arch2-1 #1 SMP PREEMPT_DYNAMIC Sat, 07 Oct 2023 08:14:55 +0000 x86_64
+Arch Linux 6.5.6-arch2-1 (/dev/tty)
+
+Running under: X11
+Frozen: False
+Paths:
+  kitty: /usr/bin/kitty
+  base dir: /usr/lib/kitty
+  extensions dir: /usr/lib/kitty/kitty
+  system shell: /usr/bin/zsh
+Loaded config files:
+  /home/[[user:elf]]{{keep:/.config/kitty/kitty.conf}}
+
+Config options different from defaults:
+
+Important environment variables seen by the kitty process:
+	PATH                                /usr/local/bin:/usr/bin:/usr/local/sbin:/opt/cuda/bin:/opt/cuda/nsight_compute:/opt/cuda/nsight_systems/bin:/usr/lib/jvm/default/bin:/usr/bin/site_perl:/usr/bin/vendor_perl:/usr/bin/core_perl
+	LANG                                en_AU.UTF-8
+	SHELL                               /usr/bin/zsh
+""",
+    ),
+    (
+        "https://github.com/kovidgoyal/kitty/issues/5652",
+        ".txt",
+        r"""debug1: Authentications that can continue: publickey
+debug1: Offering public key: [[email:qbfeng4@gmail.com]] RSA SHA256:L0OzQzcAoOyoOR0u9t8ro3mbVj1X42LYpfxY0NhIEe8 agent
+debug1: Authentications that can continue: publickey
+debug1: Trying private key: /home/[[user:qbf]]{{keep:/.ssh/id_rsa_padavan}}
+Enter passphrase for key '/home/[[user:qbf]]/.ssh/id_rsa_padavan': 
+debug1: Authentication succeeded (publickey).
+Authenticated to 000.000.000.000 ([000.000.000.000]:12345).
+debug1: setting up multiplex master socket
+debug1: channel 0: new [/run/user/1000/kssh-1951054-7cd9d94a494282f231fa11b558a44168fabc3ca0]
+debug1: control_persist_detach: backgrounding master process
+debug1: forking to background
+debug1: Entering interactive session.
+debug1: pledge: id
+debug1: multiplexing control connection
+debug1: channel 1: new [mux-control]
+debug1: channel 2: new [client-session]
+debug1: Sending environment.
+debug1: Sending env LC_TIME = en_ZM.UTF-8
+debug1: Sending env LANG = en_US.UTF-8
+""",
+    ),
+    (
+        "https://github.com/kovidgoyal/kitty/issues/9729",
+        ".txt",
+        r"""  File "<string>", line 1
+    exec sh -c 'eval "$(echo "$0" | tr \\\v\\\f\\\r\\\b \\\047\\\134\\\n\\\041)"'  '/bin/sh
+        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+SyntaxError: ('code: sh',)
+Shared connection to {{keep:########}} closed.
+
+$ kitty --version
+kitty 0.45.0 created by {{keep:Kovid Goyal}}
+
+$ uname -a
+Linux dream 6.12.74-1-lts #1 SMP PREEMPT_DYNAMIC Thu, 19 Feb 2026 16:48:19 +0000 x86_64 GNU/Linux
+
+$ alsi
+
+                  ##                    OS: Arch Linux x86_64
+                 ####                   Hostname: dream
+                ######                  Uptime: 14:15, 23 sec
+               ########                 Kernel: 6.12.74-1-lts
+              ##########                Shell: /bin/bash
+             ############               Packages: 1593
+            ##############              Window Manager: Unknown
+           ################             GTK2 theme: Qt
+          ##################            GTK2 icon theme: breeze-dark
+""",
+    ),
+    # ---- WezTerm: its log through the journal, Lua errors from the config ----------------------
+    (
+        "https://github.com/wezterm/wezterm/issues/4923",
+        ".txt",
+        r"""Feb 01 16:15:48 [[user:zhiyuan]] systemd[1261]: Started Application launched by gnome-shell.
+Feb 01 16:15:48 [[user:zhiyuan]] org.wezfurlong.wezterm.desktop[255611]: 16:15:48.594  ERROR  mux::connui > Configuration Err>
+Feb 01 16:15:48 [[user:zhiyuan]] org.wezfurlong.wezterm.desktop[255611]: stack traceback:
+Feb 01 16:15:48 [[user:zhiyuan]] org.wezfurlong.wezterm.desktop[255611]:         [C]: in metamethod 'newindex'
+Feb 01 16:15:48 [[user:zhiyuan]] org.wezfurlong.wezterm.desktop[255611]:         [string "/home/[[user:hr528]]{{keep:/.wezterm.lua}}"]:125: in >
+Feb 01 16:15:48 [[user:zhiyuan]] gnome-shell[247155]: Meta.Rectangle is deprecated, use Mtk.Rectangle instead
+""",
+    ),
+    (
+        "https://github.com/wezterm/wezterm/issues/2401",
+        ".txt",
+        r"""runtime error: attempt to yield across a C-call boundary
+stack traceback:
+        [C]: in function 'coroutine.yield'
+        [string "?"]:9: in function 'wezterm.glob'
+        C:\Users\[[user:fresher]]{{keep:\.config\wezterm/hi.lua}}:1: in main chunk
+        [C]: in function 'require'
+        [string "C:\Users\[[user:fresher]]\.config\wezterm\wezterm.lua"]:16: in main chunk
+""",
+    ),
+    (
+        "https://github.com/KevinSilvester/wezterm-config/issues/27",
+        ".txt",
+        r"""runtime error: C:\Users\{{keep:xxx}}\.config\wezterm/config\bindings.lua:2: attempt to
+call a table value
+stack traceback:
+        C:\Users\{{keep:xxx}}\.config\wezterm/config\bindings.lua:2: in main chunk
+        [C]: in function 'require'
+        [string "C:\Users\{{keep:xxx}}\.config\wezterm\wezterm.lua"]:15: in main chunk
+""",
+    ),
+    # ---- Alacritty: -v logs on Windows -------------------------------------------------------------
+    (
+        "https://github.com/alacritty/alacritty/issues/7344",
+        ".txt",
+        r"""Created log file at "C:\Users\[[user:MORVAN~1]].IBF{{keep:\AppData\Local\Temp\Alacritty-16548.log}}"
+[0.000003200s] [INFO ] [alacritty] Welcome to Alacritty
+[0.001006500s] [INFO ] [alacritty] Version 0.12.3 (5efb069)
+[0.003575400s] [INFO ] [alacritty_config_derive] No config file found; using default
+[0.019594400s] [INFO ] [alacritty] Window scale factor: 1
+[0.080906800s] [INFO ] [alacritty] Using WGL
+[0.120400000s] [INFO ] [alacritty] Running on Intel(R) UHD Graphics 620
+[0.120750300s] [INFO ] [alacritty] Using OpenGL 3.3 renderer
+[0.220027200s] [INFO ] [alacritty] Cell size: 8 x 17
+[0.249853000s] [INFO ] [alacritty] PTY dimensions: 35 x 100
+[0.272755300s] [INFO ] [alacritty] Initialisation complete
+""",
+    ),
+    (
+        "https://github.com/alacritty/alacritty/issues/7880",
+        ".txt",
+        r"""Crashes: No crash
+Font/Terminal size: 
+Created log file at "C:\Users\[[user:Slate]]{{keep:\AppData\Local\Temp\Alacritty-14032.log}}"
+[0.000008200s] [INFO ] [alacritty] Welcome to Alacritty
+[0.000458500s] [INFO ] [alacritty] Version 0.13.2 (bb8ea18)
+[0.002662200s] [INFO ] [alacritty_config_derive] No config file found; using default
+[0.012025600s] [INFO ] [alacritty] Window scale factor: 2
+PS C:\Users\[[user:Slate]]> [0.079692200s] [INFO ] [alacritty] Using WGL
+[0.080299100s] [DEBUG] [alacritty] Picked GL Config:
+                                     buffer_type: Some(Rgb { r_size: 8, g_size: 8, b_size: 8 })
+                                     alpha_size: 8
+                                     num_samples: 0
+                                     hardware_accelerated: true
+""",
+    ),
+    (
+        "https://github.com/alacritty/alacritty/issues/7345",
+        ".txt",
+        r"""Created log file at "C:\Users\{{keep:User}}\AppData\Local\Temp\Alacritty-26880.log"
+[0.000003500s] [INFO ] [alacritty] Welcome to Alacritty
+[0.000455800s] [INFO ] [alacritty] Version 0.12.3 (5efb069)
+[0.002195100s] [INFO ] [alacritty_config_derive] No config file found; using default
+[0.009953000s] [INFO ] [alacritty] Window scale factor: 1
+[0.072429300s] [INFO ] [alacritty] Using WGL
+[0.079789200s] [DEBUG] [alacritty] Loading "Consolas" font
+[0.082744600s] [INFO ] [alacritty] Running on NVIDIA GeForce RTX 4090/PCIe/SSE2
+[0.082931800s] [INFO ] [alacritty] Using OpenGL 3.3 renderer
+""",
+    ),
+    # ---- Hyper: its CLI's plugin errors ----------------------------------------------------------
+    (
+        "https://github.com/vercel/hyper/issues/5022",
+        ".txt",
+        r"""PS C:\windows\system32> hyper -v
+
+
+Plugin error while loading "hyperborder" (C:\Users\{{keep:myusername}}\AppData\Roaming\Hyper\.hyper_plugins\node_modules\hyperborder): Cannot find module 'C:\Users\{{keep:myusername}}\AppData\Roaming\Hyper\.hyper_plugins\node_modules\hyperborder'
+Require stack:
+- C:\Users\{{keep:myusername}}\Hyper\resources\app.asar\plugins.js
+- C:\Users\{{keep:myusername}}\Hyper\resources\app.asar\index.js
+-
+
+plugins have changed / not init, scheduling plugins installation
+
+Disabling Chromium GPU blacklist
+
+running in prod mode
+electron will open file://C:\Users\{{keep:myusername}}\Hyper\resources\app.asar\index.html
+""",
+    ),
+    # ---- tmux: a server log's pane environment, prompts, show-environment, tmux-resurrect ----------
+    (
+        "https://github.com/tmux/tmux/issues/1639",
+        ".txt",
+        r"""1552914150.271032 window_pane_spawn: environment DEFALIAS=/home/{{keep:sys}}/etc/kshrc
+1552914150.271038 window_pane_spawn: environment DISPLAY=localhost:11.0
+1552914150.271045 window_pane_spawn: environment ENV=/home/[[user:kp7c23d]]{{keep:/.kshrc}}
+1552914150.271051 window_pane_spawn: environment ETCSYSDIR=/home/{{keep:sys}}/etc
+1552914150.271058 window_pane_spawn: environment FONTSERVER=tcp/beldin:7100
+1552914150.271064 window_pane_spawn: environment GROUP=simugene
+1552914150.271070 window_pane_spawn: environment HISTCONTROL=ignoredups
+1552914150.271077 window_pane_spawn: environment HISTFILE=/home/[[user:kp7c23d]]/.sh_history.Linux
+1552914150.271083 window_pane_spawn: environment HISTSIZE=50000
+1552914150.271089 window_pane_spawn: environment HOME=/home/[[user:kp7c23d]]
+1552914150.271095 window_pane_spawn: environment HOMEDIR=/home
+1552914150.271101 window_pane_spawn: environment HOST=simugene6
+1552914150.271107 window_pane_spawn: environment HOSTID=0e985666
+1552914150.271113 window_pane_spawn: environment HOSTNAME=simugene6
+1552914150.271119 window_pane_spawn: environment KDEDIRS=/usr
+1552914150.271126 window_pane_spawn: environment LANG=en_US.UTF-8
+1552914150.271140 window_pane_spawn: environment LD_LIBRARY_PATH=/home/[[user:kp7c23d]]/local/lib::/home/{{keep:OPENSOURCE}}/Linux/RHEL7/64b/lib
+1552914150.271146 window_pane_spawn: environment LESS=-R
+1552914150.271447 window_pane_spawn: environment QT_PLUGIN_PATH=/usr/lib64/kde4/plugins:/usr/lib/kde4/plugins
+1552914150.271454 window_pane_spawn: environment RCSYSDIR=/home/{{keep:sys}}/etc/rc.ksh
+1552914150.271463 window_pane_spawn: environment REALNAME=[[user:Clemence BOURDAIS]] + [[user:kp7c23d]] + S/T + EYYW + AUSY operation requested by [[user:Bernard DE-MARSOLAT]]
+1552914150.271469 window_pane_spawn: environment SHELL=/bin/ksh
+1552914150.271475 window_pane_spawn: environment SHLVL=2
+1552914150.271480 window_pane_spawn: environment SSHELL=ksh
+1552914150.271501 window_pane_spawn: environment SSH_TTY=/dev/pts/5
+1552914150.271507 window_pane_spawn: environment SYSDIR=/home/{{keep:sys}}
+1552914150.271513 window_pane_spawn: environment TERM=screen
+1552914150.271519 window_pane_spawn: environment TEXMFHOME=/home/[[user:rt58190]]/soft/latex/
+1552914150.271532 window_pane_spawn: environment TMPDIR=/var/tmp
+1552914150.271539 window_pane_spawn: environment TMUX=/tmp/tmux-130772/default,1698,0
+1552914150.271545 window_pane_spawn: environment UNIX=Linux
+1552914150.271551 window_pane_spawn: environment USER=[[user:kp7c23d]]
+1552914150.271557 window_pane_spawn: environment VIRTUAL_ENV_DISABLE_PROMPT=1
+""",
+    ),
+    (
+        "https://github.com/tmux/tmux/issues/2469",
+        ".txt",
+        r"""[[user:venu]]@sjc-ads-228:/router/bin#tmux
+server exited unexpectedly
+[[user:venu]]@sjc-ads-228:/router/bin#tmux -V
+tmux.bin 3.1b
+[[user:venu]]@sjc-ads-228:/router/bin#uname -sp
+Linux x86_64
+[[user:venu]]@sjc-ads-228:/router/bin#echo $TERM
+xterm-256color
+[[user:venu]]@sjc-ads-228:/router/bin#tmux kill-server; tmux -vv new
+server exited unexpectedly
+server exited unexpectedly
+[[user:venu]]@sjc-ads-228:/router/bin#
+
+[[user:venugsha]]@sjc-ads-228:/bin#pkill tmux
+[[user:venugsha]]@sjc-ads-228:/bin#tmux -vv -f/dev/null new
+server exited unexpectedly
+[[user:venugsha]]@sjc-ads-228:/bin#tmux -vv -f/dev/null new .
+server exited unexpectedly
+""",
+    ),
+    (
+        "https://github.com/erikw/tmux-powerline/issues/171",
+        ".txt",
+        r"""env_name=TMUXPWD_40
+tmux show-environment:
+DISPLAY=:0
+SSH_AGENT_PID=1709
+-SSH_ASKPASS
+SSH_AUTH_SOCK={{keep:/tmp/ssh-zdCWSzWD1661/agent.1661}}
+-SSH_CONNECTION
+WINDOWID=58720275
+-XAUTHORITY
+""",
+    ),
+    (
+        "https://github.com/tmux-plugins/tmux-resurrect/issues/448",
+        ".txt",
+        r"""cat: /home/[[user:ocampor]]{{keep:/.tmux/resurrect/restore/pane_contents//pane-work:10.0}}: No such file or directory
+
+$ ls -la ~/.tmux/resurrect  
+total 344
+drwxr-xr-x 4 [[user:ocampor]] amazon 307200 Aug  9 13:38 .
+drwxr-x--- 4 [[user:ocampor]] amazon   4096 Mar  9  2021 ..
+lrwxrwxrwx 1 [[user:ocampor]] amazon     34 Aug  9 13:38 last -> tmux_resurrect_20220809T133839.txt
+-rw-r--r-- 1 [[user:ocampor]] amazon  19909 Aug  9 13:38 pane_contents.tar.gz
+drwxr-xr-x 3 [[user:ocampor]] amazon   4096 Mar 12  2021 restore
+drwxr-xr-x 3 [[user:ocampor]] amazon   4096 Mar 12  2021 save
+-rw-r--r-- 1 [[user:ocampor]] amazon   8137 Aug  9 13:38 tmux_resurrect_20220809T133839.txt
+
+$ tar -tvf ~/.tmux/resurrect/pane_contents.tar.gz | head
+drwxr-xr-x [[user:ocampor]]/amazon    0 2022-08-09 13:41 ./pane_contents/
+-rw-r--r-- [[user:ocampor]]/amazon  893 2022-08-09 13:41 ./pane_contents/pane-work:2.6
+-rw-r--r-- [[user:ocampor]]/amazon 1762 2022-08-09 13:41 ./pane_contents/pane-work:7.0
+-rw-r--r-- [[user:ocampor]]/amazon 5615 2022-08-09 13:41 ./pane_contents/pane-work:4.2
+-rw-r--r-- [[user:ocampor]]/amazon  851 2022-08-09 13:41 ./pane_contents/pane-work:10.0
+""",
+    ),
+    # ---- Zellij: its log and the prompts and lsof around it -------------------------------------
+    (
+        "https://github.com/zellij-org/zellij/issues/3617",
+        ".txt",
+        r""" tail -f zellij.log
+
+INFO   |zellij_client            | 2024-09-21 12:03:06.189 [main      ] [zellij-client/src/lib.rs:178]: Starting Zellij client!
+
+INFO   |zellij_client            | 2024-09-21 12:03:37.797 [main      ] [zellij-client/src/lib.rs:178]: Starting Zellij client!
+INFO   |zellij_client            | 2024-09-21 12:04:24.834 [main      ] [zellij-client/src/lib.rs:178]: Starting Zellij client!
+
+╭─[[user:biju]] at deadpool in ~/elxr-containers on main✘✘✘ 24-09-21 - 12:04:24
+╰─⠠⠵ lsb_release -a
+No LSB modules are available.
+Distributor ID: Ubuntu
+Description:    Ubuntu 22.04.5 LTS
+Release:        22.04
+Codename:       jammy
+╭─[[user:biju]] at deadpool in ~/elxr-containers on main✘✘✘ 24-09-21 - 12:05:04
+╰─⠠⠵ uname -a
+Linux deadpool 5.15.153.1-microsoft-standard-WSL2 #1 SMP Fri Mar 29 23:14:13 UTC 2024 x86_64 x86_64 x86_64 GNU/Linux
+╭─[[user:biju]] at deadpool in ~/elxr-containers on main✘✘✘ 24-09-21 - 12:05:09
+╰─⠠⠵ stty size
+40 170
+╭─[[user:biju]] at deadpool in ~/elxr-containers on main✘✘✘ 24-09-21 - 12:05:28
+╰─⠠⠵ zellij --version
+zellij 0.40.1
+""",
+    ),
+    (
+        "https://github.com/zellij-org/zellij/issues/1410",
+        ".txt",
+        r"""$ df -h /tmp
+Filesystem      Size  Used Avail Use% Mounted on
+tmpfs            12G   12G     0 100% /tmp
+$ rm /tmp/zellij-1000/zellij-log/zellij.log
+$ du -hs /tmp
+6,7M	/tmp
+$ echo "aaa" > /tmp/test
+bash: echo: write error: No space left on device
+$ lsof | grep zellij.log
+zellij     7363                 [[user:theo]]    4w      REG               0,36 12567707648         60 /tmp/zellij-1000/zellij-log/zellij.log (deleted)
+""",
+    ),
+    # ---- prompt engines: oh-my-posh debug, starship's trace and timings ------------------------
+    (
+        "https://github.com/JanDeDobbeleer/oh-my-posh/issues/1624",
+        ".txt",
+        r"""❯ oh-my-posh debug
+
+Version: 9.3.3
+
+Segments:
+
+ConsoleTitle(true)   -   0 ms - bin @ Shadow
+root(false)          -   0 ms -
+path(true)           -   0 ms -      bin 
+git(false)           -   9 ms -
+executiontime(true)  -   1 ms -  0s 
+exit(false)          -   0 ms -
+session(true)        -   0 ms -   [[user:faris]] / Shadow
+time(true)           -   0 ms -   01:04:19
+exit(true)           -   0 ms - ❯
+
+Run duration: 25.1027ms
+
+Cache path: C:\Users\[[user:faris]]{{keep:\AppData\Local\oh-my-posh}}
+
+Config path: C:\terminal\blue-owl.omp.json
+
+Logs:
+
+2022/09/18 01:04:19 debug: Getenv
+C:\Users\[[user:faris]]\AppData\Local
+2022/09/18 01:04:19 Getenv duration: 0s, args: LOCALAPPDATA
+2022/09/18 01:04:19 CachePath duration: 0s, args:
+2022/09/18 01:04:19 debug: Getenv
+C:\terminal\blue-owl.omp.json
+2022/09/18 01:04:19 Getenv duration: 0s, args: POSH_THEME
+2022/09/18 01:04:19 Shell duration: 10.0756ms, args:
+2022/09/18 01:04:19 resolveConfigPath duration: 10.0756ms, args:
+""",
+    ),
+    (
+        "https://github.com/starship/starship/issues/587",
+        ".txt",
+        r"""✦ ❯ RUST_LOG=trace starship prompt
+ DEBUG starship::config > STARSHIP_CONFIG is not set
+ DEBUG starship::config > Using default config path: /home/[[user:merlo]]{{keep:/.config/starship.toml}}
+ TRACE starship::config > Config file content:
+# ~/.config/starship.toml
+
+add_newline = false
+
+[character]
+symbol = "➜"
+
+[line_break]
+disabled = true
+
+[directory]
+truncation_length = 100
+truncate_to_repo = no
+
+ TRACE starship::config > No config found for "username"
+ TRACE starship::config > No config found for "ruby"
+ TRACE starship::config > No config found for "env_var"
+ TRACE starship::config > No config found for "hostname"
+""",
+    ),
+    (
+        "https://github.com/starship/starship/issues/3130",
+        ".txt",
+        r"""❯ starship timings
+
+ Here are the timings of modules in your prompt (>=1ms or output):
+ crystal     -  3965ms  -   ""
+ directory   -     2ms  -   "..."
+ character   -    <1ms  -   "❯ "
+ line_break  -    <1ms  -   "\n"
+
+❯ eval (starship init fish)
+
+❯ starship timings
+
+ Here are the timings of modules in your prompt (>=1ms or output):
+ dart        -  3495ms  -   ""
+ directory   -     1ms  -   "..."
+ character   -    <1ms  -   "❯ "
+ line_break  -    <1ms  -   "\n"
+""",
+    ),
+    # ---- Oh My Zsh: the updater, compaudit, an xtrace of omz update -----------------------------
+    (
+        "https://github.com/ohmyzsh/ohmyzsh/issues/4744",
+        ".txt",
+        r"""[Oh My Zsh] Would you like to check for updates? [Y/n]:
+Updating Oh My Zsh
+From https://github.com/{{keep:robbyrussell/oh-my-zsh}}
+ * branch            master     -> FETCH_HEAD
+Current branch master is up to date.
+         __                                     __
+  ____  / /_     ____ ___  __  __   ____  _____/ /_
+ / __ \/ __ \   / __ `__ \/ / / /  /_  / / ___/ __ \
+/ /_/ / / / /  / / / / / / /_/ /    / /_(__  ) / / /
+\____/_/ /_/  /_/ /_/ /_/\__, /    /___/____/_/ /_/
+                        /____/
+Hooray! Oh My Zsh has been updated and/or is at the current version.
+To keep up on the latest news and updates, follow us on twitter: https://twitter.com/ohmyzsh
+Get your Oh My Zsh swag at:  http://shop.planetargon.com/
+_update_zsh_update:1: permission denied: /Users/[[user:appdev4]]{{keep:/.zsh-update}}
+ [[user:lorenzo]]@TR ~
+""",
+    ),
+    (
+        "https://github.com/ohmyzsh/ohmyzsh/issues/9262",
+        ".txt",
+        r"""[oh-my-zsh] Insecure completion-dependent directories detected:
+drwxr-xr-x  3 502  {{keep:admin}}   96 Jul 25 23:13 /usr/local/share/zsh
+drwxr-xr-x  4 502  {{keep:admin}}  128 Jul 26 03:38 /usr/local/share/zsh/site-functions
+lrwxr-xr-x  1 502  {{keep:admin}}   39 Jul 26 03:38 /usr/local/share/zsh/site-functions/_brew -> ../../../Homebrew/completions/zsh/_brew
+lrwxr-xr-x  1 502  {{keep:admin}}   44 Jul 26 03:38 /usr/local/share/zsh/site-functions/_brew_cask -> ../../../Homebrew/completions/zsh/_brew_cask
+
+[oh-my-zsh] For safety, we will not load completions from these directories until
+[oh-my-zsh] you fix their permissions and ownership and restart zsh.
+[oh-my-zsh] See the above list for directories with group or other writability.
+
+[oh-my-zsh] To fix your permissions you can do so by disabling
+[oh-my-zsh] the write permission of "group" and "others" and making sure that the
+[oh-my-zsh] owner of these directories is either root or your current user.
+[oh-my-zsh] The following command may help:
+[oh-my-zsh]     compaudit | xargs chmod g-w,o-w
+""",
+    ),
+    (
+        "https://github.com/ohmyzsh/ohmyzsh/issues/9558",
+        ".txt",
+        r"""+_omz::update:2> [[ '' != --unattended ]]
++_omz::update:3> ZSH=/home/{{keep:myname}}/.oh-my-zsh zsh -f /home/{{keep:myname}}/.oh-my-zsh/tools/upgrade.sh --interactive
+Updating Oh My Zsh
+remote: Enumerating objects: 17, done.
+remote: Counting objects: 100% (17/17), done.
+remote: Compressing objects: 100% (5/5), done.
+remote: Total 10 (delta 7), reused 8 (delta 5), pack-reused 0
+Unpacking objects: 100% (10/10), done.
+来自 https://github.com/ohmyzsh/ohmyzsh
+ * branch            master     -> FETCH_HEAD
+ plugins/brew/README.md       | 22 +++++++++++-----------
+ plugins/brew/brew.plugin.zsh |  2 +-
+ tools/changelog.sh           |  2 ++
+ 3 files changed, 14 insertions(+), 12 deletions(-)
+首先，重置头指针以便在上面重放您的工作...
+快进 master 至 a4a79eaa8cdf39f35dcd1753b973e830ff7b00b8。
+""",
+    ),
+    # ---- fish: a kitty child's environment, fish_config at a fish prompt ------------------------
+    (
+        "https://github.com/fish-shell/fish-shell/issues/7700",
+        ".txt",
+        r"""❯ ps -p (ps --no-headers -o ppid -p $fish_pid | string trim)
+  cat /proc/(ps --no-headers -o ppid -p $fish_pid | string trim)/environ | while read -lz -d= var; echo $var; end
+    PID TTY          TIME CMD
+  47307 ?        00:00:00 kitty
+SHELL=/usr/bin/fish
+LESSHISTFILE=-
+LANGUAGE=en_US
+I3SOCK=/run/user/1000/sway-ipc.1000.1455.sock
+SSH_AUTH_SOCK=/run/user/1000/gnupg/S.gpg-agent.ssh
+LIBVA_DRIVER_NAME=iHD
+EDITOR=nvim
+XDG_SEAT=seat0
+PWD=/home/[[user:mitja]]
+AUR_PAGER=nvim
+LOGNAME=[[user:mitja]]
+XDG_SESSION_TYPE=wayland
+MOTD_SHOWN=pam
+HOME=/home/[[user:mitja]]
+LANG=en_US.UTF-8
+XDG_CURRENT_DESKTOP=sway
+STARSHIP_SHELL=fish
+SWAYSOCK=/run/user/1000/sway-ipc.1000.1455.sock
+WAYLAND_DISPLAY=wayland-0
+INVOCATION_ID={{keep:1a389650de19469cb4212c27d1be9eea}}
+STARSHIP_SESSION_KEY={{keep:9839066025324268}}
+QT_QPA_PLATFORM=wayland-egl
+XDG_SESSION_CLASS=user
+TERM=linux
+USER=[[user:mitja]]
+VISUAL=nvim
+DISPLAY=:0
+SHLVL=1
+""",
+    ),
+    (
+        "https://github.com/fish-shell/fish-shell/issues/4098",
+        ".txt",
+        r"""[[user:kalimo]]@lisbook ~> fish --version
+fish, version 2.3.1
+[[user:kalimo]]@lisbook ~> uname -a
+Linux lisbook 4.10.17-200.fc25.x86_64 #1 SMP Mon May 22 18:12:57 UTC 2017 x86_64 x86_64 x86_64 GNU/Linux
+[[user:kalimo]]@lisbook ~> lsb_release -a
+Distributor ID:	Fedora
+Description:	Fedora release 25 (Twenty Five)
+Release:	25
+Codename:	TwentyFive
+
+[[user:kalimo]]@lisbook ~> fish_config 
+Web config started at 'file:///home/[[user:kalimo]]{{keep:/.cache/fish/web_config-VSEG9L.html}}'. Hit enter to stop.
+----------------------------------------
+Exception happened during processing of request from ('::1', 42130, 0, 0)
+Traceback (most recent call last):
+  File "/usr/lib64/python3.5/socketserver.py", line 313, in _handle_request_noblock
+    self.process_request(request, client_address)
+  File "/usr/lib64/python3.5/socketserver.py", line 341, in process_request
+    self.finish_request(request, client_address)
 """,
     ),
 ]
