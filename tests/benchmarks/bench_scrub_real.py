@@ -310,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
             "131",
             "135",
             "132",
+            "133",
             "all",
         ),
         default="all",

@@ -9918,6 +9918,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (131, _RAW_STOP131),
         (135, _RAW_STOP135),
         (132, _RAW_STOP132),
+        (133, _RAW_STOP133),
     ):
         if batch not in (None, number):
             continue
@@ -41803,6 +41804,437 @@ Traceback (most recent call last):
     self.process_request(request, client_address)
   File "/usr/lib64/python3.5/socketserver.py", line 341, in process_request
     self.finish_request(request, client_address)
+""",
+    ),
+]
+
+
+_RAW_STOP133: list[tuple[str, str, str]] = [
+    # ---- AWS CLI and botocore: --debug runs, the credential provider chain, tracebacks ---------
+    (
+        "https://github.com/aws/aws-cli/issues/5872",
+        ".txt",
+        r"""C:\Users\[[user:rajivkapur]]>aws iam list-users --debug
+2021-01-15 13:20:24,359 - MainThread - awscli.clidriver - DEBUG - CLI version: aws-cli/2.1.19 Python/3.7.9 Windows/10 exe/AMD64
+2021-01-15 13:20:24,360 - MainThread - awscli.clidriver - DEBUG - Arguments entered to CLI: ['iam', 'list-users', '--debug']
+2021-01-15 13:20:24,634 - MainThread - botocore.hooks - DEBUG - Event building-command-table.main: calling handler <function add_s3 at 0x0000027C418480D8>
+2021-01-15 13:20:24,634 - MainThread - botocore.hooks - DEBUG - Event building-command-table.main: calling handler <function add_ddb at 0x0000027C416B0C18>
+2021-01-15 13:20:24,635 - MainThread - botocore.hooks - DEBUG - Event building-command-table.main: calling handler <bound method BasicCommand.add_command of <class 'awscli.customizations.configure.configure.ConfigureCommand'>>
+2021-01-15 13:20:24,635 - MainThread - botocore.hooks - DEBUG - Event building-command-table.main: calling handler <function change_name at 0x0000027C4164FB88>
+2021-01-15 13:20:24,635 - MainThread - botocore.hooks - DEBUG - Event building-command-table.main: calling handler <function change_name at 0x0000027C41658318>
+""",
+    ),
+    (
+        "https://github.com/boto/botocore/issues/2387",
+        ".txt",
+        r"""  File "/Users/[[user:jakemoss]]{{keep:/Code/el8/infrastructure/legacy/src/venv/lib/python3.9/site-packages/botocore/hooks.py}}", line 228, in emit
+    return self._emit(event_name, kwargs)
+  File "/Users/[[user:jakemoss]]/Code/el8/infrastructure/legacy/src/venv/lib/python3.9/site-packages/botocore/hooks.py", line 211, in _emit
+    response = handler(**kwargs)
+  File "/Users/[[user:jakemoss]]/Code/el8/infrastructure/legacy/src/venv/lib/python3.9/site-packages/botocore/signers.py", line 90, in handler
+    return self.sign(operation_name, request)
+  File "/Users/[[user:jakemoss]]/Code/el8/infrastructure/legacy/src/venv/lib/python3.9/site-packages/botocore/signers.py", line 162, in sign
+    auth.add_auth(request)
+  File "/Users/[[user:jakemoss]]/Code/el8/infrastructure/legacy/src/venv/lib/python3.9/site-packages/botocore/auth.py", line 373, in add_auth
+    raise NoCredentialsError()
+botocore.exceptions.NoCredentialsError: Unable to locate credentials
+""",
+    ),
+    (
+        "https://github.com/boto/botocore/issues/2856",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/[[user:kevlark]]{{keep:/anaconda3/envs/[REDACTED]/lib/python3.9/site-packages/botocore/credentials.py}}", line 322, in __getitem__
+    with open(actual_key) as f:
+FileNotFoundError: [Errno 2] No such file or directory: '/home/[[user:kevlark]]{{keep:/.aws/sso/cache/e7e3f02e15da2f38f44dcaf83fc220eb15b33ff2.json}}'
+
+During handling of the above exception, another exception occurred:
+
+""",
+    ),
+    (
+        "https://github.com/aws/aws-cli/issues/4758",
+        ".txt",
+        r"""2019-12-12 20:36:31,371 - MainThread - botocore.hooks - DEBUG - Event calling-command.iam.get-user: calling handler <bound method GenerateCliSkeletonArgument.generate_skeleton of <awscli.customizations.generatecliskeleton.GenerateCliSkeletonArgument object at 0x7f4e86be2c88>>
+2019-12-12 20:36:31,372 - MainThread - botocore.hooks - DEBUG - Event calling-command.iam.get-user: calling handler <bound method AutoPromptArgument.auto_prompt_arguments of <awscli.customizations.autoprompt.AutoPromptArgument object at 0x7f4e86b71ba8>>
+2019-12-12 20:36:31,372 - MainThread - botocore.credentials - DEBUG - Looking for credentials via: env
+2019-12-12 20:36:31,372 - MainThread - botocore.credentials - DEBUG - Looking for credentials via: assume-role
+2019-12-12 20:36:31,373 - MainThread - botocore.credentials - DEBUG - Looking for credentials via: assume-role-with-web-identity
+2019-12-12 20:36:31,373 - MainThread - botocore.credentials - DEBUG - Looking for credentials via: sso
+2019-12-12 20:36:31,373 - MainThread - botocore.credentials - DEBUG - Looking for credentials via: shared-credentials-file
+2019-12-12 20:36:31,380 - MainThread - botocore.credentials - INFO - Found credentials in shared credentials file: {{keep:~/.aws/credentials}}
+""",
+    ),
+    (
+        "https://github.com/aws/aws-cli/issues/915",
+        ".txt",
+        r"""~$ aws --version
+aws-cli/1.4.4 Python/2.7.6 Linux/3.13.0-29-generic
+
+aws s3 cp test.txt s3://my-bucket/
+# => upload failed: ./test.txt to s3://my-bucket/test.txt Unable to locate credentials
+
+AWS_CONFIG_FILE=/home/{{keep:ubuntu}}/.aws/config aws s3 cp test.txt s3://my-bucket/ 
+# => upload failed: ./test.txt to s3://my-bucket/test.txt Unable to locate credentials
+
+AWS_ACCESS_KEY_ID={{keep:xxxx}} AWS_SECRET_ACCESS_KEY={{keep:xxxx}} aws s3 cp test.txt s3://my-bucket/ 
+# ^ this works
+
+aws --debug s3 cp test.txt s3://my-bucket/
+2014-09-19 18:29:08,076 - MainThread - awscli.clidriver - DEBUG - CLI version: aws-cli/1.4.4 Python/2.7.6 Linux/3.13.0-29-generic, botocore version: 0.63.0
+""",
+    ),
+    (
+        "https://github.com/boto/botocore/issues/2956",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/Users/{{keep:username}}/Documents/code/pyscript/venv/lib/python3.10/site-packages/botocore/credentials.py", line 322, in __getitem__
+    with open(actual_key) as f:
+FileNotFoundError: [Errno 2] No such file or directory: '/Users/{{keep:username}}/.aws/sso/cache/59146b57f9acd0df73c13bbc6a53478be4ca6ca0.json'
+
+...
+
+botocore.exceptions.SSOTokenLoadError: Error loading SSO Token: The SSO access token has either expired or is otherwise invalid.
+""",
+    ),
+    # ---- Azure CLI: az --debug, az login tracebacks, azure-xplat-cli ---------------------------
+    (
+        "https://github.com/Azure/azure-cli/issues/29276",
+        ".txt",
+        r"""cli.azure.cli.core: signalr                   0.004         9        34
+cli.azure.cli.core: sql                       0.020        56       215
+cli.azure.cli.core: sqlvm                     0.083         4        20
+cli.azure.cli.core: storage                   0.047        59       273
+cli.azure.cli.core: synapse                   0.015        54       246
+cli.azure.cli.core: util                      0.003         3         7
+cli.azure.cli.core: vm                        0.054        58       269
+cli.azure.cli.core: Total (66)                2.326      1205      4720
+cli.azure.cli.core: Loaded 1191 groups, 4720 commands.
+cli.azure.cli.core: Updated command index in 0.004 seconds.
+cli.knack.cli: Event: CommandInvoker.OnPreCommandTableTruncate [<function AzCliLogging.init_command_
+file_logging at 0x000001E2B40AE340>]
+cli.azure.cli.core.azlogging: metadata file logging enabled - writing logs to 'C:\Users\[[user:rmorland6]]{{keep:\.a
+zure\commands\2024-06-28.14-02-31.unknown_command.5500.log}}'.
+az_command_data_logger: command args: --debug
+cli.knack.cli: Event: CommandInvoker.OnPreArgumentLoad [<function register_global_subscription_argum
+ent.<locals>.add_subscription_parameter at 0x000001E2B40DEA20>]
+cli.knack.cli: Event: CommandInvoker.OnPostArgumentLoad []
+""",
+    ),
+    (
+        "https://github.com/Azure/azure-cli/issues/28156",
+        ".txt",
+        r"""A web browser has been opened at https://login.microsoftonline.com/organizations/oauth2/v2.0/authorize. Please continue the login in the web browser. If no web browser is available or if the web browser fails to open, use device code flow with `az login --use-device-code`.
+
+The command failed with an unexpected error. Here is the traceback:
+[Errno 22] Invalid argument: 'C:\\Users\\[[user:kbrown]]{{keep:\\.azure\\msal_token_cache.bin}}'
+Traceback (most recent call last):
+  File "D:\a\_work\1\s\build_scripts\windows\artifacts\cli\Lib\site-packages\knack/cli.py", line 233, in invoke
+  File "D:\a\_work\1\s\build_scripts\windows\artifacts\cli\Lib\site-packages\azure/cli/core/commands/__init__.py", line 663, in execute
+  File "D:\a\_work\1\s\build_scripts\windows\artifacts\cli\Lib\site-packages\azure/cli/core/commands/__init__.py", line 726, in _run_jobs_serially
+  File "D:\a\_work\1\s\build_scripts\windows\artifacts\cli\Lib\site-packages\azure/cli/core/commands/__init__.py", line 697, in _run_job
+""",
+    ),
+    (
+        "https://github.com/Azure/azure-cli/issues/30137",
+        ".txt",
+        r"""cli.azure.cli.core.sdk.policies:     'Accept': 'application/json'
+cli.azure.cli.core.sdk.policies:     'x-ms-client-request-id': '743f5fd6-8e55-11ef-be5d-365ecaefb0ac'
+cli.azure.cli.core.sdk.policies:     'CommandName': 'login'
+cli.azure.cli.core.sdk.policies:     'ParameterSetName': '--debug'
+cli.azure.cli.core.sdk.policies:     'User-Agent': 'AZURECLI/2.65.0 (HOMEBREW) azsdk-python-core/1.28.0 Python/3.12.7 (macOS-14.7-arm64-arm-64bit)'
+cli.azure.cli.core.sdk.policies:     'Authorization': '{{keep:*****}}'
+cli.azure.cli.core.sdk.policies: Request body:
+cli.azure.cli.core.sdk.policies: This request has no body
+urllib3.connectionpool: Starting new HTTPS connection (1): management.azure.com:443
+urllib3.connectionpool: https://management.azure.com:443 "GET /tenants?api-version=2022-12-01 HTTP/1.1" 200 9203
+cli.azure.cli.core.sdk.policies: Response status: 200
+cli.azure.cli.core.sdk.policies: Response headers:
+cli.azure.cli.core.sdk.policies:     'Cache-Control': 'no-cache'
+cli.azure.cli.core.sdk.policies:     'Pragma': 'no-cache'
+cli.azure.cli.core.sdk.policies:     'Content-Length': '9203'
+cli.azure.cli.core.sdk.policies:     'Content-Type': 'application/json; charset=utf-8'
+cli.azure.cli.core.sdk.policies:     'Expires': '-1'
+""",
+    ),
+    (
+        "https://github.com/Azure/azure-xplat-cli/issues/1811",
+        ".txt",
+        r"""{{keep:USER}} at {{keep:LAPTOP}} in ~[0] $ azure storage blob sas create VHD-STORE VHD-FILE r 2015-06-15
+info:    Executing command storage blob sas create
++ Creating shared access signature for blob VHD-FILE in container VHD-STORE
+data:    Shared Access Signature se=2015-06-15T00%3A00%3A00Z&sp=r&sv=2014-02-14&sr=b&sig={{keep:SIGNATURE}}
+info:    storage blob sas create command OK
+""",
+    ),
+    # ---- Google Cloud SDK: gcloud errors, gcloud info, gcloud init, a Visual Studio extension ---
+    (
+        "https://github.com/kubeflow/testing/issues/601",
+        ".txt",
+        r"""$ gcloud config get-value account
+Your active configuration is: [personal]
+[[email:jruizpena@gmail.com]]
+
+$ gcloud --version
+Google Cloud SDK 279.0.0
+beta 2019.05.17
+bq 2.0.53
+core 2020.01.31
+gsutil 4.47
+kubectl 2019.11.04
+""",
+    ),
+    (
+        "https://github.com/kyma-project/test-infra/issues/1663",
+        ".txt",
+        r"""gcloud logging logs list --project=sap-kyma-prow-workloads                                                                       rafter/git/master !
+ERROR: (gcloud.logging.logs.list) User [[[email:tomasz.krawiec@sap.com]]] does not have permission to access project [sap-kyma-prow-workloads] (or it may not exist): Caller does not have required permission to use project project:sap-kyma-prow-workloads. Grant the caller the Owner or Editor role, or a custom role with the serviceusage.services.use permission, by visiting https://console.developers.google.com/iam-admin/iam/project?project=project:sap-kyma-prow-workloads and then retry (propagation of new permission may take a few minutes).
+- '@type': type.googleapis.com/google.rpc.Help
+  links:
+  - description: Google developers console
+    url: https://console.developers.google.com
+- '@type': type.googleapis.com/google.rpc.Help
+  links:
+  - description: Google developer console IAM admin
+    url: https://console.developers.google.com/iam-admin/iam/project?project=project:sap-kyma-prow-workloads
+""",
+    ),
+    (
+        "https://github.com/GoogleCloudPlatform/gsutil/issues/376",
+        ".txt",
+        r"""Your "Oauth 2.0 User Account" credentials are invalid. Please run
+  $ gcloud auth login
+Failure: unauthorized_client.
+
+Google Cloud SDK [119.0.0]
+
+Platform: [Mac OS X, x86_64]
+Python Version: [2.7.12 (default, Jun 29 2016, 14:05:02)  [GCC 4.2.1 Compatible Apple LLVM 7.3.0 (clang-703.0.31)]]
+Python Location: [/usr/local/Cellar/python/2.7.12/Frameworks/Python.framework/Versions/2.7/Resources/Python.app/Contents/MacOS/Python]
+Site Packages: [Disabled]
+
+Installation Root: [/Users/[[user:tobster91]]{{keep:/google-cloud-sdk}}]
+Installed Components:
+  core: [2016.07.21]
+  core-nix: [2016.03.28]
+  gcloud: []
+  gsutil-nix: [4.18]
+  gsutil: [4.19]
+  bq: [2.0.24]
+  bq-nix: [2.0.24]
+System PATH: [/Users/[[user:tobster91]]/.rbenv/shims:/Users/[[user:tobster91]]/google-cloud-sdk/bin:/Users/[[user:tobster91]]/laptop/bin:~/bin:/Library/Developer/Toolchains/swift-latest.xctoolchain/usr/bin:usr/local/heroku/bin:/usr/local/sbin:/usr/local/lib/node_modules:/Users/[[user:tobster91]]/projects/go/bin:/usr/local/bin:/usr/bin:/bin:/usr/
+""",
+    ),
+    (
+        "https://github.com/GoogleCloudPlatform/google-cloud-visualstudio/issues/855",
+        ".txt",
+        r"""Failed to execute command gcloud compute reset-windows-password aspnet-1 --zone=us-central1-f --user="{{keep:DpeLaptop}}" --quiet  --project=[[user:runnermatt]]-test2 --credential-file-override="C:\Users\[[user:Matthew Harper]]{{keep:\AppData\Local\googlecloudvsextension\accounts\cc9b7aff9916f3bc02086a3c67dc50ee87458ef8.json}}" --format=json
+Inner message:
+Failed to execute command: cmd.exe /c gcloud compute reset-windows-password aspnet-1 --zone=us-central1-f --user="{{keep:DpeLaptop}}" --quiet  --project=[[user:runnermatt]]-test2 --credential-file-override="C:\Users\[[user:Matthew Harper]]\AppData\Local\googlecloudvsextension\accounts\cc9b7aff9916f3bc02086a3c67dc50ee87458ef8.json" --format=json
+ERROR: (gcloud.compute.reset-windows-password) The required property [account] is not currently set.
+You may set it for your current workspace by running:
+
+  $ gcloud config set account {{keep:VALUE}}
+
+or it can be set temporarily by the environment variable [CLOUDSDK_CORE_ACCOUNT]
+""",
+    ),
+    (
+        "https://github.com/GoogleCloudPlatform/gcloud/issues/39",
+        ".txt",
+        r"""$ gcloud init
+Welcome! This command will take you through the configuration of gcloud.
+
+Your current configuration has been set to: [default]
+
+To continue, you must login. Would you like to login (Y/n)?  Y
+
+Your browser has been opened to visit:
+
+    https://accounts.google.com/o/oauth2/auth?redirect_uri=http%3A%2F%2Flocalhost%3A8085%2F&prompt=select_account&response_type=code&client_id={{keep:xxxxxxxxxxx}}.apps.googleusercontent.com&scope=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fuserinfo.email+https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcloud-platform+https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fappengine.admin+https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcompute&access_type=offline
+
+
+You are now logged in as: [{{keep:name@domain.tld}}]
+
+Enter project id you would like to use:  myproject
+Failed to run [config set project myproject]
+You can use [gcloud config] to change more gcloud settings.
+
+Your current configuration is: [default]
+
+ERROR: gcloud crashed (AttributeError): 'module' object has no attribute 'ParsePropertyString'
+
+If you would like to report this issue, please run the following command:
+  gcloud feedback
+Traceback (most recent call last):
+  File "/usr/bin/../lib/google-cloud-sdk/./lib/googlecloudsdk/gcloud/gcloud.py", line 197, in <module>
+    main()
+""",
+    ),
+    # ---- DigitalOcean doctl: configuration warnings and kubeconfig notices ----------------------
+    (
+        "https://github.com/digitalocean/doctl/issues/334",
+        ".txt",
+        r"""$ cd .config/doctl
+$ doctl compute droplet list
+Warning: Configuration detected at "config.yaml". Please move config.yaml to /home/[[user:karlb]]{{keep:/.config/doctl/config.yaml}}
+
+ID    Name    Public IPv4    Private IPv4    Public IPv6    Memory    VCPUs    Disk    Region    Image    Status    Tags    Features    Volumes
+""",
+    ),
+    (
+        "https://github.com/digitalocean/doctl/issues/405",
+        ".txt",
+        r"""DIGITALOCEAN_ENABLE_BETA=1 doctl k8s cluster kubeconfig save  {{keep:<my-cluster>}}
+Notice: adding cluster credentials to kubeconfig file found in "/home/{{keep:me}}/.kube/config"
+
+kubectl config use-context {{keep:<my-cluster>}}
+kubectl cluster-info
+Kubernetes master is running at https://my-cluster.k8s.ondigitalocean.com
+CoreDNS is running at https://my-cluster.k8s.ondigitalocean.com/api/v1/namespaces/kube-system/services/kube-dns:dns/proxy
+""",
+    ),
+    # ---- Oracle Cloud oci: ~/.oci/config, session authenticate, showoci ------------------------
+    (
+        "https://github.com/oracle/oci-cli/issues/632",
+        ".txt",
+        r"""> oci compute instance ls --compartment-id=ocid1.tenancy.oc1....
+WARNING: The active profile contains a value for 'security_token_file' which is not being used. To authenticate using the token, specify --auth security_token
+...
+
+> echo $OCI_CLI_AUTH
+security_token
+
+cat ~/.oci/config 
+[DEFAULT]
+fingerprint=...
+key_file=/Users/[[user:bodner]]{{keep:/.oci/sessions/DEFAULT/oci_api_key.pem}}
+tenancy=ocid1.tenancy.oc1.....
+compartment-id=ocid1.tenancy.oc1....
+region=eu-frankfurt-1
+security_token_file=/Users/[[user:bodner]]{{keep:/.oci/sessions/DEFAULT/token}}
+user=ocid1.user.oc1.....
+""",
+    ),
+    (
+        "https://github.com/oracle/oci-cli/issues/1091",
+        ".txt",
+        r"""❯ oci session authenticate --region us-ashburn-1 --profile-name oc1.ssh
+...
+Config written to: /Users/[[user:petrk]]{{keep:/.oci/config}}
+
+    Try out your newly created session credentials with the following example command:
+
+    oci iam region list --config-file /Users/[[user:petrk]]/.oci/config --profile oc1.ssh
+""",
+    ),
+    (
+        "https://github.com/oracle/oci-python-sdk/issues/263",
+        ".txt",
+        r"""[{{keep:root}}@ocivnsysoats211 showoci]# python3 showoci.py -t ~/.oci/config -ani
+*********************************************************************
+* Profile '/root/.oci/config' not found in config file /root/.oci/config
+* Aboting. *
+*********************************************************************
+
+[{{keep:root}}@ocivnsysoats211 showoci]# cat /root/.oci/config
+[DEFAULT]
+user=ocid1.user.oc1..aaabfze7exhgzjoru6dgv4qlcaeeyescy5ay6pipsq
+fingerprint=12:70:9c:30::e9:e6:6b:eb:1b:30:82:59
+key_file=~/.oci/oci_api_key.pem
+tenancy=ocid1.tenancy.oc1..aaaaaaaa4ms4g57xldvbl7mxrqogbw6yxeyb4zdnpfuuolpadyrh7gf2nrma
+region=us-phoenix-1
+
+###
+
+[{{keep:root}}@ocivnsysoats211 showoci]# pwd
+/home/[[user:rkhanna]]{{keep:/oci-python-sdk/examples/showoci}}
+[{{keep:root}}@ocivnsysoats211 showoci]# ls -ltr
+total 840
+-rw-r--r-- 1 root root   2791 Jun 15 17:14 step_by_step_installation.md
+""",
+    ),
+    (
+        "https://github.com/oracle/oci-cli/issues/279",
+        ".txt",
+        r"""[15:57:50] .oci>oci iam availability-domain list
+FileNotFoundError: [Errno 2] No such file or directory: 'services'
+[15:57:56] .oci>oci -v
+2.10.1
+[15:58:20] .oci>
+
+[{{keep:opc}}@instance-20200430-1523 .oci]$ oci -v
+2.10.1
+[{{keep:opc}}@instance-20200430-1523 .oci]$ oci iam availability-domain list
+{
+  "data": [
+    {
+      "compartment-id": "ocid1.tenancy.oc1..aaaaaaaaqzv7hhoe4sypzyitsoubjf6hbmr26sxrw452p4slslarsbqz25bq", 
+      "id": "ocid1.availabilitydomain.oc1..aaaaaaaakemzo4ywaynz573sk4jpvwuqi7vmcuxajxfv4jjj2pthez3j2hbq", 
+      "name": "jGnV:PHX-AD-1"
+    }, 
+""",
+    ),
+    # ---- IBM Cloud (bluemix / bx): login, targets, plug-in installs ----------------------------
+    (
+        "https://github.com/IBM-Cloud/ibm-cloud-cli-release/issues/3",
+        ".txt",
+        r"""[[[user:jbrenner]]@[[user:jbrenner]]s-MacBook-Pro] ~/Downloads>bluemix plugin install IBM-sdk-gen-bx-darwin-amd64-0.1.21
+Installing binary...
+FAILED
+Namespace '<no value>' in the plug-in being installed already exists in the installed plug-in 'mobile-sdk'. Try a different name.
+
+[[[user:jbrenner]]@[[user:jbrenner]]s-MacBook-Pro] ~/Downloads>
+""",
+    ),
+    (
+        "https://github.com/IBM-Cloud/ibm-cloud-cli-release/issues/69",
+        ".txt",
+        r"""**➜  ~ bluemix api https://api.w3ibm.bluemix.net**
+Setting api endpoint to https://api.w3ibm.bluemix.net...
+OK
+
+API endpoint: https://api.w3ibm.bluemix.net
+Not logged in. Use 'bluemix login' to log in.
+**➜  ~ bx login --no-iam**
+API endpoint: https://api.w3ibm.bluemix.net
+
+Email> {{keep:ibmid@br.ibm.com}}
+
+Password> 
+Authenticating...
+OK
+
+Targeted account CIO Cloud Services Public Dedicated (e97a8c01ac694e308ef3ad7795e20d7e)
+
+API endpoint:      https://api.w3ibm.bluemix.net   
+Region:            w3ibm:prod:us-south   
+User:              {{keep:ibmid@br.ibm.com}}   
+Account:           CIO Cloud Services Public Dedicated (e97a8c01ac694e308ef3ad7795e20d7e)   
+Resource group:    No resource group targeted, use 'bx target -g {{keep:RESOURCE_GROUP}}'   
+CF API endpoint:   https://api.w3ibm.bluemix.net (API version: 2.75.0)   
+Org:                  
+Space:                
+""",
+    ),
+    # ---- Alibaba Cloud OSS: an AccessKeyId in signature errors ----------------------------------
+    (
+        "https://github.com/aliyun/aliyun-oss-python-sdk/issues/186",
+        ".txt",
+        r"""oss2.exceptions.SignatureDoesNotMatch: {'status': 403, 'x-oss-request-id': '5D031A3CA4DF8D178D3D499B', 'details': {'Code': 'SignatureDoesNotMatch', 'Message': 'The request signature we calculated does not match the signature you provided. Check your key and signing method.', 'RequestId': '5D031A3CA4DF8D178D3D499B', 'HostId': '', 'OSSAccessKeyId': '[[secret:LTAIhdqmxrTfwbKN]]', 'SignatureProvided': 'sJEE6UN2s5CfTEQVmW97SV71UX8=', 'StringToSign': 'PUT\n\napplication/json\nFri, 14 Jun 2019 03:53:30 GMT\n/{{keep:*****}}/locations.json', 'StringToSignBytes': '50 55 54 0A 0A 61 70 70 6C 69 63 61 74 69 6F 6E 2F 6A 73 6F 6E 0A 46 72 69 2C 20 31 34 20 4A 75 6E 20 32 30 31 39 20 30 33 3A 35 33 3A 33 30 20 47 4D 54 0A 2F 77 65 77 6F 72 6B 2D 72 65 64 73 68 69 66 74 2D 64 61 74 61 2D 74 72 61 6E 73 66 65 72 2F 6C 6F 63 61 74 69 6F 6E 73 2E 6A 73 6F 6E ‘}}
+
+
+Traceback (most recent call last):
+  File "<stdin>", line 1, in <module>
+  File "<stdin>", line 4, in upload_to_oss
+  File "/usr/local/lib/python3.7/site-packages/oss2/api.py", line 456, in put_object
+""",
+    ),
+    (
+        "https://github.com/qiniu/qshell/issues/105",
+        ".txt",
+        r"""qshell alilistbucket vodpub.oss-cn-hangzhou.aliyuncs.com vodpub ${AccessKeyId} ${AccessKeySecret} oss_file_list.txt
+<Error> <Code>SignatureDoesNotMatch</Code> <Message>The request signature we calculated does not match the signature you provided. Check your key and signing method.</Message> <RequestId>594B3259CE2B80FC00745EE0</RequestId> <HostId>wepub.oss-cn-hangzhou.aliyuncs.com</HostId> <OSSAccessKeyId>[[secret:LTAI3kRd71QHwnXT]]</OSSAccessKeyId> <SignatureProvided>mc07hDVYQzFTSumXyb6esyRsLms=</SignatureProvided> <StringToSign>GET
 """,
     ),
 ]
