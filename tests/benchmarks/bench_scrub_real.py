@@ -308,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
             "129",
             "130",
             "131",
+            "134",
             "all",
         ),
         default="all",
