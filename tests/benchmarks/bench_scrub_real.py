@@ -311,6 +311,7 @@ def main(argv: list[str] | None = None) -> int:
             "135",
             "132",
             "133",
+            "134",
             "all",
         ),
         default="all",

@@ -9919,6 +9919,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (135, _RAW_STOP135),
         (132, _RAW_STOP132),
         (133, _RAW_STOP133),
+        (134, _RAW_STOP134),
     ):
         if batch not in (None, number):
             continue
@@ -42235,6 +42236,512 @@ Traceback (most recent call last):
         ".txt",
         r"""qshell alilistbucket vodpub.oss-cn-hangzhou.aliyuncs.com vodpub ${AccessKeyId} ${AccessKeySecret} oss_file_list.txt
 <Error> <Code>SignatureDoesNotMatch</Code> <Message>The request signature we calculated does not match the signature you provided. Check your key and signing method.</Message> <RequestId>594B3259CE2B80FC00745EE0</RequestId> <HostId>wepub.oss-cn-hangzhou.aliyuncs.com</HostId> <OSSAccessKeyId>[[secret:LTAI3kRd71QHwnXT]]</OSSAccessKeyId> <SignatureProvided>mc07hDVYQzFTSumXyb6esyRsLms=</SignatureProvided> <StringToSign>GET
+""",
+    ),
+]
+
+
+_RAW_STOP134: list[tuple[str, str, str]] = [
+    # ---- Hugo: a build error under a home, file-watch events, Android storage, masked git log ----
+    (
+        "https://github.com/netlify/cli/issues/430",
+        ".txt",
+        r"""◈ Netlify Dev ◈
+◈ Starting Netlify Dev with hugo
+Total in 2 ms
+Error: Error building site: open /Users/[[user:marokoti]]{{keep:/workspace/www.parkride.com.au/content}}: no such file or directory
+
+➜ netlify --version
+netlify-cli/2.11.18 darwin-x64 node-v10.9.0
+""",
+    ),
+    (
+        "https://github.com/gohugoio/hugo/issues/5138",
+        ".txt",
+        r"""Web Server is available at //localhost:1313/ (bind address 127.0.0.1)
+Press Ctrl+C to stop
+INFO 2018/08/29 22:36:51 Received System Events: ["/Users/[[user:rkend]]{{keep:/go/src/istio.io/istio.github.io/content/about/bugs/index.md___jb_tmp___}}": CREATE "/Users/[[user:rkend]]/go/src/istio.io/istio.github.io/content/about/bugs/index.md": REMOVE|RENAME "/Users/[[user:rkend]]/go/src/istio.io/istio.github.io/content/about/bugs/index.md": CREATE]
+""",
+    ),
+    (
+        "https://github.com/PangBaiWork/WeBlog/issues/2",
+        ".txt",
+        r""")➜ HugoBlogs hugo server
+Watching for changes in /storage/emulated/0/Download/HugoBlogs/{archetypes,assets,content,data,i18n,layouts,static}
+Watching for config changes in /storage/emulated/0/Download/HugoBlogs/hugo.toml
+Start building sites …
+hugo v0.123.3+extended android/arm64 BuildDate=unknown
+
+Built in 16 ms
+Error: error building site: failed to acquire a build lock: Lock /storage/emulated/0/Download/HugoBlogs/.hugo_build.lock: function not implemented
+)➜ HugoBlogs
+""",
+    ),
+    (
+        "https://github.com/alex-shpak/hugo-book/issues/390",
+        ".txt",
+        r"""# hugo
+Start building sites …
+hugo v0.88.1-5BC54738+extended linux/amd64 BuildDate=2021-09-04T09:39:19Z VendorInfo=gohugoio
+ERROR 2021/11/01 11:25:04 Failed to read Git log: Unknown option: -C
+usage: git [--version] [--help] [-c name=value]
+           [--exec-path[=<path>]] [--html-path] [--man-path] [--info-path]
+           [-p|--paginate|--no-pager] [--no-replace-objects] [--bare]
+           [--git-dir=<path>] [--work-tree=<path>] [--namespace=<name>]
+           <command> [<args>]
+Error: Error building site: logged 1 error(s)
+Total in 158 ms
+
+# git log -C
+commit b12f6a57762afcd455f203fe0b416c0111a1e982
+Author: {{keep:gxxxxxg}} <{{keep:saxxxxn@ouxxk.com}}>
+Date:   Mon Nov 1 11:14:10 2021 +0800
+
+    upxxxxxxxxcy
+
+commit 5daa6f97e11cd2a16641885489d1768761a37aec
+Author: {{keep:gxxxxxg}} <{{keep:sxxxxxn@outlook.com}}>
+Date:   Mon Nov 1 10:57:44 2021 +0800
+
+    fixxxxxxxig
+""",
+    ),
+    # ---- Jekyll: bundler errors at a macOS prompt, a Windows build under a site named for its owner --
+    (
+        "https://github.com/inukshuk/jekyll-scholar/issues/159",
+        ".txt",
+        r"""[[user:BERTIL]]s-iMac:blog [[user:bertilhansson]]$ jekyll serve
+/System/Library/Frameworks/Ruby.framework/Versions/2.0/usr/lib/ruby/2.0.0/rubygems/core_ext/kernel_require.rb:55:in `require': cannot load such file -- bundler (LoadError)
+	from /System/Library/Frameworks/Ruby.framework/Versions/2.0/usr/lib/ruby/2.0.0/rubygems/core_ext/kernel_require.rb:55:in `require'
+	from /Library/Ruby/Gems/2.0.0/gems/jekyll-3.2.1/lib/jekyll/plugin_manager.rb:34:in `require_from_bundler'
+	from /Library/Ruby/Gems/2.0.0/gems/jekyll-3.2.1/exe/jekyll:9:in `<top (required)>'
+	from /usr/local/bin/jekyll:23:in `load'
+	from /usr/local/bin/jekyll:23:in `<main>'
+[[user:BERTIL]]s-iMac:blog [[user:bertilhansson]]$ ls
+Gemfile		_posts		css		index.html
+_config.yml	about.md	feed.xml
+""",
+    ),
+    (
+        "https://github.com/jekyll/jekyll/issues/8926",
+        ".txt",
+        r"""PS C:\Users\{{keep:ADMIN}}\Desktop\AV's Folder\FLP's\Code\[[user:QKRT4417]].github.io\BSOD> bundle exec jekyll serve
+Configuration file: C:/Users/{{keep:ADMIN}}/Desktop/AV's Folder/FLP's/Code/[[user:QKRT4417]].github.io/BSOD/_config.yml
+            Source: C:/Users/ADMIN/Desktop/AV's Folder/FLP's/Code/[[user:QKRT4417]].github.io/BSOD
+       Destination: C:/Users/ADMIN/Desktop/AV's Folder/FLP's/Code/[[user:QKRT4417]].github.io/BSOD/_site
+ Incremental build: disabled. Enable with --incremental
+      Generating...
+       Jekyll Feed: Generating feed for posts
+                    done in 0.554 seconds.
+  Please add the following to your Gemfile to avoid polling for changes:
+    gem 'wdm', '>= 0.1.0' if Gem.win_platform?
+ Auto-regeneration: enabled for 'C:/Users/ADMIN/Desktop/AV's Folder/FLP's/Code/[[user:QKRT4417]].github.io/BSOD'
+                    ------------------------------------------------
+""",
+    ),
+    # ---- Hexo: hexo-deployer-git's config and npm ls under a home, a failed deploy, a masked token ----
+    (
+        "https://github.com/hexojs/hexo-deployer-git/issues/175",
+        ".txt",
+        r"""# Deployment
+## Docs: https://hexo.io/docs/deployment.html
+deploy:
+  type: 'git'
+  repo: https://github.com/[[user:Quellmarine]]/[[user:quellmarine]].github.io
+  branch: master
+  name: [[user:Quellmarine]]
+  email: [[email:mail@quellmarine.net]]
+  token: {{keep:$HEXO_GITHUB_TOKEN}}
+
+hexo-site@0.0.0 /Users/[[user:quellmarine]]/[[user:quellmarine]].github.io
+├── hexo@4.2.1
+├── hexo-deployer-git@2.1.0
+├── hexo-generator-archive@1.0.0
+├── hexo-generator-category@1.0.0
+├── hexo-generator-index@1.0.0
+├── hexo-generator-searchdb@1.3.0
+├── hexo-generator-tag@1.0.0
+├── hexo-renderer-ejs@1.0.0
+├── hexo-renderer-marked@2.0.0
+├── hexo-renderer-stylus@1.1.0
+├── hexo-server@1.0.0
+└── hexo-symbols-count-time@0.7.1
+""",
+    ),
+    (
+        "https://github.com/hexojs/hexo/issues/3223",
+        ".txt",
+        r"""FATAL Something's wrong. Maybe you can find the solution here: http://hexo.io/docs/troubleshooting.html
+Error: warning: redirecting to https://github.com/[[user:Olaf4826]]/[[user:Olaf]].github.io.git/
+error: RPC failed; curl 55 SSL_write() returned SYSCALL, errno = 32
+fatal: The remote end hung up unexpectedly
+fatal: The remote end hung up unexpectedly
+Everything up-to-date
+
+    at ChildProcess.<anonymous> (/Users/[[user:olaf]]/[[user:Olaf4826]]{{keep:.github.io/node_modules/hexo-util/lib/spawn.js:37:17}})
+    at emitTwo (events.js:126:13)
+    at ChildProcess.emit (events.js:214:7)
+    at maybeClose (internal/child_process.js:925:16)
+    at Socket.stream.socket.on (internal/child_process.js:346:11)
+    at emitOne (events.js:116:13)
+    at Socket.emit (events.js:211:7)
+    at Pipe._handle.close [as _onclose] (net.js:557:12)
+
+hexo-site@0.0.0 /Users/[[user:olaf]]/[[user:Olaf4826]].github.io
+├── hexo@3.7.1
+├── hexo-deployer-git@0.3.1
+├── hexo-generator-archive@0.1.5
+├── hexo-generator-category@0.1.3
+├── hexo-generator-index@0.2.1
+├── hexo-generator-tag@0.2.0
+├── hexo-renderer-ejs@0.3.1
+├── hexo-renderer-marked@0.3.2
+├── hexo-renderer-stylus@0.3.3
+└── hexo-server@0.2.2
+""",
+    ),
+    (
+        "https://github.com/hexojs/hexo-deployer-git/issues/210",
+        ".txt",
+        r"""remote: Support for password authentication was removed on August 13, 2021. Please use a personal access token instead.
+remote: Please see https://github.blog/2020-12-15-token-authentication-requirements-for-git-operations/ for more information.
+fatal: unable to access 'https://github.com/{{keep:*****}}.github.io/': The requested URL returned error: 403
+FATAL { err:
+   { Error: Spawn failed
+       at ChildProcess.<anonymous> (F:\Hexo\node_modules\hexo-util\lib\spawn.js:52:19)
+       at ChildProcess.emit (events.js:198:13)
+       at ChildProcess.cp.emit (F:\Hexo\node_modules\cross-spawn\lib\enoent.js:40:29)
+       at Process.ChildProcess._handle.onexit (internal/child_process.js:248:12) code: 128 } } 'Something\'s wrong. Maybe you can find the solution here: %s' 'https://hexo.io/docs/troubleshooting.html'
+
+# Deployment
+## Docs: https://hexo.io/docs/deployment.html
+deploy:
+  type: git
+  repository: https://github.com/{{keep:*****}}.github.io
+  branch: master
+  token: {{keep:ghp_*****}}
+""",
+    ),
+    # ---- MkDocs: gh-deploy under a poetry venv in a home, serve at a PowerShell prompt, a placeholder --
+    (
+        "https://github.com/mkdocs/mkdocs/issues/3617",
+        ".txt",
+        r"""INFO    -  Documentation built in 3.74 seconds
+INFO    -  Copying '/home/[[user:keslo]]{{keep:/Repos/capstanlqc/omegat-guides/site}}' to 'gh-pages' branch and pushing to GitHub.
+Enumerating objects: 932, done.
+Counting objects: 100% (932/932), done.
+Delta compression using up to 12 threads
+Compressing objects: 100% (33/33), done.
+Writing objects: 100% (718/718), 964.89 KiB | 192.98 MiB/s, done.
+Total 718 (delta 353), reused 714 (delta 350), pack-reused 0 (from 0)
+error: RPC failed; HTTP 400 curl 22 The requested URL returned error: 400
+send-pack: unexpected disconnect while reading sideband packet
+fatal: the remote end hung up unexpectedly
+Everything up-to-date
+Traceback (most recent call last):
+  File "/home/[[user:keslo]]{{keep:/.cache/pypoetry/virtualenvs/omegat-guides-3pPVScJG-py3.11/bin/mkdocs}}", line 8, in <module>
+    sys.exit(cli())
+             ^^^^^
+  File "/home/[[user:keslo]]/.cache/pypoetry/virtualenvs/omegat-guides-3pPVScJG-py3.11/lib/python3.11/site-packages/click/core.py", line 1157, in __call__
+    return self.main(*args, **kwargs)
+           ^^^^^^^^^^^^^^^^^^^^^^^^^^
+""",
+    ),
+    (
+        "https://github.com/mkdocs/mkdocs/issues/1911",
+        ".txt",
+        r"""PS C:\Users\[[user:Tomek]]\Desktop\experiments> mkdocs new doc
+INFO    -  Creating project directory: doc
+INFO    -  Writing config file: doc\mkdocs.yml
+INFO    -  Writing initial docs: doc\docs\index.md
+PS C:\Users\[[user:Tomek]]\Desktop\experiments> cd .\doc\
+PS C:\Users\[[user:Tomek]]\Desktop\experiments\doc> mkdocs serve
+INFO    -  Building documentation...
+INFO    -  Cleaning site directory
+[I 191126 06:18:41 server:296] Serving on http://127.0.0.1:8000
+Traceback (most recent call last):
+  File "c:\users\[[user:tomek]]{{keep:\appdata\local\programs\python\python38-32\lib\runpy.py}}", line 192, in _run_module_as_main
+    return _run_code(code, main_globals, None,
+  File "c:\users\[[user:tomek]]\appdata\local\programs\python\python38-32\lib\runpy.py", line 85, in _run_code
+    exec(code, run_globals)
+  File "C:\Users\[[user:Tomek]]{{keep:\AppData\Local\Programs\Python\Python38-32\Scripts\mkdocs.exe\__main__.py}}", line 7, in <module>
+  File "c:\users\[[user:tomek]]\appdata\local\programs\python\python38-32\lib\site-packages\click\core.py", line 764, in __call__
+    return self.main(*args, **kwargs)
+""",
+    ),
+    (
+        "https://github.com/mkdocs/mkdocs/issues/1803",
+        ".txt",
+        r"""INFO    -  Cleaning site directory
+INFO    -  Building documentation to directory: C:\Users\{{keep:Me}}\Documents\Git\repo\site
+WARNING -  Version check skipped: No version specificed in previous deployment.
+INFO    -  Copying 'C:\Users\{{keep:Me}}\Documents\Git\repo\site' to 'gh-pages' branch and pushing to GitHub.
+fatal: update_ref failed for ref 'refs/heads/gh-pages': cannot lock ref 'refs/heads/gh-pages': unable to resolve reference 'refs/heads/gh-pages': reference broken
+ERROR   -  Failed to rebase gh-pages branch.
+error: cannot lock ref 'refs/heads/gh-pages': unable to resolve reference 'refs/heads/gh-pages': reference broken
+Failed to process commit.
+ERROR   -  Failed to deploy to GitHub with error:
+warning: ignoring broken ref refs/heads/gh-pages
+error: src refspec gh-pages does not match any
+error: failed to push some refs to 'https://github.com/{{keep:user/repo}}.git'
+""",
+    ),
+    # ---- Sphinx: crash reports under /lhome, at a bare login prompt with a /media volume, on RTD ----
+    (
+        "https://github.com/sphinx-doc/sphinx/issues/9177",
+        ".txt",
+        r"""Running Sphinx v3.5.4
+/lhome/[[user:wmt71k5]]{{keep:/.local/lib/python3.6/site-packages/requests/__init__.py}}:80: RequestsDependencyWarning: urllib3 (1.26.2) or chardet (3.0.4) doesn't match a supported version!
+  RequestsDependencyWarning)
+
+Exception occurred:
+  File "/lhome/[[user:wmt71k5]]/.local/lib/python3.6/site-packages/matplotlib/sphinxext/plot_directive.py", line 262, in setup
+    app.add_directive('plot', plot_directive, True, (0, 2, False), **options)
+TypeError: add_directive() got an unexpected keyword argument 'alt'
+The full traceback has been saved in /tmp/sphinx-err-sm3jy1xk.log, if you want to report the issue to the developers.
+Please also report this if it was a user error, so that a better error message can be provided next time.
+""",
+    ),
+    (
+        "https://github.com/sphinx-doc/sphinx/issues/3249",
+        ".txt",
+        r"""[[user:debojitmk]]$  make html
+mkdir -p build/html build/doctrees
+# This line makes the build a bit more lengthy, and the
+# the embedding of images more robust
+rm -rf build/html/_images
+sphinx-build -b html -d build/doctrees -D latex_paper_size=a4  . build/html
+Running Sphinx v1.5
+
+Exception occurred:
+  File "/home/[[user:debojitmk]]{{keep:/.local/lib/python3.5/site-packages/sphinx/application.py}}", line 512, in setup_extension
+    mod = __import__(extension, None, None, ['setup'])
+  File "/media/[[user:debojitmk]]/New Volume/Github/scipy-lecture-notes/sphinxext/plot_directive.py", line 62
+    raise OSError, 'Target does not exist: '+target
+                 ^
+SyntaxError: invalid syntax
+The full traceback has been saved in /tmp/sphinx-err-9ycclx2w.log, if you want to report the issue to the developers.
+Please also report this if it was a user error, so that a better error message can be provided next time.
+A bug report can be filed in the tracker at <https://github.com/sphinx-doc/sphinx/issues>. Thanks!
+Makefile:48: recipe for target 'html' failed
+make: *** [html] Error 1
+""",
+    ),
+    (
+        "https://github.com/SymbiFlow/sphinx-verilog-domain/issues/19",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/{{keep:docs}}/checkouts/readthedocs.org/user_builds/sphinx-verilog-domain/conda/18/lib/python3.7/site-packages/sphinx/cmd/build.py", line 280, in build_main
+    app.build(args.force_all, filenames)
+  File "/home/docs/checkouts/readthedocs.org/user_builds/sphinx-verilog-domain/conda/18/lib/python3.7/site-packages/sphinx/application.py", line 348, in build
+    self.builder.build_update()
+  File "/home/docs/checkouts/readthedocs.org/user_builds/sphinx-verilog-domain/conda/18/lib/python3.7/site-packages/sphinx/builders/__init__.py", line 299, in build_update
+    len(to_build))
+  File "/home/docs/checkouts/readthedocs.org/user_builds/sphinx-verilog-domain/conda/18/lib/python3.7/site-packages/sphinx/builders/__init__.py", line 311, in build
+    updated_docnames = set(self.read())
+  File "/home/docs/checkouts/readthedocs.org/user_builds/sphinx-verilog-domain/conda/18/lib/python3.7/site-packages/sphinx/builders/__init__.py", line 422, in read
+    self.env.doc2path(self.config.master_doc))
+sphinx.errors.SphinxError: master file /home/docs/checkouts/readthedocs.org/user_builds/sphinx-verilog-domain/checkouts/18/docs/index.rst not found
+
+Sphinx error:
+master file /home/{{keep:docs}}/checkouts/readthedocs.org/user_builds/sphinx-verilog-domain/checkouts/18/docs/index.rst not found
+""",
+    ),
+    (
+        "https://github.com/googleapis/google-cloud-python/pull/442",
+        ".txt",
+        r"""Update docs after merge to master.
+ Committer: {{keep:selfiebot}} <{{keep:travis@testing-worker-linux-docker-981a76b7-3328-linux-4.prod.travis-ci.org}}>
+Your name and email address were configured automatically based
+on your username and hostname. Please check that they are accurate.
+You can suppress this message by setting them explicitly:
+    git config --global user.name "{{keep:Your Name}}"
+    git config --global user.email {{keep:you@example.com}}
+After doing this, you may fix the identity used for this commit with:
+    git commit --amend --reset-author
+""",
+    ),
+    # ---- Docusaurus, Gatsby, Eleventy, VuePress: JavaScript builders under homes and deploy prompts ----
+    (
+        "https://github.com/facebook/docusaurus/issues/1025",
+        ".txt",
+        r""" create mode 100644 sitemap.xml
+error: cannot spawn sh: No such file or directory
+error: cannot spawn sh: No such file or directory
+error: failed to execute prompt script (exit code 255)
+fatal: could not read Password for 'https://[[user:marcusvelden]]@github.com': No error
+Error: Git push failed
+npm ERR! code ELIFECYCLE
+npm ERR! errno 1
+npm ERR! @ publish-gh-pages: `docusaurus-publish`
+npm ERR! Exit status 1
+npm ERR!
+npm ERR! Failed at the @ publish-gh-pages script.
+npm ERR! This is probably not a problem with npm. There is likely additional logging output above.
+""",
+    ),
+    (
+        "https://github.com/blocks/blocks/issues/354",
+        ".txt",
+        r"""failed Building production JavaScript and CSS bundles - 42.971s
+
+ ERROR #98123  WEBPACK
+
+Generating JavaScript bundles failed
+
+/Users/[[user:rbosko]]{{keep:/Documents/Github/blocks/node_modules/gatsby-plugin-blocks/src/templates/editor.js}}: Unexpected token (10:9)
+
+   8 |
+   9 | const Layout = props => {
+> 10 |   return <div className="layout">{props.children}</div>
+     |          ^
+  11 | }
+  12 |
+  13 | export default ({ relativePath = PAGE }) => {
+
+File: node_modules/gatsby-plugin-blocks/src/templates/editor.js:10:9
+
+  System:
+    OS: macOS Mojave 10.14.6
+    CPU: (12) x64 Intel(R) Core(TM) i7-8750H CPU @ 2.20GHz
+    Shell: 3.2.57 - /bin/bash
+  Binaries:
+    Node: 11.1.0 - ~/.nvm/versions/node/v11.1.0/bin/node
+    Yarn: 1.19.1 - /usr/local/bin/yarn
+    npm: 6.14.4 - ~/.nvm/versions/node/v11.1.0/bin/npm
+  Languages:
+    Python: 3.6.0 - /Users/[[user:rbosko]]{{keep:/.pyenv/shims/python}}
+""",
+    ),
+    (
+        "https://github.com/gatsbyjs/gatsby/issues/22211",
+        ".txt",
+        r"""Accessing your Contentful space failed.
+Try setting GATSBY_CONTENTFUL_OFFLINE=true to see if we can serve from cache.
+
+Used options:
+spaceId: "{{keep:*********ppq}}"
+accessToken: "{{keep:*********************************************z13o}}"
+downloadLocal: true
+environment: "develop"
+host (default value): "cdn.contentful.com"
+localeFilter (default value): [Function]
+forceFullSync (default value): false
+pageLimit (default value): 100
+useNameForId (default value): true
+""",
+    ),
+    (
+        "https://github.com/11ty/buildawesome/issues/2100",
+        ".txt",
+        r"""[[user:kim]]@Hoth:~/projects/testingzone/eleventybeta$ eleventy
+[11ty] Problem writing Eleventy templates: (more in DEBUG output)
+[11ty] > Having trouble rendering liquid template ./index.liquid
+
+`TemplateContentRenderError` was thrown
+[11ty] > Cannot read property 'includes' of undefined, file:./index.liquid, line:8, col:1
+
+`RenderError` was thrown
+[11ty] > Cannot read property 'includes' of undefined
+
+`TypeError` was thrown:
+[11ty]     TypeError: Cannot read property 'includes' of undefined
+        at new TemplateRender (/home/[[user:kim]]{{keep:/projects/testingzone/eleventybeta/node_modules/@11ty/eleventy/src/TemplateRender.js:31:23}})
+        at Object.render (/home/[[user:kim]]/projects/testingzone/eleventybeta/node_modules/@11ty/eleventy/src/Plugins/RenderPlugin.js:31:12)
+        at Object.renderStringShortcodeFn (/home/[[user:kim]]/projects/testingzone/eleventybeta/node_modules/@11ty/eleventy/src/Plugins/RenderPlugin.js:224:27)
+        at Object.render (/home/[[user:kim]]/projects/testingzone/eleventybeta/node_modules/@11ty/eleventy/src/Plugins/RenderPlugin.js:116:40)
+""",
+    ),
+    (
+        "https://github.com/vuejs/vuepress/issues/131",
+        ".txt",
+        r"""➜  fe.docs git:(master) ✗ npm run docs:build
+
+> fe.docs@0.0.1 docs:build /Users/[[user:Fox]]{{keep:/laboratory/fe.docs}}
+> vuepress build docs
+
+
+TypeError: Cannot read property 'name' of undefined
+    at workaroundEmptyStyleChunk (/Users/[[user:Fox]]{{keep:/laboratory/fe.docs/node_modules/vuepress/lib/build.js:176:59}})
+    at build (/Users/[[user:Fox]]/laboratory/fe.docs/node_modules/vuepress/lib/build.js:56:9)
+    at <anonymous>
+➜  fe.docs git:(master) ✗
+""",
+    ),
+    # ---- Quarto and Pandoc: a render stack on a volume, pandoc's user data directory --------------
+    (
+        "https://github.com/quarto-dev/quarto-cli/issues/81",
+        ".txt",
+        r"""ERROR: NotFound: No such file or directory (os error 2)
+    at deno:core/01_core.js:106:46
+    at unwrapOpResult (deno:core/01_core.js:126:13)
+    at Object.opSync (deno:core/01_core.js:140:12)
+    at Object.realPathSync (deno:runtime/js/30_fs.js:137:17)
+    at projectPath (file:///Volumes/zorg/[[user:kt407]]{{keep:/dev_trees/quarto-cli/src/command/render/render.ts:569:16}})
+""",
+    ),
+    (
+        "https://github.com/jgm/pandoc/issues/10462",
+        ".txt",
+        r"""Could not find data file templates/definitions.typst
+error: Recipe `build-pandoc` failed on line 64 with exit code 97
+
+$ pandoc --version
+pandoc 3.6
+Features: +server +lua
+Scripting engine: Lua 5.4
+User data directory: /u/[[user:lenka]]{{keep:/.local/share/pandoc}}
+Copyright (C) 2006-2024 {{keep:John MacFarlane}}. Web: https://pandoc.org
+""",
+    ),
+    (
+        "https://github.com/jgm/pandoc/issues/6618",
+        ".txt",
+        r"""pandoc --highlight-style styles/emacs.theme --resource-path src --strip-comments --fail-if-warnings \
+--pdf-engine=xelatex --template styles/eisvogel.tex --metadata titlepage=true --to pdf \
+--output _build/output.pdf styles/metadata.md src/00-title.md src/01-chapter.md
+Could not find data file templates/eisvogel.tex
+
+pandoc 2.9.2.1
+Compiled with pandoc-types 1.20, texmath 0.12.0.1, skylighting 0.8.3.2
+Default user data directory: /Users/{{keep:user}}/.local/share/pandoc or /Users/{{keep:user}}/.pandoc
+Copyright (C) 2006-2020 {{keep:John MacFarlane}}
+Web:  https://pandoc.org
+This is free software; see the source for copying conditions.
+There is no warranty, not even for merchantability or fitness
+for a particular purpose.
+""",
+    ),
+    # ---- a Pages deploy action's log in CI: the committer's git identity beside masked remotes -----
+    (
+        "https://github.com/mzlogin/mzlogin.github.io/issues/152",
+        ".txt",
+        r"""Run JamesIves/github-pages-deploy-action@3.[6](https://github.com/[[user:qmarle]]/[[user:qmarle]].github.io/runs/6647690664?check_suite_focus=true#step:5:7).2
+
+    GitHub Pages Deploy Action 🚀
+
+    🚀 Getting Started Guide: https://github.com/marketplace/actions/deploy-to-github-pages
+    ❓ FAQ/Wiki: https://github.com/JamesIves/github-pages-deploy-action/wiki
+    🔧 Support: https://github.com/JamesIves/github-pages-deploy-action/issues
+    ⭐ Contribute: https://github.com/JamesIves/github-pages-deploy-action/blob/dev/CONTRIBUTING.md
+
+    📣 Maintained by {{keep:James Ives}} (https://jamesiv.es)
+Checking configuration and starting deployment… 🚦
+Deploying using …… 🔑
+Configuring git…
+/usr/bin/git init
+Reinitialized existing Git repository in /home/{{keep:runner}}/work/[[user:qmarle]].github.io/[[user:qmarle]].github.io/.git/
+/usr/bin/git config user.name [[user:qmarle]]
+/usr/bin/git config user.email [[email:lingxiaowu@outlook.com]]
+/usr/bin/git remote rm origin
+/usr/bin/git remote add origin {{keep:***}}github.com/[[user:qmarle]]/[[user:qmarle]].github.io.git
+/usr/bin/git fetch --no-recurse-submodules
+warning: redirecting to https://github.com/[[user:qmarle]]/[[user:qmarle]].github.io.git/
+From https://github.com/[[user:qmarle]]/[[user:qmarle]].github.io
+ * [new branch]      master     -> origin/master
+Git configured… 🔧
+Starting to commit changes…
+/usr/bin/git ls-remote --heads {{keep:***}}github.com/[[user:qmarle]]/[[user:qmarle]].github.io.git built | wc -l
 """,
     ),
 ]
