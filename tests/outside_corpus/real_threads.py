@@ -9821,7 +9821,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``131``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``135``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9916,10 +9916,10 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (129, _RAW_STOP129),
         (130, _RAW_STOP130),
         (131, _RAW_STOP131),
-        (135, _RAW_STOP135),
         (132, _RAW_STOP132),
         (133, _RAW_STOP133),
         (134, _RAW_STOP134),
+        (135, _RAW_STOP135),
     ):
         if batch not in (None, number):
             continue
