@@ -2307,6 +2307,17 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{last}.{first}@kestrel-mail.com")
             .k("\nAn attempt to send an e-mail to empty list of recipients, ignored.\n")
         ),
+        # stop 56 (scrubber 1.87.0): a person committing in a workflow step where GitHub
+        # Actions' bot identity is set too
+        "workflow_committer_beside_the_bot": lambda d: (
+            d.k('git config --local user.email "action@github.com"\n')
+            .k('git config --local user.name "GitHub Action"\n')
+            .k('git config --global user.name "')
+            .v(name)
+            .k('"\ngit config --global user.email "')
+            .v(f"{u}@github.com")
+            .k('"\nAction required: approve the deployment\n')
+        ),
     }
 
 
@@ -2926,6 +2937,13 @@ PASTED_PLACEHOLDERS = {
     "Failed to create e-mail address for noreply@example.comDevops@example.com\n"
     "Failed to create e-mail address for $DEFAULT_RECIPIENTS\n"
     "  'sonar.login': 'sqa_###',\n  'sonar.token': 'squ_•••',\nSONAR_TOKEN=sqp_###\n",
+    # stop 56 (scrubber 1.87.0): GitHub Actions' bot identity as workflows set it
+    "github_actions_bot_identity": 'git config --local user.email "action@github.com"\n'
+    'git config --local user.name "GitHub Action"\n'
+    "git config user.name github-actions\ngit config user.email github-actions@github.com\n"
+    'git config user.name "github-actions[bot]"\n'
+    'git config user.email "41898282+github-actions[bot]@users.noreply.github.com"\n'
+    "Action required: approve the deployment\nActions run the release job\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
