@@ -96,8 +96,13 @@ class RealDocument:
     and Bluetooth stacks), and 117 to 120 (threads: game servers, telephony and VoIP, SMTP
     clients' debug transcripts, browser test automation), collected at stop 55 under 1.63.0, and
     121 to 123 (threads: home-automation device stacks, package registries' login and publish
-    runs, self-hosted git services), collected at stop 55 under 1.69.0; each scored once, per
-    part, blind, no rule changed before it was scored."""
+    runs, self-hosted git services), collected at stop 55 under 1.69.0, and 124 to 131
+    (threads: local LLM servers, GPU compute stacks, media downloaders, ACME clients and reverse
+    proxies, mail servers, SaaS and hosting CLIs, code-quality scanners, Android debugging),
+    collected at stop 56 under 1.78.0, and 132 to 135 (threads: terminal emulators and shell
+    frameworks, cloud CLIs' debug output, static site and documentation builders, console
+    emulators), collected at stop 56 under 1.86.0; each scored once, per part, blind, no rule
+    changed before it was scored."""
 
     @property
     def held_out(self) -> bool:
