@@ -2307,6 +2307,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{last}.{first}@kestrel-mail.com")
             .k("\nAn attempt to send an e-mail to empty list of recipients, ignored.\n")
         ),
+        # stop 56 (scrubber 1.89.0): tcsh's bracketed prompt [%n@%m] %~%# on a Mac's host
+        # made of the login, and on one made of the owner's first name
+        "tcsh_prompt": lambda d: (
+            d.k("[")
+            .v(squashed)
+            .k("@")
+            .v(squashed)
+            .k("s-MacBook-Pro] ~/Downloads>bluemix plugin install sdk-gen\nFAILED\n\n[")
+            .v(u)
+            .k("@")
+            .v(first)
+            .k("s-MacBook-Pro] ~>\n")
+        ),
     }
 
 
@@ -2926,6 +2939,12 @@ PASTED_PLACEHOLDERS = {
     "Failed to create e-mail address for noreply@example.comDevops@example.com\n"
     "Failed to create e-mail address for $DEFAULT_RECIPIENTS\n"
     "  'sonar.login': 'sqa_###',\n  'sonar.token': 'squ_•••',\nSONAR_TOKEN=sqp_###\n",
+    # stop 56 (scrubber 1.89.0): tcsh's bracketed prompt of root, role, image and placeholder
+    # logins, hosts made of them, and brackets that are no prompt
+    "tcsh_prompt_accounts": "[root@localhost] ~/Downloads>bluemix plugin install sdk-gen\n"
+    "[admin@admins-MacBook-Pro] ~>\n[ec2-user@ip-10-0-0-12] ~>ibmcloud login\n"
+    "[user@users-MacBook-Pro] ~/Downloads>\n[root@db01] /etc# vi hosts\n"
+    "[vagrant@localhost] ~> cd /vagrant\n[info@server] started at ~/logs>10 files\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
