@@ -2318,6 +2318,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{u}@github.com")
             .k('"\nAction required: approve the deployment\n')
         ),
+        # stop 56 (scrubber 1.89.0): tcsh's bracketed prompt [%n@%m] %~%# on a Mac's host
+        # made of the login, and on one made of the owner's first name
+        "tcsh_prompt": lambda d: (
+            d.k("[")
+            .v(squashed)
+            .k("@")
+            .v(squashed)
+            .k("s-MacBook-Pro] ~/Downloads>bluemix plugin install sdk-gen\nFAILED\n\n[")
+            .v(u)
+            .k("@")
+            .v(first)
+            .k("s-MacBook-Pro] ~>\n")
+        ),
     }
 
 
@@ -2944,6 +2957,12 @@ PASTED_PLACEHOLDERS = {
     'git config user.name "github-actions[bot]"\n'
     'git config user.email "41898282+github-actions[bot]@users.noreply.github.com"\n'
     "Action required: approve the deployment\nActions run the release job\n",
+    # stop 56 (scrubber 1.89.0): tcsh's bracketed prompt of root, role, image and placeholder
+    # logins, hosts made of them, and brackets that are no prompt
+    "tcsh_prompt_accounts": "[root@localhost] ~/Downloads>bluemix plugin install sdk-gen\n"
+    "[admin@admins-MacBook-Pro] ~>\n[ec2-user@ip-10-0-0-12] ~>ibmcloud login\n"
+    "[user@users-MacBook-Pro] ~/Downloads>\n[root@db01] /etc# vi hosts\n"
+    "[vagrant@localhost] ~> cd /vagrant\n[info@server] started at ~/logs>10 files\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
