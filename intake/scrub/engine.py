@@ -61,7 +61,7 @@ from intake.scrub.fixtures import (
     path_separator,
     split_path,
 )
-from intake.scrub.illustrative import illustrative, marked_redacted
+from intake.scrub.illustrative import illustrative, marked_redacted, x_masked
 from intake.scrub.normalise import WRAP_BREAK, needs_normalising, normal_value, normalise
 
 if TYPE_CHECKING:
@@ -957,6 +957,7 @@ def _a_name(user: str) -> bool:
         or _role_words_only(user)
         or _short_name_of_nobody(user)
         or "FAKE" in user
+        or x_masked(user)  # gxxxxxg: a poster's mask (since 1.90.0)
     )
 
 
@@ -1066,7 +1067,7 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
         and _learnable(text, n)
     ) | _digit_logins(text)
     learned |= installer_host_names(text, learned)
-    return learned | checkout_owner_names(text, learned)
+    return learned | checkout_owner_names(text, learned) | pages_site_names(text, learned)
 
 
 def installer_host_names(text: str, learned: frozenset[str]) -> frozenset[str]:
@@ -1111,6 +1112,31 @@ def checkout_owner_names(text: str, learned: frozenset[str]) -> frozenset[str]:
             and home_segment(line.rsplit(None, 1)[-1] if line.strip() else line) is not None
         ):
             out.add(label)
+    return frozenset(out)
+
+
+def pages_site_names(text: str, learned: frozenset[str]) -> frozenset[str]:
+    """A GitHub Pages site's ``<name>.github.io`` (``user_names.yaml``'s ``pages_site``: a
+    folder, a repository, a host) whose name is a login the text gives away with digits glued
+    after it (``/Users/<first>/<First><NNNN>.github.io``): the person's GitHub handle, learned
+    so it goes wherever it stands (``https://github.com/<First><NNNN>/…``). GitHub Docs name a
+    user site's repository ``<username>.github.io`` and an organisation's
+    ``<organization>.github.io``, so the name alone is no evidence; a name with letters after
+    the login (``sam`` and ``samtools.github.io``, ``alex`` and ``alex-org.github.io``) may be
+    an organisation's and stays, and so does one beside no learned login
+    (``C:\\Users\\ADMIN\\…\\<HANDLE>.github.io``). Since 1.90.0 (stop 56, batch 134's tune
+    miss)."""
+    logins = [n for n in learned if len(n) >= 3]
+    if not logins or ".github.io" not in text:
+        return frozenset()
+    out: set[str] = set()
+    for m in _rule("pages_site").finditer(text):
+        site = m.group("site")
+        low = site.lower()
+        if any(low.startswith(n) and low[len(n) :].isdigit() for n in logins) and _learnable(
+            text, site
+        ):
+            out.add(low)
     return frozenset(out)
 
 

@@ -83,3 +83,24 @@ def _masked_phrase(value: str) -> bool:
 def illustrative(value: str) -> bool:
     """Whether ``value``, found as a secret, says it is none (see the module doc)."""
     return _REDACTED.search(value) is not None or _masked_phrase(value)
+
+
+_X_MASKED = regex.compile(
+    r"^[A-Za-wyz0-9]{1,3}+(?P<run>x{3,}+)[a-wyz0-9]{1,3}+$"
+    r"|^[A-WYZ0-9]{1,3}+(?P<run>X{3,}+)[A-WYZ0-9]{1,3}+$"
+)
+
+
+def x_masked(word: str) -> bool:
+    """Whether ``word`` is a poster's mask that keeps its first and last letters (one to three
+    each) around a run of three or more ``x`` (or ``X`` in a capitals word) longer than the
+    letters it shows: ``gxxxxxg``, ``sxxxxxn``, ``saxxxxn``, ``JXXXXE``, ``upxxxxxxxxcy`` (a
+    masked ``git log`` author, address and message). It names no one, as a whole mask
+    (``xxxxxxx``) does not; a word that shows more than it hides (``foxxxy``, ``jaxxxon``,
+    ``maxxxie``) is a word. Since 1.90.0 (stop 56, batch 134's tune damage), asked about a name
+    (``engine._a_name``) and an address's local part (``recognizers._masked_local``)."""
+    m = _X_MASKED.match(word)
+    if m is None:
+        return False
+    run = len(m.group("run"))
+    return run > len(word) - run

@@ -34,7 +34,7 @@ from presidio_analyzer.pattern_recognizer import PatternRecognizer  # noqa: E402
 from presidio_analyzer.recognizer_result import RecognizerResult  # noqa: E402, TID251
 
 from intake.scrub.definitions import top_level_alternatives, word_lists  # noqa: E402
-from intake.scrub.illustrative import looks_like_placeholder  # noqa: E402
+from intake.scrub.illustrative import looks_like_placeholder, x_masked  # noqa: E402
 from intake.scrub.normalise import WRAP_BREAK  # noqa: E402
 
 
@@ -311,7 +311,12 @@ and is no mask (``_masked_local``); ``**Email:**kowalski@…`` has two only afte
 
 def _masked_local(text: str, local_start: int, end: int) -> bool:
     """Whether the address ending at ``end`` whose local part's run starts at ``local_start``
-    is masked by a run of ``*`` right before it (``_MASK_BEFORE_LOCAL``)."""
+    is masked by a run of ``*`` right before it (``_MASK_BEFORE_LOCAL``), or is itself a
+    poster's mask that keeps its first and last letters (``sxxxxxn@outlook.com``:
+    ``illustrative.x_masked``, since 1.90.0)."""
+    at = text.find("@", local_start, end)
+    if at > local_start and x_masked(text[local_start:at]):
+        return True
     if local_start < 2 or text[local_start - 1] != "*" or text.startswith("*", end):
         return False
     return _MASK_BEFORE_LOCAL.search(text[max(0, local_start - 80) : local_start]) is not None

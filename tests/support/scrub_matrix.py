@@ -2331,6 +2331,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(first)
             .k("s-MacBook-Pro] ~>\n")
         ),
+        # stop 56 (scrubber 1.90.0): a Pages deploy action's git run by its absolute path, and
+        # a Pages site named after its owner's login with digits
+        "static_site_deploy": lambda d: (
+            d.k("Configuring git…\n/usr/bin/git config user.name ")
+            .v(u)
+            .k("\n/usr/bin/git remote add origin ***github.com/")
+            .v(u)
+            .k("/")
+            .v(u)
+            .k(".github.io.git\nhexo-site@0.0.0 /Users/")
+            .v(w)
+            .k("/")
+            .v(f"{w}1990")
+            .k(".github.io\n")
+        ),
     }
 
 
@@ -2963,6 +2978,14 @@ PASTED_PLACEHOLDERS = {
     "[admin@admins-MacBook-Pro] ~>\n[ec2-user@ip-10-0-0-12] ~>ibmcloud login\n"
     "[user@users-MacBook-Pro] ~/Downloads>\n[root@db01] /etc# vi hosts\n"
     "[vagrant@localhost] ~> cd /vagrant\n[info@server] started at ~/logs>10 files\n",
+    # stop 56 (scrubber 1.90.0): a deploy action's bot identities, organisations' Pages sites,
+    # a poster's masked git log
+    "static_site_nobody": "/usr/bin/git config user.name github-actions[bot]\n"
+    "/usr/bin/git config user.name GitHub Pages Deploy Action\n"
+    "/usr/bin/git config user.name ${GITHUB_ACTOR}\n/usr/bin/git config user.email XXXXXX\n"
+    "Reinitialized existing Git repository in /home/runner/work/containers.github.io/"
+    "containers.github.io/.git/\nhexo-site@0.0.0 /opt/blog/octocat.github.io\n"
+    "Author: gxxxxxg <sxxxxxn@outlook.com>\n\n    upxxxxxxxxcy\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
