@@ -953,6 +953,7 @@ def _a_name(user: str) -> bool:
         or _rule("placeholder_name").match(user.strip()) is not None
         or _rule("fixture_user").match(user.lower()) is not None
         or _rule("placeholder_user").match(user) is not None
+        or _rule("reserved_domain_name").match(user) is not None  # example.com, app.localhost
         or _rule("role_login").match(user) is not None
         or _role_words_only(user)
         or _short_name_of_nobody(user)

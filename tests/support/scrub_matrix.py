@@ -2346,6 +2346,17 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{w}1990")
             .k(".github.io\n")
         ),
+        # stop 56 (scrubber 1.92.0): a dotted login in a URL's userinfo at a reserved host,
+        # beside an IP-pinning URL whose userinfo is a host name
+        "dotted_login_beside_host_userinfo": lambda d: (
+            d.k("git clone https://")
+            .v(f"{first.lower()}.{last.lower()}")
+            .k("@gitlab.example.com/grp/repo.git\n")
+            .k('url = "https://example.com@93.184.216.34:443/path"\n')
+            .k('assert hostname == "example.com"\nAuthor: ')
+            .v(f"{first.lower()}.{last.lower()}")
+            .k("\n")
+        ),
     }
 
 
@@ -2986,6 +2997,14 @@ PASTED_PLACEHOLDERS = {
     "Reinitialized existing Git repository in /home/runner/work/containers.github.io/"
     "containers.github.io/.git/\nhexo-site@0.0.0 /opt/blog/octocat.github.io\n"
     "Author: gxxxxxg <sxxxxxn@outlook.com>\n\n    upxxxxxxxxcy\n",
+    # stop 56 (scrubber 1.92.0): host names in a URL's userinfo (IP pinning, phishing) and
+    # names reserved for documentation (RFC 2606, RFC 6761)
+    "url_userinfo_host_names": 'url = "https://example.com@93.184.216.34:443/path?q=1"\n'
+    'assert hostname == "example.com"\nresults["alpha.example.com"] == "alpha.example.com"\n'
+    'requests.get("http://shop.test@127.0.0.1:3000/")\nALLOWED_HOSTS = ["shop.test"]\n'
+    "https://github.com@198.51.100.23/login names github.com only as userinfo\n"
+    "http://www.bbc.co.uk@203.0.113.50/ and www.bbc.co.uk\n"
+    "curl http://localhost@127.0.0.1:8080/health\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
