@@ -2357,6 +2357,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{first.lower()}.{last.lower()}")
             .k("\n")
         ),
+        # stop 56 (scrubber 1.88.0): REALNAME in a tmux server log's pane environment (the
+        # value's leading name and another <First> <SURNAME> in its free text), and oh-my-zsh's
+        # agnoster prompt pasted without its Powerline glyphs
+        "tmux_pane_realname": lambda d: (
+            d.k("1552914150.271463 window_pane_spawn: environment REALNAME=")
+            .v(f"Z{first[1:]} {surname.upper()}")
+            .k(" + S/T operation requested by ")
+            .v(f"{surname} DE-Z{last[1:].upper()}")
+            .k("\n1552914150.271469 window_pane_spawn: environment SHELL=/bin/ksh\n")
+        ),
+        "agnoster_prompt_without_glyphs": lambda d: (
+            d.k("Hooray! Oh My Zsh has been updated and/or is at the current version.\n ")
+            .v(u)
+            .k("@TR ~\n")
+        ),
     }
 
 
@@ -3005,6 +3020,15 @@ PASTED_PLACEHOLDERS = {
     "https://github.com@198.51.100.23/login names github.com only as userinfo\n"
     "http://www.bbc.co.uk@203.0.113.50/ and www.bbc.co.uk\n"
     "curl http://localhost@127.0.0.1:8080/health\n",
+    # stop 56 (scrubber 1.88.0): REALNAME naming a placeholder, a robot or a role, sigil-less
+    # prompt lines of role accounts, addresses and packages, a site's software tree under /home
+    "terminal_shell_nobody": "1552914150.271463 window_pane_spawn: environment REALNAME=John Doe\n"
+    "1552914150.271463 window_pane_spawn: environment REALNAME=Build Robot + ci + S/T"
+    " operation requested by Release Manager\n"
+    "1552914150.271140 window_pane_spawn: environment"
+    " LD_LIBRARY_PATH=/usr/local/lib::/home/OPENSOURCE/Linux/RHEL7/64b/lib\n"
+    " root@TR ~\n user@hostname ~\ngit@github.com ~\n typescript@next ~\n"
+    " getty@tty1 /dev/tty1\nmy-app@0.1.0 /srv/app\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
