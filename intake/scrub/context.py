@@ -719,6 +719,30 @@ def _quoted_flag_named(text: str, m: regex.Match[str], start: int) -> bool:
     )
 
 
+_TARGET_LIST = regex.compile(r"[ \t]*+(?:[A-Za-z_][A-Za-z0-9_.]*+[ \t]*+,[ \t]*+)++")
+"""The names before the last one of a tuple's target list (``client, secret_a, ``)."""
+_IDENTIFIER_RUN = regex.compile(r"[A-Za-z_][A-Za-z0-9_]*+(?=[ \t]*+(?:#[^\r\n]*+)?+(?:\r?\n|$))")
+"""An identifier, then nothing but a comment to the line's end."""
+
+
+def _code_target(text: str, m: regex.Match[str], start: int, names: SecretNames | None) -> bool:
+    """A variable assigned with a spaced ``=`` to the last name of a tuple's target list
+    (``client, secret_a, secret_b = custody_client``, ``daemon_url, client_token =
+    live_daemon_with_email``) or to a quoted subscript (``headers["Authorization"] =
+    raw_header``): Python's and JavaScript's assignment statements, whose unquoted right side
+    is an expression (a variable here), never a literal value; a configuration file writes
+    neither form. The value must be an identifier that reads as code (``code_value``: a
+    random run, ``kQ8mZ2xLp4…``, is still judged) with nothing after it on its line. Since
+    1.93.0 (stop 56, GAIA's own tests)."""
+    if m.group("sep") != "=" or m.group("vq") or not _SPACED_EQ.match(text, m.start("sep") - 1):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    listed = _TARGET_LIST.fullmatch(text, line_start, start) is not None
+    subscript = m.group("br") == "]" and text[start - 2 : start] in ('["', "['")
+    word = _IDENTIFIER_RUN.match(text, m.end())
+    return (listed or subscript) and word is not None and code_value(word.group(), names)
+
+
 def _shell_word(text: str, pos: int, limit: int) -> tuple[str, list[int]]:
     """The shell word at ``pos`` with its quotes removed, and each character's offset."""
     chars: list[str] = []
@@ -1025,7 +1049,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             return
         if not (sep or m.group("ws")) or self._emit_key_id(text, name, pos, vq, out):
             return
-        if _not_an_assignment(text, m, start, flag, name):
+        if _not_an_assignment(text, m, start, flag, name) or _code_target(text, m, start, names):
             return
         if sep in ("==", "!=", "===", "!==") and not vq:
             if not self._line_of_double_equals(text, m, start, name, out):

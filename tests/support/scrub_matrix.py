@@ -2372,6 +2372,17 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("@TR ~\n")
         ),
+        # stop 56 (scrubber 1.93.0): a stand-in word inside a key's random body, and a random
+        # value unpacked beside a tuple's target list, in a test's code
+        "stand_in_word_in_a_random_body": lambda d: (
+            d.k('    provider = OpenAIProvider(api_key="')
+            .v("sk-test-" + _r(rng, ALNUM, 40))
+            .k('")\n    json={"access_token": "')
+            .v("STUB-ACCESS-" + _r(rng, HEX, 12))
+            .k('", "expires_in": 3600}\n    client, secret_b = ')
+            .v("Zq8v" + _r(rng, ALNUM, 12) + "K7")
+            .k("\n")
+        ),
     }
 
 
@@ -3029,6 +3040,13 @@ PASTED_PLACEHOLDERS = {
     " LD_LIBRARY_PATH=/usr/local/lib::/home/OPENSOURCE/Linux/RHEL7/64b/lib\n"
     " root@TR ~\n user@hostname ~\ngit@github.com ~\n typescript@next ~\n"
     " getty@tty1 /dev/tty1\nmy-app@0.1.0 /srv/app\n",
+    # stop 56 (scrubber 1.93.0): a test's stand-in credentials and variables in a secret's place
+    "test_fixture_stand_ins": '    p = OpenAIProvider(api_key="sk-test")\n'
+    '    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-api03-unit-test")\n'
+    '    json={"access_token": "STUB-ACCESS", "expires_in": 3600}\n'
+    '    assert token == "ACCESS-1"\n    refresh_token="rt-1",\n'
+    "    client, secret_a, secret_b = custody_client\n"
+    '    headers["Authorization"] = raw_header\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
