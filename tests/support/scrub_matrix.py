@@ -2383,6 +2383,26 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v("Zq8v" + _r(rng, ALNUM, 12) + "K7")
             .k("\n")
         ),
+        # stop 56 (scrubber 1.91.0): a RetroAchievements account and API token in the connect
+        # API's dorequest.php requests and the login answer
+        # (the token, letters of both cases and digits, drawn when the cell is written)
+        "retroachievements_dorequest": lambda d: (
+            lambda token: (
+                d.k("$ curl -X POST 'https://retroachievements.org/dorequest.php?r=login&u=")
+                .v(u)
+                .k("&p=CENSORED_PASSWORD'\n")
+                .k('{"Success":true,"User":"')
+                .v(u)
+                .k('","Token":"')
+                .v(token)
+                .k('","Score":0,"Messages":0}\n')
+                .k("$ curl -X POST 'https://retroachievements.org/dorequest.php?r=patch&u=")
+                .v(u)
+                .k("&t=")
+                .v(token)
+                .k("&g=11283'\n")
+            )
+        )(_r(rng, ALNUM, 16)),
     }
 
 
@@ -3047,6 +3067,17 @@ PASTED_PLACEHOLDERS = {
     '    assert token == "ACCESS-1"\n    refresh_token="rt-1",\n'
     "    client, secret_a, secret_b = custody_client\n"
     '    headers["Authorization"] = raw_header\n',
+    # stop 56 (scrubber 1.91.0): RetroAchievements' requests and login answers naming nobody
+    "retroachievements_placeholders": "curl -X POST 'https://retroachievements.org/dorequest.php"
+    "?r=login&u=username&p=password'\n"
+    "curl -X POST 'https://retroachievements.org/dorequest.php?r=login&u=YOUR_USERNAME&p=xxx'\n"
+    "curl -X POST 'https://retroachievements.org/dorequest.php?r=patch&u=xxx&t=CENSORED_TOKEN"
+    "&g=11283'\n"
+    "https://retroachievements.org/dorequest.php?r=unlocks&u=<username>&t=<token>&g=1&h=0\n"
+    "https://retroachievements.org/dorequest.php?r=gameid&m=0123456789abcdef0123456789abcdef\n"
+    '{"Success":true,"User":"[redacted]","Token":"[redacted]","Score":0,"Messages":0}\n'
+    '{"Success":true,"User":"Guest","Token":"","Score":0,"Messages":0}\n'
+    '{"Success":true,"User":"test","Token":"test","Score":0}\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
