@@ -2318,6 +2318,15 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{u}@github.com")
             .k('"\nAction required: approve the deployment\n')
         ),
+        # stop 56 (scrubber 1.94.0): role and automation senders beside people's addresses
+        "role_senders_beside_people": lambda d: (
+            d.k("From: Nightly Builds <nightly-builds@kestrel-lab.org>\nReply-To: ")
+            .k("kestrel-ci@kestrel-lab.org\nCc: newsletter@kestrel-news.com\nTo: <")
+            .v(f"{u}@kestrel-mail.com")
+            .k(">, <")
+            .v(f"{w}.bot@kestrel-mail.com")
+            .k(">\n")
+        ),
     }
 
 
@@ -2944,6 +2953,12 @@ PASTED_PLACEHOLDERS = {
     'git config user.name "github-actions[bot]"\n'
     'git config user.email "41898282+github-actions[bot]@users.noreply.github.com"\n'
     "Action required: approve the deployment\nActions run the release job\n",
+    # stop 56 (scrubber 1.94.0): role and automation mailboxes (mail streams, team lists, CI)
+    "role_and_automation_senders": "From: Jenkins <jenkins-ci@builds.kestrel-lab.org>\n"
+    "From:   pr-tracker-bot@kernel.org\nFrom: Statuspage <alerts@statuspage.io>\n"
+    '"low_priority_senders": ["newsletter@lwn.net", "deals@bestbuy.com", "news@bbc.co.uk"]\n'
+    "From: Accounts <security-noreply@accounts.kestrel-lab.org>\n"
+    "alert_to: admin_alerts@kestrel-shop.io\nTo: build-notifications@lists.kestrel-lab.org\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
