@@ -2403,6 +2403,15 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
                 .k("&g=11283'\n")
             )
         )(_r(rng, ALNUM, 16)),
+        # stop 56 (scrubber 1.94.0): role and automation senders beside people's addresses
+        "role_senders_beside_people": lambda d: (
+            d.k("From: Nightly Builds <nightly-builds@kestrel-lab.org>\nReply-To: ")
+            .k("kestrel-ci@kestrel-lab.org\nCc: newsletter@kestrel-news.com\nTo: <")
+            .v(f"{u}@kestrel-mail.com")
+            .k(">, <")
+            .v(f"{w}.bot@kestrel-mail.com")
+            .k(">\n")
+        ),
     }
 
 
@@ -3078,6 +3087,12 @@ PASTED_PLACEHOLDERS = {
     '{"Success":true,"User":"[redacted]","Token":"[redacted]","Score":0,"Messages":0}\n'
     '{"Success":true,"User":"Guest","Token":"","Score":0,"Messages":0}\n'
     '{"Success":true,"User":"test","Token":"test","Score":0}\n',
+    # stop 56 (scrubber 1.94.0): role and automation mailboxes (mail streams, team lists, CI)
+    "role_and_automation_senders": "From: Jenkins <jenkins-ci@builds.kestrel-lab.org>\n"
+    "From:   pr-tracker-bot@kernel.org\nFrom: Statuspage <alerts@statuspage.io>\n"
+    '"low_priority_senders": ["newsletter@lwn.net", "deals@bestbuy.com", "news@bbc.co.uk"]\n'
+    "From: Accounts <security-noreply@accounts.kestrel-lab.org>\n"
+    "alert_to: admin_alerts@kestrel-shop.io\nTo: build-notifications@lists.kestrel-lab.org\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
