@@ -18,7 +18,7 @@ from intake.scrub.engine import _a_name
 from intake.scrub.files import scrub_file_text
 from tests.benchmarks.bench_scrub_real import Score, score_document
 from tests.outside_corpus.real_threads import documents, held_out
-from tests.support.scrubbing import scrubbed
+from tests.support.scrubbing import gone_and_kept, scrubbed
 
 
 @pytest.mark.parametrize(
@@ -182,9 +182,7 @@ def test_the_words_of_a_name_with_spaces_are_learned(engine: Scrubber) -> None:
 
 def test_a_windows_path_after_markdown_underscore(engine: Scrubber) -> None:
     text = "picking up _C:\\Users\\marckj\\AppData\\Local\\WindowsApps\\python.exe_ which\n"
-    out = scrubbed(engine, text)
-    assert "marckj" not in out
-    assert "\\AppData\\Local\\WindowsApps\\python.exe_ which" in out
+    gone_and_kept(engine, text, "marckj", "\\AppData\\Local\\WindowsApps\\python.exe_ which")
 
 
 @pytest.mark.parametrize("text", ["-v $HOME/kf2:/home/steam/kf2server\n", "/home/files:/x\n"])
@@ -692,10 +690,12 @@ def test_a_git_log_author_and_a_pushers_login_are_learned(engine: Scrubber) -> N
         "Commit: Bastien Roux <Bastien.Roux@imag.fr>\n"
         "thanks Bastien Roux; cc jdupont42\n"
     )
-    out = scrubbed(engine, text)
-    for private in ("jdupont42", "Bastien", "Roux", "imag.fr"):
-        assert private not in out
-    assert "d16ac490b99bca1a88df115af2b1004f76941b2d" in out
+    out = gone_and_kept(
+        engine,
+        text,
+        ("jdupont42", "Bastien", "Roux", "imag.fr"),
+        "d16ac490b99bca1a88df115af2b1004f76941b2d",
+    )
     names = {line.split(" <")[0].split(": ")[1] for line in out.splitlines() if " <" in line}
     assert len(names) == 1  # one fixture for one person
     bot = "Author: dependabot[bot] <noreply@github.com>\n"

@@ -1,9 +1,11 @@
 """The scrubber as the scrub tests use it: one engine a session (``engine``, a fixture
 registered in tests/conftest.py's ``pytest_plugins``) and ``scrubbed``, a scrub that must be
-final (a second pass changes nothing and ``check`` finds nothing in the output)."""
+final (a second pass changes nothing and ``check`` finds nothing in the output), and
+``gone_and_kept``, that scrub checked for the values that must go and the context that stays."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +26,29 @@ def scrubbed(engine: Scrubber, text: str) -> str:
     out = engine.scrub_text(text).text
     assert engine.scrub_text(out).text == out, "a second pass changed the text"
     assert engine.find(out) == [], "check finds something in scrubbed output"
+    return out
+
+
+def gone_and_kept(
+    engine: Scrubber,
+    text: str,
+    gone: str | Iterable[str],
+    kept: str | Iterable[str] = (),
+    *,
+    any_case: bool = False,
+) -> str:
+    """``scrubbed(engine, text)`` checked the way the scrub tests check a value that must go:
+    each value of ``gone`` is absent from the output (in any case when ``any_case``), each
+    string of ``kept`` is in it as it stands; a lone string is one value. Each assertion's
+    message is the output, which is returned."""
+    out = scrubbed(engine, text)
+    for value in [gone] if isinstance(gone, str) else gone:
+        if any_case:
+            assert value.lower() not in out.lower(), out
+        else:
+            assert value not in out, out
+    for piece in [kept] if isinstance(kept, str) else kept:
+        assert piece in out, out
     return out
 
 
