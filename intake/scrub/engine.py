@@ -1006,7 +1006,8 @@ def _triggers() -> frozenset[str]:
 
 
 def _held_triggers(text: str) -> frozenset[str]:
-    """The ``when`` strings ``text`` holds, each looked for once (200 rules share 120 of them)."""
+    """The ``when`` strings ``text`` holds, each looked for once per text (not once per rule
+    that names it, as ``any`` over each rule's did: on GAIA's tree 49.6 s against 9.3 s)."""
     return frozenset(t for t in _triggers() if t in text)
 
 
