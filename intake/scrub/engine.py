@@ -1389,7 +1389,7 @@ def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
     rx = _words(names, rf"(?:(?![A-Za-z0-9])|{_MAC_MODEL})")
     spans = [m.span() for m in rx.finditer(text)]
     alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
-    if names and ("%2" in text or "m" in text or '", ' in text):
+    if names:
         # where a word's start is missed: a URL-encoded path's segment
         # (``next=%2Fhub%2Fuser%2F<u>``), a colour code or its pasted remains (``[32m<u>[0m``),
         # strace's byte count before the write's own output (``"..., 41<u> is member of …``)
