@@ -122,7 +122,8 @@ def test_a_malformed_user_name_rule_is_a_config_error(tmp_path: Path, body: str)
     path = tmp_path / "user_names.yaml"
     path.write_text(body, encoding="utf-8")
     with pytest.raises(ConfigError) as caught:
-        load_user_name_rules(path)
+        for rule in load_user_name_rules(path).values():
+            assert rule.pattern  # a pattern is compiled when first used
     assert caught.value.where == str(path)
 
 

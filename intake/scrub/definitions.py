@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -259,16 +259,41 @@ def top_level_alternatives(source: str) -> list[str]:
 
 @dataclass(frozen=True)
 class UserNameRule:
-    """A rule of ``scrubbers/user_names.yaml`` (see that file for what each finds)."""
+    """A rule of ``scrubbers/user_names.yaml`` (see that file for what each finds).
 
-    pattern: regex.Pattern[str]
+    Its pattern is compiled the first time a text needs it: the regex module's parser takes
+    about 2 ms a pattern, and a text holding none of a rule's ``when`` strings never runs it
+    (a one-line file runs a handful of the 220). A pattern that is no regex is a
+    ``ConfigError`` naming ``where`` then; every packaged rule is compiled by the tests."""
+
+    source: str
     when: tuple[str, ...] = ()
     """Strings one of which a text must hold for ``learn_user_names`` to try the pattern; none
     for a pattern only an account rule reads."""
     markers: tuple[str, ...] = ()
     """Strings one of which a text must hold for the account rule that reads the pattern."""
-    alternatives: tuple[regex.Pattern[str], ...] = ()
-    """The pattern's top-level alternatives, each compiled alone (with the pattern's flags)."""
+    where: str = ""
+    """The file the rule was read from."""
+
+    @cached_property
+    def pattern(self) -> regex.Pattern[str]:
+        """The rule's pattern, compiled once."""
+        return self._compile(self.source)
+
+    @cached_property
+    def alternatives(self) -> tuple[regex.Pattern[str], ...]:
+        """The pattern's top-level alternatives, each compiled alone (with the pattern's
+        flags); none when it has one."""
+        parts = top_level_alternatives(self.source)
+        if len(parts) < 2:
+            return ()
+        return tuple(self._compile(part, self.pattern.flags) for part in parts)
+
+    def _compile(self, source: str, flags: int = 0) -> regex.Pattern[str]:
+        try:
+            return regex.compile(source, flags)
+        except regex.error as exc:
+            raise ConfigError(f"user-name rules are invalid: {exc}", where=self.where) from exc
 
     def finditer(self, text: str) -> list[regex.Match[str]]:
         """``pattern.finditer(text)``'s matches, found by each alternative's own search.
@@ -303,27 +328,23 @@ class UserNameRule:
 
 def load_user_name_rules(path: Path) -> dict[str, UserNameRule]:
     """Read ``user_names.yaml`` into its rules by name, in file order; a missing or malformed
-    file (no list of rules, a rule without a name or pattern, a pattern that is no regex) is a
-    ``ConfigError`` naming it."""
+    file (no list of rules, a rule without a name or pattern, a pattern piece that is no text)
+    is a ``ConfigError`` naming it, and so is a pattern that is no regex, when it is compiled."""
     try:
         return {
-            str(rule["name"]): _user_name_rule(rule) for rule in load_scrubber_yaml(path)["rules"]
+            str(rule["name"]): _user_name_rule(rule, str(path))
+            for rule in load_scrubber_yaml(path)["rules"]
         }
-    except (KeyError, TypeError, AttributeError, regex.error) as exc:
+    except (KeyError, TypeError, AttributeError) as exc:
         raise ConfigError(f"user-name rules are invalid: {exc}", where=str(path)) from exc
 
 
-def _user_name_rule(rule: Mapping[str, Any]) -> UserNameRule:
-    source = "".join(rule["pattern"])
-    pattern = regex.compile(source)
-    alternatives = top_level_alternatives(source)
+def _user_name_rule(rule: Mapping[str, Any], where: str) -> UserNameRule:
     return UserNameRule(
-        pattern,
+        "".join(rule["pattern"]),
         tuple(map(str, rule.get("when", ()))),
         tuple(map(str, rule.get("markers", ()))),
-        tuple(regex.compile(alt, pattern.flags) for alt in alternatives)
-        if len(alternatives) > 1
-        else (),
+        where,
     )
 
 
