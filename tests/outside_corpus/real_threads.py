@@ -9925,6 +9925,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (133, _RAW_STOP133),
         (134, _RAW_STOP134),
         (135, _RAW_STOP135),
+        (136, _RAW_STOP136),
     ):
         if batch not in (None, number):
             continue
@@ -42747,6 +42748,460 @@ From https://github.com/[[user:qmarle]]/[[user:qmarle]].github.io
 Git configured… 🔧
 Starting to commit changes…
 /usr/bin/git ls-remote --heads {{keep:***}}github.com/[[user:qmarle]]/[[user:qmarle]].github.io.git built | wc -l
+""",
+    ),
+]
+
+
+_RAW_STOP136: list[tuple[str, str, str]] = [
+    # ---- Hex and rebar3: publish and auth prompts, rebar3's DEBUG output and hooks' Port Opts ------
+    (
+        "https://github.com/hexpm/hex/issues/536",
+        ".txt",
+        r"""mix hex.publish
+...
+No authenticated user found. Do you want to authenticate now? [Yn] y
+Username: [[user:Kronberg]]
+Account password: 
+Generating API key...
+You have authenticated on Hex using your account password. However, Hex requires you to have a local password that applies only to this machine for security purposes. Please enter it.
+Local password: 
+Local password (confirm): 
+Generating organization keys...
+** (MatchError) no match of right hand side value: :error
+    (hex) lib/hex/crypto/encryption.ex:30: Hex.Crypto.Encryption.decrypt/2
+    (hex) lib/mix/tasks/hex.ex:161: Mix.Tasks.Hex.auth_info/0
+    (hex) lib/mix/tasks/hex.publish.ex:149: Mix.Tasks.Hex.Publish.create/3
+    (mix) lib/mix/task.ex:314: Mix.Task.run_task/3
+    (mix) lib/mix/cli.ex:80: Mix.CLI.run_task/2
+""",
+    ),
+    (
+        "https://github.com/hexpm/hex/issues/923",
+        ".txt",
+        r"""% mix hex.publish package
+Building bony_trace 0.1.3
+  App: bony_trace
+  Name: bony_trace
+  Files:
+    lib
+    lib/bony_trace.ex
+    lib/bony_trace
+    lib/bony_trace/tracer.ex
+    .formatter.exs
+    mix.exs
+    README.md
+    CHANGELOG.md
+  Version: 0.1.3
+  Build tools: mix
+  Description: Print all messages sent or received by a process.
+  Licenses: Apache-2.0
+  Links: 
+    GitHub: https://github.com/[[user:kpwm]]/bony_trace
+  Elixir: ~> 1.10
+Before publishing, please read the Code of Conduct: https://hex.pm/policies/codeofconduct
+
+Publishing package to public repository hexpm.
+
+Proceed? [Yn] Y
+Local password: 
+Publishing package...
+[#########################] 100%
+Publishing failed
+account not authorized for this action
+
+% mix hex.user whoami
+[[user:kpwm]]
+""",
+    ),
+    (
+        "https://github.com/erlef/rebar3_hex/issues/87",
+        ".txt",
+        r"""$ DEBUG=1 rebar3 hex user auth
+===> Load global config file /home/[[user:mfossum]]{{keep:/.config/rebar3/rebar.config}}
+===> Expanded command sequence to be run: []
+===> Provider: {default,do}
+===> Expanded command sequence to be run: [{hex,user}]
+===> Provider: {hex,user}
+Username: ([])> [[user:markfossum]]
+""",
+    ),
+    (
+        "https://github.com/erlang/rebar3/issues/1364",
+        ".txt",
+        r"""Port Opts: [{cd,"/Users/[[user:hannes]]/Quviq/Customers/Otolonetworks/erlang-tcpip"},
+            {env,[{"REBAR_DEPS_DIR",
+                   "/Users/[[user:hannes]]/Quviq/Customers/Otolonetworks/erlang-tcpip/_build/default/lib"},
+                  {"REBAR_BUILD_DIR",
+                   "/Users/[[user:hannes]]/Quviq/Customers/Otolonetworks/erlang-tcpip/_build/default"},
+                  {"REBAR_ROOT_DIR",
+                   "/Users/[[user:hannes]]/Quviq/Customers/Otolonetworks/erlang-tcpip/."},
+                  {"REBAR_CHECKOUTS_DIR",
+                   "/Users/[[user:hannes]]/Quviq/Customers/Otolonetworks/erlang-tcpip/_checkouts"},
+                  {"REBAR_PLUGINS_DIR",
+                   "/Users/[[user:hannes]]/Quviq/Customers/Otolonetworks/erlang-tcpip/_build/default/plugins"},
+                  {"REBAR_GLOBAL_CONFIG_DIR","/Users/[[user:hannes]]{{keep:/.config/rebar3}}"},
+                  {"REBAR_GLOBAL_CACHE_DIR","/Users/[[user:hannes]]{{keep:/.cache/rebar3}}"},
+                  {"REBAR_TEMPLATE_DIR",
+                   "/Users/[[user:hannes]]/.config/rebar3/templates"},
+                  {"REBAR_APP_DIRS",
+                   "/Users/[[user:hannes]]/Quviq/Customers/Otolonetworks/erlang-tcpip/_build/default/apps/*:/Users/[[user:hannes]]/Quviq/Customers/Otolonetworks/erlang-tcpip/_build/default/lib/*:/Users/[[user:hannes]]/Quviq/Customers/Otolonetworks/erlang-tcpip/_build/default/."},
+                  {"REBAR_SRC_DIRS",[]},
+""",
+    ),
+    (
+        "https://github.com/erlang/rebar3/issues/2770",
+        ".txt",
+        r"""ld: symbol(s) not found for architecture arm64
+clang: error: linker command failed with exit code 1 (use -v to see invocation)
+make: *** [/Users/[[user:oskar]]/Dropbox/git/proto-crudl/_build/default/plugins/rebar3_run/c_src/../priv/rebar3_run.so] Error 1
+===> Hook for compile failed!
+
+===> throw rebar_abort [{rebar_utils,abort,0,
+                                [{file,
+                                  "/home/{{keep:runner}}/work/rebar3/rebar3/apps/rebar/src/rebar_utils.erl"},
+                                 {line,718}]},
+                               {rebar_utils,sh,2,
+                                [{file,
+                                  "/home/{{keep:runner}}/work/rebar3/rebar3/apps/rebar/src/rebar_utils.erl"},
+                                 {line,202}]},
+""",
+    ),
+    (
+        "https://github.com/gotthardp/lorawan-server/issues/24",
+        ".txt",
+        r"""{{keep:root}}@OpenWrt:~# cat loraserver/erl_crash.dump 
+=erl_crash_dump:0.3
+Wed Feb  8 13:28:05 2017
+Slogan: Kernel pid terminated (application_controller) ({application_start_failure,kernel,{{shutdown,{failed_to_start_child,net_sup,{shutdown,{failed_to_start_child,auth,{"Error when reading /{{keep:root}}/.erlang.c
+System version: Erlang/OTP 17 [erts-6.4] [source] [async-threads:10] [kernel-poll:false]
+Compiled: Wed Feb  8 12:22:57 2017
+Taints: 
+Atoms: 5085
+=memory
+total: 5378272
+processes: 2283600
+processes_used: 2278540
+system: 3094672
+""",
+    ),
+    # ---- Elixir, mix and Phoenix at a prompt: the login and the machine named for its owner ----------
+    (
+        "https://github.com/elixir-lang/elixir/issues/4612",
+        ".txt",
+        r"""[[user:rovantech]]@[[user:rovantech]]-HP-EliteBook-8460p ~ $ mix deps.get
+[2016/05/12-18:29:19, critical] Error: Cannot parse configuration file!
+[2016/05/12-18:29:19, critical] Terminating Programm!
+""",
+    ),
+    (
+        "https://github.com/josevalim/kv_umbrella/issues/3",
+        ".txt",
+        r"""Protocol 'inet_tcp': the name foo@[[user:mellowGrant]]s-MacBook-Air seems to be in use by another Erlang node
+""",
+    ),
+    (
+        "https://github.com/elixir-lang/elixir/issues/3955",
+        ".txt",
+        r"""[ OTP ] $ iex --sname top@[[user:ivan]]
+Erlang/OTP 17 [erts-6.3.1] [source] [64-bit] [smp:8:8] [async-threads:10] [hipe] [kernel-poll:false] [dtrace]
+
+Interactive Elixir (1.0.3) - press Ctrl+C to exit (type h() ENTER for help)
+iex(top@[[user:ivan]])1> Node.connect :"bot@[[user:ivan]]"
+false
+
+[ OTP ] iex --name top@[[user:ivan]].local
+Erlang/OTP 17 [erts-6.3.1] [source] [64-bit] [smp:8:8] [async-threads:10] [hipe] [kernel-poll:false] [dtrace]
+
+Interactive Elixir (1.0.3) - press Ctrl+C to exit (type h() ENTER for help)
+iex(top@[[user:ivan]].local)1> Node.connect :"bot@[[user:ivan]].local"
+true
+""",
+    ),
+    (
+        "https://github.com/elixir-lang/elixir/issues/1149",
+        ".txt",
+        r"""[{{keep:ec2-user}}@ip-10-40-65-192 aeox]$ erl -name foo
+Erlang R16B (erts-5.10.1) [source] [64-bit] [async-threads:10] [hipe] [kernel-poll:false]
+
+Eshell V5.10.1  (abort with ^G)
+(foo@ip-10-40-65-192.ec2.internal)1>
+
+[{{keep:ec2-user}}@ip-10-40-65-192 aeox]$ iex --sname node_one --cookie cookie-one
+Erlang R16B (erts-5.10.1) [source] [64-bit] [async-threads:10] [hipe] [kernel-poll:false]
+
+--cookie : Cannot set cookie if the node is not alive (set --name or --sname)
+""",
+    ),
+    (
+        "https://github.com/ueberauth/ueberauth_example/issues/42",
+        ".txt",
+        r"""{{keep:user}}@machine:~/Code/ueberauth_example$ mix deps.get
+** (Mix) Invalid Elixir version requirement ~> 1.3 in mix.exs file
+""",
+    ),
+    # ---- Haskell: stack's template params, ghcup's installer, cabal on Windows -----------------------
+    (
+        "https://github.com/commercialhaskell/stack/issues/744",
+        ".txt",
+        r"""templates:
+  scm-init: git
+  params:
+    author-email: [[email:ellismoor@gmail.com]]
+    author-name: [[user:Ellis Moor]]
+    copyright: 2015 [[user:Ellis Moor]]
+    github-username: [[user:ellismoor]]
+    category: Development
+
+$ stack new foo
+Downloading template "new-template" to create project "foo" in foo/ ...
+The following parameters were needed by the template but not provided: author-email, author-name
+You can provide them in /home/[[user:ellis]]{{keep:/.stack/stack.yaml}}, like this:
+templates:
+  params:
+    author-email: {{keep:value}}
+    author-name: {{keep:value}}
+""",
+    ),
+    (
+        "https://github.com/haskell/ghcup-hs/issues/830",
+        ".txt",
+        r"""[[user:timo]]@anduril-board:~$ curl --proto '=https' --tlsv1.2 -sSf https://get-ghcup.haskell.org | sh
+
+Welcome to Haskell!
+
+This script can download and install the following binaries:
+......
+
+ghcup installs only into the following directory,
+which can be removed anytime:
+  /home/[[user:timo]]{{keep:/.ghcup}}
+
+Press ENTER to proceed or ctrl-c to abort.
+Note that this script can be re-run at any given time.
+
+.....
+
+[ Info  ] Upgrading GHCup...
+[ Warn  ] No GHCup update available
+
+System requirements
+...
+Press ENTER to proceed or ctrl-c to abort.
+Installation may take a while.
+
+[ Warn  ] [GHCup-00110] ghc-9.2.7 is already installed; if you really want to reinstall it, you may want to run 'ghcup install ghc --force 9.2.7'
+[ Info  ] GHC 9.2.7 successfully set as default version
+""",
+    ),
+    (
+        "https://github.com/futrnostr/futr/issues/31",
+        ".txt",
+        r"""$ cat /home/{{keep:user}}/.ghcup/logs/ghcup.log 
+Debug: Identified Platform as: Linux Debian, 12
+Debug: last access was 17.138804605s ago, cache interval is 300s
+Debug: Decoding yaml at: /home/{{keep:user}}/.ghcup/cache/ghcup-0.0.8.yaml
+Debug: Requested to install GHC with 9.4.8
+Info: verifying digest of: ghc-9.4.8-x86_64-deb11-linux.tar.xz
+Info: Unpacking: ghc-9.4.8-x86_64-deb11-linux.tar.xz to /home/{{keep:user}}/.ghcup/tmp/ghcup-30f8eb907a0e084e
+Info: Installing GHC (this may take a while)
+Debug: Running sh with arguments ["./configure","--prefix=/home/{{keep:user}}/.ghcup/ghc/9.4.8"]
+Error: [GHCup-00841] Process "sh" with arguments ["./configure",
+                             "--prefix=/home/{{keep:user}}/.ghcup/ghc/9.4.8"] fail
+""",
+    ),
+    (
+        "https://github.com/haskell/cabal/issues/1730",
+        ".txt",
+        r"""C:\>cabal --version
+cabal-install version 1.16.0.2
+using version 1.16.0 of the Cabal library
+
+C:\Users\[[user:dsokolov]]>cabal install cabal-install >cabal.log
+setup.exe: does not exist
+cabal: Error: some packages failed to install:
+Cabal-1.18.1.3 failed during the configure step. The exception was:
+ExitFailure 1
+cabal-install-1.18.0.3 depends on Cabal-1.18.1.3 which failed to install.
+
+Resolving dependencies...
+[ 1 of 70] Compiling Distribution.PackageDescription.Utils ( C:\Users\[[user:dsokolov]]{{keep:\AppData\Local\Temp\Cabal-1.18.1.3-16592\Cabal-1.18.1.3\Distribution\PackageDescription\Utils.hs}}, C:\Users\[[user:dsokolov]]\AppData\Local\Temp\Cabal-1.18.1.3-16592\Cabal-1.18.1.3\dist\setup\Distribution\PackageDescription\Utils.o )
+[ 2 of 70] Compiling Distribution.Simple.CCompiler ( C:\Users\[[user:dsokolov]]\AppData\Local\Temp\Cabal-1.18.1.3-16592\Cabal-1.18.1.3\Distribution\Simple\CCompiler.hs, C:\Users\[[user:dsokolov]]\AppData\Local\Temp\Cabal-1.18.1.3-16592\Cabal-1.18.1.3\dist\setup\Distribution\Simple\CCompiler.o )
+""",
+    ),
+    # ---- OCaml: opam's installer and publish plugin ----------------------------------------------------
+    (
+        "https://github.com/ocaml/opam/issues/3774",
+        ".txt",
+        r"""$ opam publish http://cloud.ip.uca.fr/~[[user:vidal]]/rfsm/dist/rfsm-source.tar.gz .
+
+The following will be published:
+  - rfsm version 1.4 with opam file at /Users/[[user:pvidal]]/Dev/ml/rfsm/working/rfsm.opam
+    archive at http://cloud.ip.uca.fr/~[[user:vidal]]/rfsm/dist/rfsm-source.tar.gz
+
+
+Continue ? You will be shown the patch before submitting. [Y/n] Y
+Cloning the package repository, this may take a while...
++ /opt/local/bin/git "clone" "git@github.com:ocaml/opam-repository.git" "/Users/[[user:pvidal]]{{keep:/.opam/plugins/opam-publish/repos/ocaml%opam-repository}}"
+- Cloning into '/Users/[[user:pvidal]]/.opam/plugins/opam-publish/repos/ocaml%opam-repository'...
+- Warning: Permanently added the RSA host key for IP address '192....' to the list of known hosts.
+- Permission denied (publickey).
+- fatal: Could not read from remote repository.
+
+A personal access token (opam-publish access token ({{keep:xxx.local}})) with public_repo scope was recently added to your account.
+""",
+    ),
+    (
+        "https://github.com/ocaml/opam/issues/2252",
+        ".txt",
+        r"""[[user:but]]@vbmint ~ $ ./opam_installer.sh opam
+Downloading OPAM...
+Initializing with compiler 4.02.1
+Checking for available remotes: rsync and local, git.
+  - you won't be able to use mercurial repositories unless you install the hg command on your system.
+  - you won't be able to use darcs repositories unless you install the darcs command on your system.
+
+
+=-=- Fetching repository information =-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=
+[default] synchronized from https://opam.ocaml.org
+
+=-=- Installing compiler 4.02.1 -=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=-=
+[compiler.get] http://caml.inria.fr/pub/distrib/ocaml-4.02/ocaml-4.02.1.tar.gz downloaded
+Now compiling OCaml. This may take a while, please bear with us...
+[ERROR] Compiler build failed at "./configure -prefix /home/[[user:but]]{{keep:/.opam/4.02.1}} -with-debug-runtime":
+        # opam-version 1.2.2
+        # os           linux
+        # command      ./configure -prefix /home/[[user:but]]/.opam/4.02.1 -with-debug-runtime
+        # path         /home/[[user:but]]/.opam/4.02.1/build/ocaml
+""",
+    ),
+    # ---- sbt: the credentials file and its warnings, the launcher on a network home ---------------------
+    (
+        "https://github.com/sbt/sbt/issues/6362",
+        ".txt",
+        r"""cat ~/.sbt/.credentials
+host=example.org
+user={{keep:username}}
+password={{keep:password}}
+
+sbt
+sbt:hello> publish
+[warn] realm not specified in credentials file: /home/[[user:jul]]{{keep:/.sbt/.credentials}}
+[warn] realm not specified in credentials file: /home/[[user:jul]]/.sbt/.credentials
+[warn] realm not specified in credentials file: /home/[[user:jul]]/.sbt/.credentials
+""",
+    ),
+    (
+        "https://github.com/deeplearning4j/nd4s/pull/55",
+        ".txt",
+        r"""realm=Sonatype Nexus Repository Manager
+host=oss.sonatype.org
+user={{keep:admin}}
+password={{keep:admin123}}
+
+credentials += Credentials("Sonatype Nexus Repository Manager",
+                           "oss.sonatype.org",
+                           "{{keep:<your username>}}",
+                           "{{keep:<your password>}}")
+""",
+    ),
+    (
+        "https://github.com/sbt/sbt/issues/722",
+        ".txt",
+        r"""java.io.FileNotFoundException: \ServerName\Home\User\{{keep:MyUserName}}.sbt\boot\update.log (The system cannot find the path specified)
+        at java.io.FileOutputStream.open(Native Method)
+        at java.io.FileOutputStream.<init>(Unknown Source)
+        at java.io.FileOutputStream.<init>(Unknown Source)
+        at java.io.FileWriter.<init>(Unknown Source)
+        at xsbt.boot.Update.<init>(Checks.java:51)
+        at xsbt.boot.Launch.update(Launch.scala:275)
+        at xsbt.boot.Launch$$anonfun$jnaLoader$1.apply(Launch.scala:120)
+        at scala.Option.getOrElse(Option.scala:108)
+        at xsbt.boot.Launch.jnaLoader$2f324eef(Launch.scala:115)
+        at xsbt.boot.Launch.<init>(Launch.scala:94)
+        at xsbt.boot.Launcher$.apply(Launch.scala:290)
+        at xsbt.boot.Launch$.apply(Launch.scala:16)
+        at xsbt.boot.Boot$.runImpl(Boot.scala:31)
+        at xsbt.boot.Boot$.main(Boot.scala:20)
+        at xsbt.boot.Boot.main(Boot.scala)
+Error during sbt execution: java.io.FileNotFoundException: \ServerName\Home\User\{{keep:MyUserName}}.sbt\boot\update.log (The system cannot find the path specified)
+""",
+    ),
+    # ---- Leiningen and Clojars: deploy with GPG signing, profiles.clj's :auth ---------------------------
+    (
+        "https://github.com/technomancy/leiningen/pull/612",
+        ".txt",
+        r"""∴ lein deploy clojars
+
+You need a passphrase to unlock the secret key for
+user: "[[user:Florian Kai Dorsey]] <[[email:kai@sailboats.org]]>"
+4096-bit RSA key, ID CC42E614, created 2012-05-22 (main key ID 3ACECAE0)
+
+Created /Users/[[user:dorseyf]]/src/clj/itsy/target/itsy-0.1.0-SNAPSHOT.jar
+Wrote /Users/[[user:dorseyf]]/src/clj/itsy/pom.xml
+Retrieving itsy/itsy/0.1.0-SNAPSHOT/maven-metadata.xml (1k)
+    from https://clojars.org/repo/
+Sending itsy/itsy/0.1.0-SNAPSHOT/itsy-0.1.0-20120531.212210-3.jar (7k)
+    to https://clojars.org/repo/
+Sending itsy/itsy/0.1.0-SNAPSHOT/itsy-0.1.0-20120531.212210-3.pom (3k)
+    to https://clojars.org/repo/
+Retrieving itsy/itsy/maven-metadata.xml (1k)from https://clojars.org/repo/
+Sending itsy/itsy/0.1.0-SNAPSHOT/maven-metadata.xml (1k)
+    to https://clojars.org/repo/
+Sending itsy/itsy/maven-metadata.xml (1k)to https://clojars.org/repo/
+lein deploy clojars  17.31s user 0.96s system 74% cpu 24.413 total
+""",
+    ),
+    (
+        "https://github.com/clojars/clojars-web/issues/858",
+        ".txt",
+        r"""illuminator:sparse-array [[user:ruben]]$ lein deploy clojars
+Compiling sparse-array.core
+WARNING: get already refers to: #'clojure.core/get in namespace: sparse-array.core, being replaced by: #'sparse-array.core/get
+Compiling sparse-array.extract
+Created /Users/[[user:ruben]]/workspace/sparse-array/target/sparse-array-0.3.0.jar
+Wrote /Users/[[user:ruben]]/workspace/sparse-array/pom.xml
+Need to sign 2 files with GPG
+[1/2] Signing /Users/[[user:ruben]]/workspace/sparse-array/target/sparse-array-0.3.0.jar with GPG
+gpg: using "{{keep:[redacted]}}" as default secret key for signing
+""",
+    ),
+    (
+        "https://github.com/technomancy/leiningen/issues/1885",
+        ".txt",
+        r""":auth {:repository-auth {#"https://clojars.org/repo" {:username "{{keep:user}}" :password "{{keep:pass}}"}}}
+
+$lein deploy clojars
+No credentials found for clojars
+See `lein help deploying` for how to configure credentials to avoid prompts.
+Username:
+
+ :deploy-repositories
+ [["clojars"
+   {:password :gpg,
+    :username :gpg,
+    :url "https://clojars.org/repo/"}]],
+""",
+    ),
+    (
+        "https://github.com/FundingCircle/jackdaw/issues/88",
+        ".txt",
+        r"""$ #!/bin/bash -eo pipefail
+lein deploy clojars
+
+No credentials found for clojars
+See `lein help deploying` for how to configure credentials to avoid prompts.
+Username: Password: 
+Compiling jackdaw.serdes.fn-impl
+Created /home/{{keep:circleci}}/jackdaw/target/jackdaw-0.6.0.jar
+Wrote /home/{{keep:circleci}}/jackdaw/pom.xml
+Need to sign 2 files with GPG
+[1/2] Signing /home/{{keep:circleci}}/jackdaw/target/jackdaw-0.6.0.jar with GPG
+gpg: directory '/home/{{keep:circleci}}/.gnupg' created
+gpg: keybox '/home/{{keep:circleci}}/.gnupg/pubring.kbx' created
+gpg: no default secret key: No secret key
+gpg: signing failed: No secret key
+Could not sign /home/{{keep:circleci}}/jackdaw/target/jackdaw-0.6.0.jar
 """,
     ),
 ]
