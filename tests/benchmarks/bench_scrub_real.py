@@ -313,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
             "134",
             "135",
             "136",
+            "137",
             "all",
         ),
         default="all",

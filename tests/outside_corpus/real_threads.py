@@ -9926,6 +9926,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (134, _RAW_STOP134),
         (135, _RAW_STOP135),
         (136, _RAW_STOP136),
+        (137, _RAW_STOP137),
     ):
         if batch not in (None, number):
             continue
@@ -43202,6 +43203,385 @@ gpg: keybox '/home/{{keep:circleci}}/.gnupg/pubring.kbx' created
 gpg: no default secret key: No secret key
 gpg: signing failed: No secret key
 Could not sign /home/{{keep:circleci}}/jackdaw/target/jackdaw-0.6.0.jar
+""",
+    ),
+]
+
+
+_RAW_STOP137: list[tuple[str, str, str]] = [
+    # ---- Kafka: broker and client configs with SASL, console tools, topic commands ------------------
+    (
+        "https://github.com/yahoo/CMAK/issues/664",
+        ".txt",
+        r"""2019-07-29 21:03:59,802 - [INFO] k.m.a.KafkaManagerActor - Updating internal state...
+2019-07-29 21:03:59,859 - [INFO] k.m.a.c.KafkaStateActor - SASL Mechanism =SASL_MECHANISM_PLAIN
+2019-07-29 21:03:59,859 - [INFO] k.m.a.c.KafkaStateActor - SASL JAAS config=security.protocol=SASLPLAINTEXT key.deserializer=org.apache.kafka.common.serialization.StringDeserializer value.deserializer=org.apache.kafka.common.serialization.StringDeserializer auto.offset.reset=earliest sasl.mechanism=PLAIN sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="{{keep:XXXX}}" password="{{keep:XXXXX}}";
+2019-07-29 21:03:59,860 - [ERROR] k.m.a.c.KafkaStateActor - consumerProperties:{key.deserializer=org.apache.kafka.common.serialization.ByteArrayDeserializer, sasl.mechanism=PLAIN, bootstrap.servers=XXXXXXXXXXXXXX:9093, group.id=kafka.manager.actor.cluster.KafkaStateActor.KafkaTopicOffsetGetter}
+""",
+    ),
+    (
+        "https://github.com/bitnami/containers/issues/67185",
+        ".txt",
+        r"""services:
+  kafka:
+    image: 'kafka:3.7'
+    hostname: kafak.example.com
+    ports:
+      - '9092:9092'
+    environment:
+      - KAFKA_CFG_NODE_ID=0
+      - KAFKA_CFG_PROCESS_ROLES=controller,broker
+      - KAFKA_CFG_CONTROLLER_QUORUM_VOTERS=0@kafka:9093
+      - KAFKA_CFG_LISTENERS=SASL_SSL://:9092,CONTROLLER://:9093
+      - KAFKA_CFG_LISTENER_SECURITY_PROTOCOL_MAP=CONTROLLER:SASL_PLAINTEXT,SASL_SSL:SASL_SSL
+      - KAFKA_CFG_ADVERTISED_LISTENERS=SASL_SSL://:9092
+      - KAFKA_CLIENT_USERS={{keep:user}}
+      - KAFKA_CLIENT_PASSWORDS={{keep:password}}
+      - KAFKA_CFG_CONTROLLER_LISTENER_NAMES=CONTROLLER
+      - KAFKA_CFG_SASL_MECHANISM_CONTROLLER_PROTOCOL=PLAIN
+      - KAFKA_CONTROLLER_USER={{keep:controller_user}}
+      - KAFKA_CONTROLLER_PASSWORD={{keep:controller_password}}
+      - KAFKA_CFG_INTER_BROKER_LISTENER_NAME=SASL_SSL
+      - KAFKA_CFG_SASL_MECHANISM_INTER_BROKER_PROTOCOL=PLAIN
+      - KAFKA_INTER_BROKER_USER=controller_user
+      - KAFKA_INTER_BROKER_PASSWORD=controller_password
+      - KAFKA_CERTIFICATE_PASSWORD=[[secret:ZR47MJtd8WpN3XKE]]
+      - KAFKA_TLS_TYPE=JKS # or PEM
+""",
+    ),
+    (
+        "https://github.com/edenhill/kcat/issues/411",
+        ".txt",
+        r"""kcat -b $BROKER -P -X security.protocol=SASL_SSL -X ssl.ca.location=ca.crt -X sasl.mechanisms=SCRAM-SHA-512 -X sasl.username={{keep:cartridge-kafka-auth-0}} -X sasl.password=[[secret:HtrKwe592MXz]] -v -L
+
+%3|1673019767.952|FAIL|rdkafka#producer-1| [thrd:sasl_ssl://iaf-system-kafka-bootstrap-cp4waiops.waiops-cluster-]: sasl_ssl://iaf-system-kafka-bootstrap-cluster-ams03-b3c-81e8bced210b87906b977c10143c5835-0000.eu-de.containers.appdomain.cloud:443/bootstrap: SASL PLAIN mechanism handshake failed: Broker: Unsupported SASL mechanism: broker's supported mechanisms: SCRAM-SHA-512 (after 333ms in state AUTH_HANDSHAKE)
+""",
+    ),
+    (
+        "https://github.com/bitnami/charts/issues/31010",
+        ".txt",
+        r"""$ cat /tmp/client.properties 
+security.protocol=SASL_PLAINTEXT
+sasl.mechanism=SCRAM-SHA-256
+sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required  username="{{keep:user1}}" password="[[secret:kW7PT3hZ8M]]";
+
+
+$ kafka-console-producer.sh --producer.config /tmp/client.properties  --broker-list kafka-controller-0.kafka-controller-headless.kafka.svc.cluster.local:9092,kafka-controller-1.kafka-controller-headless.kafka.svc.cluster.local:9092,kafka-controller-2.kafka-controller-headless.kafka.svc.cluster.local:9092 --topic test
+
+>a
+[2024-12-12 11:14:55,280] ERROR [Producer clientId=console-producer] Connection to node -3 (kafka-controller-2.kafka-controller-headless.kafka.svc.cluster.local/10.10.4.247:9092) failed authentication due to: Authentication failed during authentication due to invalid credentials with SASL mechanism SCRAM-SHA-256 (org.apache.kafka.clients.NetworkClient)
+[2024-12-12 11:14:55,281] WARN [Producer clientId=console-producer] Bootstrap broker kafka-controller-2.kafka-controller-headless.kafka.svc.cluster.local:9092 (id: -3 rack: null) disconnected (org.apache.kafka.clients.NetworkClient)
+""",
+    ),
+    (
+        "https://github.com/divolte/divolte-collector/issues/327",
+        ".txt",
+        r"""        bootstrap.servers = "kafka1.domain.ext:9094,kafka2.domain.ext:9094,kafka3.domain.ext:9094"
+        acks = 1
+        retries = 1
+        #compression.type = lz4
+        max.in.flight.requests.per.connection = 1
+        client.id = divolte
+
+        ssl.truststore.location = /etc/divolte/client.truststore.jks
+        ssl.truststore.password = {{keep:blablabla}}
+        sasl.mechanism = SCRAM-SHA-256
+        sasl.jaas.config = "org.apache.kafka.common.security.scram.ScramLoginModule required username = {{keep:divolte}} password = {{keep:blablabla2}};"
+        security.protocol = SASL_SSL
+""",
+    ),
+    (
+        "https://github.com/bitnami/bitnami-docker-kafka/issues/267",
+        ".txt",
+        r"""[[user:zhoubo]]@remote-kafka-vm:/opt/bitnami/kafka$ sudo /opt/bitnami/kafka/bin/kafka-topics.sh --create --bootstrap-server localhost:2181 --topic my-kafka-topic
+Error while executing topic command : Timed out waiting for a node assignment. Call: createTopics
+[2022-07-08 23:25:38,410] ERROR org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: createTopics
+ (kafka.admin.TopicCommand$)
+""",
+    ),
+    (
+        "https://github.com/axel-sirota/getting-started-kafka/issues/4",
+        ".txt",
+        r"""PS C:\Users\[[user:ravim]]\[[user:Ravi]]\Kafka\getting-started-kafka\module4\demo2> kafka-topics.sh --create --bootstrap-server localhost:9092 --replication-factor 3 --partitions 3 --topic myorders
+kafka-topics.sh : The term 'kafka-topics.sh' is not recognized as the name of a cmdlet, function, script file, or operable program. Check the spelling 
+of the name, or if a path was included, verify that the path is correct and try again.
+At line:1 char:1
++ kafka-topics.sh --create --bootstrap-server localhost:9092 --replicat ...
++ ~~~~~~~~~~~~~~~
+    + CategoryInfo          : ObjectNotFound: (kafka-topics.sh:String) [], CommandNotFoundException
+    + FullyQualifiedErrorId : CommandNotFoundException
+""",
+    ),
+    # ---- RabbitMQ: broker logs, rabbitmqctl, AMQP URIs, Homebrew service ---------------------------
+    (
+        "https://github.com/php-amqplib/php-amqplib/issues/273",
+        ".txt",
+        r"""PhpAmqpLib\Exception\AMQPProtocolConnectionException
+ACCESS_REFUSED - Login was refused using authentication mechanism AMQPLAIN. For details see the broker logfile.
+
+=ERROR REPORT==== 19-May-2015::16:21:03 ===
+closing AMQP connection <0.506.0> (127.0.0.1:48722 -> 127.0.0.1:5672):
+{handshake_error,starting,0,
+{amqp_error,access_refused,
+"AMQPLAIN login refused: user '{{keep:rabbit}}' - invalid credentials",
+'connection.start_ok'}}
+
+sudo rabbitmqctl list_users
+Listing users ...
+{{keep:admin}}   [administrator]
+{{keep:guest}}   [administrator]
+""",
+    ),
+    (
+        "https://github.com/rabbitmq/rabbitmq-cli/issues/372",
+        ".txt",
+        r"""2019-08-26 06:41:44.538 [info] <0.20017.0> Changing password for '{{keep:problem_user@domain.com}}'
+2019-08-26 06:41:44.541 [info] <0.20017.0> Setting user tags for user '{{keep:problem_user@domain.com}}' to []
+2019-08-26 06:41:44.560 [info] <0.20025.0> Setting permissions for '{{keep:problem_user@domain.com}}' in 'subscribed' to '.*', '.*', '.*'
+2019-08-26 06:45:02.303 [info] <0.20052.0> Changing password for '{{keep:problem_user@domain.com}}'
+2019-08-26 06:45:02.305 [info] <0.20052.0> Setting user tags for user '{{keep:problem_user@domain.com}}' to []
+""",
+    ),
+    (
+        "https://github.com/amqp-node/amqplib/issues/574",
+        ".txt",
+        r"""amqp://[[user:qvbrmzep]]:[[secret:Km4TwR81PAoxGb2NhdsVzqJ7LcYe9uFi]]@reindeer.rmq.cloudamqp.com/[[user:qvbrmzep]]
+""",
+    ),
+    (
+        "https://github.com/rabbitmq/rabbitmq-server/issues/3537",
+        ".txt",
+        r"""    PS C:\Users\[[user:hollanm]]> dir env:\RABBITMQ_BASE
+
+    Name                           Value
+    ----                           -----
+    RABBITMQ_BASE                  C:\ProgramData\RabbitMQ Server
+
+    PS C:\Users\[[user:hollanm]]{{keep:\Downloads}}> .\rabbitmq-server-3.10.7.exe
+
+    PS C:\Users\[[user:hollanm]]\Downloads> cd 'C:\Program Files\RabbitMQ Server\rabbitmq_server-3.10.7\'
+
+    PS C:\Program Files\RabbitMQ Server\rabbitmq_server-3.10.7> .\sbin\rabbitmqctl.bat status
+    Status of node rabbit@[[user:hollanm]]-z01 ...
+    Runtime
+
+    OS PID: 4416
+""",
+    ),
+    (
+        "https://github.com/rabbitmq/rabbitmq-website/issues/227",
+        ".txt",
+        r"""$ rabbitmq-server
+/usr/local/sbin/rabbitmq-server: line 49: /usr/local/var/lib/rabbitmq/mnesia/rabbit@localhost.pid: Permission denied
+Failed to write pid file: /usr/local/var/lib/rabbitmq/mnesia/rabbit@localhost.pid
+
+rabbitmq-server                                                 
+{error_logger,{{2016,6,29},{14,41,9}},"Error when reading /Users/[[user:leonpicardo]]{{keep:/.erlang.cookie}}: eacces",[]}
+
+BOOT FAILED
+===========
+
+Error description:
+   {error,{cannot_log_to_file,"/usr/local/var/log/rabbitmq/rabbit@localhost.log",
+                              {error,eacces}}}
+""",
+    ),
+    (
+        "https://github.com/rabbitmq/rabbitmq-server/issues/8650",
+        ".txt",
+        r"""brew services start rabbitmq
+Bootstrap failed: 5: Input/output error
+Try re-running the command as root for richer errors.
+Error: Failure while executing; `/bin/launchctl bootstrap gui/502 /Users/[[user:d.volkhin]]{{keep:/Library/LaunchAgents/homebrew.mxcl.rabbitmq.plist}}` exited with 5.
+""",
+    ),
+    # ---- Celery and kombu: worker banners, broker URLs, tracebacks under a home --------------------
+    (
+        "https://github.com/celery/celery/issues/3921",
+        ".txt",
+        r"""  File "/usr/local/lib/python2.7/site-packages/amqp/transport.py", line 161, in _connect
+    self.sock.connect(sa)
+  File "/usr/local/lib/python2.7/socket.py", line 228, in meth
+    return getattr(self._sock,name)(*args)
+error: [Errno 111] Connection refused
+[2017-03-17 15:10:28,508: DEBUG/MainProcess] Closed channel #1
+[2017-03-17 15:10:28,570: DEBUG/MainProcess] | Consumer: Restarting event loop...
+[2017-03-17 15:10:28,572: DEBUG/MainProcess] | Consumer: Restarting Gossip...
+[2017-03-17 15:10:28,575: DEBUG/MainProcess] | Consumer: Restarting Heart...
+[2017-03-17 15:10:28,672: DEBUG/MainProcess] | Consumer: Restarting Connection...
+[2017-03-17 15:10:28,673: DEBUG/MainProcess] | Consumer: Starting Connection
+[2017-03-17 15:10:28,947: ERROR/MainProcess] consumer: Cannot connect to {{keep:amqp://guest:**@rabbitmq1:5672//}}: [Errno 111] Connection refused.
+""",
+    ),
+    (
+        "https://github.com/celery/celery/issues/3559",
+        ".txt",
+        r"""software -> celery:4.0.0 (latentcall) kombu:4.0.0 py:3.5.2
+            billiard:3.5.0.2 py-amqp:2.1.1
+platform -> system:Windows arch:32bit, WindowsPE imp:CPython
+loader   -> celery.loaders.app.AppLoader
+settings -> transport:amqp results:disabled
+
+broker_url: '{{keep:amqp://guest:********@localhost:5672//}}'
+
+> celery worker -A tasks
+
+ -------------- celery@[[user:DKAVAS]]-PC v4.0.0 (latentcall)
+---- **** -----
+--- * ***  * -- Windows-7-6.1.7601-SP1 2016-11-07 23:25:16
+-- * - **** ---
+- ** ---------- [config]
+- ** ---------- .> app:         tasks:0x34f0790
+""",
+    ),
+    (
+        "https://github.com/PacktPublishing/Django-4-by-example/issues/34",
+        ".txt",
+        r"""[2023-02-26 12:50:39,243: INFO/MainProcess] celery@mba.local ready.
+[2023-02-26 12:52:13,824: INFO/MainProcess] Task orders.tasks.order_created[fff989e3-98e6-4ac3-adbc-9c791eea31d2] received
+[2023-02-26 12:52:14,020: WARNING/ForkPoolWorker-8] --- Logging error ---
+[2023-02-26 12:52:14,023: WARNING/ForkPoolWorker-8] Traceback (most recent call last):
+[2023-02-26 12:52:14,024: WARNING/ForkPoolWorker-8]   File "/Users/[[user:vo]]{{keep:/Documents/Code/django_by_example/shop/env/shop/lib/python3.11/site-packages/celery/app/trace.py}}", line 451, in trace_task
+    R = retval = fun(*args, **kwargs)
+                 ^^^^^^^^^^^^^^^^^^^^
+""",
+    ),
+    (
+        "https://github.com/rakanalh/django-pushy/issues/16",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "manage.py", line 10, in <module>
+    execute_from_command_line(sys.argv)
+  File "/home/[[user:manjet]]{{keep:/myproject/myprojectenv/lib/python2.7/site-packages/django/core/management/__init__.py}}", line 338, in execute_from_command_line
+    utility.execute()
+  File "/home/[[user:manjet]]/myproject/myprojectenv/lib/python2.7/site-packages/django/core/management/__init__.py", line 330, in execute
+    self.fetch_command(subcommand).run_from_argv(self.argv)
+  File "/home/[[user:manjet]]/myproject/myprojectenv/lib/python2.7/site-packages/djcelery/management/commands/celery.py", line 23, in run_from_argv
+    ['{0[0]} {0[1]}'.format(argv)] + argv[2:],
+  File "/home/[[user:manjet]]/myproject/myprojectenv/lib/python2.7/site-packages/celery/bin/celery.py", line 769, in execute_from_commandline
+    super(CeleryCommand, self).execute_from_commandline(argv)))
+""",
+    ),
+    (
+        "https://github.com/celery/celery/issues/1584",
+        ".txt",
+        r"""[2013-10-18 15:50:44,102: ERROR/MainProcess] Unrecoverable error: OSError(13, 'Permission denied')
+Traceback (most recent call last):
+  File "/home/[[user:tuki]]{{keep:/derp/sandbox/local/lib/python2.7/site-packages/celery/worker/__init__.py}}", line 404, in start
+    component.start()
+  File "/home/[[user:tuki]]/derp/sandbox/local/lib/python2.7/site-packages/celery/concurrency/base.py", line 112, in start
+    self.on_start()
+  File "/home/[[user:tuki]]/derp/sandbox/local/lib/python2.7/site-packages/billiard/pool.py", line 1052, in _setup_queues
+    self._inqueue = SimpleQueue()
+  File "/home/[[user:tuki]]/derp/sandbox/local/lib/python2.7/site-packages/billiard/synchronize.py", line 157, in __init__
+    SemLock.__init__(self, SEMAPHORE, 1, 1)
+""",
+    ),
+    (
+        "https://github.com/celery/billiard/issues/328",
+        ".txt",
+        r"""Process Process-1:
+Traceback (most recent call last):
+  File "C:\Users\[[user:jkorn]]{{keep:\PycharmProjects\d_price_comparisons\venv\lib\site-packages\billiard\process.py}}", line 327, in _bootstrap
+    self.run()
+  File "C:\Users\[[user:jkorn]]\PycharmProjects\d_price_comparisons\venv\lib\site-packages\billiard\process.py", line 114, in run
+    self._target(*self._args, **self._kwargs)
+  File "C:\Users\[[user:jkorn]]\PycharmProjects\d_price_comparisons\venv\lib\site-packages\scrapyscript\__init__.py", line 73, in _crawl
+    self.results.put(self.items)
+  File "C:\Users\[[user:jkorn]]\PycharmProjects\d_price_comparisons\venv\lib\site-packages\billiard\queues.py", line 87, in put
+    if not self._sem.acquire(block, timeout):
+PermissionError: [WinError 5] Access is denied
+""",
+    ),
+    # ---- NATS, ActiveMQ Artemis, MQTT ----------------------------------------------------------------
+    (
+        "https://github.com/nats-nui/nui/issues/47",
+        ".txt",
+        r"""[1] 2025/01/26 20:39:22.579526 [DBG] 172.20.0.1:52810 - cid:5 - Client connection created
+[1] 2025/01/26 20:39:22.580719 [TRC] 172.20.0.1:52810 - cid:5 - <<- [CONNECT {"verbose":false,"pedantic":false,"tls_required":false,"name":"","lang":"go","version":"1.36.0","protocol":1,"echo":true,"headers":true,"no_responders":true}]
+[1] 2025/01/26 20:39:22.581015 [ERR] 172.20.0.1:52810 - cid:5 - authentication error
+[1] 2025/01/26 20:39:22.581033 [TRC] 172.20.0.1:52810 - cid:5 - ->> [-ERR Authorization Violation]
+[1] 2025/01/26 20:39:22.581068 [DBG] 172.20.0.1:52810 - cid:5 - Client connection closed: Authentication Failure
+[1] 2025/01/26 20:39:22.581475 [TRC] ACCOUNT - <<- [PUB $SYS.ACCOUNT.CLIENT.AUTH.ERR  631]
+""",
+    ),
+    (
+        "https://github.com/ConnectEverything/nats-by-example/issues/103",
+        ".txt",
+        r"""port: 4222
+jetstream: enabled
+monitor_port: 8222
+
+jetstream {
+  store_dir: "/data/jetstream"
+  store_type: "file"
+}
+
+cluster {
+  name: "my_cluster"
+
+  port: 6222
+  authorization {
+    user: {{keep:ruser}}
+    password: {{keep:T0pS3cr3t}}
+    timeout: 2
+  }
+  routes = []
+}
+""",
+    ),
+    (
+        "https://github.com/apache/artemis/pull/16",
+        ".txt",
+        r"""[[user:Mark]]s-MBP:bin [[user:markovell]]$ ./artemis create /tmp/myserver --user a --password a --allow-anonymous y
+Creating ActiveMQ Artemis instance at: /Users/[[user:markovell]]{{keep:/src/activemq-artemis/artemis-distribution/target/apache-artemis-1.0.1-SNAPSHOT-bin/apache-artemis-1.0.1-SNAPSHOT/bin/y}}
+
+You can now start the broker by executing:  
+
+   "/Users/[[user:markovell]]/src/activemq-artemis/artemis-distribution/target/apache-artemis-1.0.1-SNAPSHOT-bin/apache-artemis-1.0.1-SNAPSHOT/bin/y/bin/artemis" run
+
+Or you can run the broker in the background using:
+
+   "/Users/[[user:markovell]]/src/activemq-artemis/artemis-distribution/target/apache-artemis-1.0.1-SNAPSHOT-bin/apache-artemis-1.0.1-SNAPSHOT/bin/y/bin/artemis-service" start
+
+[[user:Mark]]s-MBP:bin [[user:markovell]]$ "/Users/[[user:markovell]]/src/activemq-artemis/artemis-distribution/target/apache-artemis-1.0.1-SNAPSHOT-bin/apache-artemis-1.0.1-SNAPSHOT/bin/y/bin/artemis" run
+ Apache ActiveMQ Artemis 1.0.1-SNAPSHOT
+
+
+09:32:48,715 INFO  [org.apache.activemq.artemis.integration.bootstrap] AMQ101005: Using broker configuration: xml:/Users/[[user:markovell]]/src/activemq-artemis/artemis-distribution/target/apache-artemis-1.0.1-SNAPSHOT-bin/apache-artemis-1.0.1-SNAPSHOT/
+""",
+    ),
+    (
+        "https://github.com/arkmq-org/arkmq-org-broker-image/issues/14",
+        ".txt",
+        r"""» docker run -e AMQ_USER={{keep:admin}} -e AMQ_PASSWORD={{keep:admin}} -p8161:8161 --name artemis quay.io/artemiscloud/activemq-artemis-broker:latest
+Creating Broker with args --user {{keep:XXXXX}} --password {{keep:XXXXX}} --role admin --name broker --allow-anonymous --http-host 172.17.0.3 --host 172.17.0.3   --force
+Creating ActiveMQ Artemis instance at: /home/{{keep:jboss}}/broker
+
+Auto tuning journal ...
+done! Your system can make 1.44 writes per millisecond, your journal-buffer-timeout will be 696000
+
+You can now start the broker by executing:  
+
+   "/home/jboss/broker/bin/artemis" run
+""",
+    ),
+    (
+        "https://github.com/jpmens/mosquitto-auth-plug/issues/103",
+        ".txt",
+        r"""auth_plugin /etc/mosquitto/auth-plug.so
+auth_opt_host 127.0.0.1
+auth_opt_port 3306
+auth_opt_dbname mqtt
+auth_opt_user {{keep:root}}
+auth_opt_pass {{keep:[removing for a reason]}}
+auth_opt_userquery SELECT pw FROM users WHERE username = '%s'
+auth_opt_superquery SELECT COUNT(*) FROM users WHERE username = '%s' AND super = 1
+auth_opt_aclquery SELECT topic FROM acls WHERE (username = '%s') AND (rw >= %d)
+auth_opt_anonusername {{keep:AnonymouS}}
+
+mosquitto_sub -d -t loc/test/abc -u a -P acl:a
+Error: Connection refused
 """,
     ),
 ]
