@@ -314,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:
             "135",
             "136",
             "137",
+            "138",
             "all",
         ),
         default="all",

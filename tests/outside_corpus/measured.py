@@ -3339,6 +3339,42 @@ _TEXTS_137 = (
     "2020-03-05 09:22:10,131 INFO Client environment:user.home=/home/kafka (org.apache.zookeeper.ZooKeeper) [main]",
 )
 
+_TEXTS_138 = (
+    # idf.py, cmake, idf_monitor and the ESP32 toolchain under homes that name nobody (a CI
+    # runner, a container's /opt/esp and /root, a build account, MSYS2's and a poster's `user`),
+    # and sdkconfig's Wi-Fi settings as placeholders or variables
+    'Running cmake in directory /home/runner/work/firmware/firmware/build\nExecuting "cmake -G Ninja -DPYTHON_DEPS_CHECKED=1 -DESP_PLATFORM=1 -DCCACHE_ENABLE=0 /home/runner/work/firmware/firmware"...',
+    'Executing "/opt/esp/python_env/idf5.1_py3.8_env/bin/python /opt/esp/idf/tools/idf_monitor.py -p /dev/ttyUSB0 -b 115200 --toolchain-prefix xtensa-esp32-elf- --target esp32"...',
+    "root@5a1bfaf880dd:/project# idf.py build\nRunning ninja in directory /project/build",
+    "-- Found assembler: /root/.espressif/tools/xtensa-esp32-elf/esp-2021r2-patch5-8.4.0/xtensa-esp32-elf/bin/xtensa-esp32-elf-gcc",
+    "ERROR: /home/builder/.espressif/python_env/idf5.1_py3.11_env/bin/python doesn't exist!",
+    "Python requirements from C:/msys32/home/user/esp/esp-idf/requirements.txt are satisfied.",
+    "user@DESKTOP-4KQ2M7T MINGW32 ~/esp/hello_world\n$ make monitor",
+    '-CONFIG_WIFI_SSID="myssid"\n-CONFIG_WIFI_PASSWORD="mypassword"\n+CONFIG_WIFI_SSID="Your_SSID"\n+CONFIG_WIFI_PASSWORD="Your_Password"',
+    'CONFIG_EXAMPLE_WIFI_SSID="${WIFI_SSID}"\nCONFIG_EXAMPLE_WIFI_PASSWORD="${WIFI_PASSWORD}"',
+    # west build and Zephyr's CMake under a placeholder home
+    "       source directory: /home/user/zephyrproject/zephyr/samples/hello_world\n       build directory: /home/user/zephyrproject/zephyr/build",
+    "user@ubuntu:~/zephyrproject/zephyr$ west build -b qemu_x86 samples/hello_world",
+    "    /home/<user>/.cmake/packages/Zephyr/5577177c735b0012cdbf97d48b260e9a",
+    "FATAL ERROR: command exited with status 1: /usr/bin/cmake -DWEST_PYTHON=/home/USERNAME/zephyrproject/.venv/bin/python3 -B/home/USERNAME/zephyrproject/zephyr/build -GNinja",
+    # bitbake under a build account or a container's work directory
+    "ERROR: Logfile of failure stored in: /home/builder/openbmc/build/tmp/work/romulus-openbmc-linux-gnueabi/linux-aspeed/5.15.36+gitAUTOINC+49caedb668-r0/temp/log.do_fetch.14954",
+    "ERROR: Task (/home/build/yocto-pitrezor/poky/meta/recipes-core/busybox/busybox_1.35.0.bb:do_compile) failed with exit code '1'",
+    "ERROR: Task (/workdir/poky/meta/recipes-kernel/linux/linux-yocto_6.1.bb:do_fetch) failed with exit code '1'",
+    # Klipper and Moonraker at the Raspberry Pi's default account, power and API settings as
+    # placeholders
+    "pi@mainsailos:~/moonraker $ git reset --hard",
+    "2023-02-11 02:04:39,706 [base_deploy.py:log_info()] - Application moonraker: Detected virtualenv: /home/pi/moonraker-env",
+    "[power printer]\ntype: tasmota\naddress: 192.168.1.50\npassword: mypassword",
+    "moonraker_api_key: MY_API_KEY",
+    # PlatformIO, arduino-cli and git's auto-detected identity under built-in or placeholder
+    # accounts
+    "C:\\Users\\Administrator\\.platformio\\penv\\Scripts\\platformio.exe run --environment mega2560",
+    "Using board 'uno' from platform in folder: /Users/USERNAME/Library/Arduino15/packages/arduino/hardware/avr/1.8.6",
+    "directories:\n  data: /home/user/.arduino15\n  downloads: /home/user/.arduino15/staging\n  user: /home/user/Arduino",
+    "fatal: unable to auto-detect email address (got 'root@localhost.(none)')",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -5661,5 +5697,25 @@ MEASURED: tuple[Measured, ...] = (
         tails=(5, 5),
         parses=(0, 0),
         texts=_TEXTS_137,
+    ),
+    Measured(
+        batch=138,
+        blind_under="1.94.0",
+        # Batch 138's tune part under scrubber 1.94.0, blind: paths 46/46, elsewhere 9/9, no
+        # e-mail, secrets 1/1, 0 of 34 keep spans damaged, 10/10 library tails, 0 of 7 clean
+        # changed, no JSON/YAML.
+        # no known miss or damage (tests/outside_corpus/SOURCE.md, "The stop-138 collection"):
+        # the texts are the tune part's found and kept shapes where they name nobody
+        docs=19,
+        total=(46, 9, 0, 1),
+        found=(46, 9, 0, 1),
+        missed=(),
+        keeps=34,
+        damage=(),
+        clean_changed=(),
+        clean_docs=7,
+        tails=(10, 10),
+        parses=(0, 0),
+        texts=_TEXTS_138,
     ),
 )

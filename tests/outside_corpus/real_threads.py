@@ -9927,6 +9927,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (135, _RAW_STOP135),
         (136, _RAW_STOP136),
         (137, _RAW_STOP137),
+        (138, _RAW_STOP138),
     ):
         if batch not in (None, number):
             continue
@@ -43582,6 +43583,519 @@ auth_opt_anonusername {{keep:AnonymouS}}
 
 mosquitto_sub -d -t loc/test/abc -u a -P acl:a
 Error: Connection refused
+""",
+    ),
+]
+
+
+_RAW_STOP138: list[tuple[str, str, str]] = [
+    # ---- ESP-IDF: idf.py build, flash and monitor runs, install and export output, sdkconfig ------
+    (
+        "https://github.com/espressif/esp-idf/issues/4979",
+        ".txt",
+        r"""Executing action: all (aliases: build)
+Running cmake in directory /home/[[user:bruno]]{{keep:/Reagin/esp/esp-idf/build}}
+Executing "cmake -G Ninja -DPYTHON_DEPS_CHECKED=1 -DESP_PLATFORM=1 --warn-uninitialized -DCCACHE_ENABLE=0 /home/[[user:bruno]]/Reagin/esp/esp-idf"...
+Warn about uninitialized values.
+-- The C compiler identification is GNU 7.5.0
+-- The CXX compiler identification is GNU 7.5.0
+-- The ASM compiler identification is GNU
+-- Found assembler: /usr/bin/cc
+-- Check for working C compiler: /usr/bin/cc
+-- Check for working C compiler: /usr/bin/cc - works
+-- Detecting C compiler ABI info
+-- Detecting C compiler ABI info - done
+-- Detecting C compile features
+-- Detecting C compile features - done
+CMake Error at CMakeLists.txt:85 (idf_build_set_property):
+  Unknown CMake command "idf_build_set_property".
+
+-- Configuring incomplete, errors occurred!
+""",
+    ),
+    (
+        "https://github.com/tonyp7/esp32-wifi-manager/issues/126",
+        ".txt",
+        r"""$ sudo cmake -DVENDOR=espressif -DBOARD=esp32_devkitc -DCOMPILER=xtensa-esp32 -DCMAKE_TOOLCHAIN_FILE='/home/[[user:fenrisk]]{{keep:/esp/esp-idf/tools/cmake/project.cmake}}' -DCMAKE_C_COMPILER='/home/[[user:fenrisk]]/esp/xtensa-esp32-elf/bin/xtensa-esp32-elf-gcc' -DCMAKE_CXX_COMPILER='/home/[[user:fenrisk]]/esp/xtensa-esp32-elf/bin/xtensa-esp32-elf-g++' -DCMAKE_ASM_COMPILER='/home/[[user:fenrisk]]/esp/xtensa-esp32-elf/bin/xtensa-esp32-elf-gcc' -DCMAKE_MAKE_PROGRAM='/home/[[user:fenrisk]]/.espressif/tools/ninja' -DAFR_BOARD='espressif.esp32_devkitc' -S . -B wifi_1
+
+CMake Error at CMakeLists.txt:5 (include):
+  include could not find load file:
+
+    /tools/cmake/project.cmake
+
+
+CMake Warning at /home/[[user:fenrisk]]/esp/esp-idf/tools/cmake/idf.cmake:24 (message):
+  IDF_PATH environment variable not found.  Setting IDF_PATH to
+  '/home/[[user:fenrisk]]/esp/esp-idf'.
+Call Stack (most recent call first):
+  /home/[[user:fenrisk]]/esp/esp-idf/tools/cmake/project.cmake:7 (include)
+  wifi_1/CMakeFiles/3.18.1/CMakeSystem.cmake:6 (include)
+  CMakeLists.txt:7 (project)
+
+
+-- The C compiler identification is GNU 5.2.0
+-- The CXX compiler identification is GNU 5.2.0
+-- Detecting C compiler ABI info
+-- Detecting C compiler ABI info - failed
+""",
+    ),
+    (
+        "https://github.com/espressif/esp-mdf/issues/123",
+        ".txt",
+        r"""[[user:thecoldforge]]:get-started [[user:thecoldforge]]$ idf.py flash
+Note: You are using Python 3.5.4. Python 3 support is new, please report any problems you encounter. Search for 'Setting the Python Interpreter' in the ESP-IDF docs if you want to use Python 2.7.
+WARNING: IDF_PATH environment variable is set to /Users/[[user:thecoldforge]]{{keep:/Documents/atom8/esp/esp-idf}} but idf.py path indicates IDF directory /Users/[[user:thecoldforge]]/Documents/atom8/esp/esp-mdf/esp-idf. Using the environment variable directory, but results may be unexpected...
+Checking Python dependencies...
+Python requirements from /Users/[[user:thecoldforge]]/Documents/atom8/esp/esp-idf/requirements.txt are satisfied.
+Running ninja in directory /Users/[[user:thecoldforge]]/Documents/atom8/esp/esp-mdf/examples/get-started/build
+""",
+    ),
+    (
+        "https://github.com/espressif/esp-mdf/issues/225",
+        ".txt",
+        r"""F:\mesh3\esp-mdf\examples\get-started>idf.py build
+Executing action: all (aliases: build)
+Running cmake in directory f:\mesh3\esp-mdf\examples\get-started\build
+Executing "cmake -G Ninja -DPYTHON_DEPS_CHECKED=1 -DESP_PLATFORM=1 -DCCACHE_ENABLE=1 f:\mesh3\esp-mdf\examples\get-started"...
+CMake Error at CMakeLists.txt:5 (include):
+  include could not find load file:
+
+    F:\mesh3\esp-mdf\esp-idf/project.cmake
+
+-- The C compiler identification is GNU 6.3.0
+-- The CXX compiler identification is GNU 6.3.0
+-- Check for working C compiler: C:/MinGW/bin/gcc.exe
+-- Check for working C compiler: C:/MinGW/bin/gcc.exe -- works
+-- Detecting C compiler ABI info
+-- Detecting C compiler ABI info - done
+-- Configuring incomplete, errors occurred!
+See also "F:/mesh3/esp-mdf/examples/get-started/build/CMakeFiles/CMakeOutput.log".
+cmake failed with exit code 1
+""",
+    ),
+    (
+        "https://github.com/espressif/esp-idf/issues/3981",
+        ".txt",
+        r"""Using Python 3.7:
+      C:\Users\[[user:BlueMarlin]]{{keep:\AppData\Local\Programs\Python\Python37\python.exe}}
+
+Using Git 2.21.0.windows.1:
+      C:\Program Files\Git\cmd\git.exe
+
+Using existing ESP-IDF copy:
+      C:\Users\[[user:BlueMarlin]]\Desktop\esp-idf
+
+IDF tools directory (IDF_TOOLS_PATH):
+      C:\Users\[[user:BlueMarlin]]{{keep:\.espressif}}
+****************
+C:\Users\[[user:BlueMarlin]]\Desktop\esp>cd hello_world
+
+C:\Users\[[user:BlueMarlin]]\Desktop\esp\hello_world>idf.py menuconfig
+Checking Python dependencies...
+Python requirements from
+C:\Users\[[user:BlueMarlin]]\Desktop\esp-idf\requirements.txt are satisfied.
+Executing action: menuconfig
+Running cmake in directory c:\users\[[user:bluemarlin]]\desktop\esp\hello_world\build
+Executing "cmake -G Ninja -DPYTHON_DEPS_CHECKED=1 -DESP_PLATFORM=1
+--warn-uninitialized -DCCACHE_ENABLE=0
+c:\users\[[user:bluemarlin]]\desktop\esp\hello_world"...
+Warn about uninitialized values.
+-- Found Git: C:/Program Files/Git/cmd/git.exe (found version
+"2.21.0.windows.1")
+-- mconf-idf version mconf-v4.6.0.0-idf-20190628-win32
+-- IDF_TARGET not set, using default target: esp32
+""",
+    ),
+    (
+        "https://github.com/espressif/esp-hosted/issues/198",
+        ".txt",
+        r"""[538843.933396] usb 3-1: cp210x converter now attached to ttyUSB0
+
+[[user:shivangi]]@[[user:shivangi]]-Latitude-3420:~/esp-idf/examples/get-started/hello_world$ idf.py -p /dev/ttyUSB1 monitor
+Executing action: monitor
+Running idf_monitor in directory /home/[[user:shivangi]]/esp-idf/examples/get-started/hello_world
+Executing "/home/[[user:shivangi]]{{keep:/.espressif/python_env/idf5.1_py3.8_env/bin/python}} /home/[[user:shivangi]]/esp-idf/tools/idf_monitor.py -p /dev/ttyUSB1 -b 115200 --toolchain-prefix xtensa-esp32-elf- --target esp32 --revision 0 /home/[[user:shivangi]]/esp-idf/examples/get-started/hello_world/build/hello_world.elf -m '/home/[[user:shivangi]]/.espressif/python_env/idf5.1_py3.8_env/bin/python' '/home/[[user:shivangi]]/esp-idf/tools/idf.py' '-p' '/dev/ttyUSB1'"...
+--- idf_monitor on /dev/ttyUSB1 115200 ---
+--- Quit: Ctrl+] | Menu: Ctrl+T | Help: Ctrl+T followed by Ctrl+H ---
+Exception in thread Thread-2:
+Traceback (most recent call last):
+  File "/home/[[user:shivangi]]/.espressif/python_env/idf5.1_py3.8_env/lib/python3.8/site-packages/serial/serialposix.py", line 322, in open
+    self.fd = os.open(self.portstr, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+FileNotFoundError: [Errno 2] No such file or directory: '/dev/ttyUSB1'
+""",
+    ),
+    (
+        "https://github.com/espressif/esp-idf/issues/10550",
+        ".txt",
+        r"""[[user:loki]]@[[user:loki]]-virtual-machine:~/code/blink$ idf.py flash -p /dev/ttyUSB0
+Executing action: flash
+Running ninja in directory /home/[[user:loki]]/code/blink/build
+Executing "ninja flash"...
+[1/5] cd /home/[[user:loki]]/code/blink/build/esp-idf/esptool_py && /home/[[user:loki]]{{keep:/.espressif/python_env/idf5.0_py3.10_env/bin/python}} /home/[[user:loki]]/esp/esp-idf/components/partition_table/check_sizes.py --offset 0x8000 partition --type app /home/[[user:loki]]/code/blink/build/partition_table/partition-table.bin /home/[[user:loki]]/code/blink/build/blink.bin
+blink.bin binary size 0x37cb0 bytes. Smallest app partition is 0x100000 bytes.
+""",
+    ),
+    (
+        "https://github.com/jonask1337/esp-idf-nat-example/issues/1",
+        ".txt",
+        r"""[[user:Tahmineh]]@DESKTOP-OTBN95O MINGW32 ~/esp/esp-idf-nat-example-master
+$ make monitor
+Toolchain path: /opt/xtensa-esp32-elf/bin/xtensa-esp32-elf-gcc
+Toolchain version: crosstool-ng-1.22.0-80-g6c4433a5
+Compiler version: 5.2.0
+Python requirements from C:/msys32/home/[[user:Tahmineh]]{{keep:/esp/esp-idf/requirements.txt}} are satisfied.
+MONITOR
+--- idf_monitor on C:/msys32/dev/COM3 115200 ---
+--- Quit: Ctrl+] | Menu: Ctrl+T | Help: Ctrl+T followed by Ctrl+H ---
+ets Jun  8 2016 00:22:57
+
+rst:0x1 (POWERON_RESET),boot:0x13 (SPI_FAST_FLASH_BOOT)
+configsip: 0, SPIWP:0xee
+clk_drv:0x00,q_drv:0x00,d_drv:0x00,cs0_drv:0x00,hd_drv:0x00,wp_drv:0x00
+mode:DIO, clock div:2
+load:0x3fff0018,len:4
+load:0x3fff001c,len:6380
+I (28) boot: ESP-IDF v4.0-dev-512-g6fd535c98 2nd stage bootloader
+I (28) boot: compile time 12:08:41
+I (34) boot: SPI Speed      : 40MHz
+I (39) boot: SPI Mode       : DIO
+I (43) boot: SPI Flash Size : 4MB
+I (47) boot: Partition Table:
+""",
+    ),
+    (
+        "https://github.com/cmbahadir/opcua-esp32/pull/51",
+        ".txt",
+        r"""sdkconfig
+@@ -309,10 +339,10 @@ CONFIG_PARTITION_TABLE_MD5=y
+ #
+ # Connection Configuration
+ #
+-# CONFIG_EXAMPLE_CONNECT_WIFI is not set
+-CONFIG_EXAMPLE_CONNECT_ETHERNET=y
+-CONFIG_WIFI_SSID="{{keep:Your_SSID}}"
+-CONFIG_WIFI_PASSWORD="{{keep:Your_Password}}"
++CONFIG_EXAMPLE_CONNECT_WIFI=y
++# CONFIG_EXAMPLE_CONNECT_ETHERNET is not set
++CONFIG_WIFI_SSID="ZTE_2.4G_4ztkqJ"
++CONFIG_WIFI_PASSWORD="[[secret:Lisbon47]]"
+""",
+    ),
+    # ---- Zephyr: west build and west zephyr-export ---------------------------------------------------
+    (
+        "https://github.com/zephyrproject-rtos/zephyr/issues/20161",
+        ".txt",
+        r"""[[user:vishwanat]]@[[user:vishwanat]]-Lenovo-G500:~/zephyrproject/zephyr$ west build -b qemu_x86 samples/hello_world
+-- west build: build configuration:
+       source directory: /home/[[user:vishwanat]]{{keep:/zephyrproject/zephyr/samples/hello_world}}
+       build directory: /home/[[user:vishwanat]]/zephyrproject/zephyr/build
+       BOARD: qemu_x86 (origin: command line)
+-- west build: generating a build system
+Zephyr version: 2.0.99
+CMake Warning at /home/[[user:vishwanat]]/zephyrproject/zephyr/cmake/app/boilerplate.cmake:160 (message):
+  The build directory must be cleaned pristinely when changing boards
+Call Stack (most recent call first):
+  CMakeLists.txt:5 (include)
+
+-- Selected BOARD reel_board
+CMake Error at /home/[[user:vishwanat]]/zephyrproject/zephyr/cmake/toolchain/zephyr/host-tools.cmake:26 (message):
+  The file
+  '/home/[[user:vishwanat]]/Documents/RTOS/toolchain/xtensa-lx106-elf/bin:/home/[[user:vishwanat]]/.local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/games:/usr/local/games:/snap/bin:/home/[[user:vishwanat]]/jdk1.8.0/bin/:/home/[[user:vishwanat]]/node-v10.15.3/bin/:/home/[[user:vishwanat]]/arduino/arduino-1.8.9:/home/[[user:vishwanat]]/flutter/flutter/bin:/home/[[user:vishwanat]]/qemu/gcc-arm/bin:/home/[[user:vishwanat]]/zephyr-sdk-0.10.3/sdk_version'
+  was not found.  Is
+""",
+    ),
+    (
+        "https://github.com/zmkfirmware/zmk/issues/1030",
+        ".txt",
+        r"""FATAL ERROR: command exited with status 1: /usr/bin/cmake -P ~/Projects/zmk-keeb/zmk/zephyr/share/zephyrunittest-package/cmake/zephyr_export.cmake
+
+$ /usr/bin/cmake -P ~/Projects/zmk-keeb/zmk/zephyr/share/zephyr-package/cmake/zephyr_export.cmake
+CMake Error at zephyr/share/zephyr-package/cmake/zephyr_export.cmake:26 (file):
+  file failed to open for writing (No such file or directory):
+
+    /home/[[user:kolya]]{{keep:/.cmake/packages/Zephyr/5577177c735b0012cdbf97d48b260e9a}}
+""",
+    ),
+    (
+        "https://github.com/zephyrproject-rtos/zephyr/issues/102533",
+        ".txt",
+        r"""-- west build: generating a build system
+
+CMake Error at CMakeLists.txt:15 (message):
+  A user error has occurred.
+
+  cmake was invoked with '/home/{{keep:NAME}}/zephyrproject/zephyr' specified as the
+  source directory,
+
+  but it must be invoked with an application source directory,
+
+  such as '/home/{{keep:NAME}}/zephyrproject/zephyr/samples/hello_world'.
+
+  Debug variables:
+
+  CMAKE_CACHEFILE_DIR: /home/{{keep:NAME}}/zephyrproject/zephyr/build
+
+-- Configuring incomplete, errors occurred!
+See also "/home/{{keep:NAME}}/zephyrproject/zephyr/build/CMakeFiles/CMakeOutput.log".
+FATAL ERROR: command exited with status 1: /usr/bin/cmake -DWEST_PYTHON=/home/{{keep:NAME}}/zephyrproject/.venv/bin/python3 -B/home/{{keep:NAME}}/zephyrproject/zephyr/build -GNinja -DBOARD=native_sim/native/64 -S/home/{{keep:NAME}}/zephyrproject/zephyr
+""",
+    ),
+    # ---- Yocto / OpenEmbedded: bitbake task failures, fetcher errors, build configuration -----------
+    (
+        "https://github.com/riscv/meta-riscv/issues/445",
+        ".txt",
+        r"""WARNING: u-boot-allwinnerd1-1_1.0-r0 do_fetch: Failed to fetch URL git://github.com/smaeul/u-boot.git;protocol=https;branch=d1-wip, attempting MIRRORS if available
+ERROR: u-boot-allwinnerd1-1_1.0-r0 do_fetch: Fetcher failure: Unable to find revision 528ae9bc6c55edd3ffe642734b4132a8246ea777 in branch d1-wip even from upstream
+ERROR: u-boot-allwinnerd1-1_1.0-r0 do_fetch: Bitbake Fetcher Error: FetchError('Unable to fetch URL from any source.', 'git://github.com/smaeul/u-boot.git;protocol=https;branch=d1-wip')
+ERROR: Logfile of failure stored in: /home/[[user:denis]]{{keep:/riscv-yocto/build/tmp/work/mangopi_mq_pro-poky-linux/u-boot-allwinnerd1/1.0/temp/log.do_fetch.2406721}}
+ERROR: Task (/home/[[user:denis]]/riscv-yocto/meta-riscv/recipes-bsp/u-boot/u-boot-allwinnerd1.bb:do_fetch) failed with exit code '1'
+
+Build Configuration:
+BB_VERSION           = "2.6.0"
+BUILD_SYS            = "x86_64-linux"
+NATIVELSBSTRING      = "universal"
+TARGET_SYS           = "riscv64-poky-linux"
+MACHINE              = "mangopi-mq-pro"
+DISTRO               = "poky-altcfg"
+DISTRO_VERSION       = "4.3+snapshot-cdecc1f6056a9f4ff15c6af91c15262172d04b57"
+TUNE_FEATURES        = "riscv64"
+meta
+meta-poky
+meta-yocto-bsp       = "work:cdecc1f6056a9f4ff15c6af91c15262172d04b57"
+""",
+    ),
+    (
+        "https://github.com/openbmc/openbmc/issues/708",
+        ".txt",
+        r"""/usr/bin/crossscripts:/tmp/[[user:srmani]]/build/tmp/sysroots/x86_64-linux/usr/sbin:/tmp/[[user:srmani]]/build/tmp/sysroots/x86_64-linux/usr/bin:/tmp/[[user:srmani]]/build/tmp/sysroots/x86_64-linux/sbin:/tmp/[[user:srmani]]/build/tmp/sysroots/x86_64-linux/bin:/esw/san2/[[user:srmani]]/obmc/openbmc/scripts:/esw/san2/[[user:srmani]]/obmc/openbmc/yocto-poky/bitbake/bin:/esw/san2/[[user:rbthomps]]/python/python-2.7.10/bin:/gsa/ausgsa/projects/p/pfd_rat_tools/prod:/usr/lib64/qt-3.3/bin:/usr/local/bin:/bin:/usr/bin:/usr/local/sbin:/usr/sbin:/sbin:/opt/ibm/cmvc/bin:/afs/austin.ibm.com/projects/esw/bin:/usr/ode/bin:/usr/lpp/cmvc/bin"; export HOME="/gsa/ausgsa/home/s/r/[[user:srmani]]"; git -c core.fsyncobjectfiles=0 read-tree 25a2243e0862ee35f53dc48f471ae61f048ef00e:bin
+| DEBUG: Python function base_do_unpack finished
+| DEBUG: Python function do_unpack finished
+| ERROR: Function failed: Fetcher failure: Fetch command failed with exit code 128, output:
+| fatal: Not a valid object name 25a2243e0862ee35f53dc48f471ae61f048ef00e:bin
+|
+ERROR: Task 94 (/esw/san2/[[user:srmani]]/obmc/openbmc/meta-phosphor/common/recipes-phosphor/host-ipmid/host-ipmi-hw-example.bb, do_unpack) failed with exit code '1'
+NOTE: Tasks Summary: Attempted 419 tasks of which 416 didn't need to be rerun and 1 failed.
+Waiting for 0 running tasks to finish:
+
+Summary: 1 task failed:
+""",
+    ),
+    (
+        "https://github.com/fairbird/openpli-dreambox-oe-core/issues/143",
+        ".txt",
+        r"""ERROR: exteplayer3-181+git-r0 do_compile: oe_runmake failed
+ERROR: exteplayer3-181+git-r0 do_compile: Execution of '/home/[[user:elsharif]]{{keep:/openpli-dreambox-oe-core/build/tmp/work/mips32el-oe-linux/exteplayer3/181+git/temp/run.do_compile.114590}}' failed with exit code 1
+ERROR: Logfile of failure stored in: /home/[[user:elsharif]]/openpli-dreambox-oe-core/build/tmp/work/mips32el-oe-linux/exteplayer3/181+git/temp/log.do_compile.114590
+ line 149
+| 	#6: main, /home/[[user:elsharif]]/openpli-dreambox-oe-core/build/tmp/work/mips32el-oe-linux/exteplayer3/181+git/temp/run.do_compile.114590, line 193
+ERROR: Task (/home/[[user:elsharif]]/openpli-dreambox-oe-core/meta-openpli/recipes-multimedia/exteplayer3/exteplayer3.bb:do_compile) failed with exit code '1'
+NOTE: Tasks Summary: Attempted 7966 tasks of which 7411 didn't need to be rerun and 1 failed.
+
+Summary: 1 task failed:
+  /home/[[user:elsharif]]/openpli-dreambox-oe-core/meta-openpli/recipes-multimedia/exteplayer3/exteplayer3.bb:do_compile
+    log: /home/[[user:elsharif]]/openpli-dreambox-oe-core/build/tmp/work/mips32el-oe-linux/exteplayer3/181+git/temp/log.do_compile.114590
+Summary: There were 2 ERROR messages, returning a non-zero exit code.
+make: *** [Makefile:113: feed] Error 1
+""",
+    ),
+    (
+        "https://github.com/openbmc/openbmc/issues/3706",
+        ".txt",
+        r"""ERROR: Task (/home/{{keep:ubuntu}}/openbmc/meta-openembedded/meta-oe/recipes-support/span-lite/span-lite_git.bb:do_compile) failed with exit code '1'
+ERROR: span-lite-git-r0 do_compile: Execution of '/home/{{keep:ubuntu}}/openbmc/build/tmp/work/cortexa7t2hf-neon-vfpv4-openbmc-linux-gnueabi/span-lite/git-r0/temp/run.do_compile.1959318' failed with exit code 1:
+""",
+    ),
+    # ---- Klipper and Moonraker: make flash at a Pi's prompt, Moonraker's log and configuration ----
+    (
+        "https://github.com/Klipper3d/klipper/issues/373",
+        ".txt",
+        r"""###### Installing system start configuration...
+
+###### Launching Klipper host software...
+[ ok ] Restarting klipper (via systemctl): klipper.service.
+{{keep:pi}}@octopi:~ $ cd ~/klipper/
+{{keep:pi}}@octopi:~/klipper $ make menuconfig
+scripts/kconfig/conf --olddefconfig /home/{{keep:pi}}/klipper/src/Kconfig
+#
+# configuration written to /home/{{keep:pi}}/klipper/.config
+#
+scripts/kconfig/mconf /home/{{keep:pi}}/klipper/src/Kconfig
+
+*** End of the configuration.
+*** Execute 'make' to start the build or try 'make help'.
+
+{{keep:pi}}@octopi:~/klipper $ make
+  Build Kconfig config file
+  Creating symbolic link out/board
+  Compiling out/src/sched.o
+  Compiling out/src/command.o
+  Compiling out/src/basecmd.o
+""",
+    ),
+    (
+        "https://github.com/Arksine/moonraker/issues/121",
+        ".txt",
+        r"""--------------------Moonraker Log Start--------------------
+Git Version: v0.4.1-33-g978fcff
+
+#################### Moonraker Configuration ####################
+
+[server]
+host = 0.0.0.0
+port = 7125
+enable_debug_logging = True
+config_path = ~/klipper_config
+temperature_store_size = 600
+gcode_store_size = 1000
+
+[authorization]
+enabled = True
+cors_domains =
+	*.local
+trusted_clients =
+	10.0.0.0/8
+	127.0.0.0/8
+	169.254.0.0/16
+	172.16.0.0/12
+	192.168.0.0/16
+	FE80::/10
+	::1/128
+
+[update_manager]
+
+[update_manager client mainsail]
+type = web
+repo = meteyou/mainsail
+path = ~/mainsail
+
+[octoprint_compat]
+
+[system_args]
+configfile = /home/{{keep:pi}}/klipper_config/moonraker.conf
+logfile = /tmp/moonraker.log
+software_version = v0.4.1-33-g978fcff
+
+#################################################################
+2021-03-16 14:05:33,005 [update_manager.py:github_api_request()] - GitHub API Request Processed
+URL: https://api.github.com/rate_limit
+Response Code: 200
+Response Reason: OK
+ETag: None
+""",
+    ),
+    (
+        "https://github.com/crysxd/OctoApp-Plugin/issues/91",
+        ".txt",
+        r"""[power Printer]
+type: homeassistant
+protocol: http
+address: {{keep:XXX}}
+port: 8123
+device: light.3d_drucker
+token: {{keep:XXX}}
+domain: light
+off_when_shutdown: True
+restart_klipper_when_powered: True
+""",
+    ),
+    # ---- Marlin through PlatformIO, OpenOCD and ST-Link, RIOT's build -------------------------------
+    (
+        "https://github.com/MarlinFirmware/Marlin/issues/10370",
+        ".txt",
+        r"""Error: Traceback (most recent call last):
+  File "c:\users\[[user:warren~1]]{{keep:\platfo~1\penv\lib\site-packages\platformio\__main__.py}}", line 120, in main
+    cli(None, None, None)
+  File "c:\users\[[user:warren~1]]\platfo~1\penv\lib\site-packages\click\core.py", line 700, in __call__
+    return self.main(*args, **kwargs)
+  File "c:\users\[[user:warren~1]]\platfo~1\penv\lib\site-packages\click\core.py", line 680, in main
+    rv = self.invoke(ctx)
+  File "c:\users\[[user:warren~1]]\platfo~1\penv\lib\site-packages\click\core.py", line 1027, in invoke
+    return _process_result(sub_ctx.command.invoke(sub_ctx))
+  File "c:\users\[[user:warren~1]]\platfo~1\penv\lib\site-packages\click\core.py", line 873, in invoke
+    return ctx.invoke(self.callback, **ctx.params)
+""",
+    ),
+    (
+        "https://github.com/sysprogs/openocd/issues/8",
+        ".txt",
+        r"""C:\Users\[[user:Tomek]]{{keep:\AppData\Local\VisualGDB\EmbeddedDebugPackages\com.sysprogs.arm.openocd\bin\openocd.exe}} -c "gdb_port 50064" -c "telnet_port 50063" -f interface/stlink.cfg -f target/stm32f1x.cfg -c init -c "reset init" -c "echo VisualGDB_OpenOCD_Ready"
+Open On-Chip Debugger 0.10.0 (2020-03-10) [https://github.com/sysprogs/openocd]
+Licensed under GNU GPL v2
+libusb1 09e75e98b4d9ea7909e8837b7a3f00dda4589dc3
+For bug reports, read
+	http://openocd.org/doc/doxygen/bugs.html
+Info : auto-selecting first available session transport "hla_swd". To override use 'transport select <transport>'.
+Info : The selected transport took over low-level target control. The results might differ compared to plain JTAG/SWD
+Info : clock speed 1000 kHz
+Info : STLINK v3 JTAG v5 API v3 SWIM v1 VID 0x0483 PID 0x374F
+Info : using stlink api v3
+Info : Target voltage: 3.296598
+Info : Stlink adapter speed set to 1000 kHz
+Info : stm32f1x.cpu: hardware has 6 breakpoints, 4 watchpoints
+Info : Listening on port 50064 for gdb connections
+target halted due to debug-request, current mode: Thread 
+xPSR: 0x01000000 pc: 0xfffffffe msp: 0xfffffffc
+VisualGDB_OpenOCD_Ready
+""",
+    ),
+    (
+        "https://github.com/seemoo-lab/openhaystack/issues/147",
+        ".txt",
+        r"""[[user:erikdahlen]]@[[user:Erik]]s-MBP [[user:erikdahlen]] % openocd -f share/openocd/scripts/interface/stlink-v2.cfg -f share/openocd/scripts/target/nrf51.cfg
+Open On-Chip Debugger 0.11.0
+Licensed under GNU GPL v2
+For bug reports, read
+	http://openocd.org/doc/doxygen/bugs.html
+WARNING: interface/stlink-v2.cfg is deprecated, please switch to interface/stlink.cfg
+Info : auto-selecting first available session transport "hla_swd". To override use 'transport select <transport>'.
+Info : The selected transport took over low-level target control. The results might differ compared to plain JTAG/SWD
+Info : Listening on port 6666 for tcl connections
+Info : Listening on port 4444 for telnet connections
+Info : clock speed 1000 kHz
+Info : STLINK V2J29S7 (API v2) VID:PID 0483:3748
+Info : Target voltage: 3.292761
+Info : nrf51.cpu: hardware has 4 breakpoints, 2 watchpoints
+Info : starting gdb server for nrf51.cpu on 3333
+Info : Listening on port 3333 for gdb connections
+""",
+    ),
+    (
+        "https://github.com/RIOT-OS/RIOT/pull/9960",
+        ".txt",
+        r"""$ make --no-print-directory -C tests/lwip distclean pkg-prepare HOME=
+...
+git -C /home/[[user:pkmeri]]{{keep:/git/work/RIOT/tests/lwip/bin/pkg/native/lwip}} am --no-gpg-sign --ignore-whitespace "/home/[[user:pkmeri]]/git/work/RIOT/pkg/lwip"/patches/*.patch
+
+*** Please tell me who you are.
+
+Run
+
+  git config --global user.email "{{keep:you@example.com}}"
+  git config --global user.name "{{keep:Your Name}}"
+
+to set your account's default identity.
+Omit --global to set the identity only in this repository.
+
+fatal: unable to auto-detect email address (got '[[user:pkmeri]]@hostname.(none)')
+make[1]: *** [/home/[[user:pkmeri]]/git/work/RIOT/pkg/pkg.mk:27: /home/[[user:pkmeri]]/git/work/RIOT/tests/lwip/bin/pkg/native/lwip/.git-patched] Error 128
+make: [/home/[[user:pkmeri]]/git/work/RIOT/tests/lwip/../../Makefile.include:476: pkg-prepare] Error 2
+""",
+    ),
+    # ---- arduino-cli: its configuration and a compile run ----------------------------------------------
+    (
+        "https://github.com/arduino/arduino-cli/issues/898",
+        ".txt",
+        r"""directories:
+  data: /home/{{keep:user}}/.arduino15
+  downloads: /home/{{keep:user}}/arduino16/hardware
+  user: /home/[[user:karel]]/user/arduino16
+""",
+    ),
+    (
+        "https://github.com/arduino/arduino-cli/issues/84",
+        ".txt",
+        r"""Using board 'nano' from platform in folder: /Users/{{keep:USERNAME}}/Library/arduino15/packages/arduino/hardware/avr/1.6.23
+Using core 'arduino' from platform in folder: /Users/{{keep:USERNAME}}/Library/arduino15/packages/arduino/hardware/avr/1.6.23
 """,
     ),
 ]
