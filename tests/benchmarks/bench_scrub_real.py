@@ -315,6 +315,7 @@ def main(argv: list[str] | None = None) -> int:
             "136",
             "137",
             "138",
+            "139",
             "all",
         ),
         default="all",

@@ -9928,6 +9928,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (136, _RAW_STOP136),
         (137, _RAW_STOP137),
         (138, _RAW_STOP138),
+        (139, _RAW_STOP139),
     ):
         if batch not in (None, number):
             continue
@@ -44096,6 +44097,450 @@ make: [/home/[[user:pkmeri]]/git/work/RIOT/tests/lwip/../../Makefile.include:476
         ".txt",
         r"""Using board 'nano' from platform in folder: /Users/{{keep:USERNAME}}/Library/arduino15/packages/arduino/hardware/avr/1.6.23
 Using core 'arduino' from platform in folder: /Users/{{keep:USERNAME}}/Library/arduino15/packages/arduino/hardware/avr/1.6.23
+""",
+    ),
+]
+
+
+_RAW_STOP139: list[tuple[str, str, str]] = [
+    # ---- OIDC: ID tokens' claims, oauth2-proxy command lines and logs ---------------------------------
+    (
+        "https://github.com/openpubkey/openpubkey/pull/326",
+        ".txt",
+        r"""```
+{
+  "iss": "https://sso.[[user:wendel]].dev/oauth2/openid/opkssh",
+  "sub": "7b89b6ea-1e8b-4aa8-98fb-a70cba498d16",
+  "aud": "opkssh",
+  "exp": 1746271370,
+  "nbf": 1746270470,
+  "iat": 1746270470,
+  "nonce": "v_u0w3-CJh0h0Q5h332K_UkK-wwQeAq78srbVD2ZGNk",
+  "azp": "opkssh",
+  "name": "[[user:Tobias Wendel]]",
+  "preferred_username": "[[email:vemrok@sso.wendel.dev]]",
+  "email": "[[email:tobias@wendel.dev]]",
+  "email_verified": true,
+  "scopes": [
+    "email",
+    "groups",
+    "openid",
+    "profile"
+  ],
+  "groups": [
+    "idm_all_persons@sso.[[user:wendel]].dev",
+    "00000000-0000-0000-0000-000000000035",
+    "idm_all_accounts@sso.[[user:wendel]].dev",
+    "00000000-0000-0000-0000-000000000036",
+    "idm_people_self_name_write@sso.[[user:wendel]].dev",
+    "00000000-0000-0000-0000-000000000048",
+    "k8s_users@sso.[[user:wendel]].dev",
+    "3e266cf4-5f10-4def-913b-9ae2b109430f",
+    "opkssh_users@sso.[[user:wendel]].dev",
+    "9eb7ee16-740a-4c61-aaa9-ceb05501134a"
+  ]
+}
+```
+""",
+    ),
+    (
+        "https://github.com/dexidp/dex/issues/831",
+        ".txt",
+        r"""```
+{
+  "iss": "https://[[user:nora]]-dex-testing.staging.core-os.net/identity",
+  "sub": "ChZRUUtDenltbzdWSUhhNFp4U2pONHFnEgVsb2NhbA",
+  "aud": "tectonic-kubectl",
+  "exp": 1488403357,
+  "iat": 1488403057,
+  "at_hash": "yT3YPoXRBDywYpHlYm9xhA",
+  "email": "[[email:nora.keller@coreos.com]]",
+  "email_verified": true,
+  "login": "ldap",
+  "name": "{{keep:admin}}"
+}
+```
+""",
+    ),
+    (
+        "https://github.com/oauth2-proxy/oauth2-proxy/issues/3025",
+        ".txt",
+        r"""```
+Authenticated via OAuth2: Session{email:{{keep:test@test.com}} user:7a21c869-9c10-4cc4-9fd5-afc918fa3dec PreferredUsername:{{keep:test@test.com}} token:true id_token:true created:2025-04-10 02:09:40.447881092 +0000 UTC m=+29.074858368 expires:2025-04-10 02:14:40.444836436 +0000 UTC m=+329.071813722 refresh_token:true groups:[role:default-roles-test-realm role:offline_access role:uma_authorization role:account:manage-account role:account:manage-account-links role:account:view-profile]}
+```
+""",
+    ),
+    (
+        "https://github.com/oauth2-proxy/oauth2-proxy/issues/622",
+        ".txt",
+        r"""```
+[2020/06/17 22:11:34] [oauthproxy.go:871] Error loading cookied session: Cookie "_oauth2_proxy" not present
+172.17.0.20 - - [2020/06/17 22:11:34] 10.106.39.73 GET - "/" HTTP/1.1 "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/83.0.4103.106 Safari/537.36" 302 286 0.000
+172.17.0.8 - {{keep:admin@example.com}} [2020/06/17 22:11:41] [AuthFailure] Invalid authentication via OAuth2: unauthorized
+172.17.0.8 - - [2020/06/17 22:11:41] 10.106.39.73 GET - "/oauth2/callback?code=[[secret:dzrsnjuicvcb8o8o6xl7de3ik]]&state=cd55a54ea57b607a706bf9bc6c1b7806%3A%2F" HTTP/1.1 "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/83.0.4103.106 Safari/537.36" 403 338 0.007
+""",
+    ),
+    (
+        "https://github.com/oauth2-proxy/oauth2-proxy/issues/776",
+        ".txt",
+        r"""```
+--provider keycloak --http-address 0.0.0.0:8080 --upstream http://172.18.27.88:6000
+--login-url https://oidc.abc.com/auth/realms/abcdef/protocol/openid-connect/auth 
+--redeem-url https://oidc.abc.com/auth/realms/abcdef/protocol/openid-connect/token 
+--validate-url https://oidc.abc.com/auth/realms/abcdef/protocol/openid-connect/userinfo 
+--email-domain * 
+--cookie-secret [[secret:9446PZKcpcu0OJuSUV1FSwPY]] 
+--client-id nexus --client-secret [[secret:a7e26fc0-2bf7-4a6e-bee7-bacc73cebee8]] 
+--scope openid --scope email  
+--cookie-secure false
+```
+""",
+    ),
+    (
+        "https://github.com/oauth2-proxy/oauth2-proxy/issues/2729",
+        ".txt",
+        r"""oauth2-proxy --provider=oidc --provider-display-name=payam --client-id=d98fcb6e94f56cd4ad45 --client-secret=[[secret:b0259961d5b51ce0fc9a5bc4b2fc6e07d19222ee]] --email-domain="*" --oidc-issuer-url=http://127.0.0.1:8000 --cookie-secure=true --cookie-secret={{keep:abc123456def1111}} --cookie-domain=payam.local --cookie-path="/" --cookie-refresh=5m --redirect-url=http://payam.local/oauth2/callback --skip-provider-button=true --set-xauthrequest=true --set-authorization-header=true --pass-user-headers=true --pass-authorization-header=true --pass-access-token=true --http-address=http://127.0.0.1:65534 --insecure-oidc-allow-unverified-email=true --ssl-insecure-skip-verify=true --ssl-upstream-insecure-skip-verify=true --provider-ca-file="/home/[[user:shirin]]{{keep:/Desktop/certification}}"
+""",
+    ),
+    (
+        "https://github.com/bitly/oauth2_proxy/issues/434",
+        ".txt",
+        r"""```authenticated_emails_file = "/var/oauth2_proxy/emails"
+cookie-domain = "remcam.net"
+http_address = "127.0.0.1:4180"
+upstreams = ["https://127.0.0.1:8090/"]
+email-domains = [""]
+cookie-secure = true
+cookie_secret = "{{keep:secretsecret}}"
+redirect_url = "https://search.remcam.net/oauth2/callback"
+provider = "google"
+client_id = "{{keep:______________}}.apps.googleusercontent.com"
+client_secret = "{{keep:____________}}" ```
+""",
+    ),
+    # ---- Dex, Authelia and ZITADEL server logs and user databases ------------------------------------
+    (
+        "https://github.com/dexidp/dex/issues/1752",
+        ".txt",
+        r"""```
+time="2020-06-15T19:40:55Z" level=info msg="performing ldap search ou=users,dc=example,dc=com sub (&(objectClass=posixAccount)(uid={{keep:myldapuser}}))"
+time="2020-06-15T19:40:55Z" level=info msg="username \"{{keep:myldapuser}}\" mapped to entry uid={{keep:myldapuser}},ou=users,dc=example,dc=com"
+time="2020-06-15T19:40:55Z" level=info msg="performing ldap search 
+cn=kubeflow,ou=groups,dc=example,dc=com sub (&(objectClass=posixGroup)(memberUid={{keep:myldapuser}}))"
+time="2020-06-15T19:40:55Z" level=info msg="login successful: connector \"ldap\", username=\"{{keep:LDAP_user}}\", preferred_username=\"\", email=\"{{keep:myldapuser@example.com}}\", groups=[\"kubeflow\"]"
+```
+""",
+    ),
+    (
+        "https://github.com/authelia/authelia/issues/208",
+        ".txt",
+        r"""```
+Feb 23 13:08:03 h-txa-1ter-auth-1 authelia: debug: date='Fri Feb 23 2018 13:08:03 GMT+0000 (UTC)' method='GET', path='/api/verify' requestId='06b81bc3-6e38-4148-aee1-aade02d6249a' sessionId='[[secret:2EWWebHDbGK3dKOMSdqJ6oy3V5C3tX5n]]' ip='10.xxx.xx.12' message='Headers = {"host":"usdsb.nwk.jwm2.net","x-forwarded-proto":"https","x-real-ip":"10.xxx.xx.12","x-forwarded-for":"10.xxx.xx.12","x-forwarded-ssl":"on","connection":"close","x-original-uri":"/secure","accept":"text/html, application/xhtml+xml, image/jxr, */*","accept-language":"en-US","user-agent":"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/52.0.2743.116 Safari/537.36 Edge/15.15063","accept-encoding":"gzip, deflate, br","dnt":"1","cookie":"connect.sid=[[secret:s%3AabCPyqbVjWC2OB3r11h8o2FBGtPiWN5U.JMkUMRvEzP0XXk3MgtdZBpLj6dNmlXGUirdPVExK%2FYI]]"}'
+Feb 23 13:08:03 h-txa-1ter-auth-1 authelia: debug: date='Fri Feb 23 2018 13:08:03 GMT+0000 (UTC)' method='GET', path='/api/verify' requestId='06b81bc3-6e38-4148-aee1-aade02d6249a' sessionId='[[secret:2EWWebHDbGK3dKOMSdqJ6oy3V5C3tX5n]]' ip='10.xxx.xx.12' message='Authentication session [[secret:2EWWebHDbGK3dKOMSdqJ6oy3V5C3tX5n]] was undefined. Resetting.'
+```
+""",
+    ),
+    (
+        "https://github.com/authelia/authelia/issues/396",
+        ".txt",
+        r"""```
+users:
+  {{keep:john}}:
+    password: "{{keep:{CRYPT}$6$rounds=500000$jgiCMRyGXzoqpxS3$w2pJeZnnH8bwW3zzvoMWtTRfQYsHbWbD/hquuQ5vUeIyl9gdwBIt6RWk2S6afBA0DPakbeWgD/4SZPiS0hYtU/}}"
+    email: {{keep:john.doe@authelia.com}}
+    groups:
+      - admins
+      - dev
+
+  {{keep:harry}}:
+    password: "{{keep:{CRYPT}$6$rounds=500000$jgiCMRyGXzoqpxS3$w2pJeZnnH8bwW3zzvoMWtTRfQYsHbWbD/hquuQ5vUeIyl9gdwBIt6RWk2S6afBA0DPakbeWgD/4SZPiS0hYtU/}}"
+    email: {{keep:harry.potter@authelia.com}}
+    groups: []
+
+  {{keep:bob}}:
+    password: "{{keep:{CRYPT}$6$rounds=500000$jgiCMRyGXzoqpxS3$w2pJeZnnH8bwW3zzvoMWtTRfQYsHbWbD/hquuQ5vUeIyl9gdwBIt6RWk2S6afBA0DPakbeWgD/4SZPiS0hYtU/}}"
+    email: {{keep:bob.dylan@authelia.com}}
+    groups:
+      - dev
+```
+""",
+    ),
+    (
+        "https://github.com/Pumba98/k3s-flux-cluster/issues/437",
+        ".txt",
+        r"""```yaml
+apiVersion: v1
+kind: Secret
+metadata:
+    name: authelia-users
+    namespace: networking
+stringData:
+    users_database.yml: |
+        ###############################################################
+        #                         Users Database                      #
+        ###############################################################
+        users:
+          [[user:tirko42]]:
+            displayname: "[[user:Tirko42]]"
+            password: "{{keep:$argon2id$v=....}}"
+            email: [[email:mail@tirko42.de]]
+            groups:
+              - admins
+
+```
+""",
+    ),
+    (
+        "https://github.com/zitadel/zitadel/issues/10146",
+        ".txt",
+        r"""time="2025-06-30T06:14:43Z" level=info msg="ldap: no single user found" caller="/home/{{keep:runner}}/work/zitadel/zitadel/internal/idp/providers/ldap/session.go:211" entries=0 
+
+```
+ldapsearch -x -H ldaps://freeipa.test.local:636 \
+  -D "uid={{keep:zitadel-service}},cn=users,cn=accounts,dc=test,dc=local" \
+  -w "{{keep:xxxxxx}}" \
+  -b "cn=users,cn=accounts,dc=test,dc=local" \
+  "(& (uid={{keep:tester}}) (objectClass=inetOrgPerson) (objectClass=posixAccount) )"
+```
+
+```
+memberOf: cn=ipausers,cn=groups,cn=accounts,dc=test,dc=local
+
+# search result
+search: 2
+result: 0 Success
+
+# numResponses: 2
+# numEntries: 1
+```
+""",
+    ),
+    (
+        "https://github.com/keycloak/keycloak/issues/15585",
+        ".txt",
+        r"""[org.keycloak.events] (executor-thread-1) type=LOGIN_ERROR, realmId=myrealm, clientId=web_app, userId=null, ipAddress=172.24.0.1, error=user_not_found, auth_method=openid-connect, auth_type=code, redirect_uri=http://localhost:8080/login/oauth2/code/oidc, code_id=827de63f-8f49-4e62-99c7-123456789012, username={{keep:some.user@acme.com}}, authSessionParentId=827de63f-8f49-4e62-99c7-123456789012, authSessionTabId=HivLcRv_Tks
+""",
+    ),
+    # ---- SAML: pysaml2/djangosaml2 debug logs, assertions, Shibboleth SP sessions ---------------------
+    (
+        "https://github.com/IdentityPython/djangosaml2/issues/77",
+        ".txt",
+        r"""```
+2017-08-24 16:00:22 DEBUG saml2.response: --- AVA: {'email': [u'[[email:nils@nvoigt.id.au]]']}
+2017-08-24 16:00:22 DEBUG saml2.response: --- AVA: {'email': [u'[[email:nils@nvoigt.id.au]]']}
+2017-08-24 16:00:22 INFO saml2.client_base: --- ADDED person info ----
+2017-08-24 16:00:22 INFO saml2.client_base: --- ADDED person info ----
+2017-08-24 16:00:22 DEBUG djangosaml2: Trying to authenticate the user
+2017-08-24 16:00:22 DEBUG djangosaml2: Trying to authenticate the user
+2017-08-24 16:00:22 DEBUG djangosaml2: attributes: {'email': [u'[[email:nils@nvoigt.id.au]]']}
+2017-08-24 16:00:22 DEBUG djangosaml2: attributes: {'email': [u'[[email:nils@nvoigt.id.au]]']}
+2017-08-24 16:00:22 DEBUG djangosaml2: attribute_mapping: {'uid': ('username',)}
+2017-08-24 16:00:22 DEBUG djangosaml2: attribute_mapping: {'uid': ('username',)}
+2017-08-24 16:00:22 ERROR djangosaml2: Could not find saml_user value
+2017-08-24 16:00:22 ERROR djangosaml2: Could not find saml_user value
+2017-08-24 16:00:22 ERROR djangosaml2: The user is None
+2017-08-24 16:00:22 ERROR djangosaml2: The user is None
+```
+""",
+    ),
+    (
+        "https://github.com/grafana-cold-storage/django-saml2-auth/issues/183",
+        ".txt",
+        r"""```
+        <saml2:AttributeStatement>
+            <saml2:Attribute 
+                Name="user.username">
+                <saml2:AttributeValue 
+                    xmlns:xs="http://www.w3.org/2001/XMLSchema" 
+                    xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" 
+                    xsi:type="xs:anyType">[[email:leonardo.bertolli@tiendanube.com]]
+                </saml2:AttributeValue>
+            </saml2:Attribute>
+            <saml2:Attribute 
+                Name="user.email">
+                <saml2:AttributeValue 
+                    xmlns:xs="http://www.w3.org/2001/XMLSchema" 
+                    xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" 
+                    xsi:type="xs:anyType">[[email:leonardo.bertolli@tiendanube.com]]
+                </saml2:AttributeValue>
+            </saml2:Attribute>
+            <saml2:Attribute 
+                Name="user.first_name">
+                <saml2:AttributeValue 
+                    xmlns:xs="http://www.w3.org/2001/XMLSchema" 
+                    xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" 
+                    xsi:type="xs:anyType">[[user:Leonardo]]
+""",
+    ),
+    (
+        "https://github.com/IQSS/dataverse/issues/3034",
+        ".txt",
+        r"""[2016-03-25T17:46:05.413-0400] [glassfish 4.1] [INFO] [] [edu.harvard.iq.dataverse.authorization.providers.shib.ShibUtil] [tid: _ThreadID=52 _ThreadName=jk-connector(3)] [timeMillis: 1458942365413] [levelValue: 800] [[
+  shib values: [Shib-Identity-Provider: https://idp.testshib.org/idp/shibboleth, eppn: {{keep:myself@testshib.org}}, uid: {{keep:myself}}, cn: {{keep:Me Myself And I}}, givenName: {{keep:Me Myself}}, sn: {{keep:And I}}, telephoneNumber: 555-5555, affiliation: {{keep:Member@testshib.org}};{{keep:Staff@testshib.org}}, unscoped-affiliation: Member;Staff, entitlement: urn:mace:dir:entitlement:common-lib-terms, persistent-id: https://idp.testshib.org/idp/shibboleth!https://dataverse-internal.iq.harvard.edu/shibboleth!12NUFD+/eOiZSE2FlbQU3441vL4=]]]
+
+[2016-03-25T17:46:05.430-0400] [glassfish 4.1] [INFO] [] [edu.harvard.iq.dataverse.Shib] [tid: _ThreadID=52 _ThreadName=jk-connector(3)] [timeMillis: 1458942365430] [levelValue: 800] [[
+  The SAML assertion for "Shib-Identity-Provider" (required) was "https://idp.testshib.org/idp/shibboleth".]]
+""",
+    ),
+    (
+        "https://github.com/CDLUC3/dmptool_v2/issues/116",
+        ".txt",
+        r"""The attributes required (eppn and mail) are being successfully received by this SP.
+* eppn: {{keep:user@wm.edu}};{{keep:user@wm.edu}}
+* mail: {{keep:user@wm.edu}}
+All the Shibboleth-related information being received by this SP
+Shib_Application_ID: dmp2-staging
+Shib_Authentication_Instant: 2015-01-07T19:45:57.415Z
+Shib_Authentication_Method: urn:oasis:names:tc:SAML:2.0:ac:classes:unspecified
+Shib_AuthnContext_Class: urn:oasis:names:tc:SAML:2.0:ac:classes:unspecified
+Shib_Identity_Provider: https://idp.wm.edu/idp/shibboleth
+Shib_Session_ID: [[secret:_7c1b02ac78cd3e13af0ff60c03b6b219]]
+Shib_Session_Index: 406ae1a8ee831f452422cf29b9acd0b2281894551fbaed0ec81c543309a4efbf
+affiliation: {{keep:member@wm.edu}}
+cn: {{keep:Fake User Name}}
+eppn: {{keep:user@wm.edu}};{{keep:user@wm.edu}}
+givenName: {{keep:Fake}}
+mail: {{keep:user@wm.edu}}
+sn: {{keep:User}}
+unscoped_affiliation: member
+""",
+    ),
+    (
+        "https://github.com/nginx-shib/nginx-http-shibboleth/issues/41",
+        ".txt",
+        r"""```
+2020-12-11 22:44:22 DEBUG XMLTooling.TrustEngine.ExplicitKey [1] [default]: attempting to validate signature with the peer's credentials
+2020-12-11 22:44:22 DEBUG XMLTooling.TrustEngine.ExplicitKey [1] [default]: signature validated with credential
+2020-12-11 22:44:22 DEBUG OpenSAML.SecurityPolicyRule.XMLSigning [1] [default]: signature verified against message issuer
+2020-12-11 22:44:22 DEBUG Shibboleth.SSO.SAML2 [1] [default]: processing message against SAML 2.0 SSO profile
+2020-12-11 22:44:22 DEBUG XMLTooling.CredentialCriteria [1] [default]: usage didn't match (4 != 3)
+2020-12-11 22:44:22 DEBUG XMLTooling.CredentialCriteria [1] [default]: key algorithm didn't match ('AES' != 'RSA')
+2020-12-11 22:44:22 DEBUG XMLTooling.CredentialCriteria [1] [default]: usage didn't match (4 != 3)
+2020-12-11 22:44:22 DEBUG XMLTooling.XMLObjectBuilder [1] [default]: located XMLObjectBuilder for element name: saml2:Assertion
+2020-12-11 22:44:22 DEBUG XMLTooling.XMLObjectBuilder [1] [default]: located XMLObjectBuilder for element name: saml2:Issuer
+2020-12-11 22:44:22 DEBUG XMLTooling.XMLObjectBuilder [1] [default]: located XMLObjectBuilder for element name: saml2:Subject
+2020-12-11 22:44:22 DEBUG XMLTooling.XMLObjectBuilder [1] [default]: located XMLObjectBuilder for element name: saml2:NameID
+""",
+    ),
+    # ---- Okta: saml2aws and oktad runs --------------------------------------------------------------
+    (
+        "https://github.com/Versent/saml2aws/issues/696",
+        ".txt",
+        r"""```
+Using IDP Account default to access Okta https://xxxx.okta.com/home/amazon_aws/xxxxxxxxx/272
+To use saved password just hit enter.
+? Username 
+? Password **********
+
+Authenticating as [[email:marcus.hartwell@armory.io]] ...
+Selected role: arn:aws:iam::xxxxx:role/okta-user-admin
+Requesting AWS credentials using SAML assertion
+Logged in as: arn:aws:sts::xxxxx:assumed-role/okta-user-admin/[[user:marcus.hartwell]]@....
+```
+
+```
+~ % saml2aws list-roles                             
+Using IDP Account default to access Okta https://xxxx.okta.com/home/amazon_aws/xxxxxxxxx/272
+To use saved password just hit enter.
+? Username 
+? Password **********
+
+
+Only one role to assume. Will be automatically assumed on login
+arn:aws:iam::xxxxxxxx:role/okta-user-admin
+```
+""",
+    ),
+    (
+        "https://github.com/Versent/saml2aws/issues/1339",
+        ".txt",
+        r""" ~ saml2aws login -a default --verbose
+DEBU[0000] Running                                       command=login
+DEBU[0000] Check if creds exist.                         command=login
+DEBU[0000] Expand                                        name=/Users/[[user:qvhmtrkwp]]{{keep:/.aws/credentials}} pkg=awsconfig
+DEBU[0000] resolveSymlink                                name=/Users/[[user:qvhmtrkwp]]/.aws/credentials pkg=awsconfig
+DEBU[0000] ensureConfigExists                            filename=/Users/[[user:qvhmtrkwp]]/.aws/credentials pkg=awsconfig
+Using IdP Account default to access Okta https://xxx.okta.com/home/amazon_aws/0oa1ra8anq5rBDvNe1d8/272
+DEBU[0000] Get credentials                               helper=osxkeychain serverURL="https://xxx.okta.com/home/amazon_aws/0oa1ra8anq5rBDvNe1d8/272"
+DEBU[0000] Get credentials                               helper=osxkeychain user={{keep:xxx@xxx}}
+DEBU[0000] Get credentials                               helper=osxkeychain serverURL="https://xxx.okta.com/home/amazon_aws/0oa1ra8anq5rBDvNe1d8/272/sessionCookie"
+DEBU[0000] Get credentials                               helper=osxkeychain user={{keep:xxx@xxx}}
+To use saved password just hit enter.
+? Username {{keep:xxx@xxx.com}}
+? Password
+""",
+    ),
+    (
+        "https://github.com/RedVentures/oktad/issues/18",
+        ".txt",
+        r"""```
+$ DEBUG=* oktad dp -- aws s3 ls
+18:21:57.206 86us   86us   oktad:main - loading configuration data
+18:21:57.206 148us  148us  oktad:config - trying to load from config param file
+18:21:57.206 4us    4us    oktad:config - trying to load from CWD
+18:21:57.206 5us    5us    oktad:config - trying to load from home dir
+18:21:57.206 10us   10us   oktad:config - loading /Users/[[user:tedva]]{{keep:/.okta-aws/config}}
+18:21:57.234 28ms   28ms   oktad:credStore - no credentials found for supplied profile: dp
+18:21:57.234 28ms   28ms   oktad:main - cred load err credentials not found!
+Username: {{keep:guy@company.com}}
+Password: 
+18:22:04.630 7s     7s     oktad:okta - let the login dance begin
+18:22:05.906 1s     1s     oktad:okta - login response body {"expiresAt":"2017-06-12T18:27:07.000Z","status":"SUCCESS","sessionToken":"{{keep:000000fake}}","_embedded":{"user":{"id":"{{keep:000000fake}}","profile":{"login":"{{keep:guy@company.com}}","firstName":"{{keep:Guy}}","lastName":"{{keep:Guy}}","locale":"en","timeZone":"America/Los_Angeles"}}}}
+""",
+    ),
+    # ---- password managers: keepassxc-cli, KPass, gopass ---------------------------------------------
+    (
+        "https://github.com/keepassxreboot/keepassxc/issues/6221",
+        ".txt",
+        r"""```
+% echo '{{keep:secret}}' | keepassxc-cli open ~/db.kdbx
+```
+
+```
+% pass keepass | keepassxc-cli open ~/db.kdbx
+Enter password to unlock /home/[[user:matteo]]{{keep:/db.kdbx}}: 
+db.kdbx> %
+%
+```
+""",
+    ),
+    (
+        "https://github.com/keepassxreboot/keepassxc/issues/7256",
+        ".txt",
+        r"""```
+Enter password to unlock ~/database.kdbx: 
+Title: entry_name
+UserName: 
+Password: {{keep:PROTECTED}}
+URL: 
+Notes:
+``` 
+""",
+    ),
+    (
+        "https://github.com/Angoll/KPass/issues/11",
+        ".txt",
+        r"""```
+Enter password to unlock /Users/{{keep:myUser}}/Documents/Work/CFN/coffre-systeme.kdbx: Error while reading the database: Invalid credentials were provided, please try again. If this reoccurs, then your database file may be corrupt.
+```
+""",
+    ),
+    (
+        "https://github.com/gopasspw/gopass/issues/68",
+        ".txt",
+        r"""```
+# given a suitable private GPG key --
+go run main.go init
+...
+Use {{keep:Foo Bar}} ({{keep:foo@bar.com}}) for password store git config? [y/N]: y
+Please enter a user name for password store git config [{{keep:Foo Bar}}]: 
+Please enter an email address for password store git config [{{keep:foo@bar.com}}]: {{keep:other@example.com}}
+...
+go run main.go git config user.email
+{{keep:other@example.com}}
+git config user.email
+[[email:perlinsk@gmail.com]]
+```
 """,
     ),
 ]
