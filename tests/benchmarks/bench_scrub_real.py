@@ -316,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
             "137",
             "138",
             "139",
+            "140",
             "all",
         ),
         default="all",

@@ -9929,6 +9929,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (137, _RAW_STOP137),
         (138, _RAW_STOP138),
         (139, _RAW_STOP139),
+        (140, _RAW_STOP140),
     ):
         if batch not in (None, number):
             continue
@@ -44541,6 +44542,408 @@ go run main.go git config user.email
 git config user.email
 [[email:perlinsk@gmail.com]]
 ```
+""",
+    ),
+]
+
+
+_RAW_STOP140: list[tuple[str, str, str]] = [
+    # ---- Mastodon: tootctl and rake tasks at prompts, tracebacks under the service home ---------------
+    (
+        "https://github.com/mastodon/mastodon/issues/19586",
+        ".txt",
+        r"""docker-compose run --rm web tootctl accounts create [[user:TimRaven]] --email {{keep:*@*.de}} --confirmed --role admin
+Starting mastodon_redis_1 ... done
+Starting mastodon_db_1    ... done
+/opt/mastodon/vendor/bundle/ruby/3.0.0/gems/railties-6.1.7/lib/rails/application.rb:601:in `validate_secret_key_base': `secret_key_base` for production environment must be a type of String` (ArgumentError)
+	from /opt/mastodon/vendor/bundle/ruby/3.0.0/gems/railties-6.1.7/lib/rails/application.rb:437:in `secret_key_base'
+	from /opt/mastodon/vendor/bundle/ruby/3.0.0/gems/devise-4.8.1/lib/devise/secret_key_finder.rb:24:in `key_exists?'
+""",
+    ),
+    (
+        "https://github.com/mastodon/mastodon/issues/9082",
+        ".txt",
+        r"""> Traceback (most recent call last):
+>         4: from bin/tootctl:3:in `<main>'
+>         3: from bin/tootctl:3:in `require_relative'
+>         2: from /home/{{keep:mastodon}}/live/lib/cli.rb:3:in `<top (required)>'
+>         1: from /home/mastodon/.rbenv/versions/2.5.1/lib/ruby/2.5.0/rubygems/core_ext/kernel_require.rb:59:in `require'
+> /home/mastodon/.rbenv/versions/2.5.1/lib/ruby/2.5.0/rubygems/core_ext/kernel_require.rb:59:in `require': cannot load such file -- thor (LoadError)
+
+> ERROR: "tootctl accounts help" was called with arguments ["create", "[[user:jbrook]]", "--email", "[[email:jbrook@email.com]]", "--confirmed", "--role", "admin"]
+""",
+    ),
+    (
+        "https://github.com/mastodon/documentation/issues/1096",
+        ".txt",
+        r"""root@mastodon:~# su - mastodon
+mastodon@mastodon:~$ RAILS_ENV=production bundle exec rails mastodon:make_admin USERNAME=[[user:TedBoxLane]]
+Could not locate Gemfile or .bundle/ directory
+mastodon@mastodon:~$ cd live
+mastodon@mastodon:~/live$ RAILS_ENV=production bundle exec rails mastodon:make_admin USERNAME={{keep:MyUser}}
+rails aborted!
+Don't know how to build task 'mastodon:make_admin' (See the list of available tasks with `rails --tasks`)
+Did you mean?  mastodon:stats
+/home/{{keep:mastodon}}/live/vendor/bundle/ruby/3.0.0/gems/rake-13.0.6/lib/rake/task_manager.rb:59:in `[]'
+/home/mastodon/live/vendor/bundle/ruby/3.0.0/gems/rake-13.0.6/lib/rake/application.rb:159:in `invoke_task'
+/home/mastodon/live/vendor/bundle/ruby/3.0.0/gems/rake-13.0.6/lib/rake/application.rb:116:in `block (2 levels) in top_level'
+/home/mastodon/live/vendor/bundle/ruby/3.0.0/gems/rake-13.0.6/lib/rake/application.rb:116:in `each'
+""",
+    ),
+    (
+        "https://github.com/mastodon/mastodon/issues/18813",
+        ".txt",
+        r"""RAILS_ENV=production bin/tootctl account modify {{keep:username}} --role admin
+Cannot find user role with that name
+
+RAILS_ENV=production bundle exec bin/tootctl accounts create {{keep:aaaa}} --email {{keep:aaa@gmail.com}}
+OK
+New password: [[secret:5e233adc044c87f64329b21494c6a0f5]]
+""",
+    ),
+    (
+        "https://github.com/mastodon/mastodon/issues/1467",
+        ".txt",
+        r"""$ RAILS_ENV=production bundle exec rails --trace mastodon:make_admin USERNAME=[[user:rov]]** Invoke mastodon:make_admin (first_time)
+** Invoke environment (first_time)
+** Execute environment
+** Execute mastodon:make_admin
+  Account Load (0.8ms)  SELECT  "accounts".* FROM "accounts" WHERE (lower(accounts.username) = '[[user:rov]]') AND "accounts"."domain" IS NULL LIMIT $1  [["LIMIT", 1]]
+rails aborted!
+NoMethodError: undefined method `user' for nil:NilClass
+/opt/mastodon/live/lib/tasks/mastodon.rake:7:in `block (2 levels) in <top (required)>'
+/opt/mastodon/live/vendor/bundle/ruby/2.3.0/gems/rake-12.0.0/lib/rake/task.rb:250:in `block in execute'
+""",
+    ),
+    (
+        "https://github.com/linuxserver/docker-mastodon/issues/4",
+        ".txt",
+        r"""tootctl accounts modify [[user:gorlyvans]] --role Admin
+""",
+    ),
+    (
+        "https://github.com/mastodon/mastodon/issues/9837",
+        ".txt",
+        r"""Yarn executable was not detected in the system.
+Download Yarn at https://yarnpkg.com/en/docs/install
+Webpacker is installed 🎉 🍰
+Using /home/[[user:hostpanelboss]]{{keep:/domains/social.outsourcedmath.com/public_html/live/config/webpacker.yml}} file for setting up webpack paths
+  Rendering errors/500.html.haml within layouts/error
+  Rendered errors/500.html.haml within layouts/error (1025.2ms)
+""",
+    ),
+    (
+        "https://github.com/mastodon/mastodon/issues/5484",
+        ".txt",
+        r"""{{keep:xxx}}@ubuntu:~$ su -
+Password:
+root@ubuntu:~# apt -y install curl
+root@ubuntu:/# adduser mastodon
+root@ubuntu:/# sudo su - mastodon
+mastodon@ubuntu:~$ git clone https://github.com/rbenv/rbenv.git ~/.rbenv
+mastodon@ubuntu:~$ cd ~/.rbenv && src/configure && make -C src
+warning: gcc not found; using CC=cc
+aborted: compiler not found: cc
+
+mastodon@ubuntu:~/.rbenv$ exit
+logout
+mastodon@ubuntu:~$ cd ~/.rbenv && src/configure && make -C src
+make: Entering directory '/home/{{keep:mastodon}}/.rbenv/src'
+gcc -fPIC     -c -o realpath.o realpath.c
+""",
+    ),
+    (
+        "https://github.com/YunoHost-Apps/mastodon_ynh/issues/108",
+        ".txt",
+        r"""# E-mail configuration
+# Note: Mailgun and SparkPost (https://sparkpo.st/smtp) each have good free tiers
+# If you want to use an SMTP server without authentication (e.g local Postfix relay)
+# then set SMTP_AUTH_METHOD and SMTP_OPENSSL_VERIFY_MODE to 'none' and
+# *comment* SMTP_LOGIN and SMTP_PASSWORD (leaving them blank is not enough).
+SMTP_SERVER=domaineprincipal.com
+SMTP_PORT=587
+SMTP_LOGIN={{keep:user}}
+SMTP_PASSWORD={{keep:pass}}
+SMTP_FROM_ADDRESS={{keep:noreply@instance.domaine}}
+SMTP_DOMAIN=domaineprincipal.com # defaults to LOCAL_DOMAIN
+SMTP_DELIVERY_METHOD=smtp # delivery method can also be sendmail
+SMTP_AUTH_METHOD=plain
+#SMTP_CA_FILE=/etc/ssl/certs/ca-certificates.crt
+SMTP_OPENSSL_VERIFY_MODE=none
+SMTP_ENABLE_STARTTLS_AUTO=true
+#SMTP_TLS=true
+""",
+    ),
+    (
+        "https://github.com/NixOS/nixpkgs/pull/202408",
+        ".txt",
+        r"""example mastodon-sidekiq[9745]: 2022-11-23T06:58:50.071Z pid=9745 tid=29ix INFO: queueing Scheduler::SuspendedUserCleanupScheduler (suspended_user_cleanup_scheduler)
+example mastodon-sidekiq[9745]: 2022-11-23T06:58:50.072Z pid=9745 tid=29hh INFO: queueing Scheduler::AccountsStatusesCleanupScheduler (accounts_statuses_cleanup_scheduler)
+example mastodon-sidekiq[9745]: 2022-11-23T06:58:50.072Z pid=9745 tid=295h class=Scheduler::SuspendedUserCleanupScheduler jid=6497e7d20c9c88bc1c7d377c INFO: start
+example mastodon-sidekiq[9745]: 2022-11-23T06:58:50.073Z pid=9745 tid=29hh uniquejobs=client until_executed=uniquejobs:267f7fbd35656df9e831cbd0bf6b5ed0 DEBUG: Executed queue.lua in 1ms
+example mastodon-sidekiq[9745]: 2022-11-23T06:58:50.074Z pid=9745 tid=29hh uniquejobs=client until_executed=uniquejobs:267f7fbd35656df9e831cbd0bf6b5ed0 DEBUG: Executed lock.lua in 0ms
+example mastodon-sidekiq[9745]: 2022-11-23T06:58:50.075Z pid=9745 tid=29il class=Scheduler::AccountsStatusesCleanupScheduler jid=ab74fff671f652b16c9762ee INFO: start
+example mastodon-sidekiq[9745]:   AccountDeletionRequest Load (2.8ms)  SELECT "account_deletion_requests".* FROM "account_deletion_requests" ORDER BY "account_deletion_requests"."id" ASC LIMIT $1  [["LIMIT", 10]]
+""",
+    ),
+    # ---- Discourse: discourse-setup, launcher, app.yml, a YunoHost package's debug log ---------------
+    (
+        "https://github.com/discourse/discourse_docker/issues/259",
+        ".txt",
+        r"""root@discuss:/var/discourse# ./discourse-setup
+Ports 80 and 443 are free for use
+Found 2GB of memory and 1 physical CPU cores
+setting db_shared_buffers = 256MB
+setting UNICORN_WORKERS = 4
+
+Hostname for your Discourse? [discourse.example.com]: discuss.oob.systems
+Email address for admin account? [{{keep:me@example.com,you@example.com}}]: [[email:mkbrenner@hackerbots.net]]
+SMTP server address? [smtp.example.com]: localhost
+SMTP port? [587]: 
+SMTP user name? [{{keep:postmaster@discourse.example.com}}]: {{keep:discourse@discuss.oob.systems}}
+SMTP password? []: 
+Let's Encrypt account email? (ENTER to skip) [me@example.com]: [[email:mkbrenner@hackerbots.net]]
+
+Does this look right?
+
+Hostname      : discuss.oob.systems
+Email         : [[email:mkbrenner@hackerbots.net]]
+SMTP address  : localhost
+SMTP port     : 587
+SMTP username : discourse@discuss.oob.systems
+SMTP password : 
+Let's Encrypt : [[email:mkbrenner@hackerbots.net]]
+
+ENTER to continue, 'n' to try again, or ^C to exit: 
+web.ssl.template.yml enabled
+letsencrypt.ssl.template.yml enabled
+""",
+    ),
+    (
+        "https://github.com/discourse/discourse_docker/pull/123",
+        ".txt",
+        r"""+  UNICORN_WORKERS: 2
++  ## on initial signup example '{{keep:user1@example.com,user2@example.com}}'
++  DISCOURSE_DEVELOPER_EMAILS: '[[email:ubqern@gmail.com]]'
++  ##
++  ## TODO: The domain name this Discourse instance will respond to
++  DISCOURSE_HOSTNAME: 'coderq.com'
++  ##
++  ## TODO: The mailserver this Discourse instance will use
++  DISCOURSE_SMTP_ADDRESS: smtp.mailgun.org         # (mandatory)
++  DISCOURSE_SMTP_PORT: 587                        # (optional)
++  DISCOURSE_SMTP_USER_NAME: {{keep:postmaster@coderq.com}}      # (optional)
++  DISCOURSE_SMTP_PASSWORD: [[secret:0efa4a047c71ef4328abf885c15d73f1]]               # (optional)
+""",
+    ),
+    (
+        "https://github.com/stephane-klein/backlog/issues/191",
+        ".txt",
+        r"""root@ubuntu2210:/var/discourse# ./launcher start app
+x86_64 arch detected.
+
++ /usr/bin/docker run --shm-size=512m -d --restart=always -e LANG=en_US.UTF-8 -e RAILS_ENV=production -e UNICORN_WORKERS=4 -e UNICORN_SIDEKIQS=1 -e RUBY_GLOBAL_METHOD_CACHE_SIZE=131072 -e RUBY_GC_HEAP_GROWTH_MAX_SLOTS=40000 -e RUBY_GC_HEAP_INIT_SLOTS=400000 -e RUBY_GC_HEAP_OLDOBJECT_LIMIT_FACTOR=1.5 -e DISCOURSE_DB_SOCKET=/var/run/postgresql -e DISCOURSE_DB_HOST= -e DISCOURSE_DB_PORT= -e LETSENCRYPT_DIR=/shared/letsencrypt -e DISCOURSE_FORCE_HTTPS=true -e LC_ALL=en_US.UTF-8 -e LANGUAGE=en_US.UTF-8 -e DISCOURSE_HOSTNAME=forum.example.com -e DISCOURSE_DEVELOPER_EMAILS={{keep:me@example.com,you@example.com}} -e DISCOURSE_SMTP_ADDRESS=forum.example.com -e DISCOURSE_SMTP_PORT=1025 -e DISCOURSE_SMTP_USER_NAME={{keep:user@example.com}} -e DISCOURSE_SMTP_PASSWORD={{keep:password}} -e DISCOURSE_SMTP_ENABLE_START_TLS=false -e DISCOURSE_SMTP_DOMAIN=forum.example.com -e DISCOURSE_NOTIFICATION_EMAIL={{keep:noreply@forum.example.com}} -e LETSENCRYPT_ACCOUNT_EMAIL=me@example.com -h ubuntu2210-app -e DOCKER_HOST_IP=172.17.0.1 --name app -t -p 80:80 -p 443:443 -v /var/discourse/shared/standalone:/shared -v /var/discourse/shared/standalone/log/var-log:/var/log --mac-address 02:2e:fc:5c:6a:03 local_discourse/app /sbin/boot
+""",
+    ),
+    (
+        "https://github.com/discourse/discourse_docker/issues/251",
+        ".txt",
+        r"""# ./launcher rebuild app
+Ensuring launcher is up to date
+Fetching origin
+Launcher is up-to-date
+Stopping old container
++ /usr/bin/docker stop -t 10 app
+app
+cd /pups && git pull && /pups/bin/pups --stdin
+Already up-to-date.
+I, [2016-05-03T14:31:43.474584 #38]  INFO -- : Loading --stdin
+/pups/lib/pups/merge_command.rb:45:in 'merge': no implicit conversion of String into Hash (TypeError)
+        from /pups/lib/pups/merge_command.rb:45:in 'deep_merge'
+        from /pups/lib/pups/cli.rb:21:in 'block in run'
+        from /pups/lib/pups/cli.rb:18:in 'each'
+        from /pups/lib/pups/cli.rb:18:in 'run'
+        from /pups/bin/pups:8:in '<main>'
+358478e0665a4554d941b4bfaa7973138ed9cca98159a830e894caefba12c04b
+** FAILED TO BOOTSTRAP ** please scroll up and look for earlier error messages, there may be more than one
+""",
+    ),
+    (
+        "https://github.com/YunoHost-Apps/discourse_ynh/issues/47",
+        ".txt",
+        r"""2019-11-26 15:24:34,179: DEBUG - ++ local key
+2019-11-26 15:24:34,179: DEBUG - ++ ynh_handle_getopts_args [[user:gigachef]] mail
+2019-11-26 15:24:34,180: DEBUG - ++ set +x
+2019-11-26 15:24:34,180: DEBUG - ++ echo '! Helper used in legacy mode !'
+2019-11-26 15:24:34,180: DEBUG - ++ set +x
+2019-11-26 15:24:34,180: DEBUG - ++ ynh_get_plain_key mail
+2019-11-26 15:24:34,180: DEBUG - ++ local prefix=#
+2019-11-26 15:24:34,180: DEBUG - ++ local founded=0
+2019-11-26 15:24:34,180: DEBUG - ++ local key_=mail
+2019-11-26 15:24:34,180: DEBUG - ++ shift
+2019-11-26 15:24:34,180: DEBUG - ++ read line
+2019-11-26 15:24:34,180: DEBUG - ++ sudo yunohost user info [[user:gigachef]] --output-as plain
+2019-11-26 15:24:34,380: DEBUG - ++ [[ 0 == \1 ]]
+2019-11-26 15:24:34,381: DEBUG - ++ [[ #username =~ ^#mail$ ]]
+2019-11-26 15:24:34,381: DEBUG - ++ read line
+2019-11-26 15:24:34,381: DEBUG - ++ [[ 0 == \1 ]]
+2019-11-26 15:24:34,381: DEBUG - ++ [[ [[user:gigachef]] =~ ^#mail$ ]]
+2019-11-26 15:24:34,381: DEBUG - ++ read line
+2019-11-26 15:24:34,381: DEBUG - ++ [[ 0 == \1 ]]
+2019-11-26 15:24:34,381: DEBUG - ++ [[ #firstname =~ ^#mail$ ]]
+2019-11-26 15:24:34,381: DEBUG - ++ read line
+2019-11-26 15:24:34,381: DEBUG - ++ [[ 0 == \1 ]]
+2019-11-26 15:24:34,381: DEBUG - ++ [[ [[user:giga]] =~ ^#mail$ ]]
+2019-11-26 15:24:34,381: DEBUG - ++ read line
+""",
+    ),
+    # ---- Pleroma and Flarum: YunoHost packages' install logs and prompts -------------------------------
+    (
+        "https://github.com/YunoHost-Apps/pleroma_ynh/issues/270",
+        ".txt",
+        r"""root@link-goe:~# ls -ld /home/{{keep:yunohost.app}}/pleroma
+drwxr-x--- 4 988 988 4096  8. Sep 2022  /home/yunohost.app/pleroma
+
+98166 INFO DEBUG - + sudo -u pleroma -i /var/www/pleroma/live/bin/pleroma_ctl instance gen --force --output /etc/pleroma/config.exs --output-psql /tmp/setup_db.psql --domain dorfbrunnen.ween.de --instance-name 'Dorfbrunnen Weende' --admin-email [[email:admin_bernd@link-goe.de]] --notify-email [[email:admin_bernd@link-goe.de]] --dbhost localhost --dbname pleroma --dbuser pleroma --dbpass {{keep:**********}} --rum N --indexable Y --db-configurable Y --uploads-dir /home/yunohost.app/pleroma/uploads --static-dir /home/yunohost.app/pleroma/static --listen-ip 127.0.0.1 --listen-port 8097 --strip-uploads-location Y --read-uploads-description Y --anonymize-uploads Y --dedupe-uploads Y
+98168 INFO DEBUG - !!! Config path is not declared! Please ensure it exists and that PLEROMA_CONFIG_PATH is unset or points to an existing file
+""",
+    ),
+    (
+        "https://github.com/YunoHost-Apps/flarum_ynh/issues/17",
+        ".txt",
+        r"""Choose a domain name for Flarum (default: {{keep:mydomain.tdl}}):
+Choose a path for Flarum (default: /flarum):
+Choose an admin user: {{keep:myuser}}
+Put your password:
+Choose a title for your forum (default: ): fofo
+Is it a public application? [0 | 1] (default: 1):
+Warning: Installing flarum/flarum (v0.1.0-beta.6)
+Warning:   - Installing flarum/flarum (v0.1.0-beta.6) Loading from cache
+Warning: Created project in .
+Warning: Loading composer repositories with package information
+Warning: Updating dependencies (including require-dev)
+Warning: Package operations: 84 installs, 0 updates, 0 removals
+Warning:   - Installing tobscure/json-api (v0.3.0) Loading from cache
+""",
+    ),
+    # ---- Misskey: builds under a developer's home and a service account's ------------------------------
+    (
+        "https://github.com/misskey-dev/misskey/issues/12774",
+        ".txt",
+        r""" $ pnpm run build-misskey-js-with-types
+
+> misskey@2023.12.0 build-misskey-js-with-types /Users/[[user:hizuruk57]]{{keep:/misskey-2}}
+> pnpm --filter backend build && pnpm --filter backend generate-api-json && ncp packages/backend/built/api.json packages/misskey-js/generator/api.json && pnpm --filter misskey-js update-autogen-code && pnpm --filter misskey-js build
+
+
+> backend@ build /Users/[[user:hizuruk57]]/misskey-2/packages/backend
+> swc src -d built -D
+
+Successfully compiled: 780 files, copied 26 files with swc (332.52ms)
+
+> backend@ generate-api-json /Users/[[user:hizuruk57]]/misskey-2/packages/backend
+> node ./generate_api_json.js
+
+node:fs:453
+    return binding.readFileUtf8(path, stringToFlags(options.flag));
+                   ^
+
+Error: ENOENT: no such file or directory, open '/Users/[[user:hizuruk57]]/misskey-2/packages/backend/built/../../../built/meta.json'
+    at Module.readFileSync (node:fs:453:20)
+    at loadConfig (file:///Users/[[user:hizuruk57]]/misskey-2/packages/backend/built/config.js:17:32)
+    at file:///Users/[[user:hizuruk57]]/misskey-2/packages/backend/generate_api_json.js:5:16
+""",
+    ),
+    (
+        "https://github.com/misskey-dev/misskey/issues/5569",
+        ".txt",
+        r"""misskey@linuxpc:/home/[[user:bentok]]/misskey$ sudo NODE_ENV=production yarn build
+yarn run v1.19.1
+$ webpack && gulp build
+  yes we can [====] 100% (100/100) 49.9s
+
+Build completed in 49.938s
+""",
+    ),
+    (
+        "https://github.com/misskey-dev/misskey/issues/11316",
+        ".txt",
+        r"""{{keep:username}}: $ docker ps | grep misskey
+243ba470744d   misskey-web              "/usr/bin/tini -- pn…"   35 seconds ago   Up 24 seconds (health: starting)   0.0.0.0:3020->3020/tcp, :::3020->3020/tcp
+                                                                                                                                        misskey-web-1
+dd94c3c4daa9   postgres:15-alpine       "docker-entrypoint.s…"   23 minutes ago   Up 31 seconds (healthy)
+                                                                                                                                        misskey-db-1
+f99f52ddc684   redis:7-alpine           "docker-entrypoint.s…"   23 minutes ago   Up 32 seconds (healthy)
+                                                                                                                                        misskey-redis-1
+""",
+    ),
+    # ---- Lemmy and pict-rs: docker-compose logs, a from-scratch build, an Ansible run ------------------
+    (
+        "https://github.com/LemmyNet/lemmy/issues/1881",
+        ".txt",
+        r"""root@lemmy:/home/{{keep:user}}/lemmy# nginx -v
+nginx version: nginx/1.18.0
+root@lemmy:/home/user/lemmy# docker-compose logs
+Attaching to lemmy_lemmy-ui_1, lemmy_lemmy_1, lemmy_postgres_1, lemmy_pictrs_1
+lemmy-ui_1  | Inferno is in development mode.
+lemmy-ui_1  | httpbase: https://lemmy:8536
+lemmy-ui_1  | wsUri: wss://lemmy:8536/api/v3/ws
+lemmy-ui_1  | isHttps: true
+lemmy-ui_1  | No JWT cookie found.
+lemmy-ui_1  | http://0.0.0.0:1234
+lemmy_1     | warning: invalid logging spec 'info"', ignoring it
+lemmy_1     | [2021-11-07T21:44:10Z INFO  lemmy_server::code_migrations] Running user_updates_2020_04_02
+lemmy_1     | [2021-11-07T21:44:10Z INFO  lemmy_server::code_migrations] 0 person rows updated.
+lemmy_1     | [2021-11-07T21:44:10Z INFO  lemmy_server::code_migrations] Running community_updates_2020_04_02
+""",
+    ),
+    (
+        "https://github.com/LemmyNet/lemmy/issues/3264",
+        ".txt",
+        r"""Environment=PICTRS_PATH=/home/{{keep:debian}}/lemmy/pictrs
+Environment=PICTRS_ADDR=127.0.0.1:8080
+
+Jun 22 11:04:40 ns3030678 lemmy_server[561268]: 2023-06-22T11:04:40.982812Z  WARN Error encountered while processing the incoming HTTP request: lemmy_server::root_span_builder: Request error: error sending request for url (http://localhost:8080/image): error trying to connect: tcp connect error: Connection refused (os error 111)
+""",
+    ),
+    (
+        "https://github.com/LemmyNet/lemmy/issues/3235",
+        ".txt",
+        r"""$ sudo cargo install lemmy_server --target-dir /usr/bin/ --locked --features embed-pictrs
+[sudo] password for [[user:bvorn]]:
+    Updating crates.io index
+  Installing lemmy_server v0.17.4
+warning: package `bumpalo v3.12.1` in Cargo.lock is yanked in registry `crates-io`, consider running without --locked
+   Compiling lemmy_utils v0.17.4
+error: failed to run custom build command for `lemmy_utils v0.17.4`
+
+Caused by:
+  process didn't exit successfully: `/usr/bin/release/build/lemmy_utils-ac3fd22c6a80262d/build-script-build` (exit status: 1)
+""",
+    ),
+    (
+        "https://github.com/LemmyNet/lemmy/issues/2201",
+        ".txt",
+        r"""ee9cb039c9f95e.3ol4rzsxe2yxxhqz.rcgu.o" "/Users/[[user:tarvok]]{{keep:/lemmy/target/debug/deps/lemmy_server-f7ee9cb039c9f95e.3pka75wqfd1mzrhn.rcgu.o}}" "/Users/[[user:tarvok]]/lemmy/target/debug/deps/lemmy_server-f7ee9cb039c9f95e.3ptbwxpkdaoulxfb.rcgu.o" "/Users/[[user:tarvok]]/lemmy/target/debug/deps/lemmy_server-f7ee9cb039c9f95e.3qzc26kon0jsym68.rcgu.o" "/Users/[[user:tarvok]]/lemmy/target/debug/deps/lemmy_server-f7ee9cb039c9f95e.3ran07aja94xdj3l.rcgu.o" "/Users/[[user:tarvok]]/lemmy/target/debug/deps/lemmy_server-f7ee9cb039c9f95e.3rqmj38bvqtvsg6v.rcgu.o"
+""",
+    ),
+    (
+        "https://github.com/LemmyNet/lemmy-ansible/pull/17",
+        ".txt",
+        r"""> $ ansible-playbook -i inventory/hosts lemmy.yml
+> BECOME password: 
+> [WARNING]: Unable to parse
+> /media/magatzem/magatzem_[[user:pere]]/tmp/kk/lemmy_patched/lemmy-ansible-config-
+> params/inventory/hosts as an inventory source
+> [WARNING]: No inventory was parsed, only implicit localhost is available
+> [WARNING]: provided hosts list is empty, only localhost is available. Note that
+> the implicit localhost does not match 'all'
+> 
+> PLAY [all] *********************************************************************
+> skipping: no hosts matched
+> 
+> PLAY RECAP *********************************************************************
+>
 """,
     ),
 ]
