@@ -317,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
             "138",
             "139",
             "140",
+            "141",
             "all",
         ),
         default="all",

@@ -3466,6 +3466,39 @@ _TEXTS_140 = (
     "New password: <password>",
 )
 
+_TEXTS_141 = (
+    # macOS bash's default prompt `<host>:<folder> <login>$` where the login is a role, CI or
+    # service account, a placeholder, or missing (a bare `bash-3.2$`)
+    "MBPro:skeleton root$ bundle exec fastlane match --verbose",
+    "MacBook-Pro:ios admin$ pod install",
+    "Mac-mini:App runner$ bundle exec fastlane beta",
+    "MBPro:~ user$ fastlane env",
+    "ci-mac:project jenkins$ bundle exec fastlane gym",
+    "Administrators-MacBook-Pro:App administrator$ pod install",
+    "MBPro:fastlane ec2-user$ bundle exec fastlane match",
+    "MBPro:skeleton $ bundle exec fastlane match --verbose",
+    "bash-3.2$ bundle exec fastlane match --verbose",
+    # a reverse-domain app identifier in fastlane's Appfile echo made of a company, a template's
+    # placeholder, a tool's or a framework's own name
+    "- app_identifier: 'com.example.myapp'",
+    "- app_identifier: 'tools.fastlane.app'",
+    "- app_identifier: 'com.companyname.mauiapp1'",
+    "- app_identifier: 'com.yourcompany.yourapp'",
+    "- app_identifier: 'org.reactjs.native.example.AwesomeProject'",
+    "Successfully loaded Appfile at path 'C:/Projects/Stromzaehler/stromzaehler/fastlane/Appfile'\n- app_identifier: 'de.stadtwerke.zaehlerstand'",
+    # an Apple ID and team id masked whole or by `...` where nothing of the address is left
+    "- apple_id: '***@***.com'\n- team_id: '4Z...X3'",
+    "- apple_id: '[redacted]'",
+    "Looking for App Store Connect Team with ID 4...3",
+    "INFO [2018-08-17 11:53:17.16]: Login to App Store Connect (...@gmail.com)",
+    "Loading session from '/Users/runner/.fastlane/spaceship/***@***.com/cookie'",
+    # `tauri signer generate`'s and tauri.conf.json's lines around the updater's keys, no key in them
+    "Add the public key in your tauri.conf.json",
+    "`TAURI_PRIVATE_KEY`  Path or String of your private key\n`TAURI_KEY_PASSWORD`  Your private key password (optional)",
+    '"pubkey": ""',
+    '"pubkey": "YOUR_PUBLIC_KEY"',
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -5888,5 +5921,41 @@ MEASURED: tuple[Measured, ...] = (
         tails=(3, 3),
         parses=(0, 0),
         texts=_TEXTS_140,
+    ),
+    Measured(
+        batch=141,
+        blind_under="1.94.0",
+        # Batch 141's tune part under scrubber 1.94.0, blind: paths 11/12, elsewhere 1/3, e-mails
+        # 4/4, secrets 2/2, 5 of 29 keep spans damaged, 3/3 library tails, 0 of 4 clean changed,
+        # no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-141 collection"): the login of
+        # macOS bash's default prompt `<host>:<folder> <Login>$` not read when the host is a
+        # model nickname (`MBPro`) and no home names it; a developer's full name run together in
+        # an app identifier `de.<firstlast>.<app>` not read (the bench counts the Windows home's
+        # first name missed too, the identifier beginning with it); damage: a poster's masked
+        # Apple ID `pi...ki@gmail.com`/`pio...ski@gmail.com` replaced as an address (4 spans,
+        # also in the spaceship cookie path), and the updater's minisign public key printed by
+        # `tauri signer generate` replaced as a secret
+        docs=12,
+        total=(12, 3, 4, 2),
+        found=(11, 1, 4, 2),
+        missed=(
+            "fastlane-fastlane-issues-12554: user (elsewhere) 'Dominik'",
+            "fastlane-fastlane-issues-13147: user (elsewhere) 'ivokrzyzanski'",
+            "fastlane-fastlane-issues-13147: user (path) 'Ivo'",
+        ),
+        keeps=29,
+        damage=(
+            "fastlane-fastlane-issues-13147: 'pi...ki@gmail.com'",
+            "fastlane-fastlane-issues-13147: 'pio...ski@gmail.com'",
+            "fastlane-fastlane-issues-13147: 'pio...ski@gmail.com'",
+            "fastlane-fastlane-issues-13147: 'pio...ski@gmail.com'",
+            "tauri-apps-tauri-issues-7575: 'dW50cnVzdGVkIGNvbW1lbnQ6IG1pbmlzaWduIHB1YmxpYyBrZXk6IDRBNEQ2QUQ4OEJGQzUzNDkKUldSSlUveUwyR3BOU2dmTVB5bmw1K24rWWVCS0ZUMXlUNXlMaEhKZnpPY29ERnR3Q3VrWTVhamwK'",
+        ),
+        clean_changed=(),
+        clean_docs=4,
+        tails=(3, 3),
+        parses=(0, 0),
+        texts=_TEXTS_141,
     ),
 )

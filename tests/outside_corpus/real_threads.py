@@ -9930,6 +9930,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (138, _RAW_STOP138),
         (139, _RAW_STOP139),
         (140, _RAW_STOP140),
+        (141, _RAW_STOP141),
     ):
         if batch not in (None, number):
             continue
@@ -44944,6 +44945,580 @@ Caused by:
 > 
 > PLAY RECAP *********************************************************************
 >
+""",
+    ),
+]
+
+
+_RAW_STOP141: list[tuple[str, str, str]] = [
+    # ---- CocoaPods: pod install under a home, its crash report's search link, trunk sessions ------
+    (
+        "https://github.com/CocoaPods/CocoaPods/issues/12206",
+        ".txt",
+        r"""[!] Oh no, an error occurred.
+
+Search for existing GitHub issues similar to yours:
+https://github.com/CocoaPods/CocoaPods/search?q=Permission+denied+%40+rb_sysopen+-+%2FUsers%2F[[user:pvoli]]%2FLibrary%2FCaches%2FCocoaPods%2FPods%2FVERSION&type=Issues
+
+If none exists, create a ticket, with the template displayed above, on:
+https://github.com/CocoaPods/CocoaPods/issues/new
+
+Be sure to first read the contributing guide for details on how to properly submit a ticket:
+https://github.com/CocoaPods/CocoaPods/blob/master/CONTRIBUTING.md
+
+Don't forget to anonymize any private data!
+
+Looking for related issues on cocoapods/cocoapods...
+Found no similar issues. To create a new issue, please visit:
+https://github.com/cocoapods/cocoapods/issues/new
+""",
+    ),
+    (
+        "https://github.com/react/react-native/issues/1807",
+        ".txt",
+        r"""~/Developer/Testing/Temp/ReactTesting : pod install
+Analyzing dependencies
+
+CocoaPods 0.38.0.beta.1 is available.
+To update use: `gem install cocoapods --pre`
+[!] This is a test version we'd love you to try.
+
+Downloading dependencies
+Installing React (0.6.0)
+[!] /bin/bash -c 
+set -e
+npm install
+
+> ws@0.4.31 install /Users/[[user:Orlen]]{{keep:/Library/Caches/CocoaPods/Pods/Release/React/0.6.0-4d63c/node_modules/ws}}
+
+> (node-gyp rebuild 2> builderror.log) || (exit 0)
+
+  CXX(target) Release/obj.target/bufferutil/src/bufferutil.o
+
+> fsevents@0.3.6 install /Users/[[user:Orlen]]/Library/Caches/CocoaPods/Pods/Release/React/0.6.0-4d63c/node_modules/babel/node_modules/chokidar/node_modules/fsevents
+
+> node-gyp rebuild
+
+  SOLINK_MODULE(target) Release/.node
+
+> contextify@0.1.14 install /Users/[[user:Orlen]]/Library/Caches/CocoaPods/Pods/Release/React/0.6.0-4d63c/node_modules/jest-cli/node_modules/jsdom/node_modules/contextify
+
+> node-gyp rebuild
+
+  CXX(target) Release/obj.target/contextify/src/contextify.o
+
+  SOLINK_MODULE(target) Release/contextify.node
+npm WARN engine jest-cli@0.4.5: wanted: {"node":"0.8.x || 0.10.x"} (current: {"node":"0.12.4","npm":"2.10.1"})
+""",
+    ),
+    (
+        "https://github.com/CocoaPods/trunk.cocoapods.org/issues/405",
+        ".txt",
+        r"""pod trunk register [[[email:qiang.hu@payby.com]]](mailto:[[email:qiang.hu@payby.com]]) --verbose
+
+opening connection to trunk.cocoapods.org:443...
+opened
+starting SSL for trunk.cocoapods.org:443...
+SSL established, protocol: TLSv1.2, cipher: ECDHE-RSA-AES128-GCM-SHA256
+<- "POST /api/v1/sessions HTTP/1.1\r\nContent-Type: application/json; charset=utf-8\r\nAccept: application/json; charset=utf-8\r\nUser-Agent: CocoaPods/1.11.2\r\nAccept-Encoding: gzip;q=1.0,deflate;q=0.6,identity;q=0.3\r\nHost: trunk.cocoapods.org\r\nContent-Length: 61\r\n\r\n"
+<- "{"email":"[[[email:qiang.hu@payby.com]]](mailto:[[email:qiang.hu@payby.com]])","name":null,"description":null}"
+-> "HTTP/1.1 201 Created\r\n"
+-> "Date: Sun, 09 Oct 2022 04:56:18 GMT\r\n"
+-> "Connection: keep-alive\r\n"
+-> "Strict-Transport-Security: max-age=31536000\r\n"
+-> "Content-Type: application/json\r\n"
+-> "Content-Length: 192\r\n"
+-> "X-Content-Type-Options: nosniff\r\n"
+-> "Server: thin\r\n"
+-> "Via: 1.1 vegur\r\n"
+-> "\r\n"
+reading 192 bytes...
+-> "{"created_at":"2022-10-09 04:56:18 UTC","valid_until":"2023-02-14 04:56:18 UTC","verified":false,"created_from_ip":"58.34.88.234","description":null,"token":"[[secret:81a8a1b8276bd5f7f7d90bef05a34771]]"}"
+read 192 bytes
+Conn keep-alive
+""",
+    ),
+    (
+        "https://github.com/CocoaPods/cocoapods-trunk/issues/91",
+        ".txt",
+        r"""[[user:zhaoyuan]]:XCkit [[user:zhaoyuan]]$ pod trunk me
+[!] Authentication token is invalid or unverified. Either verify it with the email that was sent or register a new session.
+[[user:zhaoyuan]]:XCkit [[user:zhaoyuan]]$ pod trunk register [[email:xczhaoyuan@gmail.com]] '[[user:xczhaoyuan]]' --description='macboo
+kpro'
+[!] Please verify the session by clicking the link in the verification email that has been sent to [[email:xczhaoyuan@gmail.com]]
+""",
+    ),
+    # ---- fastlane: match cloning its certificates repo, pilot logging in, gym's keychain -----------
+    (
+        "https://github.com/fastlane/fastlane/issues/20947",
+        ".txt",
+        r"""[08:32:51]: Cloning remote git repo...
+[08:32:51]: If cloning the repo takes too long, you can use the `clone_branch_directly` option in match.
+Cloning into '/var/folders/q2/88t_3skx1rn0gn9znm57tc3c0000gn/T/d20221223-12740-q7tb2h'...
+fatal: could not read Username for 'https://github.com': terminal prompts disabled
+[08:32:51]: Exit status: 128
+[08:32:51]: Error cloning certificates repo, please make sure you have read access to the repository you want to use
+[08:32:51]: Run the following command manually to make sure you're properly authenticated:
+[08:32:51]: $ git clone https://github.com/[[user:fernando-kazemirian]]/macdown-match.git /var/folders/q2/88t_3skx1rn0gn9znm57tc3c0000gn/T/d20221223-12740-q7tb2h -c http.extraheader='Authorization: Basic {{keep:ZmFrZS11c2VybmFtZTpmYWtlLWFjY2Vzcy10b2tlbg==}}'
++---------------+--------------+
+|         Lane Context         |
++---------------+--------------+
+| PLATFORM_NAME |              |
+| LANE_NAME     | certificates |
++---------------+--------------+
+[08:32:51]: Error cloning certificates git repo, please make sure you have access to the repository - see instructions above
+""",
+    ),
+    (
+        "https://github.com/fastlane-old/match/issues/100",
+        ".txt",
+        r""">  match development --verbose
+
++----------------+----------------------------------------------------+
+|                       Summary for match 0.2.5                       |
++----------------+----------------------------------------------------+
+| git_url        | https://github.com/{{keep:XXXX}}/iOSdevcertificates.git |
+| type           | development                                        |
+| app_identifier | com.{{keep:XXXXXXXXX}}.ios                                   |
+| username       | {{keep:XXXXXXXXX}}                                           |
+| keychain_name  | login.keychain                                     |
+| readonly       | false                                              |
+| team_id        | {{keep:XXXXXXXXXXXX}}                                         |
+| verbose        | true                                               |
+| force          | false                                              |
+| shallow_clone  | true                                               |
++----------------+----------------------------------------------------+
+
+INFO [2016-02-02 10:49:06.61]: Cloning remote git repo...
+INFO [2016-02-02 10:49:06.61]: $ git clone 'https://github.com/{{keep:XXXXXXXX}}/iOSdevcertificates.git' '/var/folders/g1/0v_8w6bn2cdg8l_gvm_4yv4m0000gr/T/d20160202-44490-p8kb0n' --depth 1
+""",
+    ),
+    (
+        "https://github.com/fastlane/fastlane/issues/12554",
+        ".txt",
+        r"""MBPro:skeleton [[user:Dominik]]$ bundle exec fastlane match --verbose
+[✔] 🚀 
+Successfully loaded Appfile at path '/Users/{{keep:...}}/fastlane/Appfile'
+- app_identifier: 'app.identifier'
+-------
+Successfully loaded Appfile at path '/Users/{{keep:...}}/fastlane/Appfile'
+- app_identifier: 'app.identifier'
+-------
+development
+INFO [2018-05-18 20:35:40.63]: Successfully loaded '/Users/{{keep:...}}/fastlane/Matchfile' 📄
+
++---------+----------------------------------------------------------+
+|            Detected Values from './fastlane/Matchfile'             |
++---------+----------------------------------------------------------+
+| git_url | https://github.com/{{keep:USER}}/APP-provisioning-profi  |
+|         | les                                                      |
+| type    | development                                              |
++---------+----------------------------------------------------------+
+""",
+    ),
+    (
+        "https://github.com/fastlane/fastlane/issues/13053",
+        ".txt",
+        r"""$ fastlane pilot upload --ipa build/ApplicationPROD.ipa --username {{keep:account_1@itunesconnect.com}} --skip_submission true --skip_waiting_for_build_processing true --team_id {{keep:ABCDEFGHIJ}} --verbose
+[16:01:28]: Get started using a Gemfile for fastlane https://docs.fastlane.tools/getting-started/ios/setup/#use-a-gemfile
+INFO [2018-08-07 16:01:28.93]: Login to App Store Connect ({{keep:account_1@itunesconnect.com}})
+Loading session from '/Users/[[user:gerald]]/.fastlane/spaceship/{{keep:account_1@itunesconnect.com}}/cookie'
+Looking for App Store Connect Team with ID 877382
+INFO [2018-08-07 16:01:30.68]: Login successful
+DEBUG [2018-08-07 16:01:30.81]: App identifier (my.application.com)
+INFO [2018-08-07 16:01:31.43]: Ready to upload new build to TestFlight (App: 496189385)...
+DEBUG [2018-08-07 16:01:31.43]: App Platform (ios)
+INFO [2018-08-07 16:01:36.34]: Wrote XML data to '/var/folders/q0/cqtn3m_x2hvgt4kr28sy5wvc0000gn/T/d20180807-32101-23mrbt/496189385.itmsp'
+INFO [2018-08-07 16:01:36.43]: Going to upload updated app to App Store Connect
+INFO [2018-08-07 16:01:36.43]: This might take a few minutes. Please don't interrupt the script.
+""",
+    ),
+    (
+        "https://github.com/fastlane/fastlane/issues/13147",
+        ".txt",
+        r"""λ bundle exec fastlane pilot upload --skip_submission --verbose
+[✔] 🚀
+Successfully loaded Appfile at path 'C:/Projects/Stromzaehler/stromzaehler/fastlane/Appfile'
+- app_identifier: 'de.[[user:ivokrzyzanski]].zaehlerstand'
+- apple_id: '{{keep:pi...ki@gmail.com}}'
+- team_id: '{{keep:4Z...X3}}'
+-------
+INFO [2018-08-17 11:53:17.16]: Login to App Store Connect ({{keep:pio...ski@gmail.com}})
+-------------------------------------------------------------------------------------
+Please provide your Apple Developer Program account credentials
+You can also pass the password using the `FASTLANE_PASSWORD` environment variable
+-------------------------------------------------------------------------------------
+Password (for {{keep:pio...ski@gmail.com}}): *
+Loading session from 'C:/Users/[[user:Ivo]]/.fastlane/spaceship/{{keep:pio...ski@gmail.com}}/cookie'
+Looking for App Store Connect Team with ID {{keep:4...3}}
+INFO [2018-08-17 11:54:20.24]: Login successful
+""",
+    ),
+    (
+        "https://github.com/fastlane/fastlane/issues/14739",
+        ".txt",
+        r"""$ fastlane pilot upload --skip_submission
+Password:
+[✔] 🚀 
+[19:07:38]: fastlane detected a Gemfile in the current directory
+[19:07:38]: however it seems like you don't use `bundle exec`
+[19:07:38]: to launch fastlane faster, please use
+[19:07:38]: 
+[19:07:38]: $ bundle exec fastlane pilot upload --skip_submission
+[19:07:38]: 
+[19:07:38]: Get started using a Gemfile for fastlane https://docs.fastlane.tools/getting-started/ios/setup/#use-a-gemfile
+[19:07:38]: To not be asked about this value, you can specify it using 'username'
+[19:07:38]: Your Apple ID Username: {{keep:xxx@xxx.com}}
+[19:07:46]: Login to App Store Connect ({{keep:xxx@xxx.com}})
+Multiple App Store Connect teams found, please enter the number of the team you want to use: 
+Note: to automatically choose the team, provide either the App Store Connect Team ID, or the Team Name in your fastlane/Appfile:
+Alternatively you can pass the team name or team ID using the `FASTLANE_ITC_TEAM_ID` or `FASTLANE_ITC_TEAM_NAME` environment variable
+
+1) “XXXXXX.” (142029s2265)
+2) “ASDSDASDn" (1182882s201)
+3) “XXX” (11923029213)
+4) "XXX" (118772341)
+5) "XXX" (11789222815)
+6) "XXX XXX XXX" (35221762)
+7) "XXX XXX" (1180239367)
+8) "XXX XXX" (1185214190)
+9) "XXX XXX XXX XXX" (11229411537)
+10) "XXX XXX XXX" (118257542222)
+""",
+    ),
+    (
+        "https://github.com/fastlane/fastlane/issues/12851",
+        ".txt",
+        r"""[10:09:41]: Enter the passphrase that should be used to encrypt/decrypt your certificates
+[10:09:41]: This passphrase is specific per repository and will be stored in your local keychain
+[10:09:41]: Make sure to remember the password, as you'll need it when you run match on a different machine
+[10:09:41]: Passphrase for Git Repo: {{keep:********}}
+[10:09:50]: Type passphrase again: {{keep:********}}
+[10:09:52]: Couldn't decrypt the repo, please make sure you enter the right password!
+
+keychain: "/Users/{{keep:administrator}}/Library/Keychains/login.keychain-db"
+version: 512
+class: "inet"
+attributes:
+    0x00000007 <blob>="match_https://bitbucket.org/ascendcorp/acm-mobilewallet-certificate.git"
+    0x00000008 <blob>=<NULL>
+    "acct"<blob>=<NULL>
+    "atyp"<blob>="dflt"
+    "cdat"<timedate>=0x32303138303730353033303935325A00  "20180705030952Z\000"
+    "crtr"<uint32>=<NULL>
+    "cusi"<sint32>=<NULL>
+    "desc"<blob>=<NULL>
+    "icmt"<blob>=<NULL>
+    "invi"<sint32>=<NULL>
+    "mdat"<timedate>=0x32303138303730353033303935325A00  "20180705030952Z\000"
+    "nega"<sint32>=<NULL>
+    "path"<blob>=<NULL>
+    "port"<uint32>=0x00000000 
+    "prot"<blob>=<NULL>
+    "ptcl"<uint32>=0x00000000 
+    "scrp"<sint32>=<NULL>
+    "sdmn"<blob>=<NULL>
+""",
+    ),
+    # ---- Tauri: cargo and the bundler under a home, Windows' cargo config, the updater's keys -------
+    (
+        "https://github.com/tauri-apps/vue-cli-plugin-tauri/issues/12",
+        ".txt",
+        r""" DONE  Build complete. The dist_tauri/bundled directory is ready to be deployed.
+ INFO  Check out deployment instructions at https://cli.vuejs.org/guide/deployment.html
+
+ app:spawn Running "cargo tauri-bundler --features embedded-server --release" +0ms
+
+   Compiling app v0.1.0 (/home/[[user:dravi]]{{keep:/Sources/vue/tauri/my-tauri-app/src-tauri}})
+   Compiling tauri v0.6.0
+    Finished release [optimized] target(s) in 7.80s
+    Bundling app_0.1.0_amd64.deb
+    Bundling "/home/[[user:dravi]]/Sources/vue/tauri/my-tauri-app/src-tauri/target/release/bundle/appimage/app.AppImage"
+error: Shell Scripting Error:`error running build_appimage.sh`
+
+ app:spawn Command "cargo" failed with exit code: 1 +1ms
+
+ app:tauri (runner) ⚠️  [FAIL] Cargo CLI has failed +0ms
+
+ app:tauri Shutting down tauri process... +2ms
+error Command failed with exit code 1.
+info Visit https://yarnpkg.com/en/docs/cli/run for documentation about this command.
+""",
+    ),
+    (
+        "https://github.com/Choochmeque/tauri-windows-bundle/issues/71",
+        ".txt",
+        r"""$ tauri-windows-bundle build
+Building MSIX package...
+
+(node:18448) [DEP0190] DeprecationWarning: Passing args to a child process with shell option true can lead to security vulnerabilities, as the arguments are not escaped, only concatenated.
+(Use `node --trace-deprecation ...` to show where the warning was created)
+✗ Building for x64...
+
+Build output:
+warning: `C:\Users\[[user:wenkaiduo]]{{keep:\.cargo\config}}` is deprecated in favor of `config.toml`
+  |
+  = help: if you need to support cargo 1.38 or earlier, you can symlink `config` to `config.toml`
+error: Found argument '--no-bundle' which wasn't expected, or isn't valid in this context
+
+  If you tried to supply '--no-bundle' as a value rather than a flag, use '-- --no-bundle'
+
+Usage: cargo tauri build <--runner <RUNNER>|--debug|--target <TARGET>|--features [<FEATURES>...]|--bundles [<BUNDLES>...]|--config <CONFIG>|ARGS>
+
+For more information try '--help'
+
+Failed to build for x64: Error: Command failed with exit code 2
+    at ChildProcess.<anonymous> (file:///C:/test-bundle/node_modules/.pnpm/@choochmeque+tauri-windows-bundle@0.1.18/node_modules/@choochmeque/tauri-windows-bundle/dist/cli.js:934:24)
+    at ChildProcess.emit (node:events:509:28)
+""",
+    ),
+    (
+        "https://github.com/tauri-apps/tauri/issues/7575",
+        ".txt",
+        r"""> tauri signer generate
+
+Please enter a password to protect the secret key.
+Password: 
+<empty>
+Password (one more time): 
+<empty>
+Deriving a key from the password in order to encrypt the secret key... done
+
+Your secret key was generated successfully - Keep it secret!
+[[secret:dW50cnVzdGVkIGNvbW1lbnQ6IHJzaWduIGVuY3J5cHRlZCBzZWNyZXQga2V5ClJXUlRZMEl5SnJnTzhLQ3B0REc5VkxiVndtNzkwZEhndEgyYTIzVGQrWjN3MnJqakd1c0FBQkFBQUFBQUFBQUFBQUlBQUFBQWZmZ2ZoalZqTmlyemkrVzc0Zlp0Yk5xRjBGV2R6VGhOV3JZdElHcDB6RVlJRlJYUDFqRkYwN21MN01uWWh3MmZ0WWhlUkNIY05PbDZ5THl0eW1kdlBvcVJnSVZuODlzakpnNUF4bVB3RCtFTnhHU0FseFBhdUZIbFR0amgyVzkweXBkWE50R3dMS0U9Cg==]]
+
+
+Your public key was generated successfully:
+{{keep:dW50cnVzdGVkIGNvbW1lbnQ6IG1pbmlzaWduIHB1YmxpYyBrZXk6IDRBNEQ2QUQ4OEJGQzUzNDkKUldSSlUveUwyR3BOU2dmTVB5bmw1K24rWWVCS0ZUMXlUNXlMaEhKZnpPY29ERnR3Q3VrWTVhamwK}}
+
+Add the public key in your tauri.conf.json
+---------------------------
+
+
+Environment variables used to sign:
+`TAURI_PRIVATE_KEY`  Path or String of your private key
+`TAURI_KEY_PASSWORD`  Your private key password (optional)
+
+ATTENTION: If you lose your private key OR password, you'll not be able to sign your update package and updates will not work.
+---------------------------
+""",
+    ),
+    (
+        "https://github.com/tari-project/universe/pull/1361",
+        ".txt",
+        r"""error: failed to compile `tauri-cli v2.2.2`, intermediate artifacts can be found at `/tmp/cargo-install8JNgkx`.
+To reuse those artifacts with a future compilation, set the environment variable `CARGO_TARGET_DIR` to that path.
+
+Caused by:
+  rustc 1.80.0 is not supported by the following package:
+    home@0.5.11 requires rustc 1.81
+
+     Finished `release` profile [optimized + debuginfo] target(s) in 14m 07s
+    Built application at: /home/{{keep:runner}}/work/universe/universe/src-tauri/target/release/Tari Universe (Alpha)
+    Bundling Tari Universe (Alpha)_0.8.40_amd64.deb (/home/{{keep:runner}}/work/universe/universe/src-tauri/target/release/bundle/deb/Tari Universe (Alpha)_0.8.40_amd64.deb)
+    Error failed to bundle project:
+    - Unable to find a bundled project for the updater
+Error: Process completed with exit code 1.
+""",
+    ),
+    (
+        "https://github.com/ontola/atomic-server/issues/497",
+        ".txt",
+        r"""     Finished 3 bundles at:
+        /Users/{{keep:runner}}/work/atomic-data-rust/atomic-data-rust/target/release/bundle/macos/Atomic Server.app
+        /Users/{{keep:runner}}/work/atomic-data-rust/atomic-data-rust/target/release/bundle/dmg/Atomic Server_0.32.1_x64.dmg
+        /Users/{{keep:runner}}/work/atomic-data-rust/atomic-data-rust/target/release/bundle/macos/Atomic Server.app.tar.gz (updater)
+
+       Error A public key has been found, but no private key. Make sure to set `TAURI_PRIVATE_KEY` environment variable.
+Error: Command failed with exit code 1: tauri build
+""",
+    ),
+    # ---- Capacitor and Ionic: ionic info under nvm, xcodebuild's derived data, a plugin's path -------
+    (
+        "https://github.com/ionic-team/capacitor/issues/111",
+        ".txt",
+        r"""$ ionic info
+
+cli packages: (/Users/[[user:tarmokivela]]{{keep:/.nvm/versions/node/v8.9.1/lib/node_modules}})
+
+    @ionic/cli-utils  : 1.19.1
+    ionic (Ionic CLI) : 3.19.1
+
+global packages:
+
+    cordova (Cordova CLI) : 7.1.0 
+
+local packages:
+
+    @ionic/app-scripts : 3.1.8
+    Cordova Platforms  : none
+    Ionic Framework    : ionic-angular 3.9.2
+
+System:
+
+    Android SDK Tools : 26.1.1
+    Node              : v8.9.1
+    npm               : 5.6.0 
+    OS                : OS X El Capitan
+    Xcode             : Xcode 8.2.1 Build version 8C1002 
+
+Environment Variables:
+
+    ANDROID_HOME : /Users/[[user:tarmokivela]]/Library/Android/sdk
+
+Misc:
+
+    backend : pro
+""",
+    ),
+    (
+        "https://github.com/ionic-team/capacitor/issues/5337",
+        ".txt",
+        r"""       Use Ctrl+C to quit this process
+Build finished at 11:02:17 by 0.000s
+No issues found.
+[capacitor] ✖ Running xcodebuild - failed!
+[capacitor] [error] Command line invocation:
+[capacitor]         /Applications/Xcode.app/Contents/Developer/usr/bin/xcodebuild -workspace App.xcworkspace -scheme App -configuration Debug -destination id=00008020-001D181C01E8003A -derivedDataPath /Users/[[user:kevan]]{{keep:/Projects/test_ionic/myApp/ios/DerivedData/00008020-001D181C01E8003A}}
+[capacitor]         
+[capacitor]         User defaults from command line:
+[capacitor]         IDEDerivedDataPathOverride = /Users/[[user:kevan]]/Projects/test_ionic/myApp/ios/DerivedData/00008020-001D181C01E8003A
+[capacitor]         IDEPackageSupportUseBuiltinSCM = YES
+[capacitor]         
+[capacitor]         note: Using new build system
+[capacitor]         note: Planning
+[capacitor]         Analyze workspace
+[capacitor]         
+[capacitor]         Create build description
+[capacitor]         Build description signature: e2a8d7b30ae7b2ecf7ededf20d3346c1
+[capacitor]         Build description path: /Users/[[user:kevan]]/Projects/test_ionic/myApp/ios/DerivedData/00008020-001D181C01E8003A/Build/Intermediates.noindex/XCBuildData/e2a8d7b30ae7b2ecf7ededf20d3346c1-desc.xcbuild
+[capacitor]         
+[capacitor]         note: Build preparation complete
+""",
+    ),
+    (
+        "https://github.com/ionic-team/capacitor/issues/4855",
+        ".txt",
+        r"""💊   Capacitor Doctor  💊
+
+Latest Dependencies:
+
+  @capacitor/cli: 3.1.1
+  @capacitor/core: 3.1.1
+  @capacitor/android: 3.1.1
+  @capacitor/ios: 3.1.1
+
+Installed Dependencies:
+
+  @capacitor/cli: 3.1.1
+  @capacitor/core: 3.1.1
+  @capacitor/android: 3.1.1
+  @capacitor/ios: 3.1.1
+
+✔ Copying web assets from www to android/app/src/main/assets/public in 2.80s
+✔ Creating capacitor.config.json in android/app/src/main/assets in 1.76ms
+✔ copy android in 2.83s
+✔ Updating Android plugins in 13.18ms
+[info] Found 1 Capacitor plugin for android:
+       betta@2.0.0
+✖ update android - failed!
+[error] Package could not be parsed from Android plugin.
+        Location:
+        /Users/{{keep:myUser}}/myPath/Sso.kt
+""",
+    ),
+    # ---- .NET MAUI and Xamarin: dotnet build at a prompt, msbuild's SDK paths, publish signing -----
+    (
+        "https://github.com/dotnet/maui/issues/12762",
+        ".txt",
+        r"""C:\Users\[[user:gorvenak]]{{keep:\source\repos\MauiApp3}}>dotnet build
+MSBuild version 17.5.0-preview-22507-04+9e6f1455a for .NET
+  Wiederherzustellende Projekte werden ermittelt...
+C:\Users\[[user:gorvenak]]\source\repos\MauiApp3\MauiApp3\MauiApp3.csproj : error NU1102: Das Paket "Microsoft.NETCore.App.Runtime.w
+in-x64" der Version (= 7.0.0-rtm.22511.4) wurde nicht gefunden. [C:\Users\[[user:gorvenak]]\source\repos\MauiApp3\MauiApp3.sln]
+C:\Users\[[user:gorvenak]]\source\repos\MauiApp3\MauiApp3\MauiApp3.csproj : error NU1102:   - 109 Version(en) gefunden in "nuget.org
+" [ Nächste Version: 7.0.0 ] [C:\Users\[[user:gorvenak]]\source\repos\MauiApp3\MauiApp3.sln]
+""",
+    ),
+    (
+        "https://github.com/TobiasBuchholz/Plugin.Firebase/issues/2",
+        ".txt",
+        r"""Target _CreateStampDirectory:
+    Creating directory "obj/Debug/stamp/".
+Target _ResolveAndroidTooling:
+    Found Java SDK version 1.8.0.
+    Found Java SDK version 1.8.0.
+Target _ResolveXamarinAndroidTools:
+     Found Xamarin.Android 11.1.0.26
+Target _ValidateAndroidPackageProperties:
+      PackageName: org.satsang.diksha
+Target _CheckInstantRunCondition:
+    Dex Fast Deployment Enabled: False
+Target _ResolveMonoAndroidSdks:
+    MonoAndroid Tools: /Library/Frameworks/Xamarin.Android.framework/Libraries/xbuild/Xamarin/Android/
+    Android Platform API level: 30
+    TargetFrameworkVersion: v11.0
+    Android NDK: 
+    Android SDK: /Users/[[user:rajeevkhandari]]{{keep:/Library/Android/sdk/}}
+    Android SDK Build Tools: /Users/[[user:rajeevkhandari]]/Library/Android/sdk/build-tools/29.0.2/
+    Java SDK: /Users/[[user:rajeevkhandari]]/Library/Developer/Xamarin/jdk/microsoft_dist_openjdk_1.8.0.25/
+    Application Java class: android.app.Application
+Target _CleanIntermediateIfNeeded:
+    Creating "obj/Debug/stamp/_CleanIntermediateIfNeeded.stamp" because "AlwaysCreate" was specified.
+Target _GetProjectReferenceTargetFrameworkProperties:
+    __________________________________________________
+    Project "/Users/[[user:rajeevkhandari]]/Documents/Visual Studio/Diksha/Diksha.Android/Diksha.Android.csproj" is building "/Users/[[user:rajeevkhandari]]/Documents/Visual Studio/Diksha/Diksha/Diksha.csproj" (GetTargetFrameworks target(s))
+""",
+    ),
+    (
+        "https://github.com/dotnet/maui/issues/22671",
+        ".txt",
+        r"""dotnet publish src/Mobile.Maui/Mobile.Maui.csproj -c Release -f net8.0-android --no-restore -p:AndroidKeyStore=true -p:AndroidSigningKeyStore=android.keystore -p:AndroidSigningKeyAlias=android_202405 -p:AndroidSigningKeyPass={{keep:file:android_key_pass.txt}} -p:AndroidSigningStorePass={{keep:file:android_key_pass.txt}}
+keytool -printcert -jarfile src/Mobile.Maui/bin/Release/net8.0-android/com.{{keep:*********}}.mobile-Signed.aab
+""",
+    ),
+    # ---- React Native: metro's module stack from npx's cache, gradle's signing config, metro paths --
+    (
+        "https://github.com/react/react-native/issues/33116",
+        ".txt",
+        r"""node:internal/modules/cjs/loader:936
+  throw err;
+  ^
+
+Error: Cannot find module 'metro/src/shared/output/bundle'
+Require stack:
+- C:\Users\[[user:samir]]{{keep:\AppData\Local\npm-cache\_npx\7930a8670f922cdb\node_modules\@react-native-community\cli-plugin-metro\build\commands\bundle\buildBundle.js}}
+- C:\Users\[[user:samir]]\AppData\Local\npm-cache\_npx\7930a8670f922cdb\node_modules\@react-native-community\cli-plugin-metro\build\commands\bundle\bundle.js
+- C:\Users\[[user:samir]]\AppData\Local\npm-cache\_npx\7930a8670f922cdb\node_modules\@react-native-community\cli-plugin-metro\build\commands\bundle\index.js
+- C:\Users\[[user:samir]]\AppData\Local\npm-cache\_npx\7930a8670f922cdb\node_modules\@react-native-community\cli-plugin-metro\build\commands\index.js
+- C:\Users\[[user:samir]]\AppData\Local\npm-cache\_npx\7930a8670f922cdb\node_modules\@react-native-community\cli-plugin-metro\build\index.js
+- C:\Users\[[user:samir]]\AppData\Local\npm-cache\_npx\7930a8670f922cdb\node_modules\@react-native-community\cli\build\commands\index.js
+- C:\Users\[[user:samir]]\AppData\Local\npm-cache\_npx\7930a8670f922cdb\node_modules\@react-native-community\cli\build\index.js
+- C:\Users\[[user:samir]]\AppData\Local\npm-cache\_npx\7930a8670f922cdb\node_modules\@react-native-community\cli\build\bin.js
+    at Function.Module._resolveFilename (node:internal/modules/cjs/loader:933:15)
+""",
+    ),
+    (
+        "https://github.com/iSimar/HackerNews-React-Native/issues/28",
+        ".txt",
+        r"""* What went wrong:
+A problem occurred evaluating project ':app'.
+> Could not find property 'MYAPP_RELEASE_STORE_PASSWORD' on SigningConfig_Decorated{name=release, storeFile=/home/[[user:tobias]]{{keep:/react-native/HackerNews-React-Native/android/app/hn-reader_android.keystore}}, storePassword=null, keyAlias=null, keyPassword=null, storeType=/home/[[user:tobias]]/react-native/HackerNews-React-Native/android/app/hn-reader_android.keystore}.
+""",
+    ),
+    (
+        "https://github.com/react/metro/issues/361",
+        ".txt",
+        r"""error: bundling failed: Error: ENOENT: no such file or directory, scandir '/Users/{{keep:USER}}/work/MYAPP/src/services/node_modules'
+    at Object.fs.readdirSync (fs.js:904:18)
+    at Object.getDirFiles (/Users/{{keep:USER}}/work/MYAPP/node_modules/metro/src/node-haste/DependencyGraph.js:103:34)
+    at Map.AssetResolutionCache.dirPath [as _factory] (/Users/{{keep:USER}}/work/MYAPP/node_modules/metro/src/node-haste/AssetResolutionCache.js:41:36)
+    at Map.get (/Users/{{keep:USER}}/work/MYAPP/node_modules/metro/src/node-haste/lib/MapWithDefaults.js:25:24)
+    at AssetResolutionCache.resolve (/Users/{{keep:USER}}/work/MYAPP/node_modules/metro/src/node-haste/AssetResolutionCache.js:91:43)
+    at resolveAsset (/Users/{{keep:USER}}/work/MYAPP/node_modules/metro/src/node-haste/DependencyGraph.js:227:36)
+    at resolveAssetFiles (/Users/{{keep:USER}}/work/MYAPP/node_modules/metro/node_modules/metro-resolver/src/resolve.js:456:22)
+    at resolveFile (/Users/{{keep:USER}}/work/MYAPP/node_modules/metro/node_modules/metro-resolver/src/resolve.js:342:20)
+    at resolveFileOrDir (/Users/{{keep:USER}}/work/MYAPP/node_modules/metro/node_modules/metro-resolver/src/resolve.js:255:22)
 """,
     ),
 ]
