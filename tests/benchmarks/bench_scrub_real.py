@@ -312,6 +312,7 @@ def main(argv: list[str] | None = None) -> int:
             "133",
             "134",
             "135",
+            "142",
             "all",
         ),
         default="all",
