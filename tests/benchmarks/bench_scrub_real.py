@@ -318,6 +318,7 @@ def main(argv: list[str] | None = None) -> int:
             "139",
             "140",
             "141",
+            "142",
             "all",
         ),
         default="all",

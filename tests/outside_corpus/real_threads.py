@@ -9931,6 +9931,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (139, _RAW_STOP139),
         (140, _RAW_STOP140),
         (141, _RAW_STOP141),
+        (142, _RAW_STOP142),
     ):
         if batch not in (None, number):
             continue
@@ -45519,6 +45520,414 @@ A problem occurred evaluating project ':app'.
     at resolveAssetFiles (/Users/{{keep:USER}}/work/MYAPP/node_modules/metro/node_modules/metro-resolver/src/resolve.js:456:22)
     at resolveFile (/Users/{{keep:USER}}/work/MYAPP/node_modules/metro/node_modules/metro-resolver/src/resolve.js:342:20)
     at resolveFileOrDir (/Users/{{keep:USER}}/work/MYAPP/node_modules/metro/node_modules/metro-resolver/src/resolve.js:255:22)
+""",
+    ),
+]
+
+
+_RAW_STOP142: list[tuple[str, str, str]] = [
+    # ---- Postman's Newman and its reporters: CLI runs, npm installs, reporter crashes ----------------
+    (
+        "https://github.com/nareshnavinash/newman-run/issues/14",
+        ".txt",
+        r"""C:\agent-2\_work\r1\a>npm install newman@4 -g --save
+npm WARN deprecated mkdirp@0.5.1: Legacy versions of mkdirp are no longer supported. Please update to mkdirp 1.x. (Note that the API surface has changed to use Promises in 1.x.)
+npm WARN deprecated har-validator@5.1.5: this library is no longer supported
+npm WARN deprecated uuid@3.3.2: Please upgrade  to version 7 or higher.  Older versions may use Math.random() in certain circumstances, which is known to be problematic.  See https://v8.dev/blog/math-random for details.
+C:\Users\[[user:martin.holmes]]{{keep:\AppData\Roaming\npm\newman}} -> C:\Users\[[user:martin.holmes]]\AppData\Roaming\npm\node_modules\newman\bin\newman.js
++ newman@4.6.1
+added 16 packages from 38 contributors, removed 4 packages, updated 34 packages and moved 1 package in 48.657s
+
+C:\agent-2\_work\r1\a>C:\Users\[[user:martin.holmes]]\Desktop\tmp\7e9503f7-4cc0-4789-b61d-1294539030e9.cmd
+
+#### Finished Execution ####
+
+C:\Users\[[user:martin.holmes]]\AppData\Roaming\npm\node_modules\newman-run\lib\core.js:75
+                throw err;
+                ^
+null
+""",
+    ),
+    (
+        "https://github.com/nareshnavinash/newman-run/issues/17",
+        ".txt",
+        r"""Finished Execution
+/Users/{{keep:user}}/.nvm/versions/node/v12.16.3/lib/node_modules/newman-run/lib/core.js:75
+throw err;
+^
+null
+(Use node --trace-uncaught ... to show where the exception was thrown)
+""",
+    ),
+    (
+        "https://github.com/postmanlabs/newman/issues/1910",
+        ".txt",
+        r"""    $ sudo newman run testing.postman_collection.json -k -e testing_environment.postman_environment.json -r htmlextra --reporter-htmlextra-report /home/[[user:tovel]]{{keep:/Desktop}}
+    /home/[[user:tovel]]/Desktop
+    $ ls ~/Desktop/*.html
+    ls: cannot access '/home/[[user:tovel]]/Desktop/*.html': No such file or directory
+
+$ newman -version
+4.4.0
+/home/[[user:tovel]]/Desktop
+$ npm -version
+5.10.0
+/home/[[user:tovel]]/Desktop
+$ nodejs --version
+v8.14.0
+/home/[[user:tovel]]/Desktop
+$ cat /etc/os-release 
+NAME="Ubuntu"
+VERSION="18.04.2 LTS (Bionic Beaver)"
+ID=ubuntu
+ID_LIKE=debian
+PRETTY_NAME="Ubuntu 18.04.2 LTS"
+VERSION_ID="18.04"
+""",
+    ),
+    (
+        "https://github.com/DannyDainton/newman-reporter-htmlextra/issues/272",
+        ".txt",
+        r"""newman run Collection/QA_Regression.json -r htmlextra,cli --reporter-htmlextra-title "Digital API Automation report" --folder Authentication_Authenticate -d TestData/QA_Regression_TestData.json
+
+C:\Users\[[user:RKhandari]]{{keep:\AppData\Roaming\npm\node_modules\newman-reporter-htmlextra\lib\index.js}}:124
+        else if (list.length !== undefined) {
+                      ^
+
+TypeError: Cannot read property 'length' of undefined
+""",
+    ),
+    # ---- Insomnia and Bruno: plugin installs, app start-up errors, an IDE extension's output ---------
+    (
+        "https://github.com/jreyesr/insomnia-plugin-batch-requests/issues/17",
+        ".txt",
+        r"""Error: Error invoking remote method 'installPlugin': Error: Yarn error {"type":"warning","data":"package.json: No license field"}
+
+    at IpcRenderer.invoke (node:electron/js2c/renderer_init:2:6995)
+    at async onSubmit (file:///C:/Users/{{keep:********}}/AppData/Local/insomnia/app-10.0.0/resources/app.asar/mainWindow-CnaQkWW6.js:1444:66352)
+""",
+    ),
+    (
+        "https://github.com/jreyesr/insomnia-plugin-batch-requests/issues/20",
+        ".txt",
+        r"""C:\Users\{{keep:john}}\AppData\Roaming\Insomnia\plugins>npm list csv-stringify
+plugins@ C:\Users\{{keep:john}}\AppData\Roaming\Insomnia\plugins
+`-- csv-stringify@6.6.0
+
+Error: Cannot find module 'csv-stringify/sync'
+Require stack:
+- C:\Users\{{keep:john}}\AppData\Roaming\Insomnia\plugins\insomnia-plugin-batch-requests\dist\main.js
+- C:\Program Files (x86)\Common Files\SPS\SelfRepairCache\{B0911031-5C62-4B5A-966D-BA6A3C58EB48}\LocalAppDataFolder\insomnia\app-2021.4.1\resources\app.asar\renderer.html
+    at Module._resolveFilename (internal/modules/cjs/loader.js:797:17)
+    at Function.i._resolveFilename (electron/js2c/renderer_init.js:43:689)
+    at Module._load (internal/modules/cjs/loader.js:690:27)
+    at Function.Module._load (electron/js2c/asar.js:769:28)
+    at Module.require (internal/modules/cjs/loader.js:852:19)
+    at require (internal/modules/cjs/helpers.js:74:18)
+    at Object.<anonymous> (C:\Users\{{keep:john}}\AppData\Roaming\Insomnia\plugins\insomnia-plugin-batch-requests\dist\main.js:4:31)
+    at Object.<anonymous> (C:\Users\{{keep:john}}\AppData\Roaming\Insomnia\plugins\insomnia-plugin-batch-requests\dist\main.js:831:3)
+    at Module._compile (internal/modules/cjs/loader.js:967:30)
+""",
+    ),
+    (
+        "https://github.com/Kong/insomnia/issues/1826",
+        ".txt",
+        r"""> Uncaught Exception:
+> Error: ENOENT: no such file or directory, open
+> '\\?\C:\Users\{{keep:me}}\AppData\Local\insomnia\app-7.0.5\resources\app...\package.json'
+> at Object.fs.openSync (fs.js:577:3)
+> ...
+> at process.binding.internalModuleReadJSON (ELECTRON_ASAR.js:665:19)
+> ...
+""",
+    ),
+    (
+        "https://github.com/usebruno/bruno-ide-extensions/issues/40",
+        ".txt",
+        r"""Received message from sidebar: openRunner
+Opening runner for collection: c:\Users\{{keep:username}}\AL\GAC\azurefunctions\AZF-GAC-SFTP-Upload\bruno-collection
+Opening Bruno Runner for: c:\Users\{{keep:username}}\AL\GAC\azurefunctions\AZF-GAC-SFTP-Upload\bruno-collection
+File changed: c:\Users\{{keep:username}}\AL\GAC\azurefunctions\AZF-GAC-File-Encryption\bruno-collection\environments\dev.bru.git
+File system change detected for file: c:\Users\{{keep:username}}\AL\GAC\azurefunctions\AZF-GAC-File-Encryption\bruno-collection\environments\dev.bru.git
+Found parent collection: c:\Users\{{keep:username}}\AL\GAC\azurefunctions\AZF-GAC-File-Encryption\bruno-collection
+File changed: c:\Users\{{keep:username}}\AL\GAC\azurefunctions\AZF-GAC-File-Encryption\bruno-collection\bruno.json.git
+""",
+    ),
+    # ---- HTTPie: errors and --debug output --------------------------------------------------------
+    (
+        "https://github.com/httpie/cli/pull/300",
+        ".txt",
+        r"""[[[user:joelb]]@[[user:joelb]]-mac2 httpie]$ http http+unix://%2Ftmp%2Fprofilesvc.sock/status/pid
+
+http: error: ConnectionError: ('Connection aborted.', gaierror(8, 'nodename nor servname provided, or not known'))
+while doing GET request to URL: http://http+unix//%2Ftmp%2Fprofilesvc.sock/status/pid
+
+$ http --debug  http+unix://%2Ftmp%2Fprofilesvc.sock/status/pid
+HTTPie 0.9.0
+HTTPie data: /Users/[[user:pavel]]{{keep:/.httpie}}
+Requests 2.5.1
+Pygments 2.0.2
+Python 2.7.6 (default, Sep  9 2014, 15:04:36)
+[GCC 4.2.1 Compatible Apple LLVM 6.0 (clang-600.0.39)] darwin
+
+>>> requests.request({'allow_redirects': False,
+ 'auth': None,
+ 'cert': None,
+ 'data': OrderedDict(),
+ 'files': DataDict(),
+ 'headers': {'User-Agent': 'HTTPie/0.9.0'},
+ 'method': 'get',
+ 'params': ParamsDict(),
+ 'proxies': {},
+ 'stream': True,
+ 'timeout': 30,
+ 'url': u'http://http+unix://%2Ftmp%2Fprofilesvc.sock/status/pid',
+ 'verify': True})
+
+Traceback (most recent call last):
+""",
+    ),
+    (
+        "https://github.com/httpie/cli/pull/1165",
+        ".txt",
+        r"""$ http --debug pie.dev/get
+HTTPie 2.6.0.dev0
+Requests 2.26.0
+Pygments 2.10.0
+Python 3.9.7+ (heads/3.9:09390c837a, Sep 22 2021, 11:36:19) 
+[GCC 10.3.0]
+/home/[[user:raven-518]]{{keep:/projects/httpie/venv39/bin/python}}
+Linux 5.10.0-8-amd64
+
+<Environment {'colors': 256,
+ 'config': {'default_options': ['--style=monokai']},
+ 'config_dir': PosixPath('/home/[[user:raven-518]]/.httpie'),
+ 'devnull': <property object at 0x7f1b74dbb130>,
+ 'is_windows': False,
+ 'log_error': <function Environment.log_error at 0x7f1b74da9d30>,
+ 'program_name': '__main__.py',
+ 'stderr': <_io.TextIOWrapper name='<stderr>' mode='w' encoding='utf-8'>,
+ 'stderr_isatty': True,
+ 'stdin': <_io.TextIOWrapper name='<stdin>' mode='r' encoding='utf-8'>,
+ 'stdin_encoding': 'utf-8',
+ 'stdin_isatty': True,
+ 'stdout': <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>,
+ 'stdout_encoding': 'utf-8',
+ 'stdout_isatty': True}>
+""",
+    ),
+    # ---- the Stripe CLI and stripe-node: login, config, listen, invalid keys ------------------------
+    (
+        "https://github.com/stripe/stripe-cli/issues/1004",
+        ".txt",
+        r"""stripe login --interactive
+Enter your API key: 
+Your API key is: {{keep:sk_test_***********************************************************************************************}}
+How would you like to identify this device in the Stripe Dashboard? [default: [[user:Rajesh]]s-MacBook-Air.local] [[user:Rajesh]]s-MacBook-Air.local
+mkdir /Users/[[user:rajeshsen]]{{keep:/.config/stripe}}: permission denied
+""",
+    ),
+    (
+        "https://github.com/stripe/stripe-cli/issues/1377",
+        ".txt",
+        r"""➜  nextjs_boiler_drizzle git:(main) ✗ task stripe:setup
+task: [stripe:setup] stripe login --api-key [[secret:sk_test_51FP4llZiBDj2s8gtrBpH1wkQKcCpYUzY1i2WazomZzhWYkMdjVi5aaxHQf5xDk02J4E2a9GHZIgV9BzY3xxxxxxxx]]
+Your pairing code is: polite-trendy-best-clean
+This pairing code verifies your authentication with Stripe.
+Press Enter to open the browser or visit https://dashboard.stripe.com/stripecli/confirm_auth?t=[[secret:3tJe2c75GL8FyFCxaSRNunZsuXn4P07S]] (^C to quit)stripe --envexceeded max attempts
+
+stripe login --api-key [[secret:sk_test_51FP4llZiBDj2s8gtrBpH1wkQKcCpYUzY1i2WazomZzhWYkMdjVi5aaxHQf5xDk02J4E2a9GHZIgV9BzY3xxxxxxxx]]
+""",
+    ),
+    (
+        "https://github.com/stripe/stripe-cli/pull/916",
+        ".txt",
+        r"""$ stripe-dev config --list
+color = ''
+installed_plugins = ['apps', 'next']
+timeout = 50
+[default]
+account_id = 'acct_1CWWreC1W07n5muS'
+device_name = 'st-[[user:dlowe]]1'
+display_name = 'Flori'
+live_mode_api_key = '{{keep:rk_live_***********************************************************************************************OsCu}}'
+live_mode_key_expires_at = '2022-10-18'
+live_mode_publishable_key = '{{keep:pk_live_***********************************************************************************************d9ND}}'
+test_mode_api_key = '[[secret:rk_test_51CWWreC1W07n5muSCxZbe9yDBTcoqQ3Z2KGYzSpOvMAvkHpyGs4Vi9IHV1SiMhPj7X0azHwNVoSCKjfeiANNiMsm43WUhohRD2]]'
+test_mode_key_expires_at = '2022-10-18'
+test_mode_publishable_key = 'pk_test_51CWWreC1W07n5muSxWQOYfFcYYxlNPeeTq6lTAKW7w0LXsmIinSOhMKqZ8Brr4fE4Fn0PmtHp42o42ZcrkityuLz78UHWsW6NW'
+""",
+    ),
+    (
+        "https://github.com/stripe/stripe-cli/issues/207",
+        ".txt",
+        r"""$ stripe listen --project-name=stripe-payments-demo --forward-to http://localhost:8000/webhook
+you have not configured API keys yet. To do so, run `stripe login` which will configure your API keys from Stripe
+
+$ stripe login
+Your pairing code is: {{keep:####-####-####-####}}
+This pairing code verifies your authentication with Stripe.
+Press Enter to open the browser (^C to quit)
+> Done! The Stripe CLI is configured for your account with account id {{keep:####}}
+
+[default]
+  device_name = "{{keep:####}}"
+  live_mode_publishable_key = "{{keep:pk_live_####}}"
+  test_mode_api_key = "{{keep:rk_test_####}}"
+  test_mode_publishable_key = "{{keep:pk_test_####}}"
+
+[stripe-payments-demo]
+  device_name = "stripe-payments-demo"
+  secret_key = "{{keep:sk_test_####}}"
+""",
+    ),
+    (
+        "https://github.com/stripe/stripe-node/issues/950",
+        ".txt",
+        r"""StripeAuthenticationError: Invalid API Key provided: "{{keep:sk_test********************************M6F}}"
+    at IncomingMessage.<anonymous> ({{keep:********}}/node_modules/stripe/lib/StripeResource.js:169:21)
+    at Object.onceWrapper (events.js:421:28)
+    at IncomingMessage.emit (events.js:327:22)
+    at endReadableNT (_stream_readable.js:1201:12)
+    at processTicksAndRejections (internal/process/task_queues.js:84:21) {
+  type: 'StripeAuthenticationError',
+  raw: {
+    message: 'Invalid API Key provided: "{{keep:sk_test********************************M6F}}"',
+    type: 'invalid_request_error',
+    headers: {
+      server: 'nginx',
+      date: 'Wed, 08 Jul 2020 19:05:29 GMT',
+      'content-type': 'application/json',
+      'content-length': '148',
+      connection: 'keep-alive',
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-methods': 'GET, POST, HEAD, OPTIONS, DELETE',
+""",
+    ),
+    # ---- PayPal and Braintree SDKs: PHP stack traces, a Python traceback ----------------------------
+    (
+        "https://github.com/paypal/PayPal-PHP-SDK/issues/1214",
+        ".txt",
+        r"""Fatal error: Uncaught PayPal\Exception\PayPalConnectionException: Got Http response code 401 when accessing https://api.sandbox.paypal.com/v1/oauth2/token. in /home/[[user:httpbluefinsco]]{{keep:/public_html/booking/payment/libraries/PayPal-PHP-SDK/paypal/rest-api-sdk-php/lib/PayPal/Core/PayPalHttpConnection.php}}:202 Stack trace: #0 /home/[[user:httpbluefinsco]]/public_html/booking/payment/libraries/PayPal-PHP-SDK/paypal/rest-api-sdk-php/lib/PayPal/Auth/OAuthTokenCredential.php(246): PayPal\Core\PayPalHttpConnection->execute('grant_type=clie...') #1 /home/[[user:httpbluefinsco]]/public_html/booking/payment/libraries/PayPal-PHP-SDK/paypal/rest-api-sdk-php/lib/PayPal/Auth/OAuthTokenCredential.php(271): PayPal\Auth\OAuthTokenCredential->getToken(Array, 'Aa9kKDXNL0iHcB9...', '[[secret:EK4vdQs-HTmWz_3]]...', 'grant_type=clie...') #2 /home/[[user:httpbluefinsco]]/public_html/booking/payment/libraries/PayPal-PHP-SDK/paypal/rest-api-sdk-php/lib/PayPal/Auth/OAuthTokenCredential.php(210): PayPal\Auth\OAuthTokenCredential->generateAccessToken(Array, NULL) #3 /home/[[user:httpbluefinsco]]/public_ in /home/[[user:httpbluefinsco]]/public_html/booking/payment/libraries/PayPal-PHP-SDK/paypal/rest-api-sdk-php/lib/PayPal/Core/PayPalHttpConnection.php on line 202
+""",
+    ),
+    (
+        "https://github.com/magento/magento2/issues/37623",
+        ".txt",
+        r"""Magento2 v2.9.5: #0 /home/[[user:vistraco]]{{keep:/public_html/vendor/magento/module-payment/Model/Method/Adapter.php}}(549): PayPal\Braintree\Gateway\Command\GatewayCommand->execute(Array)
+#1 /home/[[user:vistraco]]/public_html/vendor/magento/module-payment/Model/Method/Adapter.php(451): Magento\Payment\Model\Method\Adapter->executeCommand('authorize', Array)
+#2 /home/[[user:vistraco]]/public_html/vendor/magento/module-sales/Model/Order/Payment/Operations/AuthorizeOperation.php(45): Magento\Payment\Model\Method\Adapter->authorize(Object(Magento\Sales\Model\Order\Payment\Interceptor), 8.49)
+""",
+    ),
+    (
+        "https://github.com/braintree/braintree_python/issues/134",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\Courses\BT\main.py", line 26, in <module>
+    search_results = gateway.transaction.search([braintree.TransactionSearch.customer_email == "[[email:kelodun@gmail.com]]"])
+  File "C:\Courses\BT\venv\lib\site-packages\braintree\transaction_gateway.py", line 98, in search
+""",
+    ),
+    # ---- SendGrid and Mailgun clients: 401s in Python, Node and Django ------------------------------
+    (
+        "https://github.com/sendgrid/sendgrid-python/issues/966",
+        ".txt",
+        r"""Traceback (most recent call last):
+File "/home/[[user:nikhil]]{{keep:/.local/lib/python3.6/site-packages/python_http_client/client.py}}", line 172, in _make_request
+return opener.open(request, timeout=timeout)
+File "/usr/lib/python3.6/urllib/request.py", line 532, in open
+response = meth(req, response)
+File "/usr/lib/python3.6/urllib/request.py", line 642, in http_response
+'http', request, response, code, msg, hdrs)
+""",
+    ),
+    (
+        "https://github.com/sendgrid/sendgrid-python/issues/894",
+        ".txt",
+        r"""PS C:\Users\[[user:kiran]]\OneDrive\Desktop\python design\email> & C:/Users/[[user:kiran]]{{keep:/AppData/Local/Programs/Python/Python38-32/python.exe}} "c:/Users/[[user:kiran]]/OneDrive/Desktop/python design/email/mail6.py"
+HTTP Error 401: Unauthorized
+""",
+    ),
+    (
+        "https://github.com/sendgrid/sendgrid-nodejs/issues/1022",
+        ".txt",
+        r"""(node:12324) UnhandledPromiseRejectionWarning: Unauthorized (401)
+  Permission denied, wrong credentials
+    null
+    null
+    at Request.http [as _callback] (/Users/[[user:dorwick]]{{keep:/Desktop/LendCare-Frontline 2 2 2/node_modules/@sendgrid/client/src/classes/client.js}}:124:25)
+    at Request.self.callback (/Users/[[user:dorwick]]/Desktop/LendCare-Frontline 2 2 2/node_modules/request/request.js:185:22)
+    at Request.emit (events.js:198:13)
+    at Request.EventEmitter.emit (domain.js:448:20)
+    at Request.<anonymous> (/Users/[[user:dorwick]]/Desktop/LendCare-Frontline 2 2 2/node_modules/request/request.js:1161:10)
+    at Request.emit (events.js:198:13)
+    at Request.EventEmitter.emit (domain.js:448:20)
+    at IncomingMessage.<anonymous> (/Users/[[user:dorwick]]/Desktop/LendCare-Frontline 2 2 2/node_modules/request/request.js:1083:12)
+    at Object.onceWrapper (events.js:286:20)
+    at IncomingMessage.emit (events.js:203:15)
+    at IncomingMessage.EventEmitter.emit (domain.js:448:20)
+    at endReadableNT (_stream_readable.js:1143:12)
+    at process._tickCallback (internal/process/next_tick.js:63:19)
+""",
+    ),
+    (
+        "https://github.com/nodemailer/nodemailer-sendgrid/issues/16",
+        ".txt",
+        r"""ResponseError: Unauthorized
+    at Request._callback (C:\Users\{{keep:HP}}\Documents\personal\node_js\shopping\shopping-app\node_modules\@sendgrid\client\src\classes\client.js:124:25)
+    at Request.self.callback (C:\Users\{{keep:HP}}\Documents\personal\node_js\shopping\shopping-app\node_modules\request\request.js:185:22)
+    at Request.emit (node:events:390:28)
+    at Request.<anonymous> (C:\Users\{{keep:HP}}\Documents\personal\node_js\shopping\shopping-app\node_modules\request\request.js:1154:10)
+    at Request.emit (node:events:390:28)
+    at IncomingMessage.<anonymous> (C:\Users\{{keep:HP}}\Documents\personal\node_js\shopping\shopping-app\node_modules\request\request.js:1076:12)
+    at Object.onceWrapper (node:events:509:28)
+    at IncomingMessage.emit (node:events:402:35)
+    at endReadableNT (node:internal/streams/readable:1343:12)
+    at processTicksAndRejections (node:internal/process/task_queues:83:21) {
+  code: 401,
+  response: {
+    headers: {
+      server: 'nginx',
+      date: 'Wed, 18 Jan 2023 23:59:51 GMT',
+      'content-type': 'application/json',
+      'content-length': '116',
+      connection: 'close',
+      'access-control-allow-origin': 'https://sendgrid.api-docs.io',
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': 'Authorization, Content-Type, On-behalf-of, x-sg-elas-acl',
+      'access-control-max-age': '600',
+""",
+    ),
+    (
+        "https://github.com/mailgun/mailgun.js/issues/393",
+        ".txt",
+        r"""mg e {
+  request: e {
+    username: '{{keep:api}}',
+    key: '{{keep:MAILGUN_API_KEY}}',
+    url: 'https://api.mailgun.net',
+    timeout: undefined,
+    headers: Object [AxiosHeaders] {},
+    formDataBuilder: e { FormDataConstructor: [Function] },
+    maxBodyLength: 52428800
+  },
+  domains: e {
+    request: e {
+      username: '{{keep:api}}',
+      key: '{{keep:MAILGUN_API_KEY}}',
+      url: 'https://api.mailgun.net',
+""",
+    ),
+    (
+        "https://github.com/anymail/django-anymail/issues/237",
+        ".txt",
+        r"""> anymail.exceptions.AnymailRequestsAPIError: Sending a message to {{keep:xxxxxx@gmail.com}} from [[email:hi@lumodev.co.uk]]
+> Mailgun API response 401 (UNAUTHORIZED): 'Forbidden'
+
+> MAIL_FROM="[[email:hi@lumodev.co.uk]]"
+> MAIL_HOST="api.eu.mailgun.net"
+> MAIL_DOMAIN="mail.lumodev.co.uk"
+> MAIL_API="{{keep:key-lotsOfThingsHerexxxxxxxxxxxxx}}"
 """,
     ),
 ]
