@@ -319,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
             "140",
             "141",
             "142",
+            "143",
             "all",
         ),
         default="all",

@@ -9935,6 +9935,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (140, _RAW_STOP140),
         (141, _RAW_STOP141),
         (142, _RAW_STOP142),
+        (143, _RAW_STOP143),
     ):
         if batch not in (None, number):
             continue
@@ -45931,6 +45932,354 @@ HTTP Error 401: Unauthorized
 > MAIL_HOST="api.eu.mailgun.net"
 > MAIL_DOMAIN="mail.lumodev.co.uk"
 > MAIL_API="{{keep:key-lotsOfThingsHerexxxxxxxxxxxxx}}"
+""",
+    ),
+]
+
+
+_RAW_STOP143: list[tuple[str, str, str]] = [
+    # ---- Alembic and Django migrations: tracebacks under a home, alembic.ini, createsuperuser ----
+    (
+        "https://github.com/hydraplatform/hydra-base/issues/30",
+        ".txt",
+        r"""  File "/home/[[user:riccardo]]{{keep:/.local/lib/python2.7/site-packages/sqlalchemy/util/compat.py}}", line 203, in raise_from_cause
+    reraise(type(exception), exception, tb=exc_tb, cause=cause)
+  File "/home/[[user:riccardo]]/.local/lib/python2.7/site-packages/sqlalchemy/engine/base.py", line 1193, in _execute_context
+    context)
+  File "/home/[[user:riccardo]]/.local/lib/python2.7/site-packages/sqlalchemy/engine/default.py", line 507, in do_execute
+    cursor.execute(statement, parameters)
+OperationalError: (sqlite3.OperationalError) no such column: perm_id [SQL: u'insert into tPerm_new (id, name, code, cr_date) select perm_id, perm_name, perm_code, cr_date from tPerm'] (Background on this error at: http://sqlalche.me/e/e3q8)
+""",
+    ),
+    (
+        "https://github.com/kizniche/Mycodo/issues/347",
+        ".txt",
+        r"""INFO  [alembic.runtime.migration] Context impl SQLiteImpl.
+INFO  [alembic.runtime.migration] Will assume non-transactional DDL.
+INFO  [alembic.runtime.migration] Running upgrade b9712d4ec64e -> 8b36095c6cf9, Add Math type: Input Verification
+Traceback (most recent call last):
+  File "/home/{{keep:pi}}/Mycodo/env/bin/alembic", line 11, in <module>
+    sys.exit(main())
+  File "/home/{{keep:pi}}/Mycodo/env/local/lib/python2.7/site-packages/alembic/config.py", line 479, in main
+    CommandLine(prog=prog).main(argv=argv)
+  File "/home/{{keep:pi}}/Mycodo/env/local/lib/python2.7/site-packages/alembic/config.py", line 473, in main
+    self.run_cmd(cfg, options)
+  File "/home/{{keep:pi}}/Mycodo/env/local/lib/python2.7/site-packages/alembic/command.py", line 254, in upgrade
+    script.run_env()
+""",
+    ),
+    (
+        "https://github.com/ruqqus/ruqqus/issues/410",
+        ".txt",
+        r"""sqlalchemy.url = postgres://{{keep:postgres}}:[[secret:lanterns@2018]]@localhost:5432/postgres
+
+sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) FATAL:  Ident authentication failed for user "{{keep:postgres}}"
+
+sqlalchemy.url = driver://{{keep:postgres}}:[[secret:lanterns@2018]]@localhost:5432/postgres
+
+sqlalchemy.exc.NoSuchModuleError: Can't load plugin: sqlalchemy.dialects:driver
+""",
+    ),
+    (
+        "https://github.com/feldroy/django-crash-course/issues/282",
+        ".txt",
+        r"""(everycheese) C:\Users\[[user:Vigilant]]\everycheese>python manage.py migrate
+Traceback (most recent call last):
+  File "C:\Users\[[user:Vigilant]]{{keep:\Anaconda3\envs\everycheese\lib\site-packages\django\db\backends\base\base.py}}", line 220, in ensure_connection
+    self.connect()
+  File "C:\Users\[[user:Vigilant]]\Anaconda3\envs\everycheese\lib\site-packages\django\utils\asyncio.py", line 26, in inner
+    return func(*args, **kwargs)
+  File "C:\Users\[[user:Vigilant]]\Anaconda3\envs\everycheese\lib\site-packages\django\db\backends\base\base.py", line 197, in connect
+    self.connection = self.get_new_connection(conn_params)
+""",
+    ),
+    (
+        "https://github.com/triaquae/CrazyEye/issues/9",
+        ".txt",
+        r"""[{{keep:root}}@jmeter107 sysadmin]#  ./manage.py createsuperuser
+
+You have 1 unapplied migration(s). Your project may not work properly until you apply the migrations for app(s): auth.
+Run 'python manage.py migrate' to apply them.
+
+Email address: [[email:bluewave@hotmail.com]]
+Traceback (most recent call last):
+  File "./manage.py", line 10, in <module>
+    execute_from_command_line(sys.argv)
+  File "/usr/lib/python2.7/site-packages/django/core/management/__init__.py", line 367, in execute_from_command_line
+    utility.execute()
+  File "/usr/lib/python2.7/site-packages/django/core/management/__init__.py", line 359, in execute
+    self.fetch_command(subcommand).run_from_argv(self.argv)
+""",
+    ),
+    (
+        "https://github.com/jambonrose/DjangoUnleashed-1.8/issues/3",
+        ".txt",
+        r"""[[user:Simon]]@[[user:SDRB]]SAMSUNG ~/workspace/DjangoUnleashed-1.8 (master)
+$ venv/Scripts/python manage.py createsuperuser
+Email address:
+Error: This field cannot be blank.
+Email address: {{keep:simon@example.com}}
+(0.001) QUERY = 'SELECT "user_user"."id", "user_user"."password", "user_user"."l
+ast_login", "user_user"."is_superuser", "user_user"."email", "user_user"."is_sta
+ff", "user_user"."is_active" FROM "user_user" WHERE "user_user"."email" = %s' -
+PARAMS = ('{{keep:simon@example.com}}',); args=('{{keep:simon@example.com}}',)
+Password:
+Password (again):
+Traceback (most recent call last):
+  File "manage.py", line 10, in <module>
+    execute_from_command_line(sys.argv)
+  File "c:\Users\[[user:Simon]]{{keep:\workspace\DjangoUnleashed-1.8\venv\lib\site-packages\djan}}
+go\core\management\__init__.py", line 338, in execute_from_command_line
+""",
+    ),
+    # ---- Prisma Migrate: .env DATABASE_URL, datasource lines, debug output ----------------------------
+    (
+        "https://github.com/prisma/orm/issues/4870",
+        ".txt",
+        r"""DATABASE_URL="postgresql://{{keep:postgres:postgres}}@localhost:5432/testdb?schema=public"
+
+> Environment variables loaded from .env
+Prisma schema loaded from prisma\schema.prisma
+Datasource "db": PostgreSQL database "testdb", schema "public" at "localhost:5432"
+**Error: P1001: Can't reach database server at `localhost`:`5432`**
+Please make sure your database server is running at `localhost`:`5432`.
+""",
+    ),
+    (
+        "https://github.com/prisma/orm/issues/10952",
+        ".txt",
+        r"""prisma:loadEnv project root found at /Users/{{keep:abc}}/Desktop/code/abc-server/package.json +0ms
+  prisma:tryLoadEnv Environment variables loaded from /Users/{{keep:abc}}/Desktop/code/abc-server/.env +0ms
+Environment variables loaded from .env
+  prisma:engines binaries to download libquery-engine, migration-engine, introspection-engine, prisma-fmt +0ms
+Prisma schema loaded from prisma/schema.prisma
+  prisma:getConfig Using CLI Query Engine (Node-API Library) at: /Users/{{keep:abc}}/Desktop/code/abc-server/node_modules/@prisma/engines/libquery_engine-darwin.dylib.node +0ms
+Datasource "db": MySQL database "abcdb" at "abc.mysql.rds.aliyuncs.com:3306"
+""",
+    ),
+    (
+        "https://github.com/prisma/orm/issues/11213",
+        ".txt",
+        r"""Environment variables loaded from .env
+Prisma schema loaded from prisma/schema.prisma
+Datasource "db": MySQL database "test" at "xxx.xxx.xxx.xxx:3306"
+
+Error: P1001
+
+Can't reach database server at "xxx.xxx.xxx.xxx":"3306"
+
+Please make sure your database server is running at "xxx.xxx.xxx.xxx":"3306".
+
+.env
+
+`DATABASE_URL="mysql://{{keep:user:pass}}@xxx.xxx.xxx.xxx/test"
+""",
+    ),
+    # ---- TypeORM, Sequelize, Knex, db-migrate: npm scripts and stacks under a home -------------------
+    (
+        "https://github.com/nestjs/nest/issues/5626",
+        ".txt",
+        r"""npm run typeorm:migration:run
+
+>  typeorm:migration:run /Users/[[user:julianahollister]]{{keep:/apps/terrayn-backend}}
+> npm run typeorm -- migration:run
+
+
+> typeorm /Users/[[user:julianahollister]]/apps/terrayn-backend
+> ts-node -r tsconfig-paths/register ./node_modules/typeorm/cli.js "migration:run"
+""",
+    ),
+    (
+        "https://github.com/typeorm/typeorm/issues/297",
+        ".txt",
+        r"""SyntaxError: Unexpected token import
+    at Object.exports.runInThisContext (vm.js:76:16)
+    at Module._compile (module.js:528:28)
+    at Object.Module._extensions..js (module.js:565:10)
+    at Module.load (module.js:473:32)
+    at tryModuleLoad (module.js:432:12)
+    at Function.Module._load (module.js:424:3)
+    at Module.require (module.js:483:17)
+    at require (internal/module.js:20:19)
+    at Function.PlatformTools.load (C:\Users\[[user:Olga]]{{keep:\AppData\Roaming\npm\node_modules\typeorm\platform\PlatformTools.js}}:25:20)
+    at C:\Users\[[user:Olga]]\AppData\Roaming\npm\node_modules\typeorm\util\DirectoryExportedClassesLoader.js:28:69
+(node:8460) UnhandledPromiseRejectionWarning: Unhandled promise rejection (rejection id: 2): SyntaxError: Unexpected token import
+""",
+    ),
+    (
+        "https://github.com/misskey-dev/misskey/issues/11794",
+        ".txt",
+        r"""> misskey@2023.9.0-beta.4 migrate /home/{{keep:misskey}}/misskey
+> cd packages/backend && pnpm migrate
+
+
+> backend@ migrate /home/{{keep:misskey}}/misskey/packages/backend
+> pnpm typeorm migration:run -d ormconfig.js
+
+Error during migration run:
+Error: Unable to open file: "/home/{{keep:misskey}}/misskey/packages/backend/ormconfig.js". Class extends value undefined is not a constructor or null
+    at CommandUtils.loadDataSource (/home/{{keep:misskey}}/misskey/node_modules/.pnpm/typeorm@0.3.17_ioredis@5.3.2_pg@8.11.3/node_modules/typeorm/commands/CommandUtils.js:22:19)
+    at async Object.handler (/home/{{keep:misskey}}/misskey/node_modules/.pnpm/typeorm@0.3.17_ioredis@5.3.2_pg@8.11.3/node_modules/typeorm/commands/MigrationRunCommand.js:41:26)
+ ELIFECYCLE  Command failed with exit code 1.
+""",
+    ),
+    (
+        "https://github.com/sequelize/cli/issues/641",
+        ".txt",
+        r"""Loaded configuration file "config/config.js".
+
+ERROR: Dialect needs to be explicitly supplied as of v4.0.0
+
+ERROR: password authentication failed for user "[[user:chidi]]"
+
+DB_USER='{{keep:test}}'
+DB_PASS='{{keep:test}}'
+DB_NAME='test'
+""",
+    ),
+    (
+        "https://github.com/socioboard/Socioboard-5.0/issues/131",
+        ".txt",
+        r"""Sequelize CLI [Node: 10.15.2, CLI: 5.5.1, ORM: 5.10.0]
+
+ERROR: Error reading "config/config.json". Error: SyntaxError: /home/[[user:q]]{{keep:/Socioboard-4.0-master/socioboard-api/library/sequelize-cli/config/config.json}}: Unexpected token r in JSON at position 64
+""",
+    ),
+    (
+        "https://github.com/db-migrate/node-db-migrate/issues/783",
+        ".txt",
+        r"""db-migrate up [ERROR] AssertionError [ERR_ASSERTION]: ifError got unwanted exception: password authentication failed for user "[[user:yousef]]"
+at module.exports (/home/[[user:yousef]]{{keep:/Desktop/GitHup Work/StoreProjectUdacity/node_modules/db-migrate/lib/commands/helper/assert.js}}:9:14)
+    at /home/[[user:yousef]]/Desktop/GitHup Work/StoreProjectUdacity/node_modules/db-migrate/lib/commands/up.js:19:14
+    at /home/[[user:yousef]]/Desktop/GitHup Work/StoreProjectUdacity/node_modules/db-migrate/connect.js:17:7
+    at /home/[[user:yousef]]/Desktop/GitHup Work/StoreProjectUdacity/node_modules/db-migrate/lib/driver/index.js:95:9
+    at Client._connectionCallback (/home/[[user:yousef]]/Desktop/GitHup Work/StoreProjectUdacity/node_modules/db-migrate-pg/index.js:710:7)
+""",
+    ),
+    (
+        "https://github.com/samc621/SneakerBot/issues/10",
+        ".txt",
+        r"""[{{keep:root}}@shoebot SneakerBot]# knex migrate:latest
+Error: knex: Required configuration option 'client' is missing.
+    at new Client (/{{keep:root}}/SneakerBot/node_modules/knex/lib/client.js:54:11)
+    at Knex (/{{keep:root}}/SneakerBot/node_modules/knex/lib/knex.js:14:28)
+    at initKnex (/usr/lib/node_modules/knex/bin/cli.js:63:10)
+    at async Command.<anonymous> (/usr/lib/node_modules/knex/bin/cli.js:231:26)
+[{{keep:root}}@shoebot SneakerBot]# export NODE_ENV=local
+[{{keep:root}}@shoebot SneakerBot]# knex migrate:latest
+Using environment: local
+Error: connect ECONNREFUSED 127.0.0.1:5432
+    at TCPConnectWrap.afterConnect [as oncomplete] (net.js:1146:16)
+""",
+    ),
+    # ---- ActiveRecord: rake db:create / db:migrate, roles named after the login ----------------------
+    (
+        "https://github.com/marbemac/dayjot/issues/2",
+        ".txt",
+        r"""rails/ (master) $ bundle exec rake db:create
+FATAL:  role "[[user:Theo]]" does not exist
+/Users/[[user:alan]]{{keep:/.rbenv/versions/2.1.4/lib/ruby/gems/2.1.0/gems/activerecord-4.1.7/lib/active_record/connection_adapters/postgresql_adapter.rb}}:898:in `rescue in connect'
+...
+Couldn't create database for {"adapter"=>"postgresql", "encoding"=>"unicode", "database"=>"dayjot_development", "pool"=>5, "username"=>"[[user:Theo]]", "password"=>nil}
+""",
+    ),
+    (
+        "https://github.com/ossf/best-practices-badge/issues/176",
+        ".txt",
+        r"""/home/[[user:neil]]{{keep:/.rbenv/versions/2.3.0/lib/ruby/gems/2.3.0/gems/rake-11.1.2/bin/rake}}:33:in `<top (required)>'
+/home/[[user:neil]]/.rbenv/versions/2.3.0/bin/rake:23:in `load'
+/home/[[user:neil]]/.rbenv/versions/2.3.0/bin/rake:23:in `<main>'
+Couldn't create database for {"adapter"=>"postgresql", "encoding"=>"unicode", "pool"=>5, "timeout"=>5000, "database"=>"development"}
+FATAL:  role "[[user:neil]]" does not exist
+/home/[[user:neil]]/.rbenv/versions/2.3.0/lib/ruby/gems/2.3.0/gems/activerecord-4.2.6/lib/active_record/connection_adapters/postgresql_adapter.rb:661:in `rescue in connect'
+/home/[[user:neil]]/.rbenv/versions/2.3.0/lib/ruby/gems/2.3.0/gems/activerecord-4.2.6/lib/active_record/connection_adapters/postgresql_adapter.rb:651:in `connect'
+""",
+    ),
+    (
+        "https://github.com/octobox/octobox/issues/28",
+        ".txt",
+        r"""** Invoke db:create:all (first_time)
+** Invoke db:load_config (first_time)
+** Execute db:load_config
+** Execute db:create:all
+FATAL:  role "[[user:kelvan]]" does not exist
+Couldn't create database for {"adapter"=>"postgresql", "encoding"=>"unicode", "pool"=>5, "database"=>"github-inbox_development"}
+rake aborted!
+ActiveRecord::NoDatabaseError: FATAL:  role "[[user:kelvan]]" does not exist
+/home/[[user:kelvan]]{{keep:/.rbenv/versions/2.3.3/lib/ruby/gems/2.3.0/gems/activerecord-5.0.0.1/lib/active_record/connection_adapters/postgresql_adapter.rb}}:675:in `rescue in connect'
+/home/[[user:kelvan]]/.rbenv/versions/2.3.3/lib/ruby/gems/2.3.0/gems/activerecord-5.0.0.1/lib/active_record/connection_adapters/postgresql_adapter.rb:671:in `connect'
+""",
+    ),
+    (
+        "https://github.com/heartcombo/devise/issues/3187",
+        ".txt",
+        r""" invoke  active_record
+/home/[[user:brunetto]]{{keep:/.rvm/gems/ruby-2.1.2/gems/activerecord-4.1.5/lib/active_record/connection_adapters/abstract/connection_pool.rb}}:541:in `retrieve_connection': ActiveRecord::ConnectionNotEstablished (ActiveRecord::ConnectionNotEstablished)
+    from /home/[[user:brunetto]]/.rvm/gems/ruby-2.1.2/gems/activerecord-4.1.5/lib/active_record/connection_handling.rb:113:in`retrieve_connection'
+    from /home/[[user:brunetto]]/.rvm/gems/ruby-2.1.2/gems/activerecord-4.1.5/lib/active_record/connection_handling.rb:87:in `connection'
+    from /home/[[user:brunetto]]/.rvm/gems/ruby-2.1.2/gems/devise-3.3.0/lib/generators/active_record/devise_generator.rb:86:in`postgresql?'
+    from /home/[[user:brunetto]]/.rvm/gems/ruby-2.1.2/gems/devise-3.3.0/lib/generators/active_record/devise_generator.rb:78:in `inet?'
+""",
+    ),
+    # ---- Flyway and Liquibase: CLI debug output, Gradle config, changeset checksums ------------------
+    (
+        "https://github.com/flyway/flyway/issues/2741",
+        ".txt",
+        r"""iMac-[[user:Walt]]:Flyway [[user:dontcallmewalt]]$ cd conf/
+iMac-[[user:Walt]]:conf [[user:dontcallmewalt]]$ flyway migrate -X
+DEBUG: Loading config file: /usr/local/Cellar/flyway/6.3.1/libexec/conf/flyway.conf
+DEBUG: Unable to load config file: /Users/[[user:dontcallmewalt]]{{keep:/flyway.conf}}
+DEBUG: Loading config file: /Users/[[user:dontcallmewalt]]/Flyway/conf/flyway.conf
+DEBUG: Using configuration:
+DEBUG: flyway.jarDirs -> /usr/local/Cellar/flyway/6.3.1/libexec/jars
+DEBUG: flyway.locations -> filesystem:/Users/[[user:dontcallmewalt]]/Flyway/sql
+DEBUG: flyway.password -> {{keep:********}}
+DEBUG: flyway.url -> jdbc:postgresql://localhost:5432/postgres
+DEBUG: flyway.user -> {{keep:postgres}}
+DEBUG: Adding location to classpath: /usr/local/Cellar/flyway/6.3.1/libexec/drivers/derby-10.15.1.3.jar
+""",
+    ),
+    (
+        "https://github.com/flyway/flyway/issues/1518",
+        ".txt",
+        r"""flyway {
+    url = 'jdbc:mysql://localhost:3306/flywayTest'
+    user = '{{keep:root}}'
+    password = '[[secret:Mint#58]]'
+    schemas = ['flywayTest']
+    baselineVersion = 1
+    baselineDescription = "Let's go!"
+}
+
+flywayMigrations [[user:karanmalhotra]]$ gradle flywayMigrate
+Parallel execution is an incubating feature.
+:flywayMigrate FAILED
+
+FAILURE: Build failed with an exception.
+
+* What went wrong:
+Execution failed for task ':flywayMigrate'.
+""",
+    ),
+    (
+        "https://github.com/flyway/flyway/issues/3712",
+        ".txt",
+        r"""[{{keep:opencue}}@opencue tmp]$ flyway -url=jdbc:postgresql://$DB_HOST/$DB_NAME -user=$USER -n -locations=filesystem:cuebot/src/main/resources/conf/ddl/postgres/migrations migrate
+ERROR: Unable to obtain connection from database (jdbc:postgresql://localhost/cuebot_local) for user '{{keep:opencue}}': FATAL: Ident authentication failed for user "{{keep:opencue}}"
+--------------------------------------------------------------------------------------------------------------------------------------------------------------
+SQL State  : 28000
+Error Code : 0
+Message    : FATAL: Ident authentication failed for user "{{keep:opencue}}"
+
+Caused by: org.postgresql.util.PSQLException: FATAL: Ident authentication failed for user "{{keep:opencue}}"
+[{{keep:opencue}}@opencue tmp]$
+""",
+    ),
+    (
+        "https://github.com/liquibase/liquibase/issues/5536",
+        ".txt",
+        r"""     4 changesets check sum
+          changelogs/NormalizacoesIniciais.xml::000000019::[[user:sergio.bastos]] was: 9:d41d8cd98f00b204e9800998ecf8427e but is now: 9:af7cbc3f01f74e15e79bb5f115733834
 """,
     ),
 ]
