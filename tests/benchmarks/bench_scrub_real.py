@@ -319,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
             "140",
             "141",
             "142",
+            "144",
             "all",
         ),
         default="all",
