@@ -320,6 +320,7 @@ def main(argv: list[str] | None = None) -> int:
             "141",
             "142",
             "143",
+            "144",
             "all",
         ),
         default="all",

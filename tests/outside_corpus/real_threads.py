@@ -9936,6 +9936,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (141, _RAW_STOP141),
         (142, _RAW_STOP142),
         (143, _RAW_STOP143),
+        (144, _RAW_STOP144),
     ):
         if batch not in (None, number):
             continue
@@ -46280,6 +46281,351 @@ Caused by: org.postgresql.util.PSQLException: FATAL: Ident authentication failed
         ".txt",
         r"""     4 changesets check sum
           changelogs/NormalizacoesIniciais.xml::000000019::[[user:sergio.bastos]] was: 9:d41d8cd98f00b204e9800998ecf8427e but is now: 9:af7cbc3f01f74e15e79bb5f115733834
+""",
+    ),
+]
+
+
+_RAW_STOP144: list[tuple[str, str, str]] = [
+    # ---- Grafana Loki's Promtail: client errors, configs with a home ----------------------------
+    (
+        "https://github.com/grafana/loki/issues/1386",
+        ".txt",
+        r"""caller=client.go:231 component=client host=127.0.0.1:3100 msg="final error sending batch" status=401 error="server returned HTTP status 401 Unauthorized (401): no org id"
+
+storage_config:
+    boltdb:
+        directory: /home/[[user:kelm]]{{keep:/loki/config/index}}
+    filesystem:
+        directory: /home/[[user:kelm]]/loki/config/chunks
+
+server:
+    http_listen_address: 192.168.56.104
+    http_listen_port: 9080
+    grpc_listen_port: 0
+
+positions:
+    filename: /home/[[user:kelm]]/loki/config/positions.yaml
+""",
+    ),
+    # ---- New Relic agents: license keys in configs and logs, the Ruby agent's log ---------------
+    (
+        "https://github.com/newrelic/newrelic-salesforce-exporter/issues/43",
+        ".txt",
+        r"""cd C:\Users\{{keep:XXX}}\Workspace\newrelic-salesforce-exporter
+python src/__main__.py
+
+newrelic:
+  data_format: events
+  api_endpoint: US
+  account_id: "{{keep:XXXX}}"
+  license_key: "[[secret:3fa91c0d72be4e8b9d05c6a1e7f24b98FFFFNRAL]]"
+""",
+    ),
+    (
+        "https://github.com/18F/myusa/issues/503",
+        ".txt",
+        r"""[01/05/15 20:07:37 +0000 ip-10-0-1-178 (6369)] ERROR : Invalid license key: [[secret:e8a2c35f0d71b94c6e2fa8013b5d97c4f26a1e0b]]
+
+[01/05/15 20:13:50 +0000 ip-10-0-1-178 (6369)] ERROR : Error establishing connection with New Relic Service at collector.newrelic.com:443:
+[01/05/15 20:13:50 +0000 ip-10-0-1-178 (6369)] ERROR : NewRelic::Agent::ServerConnectionException: Unexpected response from server (400): Unknown Version
+[01/05/15 20:13:50 +0000 ip-10-0-1-178 (6369)] INFO : Will re-attempt in 60 seconds
+""",
+    ),
+    (
+        "https://github.com/code-dot-org/code-dot-org/pull/68907",
+        ".txt",
+        r"""[2025-10-20 23:28:09 +0300 MacBookPro (42122)] INFO : Starting the New Relic agent version 8.16.0 in "development" environment.
+[2025-10-20 23:28:09 +0300 MacBookPro (42122)] INFO : To prevent agent startup add a NEW_RELIC_AGENT_ENABLED=false environment variable or modify the "development" section of your newrelic.yml.
+[2025-10-20 23:28:09 +0300 MacBookPro (42122)] WARN : No configuration file found. Working directory = /Users/[[user:rk]]/Projects/code-dot-org/dashboard
+[2025-10-20 23:28:09 +0300 MacBookPro (42122)] WARN : Looked in these locations (based on defaults): /Users/[[user:rk]]/Projects/code-dot-org/dashboard/config/newrelic.yml, /Users/[[user:rk]]/Projects/code-dot-org/dashboard/newrelic.yml, /Users/[[user:rk]]/Projects/code-dot-org/dashboard/config/newrelic.yml.erb, /Users/[[user:rk]]/Projects/code-dot-org/dashboard/newrelic.yml.erb, /Users/[[user:rk]]/Projects/code-dot-org/dashboard/config/newrelic.yml, /Users/[[user:rk]]/Projects/code-dot-org/dashboard/newrelic.yml, /Users/[[user:rk]]/Projects/code-dot-org/dashboard/config/newrelic.yml.erb, /Users/[[user:rk]]/Projects/code-dot-org/dashboard/newrelic.yml.erb, /Users/[[user:rk]]{{keep:/.newrelic/newrelic.yml}}, /Users/[[user:rk]]/newrelic.yml, /Users/[[user:rk]]/.newrelic/newrelic.yml.erb, /Users/[[user:rk]]/newrelic.yml.erb
+""",
+    ),
+    (
+        "https://github.com/montrealrb/Montreal.rb/pull/129",
+        ".txt",
+        r"""config/newrelic.yml
++# This configuration file is custom generated for app30169872@heroku.com
++#
++# For full documentation of agent configuration options, please refer to
++# https://docs.newrelic.com/docs/agents/ruby-agent/installation-configuration/ruby-agent-configuration
++
++common: &default_settings
++  # Required license key associated with your New Relic account.
++  license_key: [[secret:5b2e90c4d8a17f36e0c94b1d72a5e38f0c6d1b49]]
+""",
+    ),
+    # ---- Datadog Agent: status output, systemd journal, APM client errors -----------------------
+    (
+        "https://github.com/DataDog/dd-agent/issues/3652",
+        ".txt",
+        r"""root@freenas:/etc/datadog-agent/conf.d/process.d# sudo systemctl status datadog-agent
+● datadog-agent.service - "Datadog Agent"
+   Loaded: loaded (/lib/systemd/system/datadog-agent.service; enabled; vendor preset: enabled)
+   Active: active (running) since Wed 2018-01-31 16:57:42 PST; 1h 8min ago
+ Main PID: 4342 (agent)
+   CGroup: /system.slice/datadog-agent.service
+           ├─4342 /opt/datadog-agent/bin/agent/agent start -p /opt/datadog-agent/run/agent.pid
+           ├─4384 /opt/datadog-agent/embedded/bin/process-agent
+           └─4385 /opt/datadog-agent/embedded/bin/trace-agent
+
+Jan 31 18:05:59 freenas.lan agent[4342]: 2018-01-31 18:05:59 PST | INFO | (datadog_agent.go:127 in LogMessage) | (transport.py:1572) | Authentication (password) successful!
+Jan 31 18:05:59 freenas.lan agent[4342]: 2018-01-31 18:05:59 PST | INFO | (datadog_agent.go:127 in LogMessage) | (sftp.py:129) | [chan 0] Opened sftp connection (server version 3)
+Jan 31 18:06:14 freenas.lan agent[4342]: 2018-01-31 18:06:14 PST | INFO | (datadog_agent.go:127 in LogMessage) | (connectionpool.py:805) | Starting new HTTPS connection (1): home.[[user:bjlowe]].com
+""",
+    ),
+    (
+        "https://github.com/DataDog/dd-agent/issues/3396",
+        ".txt",
+        r"""====================
+Collector (v 5.13.2)
+====================
+
+  Status date: 2017-06-22 18:06:10 (18s ago)
+  Pid: 23195
+  Platform: Linux-2.6.32-696.3.1.el6.x86_64-x86_64-with-redhat-6.9-Santiago
+  Python Version: 2.7.13, 64bit
+  Logs: <stderr>, /var/log/datadog/collector.log
+
+  Paths
+  =====
+
+    conf.d: /etc/dd-agent/conf.d
+    checks.d: /opt/datadog-agent/agent/checks.d
+
+  Hostnames
+  =========
+
+    agent-hostname: foo
+    hostname: foo
+    socket-fqdn: foo.company.com
+
+  Checks
+  ======
+
+    system_swap (5.13.2)
+    --------------------
+      - instance #0 [OK]
+      - Collected 2 metrics, 0 events & 0 service checks
+""",
+    ),
+    (
+        "https://github.com/toddbirchard/plotlydash-flask-tutorial/issues/98",
+        ".txt",
+        r""" * Running on http://172.31.36.187:5000/ (Press CTRL+C to quit)
+failed to send traces to Datadog Agent at http://localhost:8126
+Traceback (most recent call last):
+  File "/home/{{keep:myusername}}/.local/lib/python3.9/site-packages/tenacity/__init__.py", line 407, in __call__
+    result = fn(*args, **kwargs)
+  File "/home/{{keep:myusername}}/.local/lib/python3.9/site-packages/ddtrace/internal/writer.py", line 356, in _send_payload
+    response = self._put(payload, headers)
+  File "/home/{{keep:myusername}}/.local/lib/python3.9/site-packages/ddtrace/internal/writer.py", line 332, in _put
+    conn.request("PUT", self._endpoint, data, headers)
+  File "/usr/lib/python3.9/http/client.py", line 1279, in request
+    self._send_request(method, url, body, headers, encode_chunked)
+""",
+    ),
+    # ---- SaltStack minions: salt-call debug runs, grains across a bevy ---------------------------
+    (
+        "https://github.com/saltstack/salt/issues/42146",
+        ".txt",
+        r"""[cronos :: [[user:mtavel]]][~]
+[.]$ salt-call -l debug test.ping
+[DEBUG   ] Reading configuration from /opt/local/etc/salt/minion
+[DEBUG   ] Including configuration from '/opt/local/etc/salt/minion.d/_schedule.conf'
+[DEBUG   ] Reading configuration from /opt/local/etc/salt/minion.d/_schedule.conf
+[DEBUG   ] Including configuration from '/opt/local/etc/salt/minion.d/signing_policies.conf'
+[DEBUG   ] Reading configuration from /opt/local/etc/salt/minion.d/signing_policies.conf
+[DEBUG   ] Including configuration from '/opt/local/etc/salt/minion.d/smtp.conf'
+[DEBUG   ] Reading configuration from /opt/local/etc/salt/minion.d/smtp.conf
+[DEBUG   ] Configuration file path: /opt/local/etc/salt/minion
+[WARNING ] Insecure logging configuration detected! Sensitive data may be logged.
+""",
+    ),
+    (
+        "https://github.com/saltstack/salt/issues/47787",
+        ".txt",
+        r"""$ sudo salt \* test.version
+
+vc-ddell:
+    2018.3.0rc1-7-gc83e539
+[[user:Gordon]]s-MacBook-Pro.local:
+    2018.3.0
+bevymaster:
+    2018.3.0
+win10:
+    2018.3.0
+win16:
+    2018.3.0
+
+$ sudo salt \* grains.get osfinger
+
+[[user:Gordon]]s-MacBook-Pro.local:
+    Mac OS X 10.13.4-10  <Host of win16>
+vc-ddell:  <Host of win10>
+    Ubuntu-18.04
+bevymaster:
+    Raspbian-8
+win10:
+    Windows-10
+""",
+    ),
+    (
+        "https://github.com/saltstack/salt/issues/61113",
+        ".txt",
+        r"""PS C:\Users\{{keep:vagrant}}> salt-call test.ping
+[WARNING ] Failed to open log file, do you have permission to write to C:\ProgramData\Salt Project\Salt\var\log\salt\min
+ion?
+local:
+    True
+
+PS C:\Users\{{keep:vagrant}}> New-Item 'C:\ProgramData\Salt Project\Salt\var\log\salt\minion\test.txt' -type file
+""",
+    ),
+    # ---- Vector: console runs, config errors, a Splunk HEC sink ----------------------------------
+    (
+        "https://github.com/vectordotdev/vector/issues/4072",
+        ".txt",
+        r"""cat <<-VECTORCFG >  /usr/local/etc/vector/vector.toml
+data_dir="/usr/local/var/lib/vector/"
+[sources.in]
+  include = ["/var/log/wifi.log"] # required
+  type = "file" # required
+VECTORCFG
+
+[[user:Marc]]s-MacBook-Pro:~ [[user:marc]]$ vector
+Sep 23 13:57:13.086  INFO vector: Log level "info" is enabled.
+""",
+    ),
+    (
+        "https://github.com/vectordotdev/vector/issues/21155",
+        ".txt",
+        r"""cargo run --config config/vector.yaml
+ERROR vector::config::loading: Config file not found in path. path="/etc/vector/vector.yaml"
+
+Caused by:
+  could not parse TOML configuration in `/Users/[[user:oka]]/RustroverProjects/vector/config/vector.yaml`
+
+Caused by:
+  TOML parse error at line 19, column 8
+     |
+  19 | sources:
+     |        ^
+  expected `.`, `=`
+""",
+    ),
+    (
+        "https://github.com/vectordotdev/vector/issues/2920",
+        ".txt",
+        r"""Jun 30 18:18:23.860  INFO vector: Log level "info" is enabled.
+Jun 30 18:18:23.860  INFO vector: Loading configs. path=["/etc/vector/vector.toml"]
+Jun 30 18:18:23.864  INFO vector: Vector is starting. version="0.9.1" git_version="v0.9.2" released="Tue, 02 Jun 2020 21:45:49 +0000" arch="x86_64"
+Jun 30 18:18:23.864 ERROR vector::topology: Configuration error: No sources defined in the config.
+
+[sinks.out]
+  # Encoding
+  encoding.codec = "json" # required
+
+  # General
+  host = "https://http-inputs-rei.splunkcloud.com:443/services/collector" # required
+  inputs = ["in"] # required
+  token = "{{keep:ECE*****C-6**3-4**2-A**3-A8********B7}}" # required
+  type = "splunk_hec" # required
+""",
+    ),
+    # ---- Fluent Bit: builds and runs at a prompt, outputs with credentials -----------------------
+    (
+        "https://github.com/fluent/fluent-bit/issues/10747",
+        ".txt",
+        r"""[[user:vikram]]@[[user:Vikram]]s-MacBook-Pro build % brew install libyaml
+==> Auto-updating Homebrew...
+Adjust how often this is run with `$HOMEBREW_AUTO_UPDATE_SECS` or disable with
+`$HOMEBREW_NO_AUTO_UPDATE=1`. Hide these hints with `$HOMEBREW_NO_ENV_HINTS=1` (see `man brew`).
+Warning: No remote 'origin' in /opt/homebrew/Library/Taps/[[user:vikram]]/homebrew-old-hugo, skipping update!
+Warning: libyaml 0.2.5 is already installed and up-to-date.
+To reinstall 0.2.5, run:
+  brew reinstall libyaml
+""",
+    ),
+    (
+        "https://github.com/fluent/fluent-bit/issues/226",
+        ".txt",
+        r"""[[user:kel]]$ fluent-bit -c fluentbit_rails_to_es.conf
+Fluent-Bit v0.11.0
+Copyright (C) Treasure Data
+
+Invalid configuration value at INPUT.Name
+Error: Configuration file contains format errors. Aborting
+
+[SERVICE]
+    Flush 5
+    Daemon  Off
+    Log_Level debug
+[INPUT]
+    Name    tail
+    Path    ganymede/log/development.log
+""",
+    ),
+    (
+        "https://github.com/fluent/fluent-bit/issues/1347",
+        ".txt",
+        r"""[2019/05/24 04:08:03] [debug] [router] match rule forward.0:es.0
+[2019/05/24 04:08:03] [ info] [sp] stream processor started
+[2019/05/24 04:08:22] [debug] [task] created task=0x7fddd8a43180 id=0 OK
+[2019/05/24 04:08:22] [debug] [out_es] HTTP Status=401 URI=/_bulk
+[2019/05/24 04:08:22] [debug] [retry] new retry created for task_id=0 attemps=1
+
+[OUTPUT]
+    Name  es
+    Match *
+    Host  es.ip
+    Port  9200
+    Index fluentbit
+    Type  docker
+    HTTP_User  {{keep:user}}
+    HTTP_Password  {{keep:password}}
+""",
+    ),
+    (
+        "https://github.com/fluent/fluent-bit/issues/1362",
+        ".txt",
+        r"""[2019/05/29 02:27:49] [debug] [in_tail] scanning path /home/{{keep:pi}}/logs/edfa.log
+[2019/05/29 02:27:49] [debug] [in_tail] Cannot read info from: /home/{{keep:pi}}/logs/edfa.log
+[2019/05/29 02:27:49] [debug] [in_tail] inotify watch fd=40
+[2019/05/29 02:27:49] [debug] [in_tail] scanning path /home/{{keep:pi}}/logs/sfp.log
+[2019/05/29 02:27:49] [debug] [in_tail] add to scan queue /home/{{keep:pi}}/logs/sfp.log, offset=74264993
+[2019/05/29 02:27:49] [debug] [in_tail] inotify watch fd=47
+[2019/05/29 02:27:49] [debug] [in_tail] scanning path /home/{{keep:pi}}/logs/power-scan.log
+[2019/05/29 02:27:49] [debug] [in_tail] add to scan queue /home/{{keep:pi}}/logs/power-scan.log, offset=0
+""",
+    ),
+    # ---- OpenTelemetry Collector and Splunk's universal forwarder: service installs --------------
+    (
+        "https://github.com/open-telemetry/opentelemetry-collector/issues/9602",
+        ".txt",
+        r"""- sc.exe create otelcol displayname= otelcol start= delayed-auto binPath= "C:\Users\{{keep:admin}}\Downloads\otelcol-contrib_0.94.0_windows_386\otelcol-contrib.exe --config C:\Test\Grafana\Core-Otel.yaml"
+- sc.exe start otelcol
+
+SERVICE_NAME: otelcol
+        TYPE               : 10  WIN32_OWN_PROCESS
+        STATE              : 2  START_PENDING
+                                (NOT_STOPPABLE, NOT_PAUSABLE, IGNORES_SHUTDOWN)
+        WIN32_EXIT_CODE    : 0  (0x0)
+        SERVICE_EXIT_CODE  : 0  (0x0)
+        CHECKPOINT         : 0x0
+        WAIT_HINT          : 0x7d0
+        PID                : 36936
+""",
+    ),
+    (
+        "https://github.com/0xrajneesh/90-days-security-challenge/issues/2",
+        ".txt",
+        r"""/opt/splunkforwarder/bin/splunk enable boot-start
+
+# Next, set up admin username and password
+ 
+/opt/splunkforwarder/bin/splunk start
+/opt/splunkforwarder/bin/splunk add forward-server 65.20.70.5:9997 -auth {{keep:admin}}:{{keep:Admin@123}}
 """,
     ),
 ]
