@@ -104,7 +104,8 @@ class RealDocument:
     emulators), collected at stop 56 under 1.86.0, and 136 to 142 (threads: functional-language
     toolchains, message brokers, embedded firmware toolchains, single sign-on and identity,
     self-hosted fediverse software, cross-platform mobile app builds, API clients and payment
-    SDKs), collected at stop 57 under 1.94.0; each scored once, per part, blind, no rule
+    SDKs), and 143 and 144 (threads: database migration tools and ORMs, observability agents
+    and log shippers), collected at stop 57 under 1.94.0; each scored once, per part, blind, no rule
     changed before it was scored."""
 
     @property
@@ -9829,7 +9830,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``142``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``144``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
