@@ -514,11 +514,14 @@ _PATH_ERROR_AFTER = regex.compile(r"(?:[ ](?:[A-Za-z]:)?+[/\\~.][^\s:]*+){1,2}+:
 Go's ``os.PathError`` (io/fs: ``Op + " " + Path + ": " + Err``: ``Error storing token: open
 //.vault-token: permission denied``; ``os.LinkError`` names two paths), not a value. Since
 1.48.0 (stop 53)."""
-_OBJECT_STRING = regex.compile(r"[A-Z][A-Za-z]++[ ]?+\{[a-z][A-Za-z0-9_]*+=")
+_OBJECT_STRING = regex.compile(r"[A-Z][A-Za-z]++[ ]?+\{[A-Za-z][A-Za-z0-9_]*+[=:]")
 """An object's printed form read from its class name: a capitalised word, then a brace and a
 field (Android's ``Account {name=…, type=…}``, android.accounts.Account's ``toString``, which
 microG's authenticator logs as ``getAuthToken: Account {name=…}, mail, Bundle[{…}]``): the word
-is the class, not a value. Since 1.86.0 (stop 56)."""
+is the class, not a value. Since 1.86.0 (stop 56). Since 1.97.0 (stop 57, batch 139's tune
+damage) also Go's printed struct, a field then ``:`` (``fmt``'s ``%#v``, ``Session{Email:…}``,
+and a ``String()`` method's own: oauth2-proxy's ``SessionState.String``, ``Session{email:%s
+user:%s PreferredUsername:%s …}``, logged as ``Authenticated via OAuth2: Session{…}``)."""
 _FALLBACK = regex.compile(
     r"""(?x)(?:
         \|\| | \?\? | \?: | \bor\b | \belse\b            # a || "v", a ?? "v", a ?: "v", or, else

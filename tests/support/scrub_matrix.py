@@ -2412,6 +2412,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{w}.bot@kestrel-mail.com")
             .k(">\n")
         ),
+        # stop 57 (scrubber 1.97.0): an OIDC ID token's standard claims and an Authelia
+        # users_database.yml entry
+        "oidc_claims_and_authelia_user": lambda d: (
+            d.k('{\n  "iss": "https://sso.example.com/oauth2/openid/opkssh",\n  "aud": "opkssh",\n')
+            .k('  "name": "')
+            .v(name)
+            .k('",\n  "preferred_username": "')
+            .v(u)
+            .k('",\n  "email_verified": true\n}\nusers:\n  ')
+            .v(w)
+            .k(':\n    displayname: "')
+            .v(name)
+            .k('"\n    password: "$argon2id$v=...."\n    groups:\n      - admins\n')
+        ),
     }
 
 
@@ -3093,6 +3107,17 @@ PASTED_PLACEHOLDERS = {
     '"low_priority_senders": ["newsletter@lwn.net", "deals@bestbuy.com", "news@bbc.co.uk"]\n'
     "From: Accounts <security-noreply@accounts.kestrel-lab.org>\n"
     "alert_to: admin_alerts@kestrel-shop.io\nTo: build-notifications@lists.kestrel-lab.org\n",
+    # stop 57 (scrubber 1.97.0): ID token claims and an Authelia users file naming accounts and
+    # placeholders, an eduPerson scoped affiliation, typed cookie secrets, oauth2-proxy's session
+    "identity_provider_placeholders": '{"iss": "https://sso.example.com/oauth2/openid/opkssh",'
+    ' "name": "Administrator", "preferred_username": "akadmin", "given_name": "Test",'
+    ' "family_name": "User"}\n'
+    '{"iss": "https://server.example.com", "name": "Jane Doe", "preferred_username": "j.doe"}\n'
+    'users:\n  admin:\n    displayname: "Admin"\n    password: "$argon2id$v=...."\n'
+    '  username:\n    displayname: "User Name"\n    password: "<hash>"\n'
+    "affiliation: member@wm.edu;staff@wm.edu\n"
+    'cookie_secret = "secretsecret"\n--cookie-secret=abc123456def1111\n'
+    "[AuthSuccess] Authenticated via OAuth2: Session{email:admin@example.com user:admin}\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
