@@ -80,16 +80,16 @@ ADMIN_CLI_NOBODY = [
     "./bin/pleroma_ctl user invite --max-use 1",
     "./bin/pleroma_ctl user confirm_all",
     "./bin/pleroma_ctl user set $NICKNAME --admin",
-    "su pleroma -s $SHELL -lc \"./bin/pleroma_ctl user new pleroma admin@example.org --admin\"",
+    'su pleroma -s $SHELL -lc "./bin/pleroma_ctl user new pleroma admin@example.org --admin"',
     # YunoHost's CLI and helpers
     "sudo yunohost user info $admin --output-as plain",
-    "sudo yunohost user info \"$1\" --output-as plain | ynh_get_plain_key \"$2\"",
+    'sudo yunohost user info "$1" --output-as plain | ynh_get_plain_key "$2"',
     "yunohost user info admin",
     "yunohost user list --output-as plain",
     "yunohost user info --help",
     "yunohost user group list",
     "yunohost user permission list",
-    "yunohost user create johndoe -F \"John Doe\" -d example.org",
+    'yunohost user create johndoe -F "John Doe" -d example.org',
     "# example: ynh_user_exists 'toto' || exit 1",
     "# example: mail=$(ynh_user_get_info 'toto' 'mail')",
     "ynh_user_get_info --username=$admin --key=mail",
@@ -125,11 +125,27 @@ STAND_IN_ADDRESS_NOBODY = [
 
 ADMIN_CLI_GO = [
     ("tootctl accounts modify gorlyvans --role Admin\n", "gorlyvans", "tootctl accounts modify "),
-    ("RAILS_ENV=production bin/tootctl accounts create hmarrow --email someone@example.com --confirmed\n", "hmarrow", "--email someone@example.com"),
-    ("docker-compose run --rm web bin/tootctl accounts delete Kelvora_7\nDeleting user with 12 statuses, this might take a while...\nOK\n", "Kelvora_7", "Deleting user"),
+    (
+        "RAILS_ENV=production bin/tootctl accounts create hmarrow --email someone@example.com --confirmed\n",
+        "hmarrow",
+        "--email someone@example.com",
+    ),
+    (
+        "docker-compose run --rm web bin/tootctl accounts delete Kelvora_7\nDeleting user with 12 statuses, this might take a while...\nOK\n",
+        "Kelvora_7",
+        "Deleting user",
+    ),
     ("tootctl accounts approve tebrin\n", "tebrin", "tootctl accounts approve "),
-    ("./bin/pleroma_ctl user new quillon quillon@mailbox.org --admin\n", "quillon", "./bin/pleroma_ctl user new "),
-    ('sudo su pleroma -s $SHELL -lc "/var/www/pleroma/live/bin/pleroma_ctl user reset_password marwenna"\n', "marwenna", "pleroma_ctl user reset_password "),
+    (
+        "./bin/pleroma_ctl user new quillon quillon@mailbox.org --admin\n",
+        "quillon",
+        "./bin/pleroma_ctl user new ",
+    ),
+    (
+        'sudo su pleroma -s $SHELL -lc "/var/www/pleroma/live/bin/pleroma_ctl user reset_password marwenna"\n',
+        "marwenna",
+        "pleroma_ctl user reset_password ",
+    ),
     ("mix pleroma.user set dovrik --admin\n", "dovrik", "--admin"),
     (
         "2019-11-26 15:24:34,179: DEBUG - ++ ynh_handle_getopts_args brelvin mail\n2019-11-26 15:24:34,180: DEBUG - ++ sudo yunohost user info brelvin --output-as plain\n",
@@ -172,7 +188,9 @@ def test_admin_cli_account_goes(engine: Scrubber, text: str, value: str, kept: s
 
 
 @pytest.mark.parametrize(("text", "values", "kept"), PLAIN_KEY_GO)
-def test_plain_user_key_goes(engine: Scrubber, text: str, values: tuple[str, ...], kept: str) -> None:
+def test_plain_user_key_goes(
+    engine: Scrubber, text: str, values: tuple[str, ...], kept: str
+) -> None:
     out = scrubbed(engine, text)
     for value in values:
         assert value.lower() not in out.lower(), out
@@ -181,7 +199,11 @@ def test_plain_user_key_goes(engine: Scrubber, text: str, values: tuple[str, ...
 
 @pytest.mark.parametrize(
     "text",
-    ["--email ana@gmail.com\n", "tootctl accounts create bob --email bob@gmail.com\n", "--email aab@gmail.com\n"],
+    [
+        "--email ana@gmail.com\n",
+        "tootctl accounts create bob --email bob@gmail.com\n",
+        "--email aab@gmail.com\n",
+    ],
 )
 def test_short_real_address_still_goes(engine: Scrubber, text: str) -> None:
     out = scrubbed(engine, text)
