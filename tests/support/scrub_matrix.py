@@ -2426,6 +2426,23 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(name)
             .k('"\n    password: "$argon2id$v=...."\n    groups:\n      - admins\n')
         ),
+        # stop 57 (scrubber 1.98.0): the account a self-hosted server's admin CLI names
+        # (tootctl, pleroma_ctl, yunohost user) and YunoHost's plain output of a user's keys
+        "server_admin_cli_account": lambda d: (
+            d.k("RAILS_ENV=production bin/tootctl accounts modify ")
+            .v(u)
+            .k(" --role Admin\nOK\n$ ./bin/pleroma_ctl user reset_password ")
+            .v(w)
+            .k("\n$ sudo yunohost user info ")
+            .v(u)
+            .k(" --output-as plain\n#username\n")
+            .v(u)
+            .k("\n#firstname\n")
+            .v(first)
+            .k("\n#mail\n")
+            .v(f"{u}@kestrel-mail.com")
+            .k("\n")
+        ),
     }
 
 
@@ -3118,6 +3135,15 @@ PASTED_PLACEHOLDERS = {
     "affiliation: member@wm.edu;staff@wm.edu\n"
     'cookie_secret = "secretsecret"\n--cookie-secret=abc123456def1111\n'
     "[AuthSuccess] Authenticated via OAuth2: Session{email:admin@example.com user:admin}\n",
+    # stop 57 (scrubber 1.98.0): admin CLIs naming a role, a placeholder, a service account, the
+    # docs' sample or a stand-in, and a stand-in address of one letter repeated
+    "server_admin_cli_nobody": "tootctl accounts modify admin --role Owner\n"
+    "RAILS_ENV=production bin/tootctl accounts create alice --email alice@example.com\n"
+    "tootctl accounts create aaaa --email aaa@gmail.com\nOK\nNew password: ********\n"
+    "tootctl accounts modify mastodon --role Admin\ntootctl accounts approve --all\n"
+    "./bin/pleroma_ctl user new <nickname> <email>\n./bin/pleroma_ctl user activate NICKNAME\n"
+    "sudo yunohost user info $admin --output-as plain\nyunohost user info admin\n"
+    "# example: ynh_user_exists 'toto' || exit 1\n--email zzz@gmail.com\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
