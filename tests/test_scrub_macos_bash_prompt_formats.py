@@ -66,8 +66,16 @@ MAC_BASH_PROMPT_NOBODY = [
 ]
 
 MAC_BASH_PROMPT_GO = [
-    ("MBPro:skeleton Dominik$ bundle exec fastlane match --verbose\n", "Dominik", "MBPro:skeleton "),
-    ("skynet:~ Halvard$ brew doctor\nWarning: /Users/Shared is not writable\n", "Halvard", "skynet:~ "),
+    (
+        "MBPro:skeleton Dominik$ bundle exec fastlane match --verbose\n",
+        "Dominik",
+        "MBPro:skeleton ",
+    ),
+    (
+        "skynet:~ Halvard$ brew doctor\nWarning: /Users/Shared is not writable\n",
+        "Halvard",
+        "skynet:~ ",
+    ),
     ("192:ios Marisol$ pod install\nAnalyzing dependencies\n", "Marisol", "192:ios "),
     ("(base) MBPro:Desktop Tiberius$ python3 train.py\n", "Tiberius", "(base) MBPro:Desktop "),
     ("mbp-work:app Quentin$ ./gradlew assemble\nQuentin's build\n", "Quentin", "mbp-work:app "),

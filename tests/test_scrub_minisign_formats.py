@@ -44,9 +44,21 @@ MINISIGN_PUBLIC = [
 ]
 
 MINISIGN_GO = [
-    (f"Your secret key was generated successfully - Keep it secret!\n{_SECRET_WRAPPED}\n\nYour public key was generated successfully:\n{_PUB_WRAPPED}\n", _SECRET_WRAPPED, _PUB_WRAPPED),
-    (f"untrusted comment: minisign encrypted secret key\n{_SECRET}\n", _SECRET, "untrusted comment: minisign encrypted secret key"),
-    (f"TAURI_PRIVATE_KEY={_SECRET_WRAPPED}\nTAURI_KEY_PASSWORD=\n", _SECRET_WRAPPED, "TAURI_PRIVATE_KEY="),
+    (
+        f"Your secret key was generated successfully - Keep it secret!\n{_SECRET_WRAPPED}\n\nYour public key was generated successfully:\n{_PUB_WRAPPED}\n",
+        _SECRET_WRAPPED,
+        _PUB_WRAPPED,
+    ),
+    (
+        f"untrusted comment: minisign encrypted secret key\n{_SECRET}\n",
+        _SECRET,
+        "untrusted comment: minisign encrypted secret key",
+    ),
+    (
+        f"TAURI_PRIVATE_KEY={_SECRET_WRAPPED}\nTAURI_KEY_PASSWORD=\n",
+        _SECRET_WRAPPED,
+        "TAURI_PRIVATE_KEY=",
+    ),
 ]
 
 MINISIGN_NOBODY = [
