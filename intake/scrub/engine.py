@@ -660,6 +660,8 @@ def _account_logins(text: str) -> list[str]:
         records = [m.group(m.lastindex or 0) for m in rules["login_record"].finditer(text)]
     if ":user/" in text:
         records += [m.group(1) for m in _rule("cloud_arn").finditer(text)]
+    if _marked("mac_bash_prompt", text):  # macOS bash's ``\h:\W \u\$`` on any host (1.99.0)
+        records += [m.group(1) for m in _rule("mac_bash_prompt").finditer(text)]
     if "Directory:" in text:
         for listing in _rule("users_directory").finditer(text):
             matches += _rule("directory_row").finditer(listing.group("rows"))
@@ -827,6 +829,38 @@ def _public_id(text: str, start: int, end: int) -> bool:
         and value.fullmatch(text, start, end) is not None
         and text.startswith(after, end)
         for before, value, after in _PUBLIC_IDS
+    )
+
+
+_MINISIGN_KEY_ID_BEFORE = regex.compile(r"untrusted[ ]comment:[ ][^\n]{0,60}?public[ ]key:?+[ ]\Z")
+"""What minisign writes before a public key's id in its comment (minisign's ``minisign public
+key <ID>``, the Rust crate's and rsign2's ``… public key: <ID>``)."""
+
+
+def _minisign_public_key(value: str) -> bool:
+    """Whether ``value`` is a minisign (or OpenBSD signify) public key: base64 of ``Ed``, an
+    8-byte key id and an Ed25519 public key, 42 bytes (jedisct1.github.io/minisign, "Public
+    key format"); the secret key's box is 158 bytes, a signature's 74."""
+    raw = _b64_bytes(value)
+    return raw is not None and len(raw) == 42 and raw.startswith(b"Ed")
+
+
+def _minisign_public(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a minisign public key, public by design (``minisign -V
+    -P <pubkey>``, a published ``minisign.pub``, Tauri's updater ``pubkey`` shipped in every
+    app): the key itself (``RW…``), the key id in its file's ``untrusted comment:`` line, or
+    the base64 of the whole two-line file, as ``tauri signer generate`` prints it. Since 1.99.0
+    (stop 57, batch 141's tune damage)."""
+    span = text[start:end]
+    if _minisign_public_key(span):
+        return True
+    if regex.fullmatch(r"[0-9A-F]{16}+", span):
+        return _MINISIGN_KEY_ID_BEFORE.search(text[max(0, start - 100) : start]) is not None
+    lines = (_decode_b64_text(span) or "").strip().splitlines()
+    return (
+        len(lines) == 2
+        and lines[0].startswith("untrusted comment: ")
+        and _minisign_public_key(lines[1].strip())
     )
 
 
@@ -1913,6 +1947,7 @@ class Scrubber:
                     illustrative(text[start:end])
                     or marked_redacted(text, end)
                     or _public_id(text, start, end)
+                    or _minisign_public(text, start, end)
                 )
             ):
                 # written to illustrate a secret (scrub/illustrative.py), or a public id where

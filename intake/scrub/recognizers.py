@@ -309,13 +309,37 @@ emphasis around a real address (``**kowalski@gmail.com**``, ``***…***``) is fo
 and is no mask (``_masked_local``); ``**Email:**kowalski@…`` has two only after a colon."""
 
 
+_MASK_IN_LOCAL = regex.compile(r"[\p{L}\p{N}][\w.+-]*?(?:\.{3,}+|_{3,}+|-{3,}+)")
+"""A poster's mask inside what reads as a local part, after the letters it shows (since 1.99.0,
+stop 57, batch 141's tune damage): three or more ``.`` (``pi...ki@gmail.com``,
+``jo...@gmail.com``; RFC 5322 §3.4.1's ``dot-atom`` has no ``.`` beside another, so no address
+holds them), or three or more ``_`` or ``-`` (``j_____e@…``). Dots before any letter
+(``...ski@gmail.com``) may be a column cut at the address's start, which shows most of it: an
+address still; two dots (``taro..yamada@docomo.ne.jp``, as Japanese carriers issued them) too."""
+
+_MASK_GLUED_BEFORE_LOCAL = regex.compile(
+    r"[\p{L}\p{N}](?:…++|\[(?:\.{3}|…)\]|[•●∙·◦]{2,}+|\#{2,}+|\?{2,}+|~{2,}+|(?:\\\*){2,}+)\Z"
+)
+"""A poster's mask glued before what reads as a local part, after a letter the mask keeps
+(since 1.99.0): an ellipsis (``pio…ski@gmail.com``), an elision ``[...]``, a run of bullets
+(``j•••••e@icloud.com``, as account pages show a recovery address), of ``#``, ``?`` or ``~``, or
+Markdown-escaped stars (``j\\*\\*\\*e@…``). With no letter before it the run may be a list's
+bullet or a cut (``• a@b.com``, ``…hn.smith@company.com``): the address stays one."""
+
+
 def _masked_local(text: str, local_start: int, end: int) -> bool:
     """Whether the address ending at ``end`` whose local part's run starts at ``local_start``
     is masked by a run of ``*`` right before it (``_MASK_BEFORE_LOCAL``), or is itself a
     poster's mask that keeps its first and last letters (``sxxxxxn@outlook.com``:
-    ``illustrative.x_masked``, since 1.90.0)."""
+    ``illustrative.x_masked``, since 1.90.0), or is masked by an ellipsis, bullets or another
+    run inside it or glued before it (``_MASK_IN_LOCAL``, ``_MASK_GLUED_BEFORE_LOCAL``, since
+    1.99.0)."""
     at = text.find("@", local_start, end)
     if at > local_start and x_masked(text[local_start:at]):
+        return True
+    if at > local_start and _MASK_IN_LOCAL.match(text, local_start, at) is not None:
+        return True
+    if _MASK_GLUED_BEFORE_LOCAL.search(text[max(0, local_start - 80) : local_start]) is not None:
         return True
     if local_start < 2 or text[local_start - 1] != "*" or text.startswith("*", end):
         return False

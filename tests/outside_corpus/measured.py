@@ -6020,20 +6020,16 @@ MEASURED: tuple[Measured, ...] = (
         # `tauri signer generate` replaced as a secret
         docs=12,
         total=(12, 3, 4, 2),
-        found=(11, 1, 4, 2),
+        # 1.99.0: macOS bash's prompt read on any host (user_names.yaml's mac_bash_prompt), the
+        # masked Apple IDs kept (recognizers._masked_local), the minisign public key kept
+        # (engine._minisign_public); the app identifier made of a full name is left (decided)
+        found=(11, 2, 4, 2),
         missed=(
-            "fastlane-fastlane-issues-12554: user (elsewhere) 'Dominik'",
             "fastlane-fastlane-issues-13147: user (elsewhere) 'ivokrzyzanski'",
             "fastlane-fastlane-issues-13147: user (path) 'Ivo'",
         ),
         keeps=29,
-        damage=(
-            "fastlane-fastlane-issues-13147: 'pi...ki@gmail.com'",
-            "fastlane-fastlane-issues-13147: 'pio...ski@gmail.com'",
-            "fastlane-fastlane-issues-13147: 'pio...ski@gmail.com'",
-            "fastlane-fastlane-issues-13147: 'pio...ski@gmail.com'",
-            "tauri-apps-tauri-issues-7575: 'dW50cnVzdGVkIGNvbW1lbnQ6IG1pbmlzaWduIHB1YmxpYyBrZXk6IDRBNEQ2QUQ4OEJGQzUzNDkKUldSSlUveUwyR3BOU2dmTVB5bmw1K24rWWVCS0ZUMXlUNXlMaEhKZnpPY29ERnR3Q3VrWTVhamwK'",
-        ),
+        damage=(),
         clean_changed=(),
         clean_docs=4,
         tails=(3, 3),

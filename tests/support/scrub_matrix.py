@@ -2443,6 +2443,16 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{u}@kestrel-mail.com")
             .k("\n")
         ),
+        # stop 57 (scrubber 1.99.0): macOS bash's default prompt on a nickname host with a
+        # capitalised login, beside a poster's masked Apple ID (no address)
+        "mac_bash_prompt_any_host": lambda d: (
+            d.k("MBPro:skeleton ")
+            .v(u.capitalize())
+            .k("$ bundle exec fastlane pilot upload\n- apple_id: 'pi...ki@gmail.com'\n")
+            .k("Loading session from '/Users/")
+            .v(u)
+            .k("/.fastlane/spaceship/pio...ski@gmail.com/cookie'\n")
+        ),
     }
 
 
@@ -3144,6 +3154,13 @@ PASTED_PLACEHOLDERS = {
     "./bin/pleroma_ctl user new <nickname> <email>\n./bin/pleroma_ctl user activate NICKNAME\n"
     "sudo yunohost user info $admin --output-as plain\nyunohost user info admin\n"
     "# example: ynh_user_exists 'toto' || exit 1\n--email zzz@gmail.com\n",
+    # stop 57 (scrubber 1.99.0): macOS bash prompts of role and system accounts, masked
+    # addresses, a minisign public key (public by design)
+    "mac_prompt_accounts_masks_minisign_public_key": "MBPro:skeleton Root$ bundle exec fastlane"
+    " match\nmini-ci:project Runner$ fastlane beta\nlocalhost:ios _xcsbuildd$ xcodebuild\n"
+    "- apple_id: 'pi...ki@gmail.com'\nApple ID: j\u2022\u2022\u2022\u2022\u2022e@icloud.com\n"
+    "untrusted comment: minisign public key 922D79C89407C784\n"
+    "RWSExweUyHktkrJ2AOxEpo8Dr/rmV2k9RINZnr170IsvKLtYXJE5m7+K\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
