@@ -212,5 +212,7 @@ def test_mac_host_handle_and_web_home_go(
 
 
 @pytest.mark.parametrize(("text", "kept"), WEB_HOME_KEPT + GPG_PROMPT_KEPT)
-def test_web_home_of_another_word_and_a_user_key_elsewhere_stay(engine: Scrubber, text: str, kept: str) -> None:
+def test_web_home_of_another_word_and_a_user_key_elsewhere_stay(
+    engine: Scrubber, text: str, kept: str
+) -> None:
     assert kept in scrubbed(engine, text)
