@@ -125,6 +125,11 @@ MAC_HOST_NOBODY = [
     " -------------- celery@MacBook-Pro-2.local v5.3.1 (emerald-rush)\n",
     "[I 10:00:00 NotebookApp] http://MacBook-Air.local:8888/?token=...\n",
     "tests-Mac-mini:~ tests$ ls\n",
+    # found by the wider scrub tests after the first version (1.95.0's own harm): a role's word
+    # and an all-capitals model name before ``s-``
+    "developers-iMac:~ dev$ ls\n",
+    "admin@MBPs-MBP ~ % ls\n",
+    "offices-iMac:~ staff$ ls\n",
 ]
 
 MAC_HOST_GO = [
