@@ -1125,7 +1125,12 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
         and _learnable(text, n)
     ) | _digit_logins(text)
     learned |= installer_host_names(text, learned)
-    return learned | checkout_owner_names(text, learned) | pages_site_names(text, learned)
+    return (
+        learned
+        | checkout_owner_names(text, learned)
+        | pages_site_names(text, learned)
+        | web_home_names(text, learned)
+    )
 
 
 def installer_host_names(text: str, learned: frozenset[str]) -> frozenset[str]:
@@ -1195,6 +1200,34 @@ def pages_site_names(text: str, learned: frozenset[str]) -> frozenset[str]:
             text, site
         ):
             out.add(low)
+    return frozenset(out)
+
+
+_WEB_HOME_AFFIX = regex.compile(r"[a-z]{1,2}+")
+
+
+def web_home_names(text: str, learned: frozenset[str]) -> frozenset[str]:
+    """A URL's web home ``http://<host>/~<word>/`` (``user_names.yaml``'s ``web_home``: Apache's
+    ``mod_userdir``, a Unix account's ``public_html``) whose word is a learned login with one or
+    two letters more before or after it (``/Users/p<word>/…`` and ``http://…/~<word>/…``): the
+    same person's surname, as a university's web home often is, learned so it goes. A word that
+    is the login itself goes already; one that is no part of a learned login (``~quake`` beside
+    ``/Users/jkarlsson``) stays, and so do ``~user``, ``~username``, ``~admin`` (``_a_name``).
+    Since 1.95.0 (stop 57, batch 136's tune miss)."""
+    logins = [n for n in learned if len(n) >= 5]
+    if not logins or "/~" not in text:
+        return frozenset()
+    out: set[str] = set()
+    for m in _rule("web_home").finditer(text):
+        word = m.group("u").lower()
+        if len(word) < 4 or word in learned:
+            continue
+        if any(
+            (n.endswith(word) and _WEB_HOME_AFFIX.fullmatch(n[: -len(word)]))
+            or (n.startswith(word) and _WEB_HOME_AFFIX.fullmatch(n[len(word) :]))
+            for n in logins
+        ) and _learnable(text, m.group("u")):
+            out.add(word)
     return frozenset(out)
 
 

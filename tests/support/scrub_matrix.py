@@ -2453,6 +2453,40 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/.fastlane/spaceship/pio...ski@gmail.com/cookie'\n")
         ),
+        # stop 57 (scrubber 1.95.0): Stack's template params, gpg's passphrase prompt, a Mac's
+        # host made of a camel-cased handle, a web home ``~<surname>`` beside ``/Users/p<surname>``
+        "functional_toolchain_people": (
+            lambda signer, handle, word: (
+                lambda d: (
+                    d.k("templates:\n  params:\n    author-email: ")
+                    .v(f"{u}@kestrel-mail.com")
+                    .k("\n    author-name: ")
+                    .v(name)
+                    .k("\n    copyright: 2015 ")
+                    .v(name)
+                    .k("\n    github-username: ")
+                    .v(w)
+                    .k("\n    category: Development\n")
+                    .k('You need a passphrase to unlock the secret key for\nuser: "')
+                    .v(signer)
+                    .k(" <")
+                    .v(f"{two}@rowboats.org")
+                    .k('>"\n')
+                    .k("Protocol 'inet_tcp': the name foo@")
+                    .v(handle)
+                    .k("s-MacBook-Air seems to be in use by another Erlang node\n")
+                    .k("$ opam publish http://cloud.example.fr/~")
+                    .v(word)
+                    .k("/rfsm/dist/x.tar.gz .\n  - opam file at /Users/")
+                    .v("p" + word)
+                    .k("/Dev/x.opam\n")
+                )
+            )
+        )(
+            full_name(rng),
+            login(rng).rstrip("0123456789") + login(rng).rstrip("0123456789").capitalize(),
+            login(rng).rstrip("0123456789"),
+        ),
     }
 
 
@@ -3161,6 +3195,17 @@ PASTED_PLACEHOLDERS = {
     "- apple_id: 'pi...ki@gmail.com'\nApple ID: j\u2022\u2022\u2022\u2022\u2022e@icloud.com\n"
     "untrusted comment: minisign public key 922D79C89407C784\n"
     "RWSExweUyHktkrJ2AOxEpo8Dr/rmV2k9RINZnr170IsvKLtYXJE5m7+K\n",
+    # stop 57 (scrubber 1.95.0): Stack's params, gpg's prompt, Mac hosts and web homes of nobody
+    "functional_toolchain_placeholders": "templates:\n  params:\n    author-name: Your Name\n"
+    "    author-email: you@example.com\n    copyright: 2024 Your Name\n"
+    "    github-username: yourusername\n"
+    "    author-name: Commercial Haskell\n    github-username: commercialhaskell\n"
+    'You need a passphrase to unlock the secret key for\nuser: "Test Key <test@example.com>"\n'
+    'Please enter the passphrase to unlock the OpenPGP secret key:\n"John Doe <john@example.com>"\n'
+    "Protocol 'inet_tcp': the name foo@admins-MacBook-Air seems to be in use\n"
+    "iex(one@MacBook-Pro)1> Node.connect :two@localhost\n"
+    "$ opam publish http://www.example.org/~user/pkg/pkg-1.0.tar.gz .\n"
+    "http://cloud.example.fr/~admin/dist/x.tar.gz\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
