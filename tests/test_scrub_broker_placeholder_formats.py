@@ -8,12 +8,13 @@ fixed by data, ``scrubbers/allow.yaml``:
 * ``keyboard_rows`` reads the filler syllable numbered, ``bla`` or ``blah`` typed twice or more
   then one digit (``password = blablabla2`` beside ``ssl.truststore.password = blablabla`` in a
   Kafka client's JAAS configuration: one stand-in per field), as it read the filler alone;
-* ``spelt_out_secret`` reads the word secret, or top secret, spelt with the digits a password
-  policy asks for, ``3`` for ``e`` and ``0`` for ``o`` (``T0pS3cr3t``, the NATS server image's
-  shipped cluster password, nats-io/nats-docker's ``nats-server.conf``: ``authorization { user:
-  ruser password: T0pS3cr3t timeout: 2 }`` and its ``--routes=nats-route://ruser:T0pS3cr3t@…``
-  comment; ``s3cr3t``), as ``spelt_out_password`` reads ``p@ssw0rd`` and ``default_passwords``
-  ``topsecret``;
+* ``spelt_out_secret`` reads the words top secret spelt with the digits a password policy asks
+  for, ``0`` for ``o`` and ``3`` for ``e`` (``T0pS3cr3t``, the NATS server image's shipped
+  cluster password, nats-io/nats-docker's ``nats-server.conf``: ``authorization { user: ruser
+  password: T0pS3cr3t timeout: 2 }`` and its ``--routes=nats-route://ruser:T0pS3cr3t@…``
+  comment), as ``spelt_out_password`` reads ``p@ssw0rd`` and ``default_passwords``
+  ``topsecret``; ``s3cr3t`` alone stays a password (the matrix's short secret); the route user
+  ``ruser`` is in ``words.yaml``'s ``not_user_names``;
 * ``described_user_address`` reads a local part that says which user it stands for, a
   describing word then ``user`` (``problem_user``, ``new_user``, ``other_user``), at a stand-in
   domain (``domain.com``, ``example.*``, ``yourdomain.com``, ``mydomain.com``, ``company.com``),
@@ -41,8 +42,6 @@ BROKER_PLACEHOLDERS_NOBODY = [
     "cluster {\n  name: \"my_cluster\"\n  port: 6222\n  authorization {\n    user: ruser\n    password: T0pS3cr3t\n    timeout: 2\n  }\n  routes = []\n}\n",
     "  # Routes are protected, so need to use them with --routes flag\n  # e.g. --routes=nats-route://ruser:T0pS3cr3t@otherdockerhost:6222\n",
     "docker run -d --name=nats-2 --link nats-main nats --routes=nats-route://ruser:T0pS3cr3t@nats-main:6222 -DV\n",
-    "spring.rabbitmq.password=s3cr3t\n",
-    "password: S3cr3t\n",
     "KAFKA_CLIENT_PASSWORDS=t0ps3cr3t\n",
     "password: top_s3cr3t\n",
     # RabbitMQ's log and rabbitmqctl naming stand-in users at stand-in domains
@@ -67,6 +66,8 @@ BROKER_PLACEHOLDERS_GO = [
         "user: ruser",
     ),
     ("spring.rabbitmq.password=s3cr3tZq81\n", "s3cr3tZq81", "spring.rabbitmq.password="),
+    ("spring.rabbitmq.password=s3cr3t\n", "s3cr3t", "spring.rabbitmq.password="),
+    ("password: S3cr3t\n", "S3cr3t", "password: "),
     (
         "2019-08-26 06:41:44.538 [info] <0.20017.0> Changing password for 'jkowalski@domain.com'\n",
         "jkowalski",
