@@ -39,7 +39,7 @@ BROKER_PLACEHOLDERS_NOBODY = [
     "ssl.keystore.password=blahblah2\nssl.key.password=blahblah3\n",
     "spring.rabbitmq.password=blablabla\n",
     # NATS' shipped and documented examples, and the word spelt with digits
-    "cluster {\n  name: \"my_cluster\"\n  port: 6222\n  authorization {\n    user: ruser\n    password: T0pS3cr3t\n    timeout: 2\n  }\n  routes = []\n}\n",
+    'cluster {\n  name: "my_cluster"\n  port: 6222\n  authorization {\n    user: ruser\n    password: T0pS3cr3t\n    timeout: 2\n  }\n  routes = []\n}\n',
     "  # Routes are protected, so need to use them with --routes flag\n  # e.g. --routes=nats-route://ruser:T0pS3cr3t@otherdockerhost:6222\n",
     "docker run -d --name=nats-2 --link nats-main nats --routes=nats-route://ruser:T0pS3cr3t@nats-main:6222 -DV\n",
     "KAFKA_CLIENT_PASSWORDS=t0ps3cr3t\n",
@@ -47,7 +47,7 @@ BROKER_PLACEHOLDERS_NOBODY = [
     # RabbitMQ's log and rabbitmqctl naming stand-in users at stand-in domains
     "2019-08-26 06:41:44.538 [info] <0.20017.0> Changing password for 'problem_user@domain.com'\n2019-08-26 06:41:44.541 [info] <0.20017.0> Setting user tags for user 'problem_user@domain.com' to []\n2019-08-26 06:41:44.560 [info] <0.20025.0> Setting permissions for 'problem_user@domain.com' in 'subscribed' to '.*', '.*', '.*'\n",
     "2019-08-26 06:41:44.538 [info] <0.20017.0> Creating user 'new_user@example.com'\n",
-    "Deleting user \"other_user@mydomain.com\" ...\n",
+    'Deleting user "other_user@mydomain.com" ...\n',
     "rabbitmqctl add_user demo_user@yourdomain.com\n",
     "2019-08-26 06:41:44.538 [info] <0.20017.0> Changing password for 'user@domain.com'\n",
 ]

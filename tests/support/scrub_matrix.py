@@ -2421,7 +2421,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .k("/klipper\nbiqu@BTT-CB1:~ $ cp -r /home/")
             .v(u)
             .k('/printer_data .\nexport HOME="/home/yoctouser"\n')
-            .k("ssl.truststore.password = blablabla\nsasl.jaas.config = \"")
+            .k('ssl.truststore.password = blablabla\nsasl.jaas.config = "')
             .k("org.apache.kafka.common.security.scram.ScramLoginModule required username = ")
             .k("divolte password = ")
             .v("Zq8v" + _r(rng, ALNUM, 12) + "K7")
@@ -3115,7 +3115,7 @@ PASTED_PLACEHOLDERS = {
     "mks@mkspi:~/klipper $ make menuconfig\nbiqu@BTT-CB1:~ $ sudo service klipper restart\n"
     'export HOME="/home/yoctouser"\npokyuser@9a8b7c6d5e4f:/workdir$ bitbake core-image-minimal\n'
     "  authorization {\n    user: ruser\n    password: T0pS3cr3t\n    timeout: 2\n  }\n"
-    "ssl.truststore.password = blablabla\nsasl.jaas.config = \"org.apache.kafka.common.security"
+    'ssl.truststore.password = blablabla\nsasl.jaas.config = "org.apache.kafka.common.security'
     '.scram.ScramLoginModule required username = divolte password = blablabla2;"\n'
     "2019-08-26 06:41:44.538 [info] <0.20017.0> Changing password for 'problem_user@domain.com'\n",
 }
