@@ -2486,6 +2486,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             full_name(rng),
             login(rng).rstrip("0123456789") + login(rng).rstrip("0123456789").capitalize(),
             login(rng).rstrip("0123456789"),
+        # stop 57 (scrubber 1.96.0): a person's home beside images' and boards' accounts, and a
+        # broker's secret beside its stand-ins
+        "image_accounts_beside_a_person": lambda d: (
+            d.k("Creating ActiveMQ Artemis instance at: /home/jboss/broker\n")
+            .k("mks@mkspi:~ $ ls /home/")
+            .v(u)
+            .k("/klipper\nbiqu@BTT-CB1:~ $ cp -r /home/")
+            .v(u)
+            .k('/printer_data .\nexport HOME="/home/yoctouser"\n')
+            .k('ssl.truststore.password = blablabla\nsasl.jaas.config = "')
+            .k("org.apache.kafka.common.security.scram.ScramLoginModule required username = ")
+            .k("divolte password = ")
+            .v("Zq8v" + _r(rng, ALNUM, 12) + "K7")
+            .k(';"\n')
         ),
     }
 
@@ -3206,6 +3220,16 @@ PASTED_PLACEHOLDERS = {
     "iex(one@MacBook-Pro)1> Node.connect :two@localhost\n"
     "$ opam publish http://www.example.org/~user/pkg/pkg-1.0.tar.gz .\n"
     "http://cloud.example.fr/~admin/dist/x.tar.gz\n",
+    # stop 57 (scrubber 1.96.0): images' and boards' accounts, brokers' stand-ins and examples
+    "image_accounts_and_broker_stand_ins": "Creating ActiveMQ Artemis instance at: "
+    '/home/jboss/broker\n   "/home/artemis/broker/bin/artemis" run\n'
+    "activemq@5b6c7d8e9f0a:/opt/activemq$ bin/activemq console\n"
+    "mks@mkspi:~/klipper $ make menuconfig\nbiqu@BTT-CB1:~ $ sudo service klipper restart\n"
+    'export HOME="/home/yoctouser"\npokyuser@9a8b7c6d5e4f:/workdir$ bitbake core-image-minimal\n'
+    "  authorization {\n    user: ruser\n    password: T0pS3cr3t\n    timeout: 2\n  }\n"
+    'ssl.truststore.password = blablabla\nsasl.jaas.config = "org.apache.kafka.common.security'
+    '.scram.ScramLoginModule required username = divolte password = blablabla2;"\n'
+    "2019-08-26 06:41:44.538 [info] <0.20017.0> Changing password for 'problem_user@domain.com'\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
