@@ -2486,6 +2486,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             full_name(rng),
             login(rng).rstrip("0123456789") + login(rng).rstrip("0123456789").capitalize(),
             login(rng).rstrip("0123456789"),
+        ),
         # stop 57 (scrubber 1.96.0): a person's home beside images' and boards' accounts, and a
         # broker's secret beside its stand-ins
         "image_accounts_beside_a_person": lambda d: (
