@@ -2412,6 +2412,18 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{w}.bot@kestrel-mail.com")
             .k(">\n")
         ),
+        # stop 57 (scrubber 1.100.0): a Liquibase changeset's author (file::id::author), macOS
+        # bash's prompt with its host cut, and a whole token beside one typed over with stars
+        "liquibase_author_hostless_prompt": lambda d: (
+            d.k("Running Changeset: db/changelog/db.changelog-master.yaml::1::")
+            .v(f"{first.lower()}.{last.lower()}")
+            .k("\nflywayMigrations ")
+            .v(u)
+            .k('$ gradle flywayMigrate\n  token = "ECE*****C-6**3-4**2-A**3-A8********B7"\n')
+            .k('  backup_token = "')
+            .v(uuid.upper())
+            .k('"\n')
+        ),
     }
 
 
@@ -3093,6 +3105,16 @@ PASTED_PLACEHOLDERS = {
     '"low_priority_senders": ["newsletter@lwn.net", "deals@bestbuy.com", "news@bbc.co.uk"]\n'
     "From: Accounts <security-noreply@accounts.kestrel-lab.org>\n"
     "alert_to: admin_alerts@kestrel-shop.io\nTo: build-notifications@lists.kestrel-lab.org\n",
+    # stop 57 (scrubber 1.100.0): Liquibase authors that are roles, tools or several words,
+    # shells' and root's prompts, tokens typed over with stars, x runs or an ellipsis
+    "liquibase_roles_prompts_masked_tokens": "Running Changeset: changelog.xml::1::liquibase\n"
+    "config/liquibase/changelog/00000000000000_initial_schema.xml::00000000000001::jhipster\n"
+    "changelog.xml::createPrimaryTable::Liquibase Pro User\n"
+    "flywayMigrations admin$ gradle flywayMigrate\nbash-3.2$ fluent-bit -c flb.conf\n"
+    "sh-4.2$ vector --config vector.toml\nroot$ fluent-bit -c td-agent-bit.conf\n"
+    '  token = "ECE*****C-6**3-4**2-A**3-A8********B7" # required\n'
+    '  token = "ECExxxxxC-6xx3-4xx2-Axx3-A8xxxxxxxxB7" # required\n'
+    "export GITHUB_TOKEN=ghp_aB3dE5...x9Z1\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
