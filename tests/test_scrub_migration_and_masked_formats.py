@@ -46,9 +46,17 @@ LIQUIBASE_NOBODY = [
 ]
 
 LIQUIBASE_GO = [
-    (f"     4 changesets check sum\n          changelogs/NormalizacoesIniciais.xml::000000019::tomas.kowalsk {CHECK}\n", "tomas.kowalsk", "::000000019::"),
+    (
+        f"     4 changesets check sum\n          changelogs/NormalizacoesIniciais.xml::000000019::tomas.kowalsk {CHECK}\n",
+        "tomas.kowalsk",
+        "::000000019::",
+    ),
     ("changelog.xml::1676543210123-1::tkowal (generated)\n", "tkowal", " (generated)"),
-    (f"Validation Failed:\n     1 changesets check sum\n          src/main/resources/db/changelog/changes/001-init.sql::001::okmwangi {CHECK}\n", "okmwangi", "001-init.sql::001::"),
+    (
+        f"Validation Failed:\n     1 changesets check sum\n          src/main/resources/db/changelog/changes/001-init.sql::001::okmwangi {CHECK}\n",
+        "okmwangi",
+        "001-init.sql::001::",
+    ),
 ]
 
 LIQUIBASE_SHIPPED_KEPT = [
@@ -76,7 +84,11 @@ PROMPT_NOBODY = [
 PROMPT_GO = [
     ("flywayMigrations tmalhotrap$ gradle flywayMigrate\n", "tmalhotrap", "flywayMigrations "),
     ("~ kowalskit$ ls -la\n", "kowalskit", "$ ls -la"),
-    ("Last login: Mon Jan 1 on ttys000\nflyway-6.3.1 okmwangi$ ./flyway info\n", "okmwangi", "flyway-6.3.1 "),
+    (
+        "Last login: Mon Jan 1 on ttys000\nflyway-6.3.1 okmwangi$ ./flyway info\n",
+        "okmwangi",
+        "flyway-6.3.1 ",
+    ),
 ]
 
 MASKED_NOBODY = [
@@ -91,7 +103,10 @@ MASKED_NOBODY = [
 ]
 
 MASKED_GO = [
-    ('  token = "ECE7F4A1C-6B23-4D12-A9F3-A8C1D2E3F4B7" # required\n', "ECE7F4A1C-6B23-4D12-A9F3-A8C1D2E3F4B7"),
+    (
+        '  token = "ECE7F4A1C-6B23-4D12-A9F3-A8C1D2E3F4B7" # required\n',
+        "ECE7F4A1C-6B23-4D12-A9F3-A8C1D2E3F4B7",
+    ),
     ('  token = "ECE7F4A1C-6B23-4D12-A9F3-A8C1****" # required\n', "ECE7F4A1C-6B23-4D12-A9F3"),
     ('password = "Pa**w0rd!2024"\n', "Pa**w0rd!2024"),
     ('password: "hunter2**"\n', "hunter2**"),
