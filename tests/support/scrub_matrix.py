@@ -2415,9 +2415,10 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         # stop 57 (scrubber 1.100.0): a Liquibase changeset's author (file::id::author), macOS
         # bash's prompt with its host cut, and a whole token beside one typed over with stars
         "liquibase_author_hostless_prompt": lambda d: (
-            d.k("Running Changeset: db/changelog/db.changelog-master.yaml::1::")
+            d.k("     1 changesets check sum\n          db/changelog/init.xml::000000019::")
             .v(f"{first.lower()}.{last.lower()}")
-            .k("\nflywayMigrations ")
+            .k(" was: 9:d41d8cd98f00b204e9800998ecf8427e but is now: 9:")
+            .k("af7cbc3f01f74e15e79bb5f115733834\nflywayMigrations ")
             .v(u)
             .k('$ gradle flywayMigrate\n  token = "ECE*****C-6**3-4**2-A**3-A8********B7"\n')
             .k('  backup_token = "')
