@@ -80,9 +80,35 @@ def _masked_phrase(value: str) -> bool:
     return bool(rest) and looks_like_placeholder(rest)
 
 
+_TYPED_OVER = regex.compile(r"\*++|•++|x{3,}+|X{3,}+|(?:\.{3,}+|…)")
+_SHOWN = regex.compile(r"[^\s*•.…_:/+=-]++")
+_ELLIPSIS_HIDES = 4
+
+
+def _typed_over(value: str) -> bool:
+    """Whether a poster typed over most of ``value``, a token shown with its characters hidden
+    in place (since 1.100.0, stop 57, batch 144's tune damage: a Splunk HEC token
+    ``ECE*****C-6**3-4**2-A**3-A8********B7``, a GUID with 19 of its 32 hex digits starred and
+    its dashes kept): mask characters, ``*`` or ``•`` runs of any length, ``x``/``X`` runs of
+    three or more, an ellipsis (counted as four hidden characters), hide at least six
+    characters and at least half as many as the value still shows, and no piece left between
+    them and the separators (``-``, ``_``, ``.``, ``:``, ``/``, ``+``, ``=``) is longer than
+    twelve: what is left is no credential. A whole token beside it, a password holding one or
+    two stars (``Pa**w0rd!2024``) or a token with a short mask (``ECE7F4A1C-6B23-…-A8C1****``)
+    shows more than it hides and stays a secret."""
+    hidden = 0
+    for m in _TYPED_OVER.finditer(value):
+        run = m.group()
+        hidden += _ELLIPSIS_HIDES if run[0] in ".…" else len(run)
+    if hidden < 6:
+        return False
+    pieces = [len(p) for p in _SHOWN.findall(_TYPED_OVER.sub(" ", value))]
+    return max(pieces, default=0) <= 12 and 2 * hidden >= sum(pieces)
+
+
 def illustrative(value: str) -> bool:
     """Whether ``value``, found as a secret, says it is none (see the module doc)."""
-    return _REDACTED.search(value) is not None or _masked_phrase(value)
+    return _REDACTED.search(value) is not None or _masked_phrase(value) or _typed_over(value)
 
 
 _X_MASKED = regex.compile(

@@ -6077,13 +6077,13 @@ MEASURED: tuple[Measured, ...] = (
         # documents change
         docs=16,
         total=(19, 10, 0, 3),
-        found=(19, 5, 0, 3),
+        # 1.100.0: the Liquibase check-sum failure's changeset author and macOS bash's prompt
+        # without its host (user_names.yaml's liquibase_changeset_author, hostless_mac_prompt)
+        found=(19, 7, 0, 3),
         missed=(
-            "flyway-flyway-issues-1518: user (elsewhere) 'karanmalhotra'",
             "flyway-flyway-issues-2741: user (elsewhere) 'Walt'",
             "flyway-flyway-issues-2741: user (elsewhere) 'Walt'",
             "jambonrose-DjangoUnleashed-1.8-issues-3: user (elsewhere) 'SDRB'",
-            "liquibase-liquibase-issues-5536: user (elsewhere) 'sergio.bastos'",
         ),
         keeps=38,
         damage=(
@@ -6132,15 +6132,13 @@ MEASURED: tuple[Measured, ...] = (
             "saltstack-salt-issues-42146: user (elsewhere) 'mtavel'",
         ),
         keeps=17,
+        # 1.100.0: the `*`-masked Splunk HEC token kept (illustrative._typed_over), so that clean
+        # document stays
         damage=(
             "0xrajneesh-90-days-security-challenge-issues-2: 'Admin@123'",
             "0xrajneesh-90-days-security-challenge-issues-2: 'admin'",
-            "vectordotdev-vector-issues-2920: 'ECE*****C-6**3-4**2-A**3-A8********B7'",
         ),
-        clean_changed=(
-            "0xrajneesh-90-days-security-challenge-issues-2",
-            "vectordotdev-vector-issues-2920",
-        ),
+        clean_changed=("0xrajneesh-90-days-security-challenge-issues-2",),
         clean_docs=6,
         tails=(2, 2),
         parses=(0, 0),

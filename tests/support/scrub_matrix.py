@@ -2502,6 +2502,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v("Zq8v" + _r(rng, ALNUM, 12) + "K7")
             .k(';"\n')
         ),
+        # stop 57 (scrubber 1.100.0): a Liquibase changeset's author (file::id::author), macOS
+        # bash's prompt with its host cut, and a whole token beside one typed over with stars
+        "liquibase_author_hostless_prompt": lambda d: (
+            d.k("     1 changesets check sum\n          db/changelog/init.xml::000000019::")
+            .v(f"{first.lower()}.{last.lower()}")
+            .k(" was: 9:d41d8cd98f00b204e9800998ecf8427e but is now: 9:")
+            .k("af7cbc3f01f74e15e79bb5f115733834\nflywayMigrations ")
+            .v(u)
+            .k('$ gradle flywayMigrate\n  token = "ECE*****C-6**3-4**2-A**3-A8********B7"\n')
+            .k('  backup_token = "')
+            .v(uuid.upper())
+            .k('"\n')
+        ),
     }
 
 
@@ -3231,6 +3244,16 @@ PASTED_PLACEHOLDERS = {
     'ssl.truststore.password = blablabla\nsasl.jaas.config = "org.apache.kafka.common.security'
     '.scram.ScramLoginModule required username = divolte password = blablabla2;"\n'
     "2019-08-26 06:41:44.538 [info] <0.20017.0> Changing password for 'problem_user@domain.com'\n",
+    # stop 57 (scrubber 1.100.0): Liquibase authors that are roles, tools or several words,
+    # shells' and root's prompts, tokens typed over with stars, x runs or an ellipsis
+    "liquibase_roles_prompts_masked_tokens": "Running Changeset: changelog.xml::1::liquibase\n"
+    "config/liquibase/changelog/00000000000000_initial_schema.xml::00000000000001::jhipster\n"
+    "changelog.xml::createPrimaryTable::Liquibase Pro User\n"
+    "flywayMigrations admin$ gradle flywayMigrate\nbash-3.2$ fluent-bit -c flb.conf\n"
+    "sh-4.2$ vector --config vector.toml\nroot$ fluent-bit -c td-agent-bit.conf\n"
+    '  token = "ECE*****C-6**3-4**2-A**3-A8********B7" # required\n'
+    '  token = "ECExxxxxC-6xx3-4xx2-Axx3-A8xxxxxxxxB7" # required\n'
+    "export GITHUB_TOKEN=ghp_aB3dE5...x9Z1\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
