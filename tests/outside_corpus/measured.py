@@ -3605,6 +3605,43 @@ _TEXTS_144 = (
     "    Splunk_Token ${SPLUNK_TOKEN}",
 )
 
+_TEXTS_150 = (
+    # Blender add-on tracebacks: the bundled modules, Steam's copy, and a built-in account's
+    # Blender Foundation folder, also as Python's repr with doubled backslashes
+    '  File "C:\\Program Files\\Blender Foundation\\Blender 3.6\\3.6\\scripts\\modules\\addon_utils.py", line 369, in enable',
+    '  File "C:\\Program Files (x86)\\Steam\\steamapps\\common\\Blender\\3.0\\scripts\\modules\\addon_utils.py", line 387, in enable',
+    '  File "C:\\Users\\Administrator\\AppData\\Roaming\\Blender Foundation\\Blender\\3.0\\scripts\\addons\\modifier_list\\__init__.py", line 72, in register',
+    '  File "C:\\Users\\Public\\AppData\\Roaming\\Blender Foundation\\Blender\\3.4\\scripts\\addons\\rbr_track_addon\\__init__.py", line 145, in register',
+    "Exception in module register(): 'C:\\\\Program Files\\\\Blender Foundation\\\\Blender 2.79\\\\2.79\\\\scripts\\\\addons\\\\namestack\\\\__init__.py'",
+    "Exception in module register(): 'C:\\\\Users\\\\Administrator\\\\AppData\\\\Roaming\\\\Blender Foundation\\\\Blender\\\\2.79\\\\scripts\\\\addons\\\\namestack-master\\\\__init__.py'",
+    # FreeCAD's module search path and a workbench's Python list of 3D model folders
+    "Log:    /tmp/.mount_FreeCAtvD2AQ/usr/Mod/asm3\nLog:    /usr/share/freecad/Mod/Fem",
+    "Log:    /root/.FreeCAD/Mod/fasteners\nLog:    /root/.FreeCAD/Mod/sheetmetal",
+    "Log:    /home/user/.FreeCAD/Mod/fasteners",
+    "on 2 paths: ['/usr/share/kicad/3dmodels/', '/opt/kicad/3dmodels/']",
+    "root@debian:~/.kicad_plugins$ pwd\n/root/.kicad_plugins",
+    # GIMP's plug-in folders and prompts, GIMP 3's --verbose lines
+    "/root/.config/GIMP/2.10/plug-ins\n/usr/lib/gimp/2.0/plug-ins",
+    "/home/user/.config/GIMP/2.10/plug-ins",
+    'root ~ # gimp\nTraceback (most recent call last):\n  File "/usr/lib/gimp/2.0/plug-ins/mdcolors.py", line 24, in <module>\n    from gimpfu import gimp\nImportError: No module named gimpfu',
+    "~ $ gimp\ngimp: LibGimpBase-WARNING: gimp: gimp_wire_read(): error",
+    "Querying plug-in: 'C:\\Program Files\\GIMP 3\\lib\\gimp\\3.0\\plug-ins\\python-eval\\python-eval.py'",
+    "c:\\Program Files\\GIMP 3\\bin\\gimp-3.0.exe: LibGimpBase-WARNING: gimp-3.0.exe: gimp_wire_read(): unexpected EOF",
+    "Querying plug-in: 'C:\\Users\\Administrator\\AppData\\Roaming\\GIMP\\3.0\\plug-ins\\remove_bg_gimp3\\remove_bg_gimp3.py'",
+    # an Inkscape export at a cmd prompt, wrapped at the console's width
+    'C:\\Windows\\system32>svg-objects-export.py --xpath "//svg:g" --inkscape "C:\\Program Files (x86)\\Inkscape\\inkscape.com" --destdir "D:\\svg_export\\export" "D:\\svg_export\\icons_24.svg"',
+    "exporting from D:\\svg_export\\routes_icons_24.svg all obje\ncts matching //svg:g\nfound 531 objects matching XPath",
+    # Krita's Python error page outside a home
+    " C:\\Program Files\\Krita (x64)\\share\\krita\\pykrita\\photobash_images\\photobash_images_docker.py in buttonClick(self=<photobash_images.photobash_images_docker.PhotobashDocker object>, position=0)",
+    " /usr/share/krita/pykrita/krita_diff/docker.py in __init__(self=<krita_diff.docker.create_docker.<locals>.Docker object>, *args=(), **kwargs={})",
+    # darktable backtrace frames in build trees, RawTherapee's options outside a home
+    "in _display_module_trouble_message_callback (instance=<optimized out>, module=0x7fb02c1b1780, trouble_msg=0x0) at /usr/src/debug/darktable/src/views/darkroom.c:226",
+    "in dt_control_log (msg=0x0) at /build/darktable-5.0.1/src/control/control.c:412",
+    "LoadSaveProfilePath=/usr/share/rawtherapee/profiles",
+    'userProfilePath = {static npos = 18446744073709551615, string_ = "/root/.config/RawTherapee/profiles"}',
+    "[66+0]arboretum-test$ rawtherapee -d -t -Y -c crw_5045.dng\nProcessing: crw_5045.dng",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -6143,5 +6180,24 @@ MEASURED: tuple[Measured, ...] = (
         tails=(2, 2),
         parses=(0, 0),
         texts=_TEXTS_144,
+    ),
+    Measured(
+        batch=150,
+        blind_under="1.100.0",
+        # Batch 150's tune part under scrubber 1.100.0, blind: paths 27/27, elsewhere 1/1, no
+        # e-mail or secret, 0 of 15 keep spans damaged, 10/10 library tails, 0 of 5 clean
+        # changed, no JSON/YAML. No known miss or damage (tests/outside_corpus/SOURCE.md, "The
+        # stop-150 collection"); the texts are the found shapes' look-alikes that name nobody
+        docs=16,
+        total=(27, 1, 0, 0),
+        found=(27, 1, 0, 0),
+        missed=(),
+        keeps=15,
+        damage=(),
+        clean_changed=(),
+        clean_docs=5,
+        tails=(10, 10),
+        parses=(0, 0),
+        texts=_TEXTS_150,
     ),
 )

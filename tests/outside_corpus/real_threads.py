@@ -9938,6 +9938,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (142, _RAW_STOP142),
         (143, _RAW_STOP143),
         (144, _RAW_STOP144),
+        (150, _RAW_STOP150),
     ):
         if batch not in (None, number):
             continue
@@ -46627,6 +46628,420 @@ SERVICE_NAME: otelcol
  
 /opt/splunkforwarder/bin/splunk start
 /opt/splunkforwarder/bin/splunk add forward-server 65.20.70.5:9997 -auth {{keep:admin}}:{{keep:Admin@123}}
+""",
+    ),
+]
+
+
+_RAW_STOP150: list[tuple[str, str, str]] = [
+    # ---- Blender: add-on tracebacks under the user's Blender Foundation folder, crash logs -------
+    (
+        "https://github.com/ndee85/coa_tools/issues/206",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\Program Files\Blender Foundation\Blender 3.6\3.6\scripts\modules\addon_utils.py", line 369, in enable
+    mod.register()
+  File "C:\Users\[[user:Rodolfino]]{{keep:\AppData\Roaming\Blender Foundation\Blender\3.6\scripts\addons\coa_tools\__init__.py}}", line 258, in register
+    addon_updater_ops.register(bl_info)
+  File "C:\Users\[[user:Rodolfino]]\AppData\Roaming\Blender Foundation\Blender\3.6\scripts\addons\coa_tools\addon_updater_ops.py", line 1086, in register
+    bpy.utils.register_class(addon_updater_install_popup)
+ValueError: register_class(...): already registered as a subclass 'addon_updater_install_popup'
+""",
+    ),
+    (
+        "https://github.com/Symstract/modifier_list/issues/25",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\Program Files (x86)\Steam\steamapps\common\Blender\3.0\scripts\modules\addon_utils.py", line 387, in enable
+    mod.register()
+  File "C:\Users\[[user:kroh7]]{{keep:\AppData\Roaming\Blender Foundation\Blender\3.0\scripts\addons\modifier_list-master\__init__.py}}", line 72, in register
+    addon_registration.call_register(module_order=module_order)
+  File "C:\Users\[[user:kroh7]]\AppData\Roaming\Blender Foundation\Blender\3.0\scripts\addons\modifier_list-master\addon_registration.py", line 246, in call_register
+    mod.register()
+  File "C:\Users\[[user:kroh7]]\AppData\Roaming\Blender Foundation\Blender\3.0\scripts\addons\modifier_list-master\modules\ui\sidebar.py", line 93, in register
+    update_sidebar_category()
+  File "C:\Users\[[user:kroh7]]\AppData\Roaming\Blender Foundation\Blender\3.0\scripts\addons\modifier_list-master\modules\ui\sidebar.py", line 84, in update_sidebar_category
+    category = bpy.context.preferences.addons["modifier_list"].preferences.sidebar_category
+KeyError: 'bpy_prop_collection[key]: key "modifier_list" not found'
+""",
+    ),
+    (
+        "https://github.com/RichardBurnsRally/blender-track-exporter/issues/32",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\Program Files\Blender Foundation\Blender 3.4\3.4\scripts\modules\addon_utils.py", line 369, in enable
+    mod.register()
+  File "C:\Users\[[user:jonkb]]{{keep:\AppData\Roaming\Blender Foundation\Blender\3.4\scripts\addons\rbr_track_addon\__init__.py}}", line 145, in register
+    preferences.register()
+  File "C:\Users\[[user:jonkb]]\AppData\Roaming\Blender Foundation\Blender\3.4\scripts\addons\rbr_track_addon\preferences.py", line 103, in register
+    bpy.utils.register_class(RBR_OT_remove_export_directory)
+ValueError: register_class(...): already registered as a subclass 'RBR_OT_remove_export_directory'
+""",
+    ),
+    (
+        "https://github.com/proxeIO/namestack/issues/12",
+        ".txt",
+        r"""Exception in module register(): 'C:\\Users\\[[user:PEra4]]\\AppData\\Roaming\\Blender Foundation\\Blender\\2.79\\scripts\\addons\\namestack-master\\__init__.py'
+Traceback (most recent call last):
+File "C:\APPS\blender-2.79b-windows64\2.79\scripts\modules\addon_utils.py", line 350, in enable
+    mod.register()
+File "C:\Users\[[user:PEra4]]{{keep:\AppData\Roaming\Blender Foundation\Blender\2.79\scripts\addons\namestack-master\__init__.py}}", line 184, in register
+description = 'Storage location for shared settings of batch name operators'
+ValueError: bpy_struct "WindowManager" registration error: BatchShared could not register
+""",
+    ),
+    (
+        "https://github.com/carson-katri/geometry-script/issues/21",
+        ".txt",
+        r"""KERNEL32.DLL        :0x00007FFA948C75F0  BaseThreadInitThunk
+ntdll.dll           :0x00007FFA95DA2680  RtlUserThreadStart
+
+
+Loaded Modules :
+0x00007FF76B9E0000 3.5.0.0              blender.exe C:\Programs\Blender\stable\blender-3.5.0\blender.pdb 
+0x00007FFA95D50000 10.0.19041.2788      ntdll.dll  
+0x00007FFA15850000 23.3.8047.0          aswhook.dll  
+0x00007FFA948B0000 10.0.19041.2788      KERNEL32.DLL  
+0x00007FFA93AD0000 10.0.19041.2788      KERNELBASE.dll  
+0x00007FFA95990000 10.0.19041.2788      USER32.dll  
+0x00007FFA93460000 10.0.19041.2846      win32u.dll  
+0x00007FFA94110000 10.0.19041.2130      GDI32.dll  
+0x00007FFA7DA40000                      tbb.dll  
+0x00007FFA7CB30000                      tbbmalloc.dll  
+0x00007FFA93490000 10.0.19041.2788      gdi32full.dll  
+""",
+    ),
+    # ---- FreeCAD and KiCad: Help > About, the report view, plugin folders ----------------------------
+    (
+        "https://github.com/realthunder/FreeCAD_assembly3/issues/301",
+        ".txt",
+        r"""Log:    /tmp/.mount_FreeCAtvD2AQ/usr/Mod/TechDraw
+Log:    /tmp/.mount_FreeCAtvD2AQ/usr/Mod/Test
+Log:    /tmp/.mount_FreeCAtvD2AQ/usr/Mod/Tux
+Log:    /tmp/.mount_FreeCAtvD2AQ/usr/Mod/Web
+Log:    /tmp/.mount_FreeCAtvD2AQ/usr/Mod/asm3
+Log:    /home/[[user:milo]]{{keep:/.FreeCAD/Mod/fasteners}}
+Log:    /home/[[user:milo]]/.FreeCAD/Mod/pcb
+Log:    /home/[[user:milo]]/.FreeCAD/Mod/dxf_library
+Log:    /home/[[user:milo]]/.FreeCAD/Mod/sheetmetal
+Log:    /usr/local/sbin
+Log:    /usr/local/bin
+Log:    /usr/sbin
+Log:    /usr/bin
+Log: Init: App::FreeCADInit.py done
+Log: Init: Creating Gui::Application and QApplication
+Log: Local server 'FreeCAD' started
+Log: OpenGL version is: 4.6 (4.6.0 NVIDIA 440.64)
+Log: Run Gui init script
+Log: Init: Running FreeCADGuiInit.py start script...
+Log: Init:   Searching modules...
+Log: Init:      Initializing /tmp/.mount_FreeCAtvD2AQ/usr/Mod/AddonManager... done
+""",
+    ),
+    (
+        "https://github.com/easyw/kicadStepUpMod/issues/273",
+        ".txt",
+        r"""10:51:08  Path WB not found
+
+OS: Ubuntu 26.04 LTS (ubuntu:GNOME/ubuntu/wayland)
+Architecture: x86_64
+Version: 1.2.0dev.20260609 (Git shallow)
+Build date: 2026/06/09 14:33:40
+Build type: Release
+Branch: grafted,grafted
+Hash: 9cb82b95e9f52f3ac2edc9d42525b39a1d77532a
+Python 3.11.14, Qt 6.8.3, Coin 4.0.3, Vtk 9.3.1, boost 1_86, Eigen3 3.4.0, PySide 6.8.3
+shiboken 6.8.3, xerces-c 3.3.0, Clipper2 , IfcOpenShell 0.8.2, OCC 7.8.1
+Locale: English/United States (en_US)
+Installed mods:
+  * KicadStepUp Workbench 11.8.3
+
+on 4 paths: ['/usr/share/kicad/3dmodels/', '/home/[[user:ferlin]]{{keep:/kicad/MR-3dmodel}}', '/home/[[user:ferlin]]/kicad/dhw_packages3d', '/home/[[user:ferlin]]/kicad/espressif/kicad-libraries/3dmodels']
+opening /usr/share/kicad/3dmodels/Package_TO_SOT_SMD.3dshapes/SOT-23-3.step
+SOT-23-3
+""",
+    ),
+    (
+        "https://github.com/FreeCAD/FreeCAD-render/issues/450",
+        ".txt",
+        r"""OS: Windows 10 Version 2009
+Word size of OS: 64-bit
+Word size of FreeCAD: 64-bit
+Version: 0.19.24291 (Git)
+Build type: Release
+Branch: releases/FreeCAD-0-19
+Hash: 7b5e18a0759de778b74d3a5c17eba9cb815035ac
+Python version: 3.8.6+
+Qt version: 5.15.2
+Coin version: 4.0.1
+OCC version: 7.5.0
+Locale: English/United States (en_US)
+""",
+    ),
+    (
+        "https://github.com/Bouni/kicad-jlcpcb-tools/pull/184",
+        ".txt",
+        r"""Application: KiCad PCB Editor
+Version: (6.0.6), release build
+Libraries:
+    wxWidgets 3.0.5
+    libcurl/7.83.1 OpenSSL/1.1.1p zlib/1.2.12 brotli/1.0.9 zstd/1.5.2 libidn2/2.3.2 libpsl/0.21.1 (+libidn2/2.3.0) libssh2/1.10.0 nghttp2/1.47.0
+Platform: Linux 5.18.6-arch1-1 x86_64, 64 bit, Little endian, wxGTK, , wayland
+Build Info:
+    Date: Jun 21 2022 02:56:58
+    wxWidgets: 3.0.5 (wchar_t,wx containers,compatible with 2.8) GTK+ 3.24
+    Boost: 1.79.0
+    OCC: 7.5.3
+    Curl: 7.83.1
+    ngspice: 37
+    Compiler: GCC 12.1.0 with C++ ABI 1017
+Build settings:
+    KICAD_USE_OCC=ON
+    KICAD_SPICE=ON
+""",
+    ),
+    (
+        "https://github.com/MitjaNemec/Kicad_action_plugins/issues/107",
+        ".txt",
+        r"""{{keep:me}}@debian:~/.kicad_plugins$ pwd
+/home/{{keep:me}}/.kicad_plugins
+
+{{keep:me}}@debian:~/.kicad_plugins$ git clone git@github.com:MitjaNemec/Kicad_action_plugins
+Cloning into 'Kicad_action_plugins'...
+remote: Enumerating objects: 72, done.
+remote: Counting objects: 100% (72/72), done.
+remote: Compressing objects: 100% (42/42), done.
+remote: Total 2781 (delta 41), reused 44 (delta 26), pack-reused 2709
+Receiving objects: 100% (2781/2781), 20.56 MiB | 3.74 MiB/s, done.
+Resolving deltas: 100% (1947/1947), done.
+
+{{keep:me}}@debian:~/.kicad_plugins$ uname  -a
+Linux debian 4.19.0-8-amd64 #1 SMP Debian 4.19.98-1+deb10u1 (2020-04-27) x86_64 GNU/Linux
+
+Application: kicad
+Version: 5.0.2+dfsg1-1, release build
+Libraries:
+    wxWidgets 3.0.4
+""",
+    ),
+    # ---- GIMP and Inkscape: plug-in tracebacks, --verbose, command-line exports -----------------------
+    (
+        "https://github.com/flamewing/mdcolors/issues/3",
+        ".txt",
+        r"""/home/[[user:merik]]{{keep:/.config/GIMP/2.10/plug-ins}}
+/usr/lib/gimp/2.0/plug-ins
+
+[[user:merik]] ~ $ gimp
+Traceback (most recent call last):
+  File "/home/[[user:merik]]/.config/GIMP/2.10/plug-ins/mdcolors.py", line 24, in <module>
+    from gimpfu import gimp
+ImportError: No module named gimpfu
+gimp: LibGimpBase-WARNING: gimp: gimp_wire_read(): error
+""",
+    ),
+    (
+        "https://github.com/manu12121999/RemoveBG-GIMP/issues/16",
+        ".txt",
+        r"""Querying plug-in: 'C:\Users\[[user:Gustavo]]{{keep:\AppData\Roaming\GIMP\3.0\plug-ins\remove_bg_gimp3\remove_bg_gimp3.py}}'
+
+c:\Users\[[user:Gustavo]]\AppData\Local\Programs\GIMP 3\bin\gimp-3.0.exe: LibGimpBase-WARNING: gimp-3.0.exe: gimp_wire_read(): unexpected EOF
+""",
+    ),
+    (
+        "https://github.com/aferrero2707/gimp-appimage/issues/15",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "{{keep:********************.py}}", line 28, in <module>
+    from gimpfu import *
+  File "/tmp/.mount_8hYxRn/usr/lib/gimp/2.0/python/gimpfu.py", line 76, in <module>
+    import gimp
+ImportError: /tmp/.mount_8hYxRn/usr/lib/gimp/2.0/python/gimp.so: undefined symbol: PyUnicodeUCS2_SetDefaultEncoding
+bin/gimp.bin: LibGimpBase-AVERTISSEMENT: gimp.bin: gimp_wire_read(): error
+""",
+    ),
+    (
+        "https://github.com/spakin/SimpInkScr/issues/147",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "C:\Program Files\Inkscape\share\inkscape\extensions\inkman\inkman\inkman\gui\main.py", line 238, in local_information
+    self.load_window(
+  File "C:\Program Files\Inkscape\share\inkscape\extensions\inkex\gui\window.py", line 111, in load_window
+    return self.gapp.load_window(name, *args, **kwargs)
+           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "C:\Program Files\Inkscape\share\inkscape\extensions\inkex\gui\app.py", line 136, in load_window
+    window.init(*args, **kwargs)
+  File "C:\Program Files\Inkscape\share\inkscape\extensions\inkex\gui\window.py", line 105, in init
+    self.load_widgets(**self.args)
+  File "C:\Program Files\Inkscape\share\inkscape\extensions\inkman\inkman\inkman\gui\info.py", line 106, in load_widgets
+    self.inx.add(item.get_inx_files())
+                 ^^^^^^^^^^^^^^^^^^^^
+""",
+    ),
+    (
+        "https://github.com/berteh/svg-objects-export/issues/6",
+        ".txt",
+        r"""Microsoft Windows [Version 6.1.7601]
+Copyright (c) 2009 Microsoft Corporation.  All rights reserved.
+
+C:\Users\[[user:KAMPER]]\Desktop_svg_export>C:\Users\[[user:KAMPER]]\Desktop_svg_export_inkscap
+e_export.bat
+
+C:\Users\[[user:KAMPER]]\Desktop_svg_export>svg-objects-export.py --xpath "//svg:g" --fo
+rce --type plain-svg --inkscape "C:\Program Files (x86)\Inkscape\inkscape.com" -
+-destdir "C:\Users\[[user:KAMPER]]\Desktop_svg_export\export" "C:\Users\[[user:KAMPER]]\Desktop_
+svg_export_routes_icons_24.svg"
+Inkscape 0.48.4 r9939 (Dec 17 2012)
+RegistryTool: Could not set the value 'C:\Program Files (x86)\Inkscape\inkscape.
+exe'
+exporting from C:\Users\[[user:KAMPER]]\Desktop_svg_export_routes_icons_24.svg all obje
+cts matching //svg:g
+found 531 objects matching XPath
+""",
+    ),
+    # ---- Krita: Python plug-in errors under pykrita ------------------------------------------------
+    (
+        "https://github.com/internationalTD/defuser/issues/7",
+        ".txt",
+        r"""TypeError
+Python 3.10.7: C:\Program Files\Krita (x64)\bin\krita.exe
+Sun Nov 26 20:11:35 2023
+
+A problem occurred in a Python script.  Here is the sequence of
+function calls leading up to the error, in the order they occurred.
+
+ C:\Program Files\Krita (x64)\lib\krita-python-libs\krita\dockwidgetfactory.py in createDockWidget(self=<krita.dockwidgetfactory.DockWidgetFactory object>)
+   17     def createDockWidget(self):
+   18         return self.klass()
+self.klass = <class 'Defuser.MyDocker.MyDocker'>
+
+ C:\Users\[[user:jarle]]{{keep:\AppData\Roaming\krita\pykrita\Defuser\MyDocker.py}} in __init__(self=<Defuser.MyDocker.MyDocker object>)
+  296         super().__init__()
+  297         # src/MyDocker.hx:28
+  298         host_App.init(self)
+global host_App = <class 'Defuser.MyDocker.host_App'>
+
+ C:\Users\[[user:jarle]]\AppData\Roaming\krita\pykrita\Defuser\MyDocker.py in init(v=<Defuser.MyDocker.MyDocker object>)
+ 2602         req.onData = _hx_local_15
+""",
+    ),
+    (
+        "https://github.com/Interpause/auto-sd-paint-ext/issues/162",
+        ".txt",
+        r"""TypeError
+Python 3.10.7: /Applications/krita.app/Contents/MacOS/krita
+
+A problem occurred in a Python script.  Here is the sequence of
+function calls leading up to the error, in the order they occurred.
+
+ /Applications/krita.app/Contents/Frameworks/krita-python-libs/krita/dockwidgetfactory.py in createDockWidget(self=<krita.dockwidgetfactory.DockWidgetFactory object>)
+   17     def createDockWidget(self):
+   18         return self.klass()
+self = <krita.dockwidgetfactory.DockWidgetFactory object>
+self.klass = <class 'krita_diff.docker.create_docker.<locals>.Docker'>
+
+ /Users/[[user:pavo]]{{keep:/Library/Application Support/krita/pykrita/krita_diff/docker.py}} in __init__(self=<krita_diff.docker.create_docker.<locals>.Docker object>, *args=(), **kwargs={})
+   11             self.setWindowTitle(page.name)
+""",
+    ),
+    # ---- OBS Studio: log files -------------------------------------------------------------------
+    (
+        "https://github.com/obsproject/obs-studio/issues/8397",
+        ".txt",
+        r"""14:19:52.773: Using EGL/X11
+14:19:52.774: CPU Name: Intel(R) Core(TM) i5-4670 CPU @ 3.40GHz
+14:19:52.774: CPU Speed: 3716.279MHz
+14:19:52.774: Physical Cores: 4, Logical Cores: 4
+14:19:52.774: Physical Memory: 15681MB Total, 2746MB Free
+14:19:52.774: Kernel Version: Linux 6.1.10-arch1-1
+14:19:52.774: Distribution: "Arch Linux" Unknown
+14:19:52.774: Session Type: x11
+14:19:52.774: Window System: X11.0, Vendor: The X.Org Foundation, Version: 1.21.1
+14:19:52.775: Qt Version: 6.4.2 (runtime), 6.4.2 (compiled)
+14:19:52.775: Portable mode: false
+14:19:52.825: OBS 29.0.2-1 (linux)
+14:19:52.825: ---------------------------------
+14:19:52.826: audio settings reset:
+14:19:52.826: 	samples per sec: 48000
+14:19:52.826: 	speakers:        2
+14:19:52.827: Initializing OpenGL...
+14:19:52.880: Loading up OpenGL on adapter Intel Mesa Intel(R) HD Graphics 4600 (HSW GT2)
+""",
+    ),
+    (
+        "https://github.com/WarmUpTill/SceneSwitcher/issues/1107",
+        ".txt",
+        r"""21:55:22.627: Skipping module '../../obs-plugins/64bit/chrome_elf.dll', not an OBS plugin
+21:55:22.632: [CoreAudio encoder]: CoreAudio AAC encoder not installed on the system or couldn't be loaded
+21:55:22.633: Failed to load 'en-US' text for module: 'decklink-captions.dll'
+21:55:22.645: A DeckLink iterator could not be created.  The DeckLink drivers may not be installed
+21:55:22.645: Failed to initialize module 'decklink.dll'
+21:55:22.664: Failed to load 'nl-NL' text for module: 'droidcam-virtual-output.dll'
+21:55:22.710: [AMF] Unable to load 'amfrt64.dll', error code 126.
+21:55:22.712: Failed to initialize module 'enc-amf.dll'
+21:55:22.746: Skipping module '../../obs-plugins/64bit/libcef.dll', not an OBS plugin
+21:55:22.771: Failed to load 'nl-NL' text for module: 'LiveVisionKit.dll'
+21:55:22.926: ==== [LiveVisionKit] ======================================
+21:55:22.926: Initializing...
+21:55:22.926:     Version: 1.2.1
+""",
+    ),
+    # ---- darktable and RawTherapee: backtraces, options files, consoles -----------------------------
+    (
+        "https://github.com/darktable-org/darktable/issues/8268",
+        ".txt",
+        r"""in _display_module_trouble_message_callback (instance=<optimized out>, module=0x7fb02c1b1780, trouble_msg=0x0, trouble_tooltip=0x0, stderr_message=0x0) at /home/[[user:kwolan]]{{keep:/darktable/src/views/darkroom.c:226}}
+""",
+    ),
+    (
+        "https://github.com/darktable-org/darktable/issues/19574",
+        ".txt",
+        r"""$ /opt/darktable-test/bin/darktable -d common 
+darktable 5.3.0+616~g1c502ae15a-dirty
+Copyright (C) 2012-2025 Johannes Hanika and other contributors.
+
+Compile options:
+  Bit depth              -> 64 bit
+  Exiv2                  -> 0.28.7
+  Lensfun                -> 0.3.4
+  Debug                  -> DISABLED
+  SSE2 optimizations     -> ENABLED
+  OpenMP                 -> ENABLED
+  OpenCL                 -> ENABLED
+  Lua                    -> ENABLED  - API version 9.6.0
+  Colord                 -> ENABLED
+  gPhoto2                -> ENABLED
+""",
+    ),
+    (
+        "https://github.com/RawTherapee/RawTherapee/issues/1360",
+        ".txt",
+        r"""[66+0]arboretum-test$ rawtherapee -d -t -Y -c crw_5045.dng
+Error: default Raw procparams file "profiles/Neutral.pp3" not found
+
+[Profiles]
+Directory=profiles
+LoadSaveProfilePath=/home/[[user:obr]]{{keep:/.config/RawTherapee/profiles}}
+
+[Profiles]
+Directory=/usr/share/rawtherapee/profiles
+LoadSaveProfilePath=/home/[[user:obr]]/.config/RawTherapee/profiles
+
+[68+0]arboretum-test$ rawtherapee -d -t -Y -c crw_5045.dng
+Processing: crw_5045.dng
+  Merging default Raw profile
+
+[71+0]arboretum-test$ rm -rf *.tif *.pp3 ~/.cache/RawTherapee/
+[72+0]arboretum-test$ rawtherapee .
+(rawtherapee:5780): GLib-GObject-WARNING **: g_object_set_property: object class `GtkSettings'
+has no property named `gtk-button-images'
+Segmentation fault
+""",
+    ),
+    (
+        "https://github.com/RawTherapee/RawTherapee/issues/7742",
+        ".txt",
+        r"""        options = @0x19d4f90: {defProfError = 0, userProfilePath = {static npos = 18446744073709551615, string_ = "/home/[[user:ulm]]{{keep:/.config/RawTherapee/profiles}}"}, globalProfilePath = {static npos = 18446744073709551615, string_ = "/usr/local/share/rawtherapee/profiles"}, savesParamsAtExit = true, saveFormat = {format = {static npos = 18446744073709551615, string_ = "jxl"}, pngBits = 8, jpegQuality = 92, jpegSubSamp = 2, tiffBits = 32, tiffFloat = true, tiffUncompressed = true, bigTiff = false, saveParams = true}, savePathTemplate = {static npos = 18446744073709551615, string_ = "%p1/converted/%f"}, savePathFolder = {static npos = 18446744073709551615, string_ = ""}, saveUsePathTemplate = true, defProfRaw = {static npos = 18446744073709551615, string_ = "${G}/Auto-Match
+ed Curve - ISO Low"}, defProfImg = {static npos = 18446744073709551615, string_ = "Neutral"}, dateFormat = {static npos = 18446744073709551615, string_ = "%y-%m-%d"}, adjusterMinDelay = 100, adjusterMaxDelay = 200, startupDir = 3
 """,
     ),
 ]
