@@ -322,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
             "143",
             "144",
             "150",
+            "149",
             "all",
         ),
         default="all",

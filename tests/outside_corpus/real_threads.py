@@ -9939,6 +9939,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (143, _RAW_STOP143),
         (144, _RAW_STOP144),
         (150, _RAW_STOP150),
+        (149, _RAW_STOP149),
     ):
         if batch not in (None, number):
             continue
@@ -47042,6 +47043,487 @@ Segmentation fault
         ".txt",
         r"""        options = @0x19d4f90: {defProfError = 0, userProfilePath = {static npos = 18446744073709551615, string_ = "/home/[[user:ulm]]{{keep:/.config/RawTherapee/profiles}}"}, globalProfilePath = {static npos = 18446744073709551615, string_ = "/usr/local/share/rawtherapee/profiles"}, savesParamsAtExit = true, saveFormat = {format = {static npos = 18446744073709551615, string_ = "jxl"}, pngBits = 8, jpegQuality = 92, jpegSubSamp = 2, tiffBits = 32, tiffFloat = true, tiffUncompressed = true, bigTiff = false, saveParams = true}, savePathTemplate = {static npos = 18446744073709551615, string_ = "%p1/converted/%f"}, savePathFolder = {static npos = 18446744073709551615, string_ = ""}, saveUsePathTemplate = true, defProfRaw = {static npos = 18446744073709551615, string_ = "${G}/Auto-Match
 ed Curve - ISO Low"}, defProfImg = {static npos = 18446744073709551615, string_ = "Neutral"}, dateFormat = {static npos = 18446744073709551615, string_ = "%y-%m-%d"}, adjusterMinDelay = 100, adjusterMaxDelay = 200, startupDir = 3
+""",
+    ),
+]
+
+
+_RAW_STOP149: list[tuple[str, str, str]] = [
+    # ---- Spack: spack install/spec runs on clusters and laptops, packages.yaml and compilers.yaml -----
+    (
+        "https://github.com/spack/spack/issues/38282",
+        ".txt",
+        r"""[[[user:pkverdan]]@c59 ~]$ spack spec -I pkgconf
+Input spec
+--------------------------------
+ -   pkgconf
+
+Concretized
+--------------------------------
+ -   pkgconf@1.9.5%gcc@13.1.0 build_system=autotools arch=linux-centos7-zen3
+
+[[[user:pkverdan]]@c59 ~]$ time spack install pkgconf
+==> Installing pkgconf-1.9.5-itu4ek23lvewlz2ksqdqn2un4ggr2mvl
+==> No binary for pkgconf-1.9.5-itu4ek23lvewlz2ksqdqn2un4ggr2mvl found: installing from source
+==> Error: CompilerAccessError: Compiler 'gcc@=13.1.0' has executables that are missing or are not executable: ['/home/[[user:pkverdan]]{{keep:/spack/opt/spack/linux-centos7-broadwell/gcc-5.4.0/gcc-13.1.0-dm3jtct6zyv7lyjsfxnlxfcstguis5gx/bin/gcc}}', '/home/[[user:pkverdan]]/spack/opt/spack/linux-centos7-broadwell/gcc-5.4.0/gcc-13.1.0-dm3jtct6zyv7lyjsfxnlxfcstguis5gx/bin/g++', '/home/[[user:pkverdan]]/spack/opt/spack/linux-centos7-broadwell/gcc-5.4.0/gcc-13.1.0-dm3jtct6zyv7lyjsfxnlxfcstguis5gx/bin/gfortran', '/home/[[user:pkverdan]]/spack/opt/spack/linux-centos7-broadwell/gcc-5.4.0/gcc-13.1.0-dm3jtct6zyv7lyjsfxnlxfcstguis5gx/bin/gfortran']
+
+real	0m7.308s
+user	0m1.037s
+sys	0m0.425s
+
+[[[user:pkverdan]]@c59 ~]$ spack debug report
+* **Spack:** 0.21.0.dev0
+""",
+    ),
+    (
+        "https://github.com/spack/spack/issues/26052",
+        ".txt",
+        r"""[{{keep:opc}}@centos7-9-nonrdma-[[user:tomas]]-20210916 ~]$ spack -d spec zlib
+==> [2021-09-22-07:33:10.723364] Imported spec from built-in commands
+==> [2021-09-22-07:33:10.724218] Imported spec from built-in commands
+Input spec
+--------------------------------
+zlib
+""",
+    ),
+    (
+        "https://github.com/spack/spack/issues/1505",
+        ".txt",
+        r"""    packages:
+        openmpi:
+            paths:
+                 openmpi@2.0.0%gcc@6.1.0 arch=linux-redhat6-x86_64: /opt/openmpi/2.0.0gcc6.1.0 
+        cmake:
+            paths:
+                 cmake@2.8.12.2%gcc@6.1.0 arch=linux-redhat6-x86_64: /usr/bin/cmake
+
+     Traceback (most recent call last):
+       File "/home/[[user:berk]]{{keep:/spack/bin/spack}}", line 184, in <module>
+           main()
+       File "/home/[[user:berk]]/spack/bin/spack", line 161, in main
+           return_val = command(parser, args)
+      File "/pica/h1/[[user:berk]]/spack/lib/spack/spack/cmd/install.py", line 79, in install
+           specs = spack.cmd.parse_specs(args.packages, concretize=True)
+      File "/pica/h1/[[user:berk]]/spack/lib/spack/spack/cmd/__init__.py", line 106, in parse_specs
+           spec.concretize()  # implies normalize
+""",
+    ),
+    (
+        "https://github.com/spack/spack/issues/3019",
+        ".txt",
+        r"""packages:
+  intel-parallel-studio:
+    modules:
+      intel-parallel-studio.2017@cluster%intel: intel/17.0
+    buildable: False
+  all:
+    compiler: [intel, gcc, pgi]
+    providers:
+      mpi: [intel-parallel-studio, openmpi, mpich]
+      blas: [intel-parallel-studio+mkl, openblas]
+      lapack: [intel-parallel-studio+mkl, openblas]
+      pil: [py-lillow]
+
+ggg:~>spack -d spec intel-parallel-studio
+input spec
+--------------------------------
+intel-parallel-studio+mpi
+ 
+Normalized
+--------------------------------
+intel-parallel-studio+mpi
+ 
+Concretized
+--------------------------------
+==> Reading config file /ROWAN/group/prod/LINUX_WORKSTATION/acs/spack/spack-dev-20170203/etc/spack/defaults/packages.yaml
+==> READ LOCK: /local/[[user:dwk]]{{keep:/.spack/cache/providers/.builtin-index.yaml.lock[0:0]}}
+[Acquiring]
+==> READ LOCK: /local/[[user:dwk]]/.spack/cache/providers/.builtin-index.yaml.lock[0:0] [Released]
+==> '/awe/Modules/bin/modulecmd' 'python' 'show' 'intel/17.0'
+==> Error: the spec 'intel-parallel-studio' is configured as not buildable, and no matching external installs were found
+Traceback (most recent call last):
+  File "/prod/acs/spack/spack-dev-20170203/bin/spack", l
+""",
+    ),
+    (
+        "https://github.com/spack/spack/pull/2507",
+        ".txt",
+        r"""┌[[[user:mkorlani]]::spack
+└┤[16:53] ➜ spack external add mpich@7.4.4%gcc@6.2.0 cray-mpich/7.4.4
+==> Added mpich@7.4.4%gcc@6.2.0 to /global/homes/m/[[user:mkorlani]]{{keep:/.spack/cray/packages.yaml}}
+
+┌[[[user:mkorlani]]::spack
+└┤[16:54] ➜ spack external rm mpich@7.4.4%gcc@6.2.0
+==> Removed package: mpich@7.4.4%gcc@6.2.0
+==> Removed mpich
+""",
+    ),
+    (
+        "https://github.com/spack/spack/issues/16028",
+        ".txt",
+        r"""$ spack debug report
+* **Spack:** 0.14.1-603-91e22b8ae
+* **Python:** 3.7.6
+* **Platform:** darwin-catalina-skylake
+
+Changed file `~/.spack/darwin/packages.yaml`:
+packages:
+  all:
+    providers:
+      mpi: [mpich, openmpi]
+
+Changed file `~/.spack/darwin/compilers.yaml`:
+compilers:
+- compiler:
+    spec: clang@11.0.3-apple
+    paths:
+      cc: /usr/bin/clang
+      cxx: /usr/bin/clang++
+      f77: /Users/[[user:KMariaSoutel]]{{keep:/Documents/opt/spack/opt/spack/darwin-catalina-x86_64/clang-11.0.3-apple/gcc-9.3.0-xmd4ztofmwdhv56ho452xzv6uz7nbwyn/bin/gfortran}}
+      fc: /Users/[[user:KMariaSoutel]]/Documents/opt/spack/opt/spack/darwin-catalina-x86_64/clang-11.0.3-apple/gcc-9.3.0-xmd4ztofmwdhv56ho452xzv6uz7nbwyn/bin/gfortran
+    flags: {}
+    operating_system: catalina
+    target: x86_64
+    modules: []
+    environment: {unset: []}
+    extra_rpaths: []
+- compiler:
+    spec: gcc@9.3.0
+    paths:
+      cc: /Users/[[user:KMariaSoutel]]/Documents/opt/spack/opt/spack/darwin-catalina-x86_64/clang-11.0.3-apple/gcc-9.3.0-xmd4ztofmwdhv56ho452xzv6uz7nbwyn/bin/gcc
+""",
+    ),
+    (
+        "https://github.com/spack/spack/pull/8664",
+        ".txt",
+        r"""[[user:calen]]s-mbp:~ [[user:calenward]]$ spack mirror list
+localmirror    file:///Users/[[user:calenward]]{{keep:/spack-mirror-2018-08-22}}
+production     https://s3-us-east-2.amazonaws.com/spack-mirror-binary
+[[user:calen]]s-mbp:~ [[user:calenward]]$ spack mirror remove localmirror
+==> Removed mirror localmirror with url file:///Users/[[user:calenward]]/spack-mirror-2018-08-22
+[[user:calen]]s-mbp:~ [[user:calenward]]$ spack mirror create bzip gnupg
+==> Error: Package bzip not found.
+[[user:calen]]s-mbp:~ [[user:calenward]]$ spack mirror create cmake
+==> Adding package cmake@3.12.1 to mirror
+==> Fetching https://cmake.org/files/v3.12/cmake-3.12.1.tar.gz
+######################################################################## 100.0%
+==> cmake@3.12.1 : checksum passed
+==> cmake@3.12.1 : added
+==> Successfully created mirror in spack-mirror-2018-08-28
+  Archive stats:
+    0    already present
+    1    added
+    0    failed to fetch.
+[[user:calen]]s-mbp:~ [[user:calenward]]$ spack mirror add local /Users/[[user:calenward]]/spack-mirror-2018-08-28
+""",
+    ),
+    (
+        "https://github.com/spack/spack/issues/8209",
+        ".txt",
+        r"""[[[user:velmarck]]@bunny ~]$ spack gpg create "[[user:Ronald Velmarck]]" [[email:velmarck@trevel.com]]
+gpg: skipping control `%no-protection' ()
+^C
+
+gpg: signal Interrupt caught ... exiting
+==> Error: Keyboard interrupt.
+[[[user:velmarck]]@bunny ~]$ which gpg2
+/usr/bin/gpg2
+[[[user:velmarck]]@bunny ~]$ yum list | grep gpg
+gpgme.x86_64                                1.3.2-5.el7                installed
+libgpg-error.x86_64                         1.12-3.el7                 installed
+pygpgme.x86_64                              0.3-9.el7                  installed
+""",
+    ),
+    (
+        "https://github.com/spack/spack/pull/24714",
+        ".txt",
+        r"""$> spack gpg list --signing
+gpgconf: socketdir is '/Users/[[user:hensel]]{{keep:/.gnupg}}'
+gpgconf: 	no /run/user dir
+gpgconf: 	using homedir as fallback
+/Users/[[user:hensel]]/spack/opt/spack/gpg/pubring.kbx
+---------------------------------------------
+pub   ed25519 2021-07-02 [SC] [expires: 2023-07-02]
+      E71A44702F3735330EEA83A29281F0C65F2225C8
+uid           [ unknown] prl
+sub   cv25519 2021-07-02 [E]
+
+pub   ed25519 2021-07-02 [SC] [expires: 2023-07-02]
+      0AF82F37CFF43EDA39E134EB1ED1F82618DA13C6
+uid           [ unknown] prl
+sub   cv25519 2021-07-02 [E]
+
+/Users/[[user:hensel]]/spack/opt/spack/gpg/pubring.kbx
+---------------------------------------------
+sec   ed25519 2021-07-02 [SC] [expires: 2023-07-02]
+      E71A44702F3735330EEA83A29281F0C65F2225C8
+uid           [ unknown] prl
+ssb   cv25519 2021-07-02 [E]
+""",
+    ),
+    (
+        "https://github.com/spack/spack/issues/30319",
+        ".txt",
+        r"""hpcx-mpi:
+    externals:
+    - spec: hpcx-mpi@2.7.0
+       prefix: {path to hpcx-mpi}
+
+{{{keep:username}}}@nia-login:~/scratch/hpcx$ spack debug report
+* **Spack:** 0.18.0.dev0
+* **Python:** 3.6.8
+* **Platform:** linux-centos7-skylake_avx512
+* **Concretizer:** clingo
+""",
+    ),
+    (
+        "https://github.com/spack/spack/pull/24244",
+        ".txt",
+        r"""[{{keep:root}}@ip-172-31-7-191 spack]# spack_mirror="infospherespackmirrortest"
+[{{keep:root}}@ip-172-31-7-191 spack]# spack mirror add --scope site ${spack_mirror} s3://${spack_mirror}
+[{{keep:root}}@ip-172-31-7-191 spack]# spack mirror list
+infospherespackmirrortest    CommentedMap([('url', 's3://infospherespackmirrortest'), ('access_pair', [None, None]), (
+""",
+    ),
+    # ---- Guix: guix home, guix pull and the per-user profiles ------------------------------------------
+    (
+        "https://github.com/foo-dogsquared/nix-overlay-guix/issues/8",
+        ".txt",
+        r"""$ guix home reconfigure [[user:b37k]].scm
+guix home: warning: cannot determine provenance for current system
+guix home: warning: cannot determine provenance of GNU Guix
+Cleaning up symlinks from previous home at /var/guix/profiles/per-user/[[user:b37k]]/guix-home.
+
+Skipping /home/[[user:b37k]]{{keep:/.profile}} (not a symlink to store)... done
+guix home: error: rmdir: Device or resource busy
+""",
+    ),
+    (
+        "https://github.com/alezost/guix.el/issues/49",
+        ".txt",
+        r"""Debugger entered--Lisp error: (error "Error in evaluating guile expression: ice-9/boot-9.scm:1685:16: In procedure raise-exception:\nUnbound variable: package/output-sexps\n\nEntering a new prompt.  Type `,bt' for a backtrace or `,q' to cont...")
+  signal(error ("Error in evaluating guile expression: ice-9/boot-9.scm:1685:16: In procedure raise-exception:\nUnbound variable: package/output-sexps\n\nEntering a new prompt.  Type `,bt' for a backtrace or `,q' to cont..."))
+  error("Error in evaluating guile expression: %s" "ice-9/boot-9.scm:1685:16: In procedure raise-exception:\nUnbound variable: package/output-sexps\n\nEntering a new prompt.  Type `,bt' for a backtrace or ...")
+  guix-geiser-eval("(package/output-sexps \"/var/guix/profiles/per-user..." #<buffer *Guix Internal REPL*>)
+  guix-geiser-eval-read("(package/output-sexps \"/var/guix/profiles/per-user..." #<buffer *Guix Internal REPL*>)
+  guix-eval-read("(package/output-sexps \"/var/guix/profiles/per-user...")
+  guix-output-list-get-entries("/var/guix/profiles/per-user/[[user:tirelomasu]]/guix-profil..." all)
+""",
+    ),
+    (
+        "https://github.com/declantsien/guix-rustup/pull/6",
+        ".txt",
+        r"""$ guix pull
+Updating channel 'rustup' from Git repository at 'https://github.com/declantsien/guix-rustup'...
+Authenticating channel 'rustup', commits 325d3e2 to 896972f (2 new commits)...
+guix pull: error: commit 896972f30ce3bb0bccfa842dd246a8e6f34d746a lacks a signature
+""",
+    ),
+    # ---- EasyBuild and Lmod: build logs and module load errors on clusters -------------------------------
+    (
+        "https://github.com/easybuilders/easybuild/issues/903",
+        ".txt",
+        r"""== 2024-09-18 13:54:25,196 configuremake.py:252 INFO /home/{{keep:itsupport}}/.local/easybuild/sources/generic/eb_v4.9.3/ConfigureMake/config.guess returned a system type 'x86_64-pc-linux-gnu'
+== 2024-09-18 13:54:25,196 configuremake.py:256 INFO Providing 'x86_64-pc-linux-gnu' as value to --build option of configure script
+== 2024-09-18 13:54:25,196 configuremake.py:260 INFO Providing 'x86_64-pc-linux-gnu' as value to --host option of configure script
+== 2024-09-18 13:54:25,196 run.py:247 INFO running cmd:  ./configure --prefix=/home/{{keep:itsupport}}/.local/easybuild/build/GCCcore/10.2.0/system-system/gcc-10.2.0/stage2_stuff --with-pic --disable-shared --enable-cxx  --build=x86_64-pc-linux-gnu --host=x86_64-pc-linux-gnu 
+== 2024-09-18 13:54:26,495 build_log.py:171 ERROR EasyBuild crashed with an error (at easybuild/base/exceptions.py:126 in __init__): cmd " ./configure --prefix=/home/{{keep:itsupport}}/.local/easybuild/build/GCCcore/10.2.0/system-system/gcc-10.2.0/stage2_stuff --with-pic --disable-shared --enable-cxx  --build=x86_64-pc-linux-gnu --host=x86_64-pc-linux-gnu" exited with exit code 1 and output:
+checking build system type... x86_64-pc-linux-gnu
+checking host system type... x86_64-pc-linux-gnu
+""",
+    ),
+    (
+        "https://github.com/easybuilders/easybuild-framework/issues/3915",
+        ".txt",
+        r"""== configuring...
+== ... (took 5 secs)
+== building...
+== ... (took 31 mins 50 secs)
+== FAILED: Installation ended unsuccessfully (build directory: /dev/shm/{{keep:swmanage}}/GCCcore/11.2.0/system-system): build failed (first 300 chars): cmd " make  -j 20  bootstrap " exited with exit code 2 and output:
+echo stage3 > stage_final
+make[1]: Entering directory `/dev/shm/{{keep:swmanage}}/GCCcore/11.2.0/system-system/gcc-11.2.0/stage3_obj'
+make[2]: Entering directory `/dev/shm/{{keep:swmanage}}/GCCcore/11.2.0/system-system/gcc-11.2.0/stage3_obj'
+make[2]:  (took 32 mins 11 secs)
+== Results of the build can be found in the log file(s) 
+ERROR: Build of /p/fastdata/zam/{{keep:swmanage}}/EasyBuild/2022/Golden_Repo/g/GCCcore/GCCcore-11.2.0.eb failed (err: 'build failed (first 300 chars): cmd " make  -j 20  bootstrap " exited with exit code 2 and output:\necho stage3 > stage_final\nmake[1]: Entering directory `/dev/shm/{{keep:swmanage}}/GCCcore/11.2.0/system-system/gcc-11.2.0/stage3_obj\'\nmake[2]: Entering directory `/dev/shm/{{keep:swmanage}}/GCCcore/11.2.0/system-system/gcc-11.2.0/stage3_obj\'\nmake[2]: ')
+""",
+    ),
+    (
+        "https://github.com/NOAA-EMC/global-workflow/issues/632",
+        ".txt",
+        r"""+ . /scratch2/AOML/aoml-osse/[[user:Teresa.Valmora]]/projects/aeolus/global-workflow_v16.2/ush/load_fv3gfs_modules.sh
++ ulimit -S -s
++ ulimit_s=unlimited
+Lmod has detected the following error: Cannot load module "hpc-intel/2022.1.2"
+without these module(s) loaded:
+   intel/2022.1.2
+
+While processing the following module(s):
+    Module fullname     Module Filename
+    ---------------     ---------------
+    hpc-intel/2022.1.2  /scratch2/NCEPDEV/nwprod/hpc-stack/libs/hpc-stack-gfsv16/modulefiles/core/hpc-intel/2022.1.2.lua
+    module_base.hera    /scratch2/AOML/aoml-osse/[[user:Teresa.Valmora]]/projects/aeolus/global-workflow_v16.2/modulefiles/module_base.hera.lua
+
++ ulimit -S -s unlimited
++ unset ulimit_s
++ status=0
+
+[[[user:Teresa.Valmora]]@hfe08 ~]$ sh test_modules3.sh
+++ ulimit -S -s 300000
+++ unset ulimit_s
++ set +x
+
+Currently Loaded Modules:
+  1) hpc/1.2.0              5) hpc-impi/2018.0.4   9) hpss/hpss     13) udunits/2.2.28   17) crtm/2.3.0
+""",
+    ),
+    # ---- Nix: home-manager activation, nix-darwin rebuilds --------------------------------------------
+    (
+        "https://github.com/kachick/dotfiles/issues/680",
+        ".txt",
+        r"""[[[user:dorvane]]@algae:~/repos/github.com/[[user:dorvane]]/dotfiles]$ sudo nixos-rebuild switch --flake '.#algae' --show-trace
+warning: Git tree '/home/[[user:dorvane]]/repos/github.com/[[user:dorvane]]/dotfiles' is dirty
+building the system configuration...
+warning: Git tree '/home/[[user:dorvane]]/repos/github.com/[[user:dorvane]]/dotfiles' is dirty
+activating the configuration...
+setting up /etc...
+reloading user units for [[user:dorvane]]...
+restarting sysinit-reactivation.target
+warning: the following units failed: home-manager-[[user:dorvane]].service
+
+× home-manager-[[user:dorvane]].service - Home Manager environment for [[user:dorvane]]
+     Loaded: loaded (/etc/systemd/system/home-manager-[[user:dorvane]].service; enabled; preset: enabled)
+     Active: failed (Result: exit-code) since Tue 2024-09-17 14:10:08 JST; 83ms ago
+    Process: 13082 ExecStart=/nix/store/18kq72xw0nnmzqaj40x9p0j76ymbzb7k-hm-setup-env /nix/store/kc5ybrcbz7qkmvmi6i9695j4ycjb4ady-home-manager-generation (code=exited, status=1/FAILURE)
+   Main PID: 13082 (code=exited, status=1/FAILURE)
+         IP: 0B in, 0B out
+        CPU: 105ms
+
+ 9月 17 14:10:08 algae hm-activate-[[user:dorvane]][13173]: Please do one of the following:
+ 9月 17 14:10:08 algae hm-activate-[[user:dorvane]][13173]: - Move or remove the above files and try again.
+""",
+    ),
+    (
+        "https://github.com/nix-community/home-manager/issues/5522",
+        ".txt",
+        r"""× home-manager-[[user:mikelunix]].service - Home Manager environment for [[user:mikelunix]]
+     Loaded: loaded (/etc/systemd/system/home-manager-[[user:mikelunix]].service; enabled; preset: enabled)
+     Active: failed (Result: exit-code) since Mon 2024-06-10 09:25:28 +0630; 123ms ago
+    Process: 50789 ExecStart=/nix/store/7i0d80cp7l2f3kzphp2pgl75f8k9bqal-hm-setup-env /nix/store/w1a59n0nkl8ikq5398fyal36gx52j1qr-home-manager-generation (code=exited, status=1/FAILURE)
+   Main PID: 50789 (code=exited, status=1/FAILURE)
+         IP: 0B in, 0B out
+        CPU: 292ms
+
+Jun 10 09:25:28 ultimatumnix hm-activate-[[user:mikelunix]][50907]: Please do one of the following:
+Jun 10 09:25:28 ultimatumnix hm-activate-[[user:mikelunix]][50907]: - Move or remove the above files and try again.
+""",
+    ),
+    (
+        "https://github.com/nix-community/home-manager/issues/5552",
+        ".txt",
+        r"""[[[user:vimalor]]@nixos:~/nix-config]$ home-manager switch --flake .
+warning: Git tree '/home/[[user:vimalor]]{{keep:/nix-config}}' is dirty
+warning: Git tree '/home/[[user:vimalor]]/nix-config' is dirty
+warning: Git tree '/home/[[user:vimalor]]/nix-config' is dirty
+warning: Git tree '/home/[[user:vimalor]]/nix-config' is dirty
+Starting Home Manager activation
+Activating checkFilesChanged
+Activating checkLinkTargets
+Activating writeBoundary
+Activating installPackages
+replacing old 'home-manager-path'
+installing 'home-manager-path'
+Activating linkGeneration
+Cleaning up orphan links from /home/[[user:vimalor]]
+No change so reusing latest profile generation 6
+Creating home file links in /home/[[user:vimalor]]
+Activating onFilesChange
+Activating reloadSystemd
+Error: Error switching
+
+Caused by:
+    0: Failed to build switch plan
+    1: No such file or directory (os error 2)
+""",
+    ),
+    (
+        "https://github.com/librephoenix/nixos-config/issues/7",
+        ".txt",
+        r"""Existing file '/home/{{keep:user}}/.gtkrc-2.0' is in the way of '/nix/store/6p3hzdbzhad8ra5j1qf4b2b3hs6as6sf-home-manager-files/.gtkrc-2.0'
+Existing file '/home/{{keep:user}}/.config/Trolltech.conf' is in the way of '/nix/store/6p3hzdbzhad8ra5j1qf4b2b3hs6as6sf-home-manager-files/.config/Trolltech.conf'
+Existing file '/home/{{keep:user}}/.config/user-dirs.conf' is in the way of '/nix/store/6p3hzdbzhad8ra5j1qf4b2b3hs6as6sf-home-manager-files/.config/user-dirs.conf'
+Existing file '/home/{{keep:user}}/.config/user-dirs.dirs' is in the way of '/nix/store/6p3hzdbzhad8ra5j1qf4b2b3hs6as6sf-home-manager-files/.config/user-dirs.dirs'
+Existing file '/home/{{keep:user}}/.config/gtk-4.0/gtk.css' is in the way of '/nix/store/6p3hzdbzhad8ra5j1qf4b2b3hs6as6sf-home-manager-files/.config/gtk-4.0/gtk.css'
+""",
+    ),
+    (
+        "https://github.com/AodhanHayter/opencode-flake/issues/28",
+        ".txt",
+        r"""[I] ➜  darwin git:(master) ✗ sudo darwin-rebuild switch --flake .#[[user:Olek]]s-Work-MacBook-Pro
+Password:
+building the system configuration...
+warning: Git tree '/Users/[[user:tkorelan]]{{keep:/Software/themachine}}' is dirty
+warning: updating lock file '"/Users/[[user:tkorelan]]/Software/themachine/nixos/hosts/darwin/flake.lock"':
+• Updated input 'opencode-flake/nixpkgs':
+    'github:NixOS/nixpkgs/9547cfd27b5158eb612a6812dfc5c7b3d118b996?narHash=sha256-eegjF6fo080481S/ZHyDENjeGG1ZgW2v86O9UZQxLJ8%3D' (2025-09-29)
+  → follows 'nixpkgs'
+warning: Git tree '/Users/[[user:tkorelan]]/Software/themachine' is dirty
+error:
+       … while calling the 'derivationStrict' builtin
+         at <nix/derivation-internal.nix>:37:12:
+           36|
+           37|   strict = derivationStrict drvAttrs;
+             |            ^
+           38|
+""",
+    ),
+    (
+        "https://github.com/nix-darwin/nix-darwin/issues/1492",
+        ".txt",
+        r"""[[user:terence]]@athena:/etc ro
+❯ sudo mkdir -p /etc/nix-darwin
+  sudo chown $(id -nu):$(id -ng) /etc/nix-darwin
+  cd /etc/nix-darwin
+
+[[user:terence]]@athena:/etc/nix-darwin took 2s
+❯ nix flake init -t nix-darwin/master
+error: experimental Nix feature 'nix-command' is disabled; add '--extra-experimental-features nix-command' to enable it
+
+[[user:terence]]@athena:/etc/nix-darwin
+❯ nix flake init --extra-experimental-features "nix-command flakes" -t nix-darwin/master
+wrote: "/private/etc/nix-darwin/flake.nix"
+
+❯ sudo nix run nix-darwin/master#darwin-rebuild -- switch
+warning: $HOME ('/Users/[[user:terence]]') is not owned by you, falling back to the one defined in the 'passwd' file ('/var/root')
+error: experimental Nix feature 'nix-command' is disabled; add '--extra-experimental-features nix-command' to enable it
+""",
+    ),
+    # ---- conda-forge feedstocks: upload steps of the CI build logs ------------------------------------
+    (
+        "https://github.com/conda-forge/admin-requests/pull/2116",
+        ".txt",
+        r"""Failed to upload due to Command '['anaconda', '--quiet', '--show-traceback', '-t', '/tmp/tmpur4ueokt/binstar.token', 'upload', '/home/{{keep:conda}}/feedstock_root/build_artifacts/linux-64/qt6-main-6.11.1-pl5321h16c4a6b_1.conda', '--user={{keep:cf-staging}}', '--channel=main', '--force-metadata-update']' returned non-zero exit status 1.. Trying again in 87.96388244628906 seconds
+Using STAGING_BINSTAR_TOKEN for anaconda.org uploads to {{keep:cf-staging}}.
+Unauthorized: ('Authorization token is no longer valid', 401)
+""",
+    ),
+    (
+        "https://github.com/conda-forge/tensorflow-feedstock/issues/390",
+        ".txt",
+        r"""Using STAGING_BINSTAR_TOKEN for anaconda.org uploads to {{keep:cf-staging}}.
+WARNING: No numpy version specified in conda_build_config.yaml.  Falling back to default numpy value of 1.22
+Adding in variants from internal_defaults
+Adding in variants from /home/{{keep:conda}}/recipe_root/conda_build_config.yaml
+Adding in variants from /home/{{keep:conda}}/feedstock_root/.ci_support/linux_64_c_compiler_version12c_stdlib_version2.12cuda_compilerNonecuda_compiler_versionNonecxx_compiler_version12python3.11.____cpython.yaml
+[ERROR] 
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.10/site-packages/binstar_client/commands/upload.py", line 457, in get_release
+    self.api.release(self.username, meta.name, meta.version)
+  File "/opt/conda/lib/python3.10/site-packages/binstar_client/__init__.py", line 424, in release
+    self._check_response(res)
+  File "/opt/conda/lib/python3.10/site-packages/binstar_client/__init__.py", line 229, in _check_response
+    raise ErrCls(msg, res.status_code)
+binstar_client.errors.NotFound: ("release version='2.16.1' does not exist", 404)
 """,
     ),
 ]
