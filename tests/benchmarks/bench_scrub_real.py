@@ -323,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
             "144",
             "150",
             "149",
+            "146",
             "all",
         ),
         default="all",

@@ -9940,6 +9940,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (144, _RAW_STOP144),
         (150, _RAW_STOP150),
         (149, _RAW_STOP149),
+        (146, _RAW_STOP146),
     ):
         if batch not in (None, number):
             continue
@@ -47524,6 +47525,443 @@ Traceback (most recent call last):
   File "/opt/conda/lib/python3.10/site-packages/binstar_client/__init__.py", line 229, in _check_response
     raise ErrCls(msg, res.status_code)
 binstar_client.errors.NotFound: ("release version='2.16.1' does not exist", 404)
+""",
+    ),
+]
+
+
+_RAW_STOP146: list[tuple[str, str, str]] = [
+    # ---- rust-analyzer: workspace loading, proc-macro server, a panic's backtrace --------------
+    (
+        "https://github.com/rust-lang/rustc-dev-guide/pull/1229",
+        ".txt",
+        r"""[ERROR rust_analyzer::reload] failed to switch workspaces: rust-analyzer failed to load workspace: Failed to read Cargo metadata from Cargo.toml file /home/[[user:marsk]]{{keep:/Code/rust/Cargo.toml}}, cargo 1.57.0-nightly (d56b42c54 2021-09-27): Failed to run `cargo metadata --manifest-path /home/[[user:marsk]]/Code/rust/Cargo.toml`: `cargo metadata` exited with an error: error: failed to load manifest for workspace member `/home/[[user:marsk]]/Code/rust/src/tools/rust-installer`
+
+Caused by:
+  failed to read `/home/[[user:marsk]]/Code/rust/src/tools/rust-installer/Cargo.toml`
+
+Caused by:
+  No such file or directory (os error 2)
+""",
+    ),
+    (
+        "https://github.com/rust-lang/rust-analyzer/issues/17976",
+        ".txt",
+        r"""2024-08-27T15:09:29.374947Z ERROR rust_analyzer::reload: Failed to run proc-macro server from path /Users/[[user:velmorianxs]]{{keep:/.rustup/toolchains/nightly-aarch64-apple-darwin/libexec/rust-analyzer-proc-macro-srv}}, error: Custom { kind: Other, error: "proc-macro server's api version (5) is newer than rust-analyzer's (4)" }
+""",
+    ),
+    (
+        "https://github.com/rust-lang/rust-analyzer/issues/6755",
+        ".txt",
+        r"""                               at C:\Users\[[user:Quantoric]]{{keep:\.rustup\toolchains\stable-x86_64-pc-windows-msvc\lib\rustlib\src\rust\src\libstd\panicking.rs}}:348
+  77:     0x7ff9be2062e7 - paste::is_flat_group::{{impl}}::eq
+  78:     0x7ff9be1e599a - std::panicking::try<tuple<>,std::panic::AssertUnwindSafe<closure-0>>
+                               at C:\Users\[[user:Quantoric]]\.rustup\toolchains\stable-x86_64-pc-windows-msvc\lib\rustlib\src\rust\src\libstd\panicking.rs:325
+  79:     0x7ff9be1e5056 - std::panic::catch_unwind<std::panic::AssertUnwindSafe<closure-0>,tuple<>>
+                               at C:\Users\[[user:Quantoric]]\.rustup\toolchains\stable-x86_64-pc-windows-msvc\lib\rustlib\src\rust\src\libstd\panic.rs:394
+  80:     0x7ff9be1e2d40 - proc_macro::bridge::client::run_client<proc_macro::bridge::client::TokenStream,proc_macro::bridge::client::TokenStream,closure-0>
+                               at C:\Users\[[user:Quantoric]]\.rustup\toolchains\stable-x86_64-pc-windows-msvc\lib\rustlib\src\rust\src\libproc_macro\bridge\client.rs:367
+""",
+    ),
+    # ---- gopls: its trace in VS Code, `gopls check` at a prompt, its debug page's environment -------
+    (
+        "https://github.com/golang/go/issues/47540",
+        ".txt",
+        r"""[Trace - 19:22:43.454 PM] Received notification 'window/logMessage'.
+Params: {"type":3,"message":"2021/08/04 19:22:43 go env for /Users/[[user:jorel]]{{keep:/projects/editor/tools}}\n(root /Users/[[user:jorel]]/projects/editor/tools)\n(go version go version go1.17rc1 darwin/amd64)\n(valid build configuration = true)\n(build flags: [])\nGOMOD=/Users/[[user:jorel]]/projects/editor/tools/go.mod\nGOPATH=/Users/[[user:jorel]]/go\nGOROOT=/Users/[[user:jorel]]/sdk/go1.17rc1\nGONOPROXY=\nGOPRIVATE=\nGOPROXY=https://proxy.golang.org,direct\nGOCACHE=/Users/[[user:jorel]]/Library/Caches/go-build\nGO111MODULE=\nGOMODCACHE=/Users/[[user:jorel]]/go/pkg/mod\nGOSUMDB=sum.golang.org\nGOFLAGS=\nGOINSECURE=\nGONOSUMDB=\n\n"}
+
+[Info  - 7:22:43 PM] 2021/08/04 19:22:43 go env for /Users/[[user:jorel]]/projects/editor/tools
+(root /Users/[[user:jorel]]/projects/editor/tools)
+(go version go version go1.17rc1 darwin/amd64)
+(valid build configuration = true)
+(build flags: [])
+GOMOD=/Users/[[user:jorel]]/projects/editor/tools/go.mod
+GOPATH=/Users/[[user:jorel]]{{keep:/go}}
+GOROOT=/Users/[[user:jorel]]{{keep:/sdk/go1.17rc1}}
+GONOPROXY=
+GOPRIVATE=
+GOPROXY=https://proxy.golang.org,direct
+GOCACHE=/Users/[[user:jorel]]{{keep:/Library/Caches/go-build}}
+GO111MODULE=
+GOMODCACHE=/Users/[[user:jorel]]{{keep:/go/pkg/mod}}
+GOSUMDB=sum.golang.org
+GOFLAGS=
+GOINSECURE=
+GONOSUMDB=
+""",
+    ),
+    (
+        "https://github.com/golang/go/issues/33018",
+        ".txt",
+        r"""[[user:dmitri]]@[[user:Dmitri]]sMacBookPro:~$ gopls version
+version v0.1.3-cmd.gopls, built in $GOPATH mode
+
+ETCDCTL_API=3
+GOPATH=/Users/[[user:dmitri]]{{keep:/golang}}
+GOROOT=/usr/local/go
+HOME=/Users/[[user:dmitri]]
+ITERM_PROFILE=Default
+ITERM_SESSION_ID=w0t0p0:5D36CBEA-2D63-42EC-B078-FE41A5708C41
+LANG=en_US.UTF-8
+LC_CTYPE=UTF-8
+LDFLAGS=-L/usr/local/opt/llvm/lib -Wl,-rpath,/usr/local/opt/llvm/lib -L/usr/local/opt/llvm/lib
+LOGNAME=[[user:dmitri]]
+PATH=/usr/local/opt/libressl/bin:/usr/local/opt/llvm/bin:/usr/local/opt/curl/bin:/usr/local/sbin:/usr/local/opt/llvm/bin /usr/local/opt/libressl/bin /usr/local/opt/curl/bin /usr/local/sbin:/usr/local/nginx/sbin:/Users/[[user:dmitri]]{{keep:/.cargo/bin}}:/Users/[[user:dmitri]]{{keep:/golang/bin}}:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:/opt/X11/bin:/usr/local/go/bin:/Applications/Wireshark.app/Contents/MacOS:/Users/[[user:dmitri]]/.cargo/bin:/usr/local/nginx/sbin:/Users/[[user:dmitri]]/golang/bin
+PWD=/Users/[[user:dmitri]]
+SHELL=/usr/local/bin/fish
+SHLVL=2
+""",
+    ),
+    (
+        "https://github.com/golang/go/issues/38720",
+        ".txt",
+        r"""Environment
+
+    SHELL=/bin/bash
+    SESSION_MANAGER=local/moo:@/tmp/.ICE-unix/4486,unix/moo:/tmp/.ICE-unix/4486
+    QT_ACCESSIBILITY=1
+    COLORTERM=truecolor
+    XDG_CONFIG_DIRS=/etc/xdg/xdg-xubuntu:/etc/xdg:/etc/xdg
+    XDG_SESSION_PATH=/org/freedesktop/DisplayManager/Session1
+    XDG_MENU_PREFIX=xfce-
+    GTK_IM_MODULE=xim
+    CLUTTER_BACKEND=x11
+    LANGUAGE=en_US
+    QT4_IM_MODULE=xim
+    MANDATORY_PATH=/usr/share/gconf/xubuntu.mandatory.path
+    SSH_AUTH_SOCK=/run/user/1000/keyring/ssh
+    TERMINATOR_UUID=urn:uuid:e63d9e19-e963-437c-b4c0-2b7d18dbddb9
+    XMODIFIERS=@im=none
+    DESKTOP_SESSION=xubuntu
+    SSH_AGENT_PID=4575
+    GOBIN=/home/[[user:kv]]{{keep:/go/bin}}
+    XDG_SEAT=seat0
+    PWD=/home/[[user:kv]]
+    LOGNAME=[[user:kv]]
+    XDG_SESSION_DESKTOP=xubuntu
+    QT_QPA_PLATFORMTHEME=gtk2
+    XDG_SESSION_TYPE=x11
+    GPG_AGENT_INFO=/run/user/1000/gnupg/S.gpg-agent:0:1
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-go/issues/2941",
+        ".txt",
+        r"""PS F:\[[user:Qe]]\proj\go\bin> ./gopls '-rpc.trace' -v check F:\[[user:Qe]]\proj\go\src\project\[[user:romdo]]\main.go
+2019/12/13 12:09:26 Info:2019/12/13 12:09:26 Build info
+----------
+golang.org/x/tools/gopls 0.2.2
+    golang.org/x/tools/gopls@v0.2.2 h1:ujGisyytgY1VGcmd66wIJ9+wVAfmodXj6daHM43HRXk=
+    github.com/BurntSushi/toml@v0.3.1 h1:WXkYYl6Yr3qBf1K79EBnL4mak0OimBfB0XUf9Vl28OQ=
+    github.com/sergi/go-diff@v1.0.0 h1:Kpca3qRNrduNnOQeazBd0ysaKrUJiIuISHxogkT9RPQ=
+    golang.org/x/sync@v0.0.0-20190423024810-112230192c58 h1:8gQV6CLnAEikrhgkHFbMAEhagSSnXWGV915qUMm9mrU=
+
+Go info
+-------
+go version go1.13.4 windows/amd64
+
+set GO111MODULE=
+set GOARCH=amd64
+set GOBIN=
+set GOCACHE=C:\Users\[[user:Qe]]{{keep:\AppData\Local\go-build}}
+set GOENV=C:\Users\[[user:Qe]]{{keep:\AppData\Roaming\go\env}}
+set GOEXE=.exe
+set GOFLAGS=
+set GOHOSTARCH=amd64
+set GOHOSTOS=windows
+set GONOPROXY=
+set GONOSUMDB=
+set GOOS=windows
+set GOPATH=F:\[[user:Qe]]\proj\go
+set GOPRIVATE=
+""",
+    ),
+    # ---- pyright: coc-pyright's output, Sublime's LSP-pyright, the Sublime console ------------------
+    (
+        "https://github.com/fannheyward/coc-pyright/issues/543",
+        ".txt",
+        r"""Workspace: /home/[[user:tivol]]/Projects
+Using python from /usr/bin/python
+
+[Info  - 14:56:36] Pyright language server 1.1.154 starting
+[Info  - 14:56:36] Server root directory: /home/[[user:tivol]]{{keep:/.config/coc/extensions/node_modules/coc-pyright/node_modules/pyright/dist/}}
+[Info  - 14:56:36] No configuration file found.
+[Info  - 14:56:36] No pyproject.toml file found.
+[Info  - 14:56:36] Setting pythonPath for service "Projects": "/usr/bin/python"
+[Warn  - 14:56:36] stubPath /home/[[user:tivol]]/Projects/typings is not a valid directory.
+[Info  - 14:56:36] Assuming Python version 3.9
+[Info  - 14:56:36] Assuming Python platform Linux
+""",
+    ),
+    (
+        "https://github.com/sublimelsp/LSP-pyright/issues/14",
+        ".txt",
+        r"""LSP-pyright: Pyright language server 1.1.70 starting
+LSP-pyright: Server root directory: /home/[[user:qmrbk]]{{keep:/.config/sublime-text-3/Cache/LSP-pyright/language-server/node_modules/pyright/dist/}}
+LSP-pyright: stubPath typings is not a valid directory.
+LSP-pyright: Assuming Python platform Linux
+LSP-pyright: Exception caught when installing fs watcher for:
+ /usr/lib/python3.8
+/usr/lib/python3.8/lib-dynload
+/home/[[user:qmrbk]]{{keep:/.local/lib/python3.8/site-packages}}
+/usr/lib/python3.8/site-packages
+""",
+    ),
+    (
+        "https://github.com/sublimelsp/LSP/issues/681",
+        ".txt",
+        r"""DPI mode: per-monitor v2
+startup, version: 3207 windows x64 channel: stable
+executable: /C/Soft/ST3/sublime_text.exe
+working dir: /C/Windows/system32
+packages path: /C/Users/[[user:dovo]]{{keep:/AppData/Roaming/Sublime Text 3/Packages}}
+state path: /C/Users/[[user:dovo]]/AppData/Roaming/Sublime Text 3/Local
+zip path: /C/Soft/ST3/Packages
+zip path: /C/Users/[[user:dovo]]/AppData/Roaming/Sublime Text 3/Installed Packages
+ignored_packages: ["All Autocomplete", "Better Less", "ESLint-Formatter", "PHPUnitKit", "SCSS", "SublimeLinter-eslint", "Vintage"]
+top level value must be an array
+pre session restore time: 0.870528
+warning: mnemonic c not found in menu caption CLI
+startup time: 0.928528
+first paint time: 0.942528
+git: tracking working dir W:\www-job\slo-free
+reloading plugin Default.arithmetic
+reloading plugin Default.auto_indent_tag
+reloading plugin Default.block
+""",
+    ),
+    # ---- Helix: helix.log with a server's stderr ---------------------------------------------------
+    (
+        "https://github.com/helix-editor/helix/issues/4053",
+        ".txt",
+        r"""2022-09-30T13:31:52.022 helix_lsp::transport [ERROR] err: <- StreamClosed
+2022-09-30T13:31:52.022 helix_lsp::transport [ERROR] err: <- StreamClosed
+2022-09-30T13:32:12.023 helix_lsp [ERROR] failed to initialize language server: request timed out
+2022-09-30T13:34:56.208 helix_term::application [ERROR] Timed out waiting for language servers to shutdown
+2022-09-30T13:35:30.295 helix_lsp::transport [ERROR] err <- "/Users/[[user:jonasbrecker]]{{keep:/.local/bin/rust-analyzer}}: /Users/[[user:jonasbrecker]]/.local/bin/rust-analyzer: cannot execute binary file\n"
+2022-09-30T13:35:30.296 helix_lsp::transport [ERROR] err: <- StreamClosed
+2022-09-30T13:35:30.296 helix_lsp::transport [ERROR] err: <- StreamClosed
+2022-09-30T13:35:50.294 helix_lsp [ERROR] failed to initialize language server: request timed out
+2022-09-30T13:39:20.414 helix_term::application [ERROR] Timed out waiting for language servers to shutdown
+2022-09-30T13:39:26.017 helix_view::clipboard [INFO] Using pbcopy+pbpaste to interact with the system clipboard
+""",
+    ),
+    (
+        "https://github.com/helix-editor/helix/issues/9103",
+        ".txt",
+        r"""2023-12-16T17:35:00.106 helix_lsp::transport [ERROR] haskell-language-server err <- "             , pragmas-disable ]\n"
+2023-12-16T17:35:00.106 helix_lsp::transport [ERROR] haskell-language-server err <- "2023-12-16T23:35:00.105858Z | Info | Starting server\n"
+2023-12-16T17:35:00.107 helix_lsp::transport [ERROR] haskell-language-server err <- "2023-12-16T23:35:00.107304Z | Info | Started LSP server in 0.00s\n"
+2023-12-16T17:35:02.074 helix_lsp::transport [ERROR] haskell-language-server err <- "2023-12-16T23:35:02.074573Z | Info | Registering IDE configuration: IdeConfiguration {workspaceFolders = fromList [NormalizedUri (-5314531846057779252) \"file:///Users/[[user:lukas]]/Documents/Dev/haskell-proj/haskell-language-server\"], clientSettings = hashed (Just (Object (fromList [(\"haskell\",Object (fromList [(\"formattingProvider\",String \"ormolu\")]))])))}\n"
+2023-12-16T17:35:02.123 helix_lsp::transport [ERROR] haskell-language-server err <- "2023-12-16T23:35:02.122744Z | Info | Cradle path: plugins/hls-stan-plugin/src/Ide/Plugin/Stan.hs\n"
+2023-12-16T17:35:02.123 helix_lsp::transport [ERROR] haskell-language-server err <- "2023-12-16T23:35:02.123118Z | Info | invoking build tool to determine build flags (this may take some time depending on the cache)\n"
+""",
+    ),
+    # ---- Emacs: Eglot's events buffer, lspce's log ---------------------------------------------------
+    (
+        "https://github.com/joaotavora/eglot/issues/824",
+        ".txt",
+        r"""[internal] Tue Jan 25 22:22:26 2022:
+(:message "Running language server: (/Users/[[user:nidhi]]/elixir-ls/language_server.sh)")
+[client-request] (id:1) Tue Jan 25 22:22:26 2022:
+(:jsonrpc "2.0" :id 1 :method "initialize" :params
+          (:processId 17933 :rootPath "/Users/[[user:nidhi]]/rhea/" :rootUri "file:///Users/[[user:nidhi]]/rhea" :initializationOptions #s(hash-table size 65 test eql rehash-size 1.5 rehash-threshold 0.8125 data
+""",
+    ),
+    (
+        "https://github.com/zbelial/lspce/issues/40",
+        ".txt",
+        r"""2024-07-07 14:13:41.743 - start initializing server for lsp_type python in project file:///Users/[[user:dsemenchuk]]/work/src/github.com/[[user:dsemenchuk]]/tttt
+2024-07-07 14:13:41.743 - emacs_exec_path:
+2024-07-07 14:13:41.743 - initialize request "{\"id\":\"1000000001\",\"method\":\"initialize\",\"request_tick\":\"9_1_/Users/[[user:dsemenchuk]]/work/src/github.com/[[user:dsemenchuk]]/tttt/tttt/main.py\",\"params\":{\"processId\":94493,\"rootUri\":\"file:///Users/[[user:dsemenchuk]]/work/src/github.com/[[user:dsemenchuk]]/tttt\",\"capabilities\":{\"workspace\":{\"applyEdit\":false,\"executeCommand\":{\"dynamicRegistration\":false},\"workspaceEdit\":{\"documentChanges\":true,\"resourceOperations\":[\"create\",\"rename\",\"delete\"]},
+""",
+    ),
+    # ---- Neovim: `nvim --version`, :checkhealth providers and a plugin's health ---------------------
+    (
+        "https://github.com/neovim/neovim/issues/8515",
+        ".txt",
+        r"""NVIM v0.3.0-1016-gb94b59e4e
+Build type: Release
+LuaJIT 2.0.5
+Compilation: /usr/local/Homebrew/Library/Homebrew/shims/mac/super/clang -Wconversion -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=1 -DNVIM_MSGPACK_HAS_FLOAT32 -DNVIM_UNIBI_HAS_VAR_FROM -DNDEBUG -DMIN_LOG_LEVEL=3 -Wall -Wextra -pedantic -Wno-unused-parameter -Wstrict-prototypes -std=gnu99 -Wimplicit-fallthrough -Wvla -fstack-protector-strong -fdiagnostics-color=auto -DINCLUDE_GENERATED_DECLARATIONS -I/tmp/neovim-20180609-4204-1k1ion2/build/config -I/tmp/neovim-20180609-4204-1k1ion2/src -I/usr/local/include -I/usr/local/opt/gettext/include -I/usr/include -I/tmp/neovim-20180609-4204-1k1ion2/build/src/nvim/auto -I/tmp/neovim-20180609-4204-1k1ion2/build/include
+Compiled by [[user:markoh]]@dev-os.local
+
+Features: +acl +iconv +jemalloc +tui 
+See ":help feature-compile"
+
+   system vimrc file: "$VIM/sysinit.vim"
+  fall-back for $VIM: "/usr/local/Cellar/neovim/HEAD-b94b59e_1/share/nvim"
+
+Run :checkhealth for more info
+""",
+    ),
+    (
+        "https://github.com/neovim/node-client/issues/149",
+        ".txt",
+        r"""➜  ~ ll /usr/home/[[user:mbertoni]]{{keep:/.config/nvm/versions/node/v12.6.0/bin}}
+total 82816
+lrwxr-xr-x  1 [[user:mbertoni]]  [[user:mbertoni]]    37B Apr 11 15:52 neovim-node-host -> ../lib/node_modules/neovim/bin/cli.js
+-rwxr-xr-x  1 [[user:mbertoni]]  [[user:mbertoni]]    40M Apr  3 20:38 node
+lrwxr-xr-x  1 [[user:mbertoni]]  [[user:mbertoni]]    38B Apr  3 20:38 npm -> ../lib/node_modules/npm/bin/npm-cli.js
+lrwxr-xr-x  1 [[user:mbertoni]]  [[user:mbertoni]]    38B Apr  3 20:38 npx -> ../lib/node_modules/npm/bin/npx-cli.js
+➜  ~
+
+## Node.js provider (optional)
+  - INFO: Node.js: v6.17.1
+  - INFO: Neovim node.js host: /usr/home/[[user:mbertoni]]/.config/nvm/versions/node/v12.6.0/bin/neovim-node-host
+  - ERROR: Command error (job=14, exit code 1): `node '/usr/home/[[user:mbertoni]]/.config/nvm/versions/node/v12.6.0/bin/neovim-node-host' --version` (in '/usr/home/[[user:mbertoni]]')
+""",
+    ),
+    (
+        "https://github.com/zbirenbaum/copilot.lua/issues/706",
+        ".txt",
+        r"""   Error  11:12:09 notify.error [Copilot.lua] Copilot auth file could not be read from:/Users/[[user:quenby]]{{keep:/.config/github-copilot/apps.json}}
+   Error  11:12:09 notify.error [Copilot.lua] no GitHub Copilot token found, make sure to sign in first
+
+==============================================================================
+copilot:                                                                  1 ⚠️
+
+{copilot.lua} ~
+- {copilot.lua} GitHub Copilot plugin for Neovim
+
+Copilot Dependencies ~
+- ✅ OK `node` found: v26.2.0
+
+Copilot Authentication ~
+- No environment token set (`GITHUB_COPILOT_TOKEN` or `GH_COPILOT_TOKEN`)
+- No local credentials file found
+- Expected location: `/Users/[[user:quenby]]/.config/github-copilot/apps.json`
+- Run `:Copilot auth` to authenticate
+
+Copilot LSP Status ~
+- ✅ OK LSP client is available and running
+- Client ID: 2
+- ⚠️ WARNING LSP authentication status: not authenticated
+- For detailed authentication status, run `:Copilot status`
+
+Copilot Configuration ~
+- ✅ OK Suggestions enabled
+- Auto-trigger: disabled (manual trigger only)
+- ✅ OK Panel enabled
+- Panel Keybinding: <M-CR>
+- Log file: /Users/[[user:quenby]]{{keep:/.local/state/nvim/copilot-lua.log}}
+""",
+    ),
+    # ---- clean: no private value -------------------------------------------------------------------
+    (
+        "https://github.com/microsoft/vscode-go/issues/2740",
+        ".txt",
+        r"""[{{keep:root}}@local learning]# gopls -rpc.trace -v check /root/GoProject/learning/test01/mylog/log.go
+2019/09/18 13:33:16 Info:2019/09/18 13:33:16 Build info
+----------
+golang.org/x/tools/gopls v0.1.6
+    golang.org/x/tools/gopls@v0.1.6 h1:jXi39uPnkIKQKqLUsZqznHkHyLqTXqjMId0kTrakGMI=
+    golang.org/x/sync@v0.0.0-20190423024810-112230192c58 h1:8gQV6CLnAEikrhgkHFbMAEhagSSnXWGV915qUMm9mrU=
+    golang.org/x/tools@v0.0.0-20190916172013-cb62a53de387 h1:K9AD1n6qD+pzpEX+97w2rRrY26Xti5UWFyZNfmXDf3A=
+    golang.org/x/xerrors@v0.0.0-20190717185122-a985d3407aa7 h1:9zdDQZ7Thm29KFXgAX/+yaf3eVbP7djjWp/dXAppNCc=
+
+Go info
+-------
+go version go1.12.9 linux/amd64
+
+GOARCH="amd64"
+GOBIN=""
+GOCACHE="/root/.cache/go-build"
+GOEXE=""
+GOFLAGS=""
+GOHOSTARCH="amd64"
+GOHOSTOS="linux"
+GOOS="linux"
+GOPATH="/root/go"
+GOPROXY="https://goproxy.io"
+""",
+    ),
+    (
+        "https://github.com/leona/helix-gpt/issues/7",
+        ".txt",
+        r"""helix-gpt --handler openai --openaiKey '{{keep:sk-ogR5nc.......}}'
+
+[language-server.gpt]
+command = "helix-gpt"
+config = {}
+args = ["--handler", "openai", "--openaiKey", "{{keep:sk-ogR5nc.......}}"
+
+
+[[language]]
+name = "bash"
+auto-format = true
+language-servers = [ "gpt" ]
+
+
+[[language]]
+name = "php"
+language-servers = ["phpactor","gpt"]
+auto-format = true
+""",
+    ),
+    (
+        "https://github.com/clangd/clangd/issues/223",
+        ".txt",
+        r"""I[15:47:17.518] clangd version 10.0.0 (https://github.com/llvm/llvm-project.git 9a3f892d018238dce5181e458905311db8e682f5)
+I[15:47:17.519] Working directory: f:\VSCode\test
+I[15:47:17.519] argv[0]: D:/clangd/bin/clangd.exe
+I[15:47:17.519] argv[1]: --header-insertion=never
+I[15:47:17.519] argv[2]: --hidden-features=true
+I[15:47:17.519] argv[3]: --log=verbose
+I[15:47:17.519] Starting LSP over stdin/stdout
+""",
+    ),
+    (
+        "https://github.com/rust-lang/rust-analyzer/issues/13926",
+        ".txt",
+        r"""> rust-analyzer failed to load workspace: Failed to read Cargo metadata from Cargo.toml file /home/{{keep:user}}/projects/fibonacci/Cargo.toml, Some(Version { major: 1, minor: 62, patch: 1 }): Failed to run `"/home/{{keep:user}}/.cargo/bin/cargo" "metadata" "--format-version" "1" "--manifest-path" "/home/{{keep:user}}/projects/fibonacci/Cargo.toml" "--filter-platform" "x86_64-unknown-linux-gnu"`: `cargo metadata` exited with an error: error: could not execute process `rustc -vV` (never executed) Caused by: No such file or directory (os error 2)
+""",
+    ),
+    (
+        "https://github.com/vscodenpa/testissues/issues/38909",
+        ".txt",
+        r"""2024-02-08 11:13:31.997 [info] Killing TS Server
+2024-02-08 11:13:31.998 [info] Starting TS Server
+2024-02-08 11:13:31.998 [info] Using tsserver from: /Users/{{keep:xxx}}/.vscode/extensions/ms-vscode.vscode-typescript-next-5.4.20240206/node_modules/typescript/lib/tsserver.js
+2024-02-08 11:13:31.998 [info] Using Node installation from /Users/{{keep:xxx}}/.nvm/versions/node/v19.9.0/bin/node to run TS Server
+2024-02-08 11:13:31.998 [info] <syntax> Log file: /Users/{{keep:xxx}}/Library/Application Support/Code/logs/20240207T135733/window4/exthost/vscode.typescript-language-features/tsserver-log-2o1bl4/tsserver.log
+2024-02-08 11:13:31.998 [info] <syntax> Forking...
+2024-02-08 11:13:31.998 [info] <syntax> Starting...
+2024-02-08 11:13:31.999 [info] <semantic> Log file: /Users/{{keep:xxx}}/Library/Application Support/Code/logs/20240207T135733/window4/exthost/vscode.typescript-language-features/tsserver-log-gG0wun/tsserver.log
+2024-02-08 11:13:31.999 [info] <semantic> Forking...
+""",
+    ),
+    (
+        "https://github.com/SpartanJ/ecode/issues/766",
+        ".txt",
+        r"""2025-12-18 15:16:51 - WARNING: PluginManager: reloading plugin lspclient from process 3768
+2025-12-18 15:16:51 - INFO: Plugin: LSP Client (PID 3768) loaded in 16.993999ms
+2025-12-18 15:16:51 - INFO: Starting LSP server: pyright
+2025-12-18 15:16:51 - INFO: LSPClientServer server pyright calling initialize
+2025-12-18 15:16:52 - NOTICE: Pyright language server 1.1.398 starting
+2025-12-18 15:16:52 - NOTICE: Server root directory: file:///c%3A/Users/{{keep:***}}/AppData/Roaming/npm/node_modules/pyright/dist
+2025-12-18 15:16:52 - NOTICE: Starting service instance "streams"
+2025-12-18 15:16:52 - INFO: LSPClientServer server pyright calling initialized
+2025-12-18 15:16:52 - INFO: LSPClientServer server pyright calling textDocument/didOpen file:///c:/Users/{{keep:***}}/streams/src/{{keep:***}}/streams/stream.test.py
+2025-12-18 15:16:52 - INFO: LSPClientServer server pyright calling textDocument/didOpen file:///c:/Users/{{keep:***}}/streams/lsp_proxy.py
+""",
+    ),
+    (
+        "https://github.com/rust-lang/rust-analyzer/issues/2653",
+        ".txt",
+        r"""[ERROR rust_analyzer::main_loop] loading workspace failed: Failed to read Cargo metadata from Cargo.toml file /home/{{keep:myuser}}/testproject/Cargo.toml
+    
+    Caused by:
+        0: Failed to run `cargo metadata --manifest-path /home/{{keep:myuser}}/testproject/Cargo.toml`
+        1: Permission denied (os error 13)
+        2: Permission denied (os error 13)
+""",
+    ),
+    (
+        "https://github.com/golang/go/issues/47693",
+        ".txt",
+        r"""[Trace - 05:04:22.037 AM] Sending request 'initialize - (0)'.
+Params: {"processId":10828,"clientInfo":{"name":"Visual Studio Code","version":"1.59.0"},"locale":"en-us","rootPath":"e:\\work\\go\\pork","rootUri":"file:///e%3A/work/go/pork","capabilities":{"workspace":{"applyEdit":true,"workspaceEdit":{"documentChanges":true,"resourceOperations":["create","rename","delete"],"failureHandling":"textOnlyTransactional","normalizesLineEndings":true,"changeAnnotationSupport":{"groupsOnLabel":true}},"didChangeConfiguration":{"dynamicRegistration":true},"didChangeWatchedFiles":{"dynamicRegistration":true},
 """,
     ),
 ]
