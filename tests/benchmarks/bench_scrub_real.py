@@ -324,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
             "150",
             "149",
             "146",
+            "148",
             "all",
         ),
         default="all",

@@ -9941,6 +9941,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (150, _RAW_STOP150),
         (149, _RAW_STOP149),
         (146, _RAW_STOP146),
+        (148, _RAW_STOP148),
     ):
         if batch not in (None, number):
             continue
@@ -47962,6 +47963,375 @@ I[15:47:17.519] Starting LSP over stdin/stdout
         ".txt",
         r"""[Trace - 05:04:22.037 AM] Sending request 'initialize - (0)'.
 Params: {"processId":10828,"clientInfo":{"name":"Visual Studio Code","version":"1.59.0"},"locale":"en-us","rootPath":"e:\\work\\go\\pork","rootUri":"file:///e%3A/work/go/pork","capabilities":{"workspace":{"applyEdit":true,"workspaceEdit":{"documentChanges":true,"resourceOperations":["create","rename","delete"],"failureHandling":"textOnlyTransactional","normalizesLineEndings":true,"changeAnnotationSupport":{"groupsOnLabel":true}},"didChangeConfiguration":{"dynamicRegistration":true},"didChangeWatchedFiles":{"dynamicRegistration":true},
+""",
+    ),
+]
+
+
+_RAW_STOP148: list[tuple[str, str, str]] = [
+    # ---- cert-manager: controller logs at a prompt, issuers -------------------------------------
+    (
+        "https://github.com/cert-manager/cert-manager/issues/1557",
+        ".txt",
+        r"""C:\Users\[[user:kumarraj]]>kubectl logs cert-manager-67f64fc697-sv72l -n cert-manager -f --v=4
+I0508 16:40:11.946982       1 start.go:76] cert-manager "level"=0 "msg"="starting controller"  "git-commit"="3a747cda7547496d812966d8e6725bf1a59140b6" "version"="canary"
+I0508 16:40:11.951578       1 controller.go:154] cert-manager/controller/build-context "level"=0 "msg"="configured acme dns01 nameservers" "nameservers"=["10.10.0.10:53"]
+I0508 16:40:11.951801       1 controller.go:118] cert-manager/controller "level"=0 "msg"="starting leader election"
+I0508 16:40:11.952619       1 metrics.go:147] cert-manager/metrics "level"=0 "msg"="listening for connections on" "address"="0.0.0.0:9402"
+I0508 16:40:11.953158       1 leaderelection.go:217] attempting to acquire leader lease  cert-manager/cert-manager-controller...
+I0508 16:40:11.980333       1 leaderelection.go:227] successfully acquired lease cert-manager/cert-manager-controller
+I0508 16:40:11.982082       1 controller.go:93] cert-manager/controller "level"=0 "msg"="starting controller" "controller"="challenges"
+""",
+    ),
+    (
+        "https://github.com/cert-manager/cert-manager/issues/2933",
+        ".txt",
+        r"""$ kubectl apply -f letsencrypt.yaml 
+clusterissuer.cert-manager.io/letsencrypt-prod configured
+$ kubectl get clusterissuers
+No resources found in default namespace.
+
+apiVersion: cert-manager.io/v1alpha2
+kind: ClusterIssuer
+metadata:
+  name: letsencrypt-prod
+spec:
+  acme:
+    # You must replace this email address with your own.
+    # Let's Encrypt will use this to contact you about expiring
+    # certificates, and issues related to your account.
+    email: {{keep:admin@email.com}}
+    server: https://acme-v02.api.letsencrypt.org/directory
+    privateKeySecretRef:
+      # Secret resource used to store the account's private key.
+      name: letsencrypt-prod-account-key
+    solvers:
+    - selector: {}
+      dns01:
+        route53:
+          region: my-region-n
+          accessKeyID: {{keep:ABC...}}
+""",
+    ),
+    (
+        "https://github.com/cert-manager/cert-manager/issues/462",
+        ".txt",
+        r"""Events:
+  Type     Reason               Age                From                     Message
+  ----     ------               ----               ----                     -------
+  Warning  ErrorIssuerNotFound  5s (x12 over 15s)  cert-manager-controller  Issuer issuer.certmanager.k8s.io "letsencrypt-staging" not found does not exist
+
+{13:44}~/Projects/caringly:moving-to-k8s-helm ✗ ➭ k apply -f config/containers/handoffs-tech-k8s-ssl-issuer.yaml,config/containers/handoffs-tech-k8s-ssl-cert.yaml
+clusterissuer "letsencrypt-staging" created
+certificate "handoffs-tech" created
+{13:44}~/Projects/caringly:moving-to-k8s-helm ✗ ➭ k describe clusterissuer
+Name:         letsencrypt-staging
+Namespace:
+Labels:       <none>
+""",
+    ),
+    # ---- Helm: rendered releases, values.yaml with passwords, the client's cache under a home --------
+    (
+        "https://github.com/goauthentik/helm/issues/99",
+        ".txt",
+        r"""---
+# Source: authentik/templates/rbac.yaml
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: authentik
+  namespace: authentik
+---
+# Source: authentik/charts/postgresql/templates/secrets.yaml
+apiVersion: v1
+kind: Secret
+metadata:
+  name: authentik-postgresql
+  labels:
+    app.kubernetes.io/name: postgresql
+    helm.sh/chart: postgresql-10.16.2
+    app.kubernetes.io/instance: authentik
+    app.kubernetes.io/managed-by: Helm
+  namespace: authentik
+type: Opaque
+data:
+  postgresql-postgres-password: "[[secret:UW03UmtWdEx4ZQ==]]"
+  postgresql-password: "[[secret:SHM0ZE53UHpZYQ==]]"
+""",
+    ),
+    (
+        "https://github.com/bitnami/charts/issues/8927",
+        ".txt",
+        r"""cat > values.yaml << EOF
+heredoc> postgresqlPassword: pg
+heredoc> EOF
+
+helm install my-release bitnami/postgresql -n pg-test -f values.yaml
+
+> kubectl get secret --namespace pg-test my-release-postgresql -o jsonpath="{.data.postgres-password}" | base64 --decode
+[[secret:q3Tn8Wd2Kp]]
+
+> kubectl run my-release-postgresql-client --rm --tty -i --restart='Never' --namespace pg-test --image docker.io/bitnami/postgresql:14.1.0-debian-10-r80 --env="PGPASSWORD=pg" \
+      --command -- psql --host my-release-postgresql -U postgres -d postgres -p 5432
+
+psql: error: connection to server at "my-release-postgresql" (10.101.204.122), port 5432 failed: FATAL:  password authentication failed for user "postgres"
+pod "my-release-postgresql-client" deleted
+pod pg-test/my-release-postgresql-client terminated (Error)
+""",
+    ),
+    (
+        "https://github.com/jp-gouin/helm-openldap/issues/124",
+        ".txt",
+        r"""global:
+  imageRegistry: ''
+  ## E.g.
+  ## imagePullSecrets:
+  ##   - myRegistryKeySecretName
+  ##
+  #imagePullSecrets: [""]
+  ## ldapDomain , can be explicit (e.g dc=toto,c=ca) or domain based (e.g unifycx.unifyco.ai.com)
+  ldapDomain: 'unifycx.unifyco.ai'
+  # Specifies an existing secret to be used for admin and config user passwords. The expected key are LDAP_ADMIN_PASSWORD and LDAP_CONFIG_ADMIN_PASSWORD.
+  # existingSecret: ""
+  ## Default Passwords to use, stored as a secret. Not used if existingSecret is set.
+  adminPassword: [[secret:Wo$k7up!]]
+  configPassword: [[secret:Wo$k7up!]]
+  ldapPort: 389
+  sslLdapPort: 636
+""",
+    ),
+    (
+        "https://github.com/helm/charts/issues/6222",
+        ".txt",
+        r"""kubectl create secret generic smtp-secret  --from-literal=user={{keep:username}} --from literal=host=mailtrap.io:2525 --from-literal=password={{keep:password}}
+helm upgrade --install grafana  stable/grafana --set image.tag=5.1.0,smtp.existingSecret="smtp-secret"
+
+t=2018-06-20T07:52:19+0000 lvl=info msg="Config overridden from Environment variable" logger=settings var="GF_SMTP_USER={{keep:username}}"
+t=2018-06-20T07:52:19+0000 lvl=info msg="Config overridden from Environment variable" logger=settings var="GF_SMTP_PASSWORD={{keep:*********}}"
+t=2018-06-20T07:52:19+0000 lvl=info msg="Path Home" logger=settings path=/usr/share/grafana
+t=2018-06-20T07:52:19+0000 lvl=info msg="Path Data" logger=settings path=/var/lib/grafana
+""",
+    ),
+    (
+        "https://github.com/helm/helm-classic/issues/110",
+        ".txt",
+        r"""helm [helm-remove*]$ helm fetch alpine
+---> Fetching /Users/[[user:daniellebrahams]]{{keep:/.helm/cache/charts/alpine}} to /Users/[[user:daniellebrahams]]/.helm/workspace/charts/alpine
+[WARN] Encounter error walking "/Users/[[user:daniellebrahams]]/.helm/cache/charts/alpine": lstat /Users/[[user:daniellebrahams]]/.helm/cache/charts/alpine: no such file or directory
+[ERROR] Failed copying /Users/[[user:daniellebrahams]]/.helm/cache/charts/alpine to /Users/[[user:daniellebrahams]]/.helm/workspace/charts/alpine
+""",
+    ),
+    (
+        "https://github.com/nginxinc/kic-reference-architectures/issues/192",
+        ".txt",
+        r"""  kubernetes:helm.sh/v3:Release (kic):
+    error: failed to pull chart: no cached repo found. (try 'helm repo update'): open /Users/[[user:pkrueger]]{{keep:/Library/Caches/helm/repository/jetstack-index.yaml}}: no such file or directory
+""",
+    ),
+    (
+        "https://github.com/helm/community/issues/273",
+        ".txt",
+        r"""Update Complete. ⎈Happy Helming!⎈
+Error: no cached repository for helm-manager-0199bcabd1392eb1d12164d7fc1f56a975ac01570d110f202cb3a78614ce224b found. (try 'helm repo update'): open /Users/{{keep:someone}}/tmp/x/helm-manager-0199bcabd1392eb1d12164d7fc1f56a975ac01570d110f202cb3a78614ce224b-index.yaml: no such file or directory
+""",
+    ),
+    (
+        "https://github.com/helm/helm/issues/1732",
+        ".txt",
+        r"""helm package ./dir
+> Error: open /home/{{keep:jenkins}}/.helm/repository/local: no such file or directory
+mkdir -p /home/{{keep:jenkins}}/.helm/repository/local
+helm package ./dir
+> Error: open /home/{{keep:jenkins}}/.helm/repository/local/index.yaml: no such file or directory
+""",
+    ),
+    # ---- Kafka (Strimzi) and Postgres operators: operator logs, cluster and secret manifests ---------
+    (
+        "https://github.com/strimzi/strimzi-kafka-operator/issues/972",
+        ".txt",
+        r"""2018-10-11 21:22:36 INFO  ProcessHelper:32 - Started process java.lang.UNIXProcess@4cf1995c with command line [/usr/lib/jvm/java-1.8.0-openjdk-1.8.0.181-3.b13.el7_5.x86_64/jre/bin/java, -cp, /user-operator-0.8.0-RC1.jar, kafka.admin.ConfigCommand, --zookeeper, localhost:2181, --alter, --entity-name, my-user2, --entity-type, users, --add-config, SCRAM-SHA-512=[password=[[secret:37podxKwrmne]]]]
+""",
+    ),
+    (
+        "https://github.com/strimzi/strimzi-kafka-operator/issues/1525",
+        ".txt",
+        r"""oc rsh pod/strimz-cluster-zookeeper-0
+cd bin
+./kafka-configs.sh --zookeeper localhost:21810 --alter --add-config 'SCRAM-SHA-512=[password={{keep:qqqqqqq}}]' --entity-type users --entity-name {{keep:qqqqqqq}}
+
+oc extract secret/strimzi-cluster-cluster-ca-cert --keys ca.crt
+keytool -keystore truststore.jks -alias CARoot -import -file ca.crt
+
+oc run test -ti --image=strimzi/kafka:0.11.1-kafka-2.1.0 --rm=true --restart=Never -- /bin/bash
+
+cd /tmp
+mkdir test
+cd test
+tee ./jaas.conf <<EOF
+KafkaClient {
+  org.apache.common.security.scram.ScramLoginModule required
+  username="{{keep:qqqqqqq}}"
+  password="{{keep:qqqqqqq}}";
+};
+EOF
+""",
+    ),
+    (
+        "https://github.com/cloudnative-pg/cloudnative-pg/issues/5060",
+        ".txt",
+        r"""db-cluster.yml
+apiVersion: postgresql.cnpg.io/v1
+kind: Cluster
+metadata:
+  name: db-cluster
+  namespace : harbor
+spec:
+  instances: 3
+
+  bootstrap:
+    initdb:
+      database: registry
+      owner: reguser
+      secret:
+        name: db-secret
+
+  storage:
+    size: 1Gi
+---
+db-secret.yml
+apiVersion: v1
+data:
+  username: cmVndXNlcgo=
+  password: [[secret:a2VzdHJlbDkwNDIK]]
+kind: Secret
+metadata:
+  name: db-secret
+  namespace : harbor
+type: kubernetes.io/basic-auth
+""",
+    ),
+    (
+        "https://github.com/zalando/postgres-operator/issues/1496",
+        ".txt",
+        r"""time="2021-05-16T21:32:59Z" level=debug msg="secret affo-test-validation-staging/postgres.z-postgres.credentials.postgresql.acid.zalan.do already exists, fetching its password" cluster-name=affo-test-validation-staging/z-postgres pkg=cluster worker=0
+time="2021-05-16T21:32:59Z" level=debug msg="secret affo-test-validation-staging/standby.z-postgres.credentials.postgresql.acid.zalan.do already exists, fetching its password" cluster-name=affo-test-validation-staging/z-postgres pkg=cluster worker=0
+time="2021-05-16T21:33:00Z" level=debug msg="secret affo-test-validation-staging/bar-reader-user.z-postgres.credentials.postgresql.acid.zalan.do already exists, fetching its password" cluster-name=affo-test-validation-staging/z-postgres pkg=cluster worker=0
+time="2021-05-16T21:33:01Z" level=debug msg="secret affo-test-validation-staging/bar-owner-user.z-postgres.credentials.postgresql.acid.zalan.do already exists, fetching its password" cluster-name=affo-test-validation-staging/z-postgres pkg=cluster worker=0
+time="2021-05-16T21:33:02Z" level=debug msg="secret affo-test-validation-staging/bar-writer-user.z-postgres.credentials.postgresql.acid.zalan.do already exists, fetching its password" cluster-name=affo-test-validation-staging/z-postgres pkg=cluster worker=0
+""",
+    ),
+    # ---- Prometheus operator ------------------------------------------------------------------------
+    (
+        "https://github.com/prometheus-community/helm-charts/issues/2881",
+        ".txt",
+        r"""level=info ts=2023-01-03T12:08:01.585501494Z caller=operator.go:638 component=alertmanageroperator key=monitoring/kube-prometheus-stack-alertmanager msg="sync alertmanager"
+level=info ts=2023-01-03T12:08:01.586027713Z caller=operator.go:1162 component=prometheusoperator key=monitoring/kube-prometheus-stack-prometheus msg="sync prometheus"
+level=error ts=2023-01-03T12:08:01.591665869Z caller=klog.go:116 component=k8s_client_runtime func=ErrorDepth msg="sync \"monitoring/kube-prometheus-stack-alertmanager\" failed: provision alertmanager configuration: failed to initialize from secret: yaml: unmarshal errors:\n  line 67: field auth_password_file not found in type config.plain"
+level=info ts=2023-01-03T12:08:02.3353071Z caller=operator.go:1326 component=prometheusoperator key=monitoring/kube-prometheus-stack-prometheus msg="update prometheus status"
+""",
+    ),
+    # ---- operators built with controller-gen / operator-sdk: make deploy under a home ----------------
+    (
+        "https://github.com/redhat-cop/group-sync-operator/issues/74",
+        ".txt",
+        r"""➜  ~ oc project
+Using project "group-sync-operator" on server "https://api.ocp4.example.com:6443".
+➜  ~ git clone https://github.com/redhat-cop/group-sync-operator.git
+
+Cloning into 'group-sync-operator'...
+remote: Enumerating objects: 34, done.
+remote: Counting objects: 100% (34/34), done.
+remote: Compressing objects: 100% (29/29), done.
+remote: Total 808 (delta 5), reused 21 (delta 4), pack-reused 774
+Receiving objects: 100% (808/808), 419.25 KiB | 9.75 MiB/s, done.
+Resolving deltas: 100% (365/365), done.
+➜  ~ cd group-sync-operator
+➜  group-sync-operator git:(master) make deploy
+which: no controller-gen in (/home/[[user:jrwalsh]]{{keep:/.zinit/polaris/bin}}:/home/[[user:jrwalsh]]/google-cloud-sdk/bin:/usr/share/Modules/bin:/usr/local/bin:/usr/bin:/usr/local/sbin:/usr/sbin
+""",
+    ),
+    (
+        "https://github.com/rabbitmq/cluster-operator/issues/133",
+        ".txt",
+        r"""$ kubectl cluster-info --context kind-kind
+Kubernetes master is running at https://127.0.0.1:45357
+KubeDNS is running at https://127.0.0.1:45357/api/v1/namespaces/kube-system/services/kube-dns:dns/proxy
+
+To further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.
+[[user:mdorsey]]@shostakovich ~/development/pivotal/rabbitmq-for-kubernetes (master=)
+$ make deploy-kind
+which: no controller-gen in (/home/[[user:mdorsey]]{{keep:/.kiex/elixirs/elixir-1.10.3/bin}}:/home/[[user:mdorsey]]/.kiex/bin:/home/[[user:mdorsey]]/.kiex/elixirs/elixir-1.10.3/bin:/home/[[user:mdorsey]]/.kiex/bin:/home/[[user:mdorsey]]/bin:/usr/local/sbin:/usr/local/bin:/usr/bin:/usr/lib/jvm/default/bin:/usr/bin/site_perl:/usr/bin/vendor_perl:/usr/bin/core_perl:/home/[[user:mdorsey]]/go/bin:/home/[[user:mdorsey]]/.cache/rebar3/bin:/home/[[user:mdorsey]]/go/bin:/home/[[user:mdorsey]]/.cache/rebar3/bin)
+updating kustomize image patch file for manager resource
+go: creating new go.mod: module tmp
+go: downloading sigs.k8s.io/controller-tools v0.2.5
+""",
+    ),
+    (
+        "https://github.com/operator-framework/operator-sdk/pull/511",
+        ".txt",
+        r"""$ operator-sdk new test-operator
+Create /Users/[[user:haoranliu]]{{keep:/work/src/github.com/operator-framework/test-operator/cmd/manager/main.go}}
+Create /Users/[[user:haoranliu]]/work/src/github.com/operator-framework/test-operator/pkg/apis/apis.go
+Create /Users/[[user:haoranliu]]/work/src/github.com/operator-framework/test-operator/pkg/controller/controller.go
+Create /Users/[[user:haoranliu]]/work/src/github.com/operator-framework/test-operator/deploy/operator.yaml
+Run dep ensure ...
+could not find project Gopkg.toml, use dep init to initiate a manifest
+2018/09/20 12:32:32 failed to exec dep []string{"ensure", "-v"}: exit status 1
+[[user:haoran]]s-MacBook-Pro:operator-framework [[user:haoranliu]]$ cat test-operator/deploy/operator.yaml
+
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: test-operator
+""",
+    ),
+    # ---- Flux and Argo CD: bootstrap output, controller logs and sources naming an owner -------------
+    (
+        "https://github.com/fluxcd/flux2/pull/4270",
+        ".txt",
+        r""" ./bin/flux bootstrap gitea --owner [[user:Tomasek]] --repository test3       
+► connecting to gitea.com
+► cloning branch "main" from Git repository "https://gitea.com/[[user:Tomasek]]/test3.git"
+✔ cloned repository
+► generating component manifests
+✔ generated component manifests
+✔ committed sync manifests to "main" ("a5860ca2f6919d98874461d97e6495f03e22b67e")
+► pushing component manifests to "https://gitea.com/[[user:Tomasek]]/test3.git"
+► installing components in "flux-system" namespace
+✔ installed components
+✔ reconciled components
+► determining if source secret "flux-system/flux-system" exists
+► generating source secret
+✔ public key: ecdsa-sha2-nistp384 AAAAE2VjZHNhLXNoYTItbmlzdHAzzDQAAAAIbmlzdHAzODQAAABhBEN2Y/IZhv0aDh1zy1lhdlGPUjE01Eg5WgMtPwMFn9womCxMTR4tZDHgevQ0/xhrNblr4rUVPlqLEaKmbJX28sbOeKb4UKm5X2LDYv2YFTg1X1tXK0TOs48X4onWgdZyug==
+✔ configured deploy key "flux-system-main-flux-system" for "https://gitea.com/[[user:Tomasek]]/test3"
+► applying source secret "flux-system/flux-system"
+✔ reconciled source secret
+""",
+    ),
+    (
+        "https://github.com/fluxcd/flux2/issues/3301",
+        ".txt",
+        r"""[root@node01 kustomize]# kubectl get gitrepositories.source.toolkit.fluxcd.io -n prod podinfo -o yaml
+apiVersion: source.toolkit.fluxcd.io/v1beta2
+kind: GitRepository
+metadata:
+  annotations:
+    app.oam.dev/last-applied-configuration: '{"apiVersion":"source.toolkit.fluxcd.io/v1beta2","kind":"GitRepository","metadata":{"annotations":{"app.oam.dev/last-applied-time":"2022-11-09T13:26:09+08:00","oam.dev/kubevela-version":"v1.5.8"},"labels":{"app.oam.dev/app-revision-hash":"6217c94a3cb9a0b0","app.oam.dev/appRevision":"kustomize-v1","app.oam.dev/cluster":"","app.oam.dev/component":"podinfo","app.oam.dev/name":"kustomize","app.oam.dev/namespace":"prod","app.oam.dev/resourceType":"TRAIT","app.oam.dev/revision":"podinfo-v1","oam.dev/render-hash":"30ac495e2c8372d1","trait.oam.dev/resource":"repo","trait.oam.dev/type":"AuxiliaryWorkload"},"name":"podinfo","namespace":"prod"},"spec":{"interval":"5m","ref":{"branch":"main"},"secretRef":{"name":"mygit4"},"url":"https://github.com/[[user:15820937461]]/mygit4.git"}}'
+    app.oam.dev/last-applied-time: "2022-11-09T13:26:09+08:00"
+    oam.dev/kubevela-version: v1.5.8
+  creationTimestamp: "2022-11-09T05:26:09Z"
+""",
+    ),
+    (
+        "https://github.com/fluxcd/flux/pull/2532",
+        ".txt",
+        r"""ts=2019-10-14T05:47:42.358161033Z caller=loop.go:101 component=sync-loop err="git repo not ready: git clone --mirror: fatal: unable to access 'https://{{keep:USERNAME}}:{{keep:TOKEN}}@github.com:[[user:ks-morimoto]]/{{keep:REPOSITORY}}.git/': URL using bad/illegal format or missing URL, full output:\n Cloning into bare repository '/tmp/flux-gitclone859872933'...\nfatal: unable to access 'https://{{keep:USERNAME}}:{{keep:TOKEN}}@github.com:[[user:ks-morimoto]]/{{keep:REPOSITORY}}.git/': URL using bad/illegal format or missing URL\n"
+""",
+    ),
+    (
+        "https://github.com/argoproj/applicationset/issues/329",
+        ".txt",
+        r"""2021-08-03T21:41:05.107Z        ERROR   controller-runtime.manager.controller.applicationset    Reconciler error        {"reconciler group": "argoproj.io", "reconciler kind": "ApplicationSet", "name": "test-a", "namespace": "argocd", "error": "Error during fetching repo: `git fetch origin --tags --force` failed exit status 128: fatal: could not read Username for 'https://gitlab.[[user:danielmarcus]].com': No such device or address", "errorVerbose": "`git fetch origin --tags --force` failed exit status 128: fatal: could not read Username for 'https://gitlab.[[user:danielmarcus]].com': No such device or address\nError during fetching repo\ngithub.com/argoproj-labs/applicationset/pkg/services.checkoutRepo\n\t/workspace/pkg/services/repo_service.go:159
 """,
     ),
 ]
