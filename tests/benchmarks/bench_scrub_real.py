@@ -325,6 +325,7 @@ def main(argv: list[str] | None = None) -> int:
             "149",
             "146",
             "148",
+            "145",
             "all",
         ),
         default="all",

@@ -3743,6 +3743,40 @@ _TEXTS_148 = (
     'sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="my-user" password="********";',
 )
 
+_TEXTS_145 = (
+    # an OpenVPN auth plugin's log naming no login (a poster's mask, empty, a placeholder, a test
+    # account), OpenVPN's own deferred-auth line with an empty username
+    "OTP-AUTH: trying to authenticate username 'xxxxxxx'",
+    "OTP-AUTH: authentication failed for username 'xxxxxxx', remote 10.0.19.23:47776",
+    "OTP-AUTH: trying to authenticate username ''",
+    "10.0.16.187:46192 peer info: IV_GUI_VER=net.openvpn.connect.android_3.2.5-7182\n10.0.16.187:46192 peer info: IV_SSO=openurl\nOTP-AUTH: trying to authenticate username 'USERNAME'",
+    "OTP-AUTH: trying to authenticate username 'testuser'",
+    "TLS: Username/Password authentication deferred for username '' \nTLS: move_session: dest=TM_ACTIVE src=TM_INITIAL reinit_src=1",
+    # NetworkManager's connection settings with no user in permissions (nmcli, a keyfile, the
+    # nm-l2tp settings dump), root, a placeholder, the poster's own stand-ins
+    "connection.permissions:                 --",
+    "connection.id:                          MyVpnConection\nconnection.type:                        vpn\nconnection.permissions:                 --",
+    "connection.permissions:                 user:root",
+    "[connection]\nid=SSID\nuuid=01234567-89ab-cdef-0123-456789abcdef\ntype=wifi\npermissions=user:USERNAME:;",
+    "\tpermissions :  (s)\n\tautoconnect : FALSE (s)",
+    'vpn\n\tservice-type : "org.freedesktop.NetworkManager.l2tp" (s)\n\tuser-name : NULL (sd)',
+    '\tuser-name : "username" (s)\n\tdata : gateway=my.vpn.server,ipsec-psk=presharedkeygoeshere,user=username,password-flags=3,ipsec-enabled=yes (s)',
+    '\tuser-name : "vpnuser" (s)',
+    # openvpn3's configs-list and sessions-list with a system or placeholder owner
+    "/net/openvpn/v3/configuration/05793ae5xde06x54a5xa226x3e77b6e21e45\nTue Sep 15 13:33:59 2020        Tue Sep 15 13:34:28 2020  1\nmyvpn.conf                                                root",
+    "Name                                                      Owner\n------------------------------------------------------------------------------\nclient.ovpn                                               openvpn",
+    "       Owner: name                                   Device: \n Config name: client.ovpn\n      Status: Web authentication required to connect",
+    # Tunnelblick configurations named after no one (a mask, the default name, a provider's
+    # server, an office), in the dump, the .tblk path and the preference keys
+    "Configuration XXX vpn",
+    '"Sanitized" condensed configuration file for /Library/Application Support/Tunnelblick/Shared/client.tblk:',
+    "Files in client.tblk:\n      Contents/Resources/config.ovpn",
+    '"Sanitized" condensed configuration file for /Users/administrator/Library/Application Support/Tunnelblick/Configurations/config.tblk:',
+    "Configuration ProtonVPN-US-FREE-1\n\nFiles in ProtonVPN-US-FREE-1.tblk:\n      Contents/Resources/config.ovpn",
+    "2021-03-04 21:57:27.814178 Tunnelblick[532] Connecting client__ssl_vpn_config using OpenVPN 2.4.10 - OpenSSL v1.1.1j",
+    "2021-03-04 21:55:51.325925 Tunnelblick[532] Set imported preference 'office__ssl_vpn_config-lastConnectionSucceeded' to '1' (old value was '1')",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -6422,5 +6456,42 @@ MEASURED: tuple[Measured, ...] = (
         tails=(5, 5),
         parses=(0, 0),
         texts=_TEXTS_148,
+    ),
+    Measured(
+        batch=145,
+        blind_under="1.100.0",
+        # Batch 145's tune part under scrubber 1.100.0, blind: paths 3/4, elsewhere 0/11, no
+        # e-mail or secret, 0 of 14 keep spans damaged, 2/2 library tails, 0 of 5 clean changed,
+        # no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-145 collection"): a login in an
+        # OpenVPN auth plugin's `username '<u>'`, in NetworkManager's `connection.permissions:
+        # user:<u>` and nm-l2tp's `permissions : user:<u>:` / `user-name : "<u>"`, in openvpn3's
+        # `configs-list` Owner column; a Tunnelblick configuration named after a person
+        # (`Configuration <name>`, `…/Configurations/<name>.tblk`, `Files in <name>.tblk`) and a
+        # Sophos export's `<first>+<last>__ssl_vpn_config` preference key, neither the login
+        docs=12,
+        total=(4, 11, 0, 0),
+        found=(3, 0, 0, 0),
+        missed=(
+            "AvengeMedia-DankMaterialShell-issues-1344: user (elsewhere) 'nori'",
+            "OpenVPN-openvpn3-linux-issues-22: user (elsewhere) 'vikram'",
+            "Tunnelblick-Tunnelblick-issues-669: user (elsewhere) 'kiran+arjun'",
+            "Tunnelblick-Tunnelblick-issues-669: user (elsewhere) 'kiran+arjun'",
+            "Tunnelblick-Tunnelblick-issues-669: user (elsewhere) 'kiran+arjun'",
+            "Tunnelblick-Tunnelblick-issues-685: user (elsewhere) 'zhoujian'",
+            "Tunnelblick-Tunnelblick-issues-685: user (elsewhere) 'zhoujian'",
+            "Tunnelblick-Tunnelblick-issues-685: user (path) 'zhoujian'",
+            "evgeny-gridasov-openvpn-otp-issues-42: user (elsewhere) 'liuhong'",
+            "evgeny-gridasov-openvpn-otp-issues-42: user (elsewhere) 'liuhong'",
+            "nm-l2tp-NetworkManager-l2tp-issues-11: user (elsewhere) 'jtkarle'",
+            "nm-l2tp-NetworkManager-l2tp-issues-11: user (elsewhere) 'jtkarle'",
+        ),
+        keeps=14,
+        damage=(),
+        clean_changed=(),
+        clean_docs=5,
+        tails=(2, 2),
+        parses=(0, 0),
+        texts=_TEXTS_145,
     ),
 )

@@ -9942,6 +9942,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (149, _RAW_STOP149),
         (146, _RAW_STOP146),
         (148, _RAW_STOP148),
+        (145, _RAW_STOP145),
     ):
         if batch not in (None, number):
             continue
@@ -48332,6 +48333,642 @@ metadata:
         "https://github.com/argoproj/applicationset/issues/329",
         ".txt",
         r"""2021-08-03T21:41:05.107Z        ERROR   controller-runtime.manager.controller.applicationset    Reconciler error        {"reconciler group": "argoproj.io", "reconciler kind": "ApplicationSet", "name": "test-a", "namespace": "argocd", "error": "Error during fetching repo: `git fetch origin --tags --force` failed exit status 128: fatal: could not read Username for 'https://gitlab.[[user:danielmarcus]].com': No such device or address", "errorVerbose": "`git fetch origin --tags --force` failed exit status 128: fatal: could not read Username for 'https://gitlab.[[user:danielmarcus]].com': No such device or address\nError during fetching repo\ngithub.com/argoproj-labs/applicationset/pkg/services.checkoutRepo\n\t/workspace/pkg/services/repo_service.go:159
+""",
+    ),
+]
+
+
+_RAW_STOP145: list[tuple[str, str, str]] = [
+    # ---- OpenConnect: Juniper and GlobalProtect modes, openconnect-gui's log ---------------------
+    (
+        "https://github.com/dlenski/openconnect/issues/113",
+        ".txt",
+        r"""root@workstation:~# openconnect --protocol=nc --no-proxy --user=[[user:mke]] --proxy=http://my-proxy-server:3128 --disable-ipv6 --printcookie --verbose https://juniper-server/dana-na/auth/url_6/welcome.cgi
+GET https://juniper-server/dana-na/auth/url_6/welcome.cgi
+Attempting to connect to proxy 10.128.0.218:3128
+Connected to 10.128.0.218:3128
+Requesting HTTP proxy connection to juniper-server:443
+Got HTTP response: HTTP/1.1 200 Connection established
+SSL negotiation with juniper-server
+Connected to HTTPS on juniper-server
+Got HTTP response: HTTP/1.1 200 OK
+Content-Type: text/html; charset=utf-8
+Date: Mon, 07 Jan 2019 10:35:50 GMT
+Connection: close
+Pragma: no-cache
+Cache-Control: no-store
+Expires: -1
+HTTP body http 1.0 (-1)
+SSL socket closed uncleanly
+frmLogin
+realm [SMS|TOKEN]:SMS
+frmLogin
+password:
+POST https://juniper-server/dana-na/auth/url_6/login.cgi
+Requesting HTTP proxy connection to juniper-server:443
+Got HTTP response: HTTP/1.1 200 Connection established
+SSL negotiation with juniper-server
+Connected to HTTPS on juniper-server
+Got HTTP response: HTTP/1.1 302 Moved
+""",
+    ),
+    (
+        "https://github.com/dlenski/openconnect/issues/131",
+        ".txt",
+        r"""$ ./openconnect --protocol=gp --usergroup gateway {{keep:vpnext.the_company.com.br}} --dump -vvv
+POST https://vpnext.the_company.com.br/ssl-vpn/prelogin.esp?tmp=tmp&clientVer=4100&clientos=Linux
+Attempting to connect to server {{keep:xxx.xxx.xxx.xxx}}:443
+Connected to xxx.xxx.xxx.xxx:443
+SSL negotiation with vpnext.the_company.com.br
+Matched peer certificate subject name '*.the_company.com.br'
+Connected to HTTPS on vpnext.the_company.com.br
+> POST /ssl-vpn/prelogin.esp?tmp=tmp&clientVer=4100&clientos=Linux HTTP/1.1
+> Host: vpnext.the_company.com.br
+> User-Agent: PAN GlobalProtect
+> 
+Got HTTP response: HTTP/1.1 200 OK
+Date: Wed, 28 Nov 2018 16:50:11 GMT
+Content-Type: application/xml; charset=UTF-8
+Content-Length: 311
+Connection: keep-alive
+ETag: "4b692-80b-5b92fb2b"
+Pragma: no-cache
+Cache-Control: no-store, no-cache, must-revalidate, post-check=0, pre-check=0
+Expires: Thu, 19 Nov 1981 08:52:00 GMT
+X-FRAME-OPTIONS: DENY
+Set-Cookie: PHPSESSID=[[secret:7f8d54b7072a0a074c1599a6a659edfc]]; secure; HttpOnly
+X-XSS-Protection: 1; mode=block;
+X-Content-Type-Options: nosniff
+Content-Security-Policy: default-src 'self'; 
+Ignoring unknown HTTP response line '                                           script-src 'self' 'unsafe-inline';'
+Ignoring unknown HTTP response line '                                           style-src 'self' 'unsafe-inline';'
+HTTP body length:  (311)
+""",
+    ),
+    (
+        "https://github.com/StreisandEffect/streisand/issues/1568",
+        ".txt",
+        r"""2019-05-04 20:56:09 | 24c0 | POST https://{{keep:myserverip}}:4443/
+2019-05-04 20:56:09 | 24c0 | Attempting to connect to server myserverip:4443
+2019-05-04 20:56:09 | 24c0 | Connected to myserverip:4443
+2019-05-04 20:56:09 | 24c0 | There was a non-CA certificate in the trusted list: OU=Copyright (c) 1997 Microsoft Corp.,OU=Microsoft Corporation,CN=Microsoft Root Authority.
+2019-05-04 20:56:09 | 24c0 | There was a non-CA certificate in the trusted list: C=US,O=MSFT,CN=Microsoft Authenticode(tm) Root Authority.
+2019-05-04 20:56:09 | 24c0 | There was a non-CA certificate in the trusted list: CN=Root Agency.
+2019-05-04 20:56:09 | 24c0 | SSL negotiation with myserverip
+2019-05-04 20:56:09 | 24c0 | Server certificate verify failed: signer not found
+2019-05-04 20:56:10 | 24c0 | Connected to HTTPS on myserverip
+2019-05-04 20:56:10 | 24c0 | Got HTTP response: HTTP/1.1 200 OK
+2019-05-04 20:56:10 | 24c0 | Set-Cookie: webvpncontext=; expires=Thu, 01 Jan 1970 22:00:00 GMT; path=/; Secure
+2019-05-04 20:56:10 | 24c0 | Content-Type: text/xml
+2019-05-04 20:56:10 | 24c0 | Content-Length: 306
+2019-05-04 20:56:10 | 24c0 | X-Transcend-Version: 1
+2019-05-04 20:56:10 | 24c0 | HTTP body length:  (306)
+2019-05-04 20:56:10 | 24c0 | XML POST enabled
+2019-05-04 20:56:10 | 24c0 | Please enter your username.
+2019-05-04 20:56:10 | 24c0 | Text form: username
+""",
+    ),
+    # ---- ocserv (the AnyConnect-compatible server) as a client's login meets it ------------------
+    (
+        "https://github.com/fanyueciyuan/eazy-for-ss/issues/3",
+        ".txt",
+        r"""ocserv[2100]: sec-mod: using 'plain' authentication to authenticate user (session: kj+bJ)
+ocserv[2100]: user '[[user:haoran581]]' requested group 'Route' but is not a member
+ocserv[2100]: sec-mod: error processing data for 'sm: auth init' command (-1)
+ocserv[2105]: worker[[[user:haoran581]]]: 183.16.89.35 worker-auth.c:1403: failed authentication for '[[user:haoran581]]'
+ocserv[2099]: main: 183.16.89.35:10207 user disconnected
+""",
+    ),
+    # ---- strongSwan: swanctl, ipsec.conf starter logs, strongMan's EAP secrets -------------------
+    (
+        "https://github.com/openwrt/packages/pull/15890",
+        ".txt",
+        r"""connections {
+   gw-gw {
+      local_addrs  = %any
+      remote_addrs = 183.6.139.28
+        encap = yes
+      local {
+         auth = psk
+        id= 10.3.208.1
+      }
+      remote {
+         auth = psk
+         id = 183.6.139.28
+      }
+      children {
+         net-net {
+            local_ts  = 10.3.208.0/24
+            remote_ts = 192.168.108.0/24
+            updown = /usr/local/libexec/ipsec/_updown iptables
+            esp_proposals = aes128-sha1-modp768
+         }
+      }
+      version = 2
+      mobike = no
+      proposals = aes128-sha1-modp768
+
+   }
+}
+
+secrets {
+   ike-gw-gw {
+      id = 183.6.139.28
+      secret = {{keep:xxxxxx}}
+   }
+}
+
+root@OpenWrt:~# swanctl --load-all
+loaded ike secret 'ike-gw-gw'
+no authorities found, 0 unloaded
+no pools found, 0 unloaded
+loaded connection 'gw-gw'
+successfully loaded 1 connections, 0 unloaded
+
+root@OpenWrt:~# ipsec up gw-gw
+initiating IKE_SA gw-gw[1] to 183.6.139.28
+""",
+    ),
+    (
+        "https://github.com/trailofbits/algo/pull/976",
+        ".txt",
+        r"""root@gittest:~# journalctl -u strongswan | more
+-- Logs begin at Fri 2018-07-06 15:37:50 UTC, end at Fri 2018-07-06 16:15:24 UTC. --
+Jul 06 15:42:43 gittest systemd[1]: Started strongSwan IPsec IKEv1/IKEv2 daemon using ipsec.conf.
+Jul 06 15:42:43 gittest ipsec[13017]: Starting strongSwan 5.6.2 IPsec [starter]...
+Jul 06 15:42:43 gittest ipsec_starter[13017]: Starting strongSwan 5.6.2 IPsec [starter]...
+Jul 06 15:42:43 gittest charon[13053]: 00[DMN] Starting IKE charon daemon (strongSwan 5.6.2, Linux 4.15.0-2
+3-generic, x86_64)
+Jul 06 15:42:43 gittest charon[13053]: 00[CFG] loading ca certificates from '/etc/ipsec.d/cacerts'
+Jul 06 15:42:43 gittest charon[13053]: 00[CFG] loading aa certificates from '/etc/ipsec.d/aacerts'
+Jul 06 15:42:43 gittest charon[13053]: 00[CFG] loading ocsp signer certificates from '/etc/ipsec.d/ocspcert
+s'
+Jul 06 15:42:43 gittest charon[13053]: 00[CFG] loading attribute certificates from '/etc/ipsec.d/acerts'
+Jul 06 15:42:43 gittest charon[13053]: 00[CFG] loading crls from '/etc/ipsec.d/crls'
+Jul 06 15:42:43 gittest charon[13053]: 00[CFG] loading secrets from '/etc/ipsec.secrets'
+""",
+    ),
+    (
+        "https://github.com/strongswan/strongMan/issues/145",
+        ".txt",
+        r"""charon-systemd: loaded EAP shared key for: '[[user:zhaoqm]]'
+
+Method                                   IKEv2 Certificate + EAP (Username/Password)
+Name                                      Service1
+IKE Version                              2
+Server Address                        172.17.62.205
+Remote Address                      -
+Pool Name                               Private_Network_1
+Pool Addresses                       10.1.0.0/16
+Pool Attribute                         dns
+Pool Attribute values              114.114.114.114
+Send Certificate Request         True
+Start Action                              start
+Remote Authentication            eap-mschapv2
+Server Certificate                      C=CH, L=, ST=, O=51EPD, OU=, CN={{keep:ipsec.xxx.com.cn}}
+Identity                                     ipsec.xxx.com.cn
+Identity Type                             subjectAltName
+CA/Peer Certificate                    -
+CA Identity                                %any
+Local traffic selector                  0.0.0.0/0
+Remote traffic selector               -
+""",
+    ),
+    (
+        "https://github.com/strongswan/strongswan/issues/493",
+        ".txt",
+        r"""davicictl list-sas -O json --pretty --ike-id 26164
+{
+   "list-sa-event": {
+      "ikev2-vpn-user": {
+         "uniqueid": "26164",
+         "version": "2",
+         "state": "ESTABLISHED",
+         "local-host": "198.51.100.42",
+         "local-port": "4500",
+         "local-id": "{{keep:vpn.foo.org}}",
+         "remote-host": "192.0.2.99",
+         "remote-port": "4500",
+         "remote-id": "192.168.40.209",
+         "remote-eap-id": "{{keep:john.doe}}",
+         "initiator": "yes",
+         "initiator-spi": "3f993794907acd64",
+         "responder-spi": "91312c829baa82f6",
+         "nat-remote": "yes",
+         "nat-any": "yes",
+         "encr-alg": "AES_CBC",
+         "encr-keysize": "256",
+         "integ-alg": "HMAC_SHA1_96",
+         "prf-alg": "PRF_HMAC_SHA1",
+         "dh-group": "MODP_1024",
+         "established": "9735",
+         "rekey-time": "3788",
+         "reauth-time": "539018",
+""",
+    ),
+    (
+        "https://github.com/hwdsl2/docker-ipsec-vpn-server/issues/195",
+        ".txt",
+        r"""000 "xauth-psk"[2]:   ESP algorithms: AES_GCM_16-NONE, AES_CBC_128-HMAC_SHA1_96, AES_CBC_256-HMAC_SHA1_96, AES_CBC_256-HMAC_SHA2_512_256, AES_CBC_128-HMAC_SHA2_256_128, AES_CBC_256-HMAC_SHA2_256_128
+000 "xauth-psk"[2]:   ESP algorithm newest: AES_CBC_256-HMAC_SHA2_512_256; pfsgroup=<N/A>
+000
+000 Total IPsec connections: loaded 3, active 1
+000
+000 State Information: DDoS cookies not required, Accepting new IKE connections
+000 IKE SAs: total(1), half-open(0), open(0), authenticated(1), anonymous(0)
+000 IPsec SAs: total(1), authenticated(1), anonymous(0)
+000
+000 #1: "xauth-psk"[2] 182.239.88.245:39402 STATE_MODE_CFG_R1 (ModeCfg Set sent, expecting Ack); EVENT_SA_EXPIRE in 28620s; newest ISAKMP; lastdpd=28s(seq in:904 out:0); idle;
+000 #2: "xauth-psk"[2] 182.239.88.245:39402 STATE_QUICK_R2 (IPsec SA established); EVENT_SA_EXPIRE in 28620s; newest IPSEC; eroute owner; isakmp#1; idle;
+000 #2: "xauth-psk"[2] 182.239.88.245 esp.ed0fec6@182.239.88.245 esp.26820ea@10.88.90.208 tun.0@182.239.88.245 tun.0@10.88.90.208 ref=0 refhim=0 Traffic: ESPin=66KB ESPout=16KB! ESPmax=4194303B username={{keep:vpnuser}}
+000
+000 Bare Shunt list:
+000
+""",
+    ),
+    # ---- WireGuard: wg show, wg-quick configs, a masked client config ----------------------------
+    (
+        "https://github.com/cloudflare/boringtun/issues/447",
+        ".txt",
+        r"""interface: wg0
+  listening port: 58593
+
+peer: {{keep:REDACTED1=}}
+  preshared key: (hidden)
+  endpoint: [2600:REDACTED]:56309
+  allowed ips: 10.93.227.3/32, fd42:93:227::3/128
+  latest handshake: 55 years, 258 days, 13 hours, 48 minutes, 5 seconds ago
+  transfer: 13.88 MiB received, 241.09 MiB sent
+
+peer: {{keep:REDACTED2=}}
+  preshared key: (hidden)
+  allowed ips: 10.93.227.2/32, fd42:93:227::2/128
+""",
+    ),
+    (
+        "https://github.com/clly/wireguard-cni/issues/65",
+        ".txt",
+        r"""[Interface]
+Address = 10.0.0.1
+PrivateKey = [[secret:Zd5JY6HZDl4ehn1TaAUwl2hxtPjr/KckkWNxps75YMo=]]
+ListenPort = 51820
+PostUp = iptables -A FORWARD -i %i -j ACCEPT; iptables -A FORWARD -o %i -j ACCEPT; iptables -t nat -A POSTROUTING -j MASQUERADE -s 10.0.0.0/24
+PostDown = iptables -D FORWARD -i %i -j ACCEPT; iptables -D FORWARD -o %i -j ACCEPT; iptables -t nat -D POSTROUTING -s 10.0.0.0/24 -j MASQUERADE
+
+# wg0 on server
+[Peer]
+Endpoint = 192.168.56.11:51820
+PublicKey = {{keep:v2XPnF7Yk7KEugBRVyCdD6mssm2Tsc4edDUApwzFoBk=}}
+AllowedIPs = 10.0.10.0/24
+
+# container on peer
+[Peer]
+PublicKey = {{keep:j6Dgd8syAcNM/Uu4yGR/1t+dBbDos7utcjzBcXiZIQc=}}
+AllowedIPs = 10.0.0.3/32
+```
+
+We execute the follow bash commands
+```
+[#] ip link add wg0 type wireguard
+[#] wg setconf wg0 /dev/fd/63
+[#] ip -4 address add 10.0.0.1 dev wg0
+[#] ip link set mtu 1420 up dev wg0
+[#] ip -4 route add 10.0.0.3/32 dev wg0
+""",
+    ),
+    (
+        "https://github.com/windtf/wireproxy/issues/54",
+        ".txt",
+        r"""[Interface]
+PrivateKey = {{keep:mNyqzNAlyK+93******}}
+Address = 10.6.0.3/24
+DNS = 10.6.0.1
+
+[Peer]
+PublicKey = {{keep:Gj89agY+2Q5b4Q******}}
+PresharedKey = {{keep:e/y8yhQG7mU******}}
+Endpoint = 87.120******:4129
+AllowedIPs = 0.0.0.0/0, ::0/0
+""",
+    ),
+    # ---- OpenVPN clients: the OTP plugin's log, a prompt under a home, openvpn3, Ubuntu Touch ----
+    (
+        "https://github.com/evgeny-gridasov/openvpn-otp/issues/42",
+        ".txt",
+        r"""#plugin /usr/local/lib/openvpn-auth-ldap.so "/etc/openvpn/auth/ldap.conf" 
+plugin "/usr/lib64/openvpn/plugins/openvpn-otp.so" "debug=1 otp_slop=300 totp_t0=2 totp_step=30 totp_digits=6 motp_step=10 password_is_cr=0 otp_secrets=/etc/openvpn/auth/otp-secrets"
+
+TCP connection established with [AF_INET]10.0.16.187:46192
+10.0.16.187:46192 TLS: Initial packet from [AF_INET]10.0.16.187:46192, sid=8ebd11e0 130ba97f
+10.0.16.187:46192 peer info: IV_VER=3.git::662eae9a:Release
+10.0.16.187:46192 peer info: IV_PLAT=android
+10.0.16.187:46192 peer info: IV_NCP=2
+10.0.16.187:46192 peer info: IV_TCPNL=1
+10.0.16.187:46192 peer info: IV_PROTO=2
+10.0.16.187:46192 peer info: IV_LZO_STUB=1
+10.0.16.187:46192 peer info: IV_COMP_STUB=1
+10.0.16.187:46192 peer info: IV_COMP_STUBv2=1
+10.0.16.187:46192 peer info: IV_GUI_VER=net.openvpn.connect.android_3.2.5-7182
+10.0.16.187:46192 peer info: IV_SSO=openurl
+OTP-AUTH: trying to authenticate username '[[user:liuhong]]'
+OTP-AUTH: authentication failed for username '[[user:liuhong]]', remote 10.0.16.187:46192
+""",
+    ),
+    (
+        "https://github.com/MattSurabian/proxpn-bash-client/issues/28",
+        ".txt",
+        r"""[[user:diego]]@[[user:Diego]]-Pc-Kali:~$ /usr/sbin/openvpn --config /home/[[user:diego]]{{keep:/.config/proxpn/proxpn.ovpn}} --remote la1.proxpn.com 443 --auth-nocache --auth-user-pass
+Sun Jan 10 11:02:32 2016 us=812339 Current Parameter Settings:
+Sun Jan 10 11:02:32 2016 us=812367   config = '/home/[[user:diego]]/.config/proxpn/proxpn.ovpn'
+Sun Jan 10 11:02:32 2016 us=812372   mode = 0
+Sun Jan 10 11:02:32 2016 us=812376   persist_config = DISABLED
+Sun Jan 10 11:02:32 2016 us=812380   persist_mode = 1
+Sun Jan 10 11:02:32 2016 us=812384 NOTE: --mute triggered...
+Sun Jan 10 11:02:32 2016 us=812391 270 variation(s) on previous 5 message(s) suppressed by --mute
+Sun Jan 10 11:02:32 2016 us=812397 OpenVPN 2.3.4 x86_64-pc-linux-gnu [SSL (OpenSSL)] [LZO] [EPOLL] [PKCS11] [MH] [IPv6] built on Dec  1 2014
+Sun Jan 10 11:02:32 2016 us=812403 library versions: OpenSSL 1.0.1k 8 Jan 2015, LZO 2.08
+Enter Auth Username: {{keep:*******************}}
+Enter Auth Password: ***********
+Sun Jan 10 11:02:53 2016 us=309359 LZO compression initialized
+Sun Jan 10 11:02:53 2016 us=309395 Control Channel MTU parms [ L:1544 D:140 EF:40 EB:0 ET:0 EL:0 ]
+Sun Jan 10 11:02:53 2016 us=309411 Socket Buffers: R=[87380->131072] S=[16384->131072]
+Sun Jan 10 11:02:53 2016 us=460539 Data Channel MTU parms [ L:1544 D:1450 EF:44 EB:135 ET:0 EL:0 AF:3/1 ]
+""",
+    ),
+    (
+        "https://github.com/OpenVPN/openvpn3-linux/issues/22",
+        ".txt",
+        r"""{
+   "autostart": false,
+    "name": "openvpn-in",
+    "remote": {
+        "proto-override": "udp",
+        "timeout": "300",
+        "compression": "asym"
+    },
+    "tunnel": {
+        "ipv6": "default",
+        "persist": true,
+        "dns-setup-disabled": false
+    },
+    "user-auth": {
+        "autologin": true,
+        "username": "{{keep:user}}",
+        "password": "{{keep:secret}}"
+    } 
+}
+
+Configuration path
+Imported                        Last used                 Used
+Name                                                      Owner
+------------------------------------------------------------------------------
+/net/openvpn/v3/configuration/2984ca8fxda0ax416ax997exc50ee5cad031
+Tue Sep 15 13:33:59 2020        Tue Sep 15 13:34:28 2020  1
+openvpn-in                                                [[user:vikram]]
+------------------------------------------------------------------------------
+
+➜  openvpn3 session-start -p /net/openvpn/v3/configuration/2984ca8fxda0ax416ax997exc50ee5cad031
+Session path: /net/openvpn/v3/sessions/2c82f155s145ds4f0dsa4f0s5bd678025e87
+Auth User name: 
+""",
+    ),
+    (
+        "https://github.com/ubports/ubuntu-touch/issues/46",
+        ".txt",
+        r"""root@ubuntu-phablet:/home/{{keep:phablet}}/Documents# openvpn ./vpnbook-euro1-tcp80.ovpn
+Wed Mar 1 14:39:10 2017 OpenVPN 2.3.2 arm-unknown-linux-gnueabihf [SSL (OpenSSL)] [LZO] [EPOLL] [PKCS11] [eurephia] [MH] [IPv6] built on Apr 13 2015
+Enter Auth Username:{{keep:vpnbook}}
+Enter Auth Password: {{keep:xxxxxx}}
+Wed Mar 1 14:39:19 2017 WARNING: No server certificate verification method has been enabled. See http://openvpn.net/howto.html#mitm for more info.
+Wed Mar 1 14:39:19 2017 NOTE: --fast-io is disabled since we are not using UDP
+Wed Mar 1 14:39:19 2017 Socket Buffers: R=[87380->131072] S=[16384->131072]
+Wed Mar 1 14:39:19 2017 Attempting to establish TCP connection with [AF_INET]176.126.237.217:80 [nonblock]
+Wed Mar 1 14:39:20 2017 TCP connection established with [AF_INET]176.126.237.217:80
+Wed Mar 1 14:39:20 2017 TCPv4_CLIENT link local: [undef]
+Wed Mar 1 14:39:20 2017 TCPv4_CLIENT link remote: [AF_INET]176.126.237.217:80
+""",
+    ),
+    # ---- Tunnelblick: the launch command line, the "sanitized" configuration, its preferences ----
+    (
+        "https://github.com/Tunnelblick/Tunnelblick/issues/152",
+        ".txt",
+        r"""2010-05-24 19:36:46 *Tunnelblick: OS X 10.5.8; Tunnelblick 3.0 (build
+1437); OpenVPN 2.1.1
+2010-05-24 19:36:50 *Tunnelblick: Attempting connection with 443.ovpn; Set
+nameserver = 1; monitoring connection
+2010-05-24 19:36:50 *Tunnelblick:
+/Applications/Tunnelblick.app/Contents/Resources/openvpnstart start
+443.ovpn 1337 1 0 0 0
+2010-05-24 19:36:50 *Tunnelblick:
+/Applications/Tunnelblick.app/Contents/Resources/openvpn
+--management-query-passwords --cd /Users/[[user:marvinkole]]{{keep:/Library/Application}}
+Support/Tunnelblick/Configurations --daemon --management-hold --management
+127.0.0.1 1337 --config /Users/[[user:marvinkole]]/Library/Application
+Support/Tunnelblick/Configurations/443.ovpn --script-security 2 --up
+"/Applications/Tunnelblick.app/Contents/Resources/client.up.osx.sh" --down
+"/Applications/Tunnelblick.app/Contents/Resources/client.down.osx.sh"
+--up-restart
+2010-05-24 19:36:50 SUCCESS: pid=19536
+2010-05-24 19:36:50 SUCCESS: real-time state notification set to ON
+2010-05-24 19:36:50 SUCCESS: real-time log notification set to ON
+2010-05-24 19:36:50 OpenVPN 2.1.1 i386-apple-darwin10.2.0 [SSL] [LZO2]
+[PKCS11] built on Feb 24 2010
+2010-05-24 19:36:50 MANAGEMENT: TCP Socket listening on 127.0.0.1:1337
+""",
+    ),
+    (
+        "https://github.com/Nyr/openvpn-install/issues/619",
+        ".txt",
+        r"""*Tunnelblick: macOS 10.14.3; Tunnelblick 3.8.0beta02 (build 5340); Admin user
+git commit 0c4858014307509d7c78ae82250a86d79317ff79
+
+Configuration [[user:brave.zhou]]
+
+"Sanitized" condensed configuration file for /Users/[[user:bravezhou]]{{keep:/Library/Application Support/Tunnelblick/Configurations/}}[[user:brave.zhou]].tblk:
+
+client
+dev tun
+proto tcp
+sndbuf 0
+rcvbuf 0
+remote 101.201.232.97 1194
+resolv-retry infinite
+nobind
+persist-key
+persist-tun
+remote-cert-tls server
+auth SHA512
+cipher AES-256-CBC
+setenv opt block-outside-dns
+key-direction 1
+verb 3
+<ca>
+[Security-related line(s) omitted]
+</ca>
+<cert>
+[Security-related line(s) omitted]
+</cert>
+<key>
+[Security-related line(s) omitted]
+</key>
+<tls-auth>
+[Security-related line(s) omitted]
+</tls-auth>
+
+================================================================================
+
+Files in [[user:brave.zhou]].tblk:
+      Contents/Resources/config.ovpn
+
+================================================================================
+
+Configuration preferences:
+
+-notOKToCheckThatIPAddressDidNotChangeAfterConnection = 0
+-lastConnectionSucceeded = 1
+""",
+    ),
+    (
+        "https://github.com/Tunnelblick/Tunnelblick/issues/685",
+        ".txt",
+        r"""*Tunnelblick: macOS 11.4 (20F71); Tunnelblick 3.8.3a (build 5521); Admin user
+git commit d1e67e23aa210341b9f38485de7a206778ae93e6
+
+Configuration [[user:zhoujian]]
+
+"Sanitized" condensed configuration file for /Users/[[user:wanghaolin]]{{keep:/Library/Application Support/Tunnelblick/Configurations/}}[[user:zhoujian]].tblk:
+
+client
+nobind
+dev tun
+remote-cert-tls server
+remote 39.98.48.119 1194 udp
+<key>
+[Security-related line(s) omitted]
+</key>
+<cert>
+[Security-related line(s) omitted]
+</cert>
+<ca>
+[Security-related line(s) omitted]
+</ca>
+key-direction 1
+<tls-auth>
+[Security-related line(s) omitted]
+</tls-auth>
+redirect-gateway def1
+
+================================================================================
+
+Files in [[user:zhoujian]].tblk:
+      Contents/Resources/config.ovpn
+
+================================================================================
+
+Configuration preferences:
+
+-authenticateOnConnect = 1 (forced)
+-credentialsGroup = 
+-openvpnVersion = -
+-notOKToCheckThatIPAddressDidNotChangeAfterConnection = 0
+-allowChangesToManuallySetNetworkSettings = 1
+-lastConnectionSucceeded = 0
+-prependDomainNameToSearchDomains = 1
+""",
+    ),
+    (
+        "https://github.com/Tunnelblick/Tunnelblick/issues/669",
+        ".txt",
+        r"""2021-03-04 21:55:51.325049 Tunnelblick[532] Set imported preference 'keyboardShortcutIndex' to '1' (old value was '1')
+2021-03-04 21:55:51.325583 Tunnelblick[532] Set imported preference 'detailsWindowLeftFrame' to '{{0, 0}, {167, 350}}' (old value was '{{0, 0}, {167, 430}}')
+2021-03-04 21:55:51.325925 Tunnelblick[532] Set imported preference '[[user:kiran+arjun]]__ssl_vpn_config-lastConnectionSucceeded' to '1' (old value was '1')
+2021-03-04 21:55:51.326050 Tunnelblick[532] Set imported preference 'SUScheduledCheckInterval' to '86400' (old value was '86400')
+2021-03-04 21:55:51.326142 Tunnelblick[532] Set imported preference '[[user:kiran+arjun]]__ssl_vpn_config(1)-alwaysShowLoginWindow' to '0' (old value was '0')
+2021-03-04 21:55:54.972867 Tunnelblick[532] Sparkle: ===== Tunnelblick =====
+2021-03-04 21:55:54.973363 Tunnelblick[532] Sparkle: Verified appcast signature
+2021-03-04 21:57:27.814178 Tunnelblick[532] Connecting [[user:kiran+arjun]]__ssl_vpn_config using OpenVPN 2.4.10 - OpenSSL v1.1.1j which has deprecated options. To see them, reset disabled warnings on the 'Preferences' panel of the 'VPN Details' window and then try again.
+2021-03-04 21:58:33.326695 Tunnelblick[532] cleanup: Entering cleanup
+2021-03-04 21:58:33.338837 Tunnelblick[532] synchronized user defaults
+""",
+    ),
+    (
+        "https://github.com/Tunnelblick/Tunnelblick/issues/823",
+        ".txt",
+        r"""2026-04-23 12:18:52.122548: Tunnelblick installer (build 6301) getuid() = 502; geteuid() = 0; getgid() = 20; getegid() = 20
+currentDirectoryPath = '/'; 1 arguments:
+     0x0125 (ClearLog SecureApp ReplaceDaemon CopyAppToL_AS_T)
+2026-04-23 12:18:52.124366: Determined username '{{keep:administrator}}' from getuid(): 502
+2026-04-23 12:18:52.218223: Changed permissions from 755 to 744 on /Applications/Tunnelblick.app/Contents/Resources/atsystemstart
+2026-04-23 12:18:52.218394: Changed permissions from 755 to 744 on /Applications/Tunnelblick.app/Contents/Resources/TunnelblickUpdateHelper
+""",
+    ),
+    # ---- NetworkManager: nmcli connection show, nm-l2tp-service's settings dump -----------------
+    (
+        "https://github.com/AvengeMedia/DankMaterialShell/issues/1344",
+        ".txt",
+        r"""connection.id:                          yinchao-combined
+connection.uuid:                        6afaef85-d34c-4c5e-a17e-8e2eb3d4e1ff
+connection.stable-id:                   --
+connection.type:                        vpn
+connection.interface-name:              --
+connection.autoconnect:                 no
+connection.autoconnect-priority:        0
+connection.autoconnect-retries:         -1 (default)
+connection.multi-connect:               0 (default)
+connection.auth-retries:                -1
+connection.timestamp:                   1768274619
+connection.permissions:                 user:[[user:nori]]
+connection.zone:                        --
+connection.controller:                  --
+connection.master:                      --
+connection.slave-type:                  --
+connection.port-type:                   --
+connection.autoconnect-slaves:          -1 (default)
+connection.autoconnect-ports:           -1 (default)
+connection.down-on-poweroff:            -1 (default)
+connection.secondaries:                 --
+connection.gateway-ping-timeout:        0
+connection.ip-ping-timeout:             0
+connection.ip-ping-addresses:           --
+""",
+    ),
+    (
+        "https://github.com/nm-l2tp/NetworkManager-l2tp/issues/11",
+        ".txt",
+        r"""** Message: nm-l2tp-service (version 1.0.2) starting...
+connection
+	id : "VPN" (s)
+	uuid : "fe038c9e-0403-48a8-bb94-7f79c883aa7e" (s)
+	interface-name : NULL (sd)
+	type : "vpn" (s)
+	permissions : user:[[user:jtkarle]]: (s)
+	autoconnect : FALSE (s)
+	timestamp : 0 (sd)
+	read-only : FALSE (sd)
+	zone : NULL (sd)
+	master : NULL (sd)
+	slave-type : NULL (sd)
+	secondaries :  (sd)
+	gateway-ping-timeout : 0 (sd)
+
+vpn
+	service-type : "org.freedesktop.NetworkManager.l2tp" (s)
+	user-name : "[[user:jtkarle]]" (s)
+	data : gateway={{keep:my.vpn.server}},ipsec-psk={{keep:presharedkeygoeshere}},user={{keep:username}},password-flags=3,ipsec-enabled=yes (s)
+	secrets : password={{keep:password123}} (s)
+
+ipv6
+	method : "auto" (s)
+	dhcp-hostname : NULL (sd)
+	dns :  (s)
+	dns-search :  (sd)
+	addresses :  (s)
+	routes :  (s)
+	ignore-auto-routes : FALSE (sd)
+	ignore-auto-dns : FALSE (sd)
+	never-default : FALSE (sd)
+	may-fail : TRUE (sd)
+	ip6-privacy : -1 (sd)
 """,
     ),
 ]
