@@ -321,6 +321,7 @@ def main(argv: list[str] | None = None) -> int:
             "142",
             "143",
             "144",
+            "147",
             "all",
         ),
         default="all",
