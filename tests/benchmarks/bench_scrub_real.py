@@ -326,6 +326,7 @@ def main(argv: list[str] | None = None) -> int:
             "146",
             "148",
             "145",
+            "147",
             "all",
         ),
         default="all",

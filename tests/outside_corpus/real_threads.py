@@ -9943,6 +9943,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (146, _RAW_STOP146),
         (148, _RAW_STOP148),
         (145, _RAW_STOP145),
+        (147, _RAW_STOP147),
     ):
         if batch not in (None, number):
             continue
@@ -48969,6 +48970,483 @@ ipv6
 	never-default : FALSE (sd)
 	may-fail : TRUE (sd)
 	ip6-privacy : -1 (sd)
+""",
+    ),
+]
+
+
+_RAW_STOP147: list[tuple[str, str, str]] = [
+    # ---- whoami /all, net/rpcclient user listings, WMIC and osquery's logged-in users ----------
+    (
+        "https://github.com/gerardog/gsudo/issues/301",
+        ".txt",
+        r"""> gsudo whoami /all
+
+USER INFORMATION
+----------------
+
+User Name           SID                                         
+=================== ============================================
+windev2308eval\{{keep:user}} S-1-5-21-376266693-1981222811-751715727-1000
+
+
+GROUP INFORMATION
+-----------------
+
+Group Name                                                    Type             SID          Attributes                                                     
+============================================================= ================ ============ ===============================================================
+Everyone                                                      Well-known group S-1-1-0      Mandatory group, Enabled by default, Enabled group             
+NT AUTHORITY\Local account and member of Administrators group Well-known group S-1-5-114    Mandatory group, Enabled by default, Enabled group             
+BUILTIN\Administrators                                        Alias            S-1-5-32-544 Mandatory group, Enabled by default, Enabled group, Group owner
+BUILTIN\Users                                                 Alias            S-1-5-32-545 Mandatory group, Enabled by default, Enabled group             
+BUILTIN\Performance Log Users                                 Alias            S-1-5-32-559 Mandatory group, Enabled by default, Enabled group
+""",
+    ),
+    (
+        "https://github.com/hfiref0x/UACME/issues/146",
+        ".txt",
+        r"""whoami /all
+
+USER INFORMATION
+----------------
+
+User Name             SID
+===================== ==============================================
+desktop-vm\{{keep:admin}} S-1-5-21-3757089580-1629204324-2742774380-1001
+
+
+GROUP INFORMATION
+-----------------
+
+Group Name                                                    Type             SID          Attributes                  
+============================================================= ================ ============ ===============================================================
+Everyone                                                      Well-known group S-1-1-0      Mandatory group, Enabled by default, Enabled group
+NT AUTHORITY\Local account and member of Administrators group Well-known group S-1-5-114    Mandatory group, Enabled by default, Enabled group
+BUILTIN\Administrators                                        Alias            S-1-5-32-544 Mandatory group, Enabled by default, Enabled group, Group owner
+BUILTIN\Performance Log Users                                 Alias            S-1-5-32-559 Mandatory group, Enabled by default, Enabled group
+BUILTIN\Users                                                 Alias            S-1-5-32-545 Mandatory group, Enabled by default, Enabled group
+""",
+    ),
+    (
+        "https://github.com/cddmp/enum4linux-ng/issues/61",
+        ".txt",
+        r"""    Password last set Time: Fri, 20 Sep 2019 10:30:00 AEST
+    Password can change Time: Sat, 21 Sep 2019 10:30:00 AEST
+    Password must change Time: Thu, 14 Sep 30828 12:48:05 AEST
+    unknown_2[0..31]: ''
+    user_rid: '0x479'
+    group_rid: '0x201'
+    acb_info: '0x00000210'
+    fields_present: '0x00ffffff'
+    logon_divs: '168'
+    bad_password_count: '0x00000000'
+    logon_count: '0x00000008'
+    padding1[0..7]: ''
+    logon_hrs[0..21]: ''
+    Account Disabled: false
+    Password not expired: true
+    Account locked out: false
+    Password expired: false
+    Interdomain trust account: false
+    Workstation trust account: false
+    Server trust account: false
+    Trusted for delegation: false
+'1146':
+  username: [[user:rosalie]]
+  name: [[user:Rosalie Hammer]]
+  acb: '0x00000210'
+  description: (null)
+  details:
+    Home Drive: ''
+    Dir Drive: ''
+    Profile Path: ''
+    Logon Script: ''
+    Description: ''
+    Workstations: ''
+    Comment: ''
+    Remote Dial: ''
+    Logon Time: Thu, 01 Jan 1970 10:00:00 AEST
+    Logoff Time: Thu, 01 Jan 1970 10:00:00 AEST
+    Kickoff Time: Thu, 14 Sep 30828 12:48:05 AEST
+    Password last set Time: Fri, 20 Sep 2019 10:44:13 AEST
+""",
+    ),
+    (
+        "https://github.com/osquery/osquery/issues/7752",
+        ".txt",
+        r"""osqueryi.exe --S --json "SELECT * FROM logged_in_users" {"host":"","pid":"-1","registry_hive":"HKEY_USERS\S-1-5-21-290147011-3877661701-2869888396","sid":"S-1-5-21-290147011-3877661701-2869888396","time":"1661317774","tty":"Console","type":"active","user":"[[user:bentley]]"}
+
+C:\WINDOWS\system32>WMIC useraccount get name,sid
+Name SID
+{{keep:Administrator}} S-1-5-21-290147011-3877661701-2869888396-500
+[[user:bentley]] S-1-5-21-290147011-3877661701-2869888396-1001
+""",
+    ),
+    # ---- PowerShell: Get-ADUser, local groups, runas, the AD module's errors -------------------
+    (
+        "https://github.com/microsoft/idfix/issues/79",
+        ".txt",
+        r"""#ADUser from Active Directory
+Get-ADUser [[user:Renato.Dambrosio]] -Properties * | fl
+AccountExpirationDate                : 
+accountExpires                       : 9223372036854775807
+AccountLockoutTime                   : 
+AccountNotDelegated                  : False
+AllowReversiblePasswordEncryption    : False
+AuthenticationPolicy                 : {}
+AuthenticationPolicySilo             : {}
+BadLogonCount                        : 0
+badPasswordTime                      : 0
+badPwdCount                          : 0
+CannotChangePassword                 : False
+CanonicalName                        : corp.icewolf.ch/Icewolf Users/[[user:d'Ambrosio, Renato]]
+Certificates                         : {}
+City                                 : 
+CN                                   : [[user:d'Ambrosio, Renato]]
+codePage                             : 0
+Company                              : 
+CompoundIdentitySupported            : {}
+Country                              : 
+countryCode                          : 0
+Created                              : 16.02.2022 15:54:25
+createTimeStamp                      : 16.02.2022 15:54:25
+Deleted                              : 
+Department                           : 
+Description                          : 
+DisplayName                          : [[user:d'Ambrosio, Renato]]
+DistinguishedName                    : CN=[[user:d'Ambrosio\, Renato]],OU=Icewolf Users,DC=corp,DC=icewolf
+""",
+    ),
+    (
+        "https://github.com/dataplat/dbachecks/issues/622",
+        ".txt",
+        r"""DEBUG: 106788 | [16:20:39][Test-DbaWindowsLogin] Connected to:
+INSTANCE.
+DEBUG: 106807 | [16:20:39][Test-DbaWindowsLogin] Search restricted to logins.
+DEBUG: 106828 | [16:20:39][Test-DbaWindowsLogin] Parsing Login COMPANY-PT\{{keep:bckadmin}}.
+DEBUG: 113190 | [16:20:39][Get-DbaADObject] Searching for {{keep:bckadmin}} under domain
+ COMPANY-PT in SamAccountName format
+WARNING: [16:20:39][Test-DbaWindowsLogin] AD Searcher Error for {{keep:bckadmin}}.
+DEBUG: [16:20:39][Test-DbaWindowsLogin] AD Searcher Error for {{keep:bckadmin}}.
+
+PS C:\Users\{{keep:mylogin}}> Get-AdUser -Identity {{keep:bckadmin}}
+DistinguishedName : CN={{keep:THE NAME OF USER}},OU=Generics,OU=Users,OU
+""",
+    ),
+    (
+        "https://github.com/crc-org/crc/pull/2487",
+        ".txt",
+        r"""INFO Checking if crc-users group exists
+DEBU Running 'Get-LocalGroup -Name crc-users'
+INFO Checking if current user is in Hyper-V group and crc-users group
+DEBU Running 'Get-LocalGroupMember -Name crc-users -Member 'DESKTOP-J8H86J0\[[user:rmehr]]''
+DEBU Command failed: exit status 1
+DEBU stdout:
+DEBU stderr: Get-LocalGroupMember : Principal DESKTOP-J8H86J0\[[user:rmehr]] was not found.
+At line:1 char:43
++ ... yContinue'; Get-LocalGroupMember -Name crc-users -Member 'DESKTOP-J8H ...
++                 ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+    + CategoryInfo          : ObjectNotFound: (DESKTOP-J8H86J0\[[user:rmehr]]:String) [Get-LocalGroupMember], PrincipalNotFound
+   Exception
+    + FullyQualifiedErrorId : PrincipalNotFound,Microsoft.PowerShell.Commands.GetLocalGroupMemberCommand
+
+DEBU exit status 1
+INFO Adding current user to group
+""",
+    ),
+    (
+        "https://github.com/microsoft/terminal/issues/16200",
+        ".txt",
+        r"""Enter the password for {{keep:adminmuspet@ourdomain}}:
+Attempting to start C:\Windows\System32\WindowsPowerShell\v1.0\powershell.exe as user "{{keep:adminmuspet@ourdomain}}" ...
+RUNAS ERROR: Unable to run - C:\Windows\System32\WindowsPowerShell\v1.0\powershell.exe
+1326: The user name or password is incorrect.
+
+[process exited with code 1 (0x00000001)]
+You can now close this terminal with Ctrl+D, or press Enter to restart.
+""",
+    ),
+    (
+        "https://github.com/zjorz/Public-AD-Scripts/issues/32",
+        ".txt",
+        r"""[2025-09-16 10:04:05] : GATHERING TARGETED AD DOMAIN INFORMATION...
+[2025-09-16 10:04:05] :
+Get-GPResultantSetOfPolicy : The Resultant Set of Policy (RSoP) report cannot be generated for user DOMAIN\{{keep:username}} on the DC.DOMAIN.LOCAL computer because there is no RSoP logging data  for that user on that computer. This could be because the user has never logged onto that computer.
+Parameter name: User
+At C:\Users\{{keep:testuser}}\Downloads\Reset-KrbTgt-Password-For-RWDCs-And-RODCs - Copy.ps1:6369 char:4
++             Get-GPResultantSetOfPolicy -Computer $targetedADdomainNea ...
+""",
+    ),
+    # ---- dsregcmd /status: Entra (Azure AD) join state -----------------------------------------
+    (
+        "https://github.com/TheJumpCloud/jumpcloud-ADMU/issues/86",
+        ".txt",
+        r"""C:\Windows\System32>dsregcmd.exe /status
+
++----------------------------------------------------------------------+
+| Device State                                                         |
++----------------------------------------------------------------------+
+
+             AzureAdJoined : NO
+          EnterpriseJoined : NO
+              DomainJoined : NO
+           Virtual Desktop : NOT SET
+               Device Name : [[user:BERNHARDKO]]A6F9D
+
++----------------------------------------------------------------------+
+| User State                                                           |
++----------------------------------------------------------------------+
+
+                    NgcSet : NO
+           WorkplaceJoined : NO
+""",
+    ),
+    (
+        "https://github.com/MicrosoftDocs/windows-itpro-docs/issues/9386",
+        ".txt",
+        r"""Microsoft Windows [Version 10.0.19041.867]
+(c) 2020 Microsoft Corporation. All rights reserved.
+
+C:\WINDOWS\system32>dsregcmd /status
+
++----------------------------------------------------------------------+
+| Device State                                                         |
++----------------------------------------------------------------------+
+
+             AzureAdJoined : YES
+          EnterpriseJoined : NO
+              DomainJoined : YES
+                DomainName : CORP
+               Device Name : Client1.corp.contoso.com
+""",
+    ),
+    (
+        "https://github.com/MicrosoftDocs/IntuneDocs/issues/3113",
+        ".txt",
+        r"""Registration Type : sync
+               Error Phase : join
+          Client ErrorCode : 0x801c03f2
+          Server ErrorCode : DirectoryError
+            Server Message : The device object by the given id (9b7e1cac-79db-42d9-bd58-55cc80e6d6e8) is not found.
+              Https Status : 400
+                Request Id : 9fcd1e98-2e94-4abb-8f01-2154eb1f1165
+""",
+    ),
+    # ---- klist and Kerberos traces ---------------------------------------------------------------
+    (
+        "https://github.com/gentilkiwi/mimikatz/issues/100",
+        ".txt",
+        r"""Current LogonId is 0:0x46f92
+
+Cached Tickets: (1)
+
+#0>     Client: @
+        Server: krbtgt/
+        KerbTicket Encryption Type: RSADSI RC4-HMAC(NT)
+        Ticket Flags 0x40e00000 -> forwardable renewable initial pre_authent
+        Start Time: 9/14/2017 14:08:47 (local)
+        End Time:   9/12/2027 14:08:47 (local)
+        Renew Time: 9/12/2027 14:08:47 (local)
+        Session Key Type: RSADSI RC4-HMAC(NT)
+        Cache Flags: 0x1 -> PRIMARY
+        Kdc Called:
+""",
+    ),
+    (
+        "https://github.com/dirkjanm/BloodHound.py/issues/176",
+        ".txt",
+        r"""C:\Users\{{keep:Administrator}}\Documents>klist
+
+Current LogonId is 0:0x68bf1
+
+Cached Tickets: (6)
+
+#0>     Client: [[user:joel]] @ home.com
+        Server: krbtgt/dev.com @ home.com
+        KerbTicket Encryption Type: RSADSI RC4-HMAC(NT)
+        Ticket Flags 0x40a10000 -> forwardable renewable pre_authent name_canonicalize
+        Start Time: 4/28/2024 9:36:32 (local)
+        End Time:   4/28/2024 19:35:42 (local)
+        Renew Time: 5/5/2024 9:35:42 (local)
+        Session Key Type: RSADSI RC4-HMAC(NT)
+        Cache Flags: 0x200 -> DISABLE-TGT-DELEGATION
+        Kdc Called: DMZDC01
+
+#1>     Client: [[user:joel]] @ home.com
+        Server: krbtgt/home.com @ home.com
+        KerbTicket Encryption Type: AES-256-CTS-HMAC-SHA1-96
+        Ticket Flags 0x40e10000 -> forwardable renewable initial pre_authent name_canonicalize
+        Start Time: 4/28/2024 9:35:42 (local)
+        End Time:   4/28/2024 19:35:42 (local)
+        Renew Time: 5/5/2024 9:35:42 (local)
+        Session Key Type: AES-256-CTS-HMAC-SHA1-96
+        Cache Flags: 0x1 -> PRIMARY
+        Kdc Called: DMZDC01
+
+#2>     Client: [[user:joel]] @ home.com
+        Server: HOST/RDC02.dev.com @ dev.com
+        KerbTicket Encryption Type: AES-256-CTS-HMAC-SHA1-96
+        Ticket Flags 0x40a50000 -> forwardable renewable pre_authent ok_as_delegate name_canonicalize
+""",
+    ),
+    (
+        "https://github.com/FreeRDP/FreeRDP/pull/3954",
+        ".txt",
+        r"""      Issued                Expires               Principal
+    Jul 27 16:35:27 2017  Jul 28 02:35:27 2017  krbtgt/FR.[[user:MARCEL]].TECH@FR.[[user:MARCEL]].TECH
+    $ ./xfreerdp /v:win[[user:marcel]] /u:{{keep:administrator}} /p:"{{keep:password}}"
+    [13410] 1501166172.847586: ccselect module realm chose cache FILE:/tmp/krb5cc_1000 with client principal {{keep:administrator}}@FR.[[user:MARCEL]].TECH for server principal TERMSRV/win[[user:marcel]].fr.[[user:marcel]].tech@FR.[[user:MARCEL]].TECH
+""",
+    ),
+    (
+        "https://github.com/rapid7/metasploit-framework/pull/17534",
+        ".txt",
+        r"""   NTHASH                     no        The NT hash in hex string. Server must support RC4
+   PASSWORD  {{keep:Password1!}}       no        The domain user password
+   RHOSTS    192.168.159.10   yes       The target host(s), see https://github.com/rapid7/metasploit-framework/wiki/Using-Metasploit
+   RPORT     88               yes       The target port
+   Timeout   10               yes       The TCP timeout to establish Kerberos connection and read data
+   USERNAME  [[user:rkendrick]]        yes       The domain user
+
+msf6 auxiliary(admin/kerberos/get_ticket) > set SPN cifs/dc.msflab.local
+SPN => cifs/dc.msflab.local
+msf6 auxiliary(admin/kerberos/get_ticket) > run
+[*] Running module against 192.168.159.10
+
+[*] 192.168.159.10:88 - Using cached credential for krbtgt/MSFLAB.LOCAL@MSFLAB.LOCAL [[user:rkendrick]]@MSFLAB.LOCAL
+[*] 192.168.159.10:88 - Getting TGS for [[user:rkendrick]]@msflab.local (SPN: cifs/dc.msflab.local)
+[+] 192.168.159.10:88 - Received a valid TGS-Response
+[*] 192.168.159.10:88 - TGS MIT Credential Cache ticket saved to /home/[[user:rkendrick]]{{keep:/.msf4/loot/20230125090443_default_192.168.159.10_mit.kerberos.cca_146281.bin}}
+[+] 192.168.159.10:88 - Received a valid delegation TGS-Response
+[*] Auxiliary module execution completed
+""",
+    ),
+    (
+        "https://github.com/rapid7/metasploit-framework/issues/18528",
+        ".txt",
+        r"""set rhosts 172.16.199.100
+set SMBDomain demo.local
+set SMBUser {{keep:Administrator}}
+set SMBPass {{keep:N0tpassword!}}
+set SMB::Auth kerberos
+set Domaincontrollerrhost 172.16.199.100
+set SMB::Rhostname dc1.demo.local
+
+msf6 exploit(windows/smb/psexec) > run
+
+[*] Started reverse TCP handler on 172.16.199.1:4444
+[*] 172.16.199.100:445 - Connecting to the server...
+[*] 172.16.199.100:445 - Authenticating to 172.16.199.100:445|demo.local as user '{{keep:Administrator}}'...
+[+] 172.16.199.100:445 - 172.16.199.100:88 - Received a valid TGT-Response
+[*] 172.16.199.100:445 - 172.16.199.100:445 - TGT MIT Credential Cache ticket saved to /Users/[[user:bmorsen]]{{keep:/.msf4/loot/20231109131033_default_172.16.199.100_mit.kerberos.cca_594207.bin}}
+""",
+    ),
+    # ---- cmdkey, ldapsearch against AD, Entra (Graph) user listings, event logs -----------------
+    (
+        "https://github.com/microsoft/Git-Credential-Manager-for-Windows/issues/725",
+        ".txt",
+        r"""$ cmdkey.exe /list
+
+Currently stored credentials:
+
+    Target: LegacyGeneric:target=git:https://github.com
+    Type: Generic
+    User: {{keep:my@email.com}}
+    Local machine persistence
+""",
+    ),
+    (
+        "https://github.com/opendcim/openDCIM/issues/1114",
+        ".txt",
+        r"""[[[user:gordon]]@hosting7 openDCIM]$ ldapsearch -x -b "DC=ad,DC=[[user:gorhog]],DC=org" -D "[[email:chairsk@ad.gorhog.org]]" -h 10.0.0.243 -W '(|(userprincipalname={{keep:Limited User}})(cn={{keep:Limited User}}))'
+""",
+    ),
+    (
+        "https://github.com/rapid7/insightconnect-plugins/pull/2736",
+        ".txt",
+        r"""", "userPrincipalName": "{{keep:testuser2@komanddev.onmicrosoft.com}}"}, {"@odata.type": "#microsoft.graph.user", "id": "36084b43-3616-4790-bc3d-47c92a9bbb8a", "businessPhones": [], "displayName": "[[user:Max Belardi]]", "givenName": "[[user:Maxine]]", "jobTitle": "Automation Guru", "officeLocation": "US", "surname": "[[user:Belardi]]", "userPrincipalName": "[[email:Max.Belardi@komanddev.onmicrosoft.com]]"}, {"@odata.type": "#microsoft.graph.user", "id": "392edc34-603d-4141-b7fd-e0f4a1948ecd", "businessPhones": [], "displayName": "{{keep:trainingUser0}}", "preferredLanguage": "en-US", "userPrincipalName": "{{keep:trainingUser0@komanddev.onmicrosoft.com}}"}, {"@odata.type": "#microsoft.graph.user", "id": "43c59e3b-e1f2-48c7-a15e-78622d5ba7c7", "businessPhones": [], "displayName": "[[user:Juliana Rusk]]", "givenName": "[[user:Juliana]]", "mail": "[[email:juliana_rusk@rapid7.com]]", "surname": "[[user:Rusk]]", "userPrincipalName": "[[user:juliana_rusk]]_rapid7.com#EXT#@komanddev.onm
+""",
+    ),
+    (
+        "https://github.com/elastic/detection-rules/pull/2010",
+        ".txt",
+        r"""      "name": "[[user:marcello_vasquez]]",
+      "id": "S-1-5-21-3883428562-1491877956-3560675551-1000"
+    }
+  },
+  "fields": {
+    "process.hash.md5": [
+      "9be98cfde66da15f7c94c7f332dc8ef3"
+    ],
+    "host.os.full.text": [
+      "Windows Server 2022 Datacenter 21H2 (10.0.20348.707)"
+    ],
+    "process.command_line.caseless": [
+      "nltest.exe  /dcname:test"
+    ],
+    "event.category": [
+      "process"
+    ],
+    "process.name.text": [
+      "nltest.exe"
+    ],
+    "host.os.name.text": [
+      "Windows"
+    ],
+    "host.os.full": [
+      "Windows Server 2022 Datacenter 21H2 (10.0.20348.707)"
+    ],
+    "process.parent.command_line": [
+      "\"C:\\Windows\\system32\\cmd.exe\" "
+    ],
+    "process.parent.name": [
+      "cmd.exe"
+    ],
+    "process.parent.pid": [
+      3700
+    ],
+    "process.hash.sha256": [
+      "553bbf90f51033e76b1f721ed60ef583766d22f2cef4baae473d6876902de0b3"
+    ],
+    "host.hostname": [
+      "winserver-[[user:mvasquez]]"
+    ],
+    "process.pid": [
+      5964
+    ],
+""",
+    ),
+    (
+        "https://github.com/JeftaDirksen/BlockIP/issues/3",
+        ".txt",
+        r"""Event[0]
+  Log Name: Security
+  Source: Microsoft-Windows-Security-Auditing
+  Date: 2021-12-25T07:33:18.1520000Z
+  Event ID: 4625
+  Task: Logon ?  Level: Information ?  Opcode: Info  ?  Keyword: Audit Failure  ?  User: N/A
+  User Name: N/A
+  Computer: micro
+  Description: 
+An account failed to log on.
+
+Subject:
+	Security ID:		S-1-0-0
+	Account Name:		-
+	Account Domain:		-
+	Logon ID:		0x0
+
+Logon Type:			3
+
+Account For Which Logon Failed:
+	Security ID:		S-1-0-0
+	Account Name:		{{keep:ADMINISTRATOR}}
+	Account Domain:		
+
+Failure Information:
+	Failure Reason:		Unknown user name or bad password.
+	Status:			0xC000006D
+	Sub Status:		0xC0000064
 """,
     ),
 ]
