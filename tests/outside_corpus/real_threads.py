@@ -105,7 +105,10 @@ class RealDocument:
     toolchains, message brokers, embedded firmware toolchains, single sign-on and identity,
     self-hosted fediverse software, cross-platform mobile app builds, API clients and payment
     SDKs), and 143 and 144 (threads: database migration tools and ORMs, observability agents
-    and log shippers), collected at stop 57 under 1.94.0; each scored once, per part, blind, no rule
+    and log shippers), collected at stop 57 under 1.94.0, and 145 to 150 (threads: VPN clients
+    and network managers, language servers and editors, Windows domain and account
+    administration, Helm charts and Kubernetes operators, source-based and HPC package
+    managers, creative and CAD desktop tools), collected at stop 57 under 1.100.0; each scored once, per part, blind, no rule
     changed before it was scored."""
 
     @property
@@ -9830,7 +9833,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``144``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``150``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9938,12 +9941,12 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (142, _RAW_STOP142),
         (143, _RAW_STOP143),
         (144, _RAW_STOP144),
-        (150, _RAW_STOP150),
-        (149, _RAW_STOP149),
-        (146, _RAW_STOP146),
-        (148, _RAW_STOP148),
         (145, _RAW_STOP145),
+        (146, _RAW_STOP146),
         (147, _RAW_STOP147),
+        (148, _RAW_STOP148),
+        (149, _RAW_STOP149),
+        (150, _RAW_STOP150),
     ):
         if batch not in (None, number):
             continue
