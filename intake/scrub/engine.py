@@ -924,8 +924,11 @@ def _name_extent(text: str, start: int, end: int) -> int:
     seg = home_segment(plain)
     if seg is None:
         return end
-    if _in_placeholder(text, plain[seg[0] : seg[1]]) or _made_system_account(
-        text, plain[seg[0] : seg[1]]
+    user = plain[seg[0] : seg[1]]
+    if (
+        _in_placeholder(text, user)
+        or _made_system_account(text, user)
+        or _app_checkout_account(text, user)
     ):
         return start  # C:\Users\John beside C:\Users\John Doe: the placeholder's first word
     if encode is not None or seg[1] != len(plain):
@@ -1240,6 +1243,7 @@ def _learnable(text: str, name: str) -> bool:
         and name.lower() not in word_lists().login_not_user
         and not _in_placeholder(text, name)
         and not _made_system_account(text, name)
+        and not _app_checkout_account(text, name)
     )
 
 
@@ -1445,6 +1449,33 @@ def _made_system_account(text: str, name: str) -> bool:
     if "useradd" not in text and "adduser" not in text and "Stage[main]" not in text:
         return False
     return regex.search(_MADE_SYSTEM_ACCOUNT.format(n=regex.escape(name)), text) is not None
+
+
+_APP_RUN_BANNER = r"(?im)^>[ ]{n}@(?!(?:0\.0\.[01]|0\.1\.0|1\.0\.0)[ ])[0-9][^\s@]*+[ ][a-z:_-]"
+"""npm's and pnpm's lifecycle banner naming ``{n}`` as the package it runs (``> <name>@<version>
+<script>``: @npmcli/run-script's banner, pnpm's alike), at a release's version: not a fresh
+project's default (``npm init``'s 1.0.0, create-react-app's 0.1.0, Vite's 0.0.0), which a
+person's own project named after its author keeps."""
+
+_APP_CHECKOUT = r"(?i)/home/{n}/{n}(?![A-Za-z0-9._-])"
+"""The application's checkout in its own account's home, both named after it (Misskey's install
+guide: ``su - misskey``, ``git clone … misskey``, ``WorkingDirectory=/home/misskey/misskey``)."""
+
+
+def _app_checkout_account(text: str, name: str) -> bool:
+    """Whether ``name`` is the account a self-hosted application's install guide makes for the
+    application itself: the text runs a package of that name (``_APP_RUN_BANNER``) from its
+    checkout under a home of that name (``_APP_CHECKOUT``), as ``> misskey@2023.9.0 migrate
+    /home/misskey/misskey`` and its forks' do. A person's home beside the checkout
+    (``/home/<u>/misskey``) or a fresh project named after its author (``> <u>@1.0.0 start
+    /home/<u>/<u>``) is no such account. Since 1.101.0 (stop 57, batch 143's tune damage)."""
+    if "> " not in text or "/home/" not in text:
+        return False
+    n = regex.escape(name)
+    return (
+        regex.search(_APP_RUN_BANNER.format(n=n), text) is not None
+        and regex.search(_APP_CHECKOUT.format(n=n), text) is not None
+    )
 
 
 def _words(names: Iterable[str], after: str = r"(?![A-Za-z0-9])") -> regex.Pattern[str]:

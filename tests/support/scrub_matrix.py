@@ -2515,6 +2515,15 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(uuid.upper())
             .k('"\n')
         ),
+        # stop 57 (scrubber 1.101.0): a self-hosted application's own account (its install
+        # guide's, or a package run from /home/<name>/<name>) kept beside a person's home
+        "app_account_beside_a_person": lambda d: (
+            d.k("> misskey@2023.9.0-beta.4 migrate /home/misskey/misskey\n[")
+            .v(u)
+            .k("@opencue tmp]$ sudo -u opencue flyway migrate\n> mastodon@4.2.0 migrate /home/")
+            .v(u)
+            .k("/live\n> firefish@1.0.4-beta migrate /home/firefish/firefish\n")
+        ),
     }
 
 
@@ -3254,6 +3263,15 @@ PASTED_PLACEHOLDERS = {
     '  token = "ECE*****C-6**3-4**2-A**3-A8********B7" # required\n'
     '  token = "ECExxxxxC-6xx3-4xx2-Axx3-A8xxxxxxxxB7" # required\n'
     "export GITHUB_TOKEN=ghp_aB3dE5...x9Z1\n",
+    # stop 57 (scrubber 1.101.0): self-hosted applications' own accounts
+    "app_service_accounts": "> misskey@2023.9.0-beta.4 migrate /home/misskey/misskey\n"
+    "> backend@ migrate /home/misskey/misskey/packages/backend\n"
+    "> sharkey@2024.3.1 build /home/sharkey/sharkey\n"
+    "mastodon@social:~/live$ RAILS_ENV=production bundle exec rake db:migrate\n"
+    "/home/mastodon/live/vendor/bundle/ruby/3.2.0/gems/rake-13.0.6/lib/rake/task_manager.rb:59\n"
+    "[opencue@opencue tmp]$ flyway migrate\nFATAL: Ident authentication failed for user "
+    '"opencue"\npleroma@fedi:/opt/pleroma$ ./bin/pleroma_ctl migrate\n'
+    "peertube@video:/var/www/peertube$ npm run reset-password -- -u root\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
