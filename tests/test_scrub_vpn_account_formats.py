@@ -55,7 +55,7 @@ AUTH_PLUGIN_NOBODY = [
     "TLS: Username/Password authentication succeeded for username 'user' [CN SET]",
     "TLS Auth Error: Auth Username/Password verification failed for peer",
     # other servers' auth logs of the same class, no username field read
-    "rlm_pap: Login attempt with password \"hunter2\" (0)\n(0) pap: User authenticated successfully",
+    'rlm_pap: Login attempt with password "hunter2" (0)\n(0) pap: User authenticated successfully',
     "ocserv[1234]: main: added user 'admin' (session: 1a2b3c) to cookie list",
     "charon: 12[IKE] EAP-Identity 'test' received",
     "Enter Auth Username: USERNAME",
@@ -106,7 +106,7 @@ NETWORKMANAGER_NOBODY = [
     "wicked: ifcfg-eth0: USERCONTROL='no'",
     "iwd: [Settings]\nAutoConnect=true\n",
     "connman: [service_wifi_x]\nName=Office\nFavorite=true\n",
-    "docker network inspect bridge: \"Options\": {\"com.docker.network.bridge.name\": \"docker0\"}",
+    'docker network inspect bridge: "Options": {"com.docker.network.bridge.name": "docker0"}',
 ]
 
 NETWORKMANAGER_GO = [
@@ -116,9 +116,9 @@ NETWORKMANAGER_GO = [
         ["connection.permissions:                 user:", "connection.zone:"],
     ),
     (
-        "connection\n\tid : \"VPN\" (s)\n\tpermissions : user:pwojcik: (s)\n\tautoconnect : FALSE (s)\nvpn\n\tservice-type : \"org.freedesktop.NetworkManager.l2tp\" (s)\n\tuser-name : \"pwojcik\" (s)\n",
+        'connection\n\tid : "VPN" (s)\n\tpermissions : user:pwojcik: (s)\n\tautoconnect : FALSE (s)\nvpn\n\tservice-type : "org.freedesktop.NetworkManager.l2tp" (s)\n\tuser-name : "pwojcik" (s)\n',
         "pwojcik",
-        ["permissions : user:", ': (s)\n\tautoconnect : FALSE (s)'],
+        ["permissions : user:", ": (s)\n\tautoconnect : FALSE (s)"],
     ),
     (
         "[connection]\nid=Home WiFi\ntype=wifi\npermissions=user:ndlamini;\n",

@@ -3275,7 +3275,7 @@ PASTED_PLACEHOLDERS = {
     "TLS: Username/Password authentication deferred for username '' \n"
     "connection.permissions:                 --\n"
     "connection.permissions:                 user:root\n"
-    "permissions=user:USERNAME:;\n\tuser-name : NULL (sd)\n\tuser-name : \"vpnuser\" (s)\n"
+    'permissions=user:USERNAME:;\n\tuser-name : NULL (sd)\n\tuser-name : "vpnuser" (s)\n'
     "/net/openvpn/v3/configuration/05793ae5xde06x54a5xa226x3e77b6e21e45\n"
     "Tue Sep 15 13:33:59 2020        Tue Sep 15 13:34:28 2020  1\n"
     "client.ovpn                                               openvpn\n",
