@@ -2524,6 +2524,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/live\n> firefish@1.0.4-beta migrate /home/firefish/firefish\n")
         ),
+        # stop 57 (scrubber 1.102.0): VPN account fields, an OpenVPN auth plugin's username,
+        # NetworkManager's connection permissions and openvpn3's configs-list owner
+        "vpn_account_fields": lambda d: (
+            d.k("OTP-AUTH: trying to authenticate username '")
+            .v(u)
+            .k("'\nconnection.permissions:                 user:")
+            .v(w)
+            .k("\n/net/openvpn/v3/configuration/2984ca8fxda0ax416ax997exc50ee5cad031\n")
+            .k("Tue Sep 15 13:33:59 2020        Tue Sep 15 13:34:28 2020  1\n")
+            .k("openvpn-in                                                ")
+            .v(squashed)
+            .k("\n")
+        ),
     }
 
 
@@ -3272,6 +3285,18 @@ PASTED_PLACEHOLDERS = {
     "[opencue@opencue tmp]$ flyway migrate\nFATAL: Ident authentication failed for user "
     '"opencue"\npleroma@fedi:/opt/pleroma$ ./bin/pleroma_ctl migrate\n'
     "peertube@video:/var/www/peertube$ npm run reset-password -- -u root\n",
+    # stop 57 (scrubber 1.102.0): VPN account fields naming nobody: masks, empty values,
+    # placeholders, root and the service's own account
+    "vpn_account_fields_of_nobody": "OTP-AUTH: trying to authenticate username 'xxxxxxx'\n"
+    "OTP-AUTH: trying to authenticate username ''\n"
+    "AUTH-PAM: BACKGROUND: user 'USERNAME' failed to authenticate: Authentication failure\n"
+    "TLS: Username/Password authentication deferred for username '' \n"
+    "connection.permissions:                 --\n"
+    "connection.permissions:                 user:root\n"
+    'permissions=user:USERNAME:;\n\tuser-name : NULL (sd)\n\tuser-name : "vpnuser" (s)\n'
+    "/net/openvpn/v3/configuration/05793ae5xde06x54a5xa226x3e77b6e21e45\n"
+    "Tue Sep 15 13:33:59 2020        Tue Sep 15 13:34:28 2020  1\n"
+    "client.ovpn                                               openvpn\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
