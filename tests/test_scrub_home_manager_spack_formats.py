@@ -45,7 +45,7 @@ HOME_MANAGER_NOBODY = [
     "Activating home-manager configuration for root",
     "Activating home-manager configuration for $USER",
     "error: builder for '/nix/store/abc-home-manager-generation.drv' failed with exit code 1",
-    "home-manager.users.<name>.home.stateVersion = \"24.05\";",
+    'home-manager.users.<name>.home.stateVersion = "24.05";',
     "The unit home-manager-<name>.service is started by nixos-rebuild switch.",
     # systemd's other per-user and per-instance units, of the same shape
     "● user@1000.service - User Manager for UID 1000",
