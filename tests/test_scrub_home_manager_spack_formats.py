@@ -98,6 +98,10 @@ SPACK_USER_SCOPE_NOBODY = [
     "/data/envs/myenv/.spack-env/view/bin/python",
     "spack config --scope user edit compilers  # ~/.spack/linux/compilers.yaml",
     "/home/spack/.spack/cache/providers/.builtin-index.yaml",
+    # a site's shared folder or a mount's name holding the scope (batch 81's record)
+    "/mnt/beegfs/software/.spack/stage/spack-stage-xpmem-2.6.5-36-cspmvekjcflqnxnajbch7cdw6uji2zzz/spack-src/kernel/xpmem_main.c:32:10: fatal error",
+    "==> Reading config file /mnt/beegfs/.spack/packages.yaml",
+    "==> Reading config file /cluster/apps/.spack/config.yaml",
 ]
 
 SPACK_USER_SCOPE_GO = [
