@@ -6372,25 +6372,19 @@ MEASURED: tuple[Measured, ...] = (
         # so that clean document changes
         docs=19,
         total=(33, 23, 0, 0),
-        found=(31, 16, 0, 0),
+        # 1.105.0: home-manager's unit, description and journal tag learned (user_names.yaml's
+        # home_manager_unit), /local/<u>/.spack/cache a home by Spack's user scope
+        # (recognizers' posix_home_by_spack_user_scope), itsupport kept (words.yaml's
+        # not_user_names): the seven labels found, the three keep spans and the clean document
+        # kept; the cloud host's first name and the MacBook flake attribute are still missed
+        found=(33, 21, 0, 0),
         missed=(
             "AodhanHayter-opencode-flake-issues-28: user (elsewhere) 'Olek'",
-            "nix-community-home-manager-issues-5522: user (elsewhere) 'mikelunix'",
-            "nix-community-home-manager-issues-5522: user (elsewhere) 'mikelunix'",
-            "nix-community-home-manager-issues-5522: user (elsewhere) 'mikelunix'",
-            "nix-community-home-manager-issues-5522: user (elsewhere) 'mikelunix'",
-            "nix-community-home-manager-issues-5522: user (elsewhere) 'mikelunix'",
             "spack-spack-issues-26052: user (elsewhere) 'tomas'",
-            "spack-spack-issues-3019: user (path) 'dwk'",
-            "spack-spack-issues-3019: user (path) 'dwk'",
         ),
         keeps=28,
-        damage=(
-            "easybuilders-easybuild-issues-903: 'itsupport'",
-            "easybuilders-easybuild-issues-903: 'itsupport'",
-            "easybuilders-easybuild-issues-903: 'itsupport'",
-        ),
-        clean_changed=("easybuilders-easybuild-issues-903",),
+        damage=(),
+        clean_changed=(),
         clean_docs=7,
         tails=(8, 8),
         parses=(0, 0),

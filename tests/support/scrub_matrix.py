@@ -2537,6 +2537,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(squashed)
             .k("\n")
         ),
+        # stop 57 (scrubber 1.105.0): home-manager's per-user unit and journal tag, and a home
+        # by Spack's user scope under a site's root
+        "home_manager_unit_spack_user_scope": lambda d: (
+            d.k("× home-manager-")
+            .v(u)
+            .k(".service - Home Manager environment for ")
+            .v(u)
+            .k("\nJun 10 09:25:28 nixos hm-activate-")
+            .v(u)
+            .k("[50907]: Please do one of the following:\n==> READ LOCK: /local/")
+            .v(w)
+            .k("/.spack/cache/providers/.builtin-index.yaml.lock[0:0]\n")
+        ),
     }
 
 
@@ -3297,6 +3310,16 @@ PASTED_PLACEHOLDERS = {
     "/net/openvpn/v3/configuration/05793ae5xde06x54a5xa226x3e77b6e21e45\n"
     "Tue Sep 15 13:33:59 2020        Tue Sep 15 13:34:28 2020  1\n"
     "client.ovpn                                               openvpn\n",
+    # stop 57 (scrubber 1.105.0): home-manager's own units and root's, Spack's shared and
+    # prefix .spack folders, EasyBuild's image account and IT role accounts
+    "home_manager_own_units_spack_prefixes_role_homes": "× home-manager-root.service - Home "
+    "Manager environment for root\nwarning: the following units failed: home-manager-$USER"
+    ".service\n● home-manager-auto-upgrade.service - Home Manager upgrade\n"
+    "Jun 10 09:25:28 nixos hm-activate-root[50907]: Please do one of the following:\n"
+    "==> READ LOCK: /local/scratch/.spack/cache/providers/.builtin-index.yaml.lock[0:0]\n"
+    "  /sw/openmpi-4.1.5/.spack/spack-build-out.txt\n"
+    "--prefix=/home/itsupport/.local/easybuild/build/GCCcore/10.2.0\n"
+    "== found valid index for /home/easybuild/.local/easybuild/easyconfigs\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
