@@ -2515,6 +2515,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(uuid.upper())
             .k('"\n')
         ),
+        # stop 57 (scrubber 1.104.0): a Secret's password decoded at the prompt, a personal
+        # flux bootstrap owner and the URL Flux prints for it, a one-letter stand-in kept
+        "kubectl_decoded_secret_flux_personal_owner": lambda d: (
+            d.k("$ kubectl get secret my-release-postgresql -o jsonpath=")
+            .k('"{.data.postgres-password}" | base64 --decode\n')
+            .v("Zq8v" + _r(rng, ALNUM, 8) + "K7")
+            .k("\n$ flux bootstrap github --owner=")
+            .v(u)
+            .k(" --repository=fleet-infra --personal\n")
+            .k('\u25ba cloning branch "main" from Git repository "https://github.com/')
+            .v(u)
+            .k('/fleet-infra.git"\n  username="qqqqqqq"\n  password="qqqqqqq";\n')
+        ),
     }
 
 
@@ -3254,6 +3267,21 @@ PASTED_PLACEHOLDERS = {
     '  token = "ECE*****C-6**3-4**2-A**3-A8********B7" # required\n'
     '  token = "ECExxxxxC-6xx3-4xx2-Axx3-A8xxxxxxxxB7" # required\n'
     "export GITHUB_TOKEN=ghp_aB3dE5...x9Z1\n",
+    # stop 57 (scrubber 1.104.0): a Secret's key that is no password, an error, the chart's
+    # NOTES; flux bootstrap owners that are variables, organisations or Flux's own; one letter
+    # repeated as a SCRAM and JAAS stand-in
+    "kubectl_secret_keys_flux_owners_stand_ins": "$ kubectl get secret my-release-postgresql -o"
+    ' jsonpath="{.data.username}" | base64 --decode\npostgres\n'
+    '$ kubectl -n argocd get secret argocd-initial-admin-secret -o jsonpath="{.data.password}"'
+    ' | base64 -d\nError from server (NotFound): secrets "argocd-initial-admin-secret" not found\n'
+    "export POSTGRES_PASSWORD=$(kubectl get secret --namespace default postgresql -o"
+    ' jsonpath="{.data.postgres-password}" | base64 --decode)\n'
+    "flux bootstrap github --owner=$GITHUB_USER --repository=fleet-infra --personal\n"
+    "flux bootstrap gitea --owner my-org --repository fleet-infra\n"
+    "flux bootstrap gitlab --owner=fluxcd --repository=flux2-e2e --path=clusters/test\n"
+    "./kafka-configs.sh --zookeeper localhost:21810 --alter --add-config"
+    " 'SCRAM-SHA-512=[password=qqqqqqq]' --entity-type users --entity-name qqqqqqq\n"
+    '  username="zzzzzzz"\n  password="aaaaaaa";\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
