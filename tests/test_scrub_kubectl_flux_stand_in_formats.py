@@ -67,7 +67,7 @@ DECODED_NOBODY = [
 
 DECODED_GO = [
     (
-        f"> {GET}\"{{.data.postgres-password}}\" | base64 --decode\nRk7mQ2vXp9\n\n> kubectl run my-release-postgresql-client --rm --tty -i --restart='Never' --namespace pg-test --env=\"PGPASSWORD=Rk7mQ2vXp9\" --command -- psql\n",
+        f'> {GET}"{{.data.postgres-password}}" | base64 --decode\nRk7mQ2vXp9\n\n> kubectl run my-release-postgresql-client --rm --tty -i --restart=\'Never\' --namespace pg-test --env="PGPASSWORD=Rk7mQ2vXp9" --command -- psql\n',
         "Rk7mQ2vXp9",
     ),
     (
@@ -79,7 +79,7 @@ DECODED_GO = [
         "w8PqZk3LmT0aYc",
     ),
     (
-        "PS C:\\> kubectl get secret --namespace monitoring grafana -o jsonpath=\"{.data.admin-password}\" | base64 --decode ; echo\r\nHn4tWq8ZrB2yLe\r\n",
+        'PS C:\\> kubectl get secret --namespace monitoring grafana -o jsonpath="{.data.admin-password}" | base64 --decode ; echo\r\nHn4tWq8ZrB2yLe\r\n',
         "Hn4tWq8ZrB2yLe",
     ),
     (
@@ -102,7 +102,7 @@ FLUX_NOBODY = [
     "⋊> ~/f/fleet-infra on main ◦ flux bootstrap stash --owner=go-git-provider-testing --username=fluxcd --repository=fleet-infra --branch=main\n",
     '✔ configured deploy key "flux-system-main-flux-system" for "https://github.com/fluxcd/flux2-kustomize-helm-example"\n',
     # an owner without --personal is as likely an organisation (or a group)
-    "./bin/flux bootstrap gitea --owner Kowalcorp --repository test3\n► cloning branch \"main\" from Git repository \"https://gitea.com/Kowalcorp/test3.git\"\n",
+    './bin/flux bootstrap gitea --owner Kowalcorp --repository test3\n► cloning branch "main" from Git repository "https://gitea.com/Kowalcorp/test3.git"\n',
     "flux bootstrap github --owner=acme-platform --repository=fleet --personal=false\n",
     "flux bootstrap gitlab --owner=acme/platform/team --repository=fleet --token-auth\n",
     # with --personal: the docs' placeholders, variables, stand-ins, Flux's own org
@@ -131,7 +131,7 @@ FLUX_GO = [
         "okmwangi",
     ),
     (
-        "flux bootstrap gitlab \\\n  --owner=tkowal-dev \\\n  --repository=flux \\\n  --personal\n► cloning branch \"main\" from Git repository \"https://gitlab.com/tkowal-dev/flux.git\"\n",
+        'flux bootstrap gitlab \\\n  --owner=tkowal-dev \\\n  --repository=flux \\\n  --personal\n► cloning branch "main" from Git repository "https://gitlab.com/tkowal-dev/flux.git"\n',
         "tkowal-dev",
     ),
     (
@@ -158,7 +158,7 @@ STAND_IN_NOBODY = [
     'DATABASES = {"default": {"USER": "bbbb", "PASSWORD": "bbbbbbbb"}}\n',
     "curl -u aaaa:aaaa https://registry.local/v2/_catalog\n",
     "$ ls /home/aaaa/projects\n",
-    "sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username=\"zzz\" password=\"zzz\";\n",
+    'sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="zzz" password="zzz";\n',
     # what 1.100.0 kept already
     "./kafka-configs.sh --zookeeper localhost:2181 --alter --add-config 'SCRAM-SHA-512=[password=${PASSWORD}]' --entity-type users --entity-name my-user\n",
     '  username="xxxxxxx"\n  password="xxxxxxx";\n',
