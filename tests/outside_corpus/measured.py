@@ -6449,24 +6449,22 @@ MEASURED: tuple[Measured, ...] = (
         # changes
         docs=16,
         total=(26, 6, 0, 6),
-        found=(23, 3, 0, 5),
+        # 1.104.0: the password decoded after `kubectl get secret … | base64 --decode` found
+        # (recognizers.yaml's kubectl_decoded_secret); the `qqqqqqq` stand-ins kept (allow.yaml's
+        # one_letter_stand_in, user_names.yaml's placeholder_name), so no damage and the clean
+        # document stays; the flux owner (no `--personal`) and the own-host name stay missed
+        found=(23, 3, 0, 6),
         missed=(
             "argoproj-applicationset-issues-329: user (elsewhere) 'danielmarcus'",
             "argoproj-applicationset-issues-329: user (elsewhere) 'danielmarcus'",
-            "bitnami-charts-issues-8927: secret 'q3Tn8Wd2Kp'",
             "fluxcd-flux2-pull-4270: user (elsewhere) 'Tomasek'",
             "fluxcd-flux2-pull-4270: user (path) 'Tomasek'",
             "fluxcd-flux2-pull-4270: user (path) 'Tomasek'",
             "fluxcd-flux2-pull-4270: user (path) 'Tomasek'",
         ),
         keeps=17,
-        damage=(
-            "strimzi-strimzi-kafka-operator-issues-1525: 'qqqqqqq'",
-            "strimzi-strimzi-kafka-operator-issues-1525: 'qqqqqqq'",
-            "strimzi-strimzi-kafka-operator-issues-1525: 'qqqqqqq'",
-            "strimzi-strimzi-kafka-operator-issues-1525: 'qqqqqqq'",
-        ),
-        clean_changed=("strimzi-strimzi-kafka-operator-issues-1525",),
+        damage=(),
+        clean_changed=(),
         clean_docs=4,
         tails=(5, 5),
         parses=(0, 0),

@@ -2550,6 +2550,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(w)
             .k("/.spack/cache/providers/.builtin-index.yaml.lock[0:0]\n")
         ),
+        # stop 57 (scrubber 1.104.0): a Secret's password decoded at the prompt, a personal
+        # flux bootstrap owner and the URL Flux prints for it, a one-letter stand-in kept
+        "kubectl_decoded_secret_flux_personal_owner": lambda d: (
+            d.k("$ kubectl get secret my-release-postgresql -o jsonpath=")
+            .k('"{.data.postgres-password}" | base64 --decode\n')
+            .v("Zq8v" + _r(rng, ALNUM, 8) + "K7")
+            .k("\n$ flux bootstrap github --owner=")
+            .v(u)
+            .k(" --repository=fleet-infra --personal\n")
+            .k('\u25ba cloning branch "main" from Git repository "https://github.com/')
+            .v(u)
+            .k('/fleet-infra.git"\n  username="qqqqqqq"\n  password="qqqqqqq";\n')
+        ),
     }
 
 
@@ -3320,6 +3333,21 @@ PASTED_PLACEHOLDERS = {
     "  /sw/openmpi-4.1.5/.spack/spack-build-out.txt\n"
     "--prefix=/home/itsupport/.local/easybuild/build/GCCcore/10.2.0\n"
     "== found valid index for /home/easybuild/.local/easybuild/easyconfigs\n",
+    # stop 57 (scrubber 1.104.0): a Secret's key that is no password, an error, the chart's
+    # NOTES; flux bootstrap owners that are variables, organisations or Flux's own; one letter
+    # repeated as a SCRAM and JAAS stand-in
+    "kubectl_secret_keys_flux_owners_stand_ins": "$ kubectl get secret my-release-postgresql -o"
+    ' jsonpath="{.data.username}" | base64 --decode\npostgres\n'
+    '$ kubectl -n argocd get secret argocd-initial-admin-secret -o jsonpath="{.data.password}"'
+    ' | base64 -d\nError from server (NotFound): secrets "argocd-initial-admin-secret" not found\n'
+    "export POSTGRES_PASSWORD=$(kubectl get secret --namespace default postgresql -o"
+    ' jsonpath="{.data.postgres-password}" | base64 --decode)\n'
+    "flux bootstrap github --owner=$GITHUB_USER --repository=fleet-infra --personal\n"
+    "flux bootstrap gitea --owner my-org --repository fleet-infra\n"
+    "flux bootstrap gitlab --owner=fluxcd --repository=flux2-e2e --path=clusters/test\n"
+    "./kafka-configs.sh --zookeeper localhost:21810 --alter --add-config"
+    " 'SCRAM-SHA-512=[password=qqqqqqq]' --entity-type users --entity-name qqqqqqq\n"
+    '  username="zzzzzzz"\n  password="aaaaaaa";\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
