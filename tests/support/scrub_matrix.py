@@ -2515,6 +2515,17 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(uuid.upper())
             .k('"\n')
         ),
+        # stop 57 (scrubber 1.103.0): a Mac's local host name with a word its owner added or
+        # without hyphens, and Neovim's ``Compiled by <user>@<host>``
+        "mac_host_forms_compiled_by": lambda d: (
+            d.k("sudo darwin-rebuild switch --flake .#")
+            .v(first)
+            .k("s-Work-MacBook-Pro\nssh: connect to host ")
+            .v(first)
+            .k("sMacBookPro.local port 22: Connection refused\nNVIM v0.3.0\nCompiled by ")
+            .v(u)
+            .k("@dev-os.local\n")
+        ),
     }
 
 
@@ -3254,6 +3265,13 @@ PASTED_PLACEHOLDERS = {
     '  token = "ECE*****C-6**3-4**2-A**3-A8********B7" # required\n'
     '  token = "ECExxxxxC-6xx3-4xx2-Axx3-A8xxxxxxxxB7" # required\n'
     "export GITHUB_TOKEN=ghp_aB3dE5...x9Z1\n",
+    # stop 57 (scrubber 1.103.0): Mac hosts named after no one, and build accounts' Neovim
+    "mac_hosts_of_nobody_build_accounts": "admin@MacBookPro:~$ gopls version\n"
+    "dev@WorkMacBookPro:~$ go env\nuser@StudioMacBookPro:~$ ls\n"
+    "sudo darwin-rebuild switch --flake .#Work-MacBook-Pro\n"
+    "nix run nix-darwin -- switch --flake .#mbp\nNVIM v0.10.0\n"
+    "Compiled by runner@fv-az1234-567\nCompiled by root@buildkitsandbox\n"
+    "Compiled by nixbld@localhost\nCompiled by buildd@lcy02-amd64-080\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
