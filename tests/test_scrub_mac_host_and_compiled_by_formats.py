@@ -56,7 +56,7 @@ MAC_HOST_FORMS_NOBODY = [
     " -------------- celery@MacBook-Pro-2.local v5.3.1 (emerald-rush)\n",
     "[I 10:00:00 NotebookApp] http://MacBookAir.local:8888/?token=...\n",
     "Host: Personal-MacBook-Air.local\n",
-    "darwinConfigurations.\"Office-iMac\" = nix-darwin.lib.darwinSystem {\n",
+    'darwinConfigurations."Office-iMac" = nix-darwin.lib.darwinSystem {\n',
 ]
 
 MAC_HOST_FORMS_GO = [
