@@ -1355,12 +1355,16 @@ def _glued_dot_folder(name: str, names: Iterable[str]) -> str | None:
     return next((n for n in names if low.startswith(n.lower() + ".") and len(n) >= 2), None)
 
 
-_MAC_HOST = r"(?:s-|de)(?:MacBook|iMac|Mac)|s-MBP(?![A-Za-z0-9])"
+_MAC_HOST = (
+    r"(?:s-|de)(?:MacBook|iMac|Mac)|s-MBP(?![A-Za-z0-9])"
+    r"|s-?+[A-Z][a-z]{1,15}-?+(?:MacBook|iMac|Mac-|MBP(?![A-Za-z0-9]))|s(?:MacBook|iMac|MBP(?![a-z]))"
+)
 _MAC_MODEL = rf"(?={_MAC_HOST})"
 _MAC_HOST_OF = regex.compile(_MAC_HOST)
 """What follows an owner's name in a Mac's default host name (``<u>s-MacBook-Pro``,
 ``<u>deiMac``), and since 1.71.0 (stop 55) in its shortened form (``<u>s-MBP``: user_names.yaml's
-``mac_host``)."""
+``mac_host``); since 1.103.0 (stop 57) with a word the owner added (``<u>s-Work-MacBook-Pro``)
+and without hyphens (``<u>sMacBookPro``, ``<u>sWorkMacBookPro``: ``mac_host_forms``)."""
 
 
 def _short_login(text: str, name: str, homes: set[str]) -> bool:

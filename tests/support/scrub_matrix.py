@@ -2563,6 +2563,17 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k('/fleet-infra.git"\n  username="qqqqqqq"\n  password="qqqqqqq";\n')
         ),
+        # stop 57 (scrubber 1.103.0): a Mac's local host name with a word its owner added or
+        # without hyphens, and Neovim's ``Compiled by <user>@<host>``
+        "mac_host_forms_compiled_by": lambda d: (
+            d.k("sudo darwin-rebuild switch --flake .#")
+            .v(first)
+            .k("s-Work-MacBook-Pro\nssh: connect to host ")
+            .v(first)
+            .k("sMacBookPro.local port 22: Connection refused\nNVIM v0.3.0\nCompiled by ")
+            .v(u)
+            .k("@dev-os.local\n")
+        ),
     }
 
 
@@ -3348,6 +3359,13 @@ PASTED_PLACEHOLDERS = {
     "./kafka-configs.sh --zookeeper localhost:21810 --alter --add-config"
     " 'SCRAM-SHA-512=[password=qqqqqqq]' --entity-type users --entity-name qqqqqqq\n"
     '  username="zzzzzzz"\n  password="aaaaaaa";\n',
+    # stop 57 (scrubber 1.103.0): Mac hosts named after no one, and build accounts' Neovim
+    "mac_hosts_of_nobody_build_accounts": "admin@MacBookPro:~$ gopls version\n"
+    "dev@WorkMacBookPro:~$ go env\nuser@StudioMacBookPro:~$ ls\n"
+    "sudo darwin-rebuild switch --flake .#Work-MacBook-Pro\n"
+    "nix run nix-darwin -- switch --flake .#mbp\nNVIM v0.10.0\n"
+    "Compiled by runner@fv-az1234-567\nCompiled by root@buildkitsandbox\n"
+    "Compiled by nixbld@localhost\nCompiled by buildd@lcy02-amd64-080\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
