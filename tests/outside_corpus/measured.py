@@ -6370,27 +6370,17 @@ MEASURED: tuple[Measured, ...] = (
         # as a home; a `<First>s-Work-MacBook-Pro` host as a `--flake .#` attribute; damage: the
         # role account `itsupport` under `/home/itsupport/.local/easybuild/…` replaced as a login,
         # so that clean document changes
-        # 1.103.0: the `<First>s-Work-MacBook-Pro` flake attribute read (user_names.yaml's
-        # mac_host_forms), so the first name goes
         docs=19,
         total=(33, 23, 0, 0),
+        # 1.103.0: the `<First>s-Work-MacBook-Pro` flake attribute read (user_names.yaml's
+        # mac_host_forms), so the first name goes
         # 1.105.0: home-manager's unit, description and journal tag learned (user_names.yaml's
         # home_manager_unit), /local/<u>/.spack/cache a home by Spack's user scope
         # (recognizers' posix_home_by_spack_user_scope), itsupport kept (words.yaml's
         # not_user_names): the seven labels found, the three keep spans and the clean document
-        # kept; the cloud host's first name and the MacBook flake attribute are still missed
-        found=(33, 21, 0, 0),
-        missed=(
-            "AodhanHayter-opencode-flake-issues-28: user (elsewhere) 'Olek'",
-        found=(31, 17, 0, 0),
-        missed=(
-            "nix-community-home-manager-issues-5522: user (elsewhere) 'mikelunix'",
-            "nix-community-home-manager-issues-5522: user (elsewhere) 'mikelunix'",
-            "nix-community-home-manager-issues-5522: user (elsewhere) 'mikelunix'",
-            "nix-community-home-manager-issues-5522: user (elsewhere) 'mikelunix'",
-            "nix-community-home-manager-issues-5522: user (elsewhere) 'mikelunix'",
-            "spack-spack-issues-26052: user (elsewhere) 'tomas'",
-        ),
+        # kept; the cloud host's first name is still missed
+        found=(33, 22, 0, 0),
+        missed=("spack-spack-issues-26052: user (elsewhere) 'tomas'",),
         keeps=28,
         damage=(),
         clean_changed=(),
