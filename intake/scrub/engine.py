@@ -997,6 +997,23 @@ def _a_name(user: str) -> bool:
     )
 
 
+_KERBEROS_ROLE_PRINCIPAL = regex.compile(
+    r"([A-Za-z][A-Za-z0-9._-]{0,63}+)@((?=[A-Z0-9.-]*[A-Z])[A-Z0-9-]++(?:\.[A-Z0-9-]++)++)"
+)
+
+
+def kerberos_role_account(address: str) -> str | None:
+    """The account of a Kerberos principal ``<account>@<REALM>`` read as an address, when it is
+    a role's or a built-in account's (``administrator@FR.EXAMPLE.TECH``): RFC 4120 section 6.1
+    writes a realm as a DNS domain in upper case, and a principal is no mailbox, so such an
+    account stays and only its realm is replaced (``fixture_for``; since 1.106.0, stop 57,
+    batch 147's tune damage). A person's login there (``_a_name``) goes whole, as an address."""
+    m = _KERBEROS_ROLE_PRINCIPAL.fullmatch(address)
+    if m is None or _a_name(m.group(1)):
+        return None
+    return m.group(1)
+
+
 def _not_base64_text(value: str) -> bool:
     """Whether ``value`` is not the base64 of printable text (a Kubernetes Secret's
     ``username: YXBw`` is ``app`` encoded, no login)."""
@@ -2381,6 +2398,13 @@ class Scrubber:
             # keeps the encoding: zelda%40kestrel-mail.com -> user1%40example.com.
             plain = ENCODED_PLUS.sub("+", original).replace("%40", "@")
             return self.fixture_for(entity_type, plain, inner, mapping).replace("@", "%40")
+        account = kerberos_role_account(original) if entity_type == "EMAIL_ADDRESS" else None
+        if account is not None:
+            # a role's Kerberos principal: the account stays, the realm gets a numbered example
+            return mapping.get(
+                original,
+                lambda m: m.number(entity_type, lambda n: f"{account}@REALM{n}.EXAMPLE.COM"),
+            )
         if entity_type in _ENCODED_TYPES:
             decoded = _decode_b64_text(original)
             if decoded is not None:
