@@ -2515,6 +2515,25 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(uuid.upper())
             .k('"\n')
         ),
+        # stop 57 (scrubber 1.106.0): a Windows account name where Windows documents one (a
+        # LocalAccounts -Member, klist's Client:), a Microsoft Graph user's names, a role's
+        # Kerberos principal (its account stays, its realm goes)
+        "windows_account_name_graph_user": lambda d: (
+            d.k("DEBU Running 'Get-LocalGroupMember -Name crc-users -Member 'DESKTOP-J8H86J0\\")
+            .v(u)
+            .k("''\n#0>     Client: ")
+            .v(u)
+            .k(" @ CORP.LOCAL\n        Server: krbtgt/CORP.LOCAL @ CORP.LOCAL\n")
+            .k('{"@odata.type": "#microsoft.graph.user", "displayName": "')
+            .v(f"{first} {surname}")
+            .k('", "givenName": "')
+            .v(first)
+            .k('", "surname": "')
+            .v(surname)
+            .k('"}\nwith client principal administrator@')
+            .v(f"AD.{surname.upper()}.NET")
+            .k("\n")
+        ),
     }
 
 
@@ -3254,6 +3273,15 @@ PASTED_PLACEHOLDERS = {
     '  token = "ECE*****C-6**3-4**2-A**3-A8********B7" # required\n'
     '  token = "ECExxxxxC-6xx3-4xx2-Axx3-A8xxxxxxxxB7" # required\n'
     "export GITHUB_TOKEN=ghp_aB3dE5...x9Z1\n",
+    # stop 57 (scrubber 1.106.0): built-in, machine and service accounts where Windows names an
+    # account, a room's Graph account, a poster's mylogin home, example realms
+    "windows_account_name_builtins": "Add-LocalGroupMember -Group 'Users' -Member 'WIN-3K2J1\\Guest'\n"
+    "Get-LocalGroupMember : Principal BUILTIN\\Administrators was not found.\n"
+    "#0>     Client: Administrator @ CONTOSO.COM\n#1>     Client: WIN10$ @ CORP.LOCAL\n"
+    "#2>     Client: @\nName SID\nGuest S-1-5-21-1-2-3-501\n'502':\n  username: krbtgt\n"
+    '  name: (null)\n{"tty":"Console","type":"active","user":"SYSTEM"}\n'
+    '{"@odata.type": "#microsoft.graph.user", "displayName": "Conference Room A", "givenName": null}\n'
+    "PS C:\\Users\\mylogin> klist\nDefault principal: admin@EXAMPLE.COM\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
