@@ -88,7 +88,7 @@ ACCOUNT_GO = [
     (
         "Add-LocalGroupMember -Group 'docker-users' -Member \"CONTOSO\\jbrennan\"\n",
         "jbrennan",
-        "-Member \"CONTOSO\\",
+        '-Member "CONTOSO\\',
     ),
     (
         "    + CategoryInfo          : ObjectNotFound: (LAPTOP-9\\mfarouk:String) [Get-LocalGroupMember], PrincipalNotFound\n",
@@ -168,7 +168,14 @@ GRAPH_USER_GO = [
 @pytest.mark.parametrize("text", GRAPH_USER_NOBODY)
 def test_graph_user_naming_nobody_keeps_its_names(engine: Scrubber, text: str) -> None:
     out = scrubbed(engine, text)
-    for name in ("Conference Room A", "Global Administrator", "Sales Team", "Microsoft Graph", "trainingUser0", "Test User"):
+    for name in (
+        "Conference Room A",
+        "Global Administrator",
+        "Sales Team",
+        "Microsoft Graph",
+        "trainingUser0",
+        "Test User",
+    ):
         assert text.count(name) == out.count(name), out
 
 

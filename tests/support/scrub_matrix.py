@@ -3275,12 +3275,14 @@ PASTED_PLACEHOLDERS = {
     "export GITHUB_TOKEN=ghp_aB3dE5...x9Z1\n",
     # stop 57 (scrubber 1.106.0): built-in, machine and service accounts where Windows names an
     # account, a room's Graph account, a poster's mylogin home, example realms
-    "windows_account_name_builtins": "Add-LocalGroupMember -Group 'Users' -Member 'WIN-3K2J1\\Guest'\n"
+    "windows_account_name_builtins": "Add-LocalGroupMember -Group 'Users' -Member "
+    "'WIN-3K2J1\\Guest'\n"
     "Get-LocalGroupMember : Principal BUILTIN\\Administrators was not found.\n"
     "#0>     Client: Administrator @ CONTOSO.COM\n#1>     Client: WIN10$ @ CORP.LOCAL\n"
     "#2>     Client: @\nName SID\nGuest S-1-5-21-1-2-3-501\n'502':\n  username: krbtgt\n"
     '  name: (null)\n{"tty":"Console","type":"active","user":"SYSTEM"}\n'
-    '{"@odata.type": "#microsoft.graph.user", "displayName": "Conference Room A", "givenName": null}\n'
+    '{"@odata.type": "#microsoft.graph.user", "displayName": "Conference Room A",'
+    ' "givenName": null}\n'
     "PS C:\\Users\\mylogin> klist\nDefault principal: admin@EXAMPLE.COM\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
