@@ -3274,7 +3274,7 @@ PASTED_PLACEHOLDERS = {
     '  token = "ECExxxxxC-6xx3-4xx2-Axx3-A8xxxxxxxxB7" # required\n'
     "export GITHUB_TOKEN=ghp_aB3dE5...x9Z1\n",
     # stop 57 (scrubber 1.106.0): built-in, machine and service accounts where Windows names an
-    # account, a room's Graph account, a poster's mylogin home, example realms
+    # account, a room's Graph account, an example realm
     "windows_account_name_builtins": "Add-LocalGroupMember -Group 'Users' -Member "
     "'WIN-3K2J1\\Guest'\n"
     "Get-LocalGroupMember : Principal BUILTIN\\Administrators was not found.\n"
@@ -3283,7 +3283,7 @@ PASTED_PLACEHOLDERS = {
     '  name: (null)\n{"tty":"Console","type":"active","user":"SYSTEM"}\n'
     '{"@odata.type": "#microsoft.graph.user", "displayName": "Conference Room A",'
     ' "givenName": null}\n'
-    "PS C:\\Users\\mylogin> klist\nDefault principal: admin@EXAMPLE.COM\n",
+    "Default principal: admin@EXAMPLE.COM\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
