@@ -1000,6 +1000,22 @@ def _a_name(user: str) -> bool:
     )
 
 
+_KERBEROS_ROLE_PRINCIPAL = regex.compile(
+    r"([A-Za-z][A-Za-z0-9._-]{0,63}+)@((?=[A-Z0-9.-]*[A-Z])[A-Z0-9-]++(?:\.[A-Z0-9-]++)++)"
+)
+
+
+def kerberos_role_account(address: str) -> str | None:
+    """The account of a Kerberos principal ``<account>@<REALM>`` read as an address, when it is
+    a role's or a built-in account's (``administrator@FR.EXAMPLE.TECH``): RFC 4120 section 6.1
+    writes a realm as a DNS domain in upper case, and a principal is no mailbox, so such an
+    account stays and only its realm is replaced (``fixture_for``; since 1.106.0, stop 57,
+    batch 147's tune damage). A person's login there (``_a_name``) goes whole, as an address."""
+    m = _KERBEROS_ROLE_PRINCIPAL.fullmatch(address)
+    account: str = m.group(1) if m is not None else ""
+    return account if account and not _a_name(account) else None
+
+
 def _not_base64_text(value: str) -> bool:
     """Whether ``value`` is not the base64 of printable text (a Kubernetes Secret's
     ``username: YXBw`` is ``app`` encoded, no login)."""
@@ -2411,11 +2427,10 @@ class Scrubber:
         if entity_type != "FILE_PATH" and needs_normalising(original):
             # a value hidden by a zero-width character or an entity gets its plain form's fixture
             return self.fixture_for(entity_type, normal_value(original), (), mapping)
-        if entity_type == "EMAIL_ADDRESS" and "%40" in original:
-            # A percent-encoded address shares its fixture (and number) with the plain form and
-            # keeps the encoding: zelda%40kestrel-mail.com -> user1%40example.com.
-            plain = ENCODED_PLUS.sub("+", original).replace("%40", "@")
-            return self.fixture_for(entity_type, plain, inner, mapping).replace("@", "%40")
+        if entity_type == "EMAIL_ADDRESS" and (
+            special := self._address_fixture(original, inner, mapping)
+        ):
+            return special
         if entity_type in _ENCODED_TYPES:
             decoded = _decode_b64_text(original)
             if decoded is not None:
@@ -2476,6 +2491,24 @@ class Scrubber:
             )
 
         return mapping.get(original, make)
+
+    def _address_fixture(
+        self, original: str, inner: Sequence[Finding], mapping: FixtureMap
+    ) -> str | None:
+        """An address's fixture when it is not the plain template's, else None."""
+        if "%40" in original:
+            # A percent-encoded address shares its fixture (and number) with the plain form and
+            # keeps the encoding: zelda%40kestrel-mail.com -> user1%40example.com.
+            plain = ENCODED_PLUS.sub("+", original).replace("%40", "@")
+            return self.fixture_for("EMAIL_ADDRESS", plain, inner, mapping).replace("@", "%40")
+        account = kerberos_role_account(original)
+        if account is None:
+            return None
+        # a role's Kerberos principal: the account stays, the realm gets a numbered example
+        return mapping.get(
+            original,
+            lambda m: m.number("EMAIL_ADDRESS", lambda n: f"{account}@REALM{n}.EXAMPLE.COM"),
+        )
 
     def _secret(self, m: FixtureMap, length: int) -> str:
         """The next numbered ``FAKE…n`` of ``length`` characters."""

@@ -6512,36 +6512,18 @@ MEASURED: tuple[Measured, ...] = (
         # UPN `trainingUser0@<tenant>.onmicrosoft.com` replaced as an e-mail
         docs=14,
         total=(5, 26, 3, 0),
-        found=(2, 11, 3, 0),
-        missed=(
-            "cddmp-enum4linux-ng-issues-61: user (elsewhere) 'Rosalie Hammer'",
-            "cddmp-enum4linux-ng-issues-61: user (elsewhere) 'rosalie'",
-            "crc-org-crc-pull-2487: user (path) 'rmehr'",
-            "crc-org-crc-pull-2487: user (path) 'rmehr'",
-            "crc-org-crc-pull-2487: user (path) 'rmehr'",
-            "dirkjanm-BloodHound.py-issues-176: user (elsewhere) 'joel'",
-            "dirkjanm-BloodHound.py-issues-176: user (elsewhere) 'joel'",
-            "dirkjanm-BloodHound.py-issues-176: user (elsewhere) 'joel'",
-            "opendcim-openDCIM-issues-1114: user (elsewhere) 'gorhog'",
-            "osquery-osquery-issues-7752: user (elsewhere) 'bentley'",
-            "osquery-osquery-issues-7752: user (elsewhere) 'bentley'",
-            "rapid7-insightconnect-plugins-pull-2736: user (elsewhere) 'Belardi'",
-            "rapid7-insightconnect-plugins-pull-2736: user (elsewhere) 'Juliana Rusk'",
-            "rapid7-insightconnect-plugins-pull-2736: user (elsewhere) 'Juliana'",
-            "rapid7-insightconnect-plugins-pull-2736: user (elsewhere) 'Max Belardi'",
-            "rapid7-insightconnect-plugins-pull-2736: user (elsewhere) 'Maxine'",
-            "rapid7-insightconnect-plugins-pull-2736: user (elsewhere) 'Rusk'",
-            "rapid7-insightconnect-plugins-pull-2736: user (elsewhere) 'juliana_rusk'",
-        ),
+        # 1.106.0: windows_account_name (LocalAccounts -Member and PrincipalNotFound, klist's
+        # Client:, wmic useraccount, enum4linux-ng's username:/name:, osquery's "user") and
+        # graph_user_names (givenName/surname/displayName, which also reach the #EXT# guest UPN):
+        # paths 2 -> 5, elsewhere 11 -> 25; DC=<handle> left (only evidence tells a person's
+        # domain from a company's)
+        found=(5, 25, 3, 0),
+        missed=("opendcim-openDCIM-issues-1114: user (elsewhere) 'gorhog'",),
         keeps=26,
-        damage=(
-            "FreeRDP-FreeRDP-pull-3954: 'administrator'",
-            "FreeRDP-FreeRDP-pull-3954: 'administrator'",
-            "dataplat-dbachecks-issues-622: 'mylogin'",
-            "rapid7-insightconnect-plugins-pull-2736: 'trainingUser0'",
-            "rapid7-insightconnect-plugins-pull-2736: 'trainingUser0@komanddev.onmicrosoft.com'",
-        ),
-        clean_changed=("dataplat-dbachecks-issues-622",),
+        # 1.106.0: a role's Kerberos principal keeps its account (its realm replaced), mylogin a
+        # placeholder, trainingUser0@ a training account: 5 -> 0 damaged, 1 -> 0 clean changed
+        damage=(),
+        clean_changed=(),
         clean_docs=5,
         tails=(2, 2),
         parses=(0, 0),

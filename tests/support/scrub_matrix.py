@@ -2574,6 +2574,25 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("@dev-os.local\n")
         ),
+        # stop 57 (scrubber 1.106.0): a Windows account name where Windows documents one (a
+        # LocalAccounts -Member, klist's Client:), a Microsoft Graph user's names, a role's
+        # Kerberos principal (its account stays, its realm goes)
+        "windows_account_name_graph_user": lambda d: (
+            d.k("DEBU Running 'Get-LocalGroupMember -Name crc-users -Member 'DESKTOP-J8H86J0\\")
+            .v(u)
+            .k("''\n#0>     Client: ")
+            .v(u)
+            .k(" @ CORP.LOCAL\n        Server: krbtgt/CORP.LOCAL @ CORP.LOCAL\n")
+            .k('{"@odata.type": "#microsoft.graph.user", "displayName": "')
+            .v(f"{first} {surname}")
+            .k('", "givenName": "')
+            .v(first)
+            .k('", "surname": "')
+            .v(surname)
+            .k('"}\nwith client principal administrator@')
+            .v(f"AD.{surname.upper()}.NET")
+            .k("\n")
+        ),
     }
 
 
@@ -3366,6 +3385,17 @@ PASTED_PLACEHOLDERS = {
     "nix run nix-darwin -- switch --flake .#mbp\nNVIM v0.10.0\n"
     "Compiled by runner@fv-az1234-567\nCompiled by root@buildkitsandbox\n"
     "Compiled by nixbld@localhost\nCompiled by buildd@lcy02-amd64-080\n",
+    # stop 57 (scrubber 1.106.0): built-in, machine and service accounts where Windows names an
+    # account, a room's Graph account, an example realm
+    "windows_account_name_builtins": "Add-LocalGroupMember -Group 'Users' -Member "
+    "'WIN-3K2J1\\Guest'\n"
+    "Get-LocalGroupMember : Principal BUILTIN\\Administrators was not found.\n"
+    "#0>     Client: Administrator @ CONTOSO.COM\n#1>     Client: WIN10$ @ CORP.LOCAL\n"
+    "#2>     Client: @\nName SID\nGuest S-1-5-21-1-2-3-501\n'502':\n  username: krbtgt\n"
+    '  name: (null)\n{"tty":"Console","type":"active","user":"SYSTEM"}\n'
+    '{"@odata.type": "#microsoft.graph.user", "displayName": "Conference Room A",'
+    ' "givenName": null}\n'
+    "Default principal: admin@EXAMPLE.COM\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
