@@ -16,7 +16,6 @@ the last four tests hold the class on files of their own.
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from collections.abc import Callable
@@ -27,15 +26,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
+from intake.contract.yamlio import dump_roundtrip
 from intake.scrub import Scrubber
 from intake.scrub.files import scan_paths, scrub_file_text
 from tests.support.scrub_matrix import Cell, pasted_cells
 
 
 def _yaml_block(text: str) -> str:
-    out = io.StringIO()
-    YAML().dump({"turns": [{"role": "user", "content": text}]}, out)
-    return out.getvalue()
+    """The turn as intake writes a draft: ruamel's own dump can fold a double-quoted scalar
+    right after an escaped backslash, and the fold then reads back as a space (``C:\\Users\\
+    Public`` read as ``C:\\Users\\ Public``), a file that never held the text pasted;
+    ``dump_roundtrip`` writes such a scalar unfolded."""
+    return dump_roundtrip({"turns": [{"role": "user", "content": text}]})
 
 
 def _yaml_value(text: str) -> str:
@@ -168,3 +170,18 @@ def test_a_key_read_as_context_names_no_one_by_itself(
     engine: Scrubber, tmp_path: Path, name: str, text: str
 ) -> None:
     assert _scrub(engine, tmp_path, name, text) == text
+
+
+@pytest.mark.parametrize("pad", range(40, 80))
+def test_a_prompt_folded_after_a_backslash_is_kept_inside_a_yaml_turn(
+    engine: Scrubber, tmp_path: Path, pad: int
+) -> None:
+    """Wherever the line would fold (ruamel's emitter folds at 80 columns, and a fold right
+    after ``\\\\`` reads back as a space), the turn written holds the text pasted, and the
+    scrubbed file keeps the shared ``Public`` folder and the placeholder ``mylogin`` as they
+    were: nothing outside a private span changes."""
+    text = "x" * pad + " PS C:\\Users\\Public> dir\nPS C:\\Users\\mylogin> Get-ChildItem -Force\n"
+    written = _yaml_block(text)
+    assert _yaml_value(written) == text
+    once = scrub_file_text(tmp_path / "doc.yaml", written, scrubber=engine).text
+    assert _yaml_value(once) == text
