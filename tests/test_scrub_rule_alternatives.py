@@ -124,3 +124,18 @@ def test_the_rules_a_text_calls_for_are_those_with_a_when_string_it_holds() -> N
     for text in texts:
         naive = [r for r in rules if r.when and any(t in text for t in r.when)]
         assert _held_rules(text) == naive, text[:200]
+
+
+def test_every_character_str_isdigit_calls_a_digit_opens_the_digit_login_search() -> None:
+    """``_digit_logins`` searches only a text with five digits in a row (speed, issue 35 item
+    6); every character ``str.isdigit`` accepts (decimal digits of every script, superscripts,
+    circled digits) counts, so no digits-only login it found before is skipped."""
+    import sys
+
+    from intake.scrub.engine import _FIVE_DIGITS
+
+    digits = [c for c in map(chr, range(sys.maxunicode + 1)) if c.isdigit()]
+    assert len(digits) > 700
+    assert all(_FIVE_DIGITS.fullmatch(c * 5) for c in digits)
+    assert _FIVE_DIGITS.search("User 1234") is None
+    assert _FIVE_DIGITS.search("User \u00b9\u00b2\u00b3\u2074\u2075") is not None

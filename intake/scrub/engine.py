@@ -1312,10 +1312,20 @@ def _digit_logins(text: str) -> frozenset[str]:
     where only a login can stand (since 1.29.0, stop 50): ssh_config's ``User``, sshd's log
     lines, a ``.pgpass`` line's username, a credential URL's userinfo beside a password (and
     since 1.30.0 a ``.netrc`` entry's login). A
-    number is no login elsewhere (``learn_user_names`` turns digits away)."""
+    number is no login elsewhere (``learn_user_names`` turns digits away). A text without
+    five digits in a row has none, and most values of a structured file are such texts: they
+    are not searched (``_FIVE_DIGITS``)."""
+    if _FIVE_DIGITS.search(text) is None:
+        return frozenset()
     return frozenset(
         n for n in _rule_names(text, _DIGIT_LOGIN_RULES) if n.isdigit() and len(n) >= 5
     )
+
+
+_FIVE_DIGITS = regex.compile(r"[\p{Numeric_Type=Decimal}\p{Numeric_Type=Digit}]{5}")
+"""Five characters in a row each of which ``str.isdigit`` may call a digit (its definition:
+Numeric_Type Decimal or Digit; the regex module's Unicode tables are as new as Python's or
+newer, so every ``isdigit`` character matches: tests/test_scrub_rule_alternatives.py)."""
 
 
 def derived_logins(names: Iterable[str]) -> set[str]:
