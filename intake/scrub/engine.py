@@ -925,11 +925,7 @@ def _name_extent(text: str, start: int, end: int) -> int:
     if seg is None:
         return end
     user = plain[seg[0] : seg[1]]
-    if (
-        _in_placeholder(text, user)
-        or _made_system_account(text, user)
-        or _app_checkout_account(text, user)
-    ):
+    if _in_placeholder(text, user) or _made_system_account(text, user):
         return start  # C:\Users\John beside C:\Users\John Doe: the placeholder's first word
     if encode is not None or seg[1] != len(plain):
         return end
@@ -1059,9 +1055,10 @@ def _triggered_rules() -> tuple[
 ]:
     """The ``when`` strings of ``user_names.yaml``'s rules by their first character, for each
     string the rules (by their place in the file) that name it, and the rules in that order."""
+    rules = tuple(user_name_rules().values())
     by_char: dict[str, list[str]] = collections.defaultdict(list)
     rules_of: dict[str, list[int]] = collections.defaultdict(list)
-    for i, rule in enumerate(user_name_rules().values()):
+    for i, rule in enumerate(rules):
         for t in rule.when:
             if t not in rules_of:
                 by_char[t[:1]].append(t)
@@ -1069,7 +1066,7 @@ def _triggered_rules() -> tuple[
     return (
         {c: tuple(ts) for c, ts in by_char.items()},
         {t: tuple(dict.fromkeys(ids)) for t, ids in rules_of.items()},
-        tuple(user_name_rules().values()),
+        rules,
     )
 
 
@@ -1259,7 +1256,6 @@ def _learnable(text: str, name: str) -> bool:
         and name.lower() not in word_lists().login_not_user
         and not _in_placeholder(text, name)
         and not _made_system_account(text, name)
-        and not _app_checkout_account(text, name)
     )
 
 
@@ -1473,12 +1469,15 @@ class that declares it). Since 1.51.0 (stop 53)."""
 
 
 def _made_system_account(text: str, name: str) -> bool:
-    """Whether the text makes ``name`` a system account (``_MADE_SYSTEM_ACCOUNT``): a service's
-    login, whose home (``useradd -m -r puppetboard``: ``/home/puppetboard``) names no one, and
-    whose name a module's classes (``puppetboard::…``) hold too."""
-    if "useradd" not in text and "adduser" not in text and "Stage[main]" not in text:
-        return False
-    return regex.search(_MADE_SYSTEM_ACCOUNT.format(n=regex.escape(name)), text) is not None
+    """Whether the text shows ``name`` made for software, not a person: a system account
+    (``_MADE_SYSTEM_ACCOUNT``), a service's login whose home (``useradd -m -r puppetboard``:
+    ``/home/puppetboard``) names no one and whose name a module's classes
+    (``puppetboard::…``) hold too; or an application's own account (``_app_checkout_account``)."""
+    if ("useradd" in text or "adduser" in text or "Stage[main]" in text) and regex.search(
+        _MADE_SYSTEM_ACCOUNT.format(n=regex.escape(name)), text
+    ) is not None:
+        return True
+    return _app_checkout_account(text, name)
 
 
 _APP_RUN_BANNER = r"(?im)^>[ ]{n}@(?!(?:0\.0\.[01]|0\.1\.0|1\.0\.0)[ ])[0-9][^\s@]*+[ ][a-z:_-]"
