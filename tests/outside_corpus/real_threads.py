@@ -9947,6 +9947,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (148, _RAW_STOP148),
         (149, _RAW_STOP149),
         (150, _RAW_STOP150),
+        (151, _RAW_STOP151),
     ):
         if batch not in (None, number):
             continue
@@ -49450,6 +49451,466 @@ Failure Information:
 	Failure Reason:		Unknown user name or bad password.
 	Status:			0xC000006D
 	Sub Status:		0xC0000064
+""",
+    ),
+]
+
+
+_RAW_STOP151: list[tuple[str, str, str]] = [
+    # ---- sentry-cli: info, login, debug logs --------------------------------------------------
+    (
+        "https://github.com/getsentry/sentry-cli/issues/119",
+        ".txt",
+        r"""Output from `sentry-cli info`
+```
+Sentry Server: https://my.sentry/
+Default Organization: {{keep:my-org}}
+Default Project: {{keep:my-project}}
+```
+
+Output from `sentry-cli info --config-status-json`
+```
+{
+  "config": {
+    "project": "{{keep:my-org}}",
+    "org": "{{keep:my-project}}",
+    "url": "https://my.sentry/"
+  },
+  "auth": {
+    "type": null,
+    "successful": false
+  },
+  "have_dsn": false
+}
+```
+""",
+    ),
+    (
+        "https://github.com/getsentry/sentry-cli/issues/3143",
+        ".txt",
+        r"""❯ sentry-cli info
+Sentry Server: https://sentry.io
+Default Organization: sablier-labs
+Default Project: portal
+
+Authentication Info:
+  Method: Auth Token
+  User: {{keep:***}}
+  Scopes:
+    - event:admin
+    - event:read
+    - event:write
+    - member:read
+    - org:read
+    - project:admin
+    - project:read
+    - project:write
+    - team:read
+""",
+    ),
+    (
+        "https://github.com/getsentry/sentry-cli/issues/944",
+        ".txt",
+        r"""$ export SENTRY_LOG_LEVEL=debug
+$ sentry-cli upload-dif --org project-xj -p native /usr/lib/x86_64-linux-gnu/libQt5XcbQpa.so
+  INFO    2021-04-14 11:00:00.363580084 -03:00 Loaded config from /home/[[user:ivan]]{{keep:/.sentryclirc}}
+  DEBUG   2021-04-14 11:00:00.363696867 -03:00 sentry-cli version: 1.63.1, platform: "linux", architecture: "x86_64"
+  INFO    2021-04-14 11:00:00.363758122 -03:00 sentry-cli was invoked with the following command line: "sentry-cli" "upload-dif" "--org" "project-xj" "-p" "native" "/usr/lib/x86_64-linux-gnu/libQt5XcbQpa.so"
+  INFO    2021-04-14 11:00:00.365845853 -03:00 Issuing a command for Organization: project-xj Project: native
+  DEBUG   2021-04-14 11:00:00.366324354 -03:00 request GET https://sentry.io/api/0/organizations/project-xj/chunk-upload/
+  DEBUG   2021-04-14 11:00:00.366375064 -03:00 using token authentication
+  DEBUG   2021-04-14 11:00:00.366423068 -03:00 retry number 0, max retries: 0
+  DEBUG   2021-04-14 11:00:01.244503005 -03:00 > GET /api/0/organizations/project-xj/chunk-upload/ HTTP/1.1
+  DEBUG   2021-04-14 11:00:01.244569601 -03:00 > Host: sentry.io
+  DEBUG   2021-04-14 11:00:01.244593817 -03:00 > Accept: */*
+  DEBUG   2021-04-14 11:00:01.244618544 -03:00 > Connection: TE
+  DEBUG   2021-04-14 11:00:01.244642493 -03:00 > TE: gzip
+""",
+    ),
+    (
+        "https://github.com/getsentry/sentry-cli/issues/1867",
+        ".txt",
+        r"""  INFO    2023-12-15 11:11:03.061593 +08:00 Loaded config from /Users/[[user:mimo]]{{keep:/.sentryclirc}}
+  DEBUG   2023-12-15 11:11:03.062282 +08:00 sentry-cli version: 1.74.5, platform: "darwin", architecture: "x86_64"
+  INFO    2023-12-15 11:11:03.062288 +08:00 sentry-cli was invoked with the following command line: "/Users/[[user:mimo]]{{keep:/.volta/tools/image/packages/@sentry/cli/lib/node_modules/@sentry/cli/sentry-cli}}" "releases" "new" "v1215"
+  DEBUG   2023-12-15 11:11:03.062559 +08:00 request POST http://[domain].com/api/0/projects/[[user:mimo]]/sentry-vite-eg/releases/
+  DEBUG   2023-12-15 11:11:03.062583 +08:00 using token authentication
+  DEBUG   2023-12-15 11:11:03.062612 +08:00 json body: {"version":"v1215","projects":["sentry-vite-eg"],"dateStarted":"2023-12-15T03:11:03.062531Z"}
+  DEBUG   2023-12-15 11:11:03.062655 +08:00 retry number 0, max retries: 0
+  DEBUG   2023-12-15 11:11:03.137572 +08:00 > POST /api/0/projects/[[user:mimo]]/sentry-vite-eg/releases/ HTTP/1.1
+  DEBUG   2023-12-15 11:11:03.137637 +08:00 > Host: [domain].com
+  DEBUG   2023-12-15 11:11:03.137659 +08:00 > Accept: */*
+  DEBUG   2023-12-15 11:11:03.137717 +08:00 > Connection: TE
+  DEBUG   2023-12-15 11:11:03.137739 +08:00 > TE: gzip
+  DEBUG   2023-12-15 11:11:03.137758 +08:00 > User-Agent: sentry-cli/1.74.5
+  DEBUG   2023-12-15 11:11:03.138620 +08:00 > Authorization: Bearer {{keep:5e71fd1e***}}
+""",
+    ),
+    (
+        "https://github.com/getsentry/sentry-cli/issues/946",
+        ".txt",
+        r"""  DEBUG   2021-04-15 00:40:03.186529 +00:00 sentry-cli version: 1.64.0, platform: "darwin", architecture: "x86_64"
+  INFO    2021-04-15 00:40:03.187181 +00:00 sentry-cli was invoked with the following command line: "/Users/{{keep:runner}}/.nvm/versions/node/v10.19.0/lib/node_modules/@sentry/cli/sentry-cli" "--url" "https://sentry.io/" "--auth-token" "{{keep:[REDACTED]}}" "releases" "--org" "chnnl" "--project" "chnnl" "--log-level" "debug" "files" "com.chnnl.dev@3.14.0+58" "upload-sourcemaps" "--rewrite" "--dist" "58" "--strip-prefix" "/Users/{{keep:runner}}/work/1/s" "./bundles"
+> Found 2 release files
+> Analyzing 2 sources
+> Rewriting sources
+> Adding source map references
+  DEBUG   2021-04-15 00:40:05.087705 +00:00 request POST https://sentry.io/api/0/projects/chnnl/chnnl/releases/
+  DEBUG   2021-04-15 00:40:05.087743 +00:00 using token authentication
+  DEBUG   2021-04-15 00:40:05.087825 +00:00 json body: {"version":"com.chnnl.dev@3.14.0+58","projects":["chnnl"]}
+  DEBUG   2021-04-15 00:40:05.087854 +00:00 retry number 0, max retries: 0
+  DEBUG   2021-04-15 00:40:05.362901 +00:00 > POST /api/0/projects/chnnl/chnnl/releases/ HTTP/1.1
+  DEBUG   2021-04-15 00:40:05.362944 +00:00 > Host: sentry.io
+""",
+    ),
+    (
+        "https://github.com/getsentry/sentry/issues/41304",
+        ".txt",
+        r"""$ sentry-cli --version
+sentry-cli 2.6.0
+
+$ file ./foo.so.debug
+./foo.so.debug: ELF 64-bit LSB shared object, x86-64, version 1 (SYSV), dynamically linked, BuildID[md5/uuid]=61c5c***b2f3c, with debug_info, not stripped
+
+$ sentry-cli difutil check ./foo.so.debug
+Debug Info File Check
+  Type: elf debug companion
+  Contained debug identifiers:
+    > Debug ID: e9ccc561-***-***-***-7eb2e64b2f3c
+      Code ID:  61c5***f3c
+      Arch:     x86_64
+  Contained debug information:
+    > symtab, debug
+  Usable: yes
+
+$ ls -l ./foo.so.debug
+-rw-r--r--@ 1 {{keep:xxx}}  staff   177K Nov 14 11:51 ./foo.so.debug
+""",
+    ),
+    (
+        "https://github.com/keymanapp/keyman/issues/3632",
+        ".txt",
+        r"""c:\Projects\keyman\CEF4Delphi_Binary>sentry-cli upload-dif -p keyman-windows -t pdb .
+> Found 1 debug information file
+> Prepared debug information file for upload
+
+sentry-cli update to 1.61.0 is available!
+run sentry-cli update to update
+error: API request failed
+  caused by: sentry reported an error: bad gateway (http status: 502)
+
+Add --log-level=[info|debug] or export SENTRY_LOG_LEVEL=[info|debug] to see more output.
+Please attach the full debug log to all bug reports.
+""",
+    ),
+    # ---- Sentry SDKs: an event before it is sent, an SDK's own log ----------------------------
+    (
+        "https://github.com/getsentry/sentry-javascript/issues/13161",
+        ".txt",
+        r"""beforeSend {
+  event_id: 'e3e90fdc562e4ed9b7b09f94a073059e',
+  level: 'info',
+  message: 'index message',
+  platform: 'node',
+  contexts: {
+    trace: {
+      trace_id: 'e0a3656695f591f0390a8498abc80e0e',
+      span_id: 'deb0f0788d421306'
+    },
+    runtime: { name: 'node', version: 'v20.10.0' },
+    app: {
+      app_start_time: '2024-08-02T14:15:34.175Z',
+      app_memory: 86474752
+    },
+    os: {
+      kernel_version: '23.5.0',
+      name: 'macOS',
+      version: '14.5',
+      build: '23F79'
+    },
+    device: {
+      boot_time: '2024-08-02T12:28:41.967Z',
+      arch: 'arm64',
+      memory_size: 17179869184,
+      free_memory: 43892736,
+      processor_count: 8,
+      cpu_description: 'Apple M1',
+      processor_frequency: 2400
+    },
+    culture: { locale: 'en-US', timezone: 'Europe/Paris' },
+    cloud_resource: {}
+  },
+  server_name: 'mbp-[[user:karov]].home',
+  sdkProcessingMetadata: {
+    dynamicSamplingContext: {
+      environment: 'production',
+      public_key: '{{keep:HIDE_KEY}}',
+      trace_id: 'e0a3656695f591f0390a8498abc80e0e',
+      sample_rate: '1',
+      transaction: 'GET /',
+      sampled: 'true'
+    },
+""",
+    ),
+    (
+        "https://github.com/getsentry/sentry-dart/issues/1409",
+        ".txt",
+        r"""D/Sentry  (27370): Envelope sent successfully.
+D/Sentry  (27370): Envelope flushed
+D/Sentry  (27370): Marking envelope submission result: true
+D/Sentry  (27370): Deleted file /data/user/0/io.sentry.samples.flutter/cache/sentry/dada4834dfaf0e0e55df2c5db96866da94c02921/b5784a27-25ef-47cf-9a48-a7c4d3735895.envelope.
+D/Sentry  (27370): Processing file: /data/user/0/io.sentry.samples.flutter/cache/sentry/dada4834dfaf0e0e55df2c5db96866da94c02921/session.json
+D/Sentry  (27370): File '/data/user/0/io.sentry.samples.flutter/cache/sentry/dada4834dfaf0e0e55df2c5db96866da94c02921/session.json' doesn't match extension expected.
+D/Sentry  (27370): Processing file: /data/user/0/io.sentry.samples.flutter/cache/sentry/dada4834dfaf0e0e55df2c5db96866da94c02921/c89bf3c6-736b-47a6-9c50-741d408d18cf.envelope
+W/Sentry  (27370): Current session is not ended, we'd need to end it.
+D/Sentry  (27370): Captured Envelope is already cached
+""",
+    ),
+    # ---- Bugsnag: dSYM upload, curl to the upload server ---------------------------------------
+    (
+        "https://github.com/bugsnag/bugsnag-dsym-upload/issues/33",
+        ".txt",
+        r"""[[user:kevin]]@[[user:Kevins]]-MacBook-Pro Downloads % bugsnag-dsym-upload appDsyms.zip
+Uploading UUID: 11432122-96CB-3290-A864-E245844B08F0 (armv7) /var/folders/lz/st_yn9150hg6pq576k44m0540000gn/T/bugsnag-dsym-upload.XXX.UDHfDgr4/11432122-96cb-3290-a864-e245844b08f0.dSYM/Contents/Resources/DWARF/SWXMLHash
+<html><head> <meta http-equiv="content-type" content="text/html;charset=utf-8"> <title>502 Server Error</title> </head> <body text=#000000 bgcolor=#ffffff> <h1>Error: Server Error</h1> <h2>The server encountered a temporary error and could not complete your request.<p>Please try again in 30 seconds.</h2> <h2></h2> </body></html>
+""",
+    ),
+    (
+        "https://github.com/bugsnag/bugsnag-cocoa/issues/82",
+        ".txt",
+        r"""    curl https://upload.bugsnag.com/ -F dsym=@MyApp.app.dSYM
+    curl -o /Users/[[user:Bruno]]/Desktop/MyApp.app.dSYM 'https://bugsnag.com/services/upload/{{keep:xxxxxxxx}}' | ruby
+    curl 'https://bugsnag.com/services/upload/{{keep:xxxxxxxx}}' -F dsym='@/Users/[[user:Bruno]]/Desktop/MyApp.app.dSYM'
+""",
+    ),
+    # ---- Rollbar: a notifier's log and the API's answers ---------------------------------------
+    (
+        "https://github.com/rollbar/rollbar-gem/issues/971",
+        ".txt",
+        r"""irb(main):001:0> e = StandardError.new('Test error')
+irb(main):002:0> e
+=> #<StandardError: Test error>
+irb(main):003:0> Rollbar.error(e, 'Report test error')
+I, [2020-06-18T09:24:00.029770 #116]  INFO -- : [Rollbar] Scheduling item
+I, [2020-06-18T09:24:00.029845 #116]  INFO -- : [Rollbar] Sending item
+I, [2020-06-18T09:24:00.030041 #116]  INFO -- : [Rollbar] Sending json
+W, [2020-06-18T09:24:00.057820 #116]  WARN -- : [Rollbar] Got unexpected status code from Rollbar api: 422
+I, [2020-06-18T09:24:00.057878 #116]  INFO -- : [Rollbar] Response: {
+  "err": 1,
+  "message": "Invalid format. access_token is missing and it is required."
+}
+I, [2020-06-18T09:24:00.057921 #116]  INFO -- : [Rollbar] Details: https://{{keep:xxxxx}} (only available if report was successful)
+=> {..., :notifier=>{:name=>"rollbar-gem", :version=>"2.25.1", :configured_options=>{:access_token=>"{{keep:******}}", ... :body=>{:trace=>{:frames=>[], :exception=>{:class=>"StandardError", :message=>"Test error", :description=>"Report test error"}}}, :uuid=>"{{keep:xxxxx}}"}
+""",
+    ),
+    (
+        "https://github.com/rollbar/rollbar-gem/issues/965",
+        ".txt",
+        r"""2.6.3 :010 > Rollbar.debug("Running Script")
+I, [2020-05-27T14:29:00.099017 #49157]  INFO -- : [Rollbar] Scheduling item
+I, [2020-05-27T14:29:00.099067 #49157]  INFO -- : [Rollbar] Sending item
+I, [2020-05-27T14:29:00.099160 #49157]  INFO -- : [Rollbar] Sending json
+E, [2020-05-27T14:29:00.101092 #49157] ERROR -- : [Rollbar] Error processing the item: Errno::ECONNREFUSED, Failed to open TCP connection to api.rollbar.com:443 (Connection refused - connect(2) for "api.rollbar.com" port 443). Item: {"access_token"=>"{{keep:AAAAAAAAAAAAAAAAAAAAA}}", "data"=>{:timestamp=>1590614940, :environment=>"unspecified", :level=>"debug", :language=>"ruby", :framework=>"Plain", :server=>{:host=>"localhost", :pid=>49157}, :notifier=>{:name=>"rollbar-gem", :version=>"2.25.0", :configured_options=>{:access_token=>"{{keep:******}}"}}, :body=>{:message=>{:body=>"Running Script"}}, :uuid=>"e17a869e-06c6-456b-a12a-963deb6b13d7"}}
+E, [2020-05-27T14:29:00.101141 #49157] ERROR -- : [Rollbar] Reporting internal error encountered while sending data to Rollbar.
+""",
+    ),
+    (
+        "https://github.com/rollbar/rollbar-php/issues/421",
+        ".txt",
+        r"""object(Rollbar\Response)#49 (3) {
+  ["status":"Rollbar\Response":private]=>
+  int(403)
+  ["info":"Rollbar\Response":private]=>
+  array(2) {
+    ["err"]=>
+    int(1)
+    ["message"]=>
+    string(56) "access token not found: [[secret:4f9a07c3d1e84b6a9c52e07b1d3fa8e2]]"
+  }
+  ["uuid":"Rollbar\Response":private]=>
+  string(36) "859ae783-49a1-41b5-a405-d0e65eb574bf"
+}
+""",
+    ),
+    (
+        "https://github.com/rollbar/rollbar.js/issues/322",
+        ".txt",
+        r"""POST https://api.rollbar.com/api/1/item/ HTTP/1.1
+Host: api.rollbar.com
+Connection: keep-alive
+Content-Length: 159
+X-Rollbar-Access-Token: {{keep:<client side access token>}}
+Origin: http://localhost:9000
+User-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/59.0.3071.109 Safari/537.36
+Content-Type: application/json
+Accept: */*
+Referer: http://localhost:9000/curate
+Accept-Encoding: gzip, deflate, br
+Accept-Language: en-US,en;q=0.8
+
+
+{"access_token":"{{keep:<client side access token>}}","data":{"message":"maxItems has been hit. Ignoring errors until reset.","err":null,"custom":{"maxItems":5}}}
+""",
+    ),
+    # ---- Crashlytics: upload-symbols, fastlane, flutterfire ------------------------------------
+    (
+        "https://github.com/fastlane/fastlane/issues/10902",
+        ".txt",
+        r"""INFO [2018-02-14 11:05:38.28]: -------------------------------------------
+INFO [2018-02-14 11:05:38.28]: --- Step: upload_symbols_to_crashlytics ---
+INFO [2018-02-14 11:05:38.28]: -------------------------------------------
+INFO [2018-02-14 11:05:38.35]: Using 8 threads for Crashlytics dSYM upload 🏎
+INFO [2018-02-14 11:05:38.35]: Extracting '/Users/{{keep:iosteam}}/jenkins/workspace/*****/n4-iOS-applications/App/output/App.app.dSYM.zip'...
+INFO [2018-02-14 11:05:38.35]: $ unzip -qo /Users/{{keep:iosteam}}/jenkins/workspace/*****/n4-iOS-applications/App/output/App.app.dSYM.zip
+INFO [2018-02-14 11:05:39.66]: Uploading 'N4Localization.framework.dSYM'...
+INFO [2018-02-14 11:05:39.66]: Uploading '156D1AAB-9A23-3E90-A0DC-2B175FBA55B9.dSYM'...
+INFO [2018-02-14 11:05:39.66]: Uploading '294EA998-B184-33C1-AB13-293604A53B06.dSYM'...
+DEBUG [2018-02-14 11:05:39.66]: upload_dsym using command: /Users/{{keep:iosteam}}/jenkins/workspace/*****/n4-iOS-applications/App/Pods/Fabric/upload-symbols -a [[secret:7c31e9a04f2d86b5e1c0a93f7d4b28e6105fa9c3]] -p ios /private/var/folders/r3/xnw05cjx61sb6s4yf46bz6w00000gn/T/d20180214-22396-eyx958/N4Localization.framework.dSYM
+INFO [2018-02-14 11:05:39.66]: Uploading '9F23C91A-84B2-31C5-A6A6-C59D66C4F71F.dSYM'...
+INFO [2018-02-14 11:05:39.66]: Uploading 'GTMSessionFetcher.framework.dSYM'...
+""",
+    ),
+    (
+        "https://github.com/firebase/firebase-ios-sdk/issues/10223",
+        ".txt",
+        r"""./Pods/FirebaseCrashlytics/upload-symbols -d -gsp /path/to/GoogleService-Info.plist -p ios /path/to/AppName.app.dSYM.zip
+
+Fabric is being deprecated November 15 2020.
+Make sure you update your dependencies to use FirebaseCrashlytics before then.
+Successfully submitted symbols for architecture arm64 with UUID c0c9a2b89bf13825a7b9a7911c0b1f41 in dSYM: /var/folders/11/nh0v1jld7zd7b9zqm1774gtm0000gn/T///Users/{{keep:vagrant}}/deploy/Sunshine Smart Contacts.dSYM.zip.unzipped/__dsyms__2803119785/AlbatrossUtil.framework.dSYM
+Successfully submitted symbols for architecture arm64 with UUID e36e894703de3aa0b964a67daf4bff36 in dSYM: /var/folders/11/nh0v1jld7zd7b9zqm1774gtm0000gn/T///Users/{{keep:vagrant}}/deploy/Sunshine Smart Contacts.dSYM.zip.unzipped/__dsyms__2803119785/Realm.framework.dSYM
+""",
+    ),
+    (
+        "https://github.com/firebase/firebase-ios-sdk/issues/6827",
+        ".txt",
+        r"""[31merror: No dSYM paths provided
+/Users/[[user:megapatrick]]/Library/Developer/Xcode/DerivedData/VM-hgiuxovfmdgqvyaobqwoewjqzyna/Build/Intermediates.noindex/ArchiveIntermediates/VM - Prod/IntermediateBuildFilesPath/GucciVM.build/Release-iphoneos/VM - Prod.build/Script-2D7AD69725461DAC00DC2387.sh: line 4: /Users/[[user:megapatrick]]/Library/Developer/Xcode/DerivedData/VM-hgiuxovfmdgqvyaobqwoewjqzyna/Build/Intermediates.noindex/ArchiveIntermediates/VM - Prod/BuildProductsPath/Release-iphoneos/VM - Prod.app.dSYM: is a directory
+""",
+    ),
+    (
+        "https://github.com/firebase/firebase-ios-sdk/issues/5787",
+        ".txt",
+        r"""Fetching upload-symbols settings...
+--
+  | error: Could not fetch upload-symbols settings: An internal server error occurred
+  | Trying upload dSYM attemp number 4
+  | upload-symbols 3.3 build 22
+  | Running upload-symbols in Build Phase mode
+  | Validating build environment for Crashlytics...
+  |  
+  | Arguments:
+  | Debug mode enabled
+  | Running in a CI Environment
+  | Not running in an instance of Xcode.app
+  | Crashlytics is not installed
+  | Google App ID: {{keep:[redacted]}}
+  | Platform: ios
+  | DSYM Paths: {{keep:[redacted]}}
+""",
+    ),
+    (
+        "https://github.com/firebase/flutterfire/issues/8744",
+        ".txt",
+        r"""[[user:Tomo]]MBP13M13:crashlytics_dsym [[user:tomo]]$ flutter run
+Launching lib/main.dart on iPhone 11 in debug mode...
+Running pod install...                                           1,729ms
+Running Xcode build...                                                  
+ └─Compiling, linking and signing...                      2,101ms
+Xcode build done.                                           12.0s
+Failed to build iOS app
+Error output from Xcode build:
+↳
+    2022-05-22 22:14:57.580 xcodebuild[3567:2367429] Requested but did not find extension point with identifier Xcode.IDEKit.ExtensionSentinelHostApplications
+""",
+    ),
+    # ---- sentry-cli through npm: its node wrapper, its install script, a gradle plugin --------
+    (
+        "https://github.com/getsentry/sentry-cli/issues/344",
+        ".txt",
+        r"""{ Error: Command failed: /Users/[[user:green-lake]]/Code/Job/test/packages/test/node_modules/.bin/sentry-cli info
+
+    at ChildProcess.exithandler (child_process.js:291:12)
+    at ChildProcess.emit (events.js:182:13)
+    at maybeClose (internal/child_process.js:961:16)
+    at Process.ChildProcess._handle.onexit (internal/child_process.js:248:5)
+  killed: false,
+  code: 1,
+  signal: null,
+  cmd:
+   '/Users/[[user:green-lake]]/Code/Job/test/packages/test/node_modules/.bin/sentry-cli info' } 'Sentry Server: https://sentry.io\nDefault Organization: -\nDefault Project: -\n\nAuthentication Info:\n  Method: Auth Token\n  User: [[email:271greenlake@gmail.com]]\n  Scopes:\n    - project:read\n    - project:releases\n'
+""",
+    ),
+    (
+        "https://github.com/getsentry/sentry-cli/issues/162",
+        ".txt",
+        r"""sentry-cli-binary@1.24.1 install C:\Users\[[user:Moore]]\Desktop\NewProject\nod
+e_modules\sentry-cli-binary
+node ./bin/install-sentry-cli
+fetching sentry-cli-Windows-i686.exe ████████████████████ 100% 0.0s
+Something went wrong!
+
+npm ERR! code ELIFECYCLE
+npm ERR! errno 1
+npm ERR! sentry-cli-binary@1.24.1 install: node ./bin/install-sentry-cli
+npm ERR! Exit status 1
+npm ERR!
+npm ERR! Failed at the sentry-cli-binary@1.24.1 install script.
+npm ERR! This is probably not a problem with npm. There is likely additional log
+ging output above.
+
+npm ERR! A complete log of this run can be found in:
+npm ERR! C:\Users\[[user:Moore]]{{keep:\AppData\Roaming\npm-cache_logs\2017-11-29T02_48_04_}}
+761Z-debug.log
+""",
+    ),
+    (
+        "https://github.com/getsentry/sentry-cli/issues/1089",
+        ".txt",
+        r"""npm ERR! code ELIFECYCLE
+npm ERR! syscall spawn
+npm ERR! file sh
+npm ERR! errno ENOENT
+npm ERR! @sentry/cli@1.71.0 install: `node scripts/install.js`
+npm ERR! spawn ENOENT
+npm ERR!
+npm ERR! Failed at the @sentry/cli@1.71.0 install script.
+npm ERR! This is probably not a problem with npm. There is likely additional logging output above.
+
+npm ERR! A complete log of this run can be found in:
+npm ERR!     /{{keep:root}}/.npm/_logs/2021-12-22T15_51_37_255Z-debug.log
+
+npm ERR! code ELIFECYCLE
+npm ERR! errno 1
+npm ERR! @sentry/cli@1.71.0 install: `node scripts/install.js`
+npm ERR! Exit status 1
+npm ERR! 
+npm ERR! Failed at the @sentry/cli@1.71.0 install script.
+npm ERR! This is probably not a problem with npm. There is likely additional logging output above.
+
+npm ERR! A complete log of this run can be found in:
+npm ERR!     C:\Users\[[user:vikas]]{{keep:\AppData\Roaming\npm-cache\_logs\2021-12-29T04_11_21_177}}
+""",
+    ),
+    (
+        "https://github.com/getsentry/sentry-react-native/issues/91",
+        ".txt",
+        r"""Unknown command "C:\Users\[[user:darun]]\Documents\app/node_modules/sentry-cli-binary/bin/sentry-cli"
+
+* Where:
+Script 'C:\Users\[[user:darun]]\Documents\app\node_modules\react-native-sentry\sentry.gradle' line: 115
+""",
+    ),
+    (
+        "https://github.com/bugsnag/bugsnag-android-gradle-plugin/pull/241",
+        ".txt",
+        r"""> Task :module:uploadBugsnagReleaseMapping
+Bugsnag: Attempting to upload mapping file: /Users/[[user:petersmith]]/repos/bugsnag-android-gradle-plugin/features/fixtures/app/module/build/outputs/mapping/release/mapping.txt
+Bugsnag: Upload succeeded
+
+> Task :module:bugsnagReleaseReleaseTask
+Bugsnag: Attempting upload to Releases API
+Bugsnag: Upload succeeded
 """,
     ),
 ]
