@@ -328,6 +328,7 @@ def main(argv: list[str] | None = None) -> int:
             "149",
             "150",
             "151",
+            "153",
             "all",
         ),
         default="all",

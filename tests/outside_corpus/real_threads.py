@@ -9948,6 +9948,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (149, _RAW_STOP149),
         (150, _RAW_STOP150),
         (151, _RAW_STOP151),
+        (153, _RAW_STOP153),
     ):
         if batch not in (None, number):
             continue
@@ -49911,6 +49912,442 @@ Bugsnag: Upload succeeded
 > Task :module:bugsnagReleaseReleaseTask
 Bugsnag: Attempting upload to Releases API
 Bugsnag: Upload succeeded
+""",
+    ),
+]
+
+
+_RAW_STOP153: list[tuple[str, str, str]] = [
+    # ---- rootless podman: subuid/subgid, podman system migrate, podman info -------------------
+    (
+        "https://github.com/podman-container-tools/podman/issues/3421",
+        ".txt",
+        r"""> echo "[[user:ted]]:100000:65536" >> /etc/subuid
+> echo "[[user:ted]]:100000:65536" >> /etc/subgid
+
+> Error: error creating libpod runtime: there might not be enough IDs available in the namespace (requested 100000:100000 for /home/[[user:ted]]{{keep:/.local/share/containers/storage/overlay/l}}): chown /home/[[user:ted]]/.local/share/containers/storage/overlay/l: invalid argument
+
+>  Error processing tar file(exit status 1): there might not be enough IDs available in the namespace (requested 0:42 for /etc/shadow): lchown /etc/shadow: invalid argument
+""",
+    ),
+    (
+        "https://github.com/podman-container-tools/podman/issues/7914",
+        ".txt",
+        r"""[[user:kai]]@server1:~> cat /etc/{subgid,subuid}
+{{keep:adm}}:100000:65536
+[[user:kai]]:214009:65536
+{{keep:adm}}:100000:65536
+[[user:kai]]:214009:65536
+
+  IDMappings:
+    gidmap:
+    - container_id: 0
+      host_id: 21176
+      size: 1
+    - container_id: 1
+      host_id: 214009
+      size: 65536
+    uidmap:
+    - container_id: 0
+      host_id: 214009
+      size: 1
+""",
+    ),
+    (
+        "https://github.com/podman-container-tools/podman/issues/21033",
+        ".txt",
+        r"""{{keep:username}}:600001:65536
+
+ERRO[0000] running `/run/wrappers/bin/newuidmap 33632 0 138000 1 1 600001 65536`:  
+Error: cannot set up namespace using "/run/wrappers/bin/newuidmap": exit status 1
+""",
+    ),
+    (
+        "https://github.com/podman-container-tools/podman/issues/13240",
+        ".txt",
+        r"""[{{keep:test2}}@rhel85 ~]$ podman --log-level=debug info
+INFO[0000] podman filtering at log level debug          
+DEBU[0000] Called info.PersistentPreRunE(podman --log-level=debug info) 
+DEBU[0000] cached value indicated that overlay is supported 
+DEBU[0000] Merged system config "/usr/share/containers/containers.conf" 
+DEBU[0000] cached value indicated that overlay is supported 
+DEBU[0000] Using conmon: "/usr/bin/conmon"              
+DEBU[0000] Initializing boltdb state at /home/{{keep:test2}}/.local/share/containers/storage/libpod/bolt_state.db 
+DEBU[0000] Using graph driver overlay                   
+DEBU[0000] Using graph root /home/{{keep:test2}}/.local/share/containers/storage 
+DEBU[0000] Using run root /run/user/1001/containers     
+DEBU[0000] Using static dir /home/{{keep:test2}}/.local/share/containers/storage/libpod 
+DEBU[0000] Using tmp dir /run/user/1001/libpod/tmp      
+DEBU[0000] Using volume path /home/{{keep:test2}}/.local/share/containers/storage/volumes 
+""",
+    ),
+    (
+        "https://github.com/podman-container-tools/podman/issues/7419",
+        ".txt",
+        r"""$ podman --log-level=debug info
+INFO[0000] podman filtering at log level debug          
+DEBU[0000] Called info.PersistentPreRunE(podman --log-level=debug info) 
+DEBU[0000] Ignoring libpod.conf EventsLogger setting "/home/{{keep:user}}/.config/containers/containers.conf". Use "journald" if you want to change this setting and remove libpod.conf files. 
+DEBU[0000] Reading configuration file "/usr/share/containers/containers.conf" 
+""",
+    ),
+    (
+        "https://github.com/podman-container-tools/podman/issues/24512",
+        ".txt",
+        r"""  graphDriverName: overlay
+  graphOptions: {}
+  graphRoot: /home/{{keep:podman}}/.local/share/containers/storage
+  graphRootAllocated: 85886742528
+  graphRootUsed: 58461327360
+  graphStatus:
+    Backing Filesystem: xfs
+    Native Overlay Diff: "false"
+    Supports d_type: "true"
+    Supports shifting: "true"
+    Supports volatile: "true"
+    Using metacopy: "false"
+  imageCopyTmpDir: /var/tmp
+  imageStore:
+    number: 0
+  runRoot: /tmp/storage-run-1000/containers
+  transientStore: false
+  volumePath: /home/{{keep:podman}}/.local/share/containers/storage/volumes
+version:
+  APIVersion: 5.2.3
+  Built: 1727136000
+  BuiltTime: Tue Sep 24 00:00:00 2024
+  GitCommit: ""
+  GoVersion: go1.22.7
+  Os: linux
+  OsArch: linux/amd64
+  Version: 5.2.3
+
+DEBU[0000] Called info.PersistentPostRunE(podman info --log-level debug) 
+DEBU[0000] Shutting down engines                        
+DEBU[0000] Failed to add pause process to systemd sandbox cgroup: dbus: couldn't determine address of session bus 
+""",
+    ),
+    (
+        "https://github.com/podman-container-tools/podman/issues/22788",
+        ".txt",
+        r"""Podman in podman info:
+[{{keep:podman}}@e0a8e0e6a81a /]$ podman info
+host:
+  arch: amd64
+  buildahVersion: 1.35.3
+  cgroupControllers:
+  - cpu
+  - io
+  - memory
+  - pids
+  cgroupManager: cgroupfs
+  cgroupVersion: v2
+  conmon:
+    package: conmon-2.1.10-1.fc40.x86_64
+    path: /usr/bin/conmon
+    version: 'conmon version 2.1.10, commit: '
+  cpuUtilization:
+    idlePercent: 99.05
+    systemPercent: 0.39
+    userPercent: 0.56
+  cpus: 32
+  databaseBackend: sqlite
+  distribution:
+    distribution: fedora
+    variant: container
+    version: "40"
+  eventLogger: file
+  freeLocks: 2047
+  hostname: e0a8e0e6a81a
+  idMappings:
+    gidmap:
+    - container_id: 0
+      host_id: 1000
+      size: 1
+    - container_id: 1
+      host_id: 1
+      size: 999
+    - container_id: 1000
+      host_id: 1001
+      size: 64535
+""",
+    ),
+    # ---- distrobox: enter/create traces, container homes ----------------------------------------
+    (
+        "https://github.com/89luca89/distrobox/issues/2208",
+        ".txt",
+        r"""[[user:pdl]]@[[user:pdl]]-latitude7420:~$ distrobox enter
+/dev                                                    org.opencontainers.image.title:ubuntu
+/dev/ptmx                                               org.opencontainers.image.version:26.04][/run/user/1000
+/dev/pts]                                               /run/host
+/etc/hosts                                              /sys
+/etc/resolv.conf                                        /tmp
+fedora                                                  ubuntu
+fedora44                                                /usr/bin/distrobox-export
+/home/[[user:pdl]]                                               /usr/bin/distrobox-host-exec
+/home/[[user:pdl]]/distrobox/ubuntulatest                        /usr/bin/entrypoint
+kali                                                    /var/log/journal
+[[user:pdl]]@[[user:pdl]]-latitude7420:~$ distrobox enter fedora
+fedora    fedora44
+[[user:pdl]]@[[user:pdl]]-latitude7420:~$ distrobox enter fedora44
+Starting container...                            [ OK ]
+Installing basic packages...                     [ OK ]
+Setting up devpts mounts...                      [ OK ]
+Setting up read-only mounts...                   [ OK ]
+Setting up read-write mounts...                  [ OK ]
+Setting up host's sockets integration...         [ OK ]
+Integrating host's themes, icons, fonts...       [ OK ]
+""",
+    ),
+    (
+        "https://github.com/89luca89/distrobox/issues/125",
+        ".txt",
+        r"""+ docker --log-level debug inspect --type image archlinux
++ generate_command
++ result_command=docker --log-level debug create
++ cut -d. -f1 /etc/hostname
++ result_command=docker --log-level debug create
+		--hostname archlinux.[[user:kishan]]
+		--ipc host
+		--name archlinux
+		--network host
+		--pid host
+		--privileged
+		--security-opt label=disable
+		--user {{keep:root}}:root
++ result_command=docker --log-level debug create
+		--hostname archlinux.[[user:kishan]]
+		--ipc host
+		--name archlinux
+		--network host
+		--pid host
+		--privileged
+		--security-opt label=disable
+		--user {{keep:root}}:root
+		--env SHELL=/bin/bash
+		--env HOME=/root
+		--volume /root:/root:rslave
+		--volume /usr/local/bin/distrobox-init:/usr/bin/entrypoint:ro
+		--volume /usr/local/bin/distrobox-export:/usr/bin/distrobox-export:ro
+		--volume /:/run/host:rslave
+		--volume /dev:/dev:rslave
+		--volume /sys:/sys:rslave
+		--volume /tmp:/tmp:rslave
+""",
+    ),
+    (
+        "https://github.com/89luca89/distrobox/issues/424",
+        ".txt",
+        r"""+ eval docker --log-level debug create --hostname '"test.zeus"' --ipc host --name '"test"' --network host --privileged --security-opt label=disable --user root:root --pid host --label '"manager=distrobox"' --env '"SHELL=/run/current-system/sw/bin/zsh"' --env '"HOME=/home/[[user:jor]]"' --volume /:/run/host:rslave --volume /dev:/dev:rslave --volume /sys:/sys:rslave --volume /tmp:/tmp:rslave --volume '"/run/current-system/sw/bin/distrobox-init":/usr/bin/entrypoint:ro' --volume '"/run/current-system/sw/bin/distrobox-export":/usr/bin/distrobox-export:ro' --volume '"/run/current-system/sw/bin/distrobox-host-exec":/usr/bin/distrobox-host-exec:ro' --volume '"/home/[[user:jor]]":"/home/[[user:jor]]":rslave' --volume /sys/fs/selinux --volume /var/log/journal --volume /nix:/nix --volume /run/current-system/sw:/run/current-system/sw --volume /run/user/1000:/run/user/1000:rslave --volume /etc/hosts:/etc/hosts:ro --volume /etc/localtime:/etc/localtime:ro --volume /etc/resolv.conf:/etc/resolv.conf:ro fedora:36 /usr/bin/entryp
+oint -v --name '"[[user:jor]]"' --user 1000 --group 100
+""",
+    ),
+    (
+        "https://github.com/ublue-os/bazzite/issues/288",
+        ".txt",
+        r"""DEBU[0000] Received: -1
+DEBU[0000] Cleaning up container a4050f1e1e621228d454a6a84b14e9ec4ee83a162a7e908f1f5e95caccb630a6
+DEBU[0000] Network is already cleaned up, skipping...
+DEBU[0000] Unmounted container "a4050f1e1e621228d454a6a84b14e9ec4ee83a162a7e908f1f5e95caccb630a6"
+Error: unable to start container "a4050f1e1e621228d454a6a84b14e9ec4ee83a162a7e908f1f5e95caccb630a6": crun: openat2 `home`: No such file or directory: OCI runtime attempted to invoke a command that was not found
+DEBU[0000] Shutting down engines
++ rm -f /home/[[user:tlange]]{{keep:/.cache/.steam.fifo}} /home/[[user:tlange]]/.cache/.steam.status
+[[[user:tlange]]@localhost-live ~]$ ^C
+[[[user:tlange]]@localhost-live ~]$ distrobox enter steam --verbose >steam.log 2>&1
+[[[user:tlange]]@localhost-live ~]$ distrobox enter steam --verbose
++ '[' -z steam ']'
++ case "${container_manager}" in
++ command -v podman
++ container_manager=podman
++ command -v podman
++ '[' 1 -ne 0 ']'
++ container_manager='podman --log-level debug'
++ '[' 0 -ne 0 ']'
++ container_home=/home/[[user:tlange]]
++ container_path=/home/[[user:tlange]]/.local/bin:/home/[[user:tlange]]/bin:/usr/local/bin:/usr/bin:/usr/local/sbin:/usr/sbin
+""",
+    ),
+    (
+        "https://github.com/89luca89/distrobox/issues/1844",
+        ".txt",
+        r""">> distrobox-enter bazzite
+Error: unable to start container "0d3c174782d9da2a1b00409e273a38c633d282477b1c786763cf78afc9d06af0": crun: creating `/home/[[user:prakash]]`: openat2 `home`: No such file or directory: OCI runtime attempted to invoke a command that was not found
+""",
+    ),
+    # ---- toolbx: enter under /var/home, verbose runs, Silverblue ---------------------------------
+    (
+        "https://github.com/containers/toolbox/issues/1471",
+        ".txt",
+        r"""$ toolbox enter                  
+Error: directory /var/home/[[user:simon]] not found in container fedora-toolbox-39
+Using /var/home/[[user:simon]] instead.
+Error: directory /var/home/[[user:simon]] not found in container fedora-toolbox-39
+Error: directory /var/home/[[user:simon]] not found in container fedora-toolbox-39
+zsh: exit 127   toolbox enter
+$ toolbox --version
+toolbox version 0.0.99.5
+$
+""",
+    ),
+    (
+        "https://github.com/containers/toolbox/issues/414",
+        ".txt",
+        r"""[[[user:jb]]@puff-lan ~]$ toolbox --verbose enter
+toolbox: running as real user ID 1001
+toolbox: resolved absolute path for /usr/bin/toolbox to /usr/bin/toolbox
+toolbox: checking if /etc/subgid and /etc/subuid have entries for user [[user:jb]]
+toolbox: TOOLBOX_PATH is /usr/bin/toolbox
+toolbox: migration not needed: 1.6.2 is unchanged
+toolbox: Fedora generational core is f31
+toolbox: base image is fedora-toolbox:31
+toolbox: container is fedora-toolbox-31
+toolbox: checking if container fedora-toolbox-31 exists
+toolbox: calling org.freedesktop.Flatpak.SessionHelper.RequestSession
+toolbox: starting container fedora-toolbox-31
+toolbox: /etc/profile.d/toolbox.sh already mounted in container fedora-toolbox-31
+Error: unable to find user root: no matching entries in passwd file
+toolbox: failed to create /run/.toolboxenv in container fedora-toolbox-31
+[[[user:jb]]@puff-lan ~]$ 
+""",
+    ),
+    (
+        "https://github.com/containers/toolbox/issues/357",
+        ".txt",
+        r"""➜  ~ toolbox -v enter
+toolbox: running as real user ID 1000
+toolbox: resolved absolute path for /usr/bin/toolbox to /usr/bin/toolbox
+toolbox: checking if /etc/subgid and /etc/subuid have entries for user [[user:zhaolei]]
+toolbox: TOOLBOX_PATH is /usr/bin/toolbox
+toolbox: running on a cgroups v2 host
+toolbox: current Podman version is 1.6.2
+toolbox: migration not needed: Podman version 1.6.2 is unchanged
+toolbox: Fedora generational core is f31
+toolbox: base image is fedora-toolbox:31
+toolbox: container is fedora-toolbox-31
+toolbox: checking if container fedora-toolbox-31 exists
+toolbox: calling org.freedesktop.Flatpak.SessionHelper.RequestSession
+toolbox: starting container fedora-toolbox-31
+Error: error inspecting container 3f83e3c4ccd66f5f1ad8402429e3ed1e45141d0a89c6d589c19989c124162933: error opening container config: open /home/[[user:zhaolei]]{{keep:/.local/share/containers/storage/overlay-containers/3f83e3c4ccd66f5f1ad8402429e3ed1e45141d0a89c6d589c19989c124162933/userdata/config.json}}: permission denied
+toolbox: /etc/profile.d/toolbox.sh not mounted in container fedora-toolbox-31
+toolbox: copying /etc/profile.d/toolbox.sh to /run/user/1000/toolbox
+Error: unable to start container "fedora-toolbox-31": cannot chown /home/[[user:zhaolei]]/.local/share/containers/storage/overlay/c00c2dd2fef23130518839076a0d4a71ae8e16537be624d6e287f9faeab07cba/merged to 1:1
+""",
+    ),
+    (
+        "https://github.com/containers/toolbox/issues/1578",
+        ".txt",
+        r"""{{keep:user}}@fedora ~> toolbox enter --verbose --log-level debug
+DEBU Running as real user ID 1000                 
+DEBU Resolved absolute path to the executable as /usr/bin/toolbox 
+DEBU Running on a cgroups v2 host                 
+DEBU Looking up sub-GID and sub-UID ranges for user {{keep:user}} 
+DEBU TOOLBX_DELAY_ENTRY_POINT is                  
+DEBU TOOLBX_FAIL_ENTRY_POINT is                   
+DEBU TOOLBOX_PATH is /usr/bin/toolbox             
+DEBU Migrating to newer Podman                    
+DEBU Toolbx config directory is /home/{{keep:user}}/.config/toolbox 
+DEBU Current Podman version is 5.2.5              
+DEBU Creating runtime directory /run/user/1000/toolbox 
+DEBU Old Podman version is 5.2.5                  
+DEBU Migration not needed: Podman version 5.2.5 is unchanged 
+DEBU Setting up configuration                     
+DEBU Setting up configuration: file /home/{{keep:user}}/.config/containers/toolbox.conf not found 
+DEBU Resolving container and image names          
+""",
+    ),
+    (
+        "https://github.com/containers/toolbox/issues/1260",
+        ".txt",
+        r"""$ toolbox run --container dnf ls
+Error: failed to initialize container dnf
+$ podman start --attach dnf
+WARN[0000] Failed to decode the keys ["storage.options.ostree_repo"] from "/var/home/{{keep:myself}}/.config/containers/storage.conf" 
+level=debug msg="Running as real user ID 0"
+level=debug msg="Resolved absolute path to the executable as /usr/bin/toolbox"
+level=debug msg="TOOLBOX_PATH is /usr/bin/toolbox"
+level=debug msg="Migrating to newer Podman"
+level=debug msg="Setting up configuration"
+level=debug msg="Setting up configuration: file /etc/containers/toolbox.conf not found"
+level=debug msg="Setting up configuration: file /root/.config/containers/toolbox.conf not found"
+""",
+    ),
+    # ---- Apptainer/Singularity: user binds and homes ---------------------------------------------
+    (
+        "https://github.com/apptainer/apptainer/issues/1143",
+        ".txt",
+        r"""$ cd ~
+$ mkdir -p a/b && touch a/d && cd a
+$ APPTAINER_BINDPATH=$PWD /cvmfs/oasis.opensciencegrid.org/mis/apptainer/bin/apptainer exec --home $PWD/b --bind $PWD/d /cvmfs/cernvm-prod.cern.ch/cvm3 pwd
+FATAL:   container creation failed: mount hook function failure: mount /afs/cern.ch/user/c/[[user:clamb]]/a/d->/afs/cern.ch/user/c/[[user:clamb]]/a/d error: while mounting /afs/cern.ch/user/c/[[user:clamb]]/a/d: destination /afs/cern.ch/user/c/[[user:clamb]]/a/d doesn't exist in container
+""",
+    ),
+    (
+        "https://github.com/apptainer/singularity/issues/3530",
+        ".txt",
+        r"""> singularity exec -C --bind "$HOME" docker://debian ls "$HOME/.bashrc"
+/home/[[user:larpet]]/.bashrc
+""",
+    ),
+    (
+        "https://github.com/apptainer/singularity/issues/476",
+        ".txt",
+        r"""DEBUG   [U=1000,P=28419]   mountGeneric()                Mounting /home/[[user:ethan]]/.ssh to /usr/local/singularity/3.2.0-rc2/var/singularity/mnt/session/final/home/[[user:ethan]]/.ssh
+VERBOSE [U=1000,P=28419]   mount()                       can't mount /home/[[user:ethan]]/.ssh: no such file or directory
+""",
+    ),
+    # ---- rootless Docker: dockerd-rootless.sh, rootlesskit, the user's systemd unit --------------
+    (
+        "https://github.com/docker/docker-bench-security/issues/556",
+        ".txt",
+        r"""{{keep:node}}@docker-host:~$ ps -ef | grep docker
+{{keep:node}}        5265    1010  0 16:33 ?        00:00:00 rootlesskit --state-dir=/run/user/1001/dockerd-rootless --net=slirp4netns --mtu=65520 --slirp4netns-sandbox=auto --slirp4netns-seccomp=auto --disable-host-loopback --port-driver=builtin --copy-up=/etc --copy-up=/run --propagation=rslave /usr/bin/dockerd-rootless.sh
+{{keep:node}}        5275    5265  0 16:33 ?        00:00:00 /proc/self/exe --state-dir=/run/user/1001/dockerd-rootless --net=slirp4netns --mtu=65520 --slirp4netns-sandbox=auto --slirp4netns-seccomp=auto --disable-host-loopback --port-driver=builtin --copy-up=/etc --copy-up=/run --propagation=rslave /usr/bin/dockerd-rootless.sh
+{{keep:node}}        5301    5275  0 16:33 ?        00:00:00 dockerd
+{{keep:node}}        5318    5301  0 16:33 ?        00:00:05 containerd --config /run/user/1001/docker/containerd/containerd.toml
+{{keep:node}}        6410    6403  0 18:33 pts/0    00:00:00 grep --color=auto docker
+{{keep:node}}@docker-host:~$ 
+
+{{keep:node}}@docker-host:/home/[[user:ivan]]$ ps -eo user,cmd | grep docker
+""",
+    ),
+    (
+        "https://github.com/konstruktoid/ansible-role-docker-rootless/issues/661",
+        ".txt",
+        r"""{{keep:dockeruser}}@server:~$ systemctl --user status docker
+× docker.service - Docker Application Container Engine (Rootless)
+     Loaded: loaded (/home/{{keep:dockeruser}}/.config/systemd/user/docker.service; enab>
+    Drop-In: /home/{{keep:dockeruser}}/.config/systemd/user/docker.service.d
+             └─override.conf
+     Active: failed (Result: exit-code) since Wed 2025-10-29 12:47:56 UTC; 2s a>
+   Duration: 10ms
+       Docs: https://docs.docker.com/engine/security/rootless/
+    Process: 11696 ExecStart=/home/{{keep:dockeruser}}/bin/dockerd-rootless.sh --iptable>
+   Main PID: 11696 (code=exited, status=127)
+        CPU: 8ms
+
+{{keep:dockeruser}}@server:~$ /home/{{keep:dockeruser}}/bin/dockerd-rootless.sh --iptables=true
++ [ -w /run/user/1006 ]
++ [ -d /home/{{keep:dockeruser}} ]
++ rootlesskit=
++ command -v docker-rootlesskit
++ command -v rootlesskit
++ rootlesskit=rootlesskit
++ break
++ [ -z rootlesskit ]
++ : /run/user/1006/dockerd-rootless
+""",
+    ),
+    (
+        "https://github.com/rootless-containers/rootlesskit/issues/68",
+        ".txt",
+        r"""[{{keep:moby}}@eci-dev bin]$ /home/{{keep:moby}}/bin/dockerd-rootless.sh --experimental --storage-driver vfs
++ '[' -w /tmp/docker-1000 ']'
++ '[' -w /home/{{keep:moby}} ']'
++ rootlesskit=
++ for f in docker-rootlesskit rootlesskit
++ which docker-rootlesskit
++ for f in docker-rootlesskit rootlesskit
++ which rootlesskit
 """,
     ),
 ]
