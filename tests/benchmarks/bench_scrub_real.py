@@ -329,6 +329,7 @@ def main(argv: list[str] | None = None) -> int:
             "150",
             "151",
             "153",
+            "154",
             "all",
         ),
         default="all",

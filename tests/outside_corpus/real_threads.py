@@ -9949,6 +9949,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (150, _RAW_STOP150),
         (151, _RAW_STOP151),
         (153, _RAW_STOP153),
+        (154, _RAW_STOP154),
     ):
         if batch not in (None, number):
             continue
@@ -50348,6 +50349,411 @@ VERBOSE [U=1000,P=28419]   mount()                       can't mount /home/[[use
 + which docker-rootlesskit
 + for f in docker-rootlesskit rootlesskit
 + which rootlesskit
+""",
+    ),
+]
+
+
+_RAW_STOP154: list[tuple[str, str, str]] = [
+    # ---- wsl.exe at Windows prompts: --status, -l -v, --version, .wslconfig warnings ----------
+    (
+        "https://github.com/microsoft/WSL/issues/11873",
+        ".txt",
+        r"""$ wsl
+wsl: C:\Users\[[user:tobin]]{{keep:\.wslconfig}}:2 中的未知密钥 'boot.systemd'
+wsl: 不支持镜像网络模式： Windows 版本 19045.4717 没有所需的功能。
+正在回退到 NAT 网络。
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/9633",
+        ".txt",
+        r"""PS C:\Users\{{keep:Username}}> wsl --status
+DefaultVersion : 2
+DefaultWSLDistro : Ubuntu-20.04
+
+PS C:\Users\[[user:vdrane]]> wsl --status
+Default Distribution: openSUSE-Tumbleweed
+Default Version: 2
+
+PS C:\Users\[[user:vdrane]]> wsl --version
+WSL version: 1.1.2.0
+Kernel version: 5.15.83.1
+WSLg version: 1.0.49
+MSRDC version: 1.2.3770
+Direct3D version: 1.608.2-61064218
+DXCore version: 10.0.25131.1002-220531-1700.rs-onecore-base2-hyp
+Windows version: 10.0.19045.2546
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/12302",
+        ".txt",
+        r"""PS > wsl echo '$WSL_DISTRO_NAME'
+MyPengwin
+PS > wsl --set-default WLinux
+The operation completed successfully.
+PS > wsl echo '$WSL_DISTRO_NAME'
+WLinux
+
+PS > wsl --list --verbose
+  NAME                      STATE           VERSION
+  MyPengwin                 Running         2
+  WLinux                    Running         2
+  docker-desktop            Stopped         2
+  docker-desktop-data       Stopped         2
+PS > wsl --status
+Default Version: 1
+""",
+    ),
+    (
+        "https://github.com/MicrosoftDocs/WSL/issues/439",
+        ".txt",
+        r"""PS C:\Users\[[user:38274]]> wsl -l -v
+版权所有 (c) Microsoft Corporation。保留所有权利。
+用法: wsl.exe [参数] [选项...] [CommandLine]
+用于运行 Linux 二进制文件的参数:
+    如果未提供任何命令行，wsl.exe 将启动默认 shell。
+    --exec, -e <CommandLine>
+        在不使用默认 Linux shell 的情况下执行指定的命令。
+    --
+        按原样传递剩余的命令行。
+选项:
+    --distribution, -d <DistributionName>
+        运行指定的分发。
+    --user, -u <UserName>
+        以指定用户身份运行。
+用于管理 Windows Subsystem for Linux 的参数:
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/8690",
+        ".txt",
+        r"""Linux version 5.19.0-microsoft-standard ({{keep:me}}@DESKTOP-M4AP3T8) (gcc (Ubuntu 11.2.0-19ubuntu1) 11.2.0, GNU ld (GNU Binutils for Ubuntu) 2.38) #2 SMP PREEMPT_DYNAMIC Wed Aug 3 01:11:12 +04 2022
+
+Default Distribution: Ubuntu-22.04
+Default Version: 2
+
+Windows Subsystem for Linux was last updated on 27-Mar-22
+WSL automatic updates are on.
+
+Kernel version: 5.10.102.1
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/4528",
+        ".txt",
+        r"""C:\Users\[[user:Danel]].ROOM3>ubuntu
+Access is denied.
+
+Installing, this may take a few minutes...
+Access is denied.
+Please create a default UNIX user account. The username does not need to match your Windows username.
+For more information visit: https://aka.ms/wslusers
+Enter new UNIX username: [[user:danel]]
+Access is denied.
+Enter new UNIX username:
+
+C:\Users\[[user:Danel]].ROOM3{{keep:\AppData\Local\Packages\CanonicalGroupLimited.UbuntuonWindows_79rhkp1fndgsc\}}
+""",
+    ),
+    # ---- .wslconfig and mirrored networking ------------------------------------------------------
+    (
+        "https://github.com/microsoft/WSL/issues/11090",
+        ".txt",
+        r"""[wsl2]
+memory=4G
+[experimental]
+autoMemoryReclaim=gradual
+sparseVhd=true
+networkingMode=mirrored
+dnsTunneling=true
+firewall=true
+autoProxy=true
+
+> wsl --shutdown
+> wsl
+$ ip a
+1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN group default qlen 1000
+    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00
+    inet 127.0.0.1/8 scope host lo
+       valid_lft forever preferred_lft forever
+    inet6 ::1/128 scope host
+       valid_lft forever preferred_lft forever
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/11228",
+        ".txt",
+        r"""# Settings apply across all Linux distros running on WSL 2
+[wsl2]
+
+# Limits VM memory to use no more than 4 GB, this can be set as whole numbers using GB or MB
+memory=4GB 
+
+# Sets the VM to use two virtual processors
+processors=2
+
+# Network settings
+[experimental]
+
+networkingMode=mirrored
+# dnsTunneling=true
+# firewall=true
+# autoProxy=true
+
+C:\Users\{{keep:somebody}}>wsl
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/13294",
+        ".txt",
+        r"""PS C:\Users\[[user:kwmbrt]]> Get-Content $env:USERPROFILE\.wslconfig
+
+[wsl2]
+networkingMode=Mirrored
+
+PS C:\Users\[[user:kwmbrt]]> Get-ItemProperty -Path 'HKCU:\Software\Microsoft\Windows\CurrentVersion\Internet Settings' | Select-Object ProxyServer, ProxyEnable
+
+ProxyServer    ProxyEnable
+-----------    -----------
+localhost:1080           1
+""",
+    ),
+    (
+        "https://github.com/MicrosoftDocs/WSL/issues/1967",
+        ".txt",
+        r"""[experimental]
+networkingMode=mirrored
+
+[[user:hartleyb]]@tdinvwks012:~$ ip addr
+1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN group default qlen 1000
+    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00
+    inet 127.0.0.1/8 scope host lo
+       valid_lft forever preferred_lft forever
+    inet 10.255.255.254/32 brd 10.255.255.254 scope global lo
+       valid_lft forever preferred_lft forever
+    inet6 ::1/128 scope host
+       valid_lft forever preferred_lft forever
+2: eth0: <BROADCAST,MULTICAST> mtu 1500 qdisc mq state DOWN group default qlen 1000
+    link/ether 00:ff:a7:d1:b1:0b brd ff:ff:ff:ff:ff:ff
+3: loopback0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc mq state UP group default qlen 1000
+    link/ether 00:15:5d:4f:23:d9 brd ff:ff:ff:ff:ff:ff
+4: eth1: <BROADCAST,MULTICAST> mtu 1450 qdisc mq state DOWN group default qlen 1000
+    link/ether c0:4b:24:9f:d2:f4 brd ff:ff:ff:ff:ff:ff
+
+[[user:hartleyb]]@tdinvwks012:~$ ip addr
+1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN group default qlen 1000
+    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/10717",
+        ".txt",
+        r"""[[user:marcos]]@desktop:~$ ip addr
+1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN group default qlen 1000
+    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00
+    inet 127.0.0.1/8 scope host lo
+       valid_lft forever preferred_lft forever
+    inet6 ::1/128 scope host
+       valid_lft forever preferred_lft forever
+2: eth0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc fq_codel state UP group default qlen 1000
+    link/ether {{keep:[redacted]}} brd ff:ff:ff:ff:ff:ff
+    altname {{keep:[redacted]}}
+    altname {{keep:[redacted]}}
+    inet 192.168.1.50/24 brd 192.168.1.255 scope global eth0
+       valid_lft forever preferred_lft forever
+""",
+    ),
+    # ---- /mnt/c, wslpath and \\wsl$ paths -------------------------------------------------------
+    (
+        "https://github.com/microsoft/WSL/issues/4953",
+        ".txt",
+        r"""C:\Users\[[user:mirox]]>wsl
+[Fri Mar 06 05:34:42] {{keep:root}}@SYSTEM:/mnt/c/Users/[[user:mirox]]# explorer.exe .
+-bash: /mnt/c/WINDOWS/explorer.exe: Permission denied
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/5250",
+        ".txt",
+        r"""[[user:orvel]]@LAPTOP-DC4OKU1J:~$ wslpath \\wsl$\ubuntu\home\[[user:orvel]]\website
+wslpath: \wsl$ubuntuhome[[user:orvel]]website
+
+$ wslpath '//wsl$/Ubuntu2004/home'
+/home
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/10084",
+        ".txt",
+        r"""[[user:rovi]]@DESKTOP:/mnt/c/Users$ wslpath /mnt/c/Windows/system32/cmd.exe
+/mnt/c/mnt/c/Windows/system32/cmd.exe
+
+[[user:rovi]]@DESKTOP:/mnt/c/Users$ cd ..
+[[user:rovi]]@DESKTOP:/mnt/c$ wslpath /mnt/c/Windows/system32/cmd.exe
+mnt/c/Windows/system32/cmd.exe
+
+[[user:rovi]]@DESKTOP:/mnt/c$ cd ..
+[[user:rovi]]@DESKTOP:/mnt$ wslpath /mnt/c/Windows/system32/cmd.exe
+wslpath: /mnt/c/Windows/system32/cmd.exe
+
+[[user:rovi]]@DESKTOP:/mnt$ cd wsl
+[[user:rovi]]@DESKTOP:/mnt/wsl$ wslpath /mnt/c/Windows/system32/cmd.exe
+wslpath: /mnt/c/Windows/system32/cmd.exe
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/4295",
+        ".txt",
+        r"""    DESKTOP-9HQH8JN@*$ wslpath -w /
+    wslpath: /: No such file or directory
+    DESKTOP-9HQH8JN@*$ export WSL_DISTRO_NAME=Ubuntu-18.04
+    DESKTOP-9HQH8JN@*$ wslpath -w /
+    \\wsl\Ubuntu-18.04\
+""",
+    ),
+    # ---- interop: Windows executables from WSL ---------------------------------------------------
+    (
+        "https://github.com/microsoft/WSL/issues/6799",
+        ".txt",
+        r"""<3>init: (747) ERROR: UtilConnectToInteropServer:300: connect failed 2
+
+c/Users/[[user:Kai]]
+➜ echo $WSL_INTEROP
+/run/WSL/1587_interop
+
+c/Users/[[user:Kai]]
+➜ ls /run/WSL
+1353_interop  3750_interop  7_interop
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/8986",
+        ".txt",
+        r"""$ explorer.exe .
+-bash: /mnt/c/WINDOWS/explorer.exe: cannot execute binary file: Exec format error
+
+$ code .
+/mnt/c/Users/[[user:Tullo]]{{keep:/AppData/Local/Programs/Microsoft VS Code/bin/code}}: 61: /mnt/c/Users/[[user:Tullo]]/AppData/Local/Programs/Microsoft VS Code/Code.exe: Exec format error
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/10172",
+        ".txt",
+        r"""┌──([[user:marekvisko]]㉿DESKTOP-KIHL7SA)-[/mnt/c/Users/[[user:Marek]]]
+└─$ ls /proc/sys/fs/binfmt_misc
+llvm-14-runtime.binfmt  llvm-15-runtime.binfmt  python3.11  register  status
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/5466",
+        ".txt",
+        r"""~$ which code
+/mnt/c/Users/[[user:tlowe]]{{keep:/AppData/Local/Programs/Microsoft VS Code/bin/code}}
+
+~$ code
+run-detectors: unable to find an interpreter for /mnt/c/Users/[[user:tlowe]]/AppData/Local/Programs/Microsoft VS Code/Code.exe
+
+~$ cat /proc/sys/fs/binfmt_misc/WSLInterop
+enabled
+interpreter /tools/init
+flags: F
+offset 0
+magic 4d5a
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/8843",
+        ".txt",
+        r"""$ execve("/mnt/c/WINDOWS/system32/calc.exe", ["calc.exe"], 0x7ffc12cdd038 /* 37 vars */) = -1 ENOEXEC (Exec format error)
+strace: exec: Exec format error
++++ exited with 1 +++
+
+$ echo $WSL_INTEROP
+/run/WSL/410_interop
+
+$ ll /run/WSL
+total 0
+drwxrwxrwx  2 root root 100  9月 22 12:29 ./
+drwxr-xr-x 26 root root 760  9月 22 12:29 ../
+srwxrwxrwx  1 root root   0  9月 22 12:29 2_interop=
+srwxrwxrwx  1 root root   0  9月 22 12:29 410_interop=
+srwxrwxrwx  1 root root   0  9月 22 12:29 549_interop=
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/11398",
+        ".txt",
+        r"""docker run -v "C:/:/mnt/c/" -it mcr.microsoft.com/powershell:latest
+
+/mnt/c/Windows/System32/cmd.exe /c set
+
+<3>WSL (29) ERROR: UtilGetPpid:1293: Failed to parse: /proc/1/stat, content: 1 (pwsh-preview) S 0 1 1 34816 1 1077936384 16289 0 5550 0 127 11 0 0 20 0 19 0 2317128 281159016448 37107 18446744073709551615 94356339937488 94356339979760 140731302623520 0 0 0 0 4096 134431998 0 0 0 17 8 0 0 0 0 0 94356339989568 94356339990872 94356342067200 140731302624847 140731302624860 140731302624860 140731302625250 0
+<3>WSL (29) ERROR: UtilBindVsockAnyPort:286: socket failed 1
+""",
+    ),
+    # ---- VS Code's WSL extension: its log ---------------------------------------------------------
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/6200",
+        ".txt",
+        r"""2022-01-20 15:13:18.583] WSL daemon log file: c:\Users\[[user:pelmo]]{{keep:\AppData\Roaming\Code\logs\20220121T001316\exthost1\ms-vscode-remote.remote-wsl\wsl-daemon-20220120T151318.log}}
+[2022-01-20 15:13:18.585] Probing if server is already installed: C:\Windows\System32\wsl.exe -d Ubuntu -e sh -c "[ -d ~/.vscode-server/bin/899d46d82c4c95423fb7e10e68eba52050e30ba3 ] && printf found || ([ -f /etc/alpine-release ] && printf alpine-; uname -m)"
+[2022-01-20 15:13:18.224] Resolving wsl+Ubuntu, resolveAttempt: 1
+[2022-01-20 15:13:18.330] Starting VS Code Server inside WSL (wsl2)
+[2022-01-20 15:13:18.330] Extension version: 0.63.13
+[2022-01-20 15:13:18.330] Windows build: 22000. Multi distro support: available. WSL path support: enabled
+[2022-01-20 15:13:18.430] Using shell environment from invoking shell: /tmp/vscode-distro-env.FaoRbs
+[2022-01-20 15:13:18.692] Probing result: found
+[2022-01-20 15:13:18.693] Server install found in WSL
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/149221",
+        ".txt",
+        r"""[2022-05-11 05:31:02.109] Resolving wsl+Ubuntu-20.04, resolveAttempt: 1
+[2022-05-11 05:31:03.352] Starting VS Code Server inside WSL (wsl2)
+[2022-05-11 05:31:03.352] Extension version: 0.66.2
+[2022-05-11 05:31:03.352] Windows build: 22000. Multi distro support: available. WSL path support: enabled
+[2022-05-11 05:31:03.352] No shell environment set or found for current distro.
+[2022-05-11 05:31:03.641] WSL daemon log file: 
+[2022-05-11 05:31:03.644] Probing if server is already installed: C:\WINDOWS\System32\wsl.exe -d Ubuntu-20.04 -e sh -c "[ -d ~/.vscode-server/bin/da15b6fd3ef856477bf6f4fb29ba1b7af717770d ] && printf found || ([ -f /etc/alpine-release ] && printf alpine-; uname -m)"
+[2022-05-11 05:31:04.961] Probing result: found
+[2022-05-11 05:31:04.962] Server install found in WSL
+[2022-05-11 05:31:04.964] Launching C:\WINDOWS\System32\wsl.exe -d Ubuntu-20.04 sh -c '"$VSCODE_WSL_EXT_LOCATION/scripts/wslServer.sh" da15b6fd3ef856477bf6f4fb29ba1b7af717770d stable code-server .vscode-server --host=127.0.0.1 --port=0 --connection-token=[[secret:5829104736-2093817465]] --use-host-proxy --without-browser-env-var --disable-websocket-compression --accept-server-license-terms --telemetry-level=all'
+[2022-05-11 05:31:05.212] Setting up server environment: Looking for /home/[[user:rodrigmb]]{{keep:/.vscode-server/server-env-setup}}. Not found.
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode/issues/150819",
+        ".txt",
+        r"""[2022-05-31 10:18:04.168] Resolving wsl+ubuntu-20.04, resolveAttempt: 1
+[2022-05-31 10:18:06.302] Starting VS Code Server inside WSL (wsl2)
+[2022-05-31 10:18:06.302] Extension version: 0.66.3
+[2022-05-31 10:18:06.302] Windows build: 22000. Multi distro support: available. WSL path support: enabled
+[2022-05-31 10:18:06.303] No shell environment set or found for current distro.
+[2022-05-31 10:18:08.621] WSL daemon log file: 
+[2022-05-31 10:18:08.625] Probing if server is already installed: C:\WINDOWS\System32\wsl.exe -d Ubuntu-20.04 -e sh -c "[ -d ~/.vscode-server/bin/c3511e6c69bb39013c4a4b7b9566ec1ca73fc4d5 ] && printf found || ([ -f /etc/alpine-release ] && printf alpine-; uname -m)"
+[2022-05-31 10:18:11.247] Probing result: x86_64
+[2022-05-31 10:18:11.247] No server install found in WSL, needs linux-x64
+[2022-05-31 10:18:11.251] Launching C:\WINDOWS\System32\wsl.exe -d Ubuntu-20.04 sh -c '"$VSCODE_WSL_EXT_LOCATION/scripts/wslServer.sh" c3511e6c69bb39013c4a4b7b9566ec1ca73fc4d5 stable code-server .vscode-server --host=127.0.0.1 --port=0 --connection-token=[[secret:1938274650-2847103956-3019485726-1204958373]] --use-host-proxy --without-browser-env-var
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-remote-release/issues/8039",
+        ".txt",
+        r"""[2023-02-14 03:29:14.702] Connecting to daemon started by other WSL window... 5.10.16.3-microsoft-standard-WSL2 Ubuntu
+[2023-02-14 03:29:14.702] WSL resolver response: 127.0.0.1:52374
+[2023-02-14 03:29:14.702] To debug connection issues, open a local browser on http://127.0.0.1:52374/version
+[2023-02-14 03:29:14.702] Using 'wslExeProxy' to connect to the VS Code server as configured by setting 'remote.WSL2.connectionMethod'
+[2023-02-14 03:29:14.703] 'wslExeProxy' should fix reconnection issues after sleep and network adapter changes.
+[2023-02-14 03:29:14.703] Please report issues related with the new setting to https://github.com/microsoft/vscode-remote-release/issues/5894
+[2023-02-14 03:29:14.703] To revert back to the old way of connecting, change setting 'remote.WSL2.connectionMethod' to 'wsl2VMAddress'.
+[2023-02-14 03:29:14.703] No extension host environment set
+[2023-02-14 03:29:14.535] Resolving wsl+ubuntu, resolveAttempt: 1
+[2023-02-14 03:29:14.570] Starting VS Code Server inside WSL (wsl2)
+[2023-02-14 03:29:14.571] Extension version: 0.75.2
+[2023-02-14 03:29:14.571] Windows build: 19044. Multi distro support: available. WSL path support: enabled
 """,
     ),
 ]
