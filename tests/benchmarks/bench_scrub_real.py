@@ -330,6 +330,7 @@ def main(argv: list[str] | None = None) -> int:
             "151",
             "153",
             "154",
+            "155",
             "all",
         ),
         default="all",

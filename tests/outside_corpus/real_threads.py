@@ -9950,6 +9950,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (151, _RAW_STOP151),
         (153, _RAW_STOP153),
         (154, _RAW_STOP154),
+        (155, _RAW_STOP155),
     ):
         if batch not in (None, number):
             continue
@@ -50754,6 +50755,312 @@ srwxrwxrwx  1 root root   0  9月 22 12:29 549_interop=
 [2023-02-14 03:29:14.570] Starting VS Code Server inside WSL (wsl2)
 [2023-02-14 03:29:14.571] Extension version: 0.75.2
 [2023-02-14 03:29:14.571] Windows build: 19044. Multi distro support: available. WSL path support: enabled
+""",
+    ),
+]
+
+
+_RAW_STOP155: list[tuple[str, str, str]] = [
+    # ---- Flatpak: `flatpak run -v`, bwrap under strace, ~/.var/app, portals -------------------------
+    (
+        "https://github.com/flatpak/flatpak/issues/5496",
+        ".txt",
+        r"""write(2, "F: Trying to replace with tmpfs:"..., 53) = 53
+openat(AT_FDCWD, "/home/{{keep:user}}/.var/app", O_RDONLY|O_NOFOLLOW|O_CLOEXEC|O_PATH) = 37
+newfstatat(37, "", {st_mode=S_IFDIR|0755, st_size=4096, ...}, AT_EMPTY_PATH) = 0
+newfstatat(AT_FDCWD, "/home", {st_mode=S_IFDIR|0755, st_size=4096, ...}, AT_SYMLINK_NOFOLLOW) = 0
+write(2, "F: /home is not a symlink\n", 26) = 26
+newfstatat(AT_FDCWD, "/home/{{keep:user}}", {st_mode=S_IFDIR|0700, st_size=4096, ...}, AT_SYMLINK_NOFOLLOW) = 0
+write(2, "F: /home/{{keep:user}} is not a symlink\n", 31) = 31
+newfstatat(AT_FDCWD, "/home/{{keep:user}}/.var", {st_mode=S_IFDIR|0755, st_size=4096, ...}, AT_SYMLINK_NOFOLLOW) = 0
+write(2, "F: /home/{{keep:user}}/.var is not a syml"..., 36) = 36
+newfstatat(AT_FDCWD, "/home/{{keep:user}}/.var/app", {st_mode=S_IFDIR|0755, st_size=4096, ...}, AT_SYMLINK_NOFOLLOW) = 0
+write(2, "F: /home/{{keep:user}}/.var/app is not a "..., 40) = 40
+write(2, "F: Will replace with tmpfs: /hom"..., 48) = 48
+close(37)                               = 0
+write(2, "F: Trying to export read/write: "..., 65) = 65
+openat(AT_FDCWD, "/home/{{keep:user}}/.var/app/im.riot.Riot", O_RDONLY|O_NOFOLLOW|O_CLOEXEC|O_PATH) = 37
+""",
+    ),
+    (
+        "https://github.com/flatpak/flatpak-docs/issues/380",
+        ".txt",
+        r"""$ flatpak run --command=bash org.kde.filelight
+$ findmnt ~/.var/app
+TARGET             SOURCE FSTYPE OPTIONS
+/home/[[user:kai]]{{keep:/.var/app}} tmpfs  tmpfs  rw,nosuid,nodev,relatime,seclabel,mode=755,uid=1000,gid=1000,inode64
+$ ls  ~/.var/app/
+org.kde.filelight
+""",
+    ),
+    (
+        "https://github.com/flatpak/flatpak/issues/534",
+        ".txt",
+        r"""flatpak run org.libreoffice.LibreOffice
+Can't mkdir parents for /home/[[user:takuobe]]{{keep:/.cache/.dbus-proxy/}}: No such file or directory
+
+cd /media/Compartido/Software/Liñux/src/git/
+git clone https://github.com/flatpak/flatpak
+cd flatpak/
+./autogen.sh
+./configure --prefix=usr
+make
+su -c "make install ; ldconfig" {{keep:root}}
+flatpak run org.libreoffice.LibreOffice
+error: Failed to execute child process "/usr/local/libexec/flatpak-bwrap" (No existe el fichero o el directorio)
+""",
+    ),
+    (
+        "https://github.com/flatpak/flatpak/issues/1310",
+        ".txt",
+        r"""[[user:kbr]]@[[user:kbr]]linux ~ $ flatpak run -v org.telegram.desktop
+XA: No installations directory in /etc/flatpak/installations.d. Skipping
+XA: Opening user flatpak installation at path /home/[[user:kbr]]{{keep:/.local/share/flatpak}}
+XA: Opening system flatpak installation at path /var/lib/flatpak
+XA: Opening user flatpak installation at path /home/[[user:kbr]]/.local/share/flatpak
+XA: Opening system flatpak installation at path /var/lib/flatpak
+XA: Allowing dri access
+XA: Allowing x11 access
+XA: Allowing pulseaudio access
+
+@[[user:kbr]]linux ~ $ flatpak run -v --branch=stable --arch=x86_64 --command=telegram-desktop --file-forwarding org.telegram.desktop -- @@u %u @@
+""",
+    ),
+    (
+        "https://github.com/flatpak/flatpak/issues/6077",
+        ".txt",
+        r"""Jan 15 07:18:06 F: No installations directory in /etc/flatpak/installations.d. Skipping
+Jan 15 07:18:06 F: Opening system flatpak installation at path /var/lib/flatpak
+Jan 15 07:18:06 F: Opening user flatpak installation at path /home/{{keep:name}}/.local/share/flatpak
+Jan 15 07:18:06 F: Opening user flatpak installation at path /home/{{keep:name}}/.local/share/flatpak
+Jan 15 07:18:06 F: Opening system flatpak installation at path /var/lib/flatpak
+Jan 15 07:18:06 F: Opening user flatpak installation at path /home/{{keep:name}}/.local/share/flatpak
+Jan 15 07:18:06 F: Skipping parental controls check for runtime/org.gnome.Sdk/x86_64/47 since parental controls are disabled globally
+Jan 15 07:18:06 F: Opening user flatpak installation at path /home/{{keep:name}}/.local/share/flatpak
+Jan 15 07:18:06 F: Regenerating ld.so.cache /home/{{keep:name}}/.cache/flatpak/ld.so/600857af7a204e43dedaf398993315e57e4012540d53ff5c7a904466fe900ee8
+Jan 15 07:18:06 F: /home/{{keep:name}}/.local/share/flatpak/runtime/org.gnome.Sdk/x86_64/47/33ff064ad24154e24a1e613ba30b92b79e2998af9315bc5420a90ba946912c31/files/lib32 does not exist
+Jan 15 07:18:06 F: bwrap --args 24 = ...
+Jan 15 07:18:06 F:     --ro-bind
+""",
+    ),
+    (
+        "https://github.com/NyarchLinux/NyarchAssistant/issues/100",
+        ".txt",
+        r"""F: Not sharing "/usr/share/icons" with sandbox: Path "/usr" is reserved by Flatpak
+
+(process:2): Gtk-WARNING **: 12:17:45.667: Unknown key gtk-modules in /home/[[user:frostlyn]]{{keep:/.var/app/moe.nyarchlinux.assistant/config/gtk-4.0/settings.ini}}
+""",
+    ),
+    (
+        "https://github.com/flathub/com.logseq.Logseq/issues/105",
+        ".txt",
+        r"""~ ❯ flatpak run com.logseq.Logseq 
+(rsapi) init loggers
+LaunchProcess: failed to execvp:
+xdg-settings
+LaunchProcess: failed to execvp:
+xdg-settings
+20:38:10.154 › Logseq App(0.9.20) Starting... 
+20:38:10.163 › restore proxy settings {:type "system"}
+20:38:10.164 › set proxy to {:type "system"}
+[48:1110/203813.628164:ERROR:gl_surface_presentation_helper.cc(260)] GetVSyncParametersIfAvailable() failed for 1 times!
+20:38:13.785 › :electron.handler/watch-dir {:path "/home/[[user:omegaraven71]]{{keep:/.logseq/config}}"}
+
+~ ❯ flatpak run --filesystem=host --command=sh com.logseq.Logseq
+[📦 com.logseq.Logseq ~]$ ls /usr/bin/xdg-*
+/usr/bin/xdg-email  /usr/bin/xdg-open  /usr/bin/xdg-user-dir  /usr/bin/xdg-user-dirs-update
+[📦 com.logseq.Logseq ~]$ /run/host/usr/bin/xdg-settings
+xdg-settings: no operation given
+Try 'xdg-settings --help' for more information.
+""",
+    ),
+    (
+        "https://github.com/flatpak/xdg-desktop-portal/issues/1832",
+        ".txt",
+        r"""F: Can't get document portal: GDBus.Error:org.freedesktop.DBus.Error.NameHasNoOwner: Could not activate remote peer 'org.freedesktop.portal.Documents': startup job failed
+
+(/usr/lib/xdg-desktop-portal:28915): xdg-desktop-portal-WARNING **: 11:12:01.623: Document portal fuse mount point unknown: GDBus.Error:org.freedesktop.DBus.Error.NameHasNoOwner: Could not activate remote peer 'org.freedesktop.portal.Documents': startup job failed
+
+(/usr/lib/xdg-desktop-portal:28915): xdg-desktop-portal-WARNING **: 11:12:01.623: Choosing gtk.portal for org.freedesktop.impl.portal.Lockdown as a last-resort fallback
+
+(/usr/lib/xdg-desktop-portal:28915): xdg-desktop-portal-WARNING **: 11:12:01.668: Failed to create background monitor: Failed to own background monitor D-Bus name
+
+(/usr/lib/xdg-desktop-portal:28915): xdg-desktop-portal-WARNING **: 11:12:01.668: No skeleton to export
+""",
+    ),
+    # ---- Snap: ~/snap user data, snap-confine, AppArmor denials ----------------------------------
+    (
+        "https://github.com/microsoft/vscode/issues/71738",
+        ".txt",
+        r"""    [[user:halvardt]]@kendrew:~/snap/code-insiders$ ls -l
+    insgesamt 8
+    drwxr-xr-x 2 [[user:halvardt]] [[user:halvardt]] 4096 Apr  4 22:01 109/
+    drwxr-xr-x 2 [[user:halvardt]] [[user:halvardt]] 4096 Apr  4 22:01 common/
+    lrwxrwxrwx 1 [[user:halvardt]] [[user:halvardt]]    3 Apr  4 22:01 current -> 109/
+
+    [[user:halvardt]]@kendrew:~/snap/code-insiders$ code-insiders
+    cannot create user data directory: /home/home/[[user:halvardt]]{{keep:/snap/code-insiders/109}}: Permission denied
+""",
+    ),
+    (
+        "https://github.com/conjure-up/conjure-up/issues/1387",
+        ".txt",
+        r"""which juju /snap/bin/juju
+juju version 
+cannot create user data directory: /home/[[user:jrn04]]{{keep:/snap/conjure-up/983}}: Not a directory
+
+which conjure-up
+/snap/bin/conjure-up
+conjure-up --version
+cannot create user data directory: /home/[[user:jrn04]]/snap/conjure-up/983: Not a directory
+
+which lxc
+/snap/bin/lxc
+
+/snap/bin/lxc config show
+cannot create user data directory: /home/[[user:jrn04]]/snap/lxd/5866: Not a directory
+""",
+    ),
+    (
+        "https://github.com/ubuntu/snapcraft-desktop-helpers/pull/138",
+        ".txt",
+        r"""[[user:piero]]@tricky:/data/telegram-snap (master):✓ $ mailspring 
+/snap/mailspring/216/bin/desktop-launch: line 177: /home/[[user:piero]]{{keep:/snap/mailspring/common/.config/user-dirs.dirs}}: No such file or directory
+cp: cannot create regular file '/home/[[user:piero]]/snap/mailspring/common/.config/': Not a directory
+/snap/mailspring/216/bin/desktop-launch: line 180: /home/[[user:piero]]/snap/mailspring/common/.config/user-dirs.dirs.md5sum: No such file or directory
+/snap/mailspring/216/bin/desktop-launch: line 180: /home/[[user:piero]]/snap/mailspring/common/.config/user-dirs.locale.md5sum: No such file or directory
+""",
+    ),
+    (
+        "https://github.com/maxiberta/htop-snap/issues/6",
+        ".txt",
+        r"""2019/01/12 15:40:34.496324 cmd_run.go:835: WARNING: cannot create user data directory: cannot create "/home/[[user:plcnode]]{{keep:/snap/htop/1066}}": mkdir /home/[[user:plcnode]]/snap: no space left on device
+cannot create user data directory: /home/[[user:plcnode]]/snap/htop/1066: No space left on device
+""",
+    ),
+    (
+        "https://github.com/omnivector-solutions/snap-slurm/issues/81",
+        ".txt",
+        r"""{{keep:ubuntu}}@n-c122:~$ slurm.sinfo 
+cannot create user data directory: /lhome/{{keep:ubuntu}}/snap/slurm/x1: Permission denied
+{{keep:ubuntu}}@n-c122:~$
+""",
+    ),
+    (
+        "https://github.com/snapcrafters/sentry/issues/33",
+        ".txt",
+        r"""[Wed Apr  7 09:49:17 2021] audit: type=1400 audit(1617781758.936:18): apparmor="DENIED" operation="open" profile="snap.sentry.web" name="/proc/425/mounts" pid=425 comm="python2" requested_mask="r" denied_mask="r" fsuid=0 ouid=0
+[Wed Apr  7 09:49:17 2021] audit: type=1400 audit(1617781758.940:19): apparmor="DENIED" operation="open" profile="snap.sentry.worker" name="/proc/429/mounts" pid=429 comm="python2" requested_mask="r" denied_mask="r" fsuid=0 ouid=0
+[Wed Apr  7 09:49:17 2021] audit: type=1400 audit(1617781758.952:20): apparmor="DENIED" operation="open" profile="snap.sentry.cron" name="/proc/443/mounts" pid=443 comm="python2" requested_mask="r" denied_mask="r" fsuid=0 ouid=0
+[Wed Apr  7 09:49:18 2021] audit: type=1400 audit(1617781759.416:21): apparmor="DENIED" operation="open" profile="snap.sentry.worker" name="/{{keep:root}}/snap/sentry/70/.sentry/sentry.conf.py" pid=429 comm="python2" requested_mask="r" denied_mask="r" fsuid=0 ouid=33
+[Wed Apr  7 09:49:18 2021] audit: type=1400 audit(1617781759.416:22): apparmor="DENIED" operation="open" profile="snap.sentry.cron" name="/{{keep:root}}/snap/sentry/70/.sentry/sentry.conf.py" pid=443 comm="python2" requested_mask="r" denied_mask="r" fsuid=0 ouid=33
+""",
+    ),
+    (
+        "https://github.com/xeco23/WasIstLos/issues/332",
+        ".txt",
+        r"""[24939.947696] audit: type=1400 audit(1692993396.093:353): apparmor="DENIED" operation="open" class="file" profile="snap.whatsapp-for-linux.whatsapp-for-linux" name="/proc/zoneinfo" pid=70695 comm="PressureMonitor" requested_mask="r" denied_mask="r" fsuid=1000 ouid=0
+[24939.947949] audit: type=1400 audit(1692993396.093:354): apparmor="DENIED" operation="open" class="file" profile="snap.whatsapp-for-linux.whatsapp-for-linux" name="/sys/fs/cgroup/user.slice/user-1000.slice/user@1000.service/app.slice/snap.whatsapp-for-linux.whatsapp-for-linux-f40df76d-8bbd-4ee9-94b0-48aa231cb462.scope/memory.current" pid=70695 comm="PressureMonitor" requested_mask="r" denied_mask="r" fsuid=1000 ouid=1000
+[24939.948009] audit: type=1400 audit(1692993396.093:355): apparmor="DENIED" operation="open" class="file" profile="snap.whatsapp-for-linux.whatsapp-for-linux" name="/sys/fs/cgroup/user.slice/user-1000.slice/user@1000.service/app.slice/snap.whatsapp-for-linux.whatsapp-for-linux-f40df76d-8bbd-4ee9-94b0-48aa231cb462.scope/memory.max" pid=70695 comm="PressureMonitor" requested_mask="r" denied_mask="r" fsuid=1000 ouid=1000
+""",
+    ),
+    # ---- AppImage: FUSE errors, squashfuse, firejail and appimage-run ----------------------------
+    (
+        "https://github.com/Syllo/nvtop/issues/292",
+        ".txt",
+        r"""dlopen(): error loading libfuse.so.2
+
+AppImages require FUSE to run. 
+You might still be able to extract the contents of this AppImage 
+if you run it with the --appimage-extract option. 
+See https://github.com/AppImage/AppImageKit/wiki/FUSE 
+for more information
+""",
+    ),
+    (
+        "https://github.com/FPGAwars/icestudio/issues/242",
+        ".txt",
+        r"""[[user:jake]]-pc:2020: ./icestudio-0.3.3-beta-linux32.AppImage 
+dlopen(): error loading libfuse.so.2
+
+AppImages require FUSE to run. 
+You might still be able to extract the contents of this AppImage 
+if you run it with the --appimage-extract option. 
+See https://github.com/probonopd/AppImageKit/wiki/FUSE 
+for more information
+
+[[user:jake]]-pc:2022: ldconfig -v | grep fuse
+	libfuse.so.2 -> libfuse.so.2.9.4
+""",
+    ),
+    (
+        "https://github.com/LukeShortCloud/rootpages/issues/665",
+        ".txt",
+        r"""$ discord-qt
+fusermount: mounting over filesystem type 0x858458f6 is forbidden
+
+Cannot mount AppImage, please check your FUSE setup.
+You might still be able to extract the contents of this AppImage 
+if you run it with the --appimage-extract option. 
+See https://github.com/AppImage/AppImageKit/wiki/FUSE 
+for more information
+open dir error: No such file or directory
+""",
+    ),
+    (
+        "https://github.com/BelledonneCommunications/linphone-desktop/issues/962",
+        ".txt",
+        r"""~/Downloads$ ./Linphone-6.1.0-x86_64.AppImage 
+Squashfs image uses (null) compression, this version supports only xz, zlib.
+ERROR: appimage_shall_not_be_integrated : sqfs_open_image error: /home/[[user:jens]]{{keep:/Downloads/Linphone-6.1.0-x86_64.AppImage}}
+AppImageLauncher error: appimage_shall_not_be_integrated() failed (returned -1)
+Squashfs image uses (null) compression, this version supports only xz, zlib.
+ERROR: appimage_is_terminal_app : sqfs_open_image error: /home/[[user:jens]]/Downloads/Linphone-6.1.0-x86_64.AppImage
+AppImageLauncher error: appimage_is_terminal_app() failed (returned -1)
+fuse: memory allocation failed
+squashfuse 0.5.2 (c) 2012 {{keep:Dave Vasilevsky}}
+
+Usage: squashfuse [options] ARCHIVE MOUNTPOINT
+""",
+    ),
+    (
+        "https://github.com/netblue30/firejail/issues/3546",
+        ".txt",
+        r"""$ firejail --profile=clickup --appimage /home/[[user:nimbus]]{{keep:/clickup.AppImage}}
+Reading profile /home/[[user:nimbus]]/.config/firejail/clickup.profile
+Reading profile /etc/firejail/disable-interpreters.inc
+Reading profile /etc/firejail/disable-passwdmgr.inc
+Reading profile /etc/firejail/disable-programs.inc
+Error: cannot access AppImage file
+
+$ firejail --profile=clickup --appimage /home/[[user:nimbus]]/Temp/private_home/clickup/clickup.AppIage
+Reading profile /home/[[user:nimbus]]/.config/firejail/clickup.profile
+Reading profile /etc/firejail/disable-interpreters.inc
+Reading profile /etc/firejail/disable-passwdmgr.inc
+Reading profile /etc/firejail/disable-programs.inc
+Mounting appimage type 2
+Error mounting appimage: appimage.c:122 appimage_set: No such device
+""",
+    ),
+    (
+        "https://github.com/NixOS/nixpkgs/issues/269721",
+        ".txt",
+        r"""[N] ~ $ appimage-run -d balenaEtcher-1.18.11-x64.AppImage
++ getopts x:w:dh option
++ shift 1
++ '[' -n '' ']'
+++ realpath balenaEtcher-1.18.11-x64.AppImage
++ APPIMAGE=/nix/persistent/home/{{keep:user}}/balenaEtcher-1.18.11-x64.AppImage
++ shift
++ '[' -n '' ']'
++ '[' -n true ']'
++ '[' -f /nix/persistent/home/{{keep:user}}/balenaEtcher-1.18.11-x64.AppImage ']'
++ apprun
+++ sha256sum /nix/persistent/home/{{keep:user}}/balenaEtcher-1.18.11-x64.AppImage
+++ awk '{print $1}'
++ SHA256=f87bbbd1439c98b5f874f39810103669d05d5ff0bc472a7fd7b6ef8be8d47d50
++ export APPDIR=/nix/persistent/home/{{keep:user}}/.local/cache/appimage-run/f87bbbd1439c98b5f874f39810103669d05d5ff0bc472a7fd7b6ef8be8d47d50
++ APPDIR=/nix/persistent/home/{{keep:user}}/.local/cache/appimage-run/f87bbbd1439c98b5f874f39810103669d05d5ff0bc472a7fd7b6ef8be8d47d50
 """,
     ),
 ]
