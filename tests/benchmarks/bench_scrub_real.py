@@ -331,6 +331,7 @@ def main(argv: list[str] | None = None) -> int:
             "153",
             "154",
             "155",
+            "156",
             "all",
         ),
         default="all",

@@ -3937,6 +3937,37 @@ _TEXTS_155 = (
     "\tlibfuse.so.2 -> libfuse.so.2.9.4\n\tlibfuse3.so.3 -> libfuse3.so.3.10.5\n",
 )
 
+_TEXTS_156 = (
+    # MicroK8s' permission hint (`add the user <u> to the 'microk8s' group`, `usermod -a -G
+    # microk8s <u>`, `chown -R <u> ~/.kube`) naming a CI, cloud-image or box account, a variable
+    # or nobody; the group's member list and `id` naming the image's account
+    "Insufficient permissions to access MicroK8s.\nYou can either try again with sudo or add the user runner to the 'microk8s' group:\n\n    sudo usermod -a -G microk8s runner\n",
+    "Insufficient permissions to access MicroK8s.\nYou can either try again with sudo or add the user runner to the 'snap_microk8s' group:\n    sudo usermod -a -G snap_microk8s runner\n    sudo chown -R runner ~/.kube\nAfter this, reload the user groups either via a reboot or by running 'newgrp snap_microk8s'.\n",
+    "Insufficient permissions to access MicroK8s.\nYou can either try again with sudo or add the user ubuntu to the 'microk8s' group:\n\n    sudo usermod -a -G microk8s ubuntu\n    sudo chown -f -R ubuntu ~/.kube\n",
+    "You can either try again with sudo or add the user vagrant to the 'microk8s' group:\n\n    sudo usermod -a -G microk8s vagrant\n",
+    "sudo usermod -a -G microk8s $USER\nsudo chown -f -R $USER ~/.kube\nnewgrp microk8s\n",
+    "sudo usermod -a -G microk8s ${USER}\n",
+    "You do not have enough permissions to access MicroK8s. Please try again with sudo.\n",
+    "$ getent group microk8s\nmicrok8s:x:998:ubuntu\n",
+    "ubuntu@microk8s-vm:~$ id\nuid=1000(ubuntu) gid=1000(ubuntu) groups=1000(ubuntu),4(adm),27(sudo),999(microk8s)\n",
+    # an `ls -l` owner beside `staff`, `wheel` or `admin` that is a system or role account
+    "> ls -la /usr/local/bin/kubectl\nlrwxr-xr-x  1 root  wheel  55 Feb  9 10:40 /usr/local/bin/kubectl -> /Applications/Docker.app/Contents/Resources/bin/kubectl\n",
+    "lrwxr-xr-x  1 root  admin  55 Feb  9 10:40 /usr/local/bin/kubectl -> /Applications/Docker.app/Contents/Resources/bin/kubectl\n",
+    "-rwxr-xr-x  1 _mysql  _mysql  1024 Feb  9 10:40 mysqld\n",
+    "drwxr-xr-x  3 nobody  nogroup  96 Feb  9 10:40 cache\n",
+    "drw-r--r-- 2 root root 4096 Apr 11 23:50 .\n",
+    "lrwxr-xr-x  1 admin  staff  76 Feb  9 10:40 kubectl -> /usr/local/Cellar/kubernetes-cli/1.9.3/bin/kubectl\n",
+    "lrwxrwxrwx 1 runner docker 39 Oct 19 13:54 config -> /home/runner/.kube/config\n",
+    # a WSL symlink into a Windows profile whose folder is a placeholder, a variable or Public
+    "lrwxrwxrwx 1 user user 39 Oct 19 13:54 config -> /mnt/c/Users/username/.kube/config\n",
+    "lrwxrwxrwx 1 user user 39 Oct 19 13:54 config -> /mnt/c/Users/<user>/.kube/config\n",
+    "lrwxrwxrwx 1 user user 39 Oct 19 13:54 config -> /mnt/c/Users/$USER/.kube/config\n",
+    "lrwxrwxrwx 1 user user 39 Oct 19 13:54 config -> /mnt/c/Users/Public/.kube/config\n",
+    "user@DESKTOP-ABC123:~/.kube$ kubectl get po -A\n",
+    "export KUBECONFIG=/mnt/c/Users/%USERNAME%/.kube/config\n",
+    'error: error loading config file "C:\\Users\\<user>\\.kube\\config": yaml: control characters are not allowed\n',
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -6788,5 +6819,32 @@ MEASURED: tuple[Measured, ...] = (
         tails=(8, 8),
         parses=(0, 0),
         texts=_TEXTS_155,
+    ),
+    Measured(
+        batch=156,
+        blind_under="1.106.0",
+        # Batch 156's tune part under scrubber 1.106.0, blind: paths 13/13, elsewhere 26/29, no
+        # e-mail or secret, 1 of 11 keep spans damaged, 6/6 library tails, 0 of 4 clean changed,
+        # no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-156 collection"): MicroK8s'
+        # permission hint `add the user <u> to the 'microk8s' group:` and its `sudo usermod -a -G
+        # microk8s <u>` not read as naming a login; an `ls -l` owner `<u>  staff` (macOS) with no
+        # other evidence of the login in the excerpt; damage: a WSL symlink's
+        # `/mnt/c/Users/user.name/.kube/config` (the poster's mask) replaced as a login
+        docs=15,
+        total=(13, 29, 0, 0),
+        found=(13, 26, 0, 0),
+        missed=(
+            "canonical-microk8s-issues-606: user (elsewhere) 'tom'",
+            "canonical-microk8s-issues-606: user (elsewhere) 'tom'",
+            "docker-for-mac-issues-2584: user (elsewhere) 'thomasgallagher'",
+        ),
+        keeps=11,
+        damage=("rancher-sandbox-rancher-desktop-issues-3216: 'user.name'",),
+        clean_changed=(),
+        clean_docs=4,
+        tails=(6, 6),
+        parses=(0, 0),
+        texts=_TEXTS_156,
     ),
 )

@@ -9833,7 +9833,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``150``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``150``, ``156``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9951,6 +9951,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (153, _RAW_STOP153),
         (154, _RAW_STOP154),
         (155, _RAW_STOP155),
+        (156, _RAW_STOP156),
     ):
         if batch not in (None, number):
             continue
@@ -51061,6 +51062,391 @@ Error mounting appimage: appimage.c:122 appimage_set: No such device
 + SHA256=f87bbbd1439c98b5f874f39810103669d05d5ff0bc472a7fd7b6ef8be8d47d50
 + export APPDIR=/nix/persistent/home/{{keep:user}}/.local/cache/appimage-run/f87bbbd1439c98b5f874f39810103669d05d5ff0bc472a7fd7b6ef8be8d47d50
 + APPDIR=/nix/persistent/home/{{keep:user}}/.local/cache/appimage-run/f87bbbd1439c98b5f874f39810103669d05d5ff0bc472a7fd7b6ef8be8d47d50
+""",
+    ),
+]
+
+
+_RAW_STOP156: list[tuple[str, str, str]] = [
+    # ---- minikube: start output and --alsologtostderr logs under the user's .minikube ------------
+    (
+        "https://github.com/kubernetes/minikube/issues/5207",
+        ".txt",
+        r"""[[user:rob]]@192-168-11-231:~$ minikube start
+😄  minikube v1.3.1 on Darwin 10.14.6
+🔥  Creating virtualbox VM (CPUs=2, Memory=2000MB, Disk=20000MB) ...
+🐳  Preparing Kubernetes v1.15.2 on Docker 18.09.8 ...
+💾  Downloading kubelet v1.15.2
+💾  Downloading kubeadm v1.15.2
+
+💣  Failed to setup kubeconfig: writing kubeconfig: Error creating directory: /Users/[[user:kovalenko]]{{keep:/.kube}}: mkdir /Users/[[user:kovalenko]]: permission denied
+
+😿  Sorry that minikube crashed. If this was unexpected, we would love to hear from you:
+👉  https://github.com/kubernetes/minikube/issues/new/choose
+✗: 70 @ Tue Aug 27 15:20:39 MSK 2019
+""",
+    ),
+    (
+        "https://github.com/kubernetes/minikube/issues/20502",
+        ".txt",
+        r"""I0308 09:50:57.364108  182528 out.go:345] Setting OutFile to fd 1 ...
+I0308 09:50:57.364323  182528 out.go:397] isatty.IsTerminal(1) = true
+I0308 09:50:57.364346  182528 out.go:358] Setting ErrFile to fd 2...
+I0308 09:50:57.364350  182528 out.go:397] isatty.IsTerminal(2) = true
+I0308 09:50:57.364458  182528 root.go:338] Updating PATH: /home/[[user:ravi]]{{keep:/.minikube/bin}}
+W0308 09:50:57.364588  182528 root.go:314] Error reading config file at /home/[[user:ravi]]/.minikube/config/config.json: open /home/[[user:ravi]]/.minikube/config/config.json: not a directory
+I0308 09:50:57.366882  182528 out.go:201]
+
+W0308 09:50:57.368803  182528 out.go:270] ❌  Exiting due to HOST_HOME_MKDIR: Error creating minikube directory: mkdir /home/[[user:ravi]]/.minikube/config: not a directory
+❌  Exiting due to HOST_HOME_MKDIR: Error creating minikube directory: mkdir /home/[[user:ravi]]/.minikube/config: not a directory
+W0308 09:50:57.368898  182528 out.go:270]
+
+W0308 09:50:57.369508  182528 out.go:293]
+""",
+    ),
+    (
+        "https://github.com/kubernetes/minikube/issues/858",
+        ".txt",
+        r"""C:\WINDOWS\system32> minikube start --vm-driver="hyperv" --show-libmachine-logs
+--alsologtostderr --v=3
+W1129 11:58:11.108087   13884 root.go:134] Error reading config file at C:\Users
+\[[user:jbarkley]]\.minikube\config\config.json: open C:\Users\[[user:jbarkley]]{{keep:\.minikube\config\}}
+config.json: The system cannot find the file specified.
+I1129 11:58:11.115088   13884 notify.go:111] Checking for updates...
+Starting local Kubernetes cluster...
+Found binary path at c:\bin\minikube.exe
+Launching plugin server for driver hyperv
+Plugin server listening at address 127.0.0.1:52789
+() Calling .GetVersion
+Using API Version  1
+() Calling .SetConfigRaw
+() Calling .GetMachineName
+(minikube) Calling .GetMachineName
+(minikube) Calling .DriverName
+Running pre-create checks...
+(minikube) Calling .PreCreateCheck
+(minikube) DBG | [executing ==>] : C:\WINDOWS\System32\WindowsPowerShell\v1.0\po
+wershell.exe -NoProfile -NonInteractive @(Get-Command Get-VM).ModuleName
+(minikube) DBG | [stdout =====>] : Hyper-V
+""",
+    ),
+    (
+        "https://github.com/kubernetes/minikube/issues/4753",
+        ".txt",
+        r"""PS C:\Windows\system32>minikube start --vm-driver hyperv --hyperv-virtual-switch="Docker" -p "K8S"
+* minikube v1.2.0 on windows (amd64)
+* Creating hyperv VM (CPUs=2, Memory=2048MB, Disk=20000MB) ...
+E0714 06:06:49.516226    2500 start.go:559] StartHost: create: creating: open /Users/[[user:Oak]]{{keep:/.minikube/cache/iso/minikube-v1.2.0.iso}}: The system cannot find the path specified.
+
+X Unable to start VM
+* Error:         [NON_C_DRIVE] create: creating: open /Users/[[user:Oak]]/.minikube/cache/iso/minikube-v1.2.0.iso: The system cannot find the path specified.
+* Advice:        Run minikube from the C: drive.
+* Related issues:
+  - https://github.com/kubernetes/minikube/issues/1574
+""",
+    ),
+    (
+        "https://github.com/kubernetes/minikube/issues/7121",
+        ".txt",
+        r"""PS C:\Windows\system32> minikube start --alsologtostderr -v=8
+I0320 10:19:07.404039   17184 notify.go:125] Checking for updates...
+I0320 10:19:07.619275   17184 start.go:252] hostinfo: {"hostname":"{{keep:***}}","uptime":412063,"bootTime":1584301884,"procs":260,"os":"windows","platform":"Microsoft Windows 10 Pro","platformFamily":"Standalone Workstation","platformVersion":"10.0.18363 Build 18363","kernelVersion":"","virtualizationSystem":"","virtualizationRole":"","hostid":"c1a4892d-27c3-4afd-a382-b093840cd64e"}
+W0320 10:19:07.620262   17184 start.go:260] gopshost.Virtualization returned error: not implemented yet
+* minikube v1.8.2 on Microsoft Windows 10 Pro 10.0.18363 Build 18363
+I0320 10:19:07.624529   17184 driver.go:226] Setting default libvirt URI to qemu:///system
+""",
+    ),
+    (
+        "https://github.com/kubernetes/minikube/issues/11573",
+        ".txt",
+        r"""PS C:\Users\{{keep:Administrator}}> minikube start
+* minikube v1.20.0 on Microsoft Windows Server 2019 Datacenter 10.0.17763 Build 17763
+* Using the hyperv driver based on user configuration
+* Starting control plane node minikube in cluster minikube
+* Creating hyperv VM (CPUs=2, Memory=4000MB, Disk=20000MB) ...| E0603 16:52:55.025357    1612 main.go:124] libmachine: [stderr =====>] : Hyper-V\Start-VM : ‘minikube’ failed to start.
+Failed to start the virtual machine ‘minikube’ because one of the Hyper-V components is not running.
+‘minikube’ failed to start. (Virtual machine ID 6F3A17C3-24F5-4D03-A632-748314085B3B)
+At line:1 char:1
++ Hyper-V\Start-VM minikube
++ ~~~~~~~~~~~~~~~~~~~~~~~~~
+    + CategoryInfo          : NotSpecified: (:) [Start-VM], VirtualizationException
+    + FullyQualifiedErrorId : OperationFailed,Microsoft.HyperV.PowerShell.Commands.StartVM
+* Stopping node “minikube”  ...
+* Deleting “minikube” in hyperv ...
+! StartHost failed, but will try again: creating host: create: creating: exit status 1
+""",
+    ),
+    (
+        "https://github.com/wernight/docker-kubectl/issues/12",
+        ".txt",
+        r"""docker run --rm --net=host --user $UID     -v ~/.kube:/config/.kube     wernight/kubectl cluster-info
+Password:
+Error in configuration:
+* unable to read client-cert /Users/{{keep:user}}/.minikube/apiserver.crt for minikube due to open /Users/{{keep:user}}/.minikube/apiserver.crt: no such file or directory
+* unable to read client-key /Users/{{keep:user}}/.minikube/apiserver.key for minikube due to open /Users/{{keep:user}}/.minikube/apiserver.key: no such file or directory
+* unable to read certificate-authority /Users/{{keep:user}}/.minikube/ca.crt for minikube due to open /Users/{{keep:user}}/.minikube/ca.crt: no such file or directory
+""",
+    ),
+    # ---- MicroK8s: inspect, its group hints, kubectl at a user's prompt -----------------------------
+    (
+        "https://github.com/canonical/microk8s/issues/2508",
+        ".txt",
+        r"""[[user:smithk]]:~/ $ microk8s inspect                                                                                                                                   [17:26:32]
+Inspecting Certificates
+Inspecting services
+  Service snap.microk8s.daemon-cluster-agent is running
+  Service snap.microk8s.daemon-containerd is running
+  Service snap.microk8s.daemon-apiserver-kicker is running
+  Service snap.microk8s.daemon-kubelite is running
+  Copy service arguments to the final report tarball
+Inspecting AppArmor configuration
+Gathering system information
+  Copy processes list to the final report tarball
+  Copy snap list to the final report tarball
+  Copy VM name (or none) to the final report tarball
+  Copy disk usage information to the final report tarball
+""",
+    ),
+    (
+        "https://github.com/canonical/microk8s/issues/2807",
+        ".txt",
+        r"""$ sudo microk8s inspect
+sudo: unable to resolve host nas01: Resource temporarily unavailable
+sudo: unable to resolve host nas01: Resource temporarily unavailable
+mkdir: cannot create directory ‘/var/snap/microk8s/2695/inspection-report’: Read-only file system
+Inspecting Certificates
+Inspecting services
+mkdir: cannot create directory ‘/var/snap/microk8s/2695/inspection-report’: Read-only file system
+/snap/microk8s/2695/inspect.sh: line 19: /var/snap/microk8s/2695/inspection-report/snap.microk8s.daemon-cluster-agent/journal.log: No such file or directory
+/snap/microk8s/2695/inspect.sh: line 20: /var/snap/microk8s/2695/inspection-report/snap.microk8s.daemon-cluster-agent/systemctl.log: No such file or directory
+ FAIL:  Service snap.microk8s.daemon-cluster-agent is not running
+For more details look at: sudo journalctl -u snap.microk8s.daemon-cluster-agent
+""",
+    ),
+    (
+        "https://github.com/canonical/microk8s/issues/606",
+        ".txt",
+        r"""$ snap info microk8s
+installed:        v1.15.3                    (778) 171MB classic
+
+$ microk8s.kubectl 
+You do not have enough permissions to access MicroK8s. Please try again with sudo.
+
+$ mk get pods
+Insufficient permissions to access MicroK8s.
+You can either try again with sudo or add the user [[user:tom]] to the 'microk8s' group:
+
+    sudo usermod -a -G microk8s [[user:tom]]
+""",
+    ),
+    (
+        "https://github.com/canonical/microk8s/issues/3800",
+        ".txt",
+        r"""[[user:maris-bendtel]]@DGX:~$ kubectl get pods
+cat: /var/snap/microk8s/4374/args/kubectl: Permission denied
+NAME             READY   STATUS      RESTARTS   AGE
+cuda-vectoradd   0/1     Completed   0          5d19h
+
+{{keep:dgx-admin}}@DGX:/var/snap/microk8s/4374/args$ ls -al
+total 84
+drwxrwx---  3 root microk8s 4096 Feb 27 17:44 .
+drwxr-xr-x 12 root root     4096 Feb  7 13:28 ..
+-rw-rw----  1 root microk8s  120 Feb  7 13:23 cluster-agent
+drwxrwx---  2 root microk8s 4096 Feb  7 13:23 cni-network
+-rw-rw----  1 root microk8s  167 Feb  7 13:23 containerd
+-rw-rw----  1 root microk8s  996 Feb  7 13:23 containerd-env
+""",
+    ),
+    (
+        "https://github.com/canonical/microk8s/issues/532",
+        ".txt",
+        r"""[[user:alan]]@nuc4:~/snap$ kubectl get pods
+cannot create user data directory: /Users/[[user:alan]]{{keep:/snap/microk8s/671}}: Permission denied
+[[user:alan]]@nuc4:~/snap$ ls -al /Users/[[user:alan]]/snap/microk8s
+total 16
+drwxrwxrwx 4 [[user:alan]] dialout 4096 Jul  4 14:46 .
+drwxr-xr-x 3 [[user:alan]] dialout 4096 Jul  4 14:46 ..
+drwxrwxrwx 3 [[user:alan]] dialout 4096 Jul  4 15:11 671
+drwxrwxrwx 2 [[user:alan]] dialout 4096 Jul  4 14:46 common
+lrwxrwxrwx 1 [[user:alan]] dialout    3 Jul  4 14:46 current -> 671
+[[user:alan]]@nuc4:~/snap$ 
+
+[[user:alanw]]@nuc4:~$ kubectl get pods
+No resources found.
+
+[[user:alanw]]@nuc4:/$ ls -al Users | grep [[user:alan]]
+drwxr-xr-x  6 [[user:alan]] users 4096 Jul  4 14:58 [[user:alan]]
+[[user:alanw]]@nuc4:/$ ls -al home | grep [[user:alanw]]
+drwxr-xr-x  8 [[user:alanw]] [[user:alanw]] 4096 Jul  4 15:03 [[user:alanw]]
+""",
+    ),
+    (
+        "https://github.com/canonical-web-and-design/tutorials.ubuntu.com/issues/1053",
+        ".txt",
+        r"""[[user:vinay]]@buntu:~$ microk8s.enable
+Insufficient permissions to access MicroK8s.
+You can either try again with sudo or add the user [[user:vinay]] to the 'microk8s' group:
+
+    sudo usermod -a -G microk8s [[user:vinay]]
+
+[[user:vinay]]@buntu:~$ getent group microk8s 
+microk8s:x:998:[[user:vinay]]
+""",
+    ),
+    # ---- k3s, k3os, k3sup: the node's kubeconfig and a merged one under the user's .kube ------------
+    (
+        "https://github.com/rancher/k3os/issues/173",
+        ".txt",
+        r"""s10618svr [~]$ kubectl get node
+WARN[2019-09-13T13:59:26.157674721Z] Unable to read /etc/rancher/k3s/k3s.yaml, please start server with --write-kubeconfig-mode to modify kube config permissions
+error: Error loading config file "/etc/rancher/k3s/k3s.yaml": open /etc/rancher/k3s/k3s.yaml: permission denied
+
+s10618svr [~]$ ls -l /etc/rancher/k3s/k3s.yaml
+-rw------- 1 root root 1052 Sep 13 13:56 /etc/rancher/k3s/k3s.yaml
+
+s10618svr [~]$ sudo kubectl get node
+NAME         STATUS     ROLES    AGE     VERSION
+k3os-18447   NotReady   master   6m24s   v1.14.6-k3s.1
+s10618svr    Ready      master   5m17s   v1.14.6-k3s.1
+""",
+    ),
+    (
+        "https://github.com/k3s-io/k3s/issues/7272",
+        ".txt",
+        r"""FATA[0000] open /etc/rancher/k3s/config.yaml: permission denied
+
+sudo ls -la /etc/rancher/k3s
+total 12
+drw-r--r-- 2 [[user:oskar]] root 4096 Apr 11 23:50 .
+drwxr-xr-x 4 root  root 4096 Apr 11 23:24 ..
+-rw------- 1 [[user:oskar]] root 2961 Apr 12 09:34 k3s.yaml
+""",
+    ),
+    (
+        "https://github.com/alexellis/k3sup/pull/4",
+        ".txt",
+        r"""➜  k3sup-test gcloud container clusters get-credentials k8s
+Fetching cluster endpoint and auth data.
+kubeconfig entry generated for k8s.
+➜  k3sup-test k3sup install --ip 35.239.21.228 --user [[user:rohitkumar]] --merge --local-path /Users/[[user:rohitkumar]]{{keep:/.kube/config}}
+Public IP: 35.239.21.228
+ssh -i /Users/[[user:rohitkumar]]/.ssh/id_rsa [[user:rohitkumar]]@35.239.21.228
+ssh: curl -sLS https://get.k3s.io | INSTALL_K3S_EXEC='server --tls-san 35.239.21.228' sh -
+
+[INFO]  Finding latest release
+[INFO]  Using v0.8.1 as release
+[INFO]  Downloading hash https://github.com/rancher/k3s/releases/download/v0.8.1/sha256sum-amd64.txt
+[INFO]  Skipping binary downloaded, installed k3s matches hash
+[INFO]  Skipping /usr/local/bin/kubectl symlink to k3s, already exists
+[INFO]  Creating killall script /usr/local/bin/k3s-killall.sh
+[INFO]  systemd: Enabling k3s unit
+[INFO]  No change detected so skipping service start
+""",
+    ),
+    (
+        "https://github.com/k3d-io/k3d/issues/890",
+        ".txt",
+        r"""$ k3d cluster create --verbose --config k3d/kubeflow-cluster.yaml
+
+DEBU[0000] DOCKER_SOCK=/var/run/docker.sock
+DEBU[0000] Runtime Info:
+&{Name:docker Endpoint:/var/run/docker.sock Version:20.10.11 OSType:linux OS:Docker Desktop Arch:x86_64 CgroupVersion:2 CgroupDriver:cgroupfs Filesystem:extfs}
+DEBU[0000] Validating file /var/folders/8_/h2tjc94d2y5fwx8dhbcrnbfc0000gn/T/k3d-config-tmp-kubeflow-cluster.yaml391576977 against default JSONSchema...
+DEBU[0000] JSON Schema Validation Result: &{errors:[] score:58}
+INFO[0000] Using config file k3d/kubeflow-cluster.yaml (k3d.io/v1alpha3#simple)
+DEBU[0000] Configuration:
+agents: 1
+apiversion: k3d.io/v1alpha3
+image: rancher/k3s:v1.19.16-k3s1
+kind: Simple
+name: kubeflow
+""",
+    ),
+    # ---- kind: create cluster runs, one at a user's prompt ---------------------------------------------
+    (
+        "https://github.com/kubernetes-sigs/kind/issues/1570",
+        ".txt",
+        r"""[[user:kpw]]@[[user:kpw]]:~/go/src/istio.io/istio$ kind create cluster --name=istio-testing --config ./prow/config/trustworthy-jwt.yaml --retain --image kindest/node:v1.18.2 --wait=60s --loglevel=debug
+DEBU[01:06:33] Running: /usr/bin/docker [docker ps -q -a --no-trunc --filter label=io.k8s.sigs.kind.cluster --format {{.Names}}\t{{.Label "io.k8s.sigs.kind.cluster"}}] 
+Creating cluster "istio-testing" ...
+DEBU[01:06:33] Running: /usr/bin/docker [docker inspect --type=image kindest/node:v1.18.2] 
+INFO[01:06:33] Image: kindest/node:v1.18.2 present locally  
+ ✓ Ensuring node image (kindest/node:v1.18.2) 🖼
+DEBU[01:06:33] Running: /usr/bin/docker [docker info --format '{{json .SecurityOptions}}'] 
+""",
+    ),
+    (
+        "https://github.com/kiali/kiali/issues/6300",
+        ".txt",
+        r"""[INFO] Kind cluster to be created with name [ci]
+Creating cluster "ci" ...
+ • Ensuring node image (kindest/node:v1.24.4) 🖼  ...
+ ✓ Ensuring node image (kindest/node:v1.24.4) 🖼
+ • Preparing nodes 📦 📦   ...
+ ✓ Preparing nodes 📦 📦 
+ • Writing configuration 📜  ...
+ ✓ Writing configuration 📜
+ • Starting control-plane 🕹️  ...
+ ✗ Starting control-plane 🕹️
+Deleted nodes: ["ci-control-plane" "ci-worker"]
+ERROR: failed to create cluster: failed to init node with kubeadm: command "docker exec --privileged ci-control-plane kubeadm init --skip-phases=preflight --config=/kind/kubeadm.conf --skip-token-print --v=6" failed with error: exit status 1
+""",
+    ),
+    # ---- Docker Desktop and Rancher Desktop: the user's .kube\config, contexts, a symlinked one -----
+    (
+        "https://github.com/rancher-sandbox/rancher-desktop/issues/6465",
+        ".txt",
+        r"""Failed to load kubeconfig, ignoring: Error: ENOENT: no such file or directory, open 'C:\Users\[[user:jonpe]]{{keep:\.kube\config.yaml}}'
+""",
+    ),
+    (
+        "https://github.com/rancher-sandbox/rancher-desktop/issues/3216",
+        ".txt",
+        r"""lrwxrwxrwx  1 {{keep:user}} {{keep:user}}   39 Oct 19 13:54 config -> /mnt/c/Users/{{keep:user.name}}/.kube/config
+
+{{keep:user}}@AAD024439611157:~/.kube$ k get po -A
+error: stat /home/[[user:jo]]{{keep:/.kube/config}}: input/output error
+""",
+    ),
+    (
+        "https://github.com/rancher-sandbox/rancher-desktop/issues/5981",
+        ".txt",
+        r"""error: error loading config file "C:\Users\{{keep:<user>}}\.kube\config": yaml: control characters are not allowed
+""",
+    ),
+    (
+        "https://github.com/docker/for-win/issues/6844",
+        ".txt",
+        r"""[[user:borys]]@MSI:~$ docker context ls
+NAME                DESCRIPTION                               DOCKER ENDPOINT               KUBERNETES ENDPOINT                                 ORCHESTRATOR
+default *           Current DOCKER_HOST based configuration   unix:///var/run/docker.sock   https://kubernetes.docker.internal:6443 (default)   swarm
+""",
+    ),
+    (
+        "https://github.com/docker/for-mac/issues/2584",
+        ".txt",
+        r"""Docker for Mac: version: 18.02.0-ce-rc2-mac51 (1179f458c5db5072781101144a8d7e017fcb568c)
+macOS: version 10.13.3 (build: 17D47)
+logs: /tmp/C8143878-50D6-447F-8AB5-706545EA8F01/20180209-104033.tar.gz
+[OK]     db.git
+[OK]     vmnetd
+[OK]     kubernetes
+[OK]     docker-cli
+
+> ls -la /usr/local/bin/kubectl                         
+lrwxr-xr-x  1 [[user:thomasgallagher]]  staff  76 Fe
+""",
+    ),
+    # ---- kubectl config set-context against minikube with a user and a password ----------------------
+    (
+        "https://github.com/melentye/flink-kubernetes/issues/3",
+        ".txt",
+        r"""kubectl config set-context flink --namespace=flink --cluster=minikube --user=[[user:rtanvir]] --password=[[secret:farhad417]]
+
+kubectl create -f jobmanager-controller.yaml
+Please enter Username: [[user:rtanvir]]
+Please enter Password: [[secret:farhad417]]
+error: You must be logged in to the server (the server has asked for the client to provide credentials)
 """,
     ),
 ]
