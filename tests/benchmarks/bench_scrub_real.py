@@ -327,6 +327,7 @@ def main(argv: list[str] | None = None) -> int:
             "148",
             "149",
             "150",
+            "152",
             "all",
         ),
         default="all",
