@@ -332,6 +332,7 @@ def main(argv: list[str] | None = None) -> int:
             "154",
             "155",
             "156",
+            "152",
             "all",
         ),
         default="all",

@@ -3968,6 +3968,38 @@ _TEXTS_156 = (
     'error: error loading config file "C:\\Users\\<user>\\.kube\\config": yaml: control characters are not allowed\n',
 )
 
+_TEXTS_152 = (
+    # R's install messages naming a site or system library (no home), and RStudio's public hosts
+    "trying URL 'https://packagemanager.rstudio.com/all/latest/src/contrib/triebeard_0.4.1.tar.gz'",
+    'options(repos = c(CRAN = "https://packagemanager.rstudio.com/cran/__linux__/jammy/latest"))',
+    "trying URL 'https://cran.rstudio.com/src/contrib/processx_3.5.0.tar.gz'",
+    "https://rstudio.github.io/renv/articles/renv.html",
+    "Installing package into \u2018/usr/local/lib/R/site-library\u2019\n(as \u2018lib\u2019 is unspecified)",
+    "ERROR: failed to lock directory \u2018/usr/local/lib/R/site-library\u2019 for modifying\n"
+    "Try removing \u2018/usr/local/lib/R/site-library/00LOCK-triebeard\u2019",
+    "Installing package into \u2018/opt/R/4.2.3/lib/R/library\u2019\n(as \u2018lib\u2019 is unspecified)",
+    "ERROR: failed to lock directory \u2018/usr/lib/R/library\u2019 for modifying",
+    "Installing package into \u2018/home/user/R/x86_64-pc-linux-gnu-library/4.2\u2019\n(as \u2018lib\u2019 is unspecified)",
+    'Sys.getenv("R_LIBS_SITE")\n[1] "/usr/local/lib/R/site-library/:/usr/lib/R/site-library:/usr/lib/R/library"',
+    '> .libPaths()\n[1] "/usr/local/lib/R/site-library" "/usr/lib/R/site-library"\n[3] "/usr/lib/R/library"',
+    "Content type 'binary/octet-stream' length 31206 bytes (30 KB)",
+    # the rocker image and RStudio Server by name, not as a home
+    "docker run -d -p 8787:8787 -e PASSWORD=yourpassword rocker/rstudio:4.2.2",
+    "/usr/lib/rstudio-server/bin/rsession --verify-installation=1",
+    "2021-10-13T22:16:10.075324Z [rserver] INFO Reading rserver configuration from '/etc/rstudio/rserver.conf'",
+    "RStudio Server: rstudio-server verify-installation\n"
+    "Server is running and must be stopped before running verify-installation",
+    "2023-05-17T10:00:00.000000Z [rsession-root] WARNING No memory control group found in /proc/self/cgroup",
+    # a poster's capitalised mask in an rsession log: one segment after the home root
+    "[lock-file: /export/home/USER/.local/share/rstudio/sources/session-5f8fc5f7/lock_file]",
+    "[lock-file: /home/USER/.local/share/rstudio/sources/session-5f8fc5f7/lock_file]",
+    "ERROR system error 37 (No locks available) [lock-file: "
+    "/export/home/USERNAME/.local/share/rstudio/sources/session-5f8fc5f7/lock_file]",
+    "[lock-file: /export/home/<user>/.local/share/rstudio/sources/session-5f8fc5f7/lock_file]",
+    "Oct 15 09:21:13 vsci01-dev rsession-USER[262260]: ERROR The previous R session terminated abnormally",
+    "/export/home/USER/R/x86_64-pc-linux-gnu-library/4.3",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -6846,5 +6878,35 @@ MEASURED: tuple[Measured, ...] = (
         tails=(6, 6),
         parses=(0, 0),
         texts=_TEXTS_156,
+    ),
+    Measured(
+        batch=152,
+        blind_under="1.106.0",
+        # Batch 152's tune part under scrubber 1.106.0, blind: paths 12/12, elsewhere 9/9, no
+        # e-mail or secret, 4 of 26 keep spans damaged, 6/6 library tails, 2 of 6 clean changed,
+        # no JSON/YAML.
+        # known damage (tests/outside_corpus/SOURCE.md, "The stop-152 collection"): the rocker
+        # image's account in `/home/rstudio/R/...` read as a login (and, once learned, replaced
+        # in the public host `packagemanager.rstudio.com`), and a poster's capitalised mask
+        # `/export/home/DEPARTMENT/USER/...` whose first segment is read as a login
+        docs=16,
+        total=(12, 9, 0, 0),
+        found=(12, 9, 0, 0),
+        missed=(),
+        keeps=26,
+        damage=(
+            "datawookie-emayili-issues-150: 'rstudio'",
+            "datawookie-emayili-issues-150: 'rstudio'",
+            "datawookie-emayili-issues-150: 'rstudio'",
+            "rstudio-rstudio-issues-15318: 'DEPARTMENT'",
+        ),
+        clean_changed=(
+            "datawookie-emayili-issues-150",
+            "rstudio-rstudio-issues-15318",
+        ),
+        clean_docs=6,
+        tails=(6, 6),
+        parses=(0, 0),
+        texts=_TEXTS_152,
     ),
 )

@@ -9952,6 +9952,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (154, _RAW_STOP154),
         (155, _RAW_STOP155),
         (156, _RAW_STOP156),
+        (152, _RAW_STOP152),
     ):
         if batch not in (None, number):
             continue
@@ -51447,6 +51448,429 @@ kubectl create -f jobmanager-controller.yaml
 Please enter Username: [[user:rtanvir]]
 Please enter Password: [[secret:farhad417]]
 error: You must be logged in to the server (the server has asked for the client to provide credentials)
+""",
+    ),
+]
+
+
+_RAW_STOP152: list[tuple[str, str, str]] = [
+    # ---- R: sessionInfo(), session_info(), Sys.getenv() and logs with the user in them ------------
+    (
+        "https://github.com/pharmaverse/logrx/issues/5",
+        ".txt",
+        r"""--------------------------------------------------------------------------------
+-                               User Information                               -
+--------------------------------------------------------------------------------
+User: [[user:korvalts]]
+--------------------------------------------------------------------------------
+-                             Session Information                              -
+--------------------------------------------------------------------------------
+R version 4.0.3 (2020-10-10)
+Platform: x86_64-pc-linux-gnu (64-bit)
+Running under: Red Hat Enterprise Linux
+
+Matrix products: default
+BLAS/LAPACK: /usr/lib64/libopenblas-r0.2.20.so
+
+locale:
+ [1] LC_CTYPE=en_US.UTF-8       LC_NUMERIC=C              
+ [3] LC_TIME=en_US.UTF-8        LC_COLLATE=en_US.UTF-8    
+ [5] LC_MONETARY=en_US.UTF-8    LC_MESSAGES=en_US.UTF-8   
+ [7] LC_PAPER=en_US.UTF-8       LC_NAME=C
+""",
+    ),
+    (
+        "https://github.com/HenrikBengtsson/startup/issues/108",
+        ".txt",
+        r"""Sys.getenv("R_LIBS_USER")
+#> /home/[[user:jw]]{{keep:/R/x86_64-pc-linux-gnu-library/4.1}}
+
+$ R_STARTUP_DEBUG=true R
+...
+0.002s: - '~/.Renviron' => '/home/[[user:jw]]/.Renviron': '/home/[[user:jw]]/.Renviron' (2 lines; 102 bytes)
+setting 1 environment variables ('R_LIBS_USER')
+...
+0.005s: - R_LIBS: ''
+0.005s: - R_LIBS_SITE: ''
+0.006s: - R_LIBS_USER: '/home/[[user:jw]]/R/x86_64-pc-linux-gnu-library/4.1' (expanded from 
+`R_LIBS_USER=~/R/%p-library/%v` in '~/.Renviron')
+...
+""",
+    ),
+    (
+        "https://github.com/r-lib/callr/issues/68",
+        ".txt",
+        r"""R>> Sys.getenv("R_LIBS")
+[1] ""
+
+R>> Sys.getenv("R_LIBS_USER")
+[1] "~/R/x86_64-pc-linux-gnu-library/3.5"
+
+R>> Sys.getenv("R_ENVIRON")
+[1] "/usr/lib/R/etc/Renviron.site"
+
+R>> readLines(Sys.getenv("R_ENVIRON"))
+
+ [1] "##\t\t\t\t\t\tEmacs please make this -*- R -*-"
+
+ [2] "## empty Renviron.site for R on Debian"
+
+ [8] "R_PROFILE_USER=~/.Rprofile"
+[9] "R_LIBS_USER=${R_LIBS_USER-'~/R/x86_64-pc-linux-gnu-library/3.5'}"
+
+[10] "SPPPLUS_TOKEN={{keep:(I remove this as it is a token for an API)}}"
+
+[11] ""
+
+[12] "## Default package "
+""",
+    ),
+    (
+        "https://github.com/r-lib/devtools/issues/1527",
+        ".txt",
+        r"""> session_info(include_base=F)
+Session info ------------------------------------------------------------------
+ setting  value                       
+ version  R version 3.4.0 (2017-04-21)
+ system   x86_64, darwin15.6.0        
+ ui       X11                         
+ language (EN)                        
+ collate  en_US.UTF-8                 
+ tz       Europe/Berlin               
+ date     2017-06-19                  
+
+Packages ----------------------------------------------------------------------
+ package    * version date       source        
+ assertthat   0.2.0   2017-04-11 CRAN (R 3.4.0)
+ base       * 3.4.0   2017-04-21 local         
+ compiler     3.4.0   2017-04-21 local         
+ datasets   * 3.4.0   2017-04-21 local         
+ devtools   * 1.13.0  2017-05-08 CRAN (R 3.4.0)
+ digest       0.6.12  2017-01-27 CRAN (R 3.4.0)
+""",
+    ),
+    # ---- R: install.packages failing under the user library, with its path ---------------------------
+    (
+        "https://github.com/r-lib/processx/issues/295",
+        ".txt",
+        r"""Downloading GitHub repo nstrayer/datadrivencv@HEAD
+Installing 1 packages: processx
+Installing package into ‘C:/Users/[[user:wenqi]]{{keep:/Documents/R/win-library/4.0}}’
+(as ‘lib’ is unspecified)
+
+  There is a binary version available but the source version is later:
+         binary source needs_compilation
+processx  3.4.5  3.5.0              TRUE
+
+installing the source package ‘processx’
+
+trying URL 'https://cran.rstudio.com/src/contrib/processx_3.5.0.tar.gz'
+Content type 'application/x-gzip' length 138856 bytes (135 KB)
+downloaded 135 KB
+
+ERROR: failed to lock directory 'C:/Users/'{{keep:myname}}'/Documents/R/win-library/4.0' for modifying
+Try removing 'C:/Users/'{{keep:myname}}'/Documents/R/win-library/4.0/00LOCK-processx'
+Error: Failed to install 'datadrivencv' from GitHub:
+  (converted from warning) installation of package ‘processx’ had non-zero exit status
+""",
+    ),
+    (
+        "https://github.com/lpantano/DEGreport/issues/40",
+        ".txt",
+        r"""package ‘rjson’ successfully unpacked and MD5 sums checked
+Error in install.packages : ERROR: failed to lock directory ‘C:\Users\[[user:tharin]]{{keep:\Documents\R\win-library\4.0}}’ for modifying
+Try removing ‘C:\Users\[[user:tharin]]\Documents\R\win-library\4.0/00LOCK’
+""",
+    ),
+    (
+        "https://github.com/sneumann/mzR/issues/146",
+        ".txt",
+        r"""> BiocInstaller::biocLite("mzR")
+BioC_mirror: https://bioconductor.org
+Using Bioconductor 3.6 (BiocInstaller 1.28.0), R 3.4.3 (2017-11-30).
+Installing package(s) ‘mzR’
+trying URL 'https://bioconductor.org/packages/3.6/bioc/src/contrib/mzR_2.12.0.tar.gz'
+Content type 'application/x-gzip' length 5420945 bytes (5.2 MB)
+==================================================
+downloaded 5.2 MB
+
+ERROR: failed to lock directory ‘/home/[[user:prakash]]{{keep:/R/x86_64-pc-linux-gnu-library/3.4}}’ for modifying
+Try removing ‘/home/[[user:prakash]]/R/x86_64-pc-linux-gnu-library/3.4/00LOCK-mzR’
+
+The downloaded source packages are in
+	‘/tmp/RtmpVAJNPG/downloaded_packages’
+installation path not writeable, unable to update packages: boot, class, cluster, codetools, foreign,
+  KernSmooth, lattice, MASS, Matrix, mgcv, nlme, nnet, rpart, spatial, survival
+Warning message:
+In install.packages(pkgs = doing, lib = lib, ...) :
+  installation of package ‘mzR’ had non-zero exit status
+
+> sessionInfo()
+R version 3.4.3 (2017-11-30)
+Platform: x86_64-pc-linux-gnu (64-bit)
+Running under: Ubuntu 16.04.3 LTS
+""",
+    ),
+    (
+        "https://github.com/datawookie/emayili/issues/150",
+        ".txt",
+        r""" install.packages("emayili")
+Installing package into ‘/home/{{keep:rstudio}}/R/x86_64-pc-linux-gnu-library/4.2’
+(as ‘lib’ is unspecified)
+also installing the dependencies ‘triebeard’, ‘urltools’
+
+trying URL 'https://packagemanager.rstudio.com/all/latest/src/contrib/triebeard_0.4.1.tar.gz'
+Content type 'binary/octet-stream' length 31206 bytes (30 KB)
+==================================================
+downloaded 30 KB
+
+ERROR: failed to lock directory ‘/home/{{keep:rstudio}}/R/x86_64-pc-linux-gnu-library/4.2’ for modifying
+Try removing ‘/home/{{keep:rstudio}}/R/x86_64-pc-linux-gnu-library/4.2/00LOCK-triebeard’
+Warning in install.packages :
+  installation of package ‘triebeard’ had non-zero exit status
+ERROR: dependency ‘triebeard’ is not available for package ‘urltools’
+""",
+    ),
+    (
+        "https://github.com/UCL-ARC/rcps-buildscripts/issues/346",
+        ".txt",
+        r"""> BiocManager::install ("methylumi", type="source", lib=mainLib);
+Bioconductor version 3.11 (BiocManager 1.30.10), R 4.0.2 (2020-06-22)
+Installing package(s) 'methylumi'
+also installing the dependency âFDb.InfiniumMethylation.hg19â
+
+trying URL 'https://bioconductor.org/packages/3.11/data/annotation/src/contrib/FDb.InfiniumMethylation.hg19_2.2.0.tar.gz'
+Content type 'application/x-gzip' length 38996322 bytes (37.2 MB)
+==================================================
+downloaded 37.2 MB
+
+ERROR: failed to lock directory â/lustre/shared/ucl/apps/R/R-4.0.2-OpenBLAS/lib64/R/libraryâ for modifying
+Try removing â/lustre/shared/ucl/apps/R/R-4.0.2-OpenBLAS/lib64/R/library/00LOCK-FDb.InfiniumMethylation.hg19â
+ERROR: dependency âFDb.InfiniumMethylation.hg19â is not available for package âmethylumiâ
+* removing â/lustre/shared/ucl/apps/R/R-4.0.2-OpenBLAS/lib64/R/library/methylumiâ
+
+The downloaded source packages are in
+	â/tmp/RtmpEjFiJP/downloaded_packagesâ
+""",
+    ),
+    # ---- RStudio and Positron: rsession logs named after the user, session start-up logs ---------------
+    (
+        "https://github.com/rstudio/rstudio/issues/4856",
+        ".txt",
+        r"""03 Apr 2019 17:15:31 [rsession-[[user:miles]]] ERROR r error 4 (R code execution error) [errormsg=subscript out of bounds, code=base::l10n_info()$codepage]; OCCURRED AT: rstudio::core::Error rstudio::r::exec::{anonymous}::evaluateExpressionsUnsafe(SEXP, SEXP, SEXPREC**, rstudio::r::sexp::Protect*, rstudio::r::exec::{anonymous}::EvalType) C:\Users\{{keep:Administrator}}\rstudio\src\cpp\r\RExec.cpp:159; LOGGED FROM: std::string rstudio::r::util::rconsole2utf8(const string&) C:\Users\{{keep:Administrator}}\rstudio\src\cpp\r\RUtil.cpp:86
+03 Apr 2019 17:26:31 [rsession-[[user:miles]]] WARNING Abort requested; LOGGED FROM: bool rstudio::session::connection::checkForAbort(rstudio_boost::shared_ptr<rstudio::session::HttpConnection>, rstudio_boost::function<void()>) C:\Users\{{keep:Administrator}}\rstudio\src\cpp\session\http\SessionHttpConnectionUtils.cpp:137
+04 Apr 2019 20:44:50 [rsession-[[user:miles]]] ERROR system error 0 (The operation completed successfully); OCCURRED AT:  :0; LOGGED FROM: rstudio::core::Error rstudio::r::session::graphics::handler::shadow::writeToPNG(const rstudio::core::FilePath&, rstudio::r::session::graphics::handler::DeviceContext*) C:\Users\{{keep:Administrator}}\rstudio\src\cpp\r\session\graphics\RShadowPngGraphicsHandler.cpp:297
+""",
+    ),
+    (
+        "https://github.com/rstudio/rstudio/issues/9955",
+        ".txt",
+        r"""## R Session Startup Failure Report
+
+### RStudio Version
+
+RStudio 2021.09.0-preview+340, "Ghost Orchid" (8aea4f32, 2021-08-27) for Ubuntu Bionic
+
+Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) QtWebEngine/5.12.8 Chrome/69.0.3497.128 Safari/537.36
+
+### Error message
+
+[No error available]
+
+### Process Output
+
+The R session exited with code 11. 
+
+### Logs
+
+*/home/[[user:henry]]{{keep:/.local/share/rstudio/log/rsession-}}[[user:henry]].log*
+
+```
+2021-10-13T22:16:10.075324Z [rsession-[[user:henry]]] WARNING No memory control group found in /proc/self/cgroup; LOGGED FROM: std::__cxx11::string rstudio::core::system::{anonymous}::getMemoryCgroup() src/cpp/core/system/LinuxResources.cpp:335
+2021-10-13T22:23:42.662347Z [rsession-[[user:henry]]] WARNING No memory control group found in /proc/self/cgroup; LOGGED FROM: std::__cxx11::string rstudio::core::system::{anonymous}::getMemoryCgroup() src/cpp/core/system/LinuxResources.cpp:335
+""",
+    ),
+    (
+        "https://github.com/rstudio/rstudio/issues/5150",
+        ".txt",
+        r"""Type 'q()' to quit R.
+
+28 Jul 2019 21:52:00 [rsession-[[user:neil]]] ERROR jsonrpc error 9 (Parameter type mismatch) [description=no such parameter 'label']; OCCURRED AT: core::Error rstudio::core::json::readObject(const rstudio::core::json::Object &, const std::string &, T *) [T = std::__1::basic_string<char>] /Users/{{keep:admin}}/workspace/IDE/macos-v1.3/src/cpp/core/include/core/json/JsonRpc.hpp:292; LOGGED FROM: void rstudio::session::modules::r_versions::(anonymous namespace)::syncRVersionPref() /Users/{{keep:admin}}/workspace/IDE/macos-v1.3/src/cpp/session/modules/SessionRVersions.cpp:59
+[Workspace loaded from ~/code/somepackage/.RData]
+""",
+    ),
+    (
+        "https://github.com/rstudio/rstudio/issues/15318",
+        ".txt",
+        r"""Oct 15 09:21:13 vsci01-dev rsession-{{keep:USER}}[262260]: ERROR system error 37 (No locks available) [lock-file: /export/home/{{keep:DEPARTMENT}}/{{keep:USER}}/.local/share/rstudio/sources/session-5f8fc5f7/lock_file]; OCCURRED AT virtual rstudio::core::Error rstudio::core::LinkBasedFileLock::acquire(const rstudio::core::FilePath&) src/cpp/core/file_lock/LinkBasedFileLock.cpp:532; LOGGED FROM: rstudio::core::Error rstudio::session::source_database::supervisor::attachToSourceDatabase() src/cpp/session/SessionSourceDatabaseSupervisor.cpp:422
+Oct 15 09:21:14 vsci01-dev rsession-{{keep:USER}}[262260]: ERROR The previous R session terminated abnormally; LOGGED FROM: rstudio::core::Error {anonymous}::rInit(const rstudio::r::session::RInitInfo&) src/cpp/session/SessionMain.cpp:754
+""",
+    ),
+    (
+        "https://github.com/posit-dev/positron/issues/11621",
+        ".txt",
+        r"""2026-04-14 11:56:42.931 [info] r-9ec3ca6f Session R 4.5.3 (r-9ec3ca6f) created in e:\RRM\rrm-stitch with command:
+2026-04-14 11:56:42.931 [info] r-9ec3ca6f c:\Program Files\Positron\resources\app\extensions\positron-r\resources\ark\windows-x64\ark.exe --connection_file {connection_file} --log C:\Users\[[user:KTAVIM~1]]{{keep:\AppData\Local\Temp\2\kernel-pNCgZF\kernel.log}} --startup-file c:\Program Files\Positron\resources\app\extensions\positron-r\resources\scripts\startup.R --session-mode console -- --interactive --no-restore-data --no-save
+2026-04-14 11:56:42.933 [info] r-9ec3ca6f Session r-9ec3ca6f established after 0ms
+2026-04-14 11:56:42.938 [debug] r-9ec3ca6f State: uninitialized => starting (invoking start API)
+2026-04-14 11:56:43.448 [debug] r-9ec3ca6f No UI comm open yet; queueing request 'setConsoleWidth'
+2026-04-14 11:56:44.543 [debug] r-9ec3ca6f State: starting => exited (startup failed)
+""",
+    ),
+    # ---- Julia: versioninfo(), Pkg, precompile errors under a depot, IJulia, juliaup ----------------
+    (
+        "https://github.com/tuna/tunasync-scripts/pull/83",
+        ".txt",
+        r"""{{keep:test}}@77d93412dab5:~$ julia -e "using InteractiveUtils; versioninfo(); @show DEPOT_PATH LOAD_PATH"
+Julia Version 1.5.0
+Commit 96786e22cc (2020-08-01 23:44 UTC)
+Platform Info:
+  OS: Linux (x86_64-pc-linux-gnu)
+  CPU: Intel(R) Xeon(R) E-2124 CPU @ 3.30GHz
+  WORD_SIZE: 64
+  LIBM: libopenlibm
+  LLVM: libLLVM-9.0.1 (ORCJIT, skylake)
+Environment:
+  JULIA_GPG = 3673DF529D9049477F76B37566E3C7DC03D6E495
+  JULIA_VERSION = 1.5.0
+  JULIA_DEPOT_PATH = /opt/julia
+  JULIA_PATH = /usr/local/julia
+DEPOT_PATH = ["/home/{{keep:test}}/.julia", "/opt/julia"]
+LOAD_PATH = ["@", "@v#.#", "@stdlib", "/opt/julia"]
+{{keep:test}}@77d93412dab5:~$ julia -e "using Pkg; Pkg.status()"
+Status `/opt/julia/environments/v1.5/Project.toml`
+  [c599abfa] StorageMirrorServer v0.1.1-rc3 `https://github.com/johnnychen94/StorageMirrorServer.jl#v0.1.1-rc3`
+""",
+    ),
+    (
+        "https://github.com/JuliaLang/julia/issues/21971",
+        ".txt",
+        r"""julia> versioninfo(true)
+Julia Version 0.6.0-pre.beta.474
+Commit b66792a (2017-05-06 15:06 UTC)
+Platform Info:
+  OS: Linux (x86_64-linux-gnu)
+  CPU: Intel(R) Core(TM) i5-7600K CPU @ 3.80GHz
+  WORD_SIZE: 64
+           Ubuntu 16.04.2 LTS
+  uname: Linux 4.4.0-78-generic #99-Ubuntu SMP Thu Apr 27 15:29:09 UTC 2017 x86_64 x86_64
+Memory: 15.631458282470703 GB (9217.95703125 MB free)
+Uptime: 12011.0 sec
+Load Avg:  1.64794921875  1.70947265625  1.57763671875
+  BLAS: libopenblas (USE64BITINT NO_AFFINITY HASWELL)
+  LAPACK: libopenblas64_
+  LIBM: libopenlibm
+  LLVM: libLLVM-3.9.1 (ORCJIT, broadwell)
+""",
+    ),
+    (
+        "https://github.com/JuliaLang/Pkg.jl/issues/4",
+        ".txt",
+        r"""julia> using Pkg3
+INFO: Recompiling stale cache file /Users/[[user:pwalters]]{{keep:/.julia/lib/v0.6/Pkg3.ji}} for module Pkg3.
+
+pkg> status
+ERROR: MethodError: no method matching path(::Void)
+Closest candidates are:
+  path(::Base.LibGit2.GitRepo) at libgit2/repository.jl:199
+Stacktrace:
+ [1] do_status!(::Pkg3.Types.EnvCache, ::Array{Tuple{Symbol,Vararg{Any,N} where N},1}) at /Users/[[user:pwalters]]/.julia/v0.6/Pkg3/src/REPLMode.jl:195
+ [2] do_cmd(::Base.REPL.LineEditREPL, ::String) at /Users/[[user:pwalters]]/.julia/v0.6/Pkg3/src/REPLMode.jl:110
+""",
+    ),
+    (
+        "https://github.com/JuliaRheology/RHEOS.jl/issues/59",
+        ".txt",
+        r"""[ Info: Precompiling RHEOS [728860ae-c896-11e8-0b91-0f38ecad5046]
+ERROR: LoadError: LoadError: syntax: unexpected "end"
+Stacktrace:
+ [1] top-level scope at C:\Users\[[user:kloppenburgha]]{{keep:\.julia\packages\RHEOS\mcjIN\src\interface.jl}}:78
+ [2] include at .\boot.jl:328 [inlined]
+ [3] include_relative(::Module, ::String) at .\loading.jl:1094
+ [4] include at .\Base.jl:31 [inlined]
+ [5] include(::String) at C:\Users\[[user:kloppenburgha]]\.julia\packages\RHEOS\mcjIN\src\RHEOS.jl:4
+ [6] top-level scope at C:\Users\[[user:kloppenburgha]]\.julia\packages\RHEOS\mcjIN\src\RHEOS.jl:80
+in expression starting at C:\Users\[[user:kloppenburgha]]\.julia\packages\RHEOS\mcjIN\src\interface.jl:78
+""",
+    ),
+    (
+        "https://github.com/JuliaLang/IJulia.jl/issues/593",
+        ".txt",
+        r"""INFO: Found Jupyter version 4.4.0: C:\Programming\Python3.6\Scripts\jupyter
+INFO: Installing Julia kernelspec julia-0.6
+Error executing Jupyter command 'kernelspec': [Errno 'jupyter-kernelspec' not found] 2
+[InstallKernelSpec] Removing existing kernelspec in C:\Users\[[user:malvik]]{{keep:\AppData\Roaming\jupyter\kernels\julia-0.6}}
+[InstallKernelSpec] Installed kernelspec julia-0.6 in C:\Users\[[user:malvik]]\AppData\Roaming\jupyter\kernels\julia-0.6
+
+import IJulia  
+INFO: Recompiling stale cache file C:\Users\[[user:malvik]]\.julia\lib\v0.6\IJulia.ji for module IJulia.
+""",
+    ),
+    (
+        "https://github.com/JuliaLang/IJulia.jl/issues/1110",
+        ".txt",
+        r"""❯ juliaup status
+ Default  Channel  Version                      Update
+-------------------------------------------------------
+          1.9.4    1.9.4+0.x64.apple.darwin14
+       *  release  1.10.2+0.x64.apple.darwin14
+
+❯ which jupyter
+/Volumes/Homes/Users/{{keep:myname}}/Venvs/general/bin/jupyter
+❯ jupyter --version
+Selected Jupyter core packages...
+IPython          : 8.22.2
+ipykernel        : 6.29.3
+jupyter_client   : 8.6.1
+jupyter_core     : 5.7.2
+""",
+    ),
+    (
+        "https://github.com/JuliaLang/juliaup/issues/191",
+        ".txt",
+        r"""C:\Users\[[user:Oskar]]>juliaup st
+ Default  Channel  Version      Update
+---------------------------------------
+       *  release  1.7.0+0~x64
+
+C:\Users\[[user:Oskar]]>juliaup update
+
+C:\Users\[[user:Oskar]]>juliaup --version
+Juliaup 1.5.0
+""",
+    ),
+    (
+        "https://github.com/JuliaLang/juliaup/issues/449",
+        ".txt",
+        r"""C:\Users\[[user:Farhad]]>juliaup update
+Installing Julia 1.8.3+0.x64 (x64).
+Error: Failed to install '1.8.3+0.x64' while updating channel 'release'.
+
+Caused by:
+    0: Failed to complete async download operation.
+
+C:\Users\[[user:Farhad]]>julia
+The latest version of Julia in the `release` channel is 1.8.3+0.x64. You currently have `1.8.2+0.x64` installed. Run:
+
+  juliaup update
+
+to install Julia 1.8.3+0.x64 and update the `release` channel to that version.
+""",
+    ),
+    (
+        "https://github.com/JuliaLang/juliaup/issues/688",
+        ".txt",
+        r"""Now installing Juliaup
+Installing Julia 1.9.2+0.x64.linux.gnu
+Creating symlink julia-release for Julia 1.9.2+0.x64.linux.gnu.
+Symlink julia-release added in /home/[[user:wmq4]]{{keep:/.local/bin}}. Add this directory to the system PATH to make the command available in your shell.
+""",
+    ),
+    (
+        "https://github.com/JuliaLang/juliaup/pull/101",
+        ".txt",
+        r"""[[[user:ludvik]]@majestix juliaup]$ cat ~/.julia/juliaup/juliaup.json
+{"Default":"release","InstalledVersions":{"1.6.2+0~x64":{"Path":"./julia-1.6.2+0~x64"}},"InstalledChannels":{"1":{"Version":"1.6.2+0~x64"}}}
 """,
     ),
 ]
