@@ -108,8 +108,11 @@ class RealDocument:
     and log shippers), collected at stop 57 under 1.94.0, and 145 to 150 (threads: VPN clients
     and network managers, language servers and editors, Windows domain and account
     administration, Helm charts and Kubernetes operators, source-based and HPC package
-    managers, creative and CAD desktop tools), collected at stop 57 under 1.100.0; each scored once, per part, blind, no rule
-    changed before it was scored."""
+    managers, creative and CAD desktop tools), collected at stop 57 under 1.100.0, and 151 to
+    156 (threads: error trackers and crash-report SDKs, R and Julia sessions, rootless
+    containers, WSL interop, sandboxed Linux app formats, local Kubernetes clusters), collected
+    at stop 58 under 1.106.0; each scored once, per part, blind, no rule changed before it was
+    scored."""
 
     @property
     def held_out(self) -> bool:
@@ -9833,7 +9836,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``150``, ``156``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``156``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9948,11 +9951,11 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (149, _RAW_STOP149),
         (150, _RAW_STOP150),
         (151, _RAW_STOP151),
+        (152, _RAW_STOP152),
         (153, _RAW_STOP153),
         (154, _RAW_STOP154),
         (155, _RAW_STOP155),
         (156, _RAW_STOP156),
-        (152, _RAW_STOP152),
     ):
         if batch not in (None, number):
             continue
