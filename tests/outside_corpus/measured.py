@@ -6732,17 +6732,13 @@ MEASURED: tuple[Measured, ...] = (
         # login (three times)
         docs=17,
         total=(15, 4, 1, 2),
-        found=(15, 4, 1, 0),
-        missed=(
-            "fastlane-fastlane-issues-10902: secret '7c31e9a04f2d86b5e1c0a93f7d4b28e6105fa9c3'",
-            "rollbar-rollbar-php-issues-421: secret '4f9a07c3d1e84b6a9c52e07b1d3fa8e2'",
-        ),
+        # 1.107.0: both secrets found by the trackers' wording (recognizers.yaml's
+        # crashlytics_upload_symbols_key, rollbar_token_not_found); the team account kept
+        # (user_names.yaml's role_login `<role>team`, words.yaml's CI accounts)
+        found=(15, 4, 1, 2),
+        missed=(),
         keeps=20,
-        damage=(
-            "fastlane-fastlane-issues-10902: 'iosteam'",
-            "fastlane-fastlane-issues-10902: 'iosteam'",
-            "fastlane-fastlane-issues-10902: 'iosteam'",
-        ),
+        damage=(),
         clean_changed=(),
         clean_docs=5,
         tails=(5, 5),

@@ -2593,6 +2593,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"AD.{surname.upper()}.NET")
             .k("\n")
         ),
+        # stop 58 (scrubber 1.107.0): an error tracker's credential by its tool's wording
+        # (Fabric/Crashlytics' upload-symbols -a, Rollbar's `access token not found:`), under a
+        # person's home before a CI workspace
+        "error_tracker_key_by_wording": lambda d: (
+            d.k("[17:02:11]: upload_dsym using command: /Users/")
+            .v(u)
+            .k("/jenkins/workspace/App/Pods/Fabric/upload-symbols -a ")
+            .v(hex40[0].lower())
+            .k(" -p ios /Users/")
+            .v(u)
+            .k('/jenkins/workspace/App/App.app.dSYM.zip\n    string(56) "access token not found: ')
+            .v(h)
+            .k('"\n')
+        ),
     }
 
 
@@ -3396,6 +3410,15 @@ PASTED_PLACEHOLDERS = {
     '{"@odata.type": "#microsoft.graph.user", "displayName": "Conference Room A",'
     ' "givenName": null}\n'
     "Default principal: admin@EXAMPLE.COM\n",
+    # stop 58 (scrubber 1.107.0): CI and team build accounts, placeholders and masks after an
+    # error tracker's wording, ids and hashes of the same lengths beside it
+    "error_tracker_build_accounts": "/Users/iosteam/jenkins/workspace/App/Pods/Fabric/"
+    "upload-symbols -a $FABRIC_API_KEY -p ios App.dSYM\n"
+    "/Users/distiller/project/ios/Pods/Fabric/upload-symbols -a <api_key> -p ios App.dSYM\n"
+    "/Users/teamcity/buildAgent/work/8a3b2c1d/build.log\n/Users/qateam/jenkins/workspace/a.log\n"
+    "Successfully uploaded dSYM with UUID 3F2504E04F8941D39A0C0305E82C3301 (App.dSYM)\n"
+    "Commit 7c31e9a04f2d86b5e1c0a93f7d4b28e6105fa9c3\n"
+    "access token not found: <access token>\naccess token not found: ******\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
