@@ -667,7 +667,21 @@ def _account_logins(text: str) -> list[str]:
             matches += _rule("directory_row").finditer(listing.group("rows"))
     if "uid=" in text:  # the id answer's own account, numbered as a person's
         records += [m.group("login") for m in _OWN_ID.finditer(text) if _persons_uid(m)]
-    return [m.group(m.lastindex or 0) for m in matches] + records
+    return [m.group(m.lastindex or 0) for m in matches] + records + _advised_logins(text)
+
+
+def _advised_logins(text: str) -> list[str]:
+    """The login a tool's group advice names (``user_names.yaml``'s ``group_advice_login``:
+    MicroK8s' ``add the user <u> to the 'microk8s' group:`` and its ``sudo usermod -a -G
+    microk8s <u>``, Docker's install script's) and a long listing's owner beside macOS'
+    ``staff`` group (``listing_staff_owner``, also in a row cut before its date). Since 1.110.0
+    (stop 58, batch 156's tune misses)."""
+    found: list[str] = []
+    if " group" in text and " user" in text:
+        found += [m.group(m.lastindex or 0) for m in _rule("group_advice_login").finditer(text)]
+    if " staff " in text:
+        found += [m.group(1) for m in _rule("listing_staff_owner").finditer(text)]
+    return found
 
 
 _PERSON_UIDS = range(1000, 60000)

@@ -2607,6 +2607,22 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(h)
             .k('"\n')
         ),
+        # stop 58 (scrubber 1.110.0): a tool's group advice names the invoking login (MicroK8s'
+        # wrapper, Docker's install script), a macOS listing's owner beside ``staff`` in a row
+        # cut before its date; a poster's dotted profile mask stays
+        "group_advice_staff_owner": lambda d: (
+            d.k("Insufficient permissions to access MicroK8s.\n")
+            .k("You can either try again with sudo or add the user ")
+            .v(u)
+            .k(" to the 'microk8s' group:\n\n    sudo usermod -a -G microk8s ")
+            .v(u)
+            .k('\n\nadding your user to the "docker" group with something like:\n\n')
+            .k("  sudo usermod -aG docker ")
+            .v(w)
+            .k("\n\nlrwxr-xr-x  1 ")
+            .v(initial)
+            .k("  staff  76 Fe\nconfig -> /mnt/c/Users/user.name/.kube/config\n")
+        ),
     }
 
 
@@ -3419,6 +3435,20 @@ PASTED_PLACEHOLDERS = {
     "Successfully uploaded dSYM with UUID 3F2504E04F8941D39A0C0305E82C3301 (App.dSYM)\n"
     "Commit 7c31e9a04f2d86b5e1c0a93f7d4b28e6105fa9c3\n"
     "access token not found: <access token>\naccess token not found: ******\n",
+    # stop 58 (scrubber 1.110.0): group advice for image, runner and variable accounts, macOS
+    # role and service owners beside ``staff``, dotted profile masks
+    "group_advice_of_nobody_staff_roles_masks": "Insufficient permissions to access MicroK8s.\n"
+    "You can either try again with sudo or add the user ubuntu to the 'microk8s' group:\n\n"
+    "    sudo usermod -a -G microk8s ubuntu\n    sudo chown -f -R ubuntu ~/.kube\n\n"
+    "add the user runner to the 'microk8s' group:\n    sudo usermod -a -G microk8s runner\n"
+    'adding your user to the "docker" group with something like:\n\n'
+    "  sudo usermod -aG docker your-user\n  sudo usermod -aG docker $USER\n"
+    "Add the current user to the dialout group:\n  sudo gpasswd -a ${USER} dialout\n"
+    "  sudo adduser vagrant libvirt\n$ sudo usermod -aG render jellyfin\n"
+    "drwxrwxr-x  3 admin  staff  96 Jan  1 12:00 Shared\nlrwxr-xr-x  1 root  staff  76 Fe\n"
+    "drwxr-xr-x  3 _spotlight  staff  96 Jan  1 12:00 s\n"
+    "config -> /mnt/c/Users/user.name/.kube/config\nC:\\Users\\firstname.lastname\\.kube\n"
+    "/Users/your.name/.kube\n/home/first.last/x\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
