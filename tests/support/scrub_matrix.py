@@ -2593,6 +2593,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"AD.{surname.upper()}.NET")
             .k("\n")
         ),
+        # stop 58 (scrubber 1.108.0): Toolbx's sub-ID check naming a two-letter login beside its
+        # prompt, and an AFS cell's home under the login's initial
+        "toolbox_user_afs_home": lambda d: (
+            d.k("[")
+            .v(two)
+            .k("@puff-lan ~]$ toolbox --verbose enter\n")
+            .k("toolbox: checking if /etc/subgid and /etc/subuid have entries for user ")
+            .v(two)
+            .k("\nFATAL:   mount /afs/cern.ch/user/")
+            .k(u[0])
+            .k("/")
+            .v(u)
+            .k("/a/d error\n")
+        ),
     }
 
 
@@ -3396,6 +3410,16 @@ PASTED_PLACEHOLDERS = {
     '{"@odata.type": "#microsoft.graph.user", "displayName": "Conference Room A",'
     ' "givenName": null}\n'
     "Default principal: admin@EXAMPLE.COM\n",
+    # stop 58 (scrubber 1.108.0): rootless container images' and installers' accounts, the
+    # engine's command after them, Toolbx naming a default account, an AFS cell's public trees
+    "rootless_service_accounts_afs_trees": "[podman@e0a8e0e6a81a /]$ podman info\n"
+    "  graphRoot: /home/podman/.local/share/containers/storage\n"
+    "dockeruser@server:~$ /home/dockeruser/bin/dockerd-rootless.sh --iptables=true\n"
+    "[moby@eci-dev bin]$ /home/moby/bin/dockerd-rootless.sh --experimental\n"
+    "rootless@5c7b2d1e9f00:~$ docker info\nrootless:100000:65536\n"
+    "toolbox: checking if /etc/subgid and /etc/subuid have entries for user core\n"
+    '"/var/home/myself/.config/containers/storage.conf"\n'
+    "source /afs/cern.ch/sw/lcg/releases/LCG_88/setup.sh\n/afs/cern.ch/work/public/x.root\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
