@@ -1422,7 +1422,8 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
     ``/Users/Jo/Desktop/…``). Since 1.79.0 (stop 56) a long listing's owner is too
     (``drwxr-xr-x 5 jm staff …`` beside ``/Users/jm/…``), and a listing's owner whose group is
     the same name is two pieces by itself (``drwx------ 4 tk tk …``: the user private group,
-    ``_listed_owner``)."""
+    ``_listed_owner``). Since 1.108.0 (stop 58) Toolbx's sub-ID check naming it beside a prompt
+    of the same login is too (``_toolbox_login``)."""
     low = name.lower()
     if low in homes:
         if _MAC_HOST_OF.search(text) and _words([name], _MAC_MODEL).search(text):
@@ -1438,12 +1439,26 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
             )
             for m in rx.finditer(text)
         )
-    if _listed_owner(text, low, own_group=True):
+    if _listed_owner(text, low, own_group=True) or _toolbox_login(text, low):
         return True
     prompts = [m.start(1) for m in _rule("git_bash").finditer(text) if m.group(1).lower() == low]
     if not prompts:
         return False
     return {m.start() for m in _words([name]).finditer(text)} <= set(prompts)
+
+
+def _toolbox_login(text: str, low: str) -> bool:
+    """Whether Toolbx's verbose sub-ID check names ``low`` (``user_names.yaml``'s
+    ``toolbox_user``: ``toolbox: checking if /etc/subgid and /etc/subuid have entries for user
+    <u>``, ``Looking for sub-GID and sub-UID ranges for user <u>``) and a prompt of the text is
+    that login's (``[<u>@host ~]$``): Toolbx reads the invoking user, so the two name the same
+    person. Since 1.108.0 (stop 58, batch 153's tune miss)."""
+    if "entries for user " not in text and "UID ranges for user " not in text:
+        return False
+    return all(
+        any(m.group(1).lower() == low for m in _rule(rule).finditer(text))
+        for rule in ("toolbox_user", "prompt")
+    )
 
 
 def _listed_owner(text: str, low: str, own_group: bool) -> bool:

@@ -2623,6 +2623,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(initial)
             .k("  staff  76 Fe\nconfig -> /mnt/c/Users/user.name/.kube/config\n")
         ),
+        # stop 58 (scrubber 1.108.0): Toolbx's sub-ID check naming a two-letter login beside its
+        # prompt, and an AFS cell's home under the login's initial
+        "toolbox_user_afs_home": lambda d: (
+            d.k("[")
+            .v(two)
+            .k("@puff-lan ~]$ toolbox --verbose enter\n")
+            .k("toolbox: checking if /etc/subgid and /etc/subuid have entries for user ")
+            .v(two)
+            .k("\nFATAL:   mount /afs/cern.ch/user/")
+            .k(u[0])
+            .k("/")
+            .v(u)
+            .k("/a/d error\n")
+        ),
     }
 
 
@@ -3449,6 +3463,16 @@ PASTED_PLACEHOLDERS = {
     "drwxr-xr-x  3 _spotlight  staff  96 Jan  1 12:00 s\n"
     "config -> /mnt/c/Users/user.name/.kube/config\nC:\\Users\\firstname.lastname\\.kube\n"
     "/Users/your.name/.kube\n/home/first.last/x\n",
+    # stop 58 (scrubber 1.108.0): rootless container images' and installers' accounts, the
+    # engine's command after them, Toolbx naming a default account, an AFS cell's public trees
+    "rootless_service_accounts_afs_trees": "[podman@e0a8e0e6a81a /]$ podman info\n"
+    "  graphRoot: /home/podman/.local/share/containers/storage\n"
+    "dockeruser@server:~$ /home/dockeruser/bin/dockerd-rootless.sh --iptables=true\n"
+    "[moby@eci-dev bin]$ /home/moby/bin/dockerd-rootless.sh --experimental\n"
+    "rootless@5c7b2d1e9f00:~$ docker info\nrootless:100000:65536\n"
+    "toolbox: checking if /etc/subgid and /etc/subuid have entries for user core\n"
+    '"/var/home/myself/.config/containers/storage.conf"\n'
+    "source /afs/cern.ch/sw/lcg/releases/LCG_88/setup.sh\n/afs/cern.ch/work/public/x.root\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
