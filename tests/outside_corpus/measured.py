@@ -4000,6 +4000,39 @@ _TEXTS_152 = (
     "/export/home/USER/R/x86_64-pc-linux-gnu-library/4.3",
 )
 
+_TEXTS_157 = (
+    # Terraform/OpenTofu `TF_LOG` startup lines naming a system, CI or default account's home, a
+    # placeholder home or no home at all; Atlantis' own name outside a home
+    "2021-08-16T09:43:35.831Z [DEBUG] Attempting to open CLI config file: /root/.terraformrc",
+    "2021-08-16T09:43:35.831Z [DEBUG] Attempting to open CLI config file: /home/runner/.terraformrc",
+    "2024-12-11T11:34:22.501Z [DEBUG] Attempting to open CLI config file: /home/runner/.config/opentofu/tofurc",
+    "[DEBUG] ignoring non-existing provider search directory /home/runner/.terraform.d/plugins",
+    "[DEBUG] Attempting to open CLI config file: C:\\Users\\Administrator\\AppData\\Roaming\\terraform.rc",
+    "[DEBUG] Attempting to open CLI config file: /home/ubuntu/.terraformrc",
+    "[DEBUG] Attempting to open CLI config file: /home/ec2-user/.terraformrc",
+    "[DEBUG] Attempting to open CLI config file: /home/jenkins/.terraformrc",
+    "[DEBUG] Attempting to open CLI config file: /Users/user/.terraformrc",
+    "[DEBUG] Attempting to open CLI config file: /Users/username/.terraformrc",
+    "[DEBUG] Attempting to open CLI config file: $HOME/.terraformrc",
+    "[DEBUG] Attempting to open CLI config file: ~/.terraformrc",
+    "[DEBUG] Attempting to open CLI config file: /tmp/foo",
+    "docker run -e TF_CLI_CONFIG_FILE='/tmp/foo' -e TF_LOG=trace hashicorp/terraform:0.11.14 init",
+    "atlantis server --atlantis-url https://atlantis.example.com --gh-user atlantis",
+    # CLI configuration credentials blocks and helpers with placeholder, masked or variable
+    # tokens; the all-`x` `credentials.tfrc.json` token stays, while a short placeholder in the
+    # `<id>.atlasv1.<body>` shape (`xxx.atlasv1.yyy`) is still changed (see SOURCE.md)
+    'credentials "app.terraform.io" {\n  token = "<your-token>"\n}',
+    'credentials "app.terraform.io" {\n  token = "YOUR_TOKEN"\n}',
+    'credentials "app.terraform.io" {\n  token = "$TFE_TOKEN"\n}',
+    'credentials "myorg.jfrog.io" {\n    token = ***\n}',
+    'credentials "app.terraform.io" {\n  token = "REDACTED"\n}',
+    'credentials "app.terraform.io" {\n  token = "xxx"\n}',
+    'credentials_helper "env" {}',
+    'credentials_helper "keychain" {}',
+    "export TF_TOKEN_app_terraform_io=K****",
+    '{\n  "credentials": {\n    "app.terraform.io": {\n      "token": "xxxxxxxxxxxxxx.atlasv1.xxxxxxxxxxxxxxxxxxxx"\n    }\n  }\n}',
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -6880,5 +6913,33 @@ MEASURED: tuple[Measured, ...] = (
         tails=(6, 6),
         parses=(0, 0),
         texts=_TEXTS_152,
+    ),
+    Measured(
+        batch=157,
+        blind_under="1.107.0",
+        # Batch 157's tune part under scrubber 1.107.0, blind: paths 21/21, elsewhere 2/2, no
+        # e-mail or secret, 2 of 13 keep spans damaged, 5/5 library tails, 2 of 6 clean changed,
+        # no JSON/YAML.
+        # known damage (tests/outside_corpus/SOURCE.md, "The stop-157 collection"): Atlantis'
+        # service account in `/home/atlantis/.terraformrc` read as a login, and the poster's
+        # placeholder token `"xxx.atlasv1.yyy"` in a `.terraformrc` credentials block replaced as
+        # a Terraform Cloud token
+        docs=14,
+        total=(21, 2, 0, 0),
+        found=(21, 2, 0, 0),
+        missed=(),
+        keeps=13,
+        damage=(
+            "hashicorp-terraform-issues-23173: 'xxx.atlasv1.yyy'",
+            "runatlantis-atlantis-issues-1544: 'atlantis'",
+        ),
+        clean_changed=(
+            "hashicorp-terraform-issues-23173",
+            "runatlantis-atlantis-issues-1544",
+        ),
+        clean_docs=6,
+        tails=(5, 5),
+        parses=(0, 0),
+        texts=_TEXTS_157,
     ),
 )

@@ -9956,6 +9956,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (154, _RAW_STOP154),
         (155, _RAW_STOP155),
         (156, _RAW_STOP156),
+        (157, _RAW_STOP157),
     ):
         if batch not in (None, number):
             continue
@@ -51874,6 +51875,384 @@ Symlink julia-release added in /home/[[user:wmq4]]{{keep:/.local/bin}}. Add this
         ".txt",
         r"""[[[user:ludvik]]@majestix juliaup]$ cat ~/.julia/juliaup/juliaup.json
 {"Default":"release","InstalledVersions":{"1.6.2+0~x64":{"Path":"./julia-1.6.2+0~x64"}},"InstalledChannels":{"1":{"Version":"1.6.2+0~x64"}}}
+""",
+    ),
+]
+
+
+_RAW_STOP157: list[tuple[str, str, str]] = [
+    # ---- Terraform and OpenTofu: TF_LOG=DEBUG/TRACE logs, CLI config, plugin paths -------------
+    (
+        "https://github.com/elsudano/terraform-provider-vmworkstation/issues/5",
+        ".txt",
+        r"""2021/03/12 19:54:54 [INFO] Terraform version: 0.14.7
+2021/03/12 19:54:54 [INFO] Go runtime version: go1.15.6
+2021/03/12 19:54:54 [INFO] CLI args: []string{"/usr/local/bin/terraform", "plan"}
+2021/03/12 19:54:54 [DEBUG] Attempting to open CLI config file: /home/[[user:jvd]]{{keep:/.terraformrc}}
+2021/03/12 19:54:54 [DEBUG] File doesn't exist, but doesn't need to. Ignoring.
+2021/03/12 19:54:54 [DEBUG] ignoring non-existing provider search directory terraform.d/plugins
+2021/03/12 19:54:54 [DEBUG] ignoring non-existing provider search directory /home/[[user:jvd]]/.terraform.d/plugins
+2021/03/12 19:54:54 [DEBUG] ignoring non-existing provider search directory /home/[[user:jvd]]/.local/share/terraform/plugins
+2021/03/12 19:54:54 [DEBUG] ignoring non-existing provider search directory /usr/share/ubuntu/terraform/plugins
+2021/03/12 19:54:54 [DEBUG] ignoring non-existing provider search directory /usr/local/share/terraform/plugins
+2021/03/12 19:54:54 [DEBUG] ignoring non-existing provider search directory /usr/share/terraform/plugins
+2021/03/12 19:54:54 [DEBUG] ignoring non-existing provider search directory /var/lib/snapd/desktop/terraform/plugins
+2021/03/12 19:54:54 [INFO] CLI command args: []string{"plan"}
+2021/03/12 19:54:54 [TRACE] Meta.Backend: no config given or present on disk, so returning nil config
+""",
+    ),
+    (
+        "https://github.com/hashicorp/terraform/issues/28047",
+        ".txt",
+        r"""2021/03/11 07:14:09 [INFO] Terraform version: 0.13.3
+2021/03/11 07:14:09 [INFO] Go runtime version: go1.14.7
+2021/03/11 07:14:09 [INFO] CLI args: []string{"C:\\ProgramData\\chocolatey\\lib\\terraform\\tools\\terraform.exe", "apply"}
+2021/03/11 07:14:09 [DEBUG] Attempting to open CLI config file: C:\Users\[[user:admin.john.fairbanks]]{{keep:\AppData\Roaming\terraform.rc}}
+2021/03/11 07:14:09 [DEBUG] File doesn't exist, but doesn't need to. Ignoring.
+2021/03/11 07:14:09 [DEBUG] ignoring non-existing provider search directory terraform.d/plugins
+2021/03/11 07:14:09 [DEBUG] ignoring non-existing provider search directory C:\Users\[[user:admin.john.fairbanks]]\AppData\Roaming\terraform.d\plugins
+2021/03/11 07:14:09 [DEBUG] ignoring non-existing provider search directory C:\Users\[[user:admin.john.fairbanks]]\AppData\Roaming\HashiCorp\Terraform\plugins
+2021/03/11 07:14:09 [INFO] CLI command args: []string{"apply"}
+2021/03/11 07:14:09 [TRACE] Meta.Backend: no config given or present on disk, so returning nil config
+2021/03/11 07:14:09 [TRACE] Meta.Backend: backend has not previously been initialized in this working directory
+2021/03/11 07:14:09 [DEBUG] New state was assigned lineage "c9d9b4a1-4320-cd35-3e48-52eb7eb099b6"
+""",
+    ),
+    (
+        "https://github.com/hashicorp/terraform/issues/27474",
+        ".txt",
+        r"""2021/01/12 11:48:44 [INFO] Terraform version: 0.14.4
+2021/01/12 11:48:44 [INFO] Go runtime version: go1.15.6
+2021/01/12 11:48:44 [INFO] CLI args: []string{"C:\\Work\\Programs\\terraform.exe", "apply"}
+2021/01/12 11:48:44 [DEBUG] Attempting to open CLI config file: C:\Users\[[user:dmsokolov]]{{keep:\AppData\Roaming\terraform.rc}}
+2021/01/12 11:48:44 [DEBUG] File doesn't exist, but doesn't need to. Ignoring.
+2021/01/12 11:48:44 [DEBUG] ignoring non-existing provider search directory terraform.d/plugins
+2021/01/12 11:48:44 [DEBUG] ignoring non-existing provider search directory C:\Users\[[user:dmsokolov]]\AppData\Roaming\terraform.d\plugins
+2021/01/12 11:48:44 [DEBUG] ignoring non-existing provider search directory C:\Users\[[user:dmsokolov]]\AppData\Roaming\HashiCorp\Terraform\plugins
+2021/01/12 11:48:44 [INFO] CLI command args: []string{"apply"}
+2021/01/12 11:48:44 [TRACE] Meta.Backend: no config given or present on disk, so returning nil config
+2021/01/12 11:48:44 [DEBUG] New state was assigned lineage "5ce1e650-20a1-c859-6260-ba53e1a11669"
+""",
+    ),
+    (
+        "https://github.com/opentofu/opentofu/pull/2009",
+        ".txt",
+        r"""2024-09-21T11:22:52.055+0530 [INFO]  OpenTofu version: 1.9.0 dev
+2024-09-21T11:22:52.056+0530 [DEBUG] using github.com/hashicorp/go-tfe v1.36.0
+2024-09-21T11:22:52.056+0530 [DEBUG] using github.com/opentofu/hcl/v2 v2.0.0-20240814143621-8048794c5c52
+2024-09-21T11:22:52.056+0530 [DEBUG] using github.com/hashicorp/terraform-svchost v0.1.1
+2024-09-21T11:22:52.056+0530 [DEBUG] using github.com/zclconf/go-cty v1.14.4
+2024-09-21T11:22:52.056+0530 [INFO]  Go runtime version: go1.22.3
+2024-09-21T11:22:52.056+0530 [INFO]  CLI args: []string{"./tofu", "init", "-upgrade"}
+2024-09-21T11:22:52.056+0530 [DEBUG] Attempting to open CLI config file: /Users/[[user:rohitkumarsingh]]{{keep:/.tofurc}}
+2024-09-21T11:22:52.056+0530 [DEBUG] File doesn't exist, but doesn't need to. Ignoring.
+2024-09-21T11:22:52.056+0530 [DEBUG] ignoring non-existing provider search directory terraform.d/plugins
+2024-09-21T11:22:52.056+0530 [DEBUG] ignoring non-existing provider search directory /Users/[[user:rohitkumarsingh]]/.terraform.d/plugins
+2024-09-21T11:22:52.056+0530 [DEBUG] ignoring non-existing provider search directory /Users/[[user:rohitkumarsingh]]/Library/Application Support/io.terraform/plugins
+2024-09-21T11:22:52.056+0530 [DEBUG] ignoring non-existing provider search directory /Library/Application Support/io.terraform/plugins
+""",
+    ),
+    (
+        "https://github.com/hashicorp/terraform/issues/18941",
+        ".txt",
+        r"""2018-09-25T19:33:17.522-0400 [DEBUG] plugin: plugin process exited: path=/Users/[[user:lukeparry]]{{keep:/Development/vault-on-gke/terraform/.terraform/plugins/darwin_amd64/terraform-provider-http_v1.0.1_x4}}
+2018-09-25T19:33:17.522-0400 [DEBUG] plugin: plugin process exited: path=/Users/[[user:lukeparry]]/Development/vault-on-gke/terraform/.terraform/plugins/darwin_amd64/terraform-provider-template_v1.0.0_x4
+2018-09-25T19:33:17.522-0400 [DEBUG] plugin: plugin process exited: path=/Users/[[user:lukeparry]]/Development/vault-on-gke/terraform/.terraform/plugins/darwin_amd64/terraform-provider-null_v1.0.0_x4
+2018-09-25T19:33:17.522-0400 [DEBUG] plugin: plugin process exited: path=/usr/local/bin/terraform
+2018-09-25T19:33:17.522-0400 [DEBUG] plugin: plugin process exited: path=/Users/[[user:lukeparry]]/Development/vault-on-gke/terraform/.terraform/plugins/darwin_amd64/terraform-provider-tls_v1.2.0_x4
+2018-09-25T19:33:17.522-0400 [DEBUG] plugin: plugin process exited: path=/Users/[[user:lukeparry]]/Development/vault-on-gke/terraform/.terraform/plugins/darwin_amd64/terraform-provider-kubernetes_v1.2.0_x4
+
+
+
+!!!!!!!!!!!!!!!!!!!!!!!!!!! TERRAFORM CRASH !!!!!!!!!!!!!!!!!!!!!!!!!!!!
+
+Terraform crashed! This is always indicative of a bug within Terraform.
+A crash log has been placed at "crash.log" relative to your current
+working directory. It would be immensely helpful if you could please
+report the crash with Terraform[1] so that we can fix this.
+""",
+    ),
+    (
+        "https://github.com/Mongey/terraform-provider-confluentcloud/issues/24",
+        ".txt",
+        r"""2020/07/20 17:17:09 [TRACE] <root>: eval: *terraform.EvalWriteDiff
+2020-07-20T17:17:09.132+1000 [DEBUG] plugin: plugin process exited: path=/Users/[[user:ramesha]]{{keep:/.terraform.d/plugins/terraform-provider-confluentcloud_v0.0.2}} pid=90374 error="exit status 2"
+2020/07/20 17:17:09 [TRACE] <root>: eval: *terraform.EvalApplyPost
+2020/07/20 17:17:09 [ERROR] <root>: eval: *terraform.EvalApplyPost, err: rpc error: code = Unavailable desc = transport is closing
+2020/07/20 17:17:09 [ERROR] <root>: eval: *terraform.EvalSequence, err: rpc error: code = Unavailable desc = transport is closing
+2020/07/20 17:17:09 [TRACE] [walkApply] Exiting eval tree: confluentcloud_kafka_cluster.test
+2020/07/20 17:17:09 [TRACE] vertex "confluentcloud_kafka_cluster.test": visit complete
+2020/07/20 17:17:09 [TRACE] statemgr.Filesystem: have already backed up original terraform.tfstate to terraform.tfstate.backup on a previous write
+2020/07/20 17:17:09 [TRACE] statemgr.Filesystem: state has changed since last snapshot, so incrementing serial to 13
+""",
+    ),
+    (
+        "https://github.com/Juniper/terraform-provider-apstra/issues/1183",
+        ".txt",
+        r"""% terraform init
+Initializing the backend...
+Initializing provider plugins...
+- Finding juniper/apstra versions matching "0.95.0"...
+- Installing juniper/apstra v0.95.0...
+╷
+│ Error: Failed to install provider
+│
+│ Error while installing juniper/apstra v0.95.0: open /Users/[[user:jpawlak]]{{keep:/.terraform.d/plugin-cache/registry.terraform.io/juniper/apstra/0.95.0/darwin_arm64/Third_Party_Code/github.com/IBM/netaddr/LICENSE}}: permission denied
+╵
+%
+""",
+    ),
+    (
+        "https://github.com/rubrikinc/terraform-provider-rubrik-archive/issues/17",
+        ".txt",
+        r"""Error: Error asking for user input: 1 error(s) occurred:
+
+* provider.rubrik: fork/exec /Users/[[user:peterholland]]{{keep:/.terraform.d/plugins/terraform-provider-rubrik}}: permission denied
+""",
+    ),
+    (
+        "https://github.com/hashicorp/tfc-getting-started/issues/20",
+        ".txt",
+        r"""$ ./scripts/setup.sh
+jq: error: Could not open file /home/[[user:joseg]]{{keep:/.terraform.d/credentials.tfrc.json}}: No such file or directory
+$ cat ~/.terraformrc
+credentials_helper "keychain" {}
+""",
+    ),
+    (
+        "https://github.com/runatlantis/atlantis/issues/1544",
+        ".txt",
+        r"""$ export TF_LOG=DEBUG
+$ terraform workspace show
+2021-08-16T09:43:35.831Z [DEBUG] Adding temp file log sink: /tmp/terraform-log617333399
+2021-08-16T09:43:35.831Z [INFO]  Terraform version: 1.0.1
+2021-08-16T09:43:35.831Z [INFO]  Go runtime version: go1.16.4
+2021-08-16T09:43:35.831Z [INFO]  CLI args: []string{"/usr/local/bin/tf/versions/1.0.1/terraform", "workspace", "show"}
+2021-08-16T09:43:35.831Z [DEBUG] Attempting to open CLI config file: /home/{{keep:atlantis}}/.terraformrc
+2021-08-16T09:43:35.831Z [DEBUG] File doesn't exist, but doesn't need to. Ignoring.
+2021-08-16T09:43:35.832Z [DEBUG] ignoring non-existing provider search directory terraform.d/plugins
+""",
+    ),
+    (
+        "https://github.com/hashicorp/terraform/issues/21376",
+        ".txt",
+        r"""2019/05/21 14:28:22 [INFO] Terraform version: 0.11.14
+2019/05/21 14:28:22 [INFO] Go runtime version: go1.12.4
+2019/05/21 14:28:22 [INFO] CLI args: []string{"/bin/terraform", "init"}
+2019/05/21 14:28:22 [DEBUG] Attempting to open CLI config file: {{keep:/root/.terraformrc}}
+2019/05/21 14:28:22 [DEBUG] File doesn't exist, but doesn't need to. Ignoring.
+2019/05/21 14:28:22 [INFO] CLI command args: []string{"init"}
+2019/05/21 14:28:22 [DEBUG] plugin: waiting for all plugin processes to complete...
+Terraform initialized in an empty directory!
+""",
+    ),
+    (
+        "https://github.com/hashicorp/terraform/issues/20532",
+        ".txt",
+        r"""2019/03/01 11:48:30 [INFO] Terraform version: 0.12.0 beta1
+2019/03/01 11:48:30 [INFO] Go runtime version: go1.11.5
+2019/03/01 11:48:30 [INFO] CLI args: []string{"/usr/bin/terraform", "init"}
+2019/03/01 11:48:30 [DEBUG] Attempting to open CLI config file: /home/{{keep:tf}}/.terraformrc
+2019/03/01 11:48:30 [DEBUG] File doesn't exist, but doesn't need to. Ignoring.
+2019/03/01 11:48:30 [INFO] CLI command args: []string{"init"}
+2019/03/01 11:48:30 [ERR] Checkpoint error: open /home/{{keep:tf}}/.terraform.d/checkpoint_signature: permission denied
+
+2019/03/01 11:48:30 [TRACE] Meta.Backend: no config given or present on disk, so returning nil config
+Initializing the backend...
+2019/03/01 11:48:30 [TRACE] Meta.Backend: backend has not previously been initialized in this working directory
+2019/03/01 11:48:30 [DEBUG] New state was assigned lineage "57946f1f-fad6-71b9-0ca9-1c888813266b"
+""",
+    ),
+    (
+        "https://github.com/opentofu/opentofu/issues/2282",
+        ".txt",
+        r"""2024-12-11T11:34:22.499Z [INFO]  OpenTofu version: 1.8.1
+2024-12-11T11:34:22.500Z [DEBUG] using github.com/hashicorp/go-tfe v1.36.0
+2024-12-11T11:34:22.500Z [DEBUG] using github.com/opentofu/hcl/v2 v2.0.0-20240416130056-03228b26f391
+2024-12-11T11:34:22.500Z [INFO]  Go runtime version: go1.21.3
+2024-12-11T11:34:22.500Z [INFO]  CLI args: []string{"/home/{{keep:runner}}/work/_temp/72080517-77a5-4820-a0d5-66fe85a38a24/tofu-bin", "init"}
+2024-12-11T11:34:22.501Z [TRACE] Stdout is not a terminal
+2024-12-11T11:34:22.501Z [DEBUG] Attempting to open CLI config file: /home/{{keep:runner}}/.config/opentofu/tofurc
+2024-12-11T11:34:22.501Z [DEBUG] File doesn't exist, but doesn't need to. Ignoring.
+2024-12-11T11:34:22.502Z [DEBUG] ignoring non-existing provider search directory terraform.d/plugins
+2024-12-11T11:34:22.502Z [DEBUG] ignoring non-existing provider search directory /home/{{keep:runner}}/.terraform.d/plugins
+""",
+    ),
+    # ---- Terraform CLI configuration: credentials blocks as pasted --------------------------------
+    (
+        "https://github.com/hashicorp/terraform/issues/23173",
+        ".txt",
+        r"""# .terraformrc
+credentials "app.terraform.io" {
+  token = "{{keep:xxx.atlasv1.yyy}}"
+  # this being a team or user token (not an organisation token)
+}
+
+$ terraform init
+Initializing the backend...
+
+Error: Required token could not be found
+Make sure you configured a credentials block for app.terraform.io in your CLI Config File.
+""",
+    ),
+    (
+        "https://github.com/hashicorp/terraform/issues/35504",
+        ".txt",
+        r"""provider_installation {
+    direct {
+        exclude = ["registry.terraform.io/*/*"]
+    }
+    network_mirror {
+        url = "https://myorg.jfrog.io/artifactory/api/terraform/terraform-registry-prod/providers/"
+        exclude = ["registry.terraform.io/manually-downloaded/provider"]
+    }
+}
+
+# FOLLOWING ISN'T WORKING:
+credentials "myorg.jfrog.io" {
+    token = {{keep:***}}
+}
+""",
+    ),
+    # ---- Terragrunt: debug logs with the working directory as prefix --------------------------------
+    (
+        "https://github.com/gruntwork-io/terragrunt/issues/2519",
+        ".txt",
+        r"""time=2023-04-06T08:02:12+01:00 level=debug msg=[Partial] Included config C:/Users/[[user:KarlBrown]]/source/repos/Terragrunt/infrastructure/environments/terragrunt.hcl has strategy shallow merge: merging config in (shallow). prefix=[C:\Users\[[user:KarlBrown]]\source\repos\Terragrunt\infrastructure\environments\QA\primary\rg]
+time=2023-04-06T08:02:12+01:00 level=debug msg=Did not find any locals block: skipping evaluation. prefix=[C:\Users\[[user:KarlBrown]]\source\repos\Terragrunt\infrastructure\environments\QA\primary\rg]
+time=2023-04-06T08:02:12+01:00 level=debug msg=Detected single bare include block - exposing as top level prefix=[C:\Users\[[user:KarlBrown]]\source\repos\Terragrunt\infrastructure\environments\QA\primary\rg]
+time=2023-04-06T08:02:12+01:00 level=debug msg=Found locals block: evaluating the expressions. prefix=[C:\Users\[[user:KarlBrown]]\source\repos\Terragrunt\infrastructure\environments\QA\primary\rg]
+time=2023-04-06T08:02:12+01:00 level=debug msg=Evaluated 1 locals (remaining 0): subscription_id prefix=[C:\Users\[[user:KarlBrown]]\source\repos\Terragrunt\infrastructure\environments\QA\primary\rg]
+""",
+    ),
+    (
+        "https://github.com/gruntwork-io/terragrunt/issues/672",
+        ".txt",
+        r"""➜  prod git:(master) ✗ terragrunt plan
+[terragrunt] [/mnt/c/Users/[[user:sundaresh_k]]/Documents/repository/terraform/projects/gcp/infra-foundation/live/prod] 2019/03/08 11:53:39 Running command: terraform --version
+[terragrunt] 2019/03/08 11:53:40 Reading Terragrunt config file at /mnt/c/Users/[[user:sundaresh_k]]/Documents/repository/terraform/projects/gcp/infra-foundation/live/prod/terraform.tfvars
+[terragrunt] 2019/03/08 11:53:40 WARNING: no double-slash (//) found in source URL /mnt/c/Users/[[user:sundaresh_k]]/Documents/repository/terraform/templates/gcp/infra-foundation. Relative paths in downloaded Terraform code may not work.
+[terragrunt] 2019/03/08 11:53:40 Cleaning up existing *.tf files in /mnt/c/Users/[[user:sundaresh_k]]/Documents/repository/terraform/projects/gcp/infra-foundation/live/prod/.terragrunt-cache/arl7NdJeAWc8n6jqx5xtGgBKjV0/Uz5ujJJe2PR0nb9nJ5U6UVlyHKY
+""",
+    ),
+    # ---- Pulumi: --logtostderr -v=9, pulumi about, whoami ------------------------------------------
+    (
+        "https://github.com/pulumi/pulumi/issues/11885",
+        ".txt",
+        r"""pulumi login --local
+Logged in to MacBook-Pro-lbr.local as [[user:tmorgan]] (file://~)
+pulumi whoami
+[[user:tmorgan]]
+""",
+    ),
+    (
+        "https://github.com/pulumi/pulumi/issues/19391",
+        ".txt",
+        r"""pulumi about
+CLI
+Version      3.165.0
+Go Version   go1.24.2
+Go Compiler  gc
+
+Plugins
+KIND      NAME          VERSION
+resource  aws           6.77.1
+resource  awsx          2.21.1
+resource  docker        4.6.2
+resource  docker-build  0.0.11
+language  python        3.165.0
+
+Host
+OS       darwin
+Version  15.4.1
+Arch     arm64
+
+This project is written in python: executable='/Users/[[user:nick]]{{keep:/repos/Backend-2/deployment/.venv/bin/python}}' version='3.12.2'
+
+Current Stack: scrub-ai/backend/dev
+
+TYPE                                               URN
+pulumi:pulumi:Stack                                urn:pulumi:dev::backend::pulumi:pulumi:Stack::backend-dev
+pulumi:providers:aws                               urn:pulumi:dev::backend::pulumi:providers:aws::default_6_66_2
+""",
+    ),
+    (
+        "https://github.com/pulumi/pulumi/issues/4033",
+        ".txt",
+        r"""% pulumi up --verbose 9 --logtostderr
+I0325 10:47:54.171666   52178 backend.go:417] found username for access token
+I0325 10:47:54.818549   52178 backend.go:417] found username for access token
+Previewing update (dev):
+I0325 10:47:54.947710   52178 ignore.go:44] Explicitly ignoring and discarding error: no git repository found from /Users/[[user:kbauer]]{{keep:/workspace/go/src/pulumi/Pulumi.yaml}}
+I0325 10:47:55.070775   52178 backend.go:417] found username for access token
+I0325 10:47:55.070618   52178 backend.go:889] Stack dev being updated to version 6
+I0325 10:47:55.308628   52178 plugins.go:76] gatherPluginsFromProgram(): gathering plugins from language host
+I0325 10:47:55.308903   52178 plugins.go:427] GetPluginPath(language, go, <nil>): found on $PATH /usr/local/bin/pulumi-language-go
+I0325 10:47:55.308978   52178 plugin.go:86] Launching plugin 'go' from '/usr/local/bin/pulumi-language-go' with args: 127.0.0.1:63970
+I0325 10:47:55.340575   52178 langruntime_plugin.go:170] langhost[go].GetPluginInfo() executing
+""",
+    ),
+    (
+        "https://github.com/pulumi/pulumi/issues/3590",
+        ".txt",
+        r"""~/w/pulumi-experiment> pulumi --verbose=9 --logtostderr --logflow preview
+Previewing update (dev):
+I1203 09:25:40.889030   96258 plugins.go:76] gatherPluginsFromProgram(): gathering plugins from language host
+I1203 09:25:40.889265   96258 plugins.go:427] GetPluginPath(language, nodejs, <nil>): found on $PATH /Users/{{keep:redacted}}/homebrew/bin/pulumi-language-nodejs
+I1203 09:25:40.889327   96258 plugin.go:79] Launching plugin 'nodejs' from '/Users/{{keep:redacted}}/homebrew/bin/pulumi-language-nodejs' with args: 127.0.0.1:55891
+I1203 09:25:41.856328   96258 langruntime_plugin.go:170] langhost[nodejs].GetPluginInfo() executing
+I1203 09:25:41.857793   96258 langruntime_plugin.go:83] langhost[nodejs].GetRequiredPlugins(proj=pulumi-experiment,pwd=/Users/{{keep:redacted}}/workspace/pulumi-experiment,program=.) executing
+""",
+    ),
+    (
+        "https://github.com/pulumi/pulumi/pull/5549",
+        ".txt",
+        r"""pulumi plugin install resource azure-nextgen v0.2.1 -v=1 --logtostderr
+[resource plugin azure-nextgen-0.2.1] installing
+I1010 19:30:58.472772    7128 plugins.go:201] azure-nextgen downloading from https://get.pulumi.com/releases/plugins
+Downloading plugin: 0 B / 17.82 MiB [----------------------------------]   0.00%I1010 19:30:58.704168    7128 plugin_install.go:136] [resource plugin azure-nextgen-0.2.1] installing tarball ...
+Downloading plugin: 17.82 MiB / 17.82 MiB [=========================] 100.00% 3s
+Moving plugin...I1010 19:31:01.874427    7128 plugins.go:304] moving plugin from "/Users/{{keep:myuser}}/.pulumi/plugins/resource-azure-nextgen-v0.2.1.tmp884796935" to "/Users/{{keep:myuser}}/.pulumi/plugins/resource-azure-nextgen-v0.2.1"
+ done.
+""",
+    ),
+    (
+        "https://github.com/pulumi/pulumi/issues/6256",
+        ".txt",
+        r"""I0219 10:15:16.334439   29990 plugins.go:77] gatherPluginsFromProgram(): gathering plugins from language host
+I0219 10:15:16.334562   29990 plugins.go:588] GetPluginPath(language, nodejs, <nil>): found on $PATH /opt/pulumi/bin/pulumi-language-nodejs
+I0219 10:15:16.334594   29990 plugin.go:124] Launching plugin 'nodejs' from '/opt/pulumi/bin/pulumi-language-nodejs' with args: 127.0.0.1:60281
+I0219 10:15:16.504598   29990 langruntime_plugin.go:178] langhost[nodejs].GetPluginInfo() executing
+I0219 10:15:16.505105   29990 langruntime_plugin.go:91] langhost[nodejs].GetRequiredPlugins(proj=awsdeps,pwd=/Users/{{keep:user}}/Desktop/awsdeps,program=.) executing
+I0219 10:15:16.540300   29990 pulumi.go:393] error determining if the running executable was installed with brew: lstat /usr/local/Cellar/pulumi: no such file or directory
+I0219 10:15:16.623538   29990 langruntime_plugin.go:133] langhost[nodejs].GetRequiredPlugins(proj=awsdeps,pwd=/Users/{{keep:user}}/Desktop/awsdeps,program=.) success: #versions=2
+""",
+    ),
+    # ---- CDK for Terraform: cdktf's environment and provider report --------------------------------
+    (
+        "https://github.com/hashicorp/terraform-cdk/issues/3898",
+        ".txt",
+        r"""language: python
+cdktf-cli: 0.21.0
+node: v20.8.0
+cdktf: 0.21.0
+constructs: 10.4.2
+jsii: 1.106.0
+terraform: 1.9.8
+arch: x64
+os: linux 6.6.87.1-microsoft-standard-WSL2
+python: Python 3.11.7
+pip: pip 23.2.1 from /usr/local/lib/python3.11/site-packages/pip (python 3.11)
+pipenv: pipenv, version 2025.0.3
+providers
+jfrog/artifactory@~> 12.9.5 (LOCAL)
+        terraform provider version: 12.9.5
+jfrog/platform@~> 2.2.4 (LOCAL)
+        terraform provider version: 2.2.4
+cdktf-cdktf-provider-null (PREBUILT)
+        terraform provider version: 3.2.4
+        prebuilt provider version: 11.0.0
+        cdktf version: ^0.21.0
 """,
     ),
 ]
