@@ -334,6 +334,7 @@ def main(argv: list[str] | None = None) -> int:
             "155",
             "156",
             "157",
+            "158",
             "all",
         ),
         default="all",

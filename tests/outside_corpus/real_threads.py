@@ -9957,6 +9957,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (155, _RAW_STOP155),
         (156, _RAW_STOP156),
         (157, _RAW_STOP157),
+        (158, _RAW_STOP158),
     ):
         if batch not in (None, number):
             continue
@@ -52253,6 +52254,488 @@ cdktf-cdktf-provider-null (PREBUILT)
         terraform provider version: 3.2.4
         prebuilt provider version: 11.0.0
         cdktf version: ^0.21.0
+""",
+    ),
+]
+
+
+_RAW_STOP158: list[tuple[str, str, str]] = [
+    # ---- Bazel: --verbose_failures, bazel info, java.log, sandbox errors -----------------------
+    (
+        "https://github.com/bazelbuild/bazel/issues/12146",
+        ".txt",
+        r"""$ git clone git@github.com:[[user:mokrad]]/bazel_examples.git
+$ cd bazel_examples
+$ echo "abc" >> imports/client.go
+$ bazel build --verbose_failures //imports:go_default_library
+
+INFO: Analyzed target //imports:go_default_library (0 packages loaded, 0 targets configured).
+INFO: Found 1 target...
+ERROR: /Users/[[user:tmavk]]/gocode/src/github.com/[[user:mokrad]]/bazel_examples/imports/BUILD.bazel:3:11: GoCompilePkg imports/go_default_library.a failed (Exit 1): builder failed: error executing command 
+  (cd /private/var/tmp/_bazel_[[user:tmavk]]/1b23f78923ad6c0028e8aab1a0a6d5fb/sandbox/darwin-sandbox/24/execroot/__main__ && \
+  exec env - \
+    APPLE_SDK_PLATFORM=MacOSX \
+    APPLE_SDK_VERSION_OVERRIDE=10.15 \
+    CGO_ENABLED=1 \
+    GOARCH=amd64 \
+    GOOS=darwin \
+    GOPATH='' \
+    GOROOT=external/go_sdk \
+""",
+    ),
+    (
+        "https://github.com/bazelbuild/continuous-integration/issues/72",
+        ".txt",
+        r"""$ sudo JAVA_HOME=/usr/local/buildtools/java/jdk8 bazel run //gcr:deploy
+.........
+INFO: Found 1 target...
+Slow read: a 922029568-byte read from /{{keep:root}}/.cache/bazel/_bazel_{{keep:root}}/4927d7c2141a0983d1e0cec739c53faf/external/ubuntu-wily-amd64-ssh/base.tar took 6285ms.
+Slow read: a 1268174336-byte read from /root/.cache/bazel/_bazel_root/4927d7c2141a0983d1e0cec739c53faf/external/ubuntu-wily-amd64-deploy/base.tar took 8667ms.
+ERROR: /home/[[user:pdravenik]]{{keep:/gitroot/continuous-integration/jenkins/jobs/BUILD:62:1}}: null failed: Process exited with status 1 [sandboxed].
+Traceback (most recent call last):
+  File "bazel-out/host/bin/templating/template_engine", line 142, in <module>
+    Main()
+  File "bazel-out/host/bin/templating/template_engine", line 116, in Main
+    'Cannot exec() %r: file not found.' % main_filename
+AssertionError: Cannot exec() '/root/.cache/bazel/_bazel_root/4927d7c2141a0983d1e0cec739c53faf/bazel-sandbox/0beffe7e-83c2-4aac-a216-efe929e889f1-46/execroot/continuous-integration/bazel-out/host/bin/templating/template_engine.runfiles/io_bazel_ci/templating/main.py': file not found.
+Use --strategy=Generating=standalone to disable sandboxing for the failing actions.
+Target //gcr:deploy failed to build
+Use --verbose_failures to see the command lines of failed build steps.
+INFO: Elapsed time: 409.461s, Critical Path: 21.18s
+ERROR: Build failed. Not running target.
+""",
+    ),
+    (
+        "https://github.com/bazelbuild/bazel/issues/18601",
+        ".txt",
+        r"""echo $USER
+[[user:joss]]
+sudo echo $USER
+[[user:joss]]
+bazel info output_path
+/home/[[user:joss]]/.cache/bazel/_bazel_[[user:joss]]/789d3790deff466599799bacb2b9d927/execroot/Maplibre/bazel-out
+sudo bazel info output_path
+/{{keep:root}}/.cache/bazel/_bazel_{{keep:root}}/789d3790deff466599799bacb2b9d927/execroot/Maplibre/bazel-out
+""",
+    ),
+    (
+        "https://github.com/bazelbuild/bazel/issues/2096",
+        ".txt",
+        r"""$ C:/tools/msys64/var/tmp/Bazel/8Bsuo2Uq/execroot/bazel/bazel-out/local-fastbuild/bin/src/bazel info output_base
+Extracting Bazel installation...
+Cannot terminate server process with PID 6024
+.
+C:/Users/[[user:DORINB~1]]{{keep:/AppData/Local/Temp/Bazel/8Bsuo2Uq}}
+
+[[user:dorinbelvaku]]@[[user:dorinbelvaku]]0-w  /c/work/bazel
+$ C:/tools/msys64/var/tmp/Bazel/8Bsuo2Uq/execroot/bazel/bazel-out/local-fastbuild/bin/src/bazel --output_user_root=/c/tempdir/ info output_base
+Extracting Bazel installation...
+Cannot terminate server process with PID 15804
+.
+C:/Users/[[user:DORINB~1]]/AppData/Local/Temp/Bazel/8Bsuo2Uq
+""",
+    ),
+    (
+        "https://github.com/bazelbuild/bazelisk/issues/650",
+        ".txt",
+        r"""[[user:jt]]@[[user:jt]]-virtual-machine:~/Desktop/onos$ bazel build onos
+
+ERROR: /home/[[user:jt]]{{keep:/Desktop/onos/web/gui/BUILD:98:8}}: Executing genrule //web/gui:_onos-gui-npm-install failed (Exit 1): bash failed: error executing command /bin/bash -c ... (remaining 1 argument(s) skipped)
+
+Use --sandbox_debug to see verbose messages from the sandbox bash failed: error executing command /bin/bash -c ... (remaining 1 argument(s) skipped)
+
+Use --sandbox_debug to see verbose messages from the sandbox
+Target //:onos failed to build
+Use --verbose_failures to see the command lines of failed build steps.
+ERROR: /home/[[user:jt]]/Desktop/onos/web/gui/BUILD:241:8 Executing genrule //web/gui:_onos-gui-npm-install failed (Exit 1): bash failed: error executing command /bin/bash -c ... (remaining 1 argument(s) skipped)
+INFO: Elapsed time: 432.795s, Critical Path: 225.07s
+INFO: 64 processes: 2 internal, 51 linux-sandbox, 11 
+
+FAILED: Build did NOT complete successfully
+""",
+    ),
+    (
+        "https://github.com/bazelbuild/rules_rust/issues/103",
+        ".txt",
+        r"""180708 23:17:08.360:W 1 [com.google.devtools.build.lib.runtime.BlazeWorkspace.writeDoNotBuildHereFile] Couldn't write to '/{{keep:root}}/.cache/bazel/_bazel_{{keep:root}}/eab0d61a99b6696edb3d2aff87b585e8/execroot/DO_NOT_BUILD_HERE': /root/.cache/bazel/_bazel_root/eab0d61a99b6696edb3d2aff87b585e8/execroot ()
+180708 23:17:08.360:W 1 [com.google.devtools.build.lib.runtime.BlazeWorkspace.setupExecRoot] failed to create execution root '/root/.cache/bazel/_bazel_root/eab0d61a99b6696edb3d2aff87b585e8/execroot/workspace': /root/.cache/bazel/_bazel_root/eab0d61a99b6696edb3d2aff87b585e8/execroot/workspace ()
+
+/workspace # cat /root/.cache/bazel/_bazel_root/eab0d61a99b6696edb3d2aff87b585e8/java.log
+180708 23:17:07.099:I 1 [com.google.devtools.build.lib.analysis.BlazeVersionInfo.logVersionInfo] Blaze version info: Build label: 0.15.0- (@non-git)
+Build target: bazel-out/k8-opt/bin/src/main/java/com/google/devtools/build/lib/bazel/BazelServer_deploy.jar
+Build time: Sun Jul 8 20:57:49 2018 (1531083469)
+Build timestamp: 1531083469
+Build timestamp as int: 1531083469
+""",
+    ),
+    # ---- ccache and sccache statistics ----------------------------------------------------------
+    (
+        "https://github.com/ccache/ccache/issues/295",
+        ".txt",
+        r"""cache directory                     /Users/[[user:ovel_tmk]]{{keep:/.ccache}}
+primary config                      /Users/[[user:ovel_tmk]]/.ccache/ccache.conf
+secondary config      (readonly)    /usr/local/Cellar/ccache/3.4.2/etc/ccache.conf
+stats zero time                     Sat Aug 11 15:19:32 2018
+cache hit (direct)                     0
+cache hit (preprocessed)               0
+cache miss                          6459
+cache hit rate                      0.00 %
+called for link                       16
+called for preprocessing               6
+compile failed                         9
+preprocessor error                     1
+unsupported compiler option         3954
+no input file                          5
+cleanups performed                     0
+files in cache                     30631
+cache size                           2.3 GB
+max cache size                      10.0 GB
+""",
+    ),
+    (
+        "https://github.com/ccache/ccache/issues/1088",
+        ".txt",
+        r""" Summary:
+  Cache directory:          /{{keep:root}}/.ccache
+  Primary config:           /root/.ccache/ccache.conf
+  Secondary config:         /usr/local/etc/ccache.conf
+  Stats updated:            Fri Jun  3 20:49:48 2022
+  Hits:                      878 /  879 (99.89 %)
+    Direct:                  878 /  879 (99.89 %)
+    Preprocessed:              0 /    1 (0.00 %)
+  Misses:                      1
+    Direct:                    1
+    Preprocessed:              1
+  Uncacheable:               242
+Primary storage:
+  Hits:                        0 / 1758 (0.00 %)
+  Misses:                   1758
+  Cache size (GB):          0.00 / 5.00 (0.00 %)
+  Files:                       2
+Secondary storage:
+  Hits:                     1756 / 1758 (99.89 %)
+  Misses:                      2
+Uncacheable:
+  Called for linking:        119
+  Called for preprocessing:  120
+  No input file:               3
+""",
+    ),
+    (
+        "https://github.com/google/llvm-premerge-checks/issues/234",
+        ".txt",
+        r"""{{keep:root}}@premerge-debian-6dbc7c6645-wkp4g:/mnt/disks/ssd0/agent/ccache# ls
+0  1  2  3  4  5  6  7  8  9  a  b  c  ccache.conf  d  e  f  tmp
+root@premerge-debian-6dbc7c6645-wkp4g:/mnt/disks/ssd0/agent/ccache# export CCACHE_DIR=`pwd`
+root@premerge-debian-6dbc7c6645-wkp4g:/mnt/disks/ssd0/agent/ccache# ccache --show-stats
+cache directory                     /mnt/disks/ssd0/agent/ccache
+primary config                      /mnt/disks/ssd0/agent/ccache/ccache.conf
+secondary config      (readonly)    /etc/ccache.conf
+stats updated                       Wed Aug 26 10:46:04 2020
+cache hit (direct)               7695149
+cache hit (preprocessed)          952172
+cache miss                       1233721
+cache hit rate                     87.51 %
+compile failed                       219
+preprocessor error                    29
+cache file missing                  2047
+""",
+    ),
+    (
+        "https://github.com/mozilla/sccache/issues/717",
+        ".txt",
+        r"""D:\qt\foo>sccache cl foo.c && sccache -s
+Microsoft (R) C/C++ Optimizing Compiler Version 19.16.27026.1 for x86
+Copyright (C) Microsoft Corporation.  All rights reserved.
+
+foo.c
+Microsoft (R) Incremental Linker Version 14.16.27026.1
+Copyright (C) Microsoft Corporation.  All rights reserved.
+
+/out:foo.exe
+foo.obj
+Compile requests                      5
+Compile requests executed             0
+Cache hits                            0
+Cache misses                          0
+Non-compilation calls                 5
+Unsupported compiler calls            0
+Average cache write               0.000 s
+Average cache read miss           0.000 s
+Average cache read hit            0.000 s
+Failed distributed compilations       0
+Cache location                  Local disk: "C:\\Users\\[[user:VroLu]]{{keep:\\AppData\\Local\\Mozilla\\sccache\\cache}}"
+Cache size                            0 bytes
+Max cache size                       10 GiB
+""",
+    ),
+    (
+        "https://github.com/fedimint/fedimint/pull/4360",
+        ".txt",
+        r"""> sccache --show-stats
+Compile requests                   2093
+Compile requests executed          1501
+Cache hits                         1150
+Cache hits (Rust)                  1150
+Cache misses                        339
+Cache misses (Rust)                 339
+Compilation failures                 11
+Non-cacheable calls                 592
+Average cache write               0.008 s
+Average compiler                  0.564 s
+Average cache read hit            0.004 s
+Failed distributed compilations       0
+
+Non-cacheable reasons:
+crate-type                          456
+incremental                         125
+-                                    11
+
+Cache location                  Local disk: "/home/[[user:kmt]]{{keep:/.cache/sccache}}"
+Use direct/preprocessor mode?   yes
+Version (client)                0.7.4
+Cache size                          937 MiB
+Max cache size                       10 GiB
+""",
+    ),
+    (
+        "https://github.com/gofractally/psibase/issues/838",
+        ".txt",
+        r"""Compile requests                   2651
+Compile requests executed          2142
+Cache hits                          343
+Cache hits (Rust)                   343
+Cache misses                       1760
+Cache misses (C/C++)                482
+Cache misses (Rust)                1278
+Compilation failures                 39
+Non-cacheable calls                 483
+Non-compilation calls                26
+
+Non-cacheable reasons:
+crate-type                          391
+-                                    66
+unknown source language              26
+
+Cache location                  Local disk: "/home/{{keep:runner}}/work/psibase/psibase/.caches/sccache"
+Use direct/preprocessor mode?   yes
+Version (client)                0.8.1
+""",
+    ),
+    # ---- Meson and Ninja -------------------------------------------------------------------------
+    (
+        "https://github.com/bilelmoussaoui/nautilus-folder-icons/issues/27",
+        ".txt",
+        r"""[[user:bimdaKRQ]]@localhost:~|⇒  cd nautilus-folder-icons
+[[user:bimdaKRQ]]@localhost:~/nautilus-folder-icons|master 
+⇒  meson builddir --prefix=/usr -Dfile_manager=nautilus       
+Directory already configured.
+
+Just run your build command (e.g. ninja) and Meson will regenerate as necessary.
+If ninja fails, run "ninja reconfigure" or "meson --reconfigure"
+to force Meson to regenerate.
+
+To change option values, run "meson configure" instead.
+[[user:bimdaKRQ]]@localhost:~/nautilus-folder-icons|master 
+⇒  sudo ninja -C builddir install
+[sudo] password for [[user:bimdaKRQ]]: 
+ninja: Entering directory `builddir'
+[0/1] Installing files.
+ERROR: 
+Error in install helper script:
+
+ERROR: Unknown internal command install.
+FAILED: meson-install 
+/usr/bin/python3 /usr/bin/meson --internal install /home/[[user:bimdaKRQ]]{{keep:/nautilus-folder-icons/builddir/meson-private/install.dat}}
+ninja: build stopped: subcommand failed.
+""",
+    ),
+    (
+        "https://github.com/openAVproductions/openAV-Ctlra/issues/58",
+        ".txt",
+        r"""[[user:dorwen]]@[[user:dorwEN]]-Laptop:~/Personal/GIT-other$ cd openAV-Ctlra/
+[[user:dorwen]]@[[user:dorwEN]]-Laptop:~/Personal/GIT-other/openAV-Ctlra$ rm -rf build
+[[user:dorwen]]@[[user:dorwEN]]-Laptop:~/Personal/GIT-other/openAV-Ctlra$ meson build
+Error during basic setup:
+
+[Errno 2] No such file or directory: '/home/[[user:dorwen]]{{keep:/Personal/GIT-other/openAV-Ctlra/build}}'
+""",
+    ),
+    # ---- CMake: configure output, CMakeCache.txt, CMake-Conan -----------------------------------
+    (
+        "https://github.com/rime/librime/issues/853",
+        ".txt",
+        r"""CMakeCache.txt:RIME_PLUGINS_DIR:STRING=/usr/lib/rime-plugins
+CMakeCache.txt:RIME_DATA_DIR:STRING=/usr/share/rime-data
+
+# This is the CMakeCache file.
+# For build in directory: /home/[[user:tulmar]]{{keep:/proj/librime-12/build}}
+# It was generated by CMake: /usr/bin/cmake
+# You can edit this file to change values found and used by cmake.
+# If you do not want to change any of the values, simply exit the editor.
+# If you do want to change a value, simply edit, save, and exit the editor.
+# The syntax for the file is as follows:
+# KEY:TYPE=VALUE
+# KEY is the name of a variable in the cache.
+# TYPE is a hint to GUIs for the type of VALUE, DO NOT EDIT TYPE!.
+# VALUE is the current value for the KEY.
+
+########################
+# EXTERNAL cache entries
+########################
+
+//Log to stderr as well as log file
+ALSO_LOG_TO_STDERR:BOOL=OFF
+
+//Build data for Rime
+BUILD_DATA:BOOL=OFF
+
+//Build Rime as shared library
+BUILD_SHARED_LIBS:BOOL=ON
+""",
+    ),
+    (
+        "https://github.com/RenderKit/ospray/issues/143",
+        ".txt",
+        r"""# This is the CMakeCache file.
+# For build in directory: /mnt/c/Users/[[user:Bo]]{{keep:/Documents/GitRepo/Linux/ospray/build}}
+# It was generated by CMake: /usr/bin/cmake
+# You can edit this file to change values found and used by cmake.
+# If you do not want to change any of the values, simply exit the editor.
+# If you do want to change a value, simply edit, save, and exit the editor.
+
+########################
+# EXTERNAL cache entries
+########################
+
+//Path to a program.
+CMAKE_AR:FILEPATH=/usr/bin/ar
+
+//Choose the build type.
+CMAKE_BUILD_TYPE:STRING=Release
+
+//CXX compiler.
+CMAKE_CXX_COMPILER:FILEPATH=/usr/bin/g++
+
+//Flags used by the compiler during debug builds.
+CMAKE_CXX_FLAGS_DEBUG:STRING=-g
+""",
+    ),
+    (
+        "https://github.com/aseprite/aseprite/issues/2414",
+        ".txt",
+        r"""-- Configuring incomplete, errors occurred!
+See also "/home/{{keep:user}}/aseprite/build/CMakeFiles/CMakeOutput.log".
+See also "/home/user/aseprite/build/CMakeFiles/CMakeError.log".
+
+ninja: error: loading 'build.ninja': No such file or directory
+""",
+    ),
+    (
+        "https://github.com/microsoft/vscode-cmake-tools/issues/4187",
+        ".txt",
+        r"""[build] -- CMake-Conan: Installing both Debug and Release
+[build] -- CMake-Conan: conan install C:/Users/[[user:v-morenlitza]]{{keep:/test-cmake-tools}}  -pr:h;default-pr:b;default;-s;build_type=Release;--build=missing;--update
+[build] usage: conan install [-h] [-v [V]] [-cc CORE_CONF] [-f FORMAT] [--name NAME]
+[build]                      [--version VERSION] [--user USER] [--channel CHANNEL]
+[build]                      [--requires REQUIRES] [--tool-requires TOOL_REQUIRES]
+[build]                      [-b BUILD] [-r REMOTE | -nr] [-u [UPDATE]] [-pr PROFILE]
+""",
+    ),
+    # ---- Conan and vcpkg -------------------------------------------------------------------------
+    (
+        "https://github.com/gta-reversed/gta-reversed/pull/930",
+        ".txt",
+        r"""PS C:\Users\[[user:pelto]]\Documents\GitHub\gta-reversed> .\install.bat Debug
+ERROR: The default build profile 'C:\Users\[[user:pelto]]{{keep:\.conan2\profiles\default}}' doesn't exist.
+You need to create a default profile (type 'conan profile detect' command)
+or specify your own profile with '--profile:build=<myprofile>'
+CMake Error: Could not read presets from C:/Users/[[user:pelto]]/Documents/GitHub/gta-reversed:
+File not found: C:/Users/[[user:pelto]]/Documents/GitHub/gta-reversed/./ConanPresets.json
+Presione una tecla para continuar . . .
+PS C:\Users\[[user:pelto]]\Documents\GitHub\gta-reversed> conan profile detect
+detect_api: Found msvc 17
+
+Detected profile:
+[settings]
+arch=x86_64
+build_type=Release
+compiler=msvc
+compiler.cppstd=14
+compiler.runtime=dynamic
+compiler.version=194
+os=Windows
+""",
+    ),
+    (
+        "https://github.com/open62541/open62541-nodeset-loader/issues/225",
+        ".txt",
+        r"""Conan executing: C:/hostedtoolcache/windows/Python/3.7.9/x64/Scripts/conan.exe install D:/a/open62541-nodeset-loader/open62541-nodeset-loader/nodesetLoader/conanfile.txt -s arch=x86_64 -s build_type=Release -s compiler=Visual Studio -s compiler.version=16 -s compiler.runtime=MD -g=cmake --build=missing
+ERROR: The default build profile 'C:\Users\{{keep:runneradmin}}\.conan2\profiles\default' doesn't exist.
+You need to create a default profile (type 'conan profile detect' command)
+or specify your own profile with '--profile:build=<myprofile>'
+CMake Error at conan.cmake:402 (message):
+  Conan install failed='1'
+""",
+    ),
+    (
+        "https://github.com/microsoft/vcpkg/issues/10958",
+        ".txt",
+        r"""PS C:\Users\{{keep:<some_user>}}\source\repos\vcpkg> .\vcpkg.exe install sdl2 curl
+Computing installation plan...
+The following packages will be built and installed:
+    curl[core,non-http,ssl,sspi,winssl]:x86-windows
+    sdl2[core]:x86-windows
+  ** zlib[core]:x86-windows
+Additional packages (*) will be modified to complete this operation.
+Starting package 1/3: zlib:x86-windows
+Building package zlib[core]:x86-windows...
+PS C:\Users\<some_user>\source\repos\vcpkg>
+""",
+    ),
+    # ---- MSBuild and Visual Studio build logs ----------------------------------------------------
+    (
+        "https://github.com/xenia-project/xenia/issues/735",
+        ".txt",
+        r"""c:\users\[[user:ray]]{{keep:\documents\github\xenia\third_party\libav\libavutil\display.c(22)}}: fatal error C1083: Cannot open include f
+ile: 'string.h': No such file or directory [C:\Users\[[user:Ray]]\Documents\GitHub\xenia\build\libavutil.vcxproj]
+  lls.c
+c:\users\[[user:ray]]\documents\github\xenia\third_party\libav\libavutil\common.h(29): fatal error C1083: Cannot open include fi
+le: 'errno.h': No such file or directory (compiling source file ..\third_party\libav\libavutil\fifo.c) [C:\Users\[[user:Ray]]\Do
+cuments\GitHub\xenia\build\libavutil.vcxproj]
+c:\program files (x86)\microsoft visual studio\2017\professional\vc\tools\msvc\14.10.25017\include\crtdefs.h(10): fatal
+ error C1083: Cannot open include file: 'corecrt.h': No such file or directory (compiling source file ..\src\xenia\base
+\socket_win.cc) [C:\Users\[[user:Ray]]\Documents\GitHub\xenia\build\xenia-base.vcxproj]
+""",
+    ),
+    (
+        "https://github.com/cnr-isti-vclab/corto/issues/35",
+        ".txt",
+        r"""1>------ Rebuild All started: Project: ZERO_CHECK, Configuration: Debug x64 ------
+1>  Checking Build System
+2>------ Rebuild All started: Project: cortocodec_unity, Configuration: Debug x64 ------
+2>  Building Custom Rule C:/Users/[[user:tobal]]{{keep:/Desktop/repo/corto-master/CMakeLists.txt}}
+2>  bitstream.cpp
+2>C:\Users\[[user:tobal]]\Desktop\repo\corto-master\src\bitstream.cpp(21): fatal error C1083: Cannot open include file: 'bitstream.h': No such file or directory
+2>  color_attribute.cpp
+""",
+    ),
+    (
+        "https://github.com/bytecode77/r77-rootkit/issues/43",
+        ".txt",
+        r"""Severity	Code	Description	Project	File	Line	Suppression State
+Error	MSB3073	The command ""C:\Users\[[user:halvo]]{{keep:\Downloads\r77-rootkit-master\r77-rootkit-master\BuildTask\bin\Release\BuildTask.exe}}" "C:\Users\[[user:halvo]]\Downloads\r77-rootkit-master\r77-rootkit-master\Release\Install.exe" -r77helper
+mkdir "C:\Users\[[user:halvo]]\Downloads\r77-rootkit-master\r77-rootkit-master\$Build"
+xcopy /Y "C:\Users\[[user:halvo]]\Downloads\r77-rootkit-master\r77-rootkit-master\Release\Install.exe" "C:\Users\[[user:halvo]]\Downloads\r77-rootkit-master\r77-rootkit-master\$Build"
+"C:\Users\[[user:halvo]]\Downloads\r77-rootkit-master\r77-rootkit-master\BuildTask\bin\Release\BuildTask.exe" -shellcodeinstaller "C:\Users\[[user:halvo]]\Downloads\r77-rootkit-master\r77-rootkit-master\\"
+:VCEnd" exited with code 3.	Install (Install\Install)	C:\Program Files\Microsoft Visual Studio\2022\Community\MSBuild\Microsoft\VC\v170\Microsoft.CppCommon.targets	160
+""",
+    ),
+    (
+        "https://github.com/microsoft/vcpkg/issues/4980",
+        ".txt",
+        r"""严重性	代码	说明	项目	文件	行	禁止显示状态
+错误	MSB3073	命令“C:\Windows\System32\WindowsPowerShell\v1.0\powershell.exe -ExecutionPolicy Bypass -noprofile -File "C:\Users\{{keep:Administrator}}\vcpkg\scripts\buildsystems\msbuild\applocal.ps1" "C:\Users\Administrator\source\repos\ConsoleApplication1\Debug\ConsoleApplication1.exe" "C:\Users\Administrator\vcpkg\installed\x86-windows\debug\bin" "Debug\ConsoleA.4A8B53C8.tlog\ConsoleApplication1.write.1u.tlog" "Debug\vcpkg.applocal.log"”已退出，代码为 -65536。	ConsoleApplication1	C:\Users\Administrator\vcpkg\scripts\buildsystems\msbuild\vcpkg.targets	88	
 """,
     ),
 ]
