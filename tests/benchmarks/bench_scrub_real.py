@@ -335,6 +335,7 @@ def main(argv: list[str] | None = None) -> int:
             "156",
             "157",
             "158",
+            "159",
             "all",
         ),
         default="all",

@@ -9958,6 +9958,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (156, _RAW_STOP156),
         (157, _RAW_STOP157),
         (158, _RAW_STOP158),
+        (159, _RAW_STOP159),
     ):
         if batch not in (None, number):
             continue
@@ -52736,6 +52737,344 @@ xcopy /Y "C:\Users\[[user:halvo]]\Downloads\r77-rootkit-master\r77-rootkit-maste
         ".txt",
         r"""严重性	代码	说明	项目	文件	行	禁止显示状态
 错误	MSB3073	命令“C:\Windows\System32\WindowsPowerShell\v1.0\powershell.exe -ExecutionPolicy Bypass -noprofile -File "C:\Users\{{keep:Administrator}}\vcpkg\scripts\buildsystems\msbuild\applocal.ps1" "C:\Users\Administrator\source\repos\ConsoleApplication1\Debug\ConsoleApplication1.exe" "C:\Users\Administrator\vcpkg\installed\x86-windows\debug\bin" "Debug\ConsoleA.4A8B53C8.tlog\ConsoleApplication1.write.1u.tlog" "Debug\vcpkg.applocal.log"”已退出，代码为 -65536。	ConsoleApplication1	C:\Users\Administrator\vcpkg\scripts\buildsystems\msbuild\vcpkg.targets	88	
+""",
+    ),
+]
+
+
+_RAW_STOP159: list[tuple[str, str, str]] = [
+    # ---- OBS Studio: its log's module lines under a home, plugins in Application Support ----------
+    (
+        "https://github.com/sebastian-s-beckmann/obs-mac-backgroundremoval/issues/4",
+        ".txt",
+        r"""12:14:58.374:   Referenced from: /Users/[[user:binhlevan]]{{keep:/Library/Application Support/obs-studio/plugins/obs-mac-backgroundremoval.plugin/Contents/MacOS/obs-mac-backgroundremoval}} (which was built for Mac OS X 12.0)
+12:14:58.374:   Expected in: /System/Library/Frameworks/Vision.framework/Versions/A/Vision
+12:14:58.374: 
+12:14:58.374: 
+12:14:58.374: Module '/Users/[[user:binhlevan]]/Library/Application Support/obs-studio/plugins/obs-mac-backgroundremoval.plugin/Contents/MacOS/obs-mac-backgroundremoval' not loaded
+12:14:58.375: ---------------------------------
+12:14:58.375:   Loaded Modules:
+12:14:58.375:     vlc-video
+12:14:58.375:     text-freetype2
+12:14:58.375:     rtmp-services
+12:14:58.375:     obs-x264
+12:14:58.375:     obs-websocket
+12:14:58.375:     obs-vst
+12:14:58.375: ---------------------------------
+12:14:58.375: ==== Startup complete ===============================
+""",
+    ),
+    (
+        "https://github.com/kounoike/obs-virtualbg/issues/97",
+        ".txt",
+        r"""15:37:54.292: os_dlopen(/Users/[[user:jimharwood]]{{keep:/Library/Application Support/obs-studio/plugins/obs-virtualbg/bin/obs-virtualbg.so}}->/Users/[[user:jimharwood]]/Library/Application Support/obs-studio/plugins/obs-virtualbg/bin/obs-virtualbg.so): dlopen(/Users/[[user:jimharwood]]/Library/Application Support/obs-studio/plugins/obs-virtualbg/bin/obs-virtualbg.so, 0x0101): Library not loaded: '@rpath/libobs.0.dylib'
+15:37:54.292:   Referenced from: '/Users/[[user:jimharwood]]/Library/Application Support/obs-studio/plugins/obs-virtualbg/bin/obs-virtualbg.so'
+15:37:54.292:   Reason: tried: '/Applications/OBS.app/Contents/Frameworks/libobs.0.dylib' (no such file), '/Applications/OBS.app/Contents/Frameworks/libobs.0.dylib' (no such file), '/Applications/OBS.app/Contents/MacOS/../Frameworks/libobs.0.dylib' (no such file), '/Applications/OBS.app/Contents/MacOS/../Frameworks/libobs.0.dylib' (no such file), '/usr/lib/libobs.0.dylib' (no such file)
+15:37:54.292: 
+15:37:54.292: Module '/Users/[[user:jimharwood]]/Library/Application Support/obs-studio/plugins/obs-virtualbg/bin/obs-virtualbg.so' not loaded
+""",
+    ),
+    (
+        "https://github.com/exeldro/obs-source-record/issues/149",
+        ".txt",
+        r"""com.exeldro.source-record
+[[user:martinblackwood]]@[[user:Martin-Blackwood]]s-Macbook-Pro Desktop % 
+[[user:martinblackwood]]@[[user:Martin-Blackwood]]s-Macbook-Pro Desktop % pkgutil --files com.exeldro.source-record
+
+Library
+Library/Application Support
+Library/Application Support/obs-studio
+Library/Application Support/obs-studio/plugins
+Library/Application Support/obs-studio/plugins/source-record.plugin
+Library/Application Support/obs-studio/plugins/source-record.plugin/Contents
+Library/Application Support/obs-studio/plugins/source-record.plugin/Contents/Info.plist
+Library/Application Support/obs-studio/plugins/source-record.plugin/Contents/MacOS
+Library/Application Support/obs-studio/plugins/source-record.plugin/Contents/MacOS/source-record
+Library/Application Support/obs-studio/plugins/source-record.plugin/Contents/Resources
+Library/Application Support/obs-studio/plugins/source-record.plugin/Contents/Resources/locale
+""",
+    ),
+    (
+        "https://github.com/wimpysworld/obs-studio-portable/issues/75",
+        ".txt",
+        r"""warning: Module '../../obs-plugins/64bit/obs-websocket.so' not loaded
+debug: Failed to load module file '../../obs-plugins/64bit/obs-websocket.so', file not found
+debug: ---------------------------------
+debug: Loading module: obs-x264.so
+debug: ---------------------------------
+debug: Loading module: pixel-art.so
+warning: Failed to load 'fr-FR' text for module: 'pixel-art.so'
+info: [pixel-art] plugin loaded successfully (version 0.0.4)
+debug: ---------------------------------
+debug: Loading module: replay-source.so
+warning: Failed to load 'fr-FR' text for module: 'replay-source.so'
+info: [Replay Source] loaded version 1.6.13
+debug: ---------------------------------
+debug: Loading module: rtmp-services.so
+warning: [rtmp-services plugin] Could not create temp directory ../../config/obs-studio/plugin_config/rtmp-services/
+debug: ---------------------------------
+debug: Loading module: scale-to-sound.so
+""",
+    ),
+    (
+        "https://github.com/obsproject/obs-studio/pull/11509",
+        ".txt",
+        r"""18:02:20.600:     custom config:  No
+18:02:20.600:     config url:     https://director.millicast.com/api/multitrackvideo/configuration
+18:02:20.600:   settings:
+18:02:20.600:     service:               Dolby Millicast
+18:02:20.600:     max aggregate bitrate: Auto (0)
+18:02:20.600:     max video tracks:      Auto (0)
+18:02:20.600:     custom rtmp url:       Yes ('rtmps://rtmp-auto.millicast.com:443/v2/pub')
+18:02:20.600:     vod track:             No
+18:02:20.600: Go live POST data: {"authentication":"{{keep:CENSORED}}","capabilities":{"cpu":{"logical_cores":24,"name":"AMD Ryzen 9 3900X 12-Core Processor            ","physical_cores":12,"speed":3800},"gaming_features":{"game_bar_enabled":null,"game_dvr_allowed":null,"game_dvr_bg_recording":null,"game_dvr_enabled":true,"game_mode_enabled":null,"hags_enabled":false},"gpu":[{"dedicated_video_memory":12578717696,"device_id":10114,"driver_version":"32.0.15.6094","model":"NVIDIA GeForce RTX 4070 Ti","shared_system_memory":34333468672,"vendor_id":4318}],"memory":{"free":54218178560,"total":68666937344},"system":{"arm":false,"armEmulation":false,"bits":64,"build":19045,"name":"Windows","release":"22H2","revision":5198,"version":"10.0"}},"client":{"name":"obs-studio","supported_codecs":["h265","h264","av1"],"version":"31.0.0"}
+""",
+    ),
+    # ---- obs-websocket clients: a password in a config and in a connection URL ---------------------
+    (
+        "https://github.com/grigio/obs-cmd/issues/16",
+        ".txt",
+        r"""OBS_WS_PASSWORD="[[secret:pwKReTaj7m31b84x]]"
+
+obs-cmd --websocket obsws://localhost:4455/{{keep:yourpassword}} info
+
+obs-cmd info
+""",
+    ),
+    # ---- Streamlabs: its obs-studio-node log ------------------------------------------------------------
+    (
+        "https://github.com/obsproject/loganalyzer/issues/65",
+        ".txt",
+        r"""[000:00:00:01.545.055.000][Debug] [AMF] [H264/AVC] Registered.
+[000:00:00:01.545.068.100][Warning] [AMF] [H265/HEVC] Not supported by any GPU, disabling...
+[000:00:00:01.545.077.800][Debug] [AMF] <obs_module_load> Loaded.
+[000:00:00:01.545.089.200][Debug] ---------------------------------
+[000:00:00:01.549.501.500][Debug] Loading module: facemask-plugin.dll
+[000:00:00:01.550.395.200][Debug] ---------------------------------
+[000:00:00:01.551.663.500][Debug] Required module function 'obs_module_load' in module 'C:/Program Files/Streamlabs OBS/resources/app.asar.unpacked/node_modules/obs-studio-node/obs-plugins/64bit/facemask_AVX.dll' not found, loading of module failed
+[000:00:00:01.551.693.800][Debug] ---------------------------------
+""",
+    ),
+    # ---- ffmpeg pushing to RTMP ingest: stream keys in the URL ------------------------------------------
+    (
+        "https://github.com/itgoyo/500Days-Of-Github/issues/133",
+        ".txt",
+        r"""ffmpeg -re -i "$(youtube-dl -f 300 -g "https://www.youtube.com/watch?v=21X5lGlDOfg")" -c:v copy -c:a aac -b:v 5000k -ar 44100 -ab 320k -ac 2 -strict -2 -flags +global_header -bsf:a aac_adtstoasc -bufsize 3000k -f flv "rtmp://txy.live-send.acg.tv/live-txy/?streamname=live_11544017_6609854&key=[[secret:7e20c4a19b85d3f06a41e9c2d7b5083f]]"
+""",
+    ),
+    (
+        "https://github.com/mgp25/Instagram-API/issues/1719",
+        ".txt",
+        r"""rtmp://live-upload.instagram.com:80/rtmp/17896741633122925?s_efg=eyJxZV9ncm91cHMiOnsiaWdfbGl2ZV9lbmFibGVfbGl2ZWRhc2giOnsibGl2ZWRhc2hfbW9kZSI6InByaW1hcnkifSwiaWdfZmJsaXZlX3NlcnZZpY2VfcG9ydCI6IjE3MDAwIn0sImlnX2xvd19sYXRlbmN5X3Byb2R1Y3Rpb25fdW5pdmVyc2UiOltdLCJpZ19saXZlX2VuYWJsZV9wb3BfcHJpbWluZyI6W119fQ%3D%3D&a=[[secret:ATkvRnyaGD5Hp_c8]]: Input/output error
+""",
+    ),
+    (
+        "https://github.com/sallar/mac-local-rtmp-server/issues/9",
+        ".txt",
+        r"""ffmpeg -f lavfi  -i testsrc -s 320x240 -ar 11025 -f flv -r 30.0 "rtmp://localhost"
+
+rtmp://localhost/live/{{keep:STREAM_KEY_HERE}}
+
+ffmpeg -f lavfi -i testsrc -s 320x240 -ar 11025 -f flv -r 30.0 "rtmp://localhost/live/[[secret:RvaKEtbMw]]"
+""",
+    ),
+    (
+        "https://github.com/kkroening/ffmpeg-python/issues/815",
+        ".txt",
+        r"""ffmpeg -f lavfi -i anullsrc=r=16000:cl=mono -f v4l2 -r 24 -i /dev/video0 -c:v libx264 -pix_fmt yuv420p -preset ultrafast -g 20 -b:v 2500k -c:a aac -ar 44100 -threads 0 -bufsize 512k -strict experimental -f flv rtmp://a.rtmp.youtube.com/live2/{{keep:<STREAM KEY>}}
+""",
+    ),
+    (
+        "https://github.com/scivision/PyLivestream/issues/62",
+        ".txt",
+        r"""Press Enter to go live on ['youtube'],looping file video.mp4
+Or Ctrl C to abort.
+
+ ffmpeg -loglevel error -re -i video.mp4 -codec:v libx264 -pix_fmt yuv420p -preset veryfast -b:v 20000k -g 120.0 -codec:a aac -b:a 128k -ar 44100 -m
+axrate 20000k -bufsize 10000k -strict experimental -f flv rtmp://a.rtmp.youtube.com/live2/{{keep:<private key>}}
+""",
+    ),
+    (
+        "https://github.com/fluent-ffmpeg/node-fluent-ffmpeg/issues/849",
+        ".txt",
+        r"""Error: ffmpeg exited with code 1: rtmp://a.rtmp.youtube.com/live2/{{keep:[MYSTREAMKEY]}}: Invalid argument
+
+    at ChildProcess.<anonymous> (E:\Development\node-videostream\node_modules\fluent-ffmpeg\lib\processor.js:182:22)
+""",
+    ),
+    # ---- screen recorders: ShareX's debug log, SimpleScreenRecorder, ffscreencast -----------------------
+    (
+        "https://github.com/ShareX/ShareX/issues/5313",
+        ".txt",
+        r"""> 2021-01-07 11:01:47.288 - ShareX starting.
+> 2021-01-07 11:01:47.292 - Version: 13.4
+> 2021-01-07 11:01:47.292 - Build: Release
+> 2021-01-07 11:01:47.292 - Command line: "C:\Program Files\ShareX\ShareX.exe" 
+> 2021-01-07 11:01:47.292 - Personal path: C:\Users\[[user:Lev Dawson]]{{keep:\Documents\ShareX}}
+> 2021-01-07 11:01:47.293 - Operating system: Windows 10 Home (64-bit)
+> 2021-01-07 11:01:47.293 - Running as elevated process: True
+> 2021-01-07 11:01:47.310 - ApplicationConfig load started: C:\Users\[[user:Lev Dawson]]\Documents\ShareX\ApplicationConfig.json
+> 2021-01-07 11:01:47.765 - ApplicationConfig load finished: C:\Users\[[user:Lev Dawson]]\Documents\ShareX\ApplicationConfig.json
+> 2021-01-07 11:01:47.768 - UploadersConfig load started: C:\Users\[[user:Lev Dawson]]\Documents\ShareX\UploadersConfig.json
+> 2021-01-07 11:01:47.769 - MainForm init started.
+> 2021-01-07 11:01:47.914 - UploadersConfig load finished: C:\Users\[[user:Lev Dawson]]\Documents\ShareX\UploadersConfig.json
+> 2021-01-07 11:01:47.920 - HotkeysConfig load started: C:\Users\[[user:Lev Dawson]]\Documents\ShareX\HotkeysConfig.json
+> 2021-01-07 11:01:48.048 - HotkeysConfig load finished: C:\Users\[[user:Lev Dawson]]\Documents\ShareX\HotkeysConfig.json
+> 2021-01-07 11:01:48.284 - MainForm init finished.
+> 2021-01-07 11:01:48.659 - Startup time: 1401 ms
+""",
+    ),
+    (
+        "https://github.com/ShareX/ShareX/issues/8100",
+        ".txt",
+        r"""2025-08-02 14:14:18.444 - Hotkey triggered. Hotkey: Ctrl + X, Description: Cattura Regione, Job: RectangleRegion
+2025-08-02 14:14:18.503 - Executing: Cattura Regione
+2025-08-02 14:14:24.060 - Task in queue. Job: Job, Type: Image, Host: 
+2025-08-02 14:14:24.110 - Task status: Preparing
+2025-08-02 14:14:24.355 - Image copied to clipboard.
+2025-08-02 14:14:29.556 - Image saved to file: C:\Users\[[user:GIANLU]]{{keep:\Desktop\ScreenShott2789 (2).jpg}}
+2025-08-02 14:14:29.619 - Task completed. File name: ScreenShott2789 (2).jpg, Duration: 5489 ms
+2025-08-02 14:15:37.059 - Hotkey triggered. Hotkey: Print Screen, Description: Cattura Schermo Intero, Job: PrintScreen
+2025-08-02 14:15:37.059 - Executing: Cattura Schermo Intero
+2025-08-02 14:15:37.161 - Task in queue. Job: Job, Type: Image, Host: 
+2025-08-02 14:15:37.170 - Task status: Preparing
+2025-08-02 14:15:37.417 - Image copied to clipboard.
+2025-08-02 14:16:54.989 - Image saved to file: C:\Users\[[user:GIANLU]]\Desktop\ScreenShott2790 (2).jpg
+2025-08-02 14:16:55.051 - Task completed. File name: ScreenShott2790 (2).jpg, Duration: 77874 ms
+""",
+    ),
+    (
+        "https://github.com/MaartenBaert/ssr/issues/475",
+        ".txt",
+        r"""$ simplescreenrecorder 
+Could not load system translator. 
+==================== SSR started ====================
+SimpleScreenRecorder 0.3.6
+Compiled with GCC 5.4.0
+Qt: header 4.8.7, lib 4.8.7
+libavformat: header 57.41.100, lib 57.41.100
+libavcodec: header 57.48.101, lib 57.48.101
+libavutil: header 55.28.100, lib 55.28.100
+libswscale: header 4.1.100, lib 4.1.100
+[CPUFeatures::Detect] CPU features: mmx sse sse2 sse3 ssse3 sse4_1 sse4_2 avx bmi1
+[ALSAInput::GetSourceList] Generating source list ...
+[ALSAInput::GetSourceList] Found card: [hw:0] HD-Audio Generic
+[ALSAInput::GetSourceList] Found device: [hw:0,0] HD-Audio Generic: ALC892 Analog
+[ALSAInput::GetSourceList] Found card: [hw:2] HD Webcam C615
+[PulseAudioInput::GetSourceList] Generating source list ...
+[SourceNamesCallback] Found source: [alsa_output.pci-0000_00_14.2.analog-stereo.monitor] Monitor of Built-in Audio Analog Stereo
+""",
+    ),
+    (
+        "https://github.com/cytopia/ffscreencast/issues/14",
+        ".txt",
+        r"""/usr/bin/ffmpeg -hide_banner -loglevel info -thread_queue_size 512 -f x11grab -video_size 1600x900  -i ":0.0" -c:v libx264 -crf 0 -preset ultrafast -threads 0 "/home/[[user:amit]]{{keep:/Desktop/Screencast 2017-03-05 at 12.08.19.mkv}}"
+Input #0, x11grab, from ':0.0':
+  Duration: N/A, start: 1488744499.941969, bitrate: N/A
+    Stream #0:0: Video: rawvideo (BGR[0] / 0x524742), bgr0, 1600x900, 29.97 fps, 29.97 tbr, 1000k tbn, 29.97 tbc
+/home/[[user:amit]]/Desktop/Screencast 2017-03-05 at 12.08.19.mkv: No such file or directory
+
+[OK]   Operating system supported: Linux
+[OK]   ffmpeg found: /usr/bin/ffmpeg
+[OK]   [Linux]: x11grab available in ffmpeg
+[OK]   [Linux]: xdpyinfo found: /usr/bin/xdpyinfo
+          + Desktop recording possible.
+
+Linux [[user:amit]] 4.4.0-63-generic #84-Ubuntu SMP Wed Feb 1 17:20:32 UTC 2017 x86_64 x86_64 x86_64 GNU/Linux
+""",
+    ),
+    # ---- VLC: verbose logs naming the user's share/vlc, build trees and players ---------------------------
+    (
+        "https://github.com/bmork/defogger/issues/9",
+        ".txt",
+        r"""main debug: `file/directory:///home/[[user:marco]]{{keep:/snap/vlc/1049/.local/share/vlc/ml.xspf}}' successfully opened
+main debug: looking for xml reader module matching "any": 1 candidates
+main debug: using xml reader module "xml"
+main debug: EOF reached
+main debug: removing module "directory"
+main debug: creating audio output
+main debug: looking for audio output module matching "any": 6 candidates
+vlcpulse debug: using library version 8.0.0
+vlcpulse debug: connected locally to unix:/run/user/1000/snap.vlc/../pulse/native as client #14
+pulse debug: adding sink 0: alsa_output.pci-0000_00_1f.3.analog-stereo (Built-in Audio Analogue Stereo)
+main debug: using audio output module "pulse"
+dbus debug: listening on dbus as: org.mpris.MediaPlayer2.vlc
+""",
+    ),
+    (
+        "https://github.com/haikuports/haikuports/issues/5352",
+        ".txt",
+        r"""main debug: processing request item: somefile, node: Lejátszólista, skip: 0
+main debug: starting playback of new item
+main debug: creating new input thread
+main debug: Creating an input for 'somefile'
+main debug: looking for meta fetcher module matching "any": 1 candidates
+lua debug: Trying Lua scripts in /home/[[user:gergely]]{{keep:/.local/share/vlc/lua/meta/fetcher}}
+main debug: using default timeshift path
+lua debug: Trying Lua scripts in /usr/lib/vlc/lua/meta/fetcher
+lua debug: Trying Lua scripts in /usr/share/vlc/lua/meta/fetcher
+main debug: no meta fetcher modules matched
+main debug: `file:///somefile.mkv' gives access `file' demux `any' path `/somefile.mkv'
+main debug: looking for access_demux module matching "file": 19 candidates
+lua debug: Trying Lua scripts in /home/[[user:gergely]]/.local/share/vlc/lua/meta/art
+main debug: creating access: file:///somefile.mkv
+""",
+    ),
+    (
+        "https://github.com/ZLMediaKit/ZLMediaKit/issues/2416",
+        ".txt",
+        r"""[000056207e3ff850] main stream debug: creating access: file:///home/{{keep:user}}/.local/share/vlc/ml.xspf
+[000056207e3ff850] main stream debug:  (path: /home/{{keep:user}}/.local/share/vlc/ml.xspf)
+[000056207e3ff850] main stream debug: looking for access module matching "file": 22 candidates
+[000056207e3ff850] main stream debug: using access module "filesystem"
+[000056207e400740] cache_read stream debug: starting pre-buffering
+[000056207e4015d0] playlist stream debug: using XSPF playlist reader
+[000056207e4015d0] main stream debug: using stream_filter module "playlist"
+""",
+    ),
+    (
+        "https://github.com/roleoroleo/yi-hack-Allwinner-v2/issues/351",
+        ".txt",
+        r"""-- logger module started --
+main debug: VLC media player - 3.0.16 Vetinari
+main debug: Copyright © 1996-2021 the VideoLAN team
+main debug: revision 3.0.16-0-g5e70837d8d
+main debug: configured with /home/{{keep:jenkins}}/workspace/vlc-release/windows/vlc-release-win32-x86/extras/package/win32/../../../configure  '--enable-update-check' '--enable-lua' '--enable-faad' '--enable-flac' '--enable-theora' '--enable-avcodec'
+main debug: using multimedia timers as clock source
+main debug:  min period: 1 ms, max period: 1000000 ms
+main debug: searching plug-in modules
+main debug: loading plugins cache file c:\Program Files (x86)\VideoLAN\VLC\plugins\plugins.dat
+""",
+    ),
+    (
+        "https://github.com/omega-gg/Sky/pull/6",
+        ".txt",
+        r"""[00007fd97c31dfd0] core libvlc debug: VLC media player - 3.0.0-git Vetinari
+[00007fd97c31dfd0] core libvlc debug: Copyright © 1996-2017 the VideoLAN team
+[00007fd97c31dfd0] core libvlc debug: revision 2.2.0-git-13276-g67dcb71193
+[00007fd97c31dfd0] core libvlc debug: configured with /Users/[[user:kestor48117]]{{keep:/vlc/extras/package/macosx/../../../configure}}  '--prefix=/Users/[[user:kestor48117]]/vlc/build/vlc_install_dir' '--enable-macosx' '--enable-merge-ffmpeg' '--enable-osx-notifications' '--enable-faad' '--enable-flac'
+""",
+    ),
+    (
+        "https://github.com/kakone/VLC.MediaElement/issues/53",
+        ".txt",
+        r"""'MediaElementBug53.exe' (Win32): Loaded 'C:\Users\[[user:tomiq]]{{keep:\Documents\Visual Studio 2017\Projects\MediaElementBug53\MediaElementBug53\bin\x86\Release\AppX\plugins\video_splitter\libclone_plugin.dll}}'. Module was built without symbols.
+'MediaElementBug53.exe' (Win32): Loaded 'C:\Users\[[user:tomiq]]\Documents\Visual Studio 2017\Projects\MediaElementBug53\MediaElementBug53\bin\x86\Release\AppX\plugins\video_splitter\libwall_plugin.dll'. Module was built without symbols.
+core libvlc debug: plug-ins loaded: 359 modules
+core logger debug: looking for logger module matching "any": 2 candidates
+core logger debug: using logger module "console"
+core libvlc debug: translation test: code is "C"
+core keystore debug: using keystore module "memory"
+""",
+    ),
+    (
+        "https://github.com/luisiam/homebridge-foscamcamera/issues/6",
+        ".txt",
+        r"""[-bash(L1/J0/#1)/ttys003 [[user:starfishing]]@Iris:~]$ /Applications/VLC.app/Contents/MacOS/VLC --verbose 9 rtsp://[[user:starfishing]]:{{keep:password}}@192.168.0.121:88/videoMain 
+VLC media player 2.1.3 Rincewind (revision 2.1.3-1-g75c3652)
+[0x1005015c0] main libvlc debug: VLC media player - 2.1.3 Rincewind
+[0x1005015c0] main libvlc debug: Copyright © 1996-2014 the VideoLAN team
+[0x1005015c0] main libvlc debug: revision 2.1.3-1-g75c3652
 """,
     ),
 ]
