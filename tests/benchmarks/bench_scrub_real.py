@@ -333,6 +333,7 @@ def main(argv: list[str] | None = None) -> int:
             "154",
             "155",
             "156",
+            "160",
             "all",
         ),
         default="all",
