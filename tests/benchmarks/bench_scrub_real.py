@@ -336,6 +336,7 @@ def main(argv: list[str] | None = None) -> int:
             "157",
             "158",
             "159",
+            "160",
             "all",
         ),
         default="all",

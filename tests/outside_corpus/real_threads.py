@@ -9959,6 +9959,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (157, _RAW_STOP157),
         (158, _RAW_STOP158),
         (159, _RAW_STOP159),
+        (160, _RAW_STOP160),
     ):
         if batch not in (None, number):
             continue
@@ -53075,6 +53076,417 @@ VLC media player 2.1.3 Rincewind (revision 2.1.3-1-g75c3652)
 [0x1005015c0] main libvlc debug: VLC media player - 2.1.3 Rincewind
 [0x1005015c0] main libvlc debug: Copyright © 1996-2014 the VideoLAN team
 [0x1005015c0] main libvlc debug: revision 2.1.3-1-g75c3652
+""",
+    ),
+]
+
+
+_RAW_STOP160: list[tuple[str, str, str]] = [
+    # ---- Poetry: -vvv runs with the config file and keyring lines, `poetry config --list` -------
+    (
+        "https://github.com/python-poetry/poetry/issues/7148",
+        ".txt",
+        r"""$ poetry self update -vvv
+Loading configuration file /home/[[user:marek]]{{keep:/.config/pypoetry/config.toml}}
+Updating Poetry version ...
+
+[keyring.backend] Loading KWallet
+[keyring.backend] Loading SecretService
+[keyring.backend] Loading Windows
+[keyring.backend] Loading chainer
+[keyring.backend] Loading libsecret
+[keyring.backend] Loading macOS
+No suitable keyring backend found
+No suitable keyring backends were found
+Keyring is not available, credentials will be stored and retrieved from configuration files as plaintext.
+Creating new session for pypi.org
+Source (PyPI): 83 packages found for poetry *
+Using version ^1.2.2 for poetry
+
+Updating dependencies
+Resolving dependencies...
+   1: fact: poetry-instance is 1.2.2
+   1: derived: poetry-instance
+   1: fact: poetry-instance depends on poetry (^1.2.2)
+   1: selecting poetry-instance (1.2.2)
+   1: derived: poetry (>=1.2.2,<2.0.0)
+""",
+    ),
+    (
+        "https://github.com/python-poetry/poetry/issues/9416",
+        ".txt",
+        r"""cache-dir = "/home/[[user:tarvish]]{{keep:/.cache/pypoetry}}"
+experimental.system-git-client = false
+installer.max-workers = null
+installer.modern-installation = true
+installer.no-binary = null
+installer.parallel = true
+keyring.enabled = true
+solver.lazy-wheel = true
+virtualenvs.create = true
+virtualenvs.in-project = null
+virtualenvs.options.always-copy = false
+virtualenvs.path = "{cache-dir}/virtualenvs"  # /home/[[user:tarvish]]/.cache/pypoetry/virtualenvs
+virtualenvs.prefer-active-python = false
+virtualenvs.prompt = "{project_name}-py{python_version}"
+warnings.export = true
+
+poetry install -vvv 
+Loading configuration file /home/[[user:tarvish]]/.config/pypoetry/config.toml
+Using virtualenv: {{keep:[REDACTED]}}
+Installing dependencies from lock file
+""",
+    ),
+    (
+        "https://github.com/python-poetry/poetry/issues/3662",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/{{keep:username}}/.poetry/lib/poetry/_vendor/py3.9/keyring/backend.py", line 198, in _load_plugins
+    init_func = ep.load()
+  File "/home/{{keep:username}}/.pyenv/versions/3.9.1/lib/python3.9/importlib/metadata.py", line 77, in load
+    module = import_module(match.group('module'))
+ModuleNotFoundError: No module named 'keyring.backends.macOS'
+
+(.venv) C:\Users\[[user:lamb.owen]]\Package>poetry run python main.py -u "[[user:lamb.owen]]"
+Error initializing plugin EntryPoint(name='macOS', value='keyring.backends.macOS', group='keyring.backends').
+""",
+    ),
+    # ---- pipx: --verbose runs with run_subprocess lines ---------------------------------------
+    (
+        "https://github.com/pypa/pipx/issues/110",
+        ".txt",
+        r""" pipx install cowsay --verbose
+pipx > (package_name_from_spec:216): Determined package name: cowsay
+pipx > (package_name_from_spec:217): Package name determined in 0.0s
+pipx > (run_subprocess:112): running /usr/bin/python3 -m venv --without-pip /home/[[user:paulbrek]]{{keep:/.local/pipx/venvs/cowsay}}
+pipx > (run_subprocess:112): running /home/[[user:paulbrek]]/.local/pipx/venvs/cowsay/bin/python -c import sysconfig; print(sysconfig.get_path('purelib'))
+pipx > (run_subprocess:112): running /home/[[user:paulbrek]]/.local/pipx/shared/bin/python -c import sysconfig; print(sysconfig.get_path('purelib'))
+pipx > (run_subprocess:112): running /home/[[user:paulbrek]]/.local/pipx/venvs/cowsay/bin/python --version
+pipx > (run_subprocess:112): running /home/[[user:paulbrek]]/.local/pipx/venvs/cowsay/bin/python -m pip install cowsay
+""",
+    ),
+    (
+        "https://github.com/pypa/pipx/issues/273",
+        ".txt",
+        r"""$ pipx install cowsay --verbose
+pipx > (run_pipx_command:134): Virtual Environment location is /Users/[[user:mhoverud]]{{keep:/.local/pipx/venvs/cowsay}}
+pipx > (run:97): running /usr/local/opt/python/bin/python3.7 -m venv --without-pip /Users/[[user:mhoverud]]/.local/pipx/venvs/cowsay
+pipx > (run:97): running /Users/[[user:mhoverud]]/.local/pipx/venvs/cowsay/bin/python -m pip install cowsay
+Collecting cowsay
+Installing collected packages: cowsay
+Successfully installed cowsay-2.0.3
+WARNING: You are using pip version 19.2.3, however version 19.3.1 is available.
+You should consider upgrading via the 'pip install --upgrade pip' command.
+pipx > (rmdir:16): removing directory /Users/[[user:mhoverud]]/.local/pipx/venvs/cowsay
+
+pipx > (rmdir:16): removing directory /Users/[[user:mhoverud]]/.local/pipx/venvs/cowsay
+Could not find package cowsay. Is the name correct?
+""",
+    ),
+    (
+        "https://github.com/pypa/pipx/pull/380",
+        ".txt",
+        r"""pipx > (run_subprocess:112): running /Users/{{keep:myuser}}/.local/pipx/venvs/pylint/bin/python -c <contents of venv_metadata_inspector.py> pylint /Users/{{keep:myuser}}/.local/pipx/venvs/pylint/bin
+""",
+    ),
+    (
+        "https://github.com/pypa/pipx/issues/1578",
+        ".txt",
+        r"""C:\Windows\System32>python -u %TMP%\pipx.pyz install C:\Users\{{keep:<user>}}\Desktop\app\dist\app-99.99.99-py3-none-any.whl --verbose
+(setup:1110): pipx version is 1.7.1
+(setup:1111): Default python interpreter is 'C:\Users\{{keep:<user>}}\AppData\Local\Microsoft\WindowsApps\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\python.exe'
+(create_venv:164): Creating virtual environment
+creating virtual environment...
+(run_subprocess:175): running C:\Users\{{keep:<user>}}\AppData\Local\Microsoft\WindowsApps\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\python.exe -m venv --without-pip C:\Users\{{keep:<user>~1.SUA}}\AppData\Local\Temp\tmpw7219e0t
+creating shared libraries...
+(run_subprocess:175): running C:\Users\{{keep:<user>}}\AppData\Local\Microsoft\WindowsApps\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\python.exe -m venv --clear C:\Users\{{keep:<user>}}\pipx\shared
+(run_subprocess:175): running <checking pip's availability>
+(upgrade:119): Upgrading shared libraries in C:\Users\{{keep:<user>}}\pipx\shared
+""",
+    ),
+    # ---- pyenv: install failures, PYENV_DEBUG traces, pyenv doctor ---------------------------
+    (
+        "https://github.com/pyenv/pyenv/issues/2836",
+        ".txt",
+        r"""Downloading Python-3.11.6.tar.xz...
+-> https://www.python.org/ftp/python/3.11.6/Python-3.11.6.tar.xz
+Installing Python-3.11.6...
+
+BUILD FAILED (Rocky Linux 9.2 using python-build 20180424)
+
+Inspect or clean up the working tree at /tmp/python-build.20231107053836.18816
+Results logged to /tmp/python-build.20231107053836.18816.log
+
+Last 10 log lines:
+  File "/tmp/python-build.20231107053836.18816/Python-3.11.6/Lib/ensurepip/__init__.py", line 202, in _bootstrap
+    return _run_pip([*args, *_PACKAGE_NAMES], additional_paths)
+  File "/tmp/python-build.20231107053836.18816/Python-3.11.6/Lib/subprocess.py", line 571, in run
+    raise CalledProcessError(retcode, process.args,
+""",
+    ),
+    (
+        "https://github.com/pyenv/pyenv/issues/1206",
+        ".txt",
+        r"""+ [pyenv:22] enable -f /home/[[user:tukka]]{{keep:/.pyenv/bin/../libexec/pyenv-realpath.dylib}} realpath
++ [pyenv:29] '[' -z '' ']'
+++ [pyenv:31] type -p greadlink readlink
+++ [pyenv:31] head -1
++ [pyenv:31] READLINK=/bin/readlink
++ [pyenv:32] '[' -n /bin/readlink ']'
++ [pyenv:54] '[' -z /home/[[user:tukka]]/.pyenv ']'
++ [pyenv:57] PYENV_ROOT=/home/[[user:tukka]]/.pyenv
++ [pyenv:59] export PYENV_ROOT
++ [pyenv:80] PYENV_DIR=/home/[[user:tukka]]
++ [pyenv:83] '[' '!' -d /home/[[user:tukka]] ']'
++ [pyenv:83] '[' '!' -e /home/[[user:tukka]] ']'
+++ [pyenv:87] cd /home/[[user:tukka]]
+++ [pyenv:87] echo /home/[[user:tukka]]
++ [pyenv:87] PYENV_DIR=/home/[[user:tukka]]
++ [pyenv:88] export PYENV_DIR
+""",
+    ),
+    (
+        "https://github.com/pyenv/pyenv-doctor/issues/9",
+        ".txt",
+        r"""➜  git:(master) pyenv doctor
+Cloning /var/home/[[user:tdavos]]{{keep:/.pyenv/plugins/pyenv-doctor/bin/.....}}
+Installing python-pyenv-doctor...
+Installed python-pyenv-doctor to /tmp/pyenv-doctor.20220128161440.90623/prefix
+
+Congratulations! You are ready to build pythons!
+
+➜  git:(master) pyenv install 3.7.12                          
+Downloading Python-3.7.12.tar.xz...
+-> https://www.python.org/ftp/python/3.7.12/Python-3.7.12.tar.xz
+Installing Python-3.7.12...
+/var/home/[[user:tdavos]]/.pyenv/plugins/python-build/bin/python-build: line 1638: patch: command not found
+""",
+    ),
+    # ---- PDM: `pdm config` and the install cache ----------------------------------------------
+    (
+        "https://github.com/pdm-project/pdm/issues/2433",
+        ".txt",
+        r"""Site/default configuration (/Library/Application Support/pdm/config.toml):
+build_isolation = True
+cache_dir = /Users/[[user:wenhaoqing]]{{keep:/Library/Caches/pdm}}
+check_update = True
+global_project.fallback = False
+global_project.path = /Users/[[user:wenhaoqing]]/Library/Application Support/pdm/global-project
+install.cache = False
+install.cache_method = symlink
+pypi.url = https://pypi.org/simple
+pypi.verify_ssl = True
+python.providers = ['venv', 'path', 'asdf', 'pyenv', 'rye', 'winreg', 'macos']
+venv.backend = virtualenv
+venv.in_project = True
+venv.location = /Users/[[user:wenhaoqing]]/Library/Application Support/pdm/venvs
+venv.prompt = {project_name}-{python_version}
+
+Home configuration (/Users/[[user:wenhaoqing]]/Library/Application Support/pdm/config.toml):
+cache_dir = /tmp/cache
+install.cache = True
+pypi.url = https://pypi.tuna.tsinghua.edu.cn/simple
+python.use_venv = False
+venv.backend = venv
+""",
+    ),
+    (
+        "https://github.com/pdm-project/pdm/issues/2614",
+        ".txt",
+        r"""$ ls -l .venv/lib/python3.9/site-packages/
+total 20
+lrwxrwxrwx 1 {{keep:ubuntu}} {{keep:ubuntu}}   74 Feb  4 14:12 certifi -> /home/{{keep:ubuntu}}/.cache/pdm/packages/certifi-2024.2.2-py3-none-any/lib/certifi
+drwxrwxr-x 2 {{keep:ubuntu}} {{keep:ubuntu}}  123 Feb  4 14:12 certifi-2024.2.2.dist-info
+lrwxrwxrwx 1 {{keep:ubuntu}} {{keep:ubuntu}}   74 Feb  4 14:12 filelock -> /home/{{keep:ubuntu}}/.cache/pdm/packages/filelock-3.13.1-py3-none-any/lib/filelock
+drwxrwxr-x 3 {{keep:ubuntu}} {{keep:ubuntu}}  100 Feb  4 14:12 filelock-3.13.1.dist-info
+lrwxrwxrwx 1 {{keep:ubuntu}} {{keep:ubuntu}}   86 Feb  4 14:13 functorch -> /home/{{keep:ubuntu}}/.cache/pdm/packages/torch-2.2.0-cp39-cp39-manylinux1_x86_64/lib/functorch
+""",
+    ),
+    # ---- uv: -v / --verbose discovery logs and `uv python list` -------------------------------
+    (
+        "https://github.com/astral-sh/uv/issues/10711",
+        ".txt",
+        r"""$ uv python find --verbose
+DEBUG uv 0.7.13
+DEBUG Found project root: `/home/[[user:vesko]]{{keep:/Source/Self/uv-test}}`
+DEBUG No workspace root found, using project root
+DEBUG No Python version file found in workspace: /home/[[user:vesko]]/Source/Self/uv-test
+DEBUG Reading Python requests from version file at `/home/[[user:vesko]]/.config/uv/.python-version`
+DEBUG Using Python request `/nix/store/qrc496n6fsqp4p5m5h8wmw5d5jwyw5mr-python3-3.12.8/bin/python3` from version file at `/home/[[user:vesko]]/.config/uv/.python-version`
+DEBUG Checking for Python interpreter at path `/nix/store/qrc496n6fsqp4p5m5h8wmw5d5jwyw5mr-python3-3.12.8/bin/python3`
+/nix/store/qrc496n6fsqp4p5m5h8wmw5d5jwyw5mr-python3-3.12.8/bin/python3
+
+$ uvx --verbose httpie
+DEBUG uv 0.7.13
+DEBUG Searching for default Python interpreter in managed installations or search path
+DEBUG Searching for managed installations at `/home/[[user:vesko]]/.local/share/uv/python`
+error: No interpreter found in managed installations or search path
+""",
+    ),
+    (
+        "https://github.com/astral-sh/uv/issues/12537",
+        ".txt",
+        r"""	PS C:\Users\[[user:rkovac7281]]{{keep:\AppData\Roaming\uv\python}}> .\cpython-3.7.9-windows-x86_64-none\python.exe -c 'print(1+1)'
+        2
+    PS C:\Users\[[user:rkovac7281]]\AppData\Roaming\uv\python> .\cpython-3.12.8-windows-x86_64-none\python.exe -c 'print(1+1)'
+        2
+
+    PS C:\Users\[[user:rkovac7281]]\builds\asdf> & '.\0.5.8\uv.exe' python list -vvv
+        0.000074s DEBUG uv uv 0.5.8 (80d41671b 2024-12-11)
+        0.003714s DEBUG uv_python::discovery Searching for any Python interpreter in managed installations, search path, or registry
+""",
+    ),
+    (
+        "https://github.com/astral-sh/uv/issues/9668",
+        ".txt",
+        r"""C:\Temp>uv python list
+cpython-3.13.0+freethreaded-windows-x86_64-none    <download available>
+cpython-3.12.7-windows-x86_64-none                 <download available>
+cpython-3.12.2-windows-x86_64-none                 D:\apps\Python\Python312\python.exe
+cpython-3.11.10-windows-x86_64-none                <download available>
+cpython-3.9.13-windows-x86_64-none                 D:\apps\python\Python39\python.exe
+cpython-3.9.12-windows-x86_64-none                 C:\ProgramData\Miniconda3\python.exe
+cpython-3.7.6-windows-x86_64-none                  C:\apps\python37\python.exe
+pypy-3.10.14-windows-x86_64-none                   <download available>
+""",
+    ),
+    (
+        "https://github.com/astral-sh/uv/issues/3837",
+        ".txt",
+        r"""DEBUG Searching for Python 3.9 in all sources
+DEBUG Found CPython 3.9.19 at `/opt/hostedtoolcache/Python/3.9.19/x64/bin/python3.9` (search path)
+DEBUG Ignoring Python interpreter at `/opt/hostedtoolcache/Python/3.9.19/x64/bin/python3.9`: system interpreter not explicit
+DEBUG Found CPython 3.9.19 at `/opt/hostedtoolcache/Python/3.9.19/x64/bin/python3` (search path)
+DEBUG Ignoring Python interpreter at `/opt/hostedtoolcache/Python/3.9.19/x64/bin/python3`: system interpreter not explicit
+DEBUG Found CPython 3.9.19 at `/opt/hostedtoolcache/Python/3.9.19/x64/python` (search path)
+""",
+    ),
+    (
+        "https://github.com/astral-sh/uv/issues/3440",
+        ".txt",
+        r""">>> py -c "import sys; print(sys.executable); print(sys.version)"     
+C:\Users\{{keep:utilisateur}}\AppData\Local\Programs\Python\Python312\python.exe
+3.12.1 (tags/v3.12.1:2305ca5, Dec  7 2023, 22:03:25) [MSC v.1937 64 bit (AMD64)]
+
+>>> py -m pip install --upgrade pip
+Requirement already satisfied: pip in c:\users\{{keep:utilisateur}}\appdata\local\programs\python\python312\lib\site-packages (24.0)
+
+>>> py -m uv venv 
+DEBUG Starting interpreter discovery for default Python
+DEBUG Probing interpreter info for: C:\msys64\ucrt64\bin\python3.exe
+  × Can't use Python at `C:\msys64\ucrt64\bin\python3.exe`
+  ╰─▶ Unknown operation system: `mingw_x86_64_ucrt
+""",
+    ),
+    (
+        "https://github.com/astral-sh/uv/issues/13248",
+        ".txt",
+        r"""(.venv) ; uv pip install -r requirements-dev.txt daft --pre --extra-index-url https://d1p3klp2t5517h.cloudfront.net/builds/nightly --force-reinstall -vv
+DEBUG uv 0.7.2 (481d05d8d 2025-04-30)
+DEBUG Searching for default Python interpreter in virtual environments
+TRACE Querying interpreter executable at /Users/[[user:lorenzo]]{{keep:/misc/.venv/bin/python3}}
+DEBUG Found `cpython-3.12.9-macos-aarch64-none` at `/Users/[[user:lorenzo]]/misc/.venv/bin/python3` (active virtual environment)
+DEBUG Using Python 3.12.9 environment at: .venv
+TRACE Checking lock for `.venv` at `.venv/.lock`
+DEBUG Acquired lock for `.venv`
+DEBUG Using request timeout of 30s
+""",
+    ),
+    (
+        "https://github.com/astral-sh/uv/issues/2950",
+        ".txt",
+        r"""export UV_PIP_EXTRA_INDEX_URL="https://{{keep:oauth2accesstoken}}:{{keep:my_secret_token}}@europe-python.pkg.dev/project/pypi/simple/"
+
+uv pip install package --system --verbose
+DEBUG Starting interpreter discovery for default Python
+DEBUG Trying to lock if free: /tmp/uv-e5f656fc5acf8d1c.lock
+DEBUG Using registry request timeout of 300s
+DEBUG Solving with target Python version 3.11.2
+DEBUG Adding direct dependency: package*
+TRACE Fetching metadata for package from https://{{keep:oauth2accesstoken}}:{{keep:my_secret_token}}@europe-python.pkg.dev/project/pypi/simple/package/
+""",
+    ),
+    # ---- pip: credentials in index URLs, masked and not -----------------------------------------
+    (
+        "https://github.com/astral-sh/uv/issues/13324",
+        ".txt",
+        r"""Using pip 24.0 from C:\Users\{{keep:user}}\AppData\Local\Programs\Python\Python310\lib\site-packages\pip (python 3.10)
+Non-user install because site-packages writeable
+Created temporary directory: C:\Users\{{keep:user}}\AppData\Local\Temp\pip-build-tracker-dubo8156
+Looking in indexes: https://{{keep:username}}:{{keep:****}}@my-endpoint.northeurope.cloudapp.azure.com/pypi-server
+1 location(s) to search for versions of my-package:
+* https://{{keep:username}}:{{keep:****}}@my-endpoint.northeurope.cloudapp.azure.com/pypi-server/my-package/
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/6124",
+        ".txt",
+        r"""$ pip -V
+pip 18.1 from /home/[[user:jbarrantes]]{{keep:/.virtualenvs/tmp-13c0d8450eb8175/lib/python3.7/site-packages/pip}} (python 3.7)
+$ pip install mccabe --no-index -v
+Ignoring indexes: https://{{keep:user}}:{{keep:supers3cret}}@pypi.example.com/root/ci/+simple/
+Created temporary directory: /tmp/pip-ephem-wheel-cache-lcf7j0sa
+Created temporary directory: /tmp/pip-req-tracker-mqzoa99d
+Requirement already satisfied: mccabe in ./lib/python3.7/site-packages (0.6.1)
+Cleaning up...
+""",
+    ),
+    # ---- Rye and Hatch: verbose syncs and tracebacks under the user's tools -------------------
+    (
+        "https://github.com/astral-sh/rye/issues/1282",
+        ".txt",
+        r"""PS D:\Programming\krita-scripting\temp> rye sync --verbose
+Python version already downloaded. Skipping.
+Initializing new virtualenv in D:\Programming\krita-scripting\temp\.venv
+Python version: cpython@3.12.3
+Using Python 3.12.3 interpreter at: C:\Users\[[user:Elias]]{{keep:\.rye\py\cpython@3.12.3\python.exe}}
+Creating virtualenv at: .venv
+Activate with: .venv\Scripts\activate
+Generating production lockfile: D:\Programming\krita-scripting\temp\requirements.lock
+Resolved 1 package in 25ms
+-e file:.
+    # via -r C:/Users/[[user:Elias]]/AppData/Local/Temp/.tmpaFZoz7
+Installing dependencies
+DEBUG uv 0.2.27
+""",
+    ),
+    (
+        "https://github.com/astral-sh/rye/issues/368",
+        ".txt",
+        r"""$ rye sync
+Initializing new virtualenv in /home/[[user:hanazuki]]/Projects/test1502/.venv
+Python version: cpython@3.11.3
+Generating production lockfile: /home/[[user:hanazuki]]/Projects/test1502/requirements.lock
+Installing dependencies
+Traceback (most recent call last):
+  File "/home/[[user:hanazuki]]{{keep:/.rye/pip-tools/cpython@3.11/bin/pip-sync}}", line 5, in <module>
+    from piptools.scripts.sync import cli
+  File "/home/[[user:hanazuki]]/.rye/pip-tools/cpython@3.11/lib/python3.11/site-packages/piptools/sync.py", line 11, in <module>
+    from pip._internal.commands.freeze import DEV_PKGS
+ImportError: cannot import name 'DEV_PKGS' from 'pip._internal.commands.freeze' (/tmp/.tmpQXWdp9/pip/_internal/commands/freeze.py)
+error: Installation of dependencies failed
+""",
+    ),
+    (
+        "https://github.com/pypa/hatch/issues/809",
+        ".txt",
+        r"""% hatch shell
+╭─────────────────────────────── Traceback (most recent call last) ────────────────────────────────╮
+│ /Users/[[user:yurik]]{{keep:/.local/pipx/venvs/hatch/lib/python3.11/site-packages/hatch/cli/__init__.py}}:205 in   │
+│ main                                                                                             │
+│                                                                                                  │
+│ ❱ 205 │   │   return hatch(windows_expand_args=False)                                            │
+""",
+    ),
+    (
+        "https://github.com/pypa/hatch/issues/1139",
+        ".txt",
+        r"""$ hatch run build
+╭─────────────────────────────── Traceback (most recent call last) ────────────────────────────────╮
+│ /home/[[user:lior]]{{keep:/.local/pipx/venvs/hatch/lib64/python3.12/site-packages/hatch/cli/__init__.py}}:221 in   │
+│ main                                                                                             │
+│                                                                                                  │
+│ ❱ 221 │   │   return hatch(prog_name='hatch', windows_expand_args=False)                         │
 """,
     ),
 ]
