@@ -6908,16 +6908,16 @@ MEASURED: tuple[Measured, ...] = (
         # not read as a home, so the first name stays (twice); damage: a WSL distribution's root
         # as a UNC path with nothing after it (`\\wsl\Ubuntu-18.04\`) replaced whole as a
         # private share (`\\fileserver\share1\`), so a clean document changes
+        # 1.109.0: both fixed (recognizers.yaml's windows_home_by_drive_folder reads a prompt's
+        # working folder trimmed to start at the drive, `c/Users/<u>`; user_names.yaml's
+        # wsl_unc keeps WSL's bare distribution roots): paths 17/17, 0 of 7 clean changed
         docs=21,
         total=(17, 13, 0, 1),
-        found=(15, 13, 0, 1),
-        missed=(
-            "microsoft-WSL-issues-6799: user (path) 'Kai'",
-            "microsoft-WSL-issues-6799: user (path) 'Kai'",
-        ),
+        found=(17, 13, 0, 1),
+        missed=(),
         keeps=11,
         damage=(),
-        clean_changed=("microsoft-WSL-issues-4295",),
+        clean_changed=(),
         clean_docs=7,
         tails=(5, 5),
         parses=(0, 0),

@@ -2637,6 +2637,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/a/d error\n")
         ),
+        # stop 58 (scrubber 1.109.0): a Windows home through a drive's folder: a prompt's working
+        # folder trimmed to its trailing folders (zsh %3~, starship, bash's PROMPT_DIRTRIM), the
+        # lower-case users folder under /mnt and /cygdrive; WSL's distribution roots stay
+        "windows_home_by_drive_folder": lambda d: (
+            d.k("<3>init: (747) ERROR: UtilConnectToInteropServer:300: connect failed 2\nc/Users/")
+            .v(first)
+            .k("\n\u279c echo $WSL_INTEROP\n/run/WSL/1587_interop\n\u279c  c/Users/")
+            .v(first)
+            .k(" git:(main) ls\nu@h:.../c/Users/")
+            .v(first)
+            .k("$ cd /mnt/c/users/")
+            .v(u)
+            .k("/Documents\n$ wslpath -w /\n\\\\wsl\\Ubuntu-18.04\\\n")
+        ),
     }
 
 
@@ -3473,6 +3487,13 @@ PASTED_PLACEHOLDERS = {
     "toolbox: checking if /etc/subgid and /etc/subuid have entries for user core\n"
     '"/var/home/myself/.config/containers/storage.conf"\n'
     "source /afs/cern.ch/sw/lcg/releases/LCG_88/setup.sh\n/afs/cern.ch/work/public/x.root\n",
+    # stop 58 (scrubber 1.109.0): system profiles and placeholders in a trimmed prompt folder,
+    # project folders named Users, WSL's own distribution roots
+    "windows_home_by_drive_folder_nobody": "c/Users/Public\n\u279c ls\nc/Users/Default\n"
+    "\u279c ls\n\u279c  c/Users/Administrator git:(main)\nc/Users/$USER\n\u279c ls\n"
+    "src/Users/UserList.tsx\napp/Users/Index.cshtml\n.../c/Users/WDAGUtilityAccount\n"
+    "/mnt/c/users/public/Documents\n\\\\wsl$\\Ubuntu\\\n\\\\wsl.localhost\\Ubuntu\\\n"
+    "\\\\wsl\\docker-desktop-data\\\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
