@@ -10,8 +10,12 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer
+import typer.testing
+from typer.main import get_command
 from typer.testing import CliRunner
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -98,6 +102,32 @@ def isolate(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
     monkeypatch.setenv("INTAKE_CONFIG", str(home / "intake-user-config.toml"))
     monkeypatch.setenv("INTAKE_GITHUB_API_URL", "http://127.0.0.1:9/no-public-api-in-tests")
     monkeypatch.setenv("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
+
+
+_COMMANDS: dict[int, tuple[typer.Typer, Any]] = {}
+
+
+def _command_of(app: typer.Typer) -> Any:
+    """``app``'s click command, built once per test process.
+
+    typer's ``CliRunner.invoke`` builds the whole click command tree from the app on every
+    call (a signature read and a parameter made for each option of each of the 30-odd
+    commands: 20 ms a call on a quiet machine, several times that on a loaded one, and the
+    suite invokes the CLI thousands of times). The tree is a function of the app's
+    registrations, which no test changes after the app is built (``intake.cli.app`` is built
+    once; ``build_app`` makes a new app each time), and a click command keeps no state between
+    invocations (each has its own context), so one tree serves every call, as in the installed
+    ``intake``, which builds it once a process. The app is kept beside its tree, so its id is
+    never reused for another app."""
+    built = _COMMANDS.get(id(app))
+    if built is None:
+        built = _COMMANDS[id(app)] = (app, get_command(app))
+    return built[1]
+
+
+# typer.testing looks its builder up by this module-level name on every invoke; a typer without
+# it keeps building the tree each call (slower, the same results).
+typer.testing._get_command = _command_of  # type: ignore[attr-defined]
 
 
 def cli_runner() -> CliRunner:
