@@ -337,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
             "158",
             "159",
             "160",
+            "161",
             "all",
         ),
         default="all",

@@ -4121,6 +4121,30 @@ _TEXTS_160 = (
     "Keyring is not available, credentials will be stored and retrieved from configuration files as plaintext.",
 )
 
+_TEXTS_161 = (
+    # a Node environment dump printed after `NODE_EXTRA_CA_CERTS=… node …`, its PWD, LOGNAME and
+    # HOME naming a container's, CI runner's or system account, not a person
+    "$ NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/SSL_CA.crt node 'test.js'\n{\n  NODE_EXTRA_CA_CERTS: '/usr/local/share/ca-certificates/SSL_CA.crt',\n  SHELL: '/bin/bash',\n  PWD: '/home/node',\n  LOGNAME: 'node',\n  HOME: '/home/node',\n  LANG: 'en_GB.UTF-8',",
+    "  PWD: '/home/node',\n  LOGNAME: 'node',\n  HOME: '/home/node',",
+    "  PWD: '/root',\n  LOGNAME: 'root',\n  HOME: '/root',",
+    "  PWD: '/home/runner/work/app/app',\n  LOGNAME: 'runner',\n  HOME: '/home/runner',",
+    "  PWD: '/home/ubuntu',\n  LOGNAME: 'ubuntu',\n  HOME: '/home/ubuntu',",
+    "  PWD: '/home/pi',\n  LOGNAME: 'pi',\n  HOME: '/home/pi',",
+    "  PWD: '/app',\n  HOME: '/root',\n  NODE_EXTRA_CA_CERTS: '/etc/ssl/certs/ca-certificates.crt',",
+    "{\n  NODE_EXTRA_CA_CERTS: '/etc/pki/ca-trust/source/anchors/corp-root.pem',\n  SHELL: '/bin/bash',\n  NO_AT_BRIDGE: '1',\n  LANG: 'en_US.UTF-8',",
+    # the same account's own install tree, outside a home
+    "/opt/iobroker/node_modules/iobroker.js-controller",
+    "NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/SSL_CA.crt node /opt/iobroker/node_modules/iobroker.js-controller/controller.js",
+    # the extra CA bundle outside any home
+    "export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt",
+    "NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/zscaler.crt npm install",
+    'setx NODE_EXTRA_CA_CERTS "C:\\ProgramData\\certs\\zscaler_root_ca.pem"',
+    "export REQUESTS_CA_BUNDLE=/etc/ssl/certs/ca-certificates.crt",
+    "export SSL_CERT_FILE=/etc/ssl/certs/ca-certs.pem",
+    "export https_proxy=http://127.0.0.1:3128",
+    "npm config set cafile /etc/pki/tls/certs/ca-bundle.crt -g",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -7102,5 +7126,31 @@ MEASURED: tuple[Measured, ...] = (
         tails=(12, 12),
         parses=(0, 0),
         texts=_TEXTS_160,
+    ),
+    Measured(
+        batch=161,
+        blind_under="1.110.0",
+        # Batch 161's tune part under scrubber 1.110.0, blind: paths 10/10, elsewhere 8/8, e-mails
+        # 1/1, secrets 2/2, 3 of 12 keep spans damaged, 3/3 library tails, 1 of 6 clean changed,
+        # no JSON/YAML.
+        # known damage (tests/outside_corpus/SOURCE.md, "The stop-161 collection"): ioBroker's
+        # service account `iobroker` in a Node environment dump (`PWD: '/home/iobroker'`,
+        # `LOGNAME: 'iobroker'`, `HOME: '/home/iobroker'`) read as a login and replaced by
+        # `user1` three times, in a clean document
+        docs=12,
+        total=(10, 8, 1, 2),
+        found=(10, 8, 1, 2),
+        missed=(),
+        keeps=12,
+        damage=(
+            "nodejs-node-issues-55285: 'iobroker'",
+            "nodejs-node-issues-55285: 'iobroker'",
+            "nodejs-node-issues-55285: 'iobroker'",
+        ),
+        clean_changed=("nodejs-node-issues-55285",),
+        clean_docs=6,
+        tails=(3, 3),
+        parses=(0, 0),
+        texts=_TEXTS_161,
     ),
 )

@@ -9960,6 +9960,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (158, _RAW_STOP158),
         (159, _RAW_STOP159),
         (160, _RAW_STOP160),
+        (161, _RAW_STOP161),
     ):
         if batch not in (None, number):
             continue
@@ -53487,6 +53488,286 @@ error: Installation of dependencies failed
 │ main                                                                                             │
 │                                                                                                  │
 │ ❱ 221 │   │   return hatch(prog_name='hatch', windows_expand_args=False)                         │
+""",
+    ),
+]
+
+_RAW_STOP161: list[tuple[str, str, str]] = [
+    # ---- Node and npm behind TLS interception: NODE_EXTRA_CA_CERTS, npm ERR! -----------------
+    (
+        "https://github.com/npm/cli/issues/7592",
+        ".txt",
+        r"""NODE_EXTRA_CA_CERTS
+/Users/[[user:santosh-venkatesan]]/certs/ZscalerRootCA.pem
+
+0 verbose cli /Users/[[user:santosh-venkatesan]]{{keep:/.nvm/versions/node/v20.14.0/bin/node}} /Users/[[user:santosh-venkatesan]]/.nvm/versions/node/v20.14.0/bin/npm
+1 info using npm@10.7.0
+""",
+    ),
+    (
+        "https://github.com/nodejs/node/issues/55285",
+        ".txt",
+        r"""$ NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/SSL_CA.crt node 'test.js'
+{
+  NODE_EXTRA_CA_CERTS: '/usr/local/share/ca-certificates/SSL_CA.crt',
+  SHELL: '/bin/bash',
+  NO_AT_BRIDGE: '1',
+  PWD: '/home/{{keep:iobroker}}',
+  LOGNAME: '{{keep:iobroker}}',
+  HOME: '/home/{{keep:iobroker}}',
+  LANG: 'en_GB.UTF-8',
+""",
+    ),
+    (
+        "https://github.com/zowe/zowe-cli/issues/620",
+        ".txt",
+        r"""    "NODE_EXTRA_CA_CERTS": "/Users/[[user:jkt]]/Downloads/wlagZosmf.pem",
+""",
+    ),
+    (
+        "https://github.com/nodejs/help/issues/1887",
+        ".txt",
+        r"""$ npm install
+npm ERR! code ECONNREFUSED
+npm ERR! syscall connect
+npm ERR! errno ECONNREFUSED
+npm ERR! FetchError: request to http://localhost:4873/proxy-addr/-/proxy-addr-2.0.5.tgz failed, reason: connect ECONNREFUSED 127.0.0.1:4873
+npm ERR!     at ClientRequest.<anonymous> (C:\Users\[[user:Simon]]{{keep:\AppData\Roaming\npm\node_modules\npm\node_modules\minipass-fetch\lib\index.js:97:14}})
+npm ERR!     at ClientRequest.emit (events.js:315:20)
+npm ERR!     at Socket.socketErrorListener (_http_client.js:469:9)
+npm ERR!     at Socket.emit (events.js:327:22)
+npm ERR!     at emitErrorNT (internal/streams/destroy.js:106:8)
+npm ERR!     at emitErrorCloseNT (internal/streams/destroy.js:74:3)
+npm ERR!     at processTicksAndRejections (internal/process/task_queues.js:80:21)
+npm ERR!  FetchError: request to http://localhost:4873/proxy-addr/-/proxy-addr-2.0.5.tgz failed, reason: connect ECONNREFUSED 127.0.0.1:4873
+npm ERR!     at ClientRequest.<anonymous> (C:\Users\[[user:Simon]]\AppData\Roaming\npm\node_modules\npm\node_modules\minipass-fetch\lib\index.js:97:14)
+""",
+    ),
+    # ---- pip behind a proxy: --proxy, --trusted-host, pip.conf / pip.ini, SSLError -------------
+    (
+        "https://github.com/pypa/pip/issues/8200",
+        ".txt",
+        r"""  File "C:\Users\[[user:millerk3]]{{keep:\AppData\Local\Continuum\anaconda3\lib\site-packages\pip\_internal\network\session.py}}", line 405, in request
+    return super(PipSession, self).request(method, url, *args, **kwargs)
+  File "C:\Users\[[user:millerk3]]\AppData\Local\Continuum\anaconda3\lib\site-packages\pip\_vendor\requests\sessions.py", line 533, in request
+    resp = self.send(prep, **send_kwargs)
+  File "C:\Users\[[user:millerk3]]\AppData\Local\Continuum\anaconda3\lib\site-packages\pip\_vendor\requests\sessions.py", line 646, in send
+    r = adapter.send(request, **kwargs)
+  File "C:\Users\[[user:millerk3]]\AppData\Local\Continuum\anaconda3\lib\site-packages\pip\_vendor\cachecontrol\adapter.py", line 53, in send
+    resp = super(CacheControlAdapter, self).send(request, **kw)
+  File "C:\Users\[[user:millerk3]]\AppData\Local\Continuum\anaconda3\lib\site-packages\pip\_vendor\requests\adapters.py", line 514, in send
+    raise SSLError(e, request=request)
+pip._vendor.requests.exceptions.SSLError: HTTPSConnectionPool(host='files.pythonhosted.org', port=443): Max retries exceeded with url: /packages/94/34/9a2118bb4c4ba176075179385e06226b5225be338ba7e2216283e767df64/pyrfc-0.1.2.tar.gz (Caused by SSLError(SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1076)')))
+Cleaning up...
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/5309",
+        ".txt",
+        r"""[[user:jim]]-JSS572:~ [[user:jim]]$ python -V
+Python 2.7.10
+[[user:jim]]-JSS572:~ [[user:jim]]$ pip -V
+pip 10.0.1 from /Library/Python/2.7/site-packages/pip (python 2.7)
+[[user:jim]]-JSS572:~ [[user:jim]]$ sudo pip install --proxy=127.0.0.1:3128 --trusted-host=pypi.org robotframework
+Password:
+The directory '/Users/[[user:jim]]{{keep:/Library/Caches/pip/http}}' or its parent directory is not owned by the current user and the cache has been disabled. Please check the permissions and owner of that directory. If executing pip with sudo, you may want sudo's -H flag.
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/5288",
+        ".txt",
+        r"""PS C:\Users\[[user:qlz]]> pip install --trusted-host pypi.python.org --upgrade boto3
+
+Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ProxyError('Cannot connect to proxy.', OSError('Tunnel connection failed: 407 Proxy Authentication Required',))': /simple/boto3/
+Collecting boto3
+  Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by 'SSLError(SSLError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed (_ssl.c:777)'),)': /packages/99/49/20985d614dbf489ab0b381111593864b62a050f457dc44ba6301572debe9/boto3-1.7.5-py2.py3-none-any.whl
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/5362",
+        ".txt",
+        r"""(venv) C:\Users\[[user:c0817265]]\PycharmProjects\testing>pip install --trusted-host=pypi.python.org --trusted-host=pypi.org --trusted-host=files.pythonhosted.org --upgrade --proxy=127.0.0.1:3128 robotframework
+Collecting robotframework
+  Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ProxyError('Cannot connect to proxy.', FileNotFoundError(2, 'No such file or directory'))': /packages/95/b1/4faa12e1950b9fbd00060c112fa6f828c4f3998e9b2f
+8c570c22db10bc88/robotframework-3.0.4.tar.gz
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/9614",
+        ".txt",
+        r"""PS C:\Python39>  .\python.exe -m pip config set global.cert A:\path\to.crt
+Writing to C:\Users\{{keep:<user>}}\AppData\Roaming\pip\pip.ini
+PS C:\Python39> .\python.exe -m pip config list
+global.cert='A:\path\to.crt'
+PS C:\Python39> .\python.exe -m pip install --upgrade pip
+Collecting pip
+  Using cached pip-21.0.1-py3-none-any.whl (1.5 MB)
+Installing collected packages: pip
+  Attempting uninstall: pip
+    Found existing installation: pip 20.2.3
+    Uninstalling pip-20.2.3:
+      Successfully uninstalled pip-20.2.3
+Successfully installed pip-21.0.1
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/2242",
+        ".txt",
+        r"""[global]
+index-url = https://10.1.0.5:3141/root/pypi/
+cert = /home/{{keep:ubuntu}}/.pip/cert.pem
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/5766",
+        ".txt",
+        r"""global.proxy='http://localhost:3128'
+global.trusted-host='pypi.org\npypi.python.org\nfiles.pythonhosted.org\nwxpython.org'
+
+Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ProxyError('Cannot connect to proxy.', OSError('Tunnel connection failed: 407 Proxy authentication required',))': /simple/yapf/
+""",
+    ),
+    # ---- conda: .condarc proxy_servers, conda info, tracebacks ---------------------------------
+    (
+        "https://github.com/conda/conda/issues/1452",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/[[user:rohini]]{{keep:/anaconda/bin/conda}}", line 5, in <module>
+    sys.exit(main())
+  File "/home/[[user:rohini]]/anaconda/lib/python2.7/site-packages/conda/cli/main.py", line 201, in main
+    args_func(args, p)
+  File "/home/[[user:rohini]]/anaconda/lib/python2.7/site-packages/conda/cli/main.py", line 208, in args_func
+    args.func(args, p)
+  File "/home/[[user:rohini]]/anaconda/lib/python2.7/site-packages/conda/cli/common.py", line 612, in inner
+    return func(args, parser)
+  File "/home/[[user:rohini]]/anaconda/lib/python2.7/site-packages/conda/cli/main_create.py", line 50, in execute
+    install.install(args, parser, 'create')
+  File "/home/[[user:rohini]]/anaconda/lib/python2.7/site-packages/conda/cli/install.py", line 255, in install
+    offline=args.offline)
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/14936",
+        ".txt",
+        r"""active environment : base
+    active env location : C:\Users\{{keep:xxxx}}\AppData\Local\miniconda3
+            shell level : 1
+       user config file : C:\Users\{{keep:xxxx}}\.condarc
+ populated config files : C:\Users\{{keep:xxxx}}\.condarc
+          conda version : 25.5.1
+    conda-build version : not installed
+         python version : 3.13.2.final.0
+                 solver : libmamba (default)
+       virtual packages : __archspec=1=skylake
+                          __conda=25.5.1=0
+""",
+    ),
+    (
+        "https://github.com/conda/conda/issues/5220",
+        ".txt",
+        r"""`$ C:\ProgramData\Miniconda2\Scripts\conda install numpy`
+
+  environment variables:
+                 CIO_TEST=<not set>
+               CONDA_ROOT=C:\ProgramData\Miniconda2
+                 HOMEPATH=\Users\{{keep:username}}
+                     PATH=......
+        PLMVIS_82_LIBPATH=C:\Program Files (x86)\SAP\FrontEnd\SAPgui\Program
+             PSMODULEPATH=C:\Windows\system32\WindowsPowerShell\v1.0\Modules\
+       REQUESTS_CA_BUNDLE=not set
+            SSL_CERT_FILE=not set
+
+     active environment : None
+       user config file : C:\Users\{{keep:username}}\.condarc
+ populated config files : C:\Users\{{keep:username}}\.condarc
+          conda version : 4.5.4
+    conda-build version : 3.0.30
+         python version : 2.7.14.final.0
+       base environment : C:\ProgramData\Miniconda2  (writable)
+""",
+    ),
+    # ---- git: .gitconfig proxy, git config -l --show-origin, git-lfs behind a proxy ------------
+    (
+        "https://github.com/wzyuliyang/markdown/issues/37",
+        ".txt",
+        r"""[user]
+	email = [[email:lxzhaoming911@gmail.com]]
+	name = [[user:lxzhaoming]]
+[filter "lfs"]
+	clean = git lfs clean %f
+	smudge = git lfs smudge %f
+	required = true
+[http]
+	proxy = http://127.0.0.1:7777
+""",
+    ),
+    (
+        "https://github.com/desktop/desktop/issues/9293",
+        ".txt",
+        r"""C:\Users\{{keep:USER}}\Documents\תכנות-מבני נתונים\project_solid\Solid>git config -l --show-origin
+file:C:/Users/Git/etc/gitconfig diff.astextplain.textconv=astextplain
+file:C:/Users/Git/etc/gitconfig filter.lfs.clean=git-lfs clean -- %f
+file:C:/Users/Git/etc/gitconfig filter.lfs.smudge=git-lfs smudge -- %f
+file:C:/Users/Git/etc/gitconfig filter.lfs.process=git-lfs filter-process
+file:C:/Users/Git/etc/gitconfig filter.lfs.required=true
+file:C:/Users/Git/etc/gitconfig http.sslbackend=openssl
+""",
+    ),
+    (
+        "https://github.com/git-lfs/git-lfs/issues/5050",
+        ".txt",
+        r"""[[[user:kdpw]]@lxspusc0064 thirdPartyLibs]$ git-lfs pull
+LFS: Get "https://github-cloud.githubusercontent.com/alambic/media/176071333/97/3c/973c4f03e136f7f40f4b26d1b449a59fc9718e0530990863ce82461e8827a5a1?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=[[secret:AKIAQX7RWNZE2KDLT4MB]]%2F20220621%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20220621T221946Z&X-Amz-Expires=3600&X-Amz-Signature=[[secret:3e9b71c04fa2d85e6c13b09f7ad4e25c81f60b3a9d7e42c5f08b1a6d93c7e250]]&X-Amz-SignedHeaders=host&actor_id=0&key_id=0&repo_id=132315668&token=1": Proxy Authentication Required
+""",
+    ),
+    # ---- proxy settings in rc files and environment: curlrc, cntlm, http_proxy -----------------
+    (
+        "https://github.com/openSUSE/opi/issues/186",
+        ".txt",
+        r"""# Changed by YaST2 module proxy 19.09.2024
+--proxy-user "{{keep:testuser}}:{{keep:testpass}}"
+--noproxy "localhost,127.0.0.1"
+""",
+    ),
+    (
+        "https://github.com/wummel/linkchecker/issues/160",
+        ".txt",
+        r"""export http_proxy=http://{{keep:user}}:{{keep:pass}}@proxy:8080
+linkchecker .....
+""",
+    ),
+    (
+        "https://github.com/Evengard/cntlm/issues/4",
+        ".txt",
+        r"""******* Round 1 C: 5, S: 6 *******!
+Reading headers...
+HEAD: GET http://mirrorlist.centos.org/?release=6&arch=i386&repo=os&infra=stock HTTP/1.1
+User-Agent                     => urlgrabber/3.9.1 yum/3.2.29
+Host                           => mirrorlist.centos.org
+Accept                         => */*
+Proxy-Connection               => Keep-Alive
+NTLM Request:
+           Domain: {{keep:XXXXXX}}
+         Hostname: {{keep:vagrant}}
+            Flags: 0xA208B205
+
+Sending auth request...
+User-Agent                     => urlgrabber/3.9.1 yum/3.2.29
+Host                           => mirrorlist.centos.org
+Accept                         => */*
+Proxy-Connection               => Keep-Alive
+Connection                     => Keep-Alive
+Proxy-Authorization            => NTLM {{keep:XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX}}
+Reading auth response...
+HEAD: HTTP/1.1 401 Unauthorized
+""",
+    ),
+    (
+        "https://github.com/pypa/pip/issues/9216",
+        ".txt",
+        r"""(base) C:\Users\{{keep:User}}>pip install --upgrade pip
+Collecting pip
+  WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ProtocolError('Connection aborted.', ConnectionResetError(10054, 'An existing connection was forcibly closed by the remote host', None, 10054, None))': /packages/ab/11/2dc62c5263d9eb322f2f028f7b56cd9d096bb8988fcf82d65fa2e4057afe/pip-20.3.1-py2.py3-none-any.whl
 """,
     ),
 ]
