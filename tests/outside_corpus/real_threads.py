@@ -111,8 +111,11 @@ class RealDocument:
     managers, creative and CAD desktop tools), collected at stop 57 under 1.100.0, and 151 to
     156 (threads: error trackers and crash-report SDKs, R and Julia sessions, rootless
     containers, WSL interop, sandboxed Linux app formats, local Kubernetes clusters), collected
-    at stop 58 under 1.106.0; each scored once, per part, blind, no rule changed before it was
-    scored."""
+    at stop 58 under 1.106.0, and 157 to 160 (threads: infrastructure-as-code debug logs,
+    native build systems, streaming and screen-recording tools, Python environment managers),
+    collected at stop 58 under 1.107.0, and 161 (threads: corporate proxies and TLS
+    interception), collected at stop 58 under 1.110.0; each scored once, per part, blind, no
+    rule changed before it was scored."""
 
     @property
     def held_out(self) -> bool:
@@ -9836,7 +9839,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``156``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``161``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
