@@ -1583,7 +1583,47 @@ def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
             regex.I,
         )
         spans = sorted(spans + [m.span() for m in head.finditer(text)])
-    return [s for s in spans if not in_library_tail(text, s[0])]
+    return [s for s in spans if not in_library_tail(text, s[0]) and not public_host_label(text, *s)]
+
+
+_HOST_CHARS = regex.compile(r"[A-Za-z0-9.-]*+")
+_URL_HOST_HEAD = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}+://(?:[^\s/@]{1,200}+@)?+$")
+_BARE_HOST_SUFFIX = regex.compile(r"\.(?:com|org|net|io|edu|gov)$")
+
+
+def public_host_label(text: str, start: int, end: int) -> bool:
+    """Whether a learned name at ``text[start:end]`` is the registrable label of a public DNS
+    host name after a subdomain (``packagemanager.<n>.com``, ``cran.<n>.com``,
+    ``docs.<n>.io``, ``www.<n>.org``): the host of a URL (``scheme://[userinfo@]host``) or a
+    bare host name after a blank, quote or bracket under ``.com``, ``.org``, ``.net``, ``.io``,
+    ``.edu`` or ``.gov`` (``Resolving <host> (<host>)``, ``Could not resolve host: <host>``).
+    Such a host is a project's or a company's site that a tool's account merely spells
+    (rocker's ``rstudio`` and ``packagemanager.rstudio.com``), never replaced inside. The
+    host's first label still goes (``<n>.github.io``, ``<n>.gitlab.io``: a user's site), and so
+    does a host that is the name and its suffix alone (``<n>.com``), a path's segment
+    (``gitlab.com/<n>/``), the login of ``<n>@host``, and a dotted file name (``a.<n>.py``:
+    no URL, no such suffix), and a host under a domain that the text's own e-mail addresses
+    are at (``https://sso.<n>.dev/…`` beside ``<first>@<n>.dev``: a person's own domain, the
+    label a surname). Since 1.111.0 (stop 58, batch 152's tune damage)."""
+    if start == 0 or text[start - 1] != "." or text[end : end + 1] != ".":
+        return False
+    head = regex.search(r"[A-Za-z0-9.-]*+$", text[max(0, start - 300) : start])
+    host_start = start - (len(head.group(0)) if head else 0)
+    tail = _HOST_CHARS.match(text, end)
+    host = text[host_start : tail.end() if tail else end].rstrip(".-")
+    before = text[max(0, host_start - 240) : host_start]
+    bare = not before or before[-1] in " \t\n'\"(<[=,"
+    if _URL_HOST_HEAD.search(before) is None and not (bare and _BARE_HOST_SUFFIX.search(host)):
+        return False
+    from intake.scrub.recognizers import registrable_name
+
+    parts = registrable_name(host)
+    if parts is None or not parts[0] or parts[1] != text[start:end].lower():
+        return False
+    # a domain the text's own addresses are at is its people's (``sso.<n>.dev`` beside
+    # ``<first>@<n>.dev``): it goes, as the addresses do
+    domain = regex.escape(host[len(parts[0]) + 1 :])
+    return regex.search(rf"@(?:[A-Za-z0-9-]++\.)*{domain}(?![A-Za-z0-9-])", text, regex.I) is None
 
 
 def pager_cuts(text: str, names: frozenset[str]) -> list[Finding]:

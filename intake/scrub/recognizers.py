@@ -944,3 +944,16 @@ class IntakeWrappedTokenRecognizer(CodeBackedRecognizer):
         if len(body) != self._length:
             return True
         return not (any(c.isdigit() for c in body) and any(c.isalpha() for c in body))
+
+
+def registrable_name(host: str) -> tuple[str, str] | None:
+    """``(subdomain, registrable label)`` of a DNS host name under a public suffix of the
+    Public Suffix List's ICANN section (the snapshot in the ``tldextract`` wheel):
+    ``packagemanager.rstudio.com`` gives ``("packagemanager", "rstudio")``,
+    ``<u>.github.io`` gives ``("<u>", "github")``; None without a public suffix. Since 1.111.0
+    (stop 58): a learned login that is a public host's registrable label stays
+    (``engine.public_host_label``)."""
+    parts = _tld_extractor()(host.lower())
+    if not parts.suffix or not parts.domain:
+        return None
+    return str(parts.subdomain), str(parts.domain)

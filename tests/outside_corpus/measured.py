@@ -7011,16 +7011,11 @@ MEASURED: tuple[Measured, ...] = (
         found=(12, 9, 0, 0),
         missed=(),
         keeps=26,
-        damage=(
-            "datawookie-emayili-issues-150: 'rstudio'",
-            "datawookie-emayili-issues-150: 'rstudio'",
-            "datawookie-emayili-issues-150: 'rstudio'",
-            "rstudio-rstudio-issues-15318: 'DEPARTMENT'",
-        ),
-        clean_changed=(
-            "datawookie-emayili-issues-150",
-            "rstudio-rstudio-issues-15318",
-        ),
+        # 1.111.0: rocker's rstudio account listed (words.yaml's not_user_names), a learned login
+        # never replaced as a public host's registrable label (engine.public_host_label), a
+        # capitalised DEPARTMENT a poster's mask (user_names.yaml's placeholder_name): no damage
+        damage=(),
+        clean_changed=(),
         clean_docs=6,
         tails=(6, 6),
         parses=(0, 0),

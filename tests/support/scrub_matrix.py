@@ -2651,6 +2651,18 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/Documents\n$ wslpath -w /\n\\\\wsl\\Ubuntu-18.04\\\n")
         ),
+        # stop 58 (scrubber 1.111.0): a login learned from an R library's home, beside public
+        # hosts that stay and a user's own Pages site that goes
+        "r_library_home_public_hosts": lambda d: (
+            d.k("Installing package into \u2018/home/")
+            .v(u)
+            .k("/R/x86_64-pc-linux-gnu-library/4.2\u2019\n(as \u2018lib\u2019 is unspecified)\n")
+            .k("trying URL 'https://packagemanager.rstudio.com/all/latest/src/contrib/")
+            .k("x_0.4.1.tar.gz'")
+            .k("\nSee https://")
+            .v(u)
+            .k(".github.io/notes/ and https://cran.rstudio.com/\n")
+        ),
     }
 
 
@@ -3494,6 +3506,15 @@ PASTED_PLACEHOLDERS = {
     "src/Users/UserList.tsx\napp/Users/Index.cshtml\n.../c/Users/WDAGUtilityAccount\n"
     "/mnt/c/users/public/Documents\n\\\\wsl$\\Ubuntu\\\n\\\\wsl.localhost\\Ubuntu\\\n"
     "\\\\wsl\\docker-desktop-data\\\n",
+    # stop 58 (scrubber 1.111.0): the rocker image's account beside RStudio's public hosts, a
+    # poster's capitalised masks of a department's home
+    "r_rocker_account_department_masks": "Installing package into \u2018/home/rstudio/R/"
+    "x86_64-pc-linux-gnu-library/4.2\u2019\ntrying URL 'https://packagemanager.rstudio.com/all/"
+    "latest/src/contrib/triebeard_0.4.1.tar.gz'\nrstudio@3f2a9c1d7e55:~$ R\n"
+    "See https://rstudio.github.io/renv/ and https://cran.rstudio.com/\n"
+    "Oct 15 09:21:13 vsci01-dev rsession-USER[262260]: ERROR [lock-file: "
+    "/export/home/DEPARTMENT/USER/.local/share/rstudio/sources/s-5f8fc5f7/lock_file]\n"
+    "/export/home/GROUP/USER/R/x86_64-pc-linux-gnu-library/4.3\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
