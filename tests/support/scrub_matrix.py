@@ -2663,6 +2663,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k(".github.io/notes/ and https://cran.rstudio.com/\n")
         ),
+        # stop 58 (scrubber 1.114.0): a person's login in a Node environment dump's PWD, LOGNAME
+        # and HOME beside the accounts home-automation and media servers' installers create
+        "app_daemon_accounts_env_login": lambda d: (
+            d.k("{\n  NODE_EXTRA_CA_CERTS: '/usr/local/share/ca-certificates/SSL_CA.crt',\n")
+            .k("  PWD: '/home/")
+            .v(u)
+            .k("',\n  LOGNAME: '")
+            .v(u)
+            .k("',\n  HOME: '/home/")
+            .v(u)
+            .k("',\n}\nsudo -H -u iobroker npm install iobroker.zigbee --production\n")
+            .k("sudo -u jellyfin ls /home/")
+            .v(u)
+            .k("/Videos\n")
+        ),
     }
 
 
@@ -3515,6 +3530,15 @@ PASTED_PLACEHOLDERS = {
     "Oct 15 09:21:13 vsci01-dev rsession-USER[262260]: ERROR [lock-file: "
     "/export/home/DEPARTMENT/USER/.local/share/rstudio/sources/s-5f8fc5f7/lock_file]\n"
     "/export/home/GROUP/USER/R/x86_64-pc-linux-gnu-library/4.3\n",
+    # stop 58 (scrubber 1.114.0): the accounts home-automation, DNS, media and printer servers'
+    # installers and packages create for their daemon, as homes, logins and owners
+    "app_daemon_accounts_nobody": "{\n  PWD: '/home/iobroker',\n  LOGNAME: 'iobroker',\n"
+    "  HOME: '/home/iobroker',\n}\niobroker@raspberrypi:/opt/iobroker $ iob diag\n"
+    "HOME=/home/pihole\nUSER=pihole\n"
+    "-rw-rw-r-- 1 pihole pihole 1048576 Jan  5 10:11 /etc/pihole/pihole-FTL.db\n"
+    "openhabian@openhabian:~ $ sudo openhab-cli info\nLOGNAME=openhab\nHOME=/var/lib/openhab\n"
+    "[ERR] Access to the path '/home/jellyfin/.local/share/jellyfin' is denied.\n"
+    "octoprint@octopi:~ $ ~/oprint/bin/octoprint serve\nUSER=octoprint\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
