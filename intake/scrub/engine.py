@@ -1687,6 +1687,7 @@ def mac_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
 
 
 _GLUED_SUFFIX = regex.compile(r"[A-Z0-9]{1,8}+")
+_MSYS_SUFFIX = regex.compile(r"[A-Z0-9][A-Za-z0-9-]{0,12}+")
 
 
 def glued_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
@@ -1699,14 +1700,17 @@ def glued_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
     if not names or "@" not in text:
         return []
     hosts: dict[str, int] = {}  # a glued host: its login's length
-    for m in _rule("glued_host_prompt").finditer(text):
-        login, host = m.group("u").lower(), m.group("host")
-        if (
-            login in names
-            and host.lower().startswith(login)
-            and _GLUED_SUFFIX.fullmatch(host, len(login)) is not None
-        ):
-            hosts[host.lower()] = len(login)
+    # since 1.113.0 (stop 58) also an MSYS, Git Bash or Cygwin prompt's host (``msys_host_prompt``:
+    # ``<u>@<u>0-w  /c/…``), its suffix a Windows machine name's rest (``0-w``, ``PC-01``)
+    for rule, suffix in (("glued_host_prompt", _GLUED_SUFFIX), ("msys_host_prompt", _MSYS_SUFFIX)):
+        for m in _rule(rule).finditer(text):
+            login, host = m.group("u").lower(), m.group("host")
+            if (
+                login in names
+                and host.lower().startswith(login)
+                and suffix.fullmatch(host, len(login)) is not None
+            ):
+                hosts[host.lower()] = len(login)
     if not hosts:
         return []
     # the same host wherever the text names it (Open MPI's ``[<host>:<pid>]`` prefix), since

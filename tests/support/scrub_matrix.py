@@ -2678,6 +2678,18 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("/Videos\n")
         ),
+        # stop 58 (scrubber 1.113.0): Git for Windows' and MSYS2's prompt without the MSYSTEM
+        # word (two spaces, the ``$`` on the next line) with a host made of the login, and an
+        # RTMP URL's stream key (ffmpeg publishing to nginx-rtmp's ``rtmp://<server>/<app>/<key>``)
+        "msys_prompt_rtmp_stream_key": lambda d: (
+            d.v(u)
+            .k("@")
+            .v(u)
+            .k("0-w  /c/work/stream\n$ ffmpeg -re -i in.mp4 -c copy -f flv ")
+            .k('"rtmp://media.example.net:1935/live/')
+            .v(rng.choice(string.ascii_lowercase) + rng.choice(string.digits) + _r(rng, ALNUM, 10))
+            .k('"\n')
+        ),
     }
 
 
@@ -3539,6 +3551,16 @@ PASTED_PLACEHOLDERS = {
     "openhabian@openhabian:~ $ sudo openhab-cli info\nLOGNAME=openhab\nHOME=/var/lib/openhab\n"
     "[ERR] Access to the path '/home/jellyfin/.local/share/jellyfin' is denied.\n"
     "octoprint@octopi:~ $ ~/oprint/bin/octoprint serve\nUSER=octoprint\n",
+    # stop 58 (scrubber 1.113.0): MSYS and Git Bash prompts of built-in, CI, container and role
+    # accounts (also with a host made of the account), RTMP URLs whose last segment is a stream
+    # name of words, a placeholder, a template variable or a mask
+    "msys_prompt_roles_rtmp_stream_names": "Administrator@Administrator0-w  /c/work/bazel\n"
+    "$ bazel info\nrunneradmin@fv-az123-456  /d/a/project/project\n$ bazel version\n"
+    "ContainerAdministrator@3f2a1b4c5d6e MINGW64 /c/src\n$ make\njenkins@jenkins0-w  /c/j\n$ ls\n"
+    "ffmpeg -re -i in.mp4 -f flv rtmp://localhost/live/MyLiveStream\n"
+    "ffmpeg -i rtmp://localhost:1935/live/test1 -f flv rtmp://localhost/hls/cam01_HD\n"
+    "rtmp://localhost/live/STREAM_KEY_HERE\nrtmp://live.twitch.tv/app/{stream_key}\n"
+    "rtmp://a.rtmp.youtube.com/live2/xxxx-xxxx-xxxx-xxxx-xxxx\nrtmp://localhost/live/${STREAM_KEY}\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
