@@ -27,7 +27,7 @@ collection", "The stop-160 collection"), one class, fixed by general rules:
   ``<14 chars>.atlasv1.<60+ chars>`` of base62 (providers.yaml's ``terraform_cloud_token``);
   ``xxx.atlasv1.yyy``, ``abc.atlasv1.def``, ``xxxxxx.atlasv1.zzzzzzzzzzzzz``: each part one letter
   repeated or an alphabet run is a poster's placeholder in the token's shape;
-* ``recognizers.yaml``'s ``url_password``: a demonstration password (the closed vocabulary of
+* ``engine._demonstration_url_password``: a demonstration password (the closed vocabulary of
   documentation's passwords, ``secret``, ``password``, ``pass``, ``hunter2``, ``changeme``,
   ``letmein``, with a ``super``/``top``/``my`` lead, digits for letters and up to three digits
   after: ``supers3cret``, ``s3cret``, ``passw0rd1``) on a host reserved for documentation

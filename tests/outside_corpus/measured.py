@@ -7091,7 +7091,7 @@ MEASURED: tuple[Measured, ...] = (
         keeps=30,
         # 1.112.0: registries' fixed token user names kept (words.yaml's login_not_user:
         # oauth2accesstoken, aws, vsssessiontoken), a demonstration password on a documentation
-        # host kept (recognizers.yaml's url_password)
+        # host kept (engine._demonstration_url_password)
         damage=(),
         clean_changed=(),
         clean_docs=5,
