@@ -846,6 +846,37 @@ def _public_id(text: str, start: int, end: int) -> bool:
     )
 
 
+_DEMONSTRATION_URL_PASSWORD = regex.compile(
+    r"(?i:(?:super|top|my)?+(?:s[e3]cr[e3]t|p[a4][s5$]{2}+(?:w[o0]r[dt]|wd)?+|hunter2"
+    r"|ch[a4]ng[e3]m[e3]|l[e3]tm[e3]in)[0-9]{0,3}+!?+"
+    r"@(?:(?:[a-z0-9-]++\.)*?example\.(?:com|net|org)|(?:[a-z0-9-]++\.)++example))"
+    r"(?![A-Za-z0-9-]|\.[A-Za-z0-9])"
+)
+"""A demonstration password, then ``@`` and a host reserved for documentation
+(``_demonstration_url_password``)."""
+
+
+def _demonstration_url_password(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]``, a URL's password (``scheme://user:<pw>@host``), is a
+    demonstration on a host reserved for documentation, both at once: the password one of
+    documentation's own words (``secret``, ``password``, ``passwd``, ``pass``, ``hunter2``,
+    ``changeme``, ``letmein``; a ``super``/``top``/``my`` lead, digits for letters, up to three
+    digits and a ``!`` after: ``supers3cret``, ``s3cret``, ``passw0rd1``) and the host
+    ``example.com``, ``example.net``, ``example.org`` or a name under them, or under the
+    top-level ``.example`` (RFC 2606 section 3, RFC 6761 section 6.5), the host's name ending
+    there (not ``example.com.evil.io``, ``myexample.com``, ``pypi.example.company.com``). Any
+    other password on such a host goes (a poster may have put ``example.com`` over their own
+    host and left the password), and so does a demonstration word on any other host, ``.test``
+    and ``.localhost`` included (local development hosts, whose passwords are real ones).
+    Since 1.112.0 (stop 58, batch 160's tune damage: pip's maintainer showing
+    ``https://user:supers3cret@pypi.example.com/…`` unredacted)."""
+    return (
+        text.startswith("@", end)
+        and _URL_USERINFO.search(text, max(0, start - 256), start) is not None
+        and _DEMONSTRATION_URL_PASSWORD.match(text, start) is not None
+    )
+
+
 _MINISIGN_KEY_ID_BEFORE = regex.compile(r"untrusted[ ]comment:[ ][^\n]{0,60}?public[ ]key:?+[ ]\Z")
 """What minisign writes before a public key's id in its comment (minisign's ``minisign public
 key <ID>``, the Rust crate's and rsign2's ``… public key: <ID>``)."""
@@ -2114,6 +2145,7 @@ class Scrubber:
                     or marked_redacted(text, end)
                     or _public_id(text, start, end)
                     or _minisign_public(text, start, end)
+                    or _demonstration_url_password(text, start, end)
                 )
             ):
                 # written to illustrate a secret (scrub/illustrative.py), or a public id where

@@ -2690,6 +2690,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(rng.choice(string.ascii_lowercase) + rng.choice(string.digits) + _r(rng, ALNUM, 10))
             .k('"\n')
         ),
+        # stop 58 (scrubber 1.112.0): a person's login in a registry's index URL where the
+        # registries fix a token user name, a Terraform Cloud token of the real shape, a
+        # password that is no demonstration word on a documentation host
+        "registry_login_atlas_token_example_host": lambda d: (
+            d.k("Looking in indexes: https://")
+            .v(u)
+            .k(":****@pkgs.dev.azure.com/org/_packaging/feed/pypi/simple/\n")
+            .k('credentials "app.terraform.io" {\n  token = "')
+            .v(_r(rng, ALNUM, 14) + ".atlasv1." + _r(rng, ALNUM, 67))
+            .k('"\n}\nIgnoring indexes: https://user:')
+            .v("Q" + _r(rng, ALNUM, 11))
+            .k("@pypi.example.com/root/ci/+simple/\n")
+        ),
     }
 
 
@@ -3561,6 +3574,19 @@ PASTED_PLACEHOLDERS = {
     "ffmpeg -i rtmp://localhost:1935/live/test1 -f flv rtmp://localhost/hls/cam01_HD\n"
     "rtmp://localhost/live/STREAM_KEY_HERE\nrtmp://live.twitch.tv/app/{stream_key}\n"
     "rtmp://a.rtmp.youtube.com/live2/xxxx-xxxx-xxxx-xxxx-xxxx\nrtmp://localhost/live/${STREAM_KEY}\n",
+    # stop 58 (scrubber 1.112.0): registries' fixed token user names in index URLs, Terraform
+    # automation runners' accounts, placeholder Terraform Cloud tokens, a demonstration
+    # password on a documentation host
+    "registry_logins_runner_accounts_demo_credentials": "export UV_PIP_EXTRA_INDEX_URL="
+    "https://oauth2accesstoken:my_secret_token@europe-python.pkg.dev/my-project/my-repo/simple/\n"
+    "Looking in indexes: https://aws:****@my-domain-111122223333.d.codeartifact.us-east-1"
+    ".amazonaws.com/pypi/my-repo/simple/\n"
+    "Looking in indexes: https://VssSessionToken:****@pkgs.dev.azure.com/org/_packaging/feed/\n"
+    "Attempting to open CLI config file: /home/atlantis/.terraformrc\n"
+    "spacelift@4b2d9c0e1f3a:/mnt/workspace/source$ terraform init\n"
+    'credentials "app.terraform.io" {\n  token = "xxx.atlasv1.yyy"\n}\n'
+    "export TF_TOKEN_app_terraform_io=abc.atlasv1.def\n"
+    "Ignoring indexes: https://user:supers3cret@pypi.example.com/root/ci/+simple/\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
