@@ -118,3 +118,45 @@ def test_rtmp_stream_key_goes(
     engine: Scrubber, text: str, value: str, kept: str | list[str]
 ) -> None:
     gone_and_kept(engine, text, value, kept)
+
+
+# Since 1.116.0: a random run the high-entropy rule reads after a URL's ``scheme:`` (or after a
+# host's ``:`` before its port) spans the authority and the path, since ``/`` is base64's; it
+# is narrowed to the path segments that make it random, so the host, the port and the path's
+# words stay (``IntakeHighEntropyRecognizer._url_segments``). Before, each of these texts lost
+# everything after its ``scheme:`` or ``host:``.
+URL_RUN_NARROWED = [
+    (
+        "ffmpeg -i in.mp4 -f flv rtmp://localhost/live/AbCdEf12GhIjKl34MnOp",
+        "AbCdEf12GhIjKl34MnOp",
+        "rtmp://localhost/live/",
+    ),
+    (
+        "ffmpeg -f flv rtmp://localhost:1935/live/AbCdEf12GhIjKl34MnOp -loglevel debug",
+        "AbCdEf12GhIjKl34MnOp",
+        ["rtmp://localhost:1935/live/", " -loglevel debug"],
+    ),
+    (
+        "curl -v http://localhost/api/Zk3pQ8wLx2VnR7tYc5Mb/items/42",
+        "Zk3pQ8wLx2VnR7tYc5Mb",
+        ["http://localhost/api/", "/items/42"],
+    ),
+    (
+        'proxy_pass "http://backend:8080/hooks/q7Rt2Lm9Xc4Vb8Nz1Kp6Wd3Ys5/run";',
+        "q7Rt2Lm9Xc4Vb8Nz1Kp6Wd3Ys5",
+        ['proxy_pass "http://backend:8080/hooks/', '/run";'],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), URL_RUN_NARROWED)
+def test_a_random_run_in_a_url_is_narrowed_to_its_random_segment(
+    engine: Scrubber, text: str, value: str, kept: str | list[str]
+) -> None:
+    gone_and_kept(engine, text, value, kept)
+
+
+def test_a_random_run_outside_a_url_keeps_its_whole_span(engine: Scrubber) -> None:
+    """No URL before it: a base64 value holding ``/`` is one token, replaced whole."""
+    text = "secret: aB3dE5fG7hJ9/kL1mN3pQ5rS7tU9vW1xY2z0Qw4Er6Ty8"
+    gone_and_kept(engine, text, ["aB3dE5fG7hJ9", "kL1mN3pQ5rS7tU9vW1xY2z0Qw4Er6Ty8"], "secret: ")

@@ -627,6 +627,50 @@ class IntakeHighEntropyRecognizer(IntakeCheckedRecognizer):
     LONG = 32
     """From this length on, the classic rule (entropy >= 4.0) applies alone."""
 
+    SEGMENT = 16
+    """The shortest path segment a run inside a URL is narrowed to (``_url_segments``)."""
+
+    def analyze(
+        self,
+        text: str,
+        entities: list[str],
+        nlp_artifacts: Any = None,
+        regex_flags: int | None = None,
+    ) -> list[RecognizerResult]:
+        """The random runs, each inside a URL narrowed to its random path segments."""
+        results = super().analyze(text, entities, nlp_artifacts, regex_flags)
+        if "://" not in text:
+            return results
+        return [piece for result in results for piece in self._url_segments(text, result)]
+
+    def _url_segments(self, text: str, result: RecognizerResult) -> list[RecognizerResult]:
+        """``result`` narrowed to the path segments that make it random, when it lies in a URL.
+
+        The pattern's class is base64's, ``/`` included, so after a URL's ``scheme:`` (or a
+        host's ``:`` before its port) the whole authority and path read as one run:
+        ``rtmp://localhost/live/<stream key>`` became ``rtmp:<fixture>``, the host and the
+        application's name gone with the key (since 1.116.0, stop 58; batch 159's helper found
+        it). A URL's segments are its own values: the run's findings are its segments of
+        ``SEGMENT`` characters or more that mix like a random token with a random token's
+        entropy (as a dotted token's segments are judged); a run none of whose segments is
+        such keeps its whole span, as before, so nothing found before is lost."""
+        run = text[result.start : result.end]
+        if "/" not in run or not _in_url(text, result.start):
+            return [result]
+        pieces: list[RecognizerResult] = []
+        offset = result.start
+        for segment in run.split("/"):
+            if _random_segment(segment, self.SEGMENT):
+                meta = dict(result.recognition_metadata or {})
+                end = offset + len(segment)
+                pieces.append(
+                    RecognizerResult(
+                        result.entity_type, offset, end, result.score, recognition_metadata=meta
+                    )
+                )
+            offset += len(segment) + 1
+        return pieces or [result]
+
     def invalidate_result(self, pattern_text: str) -> bool | None:
         """Keep git SHAs, checksums, UUIDs, integrity strings, paths and identifiers."""
         value = pattern_text
@@ -668,6 +712,29 @@ class IntakeHighEntropyRecognizer(IntakeCheckedRecognizer):
         # it guarantees MIN_LENGTH, and the entropy was just checked (computing it twice was
         # a tenth of the scrubber's time on transcripts).
         return looks_like_placeholder(value)
+
+
+_URL_WORD_EDGE = regex.compile(r"(?r)[\s\"'`<>()\[\]{}]")
+
+
+def _in_url(text: str, start: int) -> bool:
+    """Whether ``text[start:]`` starts inside a URL: a ``scheme://`` earlier in the same word
+    (``rtmp:|//host/…``, ``https://host:|443/…``)."""
+    edge = _URL_WORD_EDGE.search(text, 0, start)
+    return "://" in text[edge.end() if edge else 0 : start + 2]
+
+
+def _random_segment(segment: str, shortest: int) -> bool:
+    """A URL path segment of ``shortest`` characters or more mixed like a random token, with a
+    random token's entropy, that no word, placeholder or mask explains."""
+    return (
+        len(segment) >= shortest
+        and mixes_like_random(segment)
+        and shannon_entropy(segment) >= math.log2(len(segment)) - 1.0
+        and not _camel_words(segment)
+        and not _path_word(segment)
+        and not looks_like_placeholder(segment)
+    )
 
 
 _R_TEMPFILE = regex.compile(r"(?<=/Rtmp[A-Za-z0-9]{4,16}/)[A-Za-z]{1,32}?[0-9a-f]{4,24}+(?=/|$)")
