@@ -724,14 +724,23 @@ def _in_url(text: str, start: int) -> bool:
     return "://" in text[edge.end() if edge else 0 : start + 2]
 
 
-def _random_segment(segment: str, shortest: int) -> bool:
-    """A URL path segment of ``shortest`` characters or more mixed like a random token, with a
-    random token's entropy, that no word, placeholder or mask explains."""
+def _token_like(segment: str, shortest: int) -> bool:
+    """A piece of a longer run (a dotted token's, a URL path's) that reads as a random token by
+    itself: ``shortest`` characters or more, mixed like one (``mixes_like_random``), with its
+    entropy, and no CamelCase of words."""
     return (
         len(segment) >= shortest
         and mixes_like_random(segment)
         and shannon_entropy(segment) >= math.log2(len(segment)) - 1.0
         and not _camel_words(segment)
+    )
+
+
+def _random_segment(segment: str, shortest: int) -> bool:
+    """A URL path segment that reads as a random token (``_token_like``) and that no path
+    word, placeholder or mask explains."""
+    return (
+        _token_like(segment, shortest)
         and not _path_word(segment)
         and not looks_like_placeholder(segment)
     )
@@ -823,14 +832,7 @@ class IntakeDottedTokenRecognizer(CodeBackedRecognizer):
         """How many of the run's segments are 16+ characters mixed like a random token."""
         if looks_like_placeholder(run):
             return 0
-        return sum(
-            1
-            for segment in run.split(".")
-            if len(segment) >= self.MIN_SEGMENT
-            and mixes_like_random(segment)
-            and shannon_entropy(segment) >= math.log2(len(segment)) - 1.0
-            and not _camel_words(segment)
-        )
+        return sum(1 for segment in run.split(".") if _token_like(segment, self.MIN_SEGMENT))
 
 
 _SEGMENT_BACK = regex.compile(r"(?r)[A-Za-z0-9_-]++")
