@@ -75,6 +75,18 @@ class _Doc:
         return "".join(self.parts)
 
 
+def _mixed_token(rng: random.Random, n: int) -> str:
+    """``3 * n`` characters of a random token that mixes cases and digits throughout (a lower,
+    a digit and an upper letter, ``n`` times): one no word, path word or mask explains."""
+    pieces = (
+        rng.choice(string.ascii_lowercase)
+        + rng.choice(string.digits)
+        + rng.choice(string.ascii_uppercase)
+        for _ in range(n)
+    )
+    return "".join(pieces)
+
+
 def _r(rng: random.Random, alphabet: str, n: int) -> str:
     """Random string with every character class its alphabet offers (like real tokens)."""
     classes = [
@@ -2703,6 +2715,16 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v("Q" + _r(rng, ALNUM, 11))
             .k("@pypi.example.com/root/ci/+simple/\n")
         ),
+        # stop 58 (scrubber 1.116.0): a random run read inside a URL whose host has no dot, after
+        # its scheme's ``:`` or its host's ``:port``: only the random path segment goes, the
+        # host, port and the path's words stay (and ``curl -v URL`` is no docker mount)
+        "url_path_random_segment": lambda d: (
+            d.k("ffmpeg -re -i in.mp4 -f flv rtmp://localhost:1935/live/")
+            .v(_mixed_token(rng, 7))
+            .k(" -loglevel debug\n$ curl -v http://localhost/api/")
+            .v(_mixed_token(rng, 8))
+            .k("/items/42\n")
+        ),
     }
 
 
@@ -3587,6 +3609,11 @@ PASTED_PLACEHOLDERS = {
     'credentials "app.terraform.io" {\n  token = "xxx.atlasv1.yyy"\n}\n'
     "export TF_TOKEN_app_terraform_io=abc.atlasv1.def\n"
     "Ignoring indexes: https://user:supers3cret@pypi.example.com/root/ci/+simple/\n",
+    # stop 58 (scrubber 1.116.0): URLs whose host has no dot and whose path holds no random
+    # segment, after a scheme and a port, with curl's -v before one: nothing in them goes
+    "url_paths_of_words": "ffmpeg -re -i in.mp4 -f flv rtmp://localhost:1935/live/camera_front\n"
+    "$ curl -v http://localhost/api/v1/items/42\nproxy_pass http://backend:8080/hooks/deploy/run;\n"
+    "docker run -v /srv/data:/var/lib/data app\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
