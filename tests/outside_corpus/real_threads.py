@@ -9964,6 +9964,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (159, _RAW_STOP159),
         (160, _RAW_STOP160),
         (161, _RAW_STOP161),
+        (162, _RAW_STOP162),
     ):
         if batch not in (None, number):
             continue
@@ -53771,6 +53772,512 @@ HEAD: HTTP/1.1 401 Unauthorized
         r"""(base) C:\Users\{{keep:User}}>pip install --upgrade pip
 Collecting pip
   WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ProtocolError('Connection aborted.', ConnectionResetError(10054, 'An existing connection was forcibly closed by the remote host', None, 10054, None))': /packages/ab/11/2dc62c5263d9eb322f2f028f7b56cd9d096bb8988fcf82d65fa2e4057afe/pip-20.3.1-py2.py3-none-any.whl
+""",
+    ),
+]
+
+
+_RAW_STOP162: list[tuple[str, str, str]] = [
+    # ---- xrdp: xrdp-sesman.log and xrdp.log, old and new formats, at a prompt ------------------
+    (
+        "https://github.com/neutrinolabs/xrdp/issues/2255",
+        ".txt",
+        r"""sudo tail -f /var/log/xrdp-sesman.log
+
+[20220506-18:17:46] [INFO ] Socket 14: AF_INET6 connection received from ::1 port 45966
+[20220506-18:17:46] [DEBUG] session_get_bydata: search policy 0 U [[user:jvalcourt]] W 1792 H 1120 bpp 32 T 2 IP ::ffff:10.xxx.xx.xx:58301 - socket: 12
+[20220506-18:17:46] [INFO ] Terminal Server Users group is disabled, allowing authentication
+[20220506-18:17:46] [INFO ] ++ created session (access granted): username [[user:jvalcourt]], ip ::ffff:10.xxx.xx.xx:58301 - socket: 12
+[20220506-18:17:46] [INFO ] starting Xvnc session...
+[20220506-18:17:46] [DEBUG] Did not find a running X server at /tmp/.X11-unix/X10
+[20220506-18:17:46] [DEBUG] Did not find a running X server at /tmp/.X10-lock
+[20220506-18:17:46] [DEBUG] Closed socket 17 (AF_INET6 :: port 5910)
+[20220506-18:17:46] [DEBUG] Did not find a running X server at 5910
+[20220506-18:17:46] [DEBUG] Closed socket 17 (AF_INET6 :: port 6010)
+[20220506-18:17:46] [DEBUG] Did not find a running X server at 6010
+[20220506-18:17:46] [DEBUG] Closed socket 17 (AF_INET6 :: port 6210)
+[20220506-18:17:46] [DEBUG] Did not find a running X server at 6210
+[20220506-18:17:46] [DEBUG] Did not find a running X server at /run/xrdp/xrdp_chansrv_socket_10
+[20220506-18:17:46] [DEBUG] Did not find a running X server at /run/xrdp/xrdp_chansrv_audio_out_socket_10
+""",
+    ),
+    (
+        "https://github.com/neutrinolabs/xrdp/issues/3350",
+        ".txt",
+        r"""[2024-12-20T09:51:23.206-0500] [INFO ] starting xrdp-sesman with pid 3207
+[2024-12-20T09:51:23.214-0500] [INFO ] Sesman now listening on /var/run/xrdp/sesman.socket
+[2024-12-20T09:51:39.175-0500] [INFO ] Socket 13: connection accepted from AF_UNIX
+[2024-12-20T09:51:39.183-0500] [INFO ] Received system login request from xrdp for user: [[user:emil]] IP: 192.168.90.2
+[2024-12-20T09:51:39.189-0500] [DEBUG] Closed socket 13 (AF_UNIX)
+[2024-12-20T09:51:39.189-0500] [DEBUG] Calling exec (excutable: /usr/local/libexec/xrdp/xrdp-sesexec, arguments: xrdp-sesexec)
+[2024-12-20T09:51:39.199-0500] [INFO ] starting xrdp-sesexec with pid 3212
+[2024-12-20T09:51:39.258-0500] [INFO ] TerminalServerUsers group tsusers doesn't exist. Access granted for [[user:emil]]
+[2024-12-20T09:51:39.262-0500] [INFO ] Access permitted for user: [[user:emil]]
+[2024-12-20T09:51:39.266-0500] [DEBUG] Closed socket 9 (AF_UNIX)
+[2024-12-20T09:51:39.266-0500] [INFO ] Received sys login status for [[user:emil]] : logged in
+[2024-12-20T09:51:39.270-0500] [INFO ] Received request from xrdp to create a session for user [[user:emil]]
+[2024-12-20T09:51:39.274-0500] [DEBUG] session_list_get_bydata: search policy=UB type=Xorg U=1000 B=24 D=(5760x1200) I=192.168.90.2
+[2024-12-20T09:51:39.277-0500] [DEBUG] session_list_get_bydata: No matches found
+""",
+    ),
+    (
+        "https://github.com/microsoft/linux-vm-tools/issues/24",
+        ".txt",
+        r"""[[user:tobak]]@[[user:tobak]]-dev-4:~$ cat /var/log/xrdp-sesman.log 
+[20180502-10:20:22] [DEBUG] libscp initialized
+[20180502-10:20:22] [DEBUG] Testing if xrdp-sesman can listen on 127.0.0.1 port 3350.
+[20180502-10:20:22] [INFO ] starting xrdp-sesman with pid 4841
+[20180502-10:20:23] [DEBUG] Closed socket 5 (AF_INET6 ::1 port 3350)
+[20180502-10:20:23] [INFO ] listening to port 3350 on 127.0.0.1
+[20180502-10:20:29] [INFO ] shutting down sesman 1
+[20180502-10:20:29] [DEBUG] Closed socket 7 (AF_INET6 ::1 port 3350)
+[20180502-10:20:29] [DEBUG] libscp initialized
+[20180502-10:20:29] [DEBUG] Testing if xrdp-sesman can listen on 127.0.0.1 port 3350.
+[20180502-10:20:29] [INFO ] starting xrdp-sesman with pid 5969
+[20180502-10:20:29] [DEBUG] Closed socket 5 (AF_INET6 ::1 port 3350)
+[20180502-10:20:29] [INFO ] listening to port 3350 on 127.0.0.1
+""",
+    ),
+    (
+        "https://github.com/neutrinolabs/xrdp/issues/2485",
+        ".txt",
+        r"""[20221228-20:08:40] [ERROR] SSL_read: I/O error
+[20221228-20:08:40] [ERROR] libxrdp_force_read: header read error
+[20221228-20:08:40] [ERROR] Processing [ITU-T T.125] Connect-Initial failed
+[20221228-20:08:40] [ERROR] [MCS Connection Sequence] receive connection request failed
+[20221228-20:08:40] [ERROR] xrdp_sec_incoming: xrdp_mcs_incoming failed
+[20221228-20:08:40] [ERROR] xrdp_rdp_incoming: xrdp_sec_incoming failed
+[20221228-20:08:40] [ERROR] xrdp_process_main_loop: libxrdp_process_incoming failed
+[20221228-20:08:40] [ERROR] xrdp_iso_send: trans_write_copy_s failed
+[20221228-20:08:40] [ERROR] Sending [ITU T.125] DisconnectProviderUltimatum failed
+....
+[20221228-20:08:48] [INFO ] connecting to sesman on 127.0.0.1:3350
+[20221228-20:08:48] [INFO ] xrdp_wm_log_msg: sesman connect ok
+[20221228-20:08:48] [INFO ] sesman connect ok
+[20221228-20:08:48] [INFO ] sending login info to session manager. Please wait...
+[20221228-20:08:50] [INFO ] xrdp_wm_log_msg: login failed for user [[user:marek]]
+""",
+    ),
+    (
+        "https://github.com/neutrinolabs/xrdp/issues/2816",
+        ".txt",
+        r"""-- Logs begin at Tue 2023-10-03 00:15:03 CEST, end at Fri 2023-10-06 16:07:42 CEST. --
+ott 05 17:05:43 autoapi.servereasy.it systemd[1]: Starting xrdp session manager...
+ott 05 17:05:43 autoapi.servereasy.it xrdp-sesman[408]: (408)(140323401242176)[DEBUG] libscp initialized
+ott 05 17:05:43 autoapi.servereasy.it xrdp-sesman[408]: (408)(140323401242176)[DEBUG] Testing if xrdp-sesman can listen on 127.0.0.1 port 3350.
+ott 05 17:05:43 autoapi.servereasy.it xrdp-sesman[408]: (408)(140323401242176)[DEBUG] Closed socket 5 (AF_INET6 ::1 port 3350)
+ott 05 17:05:43 autoapi.servereasy.it xrdp-sesman[411]: (411)(140323401242176)[INFO ] starting xrdp-sesman with pid 411
+ott 05 17:05:43 autoapi.servereasy.it xrdp-sesman[411]: (411)(140323401242176)[INFO ] listening to port 3350 on 127.0.0.1
+ott 05 17:05:43 autoapi.servereasy.it systemd[1]: xrdp-sesman.service: Can't open PID file /run/xrdp/xrdp-sesman.pid (yet?) after start: Operation not permitted
+ott 05 17:07:13 autoapi.servereasy.it systemd[1]: xrdp-sesman.service: start operation timed out. Terminating.
+ott 05 17:07:13 autoapi.servereasy.it xrdp-sesman[411]: (411)(140323401242176)[INFO ] shutting down sesman 1
+ott 05 17:07:13 autoapi.servereasy.it xrdp-sesman[411]: (411)(140323401242176)[DEBUG] Closed socket 7 (AF_INET6 ::1 port 3350)
+""",
+    ),
+    (
+        "https://github.com/neutrinolabs/xrdp/issues/2027",
+        ".txt",
+        r"""==> /var/log/xrdp-sesman.log <==
+[20211020-12:37:17] [INFO ] A connection received from ::1 port 47858
+[20211020-12:37:19] [DEBUG] Closed socket 10 (AF_INET6 ::1 port 3350)
+
+==> /var/log/xrdp.log <==
+[20211020-12:38:50] [DEBUG] xrdp_wm_log_msg: connecting to sesman ip 127.0.0.1 port 3350
+
+==> /var/log/xrdp-sesman.log <==
+[20211020-12:38:50] [INFO ] A connection received from ::1 port 47860
+
+==> /var/log/xrdp.log <==
+[20211020-12:38:50] [INFO ] xrdp_wm_log_msg: sesman connect ok
+[20211020-12:38:50] [DEBUG] xrdp_wm_log_msg: sending login info to session manager, please wait...
+[20211020-12:38:50] [DEBUG] return value from xrdp_mm_connect 0
+
+==> /var/log/xrdp-sesman.log <==
+[20211020-12:38:50] [INFO ] ++ created session (access granted): username {{keep:myuser}}, ip ::ffff:{{keep:IPADDRMASKED}}:61452 - socket: 12
+[20211020-12:38:50] [INFO ] starting Xorg session...
+[20211020-12:38:50] [DEBUG] Closed socket 14 (AF_INET6 :: port 5910)
+[20211020-12:38:50] [DEBUG] Closed socket 14 (AF_INET6 :: port 6010)
+""",
+    ),
+    # ---- TigerVNC and TurboVNC: vncserver's own output, Xvnc logs, the Java viewer ---------------
+    (
+        "https://github.com/TigerVNC/tigervnc/issues/905",
+        ".txt",
+        r"""$ vncserver :1
+> vncserver: /usr/bin/Xtigervnc did not start up, please look into '/home/[[user:fernando]]/.vnc/[[user:fern]].uffalg.net:1.log' to determine the reason! -2
+
+$ cat /home/[[user:fernando]]/.vnc/[[user:fern]].uffalg.net:1.log
+>     _XSERVTransSocketUNIXCreateListener: ...SocketCreateListener() failed
+>     _XSERVTransMakeAllCOTSServerListeners: server already running
+>     (EE)
+>     Fatal server error:
+>     (EE) Cannot establish any listening sockets - Make sure an X server isn't already running(EE)
+""",
+    ),
+    (
+        "https://github.com/modded-ubuntu/modded-ubuntu/issues/60",
+        ".txt",
+        r"""[[user:devansh]]@localhost:~$ vncstart
+DBUS_SESSION_BUS_ADDRESS=unix:abstract=/tmp/dbus-lDAOGkoHFX,guid=3a44b1f0e134bcf46dc2d3af6260cb0c
+DBUS_SESSION_BUS_PID=19787
+
+New Xtigervnc server 'localhost.localdomain:1 ([[user:devansh]])' on port 5901 for display :1.
+Use xtigervncviewer -SecurityTypes VncAuth -passwd /home/[[user:devansh]]{{keep:/.vnc/passwd}} :1 to connect to the VNC server.
+
+vncserver: Can't exec '/usr/bin/xfce4-session': No such file or directory
+
+=================== tail /home/[[user:devansh]]/.vnc/localhost.localdomain:5901.log ===================
+Can't exec "/usr/bin/xfce4-session": No such file or directory at /usr/share/perl5/TigerVNC/Wrapper.pm line 1073.
+==============================================================================================
+
+Session startup via '/usr/bin/xfce4-session' exited with status 1!
+
+Maybe try something simple first, e.g.,
+        tigervncserver -xstartup /usr/bin/xterm
+The X session exited with status 1!
+Killing Xtigervnc process ID 19852... success!
+""",
+    ),
+    (
+        "https://github.com/TurboVNC/turbovnc/issues/392",
+        ".txt",
+        r"""[[user:zoran]]@ubuntu:/$ /opt/TurboVNC/bin/vncserver :1
+
+Desktop 'TurboVNC: ubuntu:1 ([[user:zoran]])' started on display ubuntu:1
+
+Starting applications specified in /opt/TurboVNC/bin/xstartup.turbovnc
+Log file is /home/[[user:zoran]]{{keep:/.vnc/ubuntu:1.log}}
+
+[[user:zoran]]@ubuntu:/$ /opt/TurboVNC/bin/vncserver -list
+
+TurboVNC sessions:
+
+X DISPLAY #     PROCESS ID      NOVNC PROCESS ID
+[[user:zoran]]@ubuntu:/$ cat  /home/[[user:zoran]]/.vnc/ubuntu:1.log
+TurboVNC Server (Xvnc) 64-bit v3.1 (build 20231117)
+Copyright (C) 1999-2023 The VirtualGL Project and many others (see README.md)
+Visit http://www.TurboVNC.org for more information on TurboVNC
+
+14/12/2023 16:06:03 Using security configuration file /etc/turbovncserver-security.conf
+14/12/2023 16:06:03 Enabled security type 'tlsnone'
+14/12/2023 16:06:03 Desktop name 'TurboVNC: ubuntu:1 ([[user:zoran]])' (ubuntu:1)
+14/12/2023 16:06:03 Protocol versions supported: 3.3, 3.7, 3.8, 3.7t, 3.8t
+14/12/2023 16:06:03 Listening for VNC connections on TCP port 5901
+14/12/2023 16:06:03   Interface 0.0.0.0
+14/12/2023 16:06:03 Framebuffer: BGRX 8/8/8/8
+14/12/2023 16:06:03 New desktop size: 1240 x 900
+""",
+    ),
+    (
+        "https://github.com/TurboVNC/turbovnc/issues/447",
+        ".txt",
+        r"""% /opt/TurboVNC/bin/vncviewer -loglevel 100
+Log setting: 100
+main: start called
+SessionManager: Opening SSH connection to host maestro-1490.maestro.pasteur.fr
+Tunnel: Read OpenSSH config file /Users/[[user:kem]]{{keep:/.ssh/config}}
+SessionManager: Available sessions: :1
+SessionManager: Killing TurboVNC session maestro-1490.maestro.pasteur.fr:1
+SessionManager: ===============================================================================
+SessionManager: SERVER WARNINGS/NOTIFICATIONS:
+SessionManager: Killing Xvnc process ID 673121
+SessionManager: ===============================================================================
+SessionManager: Available sessions: None
+SessionManager: Starting new TurboVNC session on host maestro-1490.maestro.pasteur.fr
+SessionManager: ===============================================================================
+SessionManager: SERVER WARNINGS/NOTIFICATIONS:
+SessionManager: Starting applications specified in /opt/TurboVNC/bin/xstartup.turbovnc
+SessionManager: Log file is /pasteur/appa/homes/[[user:kem]]/.vnc/maestro-1490:1.log
+SessionManager:
+SessionManager: ===============================================================================
+SessionManager: Generating one-time password for session maestro-1490.maestro.pasteur.fr:1
+""",
+    ),
+    (
+        "https://github.com/TurboVNC/turbovnc/issues/426",
+        ".txt",
+        r"""/opt/TurboVNC/bin/vncserver :1 -geometry 1920x1080 -depth 24 -xstartup ~/.vnc/xstartup
+
+[[[user:jdawson]]@c4-n38 ~]$ cat .vnc/xstartup
+#!/bin/sh
+export XDG_SESSION_TYPE=x11
+export DESKTOP_SESSION=mate
+export XDG_CURRENT_DESKTOP=MATE
+export DBUS_SESSION_BUS_ADDRESS=$(dbus-daemon --fork --session --print-address)
+
+# Start MATE Desktop
+mate-session &
+
+TurboVNC Server (Xvnc) 64-bit v3.1.2 (build 20240808)
+Copyright (C) 1999-2024 The VirtualGL Project and many others (see README.md)
+Visit http://www.TurboVNC.org for more information on TurboVNC
+
+12/10/2024 04:21:34 Using security configuration file /etc/turbovncserver-security.conf
+12/10/2024 04:21:34 Enabled security type 'tlsvnc'
+12/10/2024 04:21:34 Enabled security type 'tlsotp'
+12/10/2024 04:21:34 Enabled security type 'tlsplain'
+12/10/2024 04:21:34 Enabled security type 'x509vnc'
+12/10/2024 04:21:34 Enabled security type 'unixlogin'
+12/10/2024 04:21:34 Enabled security type 'plain'
+""",
+    ),
+    (
+        "https://github.com/TurboVNC/turbovnc/issues/408",
+        ".txt",
+        r"""> C:\Program Files\TurboVNC\vncviewer.bat -loglevel 100
+jawt.dll path: C:\Program Files\TurboVNC\java\jre\bin
+Log setting: 100
+main: start called
+[...]
+SessionManager: Available sessions: None
+SessionManager: Starting new TurboVNC session on host {{keep:XXX}}
+SessionManager: ===============================================================================
+SessionManager: SERVER WARNINGS/NOTIFICATIONS:
+SessionManager:
+SessionManager: WARNING: X-pi1:1 is taken because abstract socket \0/tmp/.X11-unix/X1 is in use.
+SessionManager: Starting applications specified in /opt/TurboVNC/bin/xstartup.turbovnc
+SessionManager: Log file is /home/{{keep:Y}}/.vnc/X-pi1:2.log
+SessionManager:
+SessionManager: ===============================================================================
+SessionManager: Generating one-time password for session {{keep:XXX}}:2
+[...]
+SessionManager: ===============================================================================
+Tunnel: Opening SSH tunnel through gateway {{keep:XXX}}
+Tunnel: Forwarding local port 57416 to localhost:5902 (relative to gateway)
+CConn: connected to host localhost port 57416
+CConnection: reading protocol version
+CConnection: Server supports RFB protocol version 3.8
+CConnection: Using RFB protocol version 3.8
+""",
+    ),
+    # ---- x11vnc: its own log, a systemd unit and its status ----------------------------------------
+    (
+        "https://github.com/LibVNC/x11vnc/issues/204",
+        ".txt",
+        r"""sudo x11vnc -auth guess -forever -loop -noxdamage -repeat -rfbauth /home/[[user:valdris]]{{keep:/.vnc/passwd}} -rfbport 5900 -rawfb map:/dev/fb0@1280x720x32
+
+ --- x11vnc loop: 1 ---
+
+ --- x11vnc loop: waiting for: 4841
+
+27/07/2022 18:56:09 passing arg to libvncserver: -rfbauth
+27/07/2022 18:56:09 passing arg to libvncserver: /home/[[user:valdris]]/.vnc/passwd
+27/07/2022 18:56:09 passing arg to libvncserver: -rfbport
+27/07/2022 18:56:09 passing arg to libvncserver: 5900
+27/07/2022 18:56:09 x11vnc version: 0.9.13 lastmod: 2011-08-10  pid: 4841
+27/07/2022 18:56:11 -auth guess: failed for display='unset'
+27/07/2022 18:56:11 -auth guess: since we are root, retrying with FD_XDM=1
+27/07/2022 18:56:12 -auth guess: failed for display='unset'
+
+ --- x11vnc loop: sleeping 2000 ms ---
+""",
+    ),
+    (
+        "https://github.com/LibVNC/x11vnc/issues/167",
+        ".txt",
+        r"""[Unit]
+Description=x11vnc service
+After=display-manager.service network.target syslog.target
+
+[Service]
+Type=simple
+ExecStart=/usr/bin/x11vnc -forever -display :0 -auth guess -passwd {{keep:password}}
+ExecStop=/usr/bin/killall x11vnc
+Restart=on-failure
+
+[Install]
+WantedBy=multi-user.target
+
+● x11vnc.service - x11vnc service
+   Loaded: loaded (/lib/systemd/system/x11vnc.service; enabled; vendor preset: enabled)
+   Active: failed (Result: exit-code) since 三 2021-04-14 16:36:09 CST; 11min ago
+  Process: 14462 ExecStop=/usr/bin/killall x11vnc (code=exited, status=1/FAILURE)
+  Process: 14256 ExecStart=/usr/bin/x11vnc -forever -display :0 -auth guess -passwd {{keep:****}} (code=exited, status=1/FAILURE)
+ Main PID: 14256 (code=exited, status=1/FAILURE)
+
+4月 14 16:36:08 server x11vnc[14256]: 14/04/2021 16:36:08 x11vnc version: 0.9.13 lastmod: 2011-08-10  pid: 14256
+4月 14 16:36:09 server x11vnc[14256]: xauth:  unable to generate an authority file name
+4月 14 16:36:09 server x11vnc[14256]: 14/04/2021 16:36:09 -auth guess: failed for display=':0'
+""",
+    ),
+    (
+        "https://github.com/jlesage/docker-firefox/issues/10",
+        ".txt",
+        r"""09/12/2018 19:31:01 Default visual ID: 0x21
+09/12/2018 19:31:01 Read initial data from X display into framebuffer.
+09/12/2018 19:31:01 initialize_screen: fb_depth/fb_bpp/fb_Bpl 24/32/5120
+09/12/2018 19:31:01
+09/12/2018 19:31:01 X display :0 is 32bpp depth=24 true color
+9/12/2018 19:31:01
+09/12/2018 19:31:01 Listening for VNC connections on TCP port 5900
+09/12/2018 19:31:01
+09/12/2018 19:31:01 Xinerama is present and active (e.g. multi-head).
+09/12/2018 19:31:01 Xinerama: number of sub-screens: 1
+09/12/2018 19:31:01 Xinerama: no blackouts needed (only one sub-screen)
+09/12/2018 19:31:01
+09/12/2018 19:31:01 fb read rate: 1438 MB/sec
+09/12/2018 19:31:01 fast read: reset -wait  ms to: 10
+09/12/2018 19:31:01 fast read: reset -defer ms to: 10
+09/12/2018 19:31:01 The X server says there are 10 mouse buttons.
+09/12/2018 19:31:01 screen setup finished.
+09/12/2018 19:31:01
+
+The VNC desktop is:      e726fed66d86:0
+PORT=5900
+""",
+    ),
+    # ---- NoMachine and X2Go: nxserver.log, pyhoca-cli ---------------------------------------------
+    (
+        "https://github.com/NixOS/nixpkgs/pull/153072",
+        ".txt",
+        r"""59089 59089 2022-03-19 08:35:54 406.534 NXSERVER User '[[user:declan]]' logged in from '192.168.1.11' using authentication method NX-password.
+44165 44165 2022-03-19 08:35:54 646.651 NXSERVER WARNING! Cannot check WM on display :0 EEXIST
+59089 59089 2022-03-19 08:35:58 170.045 NXSERVER User '[[user:declan]]' from '192.168.1.11' logged out.
+44165 44165 2022-03-19 08:35:58 195.930 NXSERVER WARNING! Session E5B4AB590F41027EF4C20F1DF352125C crashed on display 0.
+59363 59363 2022-03-19 08:35:58 812.816 NXSERVER User '[[user:declan]]' logged in from '192.168.1.11' using authentication method NX-password.
+59363 59363 2022-03-19 08:35:59 081.132 NXSERVER User '[[user:declan]]' from '192.168.1.11' logged out.
+
+Info: Handling connection from 192.168.1.11 port 46706 on Sat Mar 19 08:35:42 2022.
+unable to link authority file /nix/store/f5fmp22dh4zislfkn2djkcswkb7j7l4d-nomachine-7.8.2/NX/var/tmp/nx, use /nix/store/f5fmp22dh4zislfkn2djkcswkb7j7l4d-nomachine-7.8.2/NX/var/tmp/nx-n
+Authorization required, but no authorization protocol specified
+Authorization required, but no authorization protocol specified
+""",
+    ),
+    (
+        "https://github.com/mate-desktop/mate-panel/pull/824",
+        ".txt",
+        r"""> ```
+> [[user:owen]]@ubuntu:~$ pyhoca-cli --server localhost --command MATE
+> pyhoca-cli[176252] NOTICE: preparing requested X2Go session
+> pyhoca-cli[176252] (PyHocaCLI) NOTICE: preparing requested X2Go session
+> pyhoca-cli[176252] (x2gosessregistry-pylib) NOTICE: registering X2Go session Pyhoca-Client_Session...
+> pyhoca-cli[176252] (x2goclient-pylib) NOTICE: initializing X2Go session...
+> pyhoca-cli[176252] (x2gocontrolsession-pylib) NOTICE: connecting to [localhost]:22
+> pyhoca-cli: error: a socket error occured while establishing the connection: [Errno None] Unable to connect to port 22 on 127.0.0.1
+> [[user:owen]]@ubuntu:~$ 
+> ```
+""",
+    ),
+    # ---- Chrome Remote Desktop, GNOME Remote Desktop, RustDesk --------------------------------------
+    (
+        "https://github.com/NixOS/nixpkgs/pull/283285",
+        ".txt",
+        r"""$ /nix/store/...hash...-chrome-remote-desktop/opt/google/chrome-remote-desktop/chrome-remote-desktop --start --new-session
+2024-02-17 23:37:32,851:INFO:Using host_id: {{keep:xxx}}
+2024-02-17 23:37:32,851:WARNING:Failed to get xserver-xorg-video-dummy version: [Errno 2] No such file or directory: 'dpkg-query'
+2024-02-17 23:37:32,853:INFO:Launching pipewire
+2024-02-17 23:37:32,869:INFO:Launching X server and X session.
+2024-02-17 23:37:32,869:INFO:Setting up and launching session
+2024-02-17 23:37:32,869:INFO:Launching host process
+... go back start of loop ...
+2024-02-17 23:37:32,869:INFO:['/nix/store/gnbbnxr66qslxzfylirfckamgflffp13-chrome-remote-desktop/opt/google/chrome-remote-desktop/chrome-remote-desktop-host', '--host-config=-', '--audio-pipe-name=/run/user/1000/crd_audio#1eM0NjT2sY/fifo_output', '--ssh-auth-sockname=/tmp/chromoting.[[user:tovar]].ssh_auth_sock', '--signal-parent']
+M 23:37:32.873179            default ../src/pipewire/thread.c:105:impl_acquire_rt: acquire_rt thread:0x7fafef7e76c0 prio:-1 not implemented
+[E][01737.006994] mod.protocol-pulse | [     dbus-name.c:   53 dbus_request_name()] D-Bus name org.pulseaudio.Server already taken.
+""",
+    ),
+    (
+        "https://github.com/cardinalby/chrome-remote-desktop-image/issues/9",
+        ".txt",
+        r"""2023/11/19 22:06:46 | stdout | DS420VM
+2023/11/19 22:06:46 | stdout | [fail]
+2023/11/19 22:06:46 | stdout | Log file: /tmp/chrome_remote_desktop_20231119_210646_LUyjRz
+2023/11/19 22:06:46 | stdout | Cleanup.
+2023/11/19 22:06:46 | stdout | WARNING: This system uses GDM. Some GDM versions have a bug that prevents local login while Chrome Remote Desktop is running. If you run into this issue, you can stop Chrome Remote Desktop by visiting https://remotedesktop.google.com/access on another machine and clicking the delete icon next to this machine. It may take up to five minutes for the Chrome Remote Desktop to exit on this machine and for local login to start working again.
+2023/11/19 22:06:46 | stdout | * Starting Chrome Remote Desktop host for {{keep:myuser}}...        [1119/210646.762082:INFO:remoting_user_session.cc(759)] Daemon process started in the background, logging to '/tmp/chrome_remote_desktop_20231119_210646_LUyjRz'
+2023/11/19 22:06:46 | stdout | [ OK ]
+""",
+    ),
+    (
+        "https://github.com/void-linux/void-packages/issues/55018",
+        ".txt",
+        "❯ grdctl status\nRDP:\n\tStatus: enabled\n\tPort: 3389\n\tTLS certificate: /home/[[user:brent]]"
+        "{{keep:/.local/share/gnome-remote-desktop/certificates/rdp-tls.crt}}\n"
+        "\tTLS fingerprint: {{keep:<redacted>}}\n"
+        "\tTLS key: /home/[[user:brent]]/.local/share/gnome-remote-desktop/certificates/rdp-tls.key\n"
+        "\tView-only: no\n\tNegotiate port: yes\n",
+    ),
+    (
+        "https://github.com/rustdesk/rustdesk/issues/7521",
+        ".txt",
+        r"""`/.local/share/logs/RustDesk/service/rustdesk_r2024-03-26_11-23-11.log
+[2024-03-26 11:23:11.821750 +01:00] INFO [src/core_main.rs:164] main start args:["--service"]
+[2024-03-26 11:23:11.822102 +01:00] INFO [src/core_main.rs:272] start --service
+[2024-03-26 11:23:11.859135 +01:00] INFO [src/server/uinput.rs:750] start uinput control service
+[2024-03-26 11:23:11.859129 +01:00] INFO [src/server/uinput.rs:736] start uinput keyboard service
+[2024-03-26 11:23:11.859620 +01:00] INFO [src/server/uinput.rs:743] start uinput mouse service
+[2024-03-26 11:23:12.129393 +01:00] INFO [src/ipc.rs:280] Started ipc_service server at path: /tmp/RustDesk/ipc_service
+[2024-03-26 11:23:12.129986 +01:00] INFO [src/ipc.rs:280] Started ipc_uinput_control server at path: /tmp/RustDesk/ipc_uinput_control
+[2024-03-26 11:23:12.130123 +01:00] INFO [src/ipc.rs:280] Started ipc_uinput_mouse server at path: /tmp/RustDesk/ipc_uinput_mouse
+[2024-03-26 11:23:12.131363 +01:00] INFO [src/ipc.rs:280] Started ipc_uinput_keyboard server at path: /tmp/RustDesk/ipc_uinput_keyboard
+[2024-03-26 11:23:18.967144 +01:00] INFO [src/platform/linux.rs:258] DISPLAY: :0
+[2024-03-26 11:23:18.967171 +01:00] INFO [src/platform/linux.rs:259] XAUTHORITY: /home/{{keep:it-service}}/.Xauthority
+[2024-03-26 11:26:12.817504 +01:00] INFO [src/platform/linux.rs:321] restart server
+""",
+    ),
+    # ---- Remmina and FreeRDP: the client at a terminal, xfreerdp's command line, a credential dump -----
+    (
+        "https://github.com/FreeRDP/Remmina/issues/1672",
+        ".txt",
+        r"""(remmina:3340): Gtk-WARNING **: 22:31:47.694: Theme parsing error:
+gtk.css:1:109: Failed to import: Error opening file
+/home/[[user:tkessel]]{{keep:/.local/share/gnome-shell/extensions/unite@hardpixel.eu/styles/buttons-right.css}}: No such file or directory
+StatusNotifier/Appindicator support: your desktop does support it and
+libappindicator is compiled in remmina. Good!
+Running under Gnome Shell version 3.28.1
+Remmina - 1.2.30.1 (git n/a)
+""",
+    ),
+    (
+        "https://github.com/FreeRDP/Remmina/issues/1635",
+        ".txt",
+        r"""[[user:lucaferrin]]@[[user:lucaferrin]]-VirtualBox:~$ killall remmina
+[[user:lucaferrin]]@[[user:lucaferrin]]-VirtualBox:~$ sudo su -
+[sudo] password for [[user:lucaferrin]]:
+{{keep:root}}@[[user:lucaferrin]]-VirtualBox:~# killall remmina
+remmina: no process found
+{{keep:root}}@[[user:lucaferrin]]-VirtualBox:~# apt-cache policy remmina
+remmina:
+  Installed: 1.2.0-rcgit-29-0~remmina201804082058.r6b62986.d3c469a0~ubuntu16.04.1
+  Candidate: 1.2.0-rcgit-29-0~remmina201804082058.r6b62986.d3c469a0~ubuntu16.04.1
+  Version table:
+ *** 1.2.0-rcgit-29-0~remmina201804082058.r6b62986.d3c469a0~ubuntu16.04.1 500
+        500 http://ppa.launchpad.net/remmina-ppa-team/remmina-next/ubuntu xenial/main amd64 Packages
+        100 /var/lib/dpkg/status
+     1.1.2-3ubuntu1 500
+        500 http://us.archive.ubuntu.com/ubuntu xenial/main amd64 Packages
+{{keep:root}}@[[user:lucaferrin]]-VirtualBox:~# which remmina
+/usr/bin/remmina
+{{keep:root}}@[[user:lucaferrin]]-VirtualBox:~# remmina --full-version
+StatusNotifier/Appindicator support: not supported by desktop. libappindicator will try to fallback to GtkStatusIcon/xembed
+WARNING: Remmina is running with a secret plugin, but it cannot connect to a secret service.
+Remmina - 1.2.0-rcgit-29 (git rcgit-29)
+""",
+    ),
+    (
+        "https://github.com/FreeRDP/FreeRDP/issues/2700",
+        ".txt",
+        r"""xfreerdp /admin /u:{{keep:user123@domainname}} /v:192.168.0.30
+[08:35:05:852] [19527:19528] [ERROR][com.freerdp.core] - connect
+[08:35:05:853] [19527:19528] [ERROR][com.freerdp.core.nego] - Protocol Security Negotiation Failure
+[08:35:05:853] [19527:19528] [ERROR][com.freerdp.core] - freerdp_set_last_error ERRCONNECT_SECURITY_NEGO_CONNECT_FAILED [0x2000C]
+[08:35:05:853] [19527:19528] [ERROR][com.freerdp.core.connection] - Error: protocol security negotiation or connection failure
+[08:35:05:853] [19527:19528] [ERROR][com.freerdp.client.x11] - Authentication only, exit status 1
+""",
+    ),
+    (
+        "https://github.com/rapid7/metasploit-framework/pull/3972",
+        ".txt",
+        r"""sf post(remmina_creds) > run
+
+Remmina Credentials
+===================
+
+ Host        Port  Service  User      Password
+ ----        ----  -------  ----      --------
+ rdp2        3389  rdp      {{keep:rdpuser2}}  {{keep:rdppass2}}
+ rdp3        3389  rdp      {{keep:rdpuser3}}  {{keep:rdppass3}}
+ rdphost1    3389  rdp      {{keep:rdpuser1}}  {{keep:rdppass1}}
+ vncserver1  5900  vnc      {{keep:vncuser1}}  {{keep:vncpass1}}
 """,
     ),
 ]
