@@ -339,6 +339,7 @@ def main(argv: list[str] | None = None) -> int:
             "160",
             "161",
             "162",
+            "163",
             "all",
         ),
         default="all",

@@ -9965,6 +9965,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (160, _RAW_STOP160),
         (161, _RAW_STOP161),
         (162, _RAW_STOP162),
+        (163, _RAW_STOP163),
     ):
         if batch not in (None, number):
             continue
@@ -54278,6 +54279,473 @@ Remmina Credentials
  rdp3        3389  rdp      {{keep:rdpuser3}}  {{keep:rdppass3}}
  rdphost1    3389  rdp      {{keep:rdpuser1}}  {{keep:rdppass1}}
  vncserver1  5900  vnc      {{keep:vncuser1}}  {{keep:vncpass1}}
+""",
+    ),
+]
+
+
+_RAW_STOP163: list[tuple[str, str, str]] = [
+    # ---- Proxmox VE: pveversion, pct, helper scripts, vzdump, API clients -----------------------
+    (
+        "https://github.com/community-scripts/ProxmoxVE/issues/3694",
+        ".txt",
+        r"""Start the Proxmox VE Post Install Script (y/n)?y
+ ✗ This version of Proxmox Virtual Environment is not supported
+Requires Proxmox Virtual Environment Version 8.0 or later.
+Exiting...
+
+root@pvec:~# pveversion 
+pve-manager/8.3.5/dac3aa88bac3f300 (running kernel: 6.8.12-8-pve)
+""",
+    ),
+    (
+        "https://github.com/tteck/Proxmox/issues/83",
+        ".txt",
+        r"""root@proxmox:~# pct enter 103
+bash: /root/.bashrc: Permission denied
+root@plex:~#
+
+root@plex:~# passwd {{keep:root}}
+New password: 
+Retype new password: 
+passwd: Authentication token manipulation error
+passwd: password unchanged
+root@plex:~#
+""",
+    ),
+    (
+        "https://github.com/koush/scrypted/issues/1496",
+        ".txt",
+        r"""[[user:joen]]@pve:/tmp$ bash install-scrypted-proxmox.sh
+Downloading scrypted container backup.
+Checking for existing container.
+install-scrypted-proxmox.sh: line 28: pct: command not found
+install-scrypted-proxmox.sh: line 39: pct: command not found
+
+pct restore failed
+
+This may be caused by the server's 'local' storage not supporting containers.
+Try running this script again with a different storage device (local-lvm, local-zfs). For example:
+
+bash install-scrypted-proxmox.sh --storage local-lvm
+
+[[user:joen]]@pve:/tmp$ bash install-scrypted-proxmox.sh --storage local-lvm
+Downloading scrypted container backup.
+Checking for existing container.
+install-scrypted-proxmox.sh: line 28: pct: command not found
+""",
+    ),
+    (
+        "https://github.com/nbuchwitz/check_pve/issues/85",
+        ".txt",
+        r"""'check_pve.py' '--ignore-service' 'systemd-timesyncd' '--ignore-service' 'corosync' '-c' '2' '-e' 'pve01.domaine.fr' '-k' '-m' 'backup' '-n' 'pve01' '-p' '{{keep:password}}' '-u' '{{keep:monitoring@pve}}' '-w' '1'
+
+> OK - 0 backup tasks successful, 0 backup tasks failed within the last 2.0s
+
+INFO: VM Name: vmname
+INFO: include disk 'scsi0' 'ceph-hdd:vm-111-disk-0' 1G
+INFO: include disk 'scsi1' 'ceph-hdd:vm-111-disk-1' 8G
+INFO: backup mode: snapshot
+INFO: ionice priority: 7
+INFO: creating Proxmox Backup Server archive 'vm/111/2026-04-23T20:00:14Z'
+INFO: issuing guest-agent 'fs-freeze' command
+INFO: issuing guest-agent 'fs-thaw' command
+ERROR: VM 111 qmp command 'backup' failed - got timeout
+INFO: aborting backup job
+INFO: resuming VM again
+ERROR: Backup of VM 111 failed - VM 111 qmp command 'backup' failed - got timeout
+INFO: Failed at 2026-04-23 22:02:56
+INFO: Backup job finished with errors
+INFO: notified via target `mail-to-root`
+""",
+    ),
+    (
+        "https://github.com/Corsinvest/cv4pve-pepper/issues/32",
+        ".txt",
+        r"""  cv4pve-pepper.exe" --host 192.168.10.122:8006 --username {{keep:root}} --password {{keep:*******}} --vmid 733 --start-or-resume --debug --viewer ### "C:\Program Files\VirtViewer v11.0-256\bin\remote-viewer.exe" --viewer-options -f
+dbug: Corsinvest.ProxmoxVE.Api.PveClientBase[0]
+      Login: root
+dbug: Corsinvest.ProxmoxVE.Api.PveClientBase[0]
+      Method: POST, Url: https://192.168.10.122:8006/api2/json/access/ticket
+dbug: Corsinvest.ProxmoxVE.Api.PveClientBase[0]
+      Parameters:
+      password : {{keep:*******}}
+      username : root
+      realm : pam
+dbug: Corsinvest.ProxmoxVE.Api.PveClientBase[0]
+      StatusCode:          OK
+      ReasonPhrase:        OK
+      IsSuccessStatusCode: True
+trce: Corsinvest.ProxmoxVE.Api.PveClientBase[0]
+      {
+        "data": {
+          "username": "root@pam",
+          "ticket": "PVE:root@pam:66628384::[[secret:IZRV7jntScvtJIbv7Fb+wUMrogUqupqOxy3XADs1qEdCUqT3F2KJd0nw+vu1XN9q7xc6K0tmlMvDZiAlmAPvu/Ee3VK8YUkpN78/JcRZ2aGU8Y+8TLkVBn9j/5mIJDm1pZiaxPJ0/74Pzjf1K/oh4tb71cAFbMDa/fsz58yTFv1T8IUI5uVOfU1I5mERzgSmIvgmFK72ter4r4Z8ZG1kF+Q4P9mXDWNpYgiwKkeekhdss2QNlwVTN7W0su3okoc6OGw/gR+RwPwUPaVBY+v5BiPdREfLYu4YiACY1ZTj6yyXv9WT2olkiMO/I0xquZoqypr35gq3Wcl8H0g2ZENKtw==]]",
+          "cap": {
+            "access": {
+              "Permissions.Modify": 1,
+              "User.Modify": 1,
+              "Group.Allocate": 1
+            },
+""",
+    ),
+    (
+        "https://github.com/glanceapp/community-widgets/issues/41",
+        ".txt",
+        r"""- type: custom-api
+            title: Proxmox-VE Stats
+            cache: 1m
+            url: https://x.x.x.x:x/api2/json/cluster/resources
+allow-insecure: true
+            headers:
+              Accept: application/json
+              Authorization: {{keep:glance}}@pam!shared=[[secret:f3819d09-077f-435e-961a-a0c44c253430]]
+""",
+    ),
+    (
+        "https://github.com/xezpeleta/Ansible-Proxmox-inventory/issues/22",
+        ".txt",
+        r"""[[user:cedarhilltom]]@awx:~/Ansible-Proxmox-inventory$ python /etc/ansible/proxmox.py --list --pretty
+Traceback (most recent call last):
+  File "/etc/ansible/proxmox.py", line 345, in <module>
+    main()
+  File "/etc/ansible/proxmox.py", line 330, in main
+    data = main_list(options, config_path)
+  File "/etc/ansible/proxmox.py", line 209, in main_list
+    proxmox_api.auth()
+  File "/etc/ansible/proxmox.py", line 144, in auth
+    validate_certs=self.options.validate))
+  File "/usr/lib/python2.7/dist-packages/ansible/module_utils/urls.py", line 1390, in open_url
+    unredirected_headers=unredirected_headers)
+  File "/usr/lib/python2.7/dist-packages/ansible/module_utils/urls.py", line 1294, in open
+    r = urllib_request.urlopen(*urlopen_args)
+  File "/usr/lib/python2.7/urllib2.py", line 154, in urlopen
+    return opener.open(url, data, timeout)
+  File "/usr/lib/python2.7/urllib2.py", line 435, in open
+    response = meth(req, response)
+""",
+    ),
+    (
+        "https://github.com/xezpeleta/Ansible-Proxmox-inventory/issues/23",
+        ".txt",
+        r"""> [[[user:frogmike]]@arch ansible]$ python ~/ansible/proxmox.py --list --pretty
+Traceback (most recent call last):
+  File "/home/[[user:frogmike]]{{keep:/ansible/proxmox.py}}", line 345, in <module>
+    main()
+  File "/home/[[user:frogmike]]/ansible/proxmox.py", line 330, in main
+    data = main_list(options, config_path)
+  File "/home/[[user:frogmike]]/ansible/proxmox.py", line 209, in main_list
+    proxmox_api.auth()
+  File "/home/[[user:frogmike]]/ansible/proxmox.py", line 143, in auth
+    data = json.load(open_url(request_path, data=request_params,
+  File "/usr/lib/python3.8/site-packages/ansible/module_utils/urls.py", line 1384, in open_url
+    return Request().open(method, url, data=data, headers=headers, use_proxy=use_proxy,
+  File "/usr/lib/python3.8/site-packages/ansible/module_utils/urls.py", line 1294, in open
+    r = urllib_request.urlopen(*urlopen_args)
+""",
+    ),
+    (
+        "https://github.com/gyptazy/ProxLB/issues/291",
+        ".txt",
+        r"""2025-08-25 07:42:59,805 - ProxLB - DEBUG - Starting: test_api_user_permissions.
+Traceback (most recent call last):
+  File "/Users/[[user:vormelk]]{{keep:/development/ProxLB/proxlb/main.py}}", line 104, in <module>
+    main()
+    ~~~~^^
+  File "/Users/[[user:vormelk]]/development/ProxLB/proxlb/main.py", line 55, in main
+    proxmox_api = ProxmoxApi(proxlb_config)
+  File "/Users/[[user:vormelk]]/development/ProxLB/proxlb/utils/proxmox_api.py", line 99, in __init__
+    self.test_api_user_permissions(self.proxmox_api)
+    ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~^^^^^^^^^^^^^^^^^^
+  File "/Users/[[user:vormelk]]/development/ProxLB/proxlb/utils/proxmox_api.py", line 339, in test_api_user_permissions
+    permissions = proxmox_api.access.permissions.get()
+  File "/opt/homebrew/lib/python3.13/site-packages/proxmoxer/core.py", line 167, in get
+    return self(args)._request("GET", params=params)
+           ~~~~~~~~~~~~~~~~~~~^^^^^^^^^^^^^^^^^^^^^^
+  File "/opt/homebrew/lib/python3.13/site-packages/proxmoxer/core.py", line 147, in _request
+    raise ResourceException(
+    ...<6 lines>...
+    )
+""",
+    ),
+    # ---- VMware ESXi and vCenter: esxcli, govc, PowerCLI, ovftool, packer ---------------------
+    (
+        "https://github.com/AnalogJ/scrutiny/issues/388",
+        ".txt",
+        r"""[root@esxi:/vmfs/volumes/5f79c6f5-a7338bdc-85f3-6cb3114d162c/TEMP/smartmontools] esxcli --formatter=csv --format-param=fields="DevfsPath,Vendor,Model" storage core device list
+DevfsPath,Vendor,Model,
+/vmfs/devices/disks/naa.6589cfc000000f7b3137fe00cd6d09ca,FreeNAS ,iSCSI Disk      ,
+/vmfs/devices/disks/naa.6589cfc000000ff1bc98d51b11b6fdfa,TrueNAS ,iSCSI Disk      ,
+/vmfs/devices/disks/mpx.vmhba32:C0:T0:L0,SanDisk ,Cruzer Blade    ,
+/vmfs/devices/disks/naa.6589cfc000000b6136c98e7be4a2025f,FreeNAS ,iSCSI Disk      ,
+/vmfs/devices/disks/naa.6589cfc000000bf70912866cff56e19a,TrueNAS ,iSCSI Disk      ,
+/vmfs/devices/disks/t10.ATA_____WDC_WD180EMFZ2D11AFXA0___________________3WHDKL1J____________,ATA     ,WDC WD180EMFZ-11,
+[root@esxi:/vmfs/volumes/5f79c6f5-a7338bdc-85f3-6cb3114d162c/TEMP/smartmontools]
+""",
+    ),
+    (
+        "https://github.com/vmware/govmomi/issues/450",
+        ".txt",
+        r"""> export GOVC_PASSWORD=[[secret:Kbtqlo847!]]
+> export GOVC_USER={{keep:administrator@vsphere.local}}
+> export GOVC_INSECURE=1
+> export GOVC_URL=192.168.1.12
+
+>  govc ls
+govc: ServerFaultCode: Cannot complete login due to an incorrect user name or password.
+
+> export GOVC_URL='{{keep:administrator@vsphere.local}}:[[secret:Kbtqlo847!]]@192.168.1.12'
+> export GOVC_INSECURE=1
+
+> govc ls
+/Home/vm
+/Home/network
+/Home/host
+/Home/datastore
+""",
+    ),
+    (
+        "https://github.com/vmware-archive/PowerCLI-Example-Scripts/issues/493",
+        ".txt",
+        r"""PS C:\Users\[[user:kpetro]]> $credential = Get-Credential -UserName {{keep:administrator@vsphere.local}}
+
+PowerShell credential request
+Enter your credentials.
+Password for user {{keep:administrator@vsphere.local}}: {{keep:********}}
+
+PS C:\Users\[[user:kpetro]]> Connect-SsoAdminServer -SkipCertificateCheck -Server 10.23.82.130 -Credential $credential
+
+Name        : 10.23.82.130
+ServiceUri  : https://10.23.82.130/sso-adminserver/sdk/vsphere.local
+User        : {{keep:administrator@vsphere.local}}
+Id          : /SsoAdminServer=vsphere.local/administrator@10.23.82.130
+IsConnected : True
+Client      : VMware.vSphere.SsoAdminClient.SsoAdminClient
+RefCount    : 1
+""",
+    ),
+    (
+        "https://github.com/glennmatthews/cot/issues/36",
+        ".txt",
+        r"""$ cot deploy -s '172.25.1.4/iSVC-DC/host/172.25.1.101' -P -u {{keep:administrator@vsphere.local}} -p [[secret:KTpw_mun407]] -n "CSR205" -c 1CPU-4GB  -N "GigabitEthernet1=Management_172_25"  -N "GigabitEthernet2=Network1" -N "GigabitEthernet3=Network1" -N "GigabitEthernet4=Network1" -N "GigabitEthernet5=Network1" -N "GigabitEthernet6=Network1"  esxi "csr1000v-universalk9.03.15.00.S.155-2.S-std.ova" -ds=datastore1
+Deploying VM...
+Opening OVA source: csr1000v-universalk9.03.15.00.S.155-2.S-std.ova
+Opening VI target: vi://administrator%40vsphere.local@172.25.1.4:443/iSVC-DC/host/172.25.1.101
+Error:
+ - The operation is not allowed in the current state of the host.
+Completed with errors
+Helper program 'ovftool' exited with error 1
+""",
+    ),
+    (
+        "https://github.com/josenk/terraform-provider-esxi/issues/205",
+        ".txt",
+        r"""module.instance.esxi_guest.VM[1]: Creating...
+module.instance.esxi_guest.VM[0]: Creating...
+╷
+│ Error: There was an ovftool Error: 
+│ C:\Users\[[user:tevlu]]\Desktop\terraformf>ovftool --acceptAllEulas --noSSLVerify --X:useMacNaming=false  -dm=thin --name="vm-terraformed+0" --overwrite -ds="datastore1"  --network="VM Network-terraformed" "https://cloud-images.ubuntu.com/releases/22.04/release/ubuntu-22.04-server-cloudimg-amd64.ova" "vi://{{keep:root}}:[[secret:pLKMV%3BZ%214]]@192.168.120.134:443//"
+│
+│ exit status 1
+│
+│
+│   with module.instance.esxi_guest.VM[0],
+│   on vm_module\main.tf line 19, in resource "esxi_guest" "VM":
+│   19: resource "esxi_guest" "VM" {
+│
+╵
+""",
+    ),
+    (
+        "https://github.com/kubernetes-sigs/cluster-api-provider-vsphere/issues/896",
+        ".txt",
+        r"""root@bootstrapper [ ~ ]# ovftool --network="VM Network" --acceptAllEulas --noSSLVerify --allowExtraConfig --X:injectOvfEnv --datastore="sharedVmfs-0" --name="istrator@vsphere.local':'[[secret:Vemra!61]]'@192.168.111.5/'os-test-dc'/host/compute_clustercentos-7-kube-v1.17.3.ova' vi://'admini
+Opening OVA source: http://storage.googleapis.com/capv-images/release/v1.17.3/centos-7-kube-v1.17.3.ova
+The manifest validates
+Opening VI target: vi://administrator%40vsphere.local@192.168.111.5:443/os-test-dc/host/compute_cluster
+Deploying to VI: vi://administrator%40vsphere.local@192.168.111.5:443/os-test-dc/host/compute_cluster
+Transfer Failed
+Error: File (centos-7.ova.vmdk) could not be found.
+Completed with errors
+""",
+    ),
+    (
+        "https://github.com/hashicorp/packer/issues/2676",
+        ".txt",
+        r"""      "remote_username": "{{keep:DOMAIN}}\\{{keep:user}}",
+      "remote_password": "{{keep:userpass}}",
+
+    2015/08/26 09:41:28 packer-builder-vmware-iso.exe: 2015/08/26 09:41:28 Trying address: aumel-vmh03.local:5946...
+    2015/08/26 09:41:29 packer-builder-vmware-iso.exe: 2015/08/26 09:41:29 Timeout connecting to: aumel-vmh03.local:5946 (check firewall rules)
+    2015/08/26 09:41:29 packer-builder-vmware-iso.exe: 2015/08/26 09:41:29 Trying address: aumel-vmh03.local:5947...
+    2015/08/26 09:41:30 packer-builder-vmware-iso.exe: 2015/08/26 09:41:30 Found available VNC port: 5947
+    2015/08/26 09:41:30 packer-builder-vmware-iso.exe: 2015/08/26 09:41:30 Writing VMX to: C:\Users\[[user:dorvick]]{{keep:\AppData\Local\Temp\packer-vmx522133469\packer_windows_2012_r2.vmx}}
+    2015/08/26 09:41:30 ui: ==> vmware-iso: Registering remote VM...
+    2015/08/26 09:41:30 packer-builder-vmware-iso.exe: 2015/08/26 09:41:30 opening new ssh session
+    2015/08/26 09:41:30 packer-builder-vmware-iso.exe: 2015/08/26 09:41:30 Starting remote scp process:  scp -vt /vmfs/volumes/AUMEL_FAS02b_FC_sata_DEV_Datastore11/PackerImages
+    2015/08/26 09:41:30 packer-builder-vmware-iso.exe: 2015/08/26 09:41:30 Started SCP session, beginning transfers...
+""",
+    ),
+    # ---- XCP-ng and Xen Orchestra: xe, xo-server ---------------------------------------------------
+    (
+        "https://github.com/xcp-ng/xcp/issues/656",
+        ".txt",
+        r"""pq-uio1-r1-server1-xcp-ng~#xe vm-param-list uuid=b1ecaf45-0a0f-b17b-5587-39efb49aa033
+uuid ( RO)                                  : b1ecaf45-0a0f-b17b-5587-39efb49aa033
+                            name-label ( RW): PQ-UIO1-R1.IXP-Manager - 10.42.101.82
+                      name-description ( RW): ubuntu-24.04-live-server-amd64.iso
+                          user-version ( RW): 1
+                         is-a-template ( RW): false
+                   is-default-template ( RW): false
+                         is-a-snapshot ( RO): false
+                           snapshot-of ( RO): <not in database>
+                             snapshots ( RO): 
+                         snapshot-time ( RO): 19700101T00:00:00Z
+                         snapshot-info ( RO): 
+                                parent ( RO): <not in database>
+                              children ( RO): 
+                     is-control-domain ( RO): false
+                           power-state ( RO): running
+                         memory-actual ( RO): 8589934592
+                         memory-target ( RO): 8589934592
+                       memory-overhead ( RO): 77594624
+                     memory-static-max ( RW): 8589934592
+                    memory-dynamic-max ( RW): 8589934592
+                    memory-dynamic-min ( RW): 8589934592
+""",
+    ),
+    (
+        "https://github.com/Jarli01/xenorchestra_installer/issues/72",
+        ".txt",
+        r"""root@ubuntu2004lts:/home/[[user:bwo]]# systemctl status xo-server.service
+● xo-server.service - XO Server
+     Loaded: loaded (/lib/systemd/system/xo-server.service; enabled; vendor preset: enabled)
+     Active: active (running) since Fri 2020-05-01 19:38:46 UTC; 3h 51min ago
+   Main PID: 4652 (node)
+      Tasks: 18 (limit: 4578)
+     Memory: 75.2M
+     CGroup: /system.slice/xo-server.service
+             ├─4652 /usr/local/bin/node ./bin/xo-server
+             └─4667 /usr/local/bin/node /opt/xen-orchestra/node_modules/jest-worker/build/workers/processChild.js
+
+Mai 01 23:28:32 ubuntu2004lts xo-server[4652]:       at _default.authenticateUser (/opt/xen-orchestra/packages/xo-server/src/xo-mixins/authentication.js:1>
+Mai 01 23:28:32 ubuntu2004lts xo-server[4652]:       at Xo.authenticateUser (/opt/xen-orchestra/node_modules/lodash/_createBind.js:23:15)
+Mai 01 23:28:32 ubuntu2004lts xo-server[4652]:       at Strategy._verify (/opt/xen-orchestra/packages/xo-server/src/index.js:283:35)
+""",
+    ),
+    # ---- NAS appliances: Synology DSM, QNAP, Unraid, OpenMediaVault, UGOS -------------------------
+    (
+        "https://github.com/007revad/Synology_HDD_db/issues/227",
+        ".txt",
+        r"""<pre>DS:<font color="#26A269">DiskStation</font><font color="#D0CFCC"><b>[</b></font><font color="#26A269"><b>~/Synology_HDD_db</b></font><font color="#D0CFCC"><b>]</b></font><font color="#A2734C"><b>$ </b></font>sudo -i ./syno_hdd_db.sh -nr
+Loading module &apos;filesystem&apos; ...
+Loading module &apos;kernel&apos; ...
+Loading module &apos;message&apos; ...
+Loading module &apos;mount&apos; ...
+Loading module &apos;platform&apos; ...
+Loading module &apos;utils&apos; ...
+Loading module &apos;volume&apos; ...
+-ash: ./syno_hdd_db.sh: No such file or directory</pre>
+
+<pre>DS:<font color="#26A269">DiskStation</font><font color="#D0CFCC"><b>[</b></font><font color="#26A269"><b>~/Synology_HDD_db</b></font><font color="#D0CFCC"><b>]</b></font><font color="#A2734C"><b>$ </b></font>sudo su
+DS:<font color="#26A269">DiskStation</font><font color="#D0CFCC"><b>[</b></font><font color="#26A269"><b>/volume1/homes/[[user:ritavelo]]{{keep:/Synology_HDD_db}}</b></font><font color="#D0CFCC"><b>]</b></font><font color="#A2734C"><b># </b></font>./syno_hdd_db.sh -nr
+Synology_HDD_db v3.4.82
+DS2419+ DSM 7.2.1-69057-3 
+StorageManager 1.0.0-0017
+
+Using options: -nr
+Running from: /volume1/homes/[[user:ritavelo]]/Synology_HDD_db/syno_hdd_db.sh
+</pre>
+""",
+    ),
+    (
+        "https://github.com/lollipopkit/flutter_server_box/issues/153",
+        ".txt",
+        r"""错误:Could not chdir to home directory /var/services/homes/[[user:qzmt]]: No such file or directory
+mkdir: cannot create directory '/var/services/homes': File exists
+""",
+    ),
+    (
+        "https://github.com/home-assistant/core/issues/97392",
+        ".txt",
+        r"""2023-10-12T07:00:00-05:00 somenas synoscgi_SYNO.API.Auth_7_login[13132]:
+plugin_action.c:76 synoplugin: [PRE][weblogin][weblogin][MAIN] Plugin
+Action Start
+2023-10-12T07:00:00-05:00 somenas synoplugind[13135]: daemon.cpp:83
+Credentials from SO_PEERCRED: pid=13132, euid=0, egid=0
+2023-10-12T07:00:00-05:00 somenas synoplugind[13135]: plugin_init.cpp:48
+Plugin Init [13132][PRE][weblogin][weblogin]
+2023-10-12T07:00:00-05:00 somenas synoplugind[13135]: plugin_action.cpp:336
+[13132][PRE][weblogin][MAIN]
+Scripts=[secure_login_logger,secure_signin_weblogin_move_directory.sh,synocgi-plugin-weblogin,user-preference-check-permission.sh];
+Args=[USER={{keep:hass}},TYPE=passwd,IS_KNOWN_DEVICE=no]
+2023-10-12T07:00:00-05:00 somenas synoplugind[13147]: plugin_action.cpp:336
+[13132][PRE][weblogin][user-preference-check-permission.sh] ExitCode: 0
+2023-10-12T07:00:00-05:00 somenas synoplugind[13147]: plugin_action.cpp:336
+[13132][PRE][weblogin][user-preference-check-permission.sh] Runtime: 0.007s
+2023-10-12T07:00:00-05:00 somenas synoplugind[13144]: plugin_action.cpp:336
+[13132][PRE][weblogin][secure_login_logger] ExitCode: 0
+""",
+    ),
+    (
+        "https://github.com/bugy/script-server/issues/786",
+        ".txt",
+        r"""{
+"access": { "shared_access": { "type": "ALL_USERS" }},
+"script_path": "/share/homes/[[user:prasovek]]{{keep:/speedtest.sh}}"
+}
+
+id:8
+user_name:{{keep:xxx}}
+user_id:{{keep:xxx}}
+script:speedtest
+start_time:1741808575109
+command:/share/homes/[[user:prasovek]]/speedtest.sh
+output_format:terminal
+exit_code:0
+>>>>>  OUTPUT STARTED <<<<<
+""",
+    ),
+    (
+        "https://github.com/SpaceinvaderOne/Easy_Unraid_SSHKey_Exchange/issues/1",
+        ".txt",
+        r"""root@BigRig:~# ./ssh.sh
+Please enter the remote server name or IP: 192.168.254.15
+Please enter the remote server username: {{keep:*************}}
+/usr/bin/ssh-copy-id: INFO: Source of key(s) to be installed: "/root/.ssh/id_ed25519.pub"
+{{keep:*************}}@192.168.254.15's password: 
+Could not chdir to home directory /var/services/homes/{{keep:*************}}: No such file or directory
+sh: line 0: cd: /var/services/homes/{{keep:*************}}: No such file or directory
+mkdir: cannot create directory '.ssh': Permission denied
+# 192.168.254.15:22 SSH-2.0-OpenSSH_8.2
+# 192.168.254.15:22 SSH-2.0-OpenSSH_8.2
+# 192.168.254.15:22 SSH-2.0-OpenSSH_8.2
+Keys successfully exchanged and known_hosts file updated.
+root@BigRig:~#
+""",
+    ),
+    (
+        "https://github.com/openmediavault/openmediavault/issues/384",
+        ".txt",
+        r"""    Child process forked (pid=29418)
+    Executing RPC (service=UserMgmt, method=setUser, params={"name":"[[user:tk]]","comment":"[[user:Wiebrand K\u00f6nner]]","email":"","password":"[[secret:wexo381]]","shell":"\/bin\/sh","disallowusermod":false,"groups":["users"],"sshpubkeys":[]}, context={"username":"{{keep:admin}}","role":1}) ...
+    RPC response (service=UserMgmt, method=setUser): {"response":{"uuid":"a65246e0-29a9-4ad2-8090-0e4905ca01a2","name":"[[user:tk]]","email":"","disallowusermod":false,"sshpubkeys":[],"comment":"[[user:Wiebrand K\u00f6nner]]","password":"[[secret:wexo381]]","shell":"\/bin\/sh","groups":["users"]},"error":null}
+    SIGCHLD received ...
+    Child (pid=29418) terminated with exit code 0
+""",
+    ),
+    (
+        "https://github.com/UGREEN-NASync/community-guide/issues/17",
+        ".txt",
+        r"""`{{keep:myuser}}@myclient:~$ rsync -ah  /home/{{keep:myuser}}/Documents/test.txt {{keep:myuser}}@mynas:/home/{{keep:myuser}}/Documents`
+
+_rsync: [Receiver] mkdir "{{keep:myuser}}/Documents" (in home) failed: No such file or directory (2)
+rsync error: error in file IO (code 11) at main.c(1085) [Receiver=3.4.1]_
+
+`{{keep:myuser}}@mynas:~$ ls -l`
+
+total 4
+drwxrwxrwx 4 {{keep:monuser}} admin 4096 Jul 18 10:56 Documents
 """,
     ),
 ]
