@@ -340,6 +340,7 @@ def main(argv: list[str] | None = None) -> int:
             "161",
             "162",
             "163",
+            "164",
             "all",
         ),
         default="all",

@@ -4219,6 +4219,41 @@ _TEXTS_163 = (
     "2023-10-12T07:00:00-05:00 somenas synoplugind[13135]: daemon.cpp:83\nCredentials from SO_PEERCRED: pid=13132, euid=0, egid=0",
 )
 
+_TEXTS_164 = (
+    # php-fpm pool sections and their start-up errors naming a system account, a site or a
+    # customer's company, not a person; macOS `dscl` rows of system accounts
+    "[www]\nuser = www-data\ngroup = www-data\nlisten = /run/php/php7.4-fpm.sock\nlisten.owner = www-data\nlisten.group = www-data",
+    "user = nginx\ngroup = nginx",
+    "[example.com]\nuser = nobody\ngroup = nogroup\nlisten = 127.0.0.1:9001",
+    "[client_acme]\nuser = client_acme\ngroup = pools\nlisten = 127.0.0.1:9001",
+    "[01-May-2017 20:22:22] ERROR: [pool www] cannot get uid for user 'www-data'\n[01-May-2017 20:22:22] ERROR: FPM initialization failed",
+    "[17-Sep-2019 20:01:04] ERROR: [pool www] cannot get uid for user 'git'",
+    "[10-Feb-2019 14:00:14] ERROR: [pool wifiadmin] cannot get uid for user 'admin'",
+    "[15-Nov-2023 11:12:29] ERROR: [pool synapse] cannot get uid for user 'synapse'",
+    "[01-May-2017 20:22:22] ERROR: [pool client_acme] cannot get uid for user 'client_acme'",
+    "_www                    70\nnobody                  -2\ndaemon                   1",
+    # Nextcloud/ownCloud occ's user argument, scan progress and data path naming the default
+    # admin, a test account or a placeholder
+    "sudo docker exec --user www-data -it nextcloud-aio-nextcloud php occ files:scan admin\nStarting scan for user 1 out of 1 (admin)\n+---------+-------+--------------+\n| Folders | Files | Elapsed time |\n+---------+-------+--------------+\n| 3       | 7     | 00:00:00     |\n+---------+-------+--------------+",
+    "chown -R www-data:www-data /var/lib/docker/volumes/nextcloud_aio_nextcloud_data/_data/admin/files",
+    'sudo -u www-data php occ files:scan --path="/admin/files/Music"',
+    "sudo -u www-data php occ files:scan --all\nStarting scan for user 1 out of 2 (admin)\nStarting scan for user 2 out of 2 (Test1)",
+    "./occ user:lastseen admin\nadmin`s last login: 03.01.2015 11:04",
+    "sudo -u www-data php occ files:scan USERNAME",
+    "root@odroid:/var/www/owncloud# ./occ files:scan --all\nUnknown user",
+    # Bitnami's runProgram trace (argv joined with commas) with masked, empty or placeholder
+    # passwords
+    "php     TRACE [runProgram] Executing: /opt/bitnami/php/bin/php magento,setup:install,-v,--db-host,mariadb:3306,--db-name,bitnami_magento,--db-user,bn_magento,--db-password,******,--admin-user,user,--admin-password,******",
+    "php     TRACE [runProgram] Executing: /opt/bitnami/php/bin/php magento,setup:install,--db-user,bn_magento,--db-password,,--admin-email,user@example.com",
+    "php     TRACE [runProgram] Executing: /opt/bitnami/php/bin/php magento,setup:install,--db-password,<db-password>,--admin-password,<admin-password>",
+    # role addresses on a poster's placeholder domain
+    'wp core install --url=example.com --title="Example" --admin_user=admin --admin_password=password --admin_email=admin@mydomain.net',
+    "--admin_email=info@mydomain.net",
+    # ownCloud's LDAP configuration dump with its own mask, run as the web server's account
+    "| ldapAgentName                 | UID=oc,OU=System Users,DC=domain,DC=local |\n| ldapAgentPassword             | ***                                        |",
+    "root@zentyal:~# sudo -u www-data php /var/www/owncloud/occ ldap:show-config",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -7284,5 +7319,48 @@ MEASURED: tuple[Measured, ...] = (
         tails=(3, 3),
         parses=(0, 0),
         texts=_TEXTS_163,
+    ),
+    Measured(
+        batch=164,
+        blind_under="1.116.0",
+        # Batch 164's tune part under scrubber 1.116.0, blind: paths 17/18, elsewhere 1/12,
+        # e-mails 0/1, secrets 1/3, 1 of 45 keep spans damaged, 7/7 library tails, 1 of 6 clean
+        # changed, no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-164 collection"): Nextcloud's and
+        # ownCloud's occ user argument (`occ files:scan <u>`, `user:lastseen <u>`), its output
+        # (`Starting scan for user 1 out of 1 (<u>)`, `<u>`s last login:`) and the data path's
+        # `_data/<u>/files`; a php-fpm pool's `user = <login>`, its `[client_<first>]` name and
+        # `cannot get uid for user '<login>'`; Bitnami's comma-joined argv `--db-password,<v>`,
+        # `--admin-password,<v>`; an address whose domain the poster masked as `mydomain.net`
+        # but whose local part is a first name
+        # known damage: ownCloud's own account `owncloud` at a prompt (`owncloud@zentyal:~/owncloud$`)
+        # read as a login, in a clean document
+        docs=18,
+        total=(18, 12, 1, 3),
+        found=(17, 1, 0, 1),
+        missed=(
+            "Homebrew-homebrew-php-issues-4144: user (elsewhere) 'marta'",
+            "Homebrew-homebrew-php-issues-4144: user (elsewhere) 'marta'",
+            "Homebrew-homebrew-php-issues-4144: user (elsewhere) 'poolmarta'",
+            "Homebrew-homebrew-php-issues-4144: user (elsewhere) 'poolmarta'",
+            "Homebrew-homebrew-php-issues-4144: user (elsewhere) 'poolmarta'",
+            "bitnami-charts-issues-2719: secret 'R4tkwm8305724'",
+            "bitnami-charts-issues-2719: secret 'w3KbfTZpq5'",
+            "nextcloud-all-in-one-issues-2372: user (elsewhere) 'derek'",
+            "nextcloud-all-in-one-issues-2372: user (elsewhere) 'paul'",
+            "nextcloud-all-in-one-issues-2372: user (elsewhere) 'paul'",
+            "nextcloud-all-in-one-issues-2372: user (path) 'derek'",
+            "owncloud-core-issues-13088: user (elsewhere) 'tvranek'",
+            "owncloud-core-issues-13088: user (elsewhere) 'tvranek'",
+            "owncloud-core-issues-13088: user (elsewhere) 'tvranek'",
+            "wp-cli-wp-cli-issues-4970: email 'tavu@sarkem.mydomain.net'",
+        ),
+        keeps=45,
+        damage=("owncloud-core-issues-20938: 'owncloud'",),
+        clean_changed=("owncloud-core-issues-20938",),
+        clean_docs=6,
+        tails=(7, 7),
+        parses=(0, 0),
+        texts=_TEXTS_164,
     ),
 )

@@ -9966,6 +9966,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (161, _RAW_STOP161),
         (162, _RAW_STOP162),
         (163, _RAW_STOP163),
+        (164, _RAW_STOP164),
     ):
         if batch not in (None, number):
             continue
@@ -54746,6 +54747,393 @@ rsync error: error in file IO (code 11) at main.c(1085) [Receiver=3.4.1]_
 
 total 4
 drwxrwxrwx 4 {{keep:monuser}} admin 4096 Jul 18 10:56 Documents
+""",
+    ),
+]
+
+
+_RAW_STOP164: list[tuple[str, str, str]] = [
+    # ---- WordPress: wp-cli's cache, phar paths, cPanel prompts, wp --info, core install -------
+    (
+        "https://github.com/wp-cli/wp-cli/issues/3255",
+        ".txt",
+        r""">wp plugin install akismet
+Installing Akismet (3.1.11)
+Downloading install package from https://downloads.wordpress.org/plugin/akismet.3.1.11.zip...
+Using cached file '/home/[[user:fernhale]]{{keep:/.wp-cli/cache/plugin/akismet-3.1.11.zip}}'...
+Unpacking the package...
+Warning: Could not create directory.
+""",
+    ),
+    (
+        "https://github.com/wp-cli/wp-cli/issues/1346",
+        ".txt",
+        r"""Content-type: text/html
+
+Notice: Undefined index: argv in phar:///home/[[user:jdvarlow]]{{keep:/wp-cli/wp-cli.phar/php/WP_CLI/Runner.php}} on line 517
+
+Warning: array_slice() expects parameter 1 to be array, null given in phar:///home/[[user:jdvarlow]]/wp-cli/wp-cli.phar/php/WP_CLI/Runner.php on line 517
+
+Warning: Invalid argument supplied for foreach() in phar:///home/[[user:jdvarlow]]/wp-cli/wp-cli.phar/php/WP_CLI/Configurator.php on line 74
+
+Notice: Use of undefined constant STDOUT - assumed 'STDOUT' in phar:///home/[[user:jdvarlow]]/wp-cli/wp-cli.phar/vendor/wp-cli/php-cli-tools/lib/cli/Shell.php on line 51
+
+Notice: Use of undefined constant STDOUT - assumed 'STDOUT' in phar:///home/[[user:jdvarlow]]/wp-cli/wp-cli.phar/php/commands/help.php on line 102
+""",
+    ),
+    (
+        "https://github.com/wp-cli/wp-cli/issues/1210",
+        ".txt",
+        r"""{{keep:root}}@serv01 [/home/[[user:torvek]]{{keep:/public_html/wordpress}}]# wp --info
+/usr/bin/wp: line 101: /usr/local/php53/bin/php-cli: No such file or directory
+/usr/bin/wp: line 101: exec: /usr/local/php53/bin/php-cli: cannot execute: No such file or directory
+""",
+    ),
+    (
+        "https://github.com/wp-cli/wp-cli/issues/4970",
+        ".txt",
+        r"""OS:	Linux sarkem.mydomain.net 3.10.0-862.14.4.el7.x86_64 #1 SMP Wed Sep 26 15:12:11 UTC 2018 x86_64
+Shell:	/bin/bash
+PHP binary:	/opt/cpanel/ea-php56/root/usr/bin/php
+PHP version:	5.6.38
+php.ini used:	/opt/cpanel/ea-php56/root/etc/php.ini
+WP-CLI root dir:	phar://wp-cli.phar/vendor/wp-cli/wp-cli
+WP-CLI vendor dir:	phar://wp-cli.phar/vendor
+WP_CLI phar path:	/home/[[user:rontakint]]{{keep:/public_html}}
+WP-CLI packages dir:	
+WP-CLI global config:	
+WP-CLI project config:	
+WP-CLI version:	2.0.1
+
+wp core install --url=rontak.int --title="WANI PERIH" --admin_name={{keep:admin}} --admin_password=[[secret:rotamekbunsil]] --admin_email=[[email:tavu@sarkem.mydomain.net]]
+""",
+    ),
+    (
+        "https://github.com/wp-cli/wp-cli/pull/633",
+        ".txt",
+        r"""hmn-vagrant ➜  wordpress-trunk.dev  wp plugin install
+PHP Notice:  Undefined offset: 0 in /home/{{keep:vagrant}}/.wp-cli/vendor/wp-cli/wp-cli/php/WP_CLI/CommandWithUpgrade.php on line 101
+Installing BFT Autoresponder (2.0)
+Downloading install package from http://downloads.wordpress.org/plugin/bft-autoresponder.zip...
+Unpacking the package...
+Installing the plugin...
+Plugin installed successfully.
+""",
+    ),
+    (
+        "https://github.com/wp-cli/extension-command/issues/372",
+        ".txt",
+        r"""{{keep:root}}@advance:~# sudo -u {{keep:www-data}} wp plugin install ./wordpress/oxygen.4.5.zip --activate --path=/var/www/html/mysite/
+Warning: ./wordpress/oxygen.4.5.zip: Invalid plugin slug.
+Warning: The './wordpress/oxygen.4.5.zip' plugin could not be found.
+Error: No plugins installed.
+{{keep:root}}@advance:~#
+
+{{keep:root}}@advance:~# sudo -u {{keep:www-data}} wp --version
+WP-CLI 2.8.1
+""",
+    ),
+    # ---- Magento: bin/magento setup:upgrade and setup:install, cron lines, an installer dump --
+    (
+        "https://github.com/magento/magento2/issues/1837",
+        ".txt",
+        r"""$ php bin/magento setup:upgrade
+Cache cleared successfully
+File system cleanup:
+/Users/[[user:jrb]]{{keep:/Sites/magento2/var/generation/Magento}}
+Updating modules:
+
+  [ErrorException]
+  Argument 1 passed to Magento\Framework\Module\Setup::__construct() must be
+  an instance of Magento\Framework\App\Resource, instance of Magento\Framewor
+  k\ObjectManager\ObjectManager given, called in /Users/[[user:jrb]]/Sites/magento2/li
+  b/internal/Magento/Framework/ObjectManager/Factory/AbstractFactory.php on l
+  ine 97 and defined
+
+setup:upgrade [--magento-init-params="..."]
+""",
+    ),
+    (
+        "https://github.com/magento/magento2/issues/4653",
+        ".txt",
+        r"""2016-05-21 15:14:03 Ran jobs by schedule. 2016-05-21 15:15:04 Ran jobs by schedule. 2016-05-21 15:16:03 Ran jobs by schedule. 2016-05-21 15:17:03 Ran jobs by schedule.
+
+*/1 \* \* \* \* /usr/local/bin/php /home/[[user:tenvarmo]]{{keep:/public_html/bin/magento}} cron:run | awk '{ print strftime("\%Y-\%m-\%d \%H:\%M:\%S"), $0; fflush(); }' 2>&1 >> ~/magento_cron.log
+""",
+    ),
+    (
+        "https://github.com/magento/magento2/issues/873",
+        ".txt",
+        r"""protected $version = '1.1'; protected $headers = class Zend\Http\Headers { ... }; protected $metadata = array (...); protected $content = '{"db":{"useExistingDb":1,"useAccess":1,"host":"/var/run/mysql/mysql.sock","user":"{{keep:root}}","name":"mage2_magento","password":"{{keep:root}}"},"admin":{"passwordStatus":{"class":"weak","label":"Weak"},"username":"{{keep:admin}}","email":"[[email:dr.pretz@gmail.com]]","password":"{{keep:admin123}}","confirm":"{{keep:admin123}}"},"store":{"timezone":"America/Los_Angeles","currency":"USD","language":"en_US","useSampleData":false},"config":{"address":{"base_url":"http://mage2.local/","auto_base_url":"http://mage2.local/","actual_base_url":"http://mage2.local/"...' }; protected $response = class Zend\Http\PhpEnvironment\Response { protected $version = NULL; protected $contentSent = FALSE; protected $recommendedReasonPhrases = array (...); protected $statusCode = 200; protected $reasonPhrase = NULL;
+""",
+    ),
+    (
+        "https://github.com/bitnami/charts/issues/2719",
+        ".txt",
+        r"""php     TRACE [runProgram] Executing: /opt/bitnami/php/bin/php magento,setup:install,-v,--base-url,http://193.122.10.147/,--backend-frontname,admin,--db-host,{{keep:<my-db-ip>}}:3306,--db-name,bitnami,--db-user,{{keep:bitnami}},--db-password,[[secret:R4tkwm8305724]],--admin-firstname,{{keep:FirstName}},--admin-lastname,{{keep:LastName}},--admin-email,{{keep:user@example.com}},--admin-user,{{keep:user}},--admin-password,[[secret:w3KbfTZpq5]],--language,en_US,--currency,USD,--timezone,America/Los_Angeles,--use-secure,1,--base-url-secure,https://193.122.10.147/,--use-secure-admin,0
+Error executing 'postInstallation':
+In InstallCommand.php line 264:
+
+  [InvalidArgumentException]
+  Parameter validation failed
+
+Exception trace:
+  at /opt/bitnami/magento/htdocs/setup/src/Magento/Setup/Console/Command/InstallCommand.php:264
+ Magento\Setup\Console\Command\InstallCommand->initialize() at /opt/bitnami/magento/htdocs/vendor/symfony/console/Command/Command.php:221
+ Symfony\Component\Console\Command\Command->run() at /opt/bitnami/magento/htdocs/vendor/symfony/console/Application.php:1001
+ Symfony\Component\Console\Application->doRunCommand() at /opt/bitnami/magento/htdocs/vendor/symfony/console/Application.php:271
+""",
+    ),
+    (
+        "https://github.com/magento/magento2/issues/6527",
+        ".txt",
+        r"""{{keep:root}}@vegan:/var/www/html/magento2/bin# ./magento setup:install --base-url=http://127.0.0.1/magento2/ --db-host=localhost --db-name=magento --db-user={{keep:magento}} --db-password={{keep:magento}} --admin-firstname={{keep:Magento}} --admin-lastname={{keep:User}} --admin-email={{keep:user@example.com}} --admin-user={{keep:admin}} --admin-password={{keep:admin123}} --language=en_US --currency=USD --timezone=America/Chicago --use-rewrites=1
+""",
+    ),
+    (
+        "https://github.com/magento/magento2/issues/12619",
+        ".txt",
+        r"""/usr/local/bin/php /home/{{keep:username}}/public_html/bin/magento cron:run | grep -v "Ran jobs by schedule" >> /home/{{keep:username}}/public_html/var/log/magento.cron.log
+
+# php bin/magento cron:run 
+PHP Parse error:  syntax error, unexpected end of file, expecting ')' in /home/{{keep:User}}/public_html/generated/metadata/crontab.php on line 81387
+""",
+    ),
+    (
+        "https://github.com/magento/magento2/issues/1655",
+        ".txt",
+        r"""bin/magento setup:install --base-url=http://192.168.99.100:32773/ --db-host=mysql1 --db-name=magento --db-user={{keep:xxx}} --db-password={{keep:xxx}} --admin-firstname={{keep:xxx}} --admin-lastname={{keep:xxx}} --admin-email={{keep:xxx@xxx.com}} --admin-user={{keep:xxx}} --admin-password={{keep:xxx}} --language=en_US --currency=USD --timezone=America/Chicago --use-sample-data
+
+SQLSTATE[HY000] [1045] Access denied for user '{{keep:xxx}}'@'phpfpm_mysql1' (using password: YES)
+""",
+    ),
+    # ---- Laravel: artisan migrate at a prompt, a stack under a macOS home, a pasted .env -------
+    (
+        "https://github.com/laravel/framework/issues/30195",
+        ".txt",
+        r"""[[user:zawlinn]]@acer:/var/www/html/comeback$ php artisan migrate
+
+   Illuminate\Database\QueryException  : SQLSTATE[HY000] [1698] Access denied for user '{{keep:root}}'@'localhost' (SQL: select * from information_schema.tables where table_schema = laravel and table_name = migrations and table_type = 'BASE TABLE')
+
+  at /var/www/html/comeback/vendor/laravel/framework/src/Illuminate/Database/Connection.php:665
+    661|         // If an exception occurs when attempting to run a query, we'll format the error
+    662|         // message to include the bindings with SQL, which will make this exception a
+    663|         // lot more helpful to the developer instead of just the database's errors.
+    664|         catch (Exception $e) {
+  > 665|             throw new QueryException(
+    666|                 $query, $this->prepareBindings($bindings), $e
+    667|             );
+    668|         }
+    669| 
+
+  Exception trace:
+
+  1   PDOException::("SQLSTATE[HY000] [1698] Access denied for user '{{keep:root}}'@'localhost'")
+      /var/www/html/comeback/vendor/laravel/framework/src/Illuminate/Database/Connectors/Connector.php:70
+
+  2   PDO::__construct("mysql:host=127.0.0.1;port=3306;dbname=laravel", "{{keep:root}}", "", [])
+      /var/www/html/comeback/vendor/laravel/framework/src/Illuminate/Database/Connectors/Connector.php:70
+""",
+    ),
+    (
+        "https://github.com/OthmaneBlial/School-Management-System-using-Laravel5.4/issues/2",
+        ".txt",
+        r"""#10 /Users/[[user:matvei]]{{keep:/Downloads/School-Management-System-using-Laravel5.4-master/Shcool management/vendor/laravel/framework/src/Illuminate/Foundation/Http/Kernel.php}}(187): Illuminate\Foundation\Http\Kernel->terminateMiddleware(Object(Illuminate\Http\Request), Object(Illuminate\Http\Response))
+#11 /Users/[[user:matvei]]/Downloads/School-Management-System-using-Laravel5.4-master/Shcool management/public/index.php(58): Illuminate\Foundation\Http\Kernel->terminate(Object(Illuminate\Http\Request), Object(Illuminate\Http\Response))
+#12 /Users/[[user:matvei]]/Downloads/School-Management-System-using-Laravel5.4-master/Shcool management/server.php(21): require_once('/Users/[[user:matvei]]/D...')
+#13 {main}  
+""",
+    ),
+    (
+        "https://github.com/aliatayee/Attendance_Management_System/issues/19",
+        ".txt",
+        r"""php artisan migrate
+
+   Illuminate\Database\QueryException
+
+  SQLSTATE[HY000] [1045] Access denied for user '{{keep:forge}}'@'localhost' (using password: NO) (SQL: select * from information_schema.tables where table_schema = forge and table_name = migrations and table_type = 'BASE TABLE')
+
+  at C:\xampp\Attendance_Management_System\vendor\laravel\framework\src\Illuminate\Database\Connection.php:712
+    708▕         // If an exception occurs when attempting to run a query, we'll format the error
+    709▕         // message to include the bindings with SQL, which will make this exception a
+    710▕         // lot more helpful to the developer instead of just the database's errors.
+    711▕         catch (Exception $e) {
+  ➜ 712▕             throw new QueryException(
+    713▕                 $query, $this->prepareBindings($bindings), $e
+    714▕             );
+    715▕         }
+    716▕     }
+
+  1   C:\xampp\Attendance_Management_System\vendor\laravel\framework\src\Illuminate\Database\Connectors\Connector.php:70
+      PDOException::("SQLSTATE[HY000] [1045] Access denied for user '{{keep:forge}}'@'localhost' (using password: NO)")
+
+  2   C:\xampp\Attendance_Management_System\vendor\laravel\framework\src\Illuminate\Database\Connectors\Connector.php:70
+      PDO::__construct("mysql:host=127.0.0.1;port=3306;dbname=forge", "{{keep:forge}}", Object(SensitiveParameterValue), [])
+""",
+    ),
+    (
+        "https://github.com/HDInnovations/UNIT3D/issues/58",
+        ".txt",
+        r"""APP_ENV=local
+APP_KEY=[[secret:cFZmp4Xj/iidC9/T/1m/0GZadv0/ofxy1x7H39SiRbM=]]
+APP_DEBUG=true
+APP_LOG_LEVEL=debug
+APP_LOG=daily
+APP_URL=http://165.227.23.186
+
+DB_CONNECTION=mysql
+DB_HOST=127.0.0.1
+DB_PORT=3306
+DB_DATABASE=nbt
+DB_USERNAME={{keep:root}}
+DB_PASSWORD=[[secret:Feb@2016]]
+
+BROADCAST_DRIVER=log
+CACHE_DRIVER=file
+SESSION_DRIVER=file
+QUEUE_DRIVER=sync
+
+REDIS_HOST=127.0.0.1
+REDIS_PASSWORD=[[secret:Feb@2016]]
+REDIS_PORT=6379
+
+MAIL_DRIVER=smtp
+MAIL_HOST=mailtrap.io
+MAIL_PORT=2525
+MAIL_USERNAME={{keep:null}}
+MAIL_PASSWORD={{keep:null}}
+MAIL_ENCRYPTION=null
+MAIL_FROM_NAME=
+
+DEFAULT_OWNER_NAME={{keep:UNIT3D}}
+DEFAULT_OWNER_EMAIL={{keep:unit3d@none.com}}
+DEFAULT_OWNER_PASSWORD={{keep:UNIT3D}}
+""",
+    ),
+    # ---- Nextcloud and ownCloud occ: files:scan, user:lastseen, ldap:show-config ---------------
+    (
+        "https://github.com/nextcloud/all-in-one/issues/2372",
+        ".txt",
+        r"""chown -R {{keep:www-data}}:www-data /var/lib/docker/volumes/nextcloud_aio_nextcloud_data/_data/[[user:derek]]/files
+nextcloud-aio:~$ sudo docker exec --user {{keep:www-data}} -it 147c8ce311a6 php occ files:scan [[user:derek]]
+
+nextcloud-aio:~$ sudo docker exec --user {{keep:www-data}} -it 147c8ce311a6 php occ files:scan [[user:paul]]
+Starting scan for user 1 out of 1 ([[user:paul]])
++---------+-------+--------------+
+| Folders | Files | Elapsed time |
++---------+-------+--------------+
+| 0       | 0     | 00:00:00     |
++---------+-------+--------------+
+""",
+    ),
+    (
+        "https://github.com/owncloud/core/issues/13088",
+        ".txt",
+        r"""User:lastseen [[user:tvranek]]
+[[user:tvranek]]`s last login: 03.01.2015 11:04
+
+{{keep:root}}@odroid:/var/www/owncloud# ./occ files:scan [[user:tvranek]]
+Unknown user 
+
+{{keep:root}}@odroid:/var/www/owncloud# ./occ files:scan --all
+Unknown user
+""",
+    ),
+    (
+        "https://github.com/owncloud/user_ldap/issues/124",
+        ".txt",
+        r"""[[user:dbarrett]]@cricloud:/var/www/owncloud$ sudo -u {{keep:www-data}} ./occ ldap:show-config
++-------------------------------+---------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------+
+| Configuration                 | s01                                                                                                                                                                                                           |
++-------------------------------+---------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------+
+| hasMemberOfFilterSupport      | 1                                                                                                                                                                                                             |
+| hasPagedResultSupport         |                                                                                                                                                                                                               |
+""",
+    ),
+    (
+        "https://github.com/owncloud/core/issues/20938",
+        ".txt",
+        r"""{{keep:owncloud}}@zentyal:~/owncloud$ php occ ldap:show-config
++-------------------------------+--------------------------------------------+
+| Configuration                 | s01                                        |
++-------------------------------+--------------------------------------------+
+| hasMemberOfFilterSupport      | 0                                          |
+| hasPagedResultSupport         |                                            |
+| homeFolderNamingRule          |                                            |
+| lastJpegPhotoLookup           | 0                                          |
+| ldapAgentName                 | UID={{keep:oc}},OU=System Users,DC=domain,DC=local |
+| ldapAgentPassword             | {{keep:***}}                                        |
+| ldapAttributesForGroupSearch  |                                            |
+| ldapAttributesForUserSearch   |                                            |
+| ldapBackupHost                |                                            |
+| ldapBackupPort                |                                            |
+| ldapBase                      | DC=domain,DC=local                        |
+| ldapBaseGroups                |                                            |
+| ldapBaseUsers                 |                                            |
+""",
+    ),
+    # ---- Drupal drush, php-fpm pools, Matomo's console ----------------------------------------
+    (
+        "https://github.com/drush-ops/drush/issues/3329",
+        ".txt",
+        r"""drush --version
+Drush Launcher Version: 0.5.1
+PHP Fatal error:  Uncaught Error: Class 'Drush\Config\Environment' not found in /home/[[user:elvu]]{{keep:/web/folder/public_html/vendor/drush/drush/drush.php}}:57
+Stack trace:
+#0 /home/[[user:elvu]]/web/folder/public_html/vendor/drush/drush/includes/preflight.inc(17): require()
+#1 phar:///usr/bin/drush/bin/drush.php(137): drush_main()
+#2 /usr/bin/drush(10): require('phar:///usr/bin...')
+#3 {main}
+  thrown in /home/[[user:elvu]]/web/folder/public_html/vendor/drush/drush/drush.php on line 57
+
+Drush Launcher Version: 0.5.1
+PHP Fatal error:  Class 'Psr\Log\AbstractLogger' not found in /home/[[user:elvu]]/web/folder/public_html/vendor/drush/drush/lib/Drush/Log/Logger.php on line 31
+
+vendor/bin/drush --version
+Drush Commandline Tool 9.0.0
+""",
+    ),
+    (
+        "https://github.com/Homebrew/homebrew-php/issues/4144",
+        ".txt",
+        r"""[client_[[user:marta]]]
+
+; Unix user/group of processes
+; Note: The user is mandatory. If the group is not set, the default user's group
+;       will be used.
+user = [[user:poolmarta]]
+group = pools
+
+listen = 127.0.0.1:9001
+
+listen.mode = 0666
+ 
+pm = dynamic
+
+pm.max_children = 10
+
+[[user:poolmarta]]               510
+
+[01-May-2017 20:22:22] ERROR: [pool client_[[user:marta]]] cannot get uid for user '[[user:poolmarta]]'
+[01-May-2017 20:22:22] ERROR: FPM initialization failed
+""",
+    ),
+    (
+        "https://github.com/oerdnj/deb.sury.org/issues/1660",
+        ".txt",
+        r"""[26-Sep-2021 05:05:58] WARNING: [pool {{keep:***removed***}}.com] server reached max_children setting (8), consider raising it
+[26-Sep-2021 09:29:03] WARNING: [pool {{keep:***removed***}}.com] server reached max_children setting (8), consider raising it
+[26-Sep-2021 11:57:16] WARNING: [pool {{keep:***removed***}}.com] server reached max_children setting (8), consider raising it
+[26-Sep-2021 12:00:54] WARNING: [pool {{keep:***removed***}}.com] server reached max_children setting (8), consider raising it
+""",
+    ),
+    (
+        "https://github.com/matomo-org/matomo/issues/16037",
+        ".txt",
+        r"""php "D:\Bitnami\matomo\apps\matomo\htdocs\console" core:archive --url=https://server.com/console --verbose --force-all-websites --accept-invalid-ssl-certificate
+
+DEBUG [2020-06-10 10:27:14] 3740  Execute HTTP API request: https://server.com/console?module=API&method=API.get&idSite=6&period=day&date=last52&format=php&trigger=archivephp&token_auth={{keep:removed}}
+ERROR [2020-06-10 10:27:14] 3740  Got invalid response from API request: ?module=API&method=API.get&idSite=6&period=day&date=last52&format=php&trigger=archivephp. Response was '<?php  use Piwik\FrontController;  if (!defined('PIWIK_DOCUMENT_ROOT')) {     define('PIWIK_DO
 """,
     ),
 ]
