@@ -341,6 +341,7 @@ def main(argv: list[str] | None = None) -> int:
             "162",
             "163",
             "164",
+            "165",
             "all",
         ),
         default="all",

@@ -9967,6 +9967,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (162, _RAW_STOP162),
         (163, _RAW_STOP163),
         (164, _RAW_STOP164),
+        (165, _RAW_STOP165),
     ):
         if batch not in (None, number):
             continue
@@ -55134,6 +55135,435 @@ pm.max_children = 10
 
 DEBUG [2020-06-10 10:27:14] 3740  Execute HTTP API request: https://server.com/console?module=API&method=API.get&idSite=6&period=day&date=last52&format=php&trigger=archivephp&token_auth={{keep:removed}}
 ERROR [2020-06-10 10:27:14] 3740  Got invalid response from API request: ?module=API&method=API.get&idSite=6&period=day&date=last52&format=php&trigger=archivephp. Response was '<?php  use Piwik\FrontController;  if (!defined('PIWIK_DOCUMENT_ROOT')) {     define('PIWIK_DO
+""",
+    ),
+]
+
+
+_RAW_STOP165: list[tuple[str, str, str]] = [
+    # ---- Apache Airflow: standalone and db init under a home, docker-compose env, REST client ---
+    (
+        "https://github.com/apache/airflow/issues/42920",
+        ".txt",
+        r"""❯ AIRFLOW_HOME=$(pwd)/.airflow venv/bin/airflow standalone
+standalone | Starting Airflow Standalone
+standalone | Checking database is initialized
+INFO  [alembic.runtime.migration] Context impl SQLiteImpl.
+INFO  [alembic.runtime.migration] Will assume non-transactional DDL.
+INFO  [alembic.runtime.migration] Context impl SQLiteImpl.
+INFO  [alembic.runtime.migration] Will assume non-transactional DDL.
+WARNI [airflow.models.crypto] empty cryptography key - values will not be stored encrypted.
+standalone | Database ready
+/Users/[[user:jwhitmore]]{{keep:/workspace/airflow/bug-test/venv/lib/python3.10/site-packages/flask_limiter/extension.py}}:333 UserWarning: Using the in-memory storage for tracking rate limits as no storage was explicitly specified. This is not recommended for production use. See: https://flask-limiter.readthedocs.io#configuring-a-storage-backend for documentation about configuring the storage backend.
+WARNI [airflow.example_dags.plugins.workday] Could not import pandas. Holidays will not be considered.
+""",
+    ),
+    (
+        "https://github.com/apache/airflow/issues/37377",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/[[user:arjun]]{{keep:/airflow_env/bin/airflow}}", line 8, in <module>
+    sys.exit(main())
+  File "/home/[[user:arjun]]/airflow_env/lib/python3.10/site-packages/airflow/__main__.py", line 57, in main
+    args.func(args)
+  File "/home/[[user:arjun]]/airflow_env/lib/python3.10/site-packages/airflow/cli/cli_config.py", line 49, in command
+    return func(*args, **kwargs)
+  File "/home/[[user:arjun]]/airflow_env/lib/python3.10/site-packages/airflow/utils/providers_configuration_loader.py", line 55, in wrapped_function
+    return func(*args, **kwargs)
+  File "/home/[[user:arjun]]/airflow_env/lib/python3.10/site-packages/airflow/cli/commands/db_command.py", line 53, in initdb
+    db.initdb()
+  File "/home/[[user:arjun]]/airflow_env/lib/python3.10/site-packages/airflow/utils/session.py", line 79, in wrapper
+    return func(*args, session=session, **kwargs)
+  File "/home/[[user:arjun]]/airflow_env/lib/python3.10/site-packages/airflow/utils/db.py", line 733, in initdb
+    _create_db_from_orm(session=session)
+  File "/home/[[user:arjun]]/airflow_env/lib/python3.10/site-packages/airflow/utils/db.py", line 718, in _create_db_from_orm
+    _create_flask_session_tbl(engine.url)
+""",
+    ),
+    (
+        "https://github.com/puckel/docker-airflow/pull/253",
+        ".txt",
+        r"""version: "3"
+services:
+  mysql:
+    image: mysql/mysql-server:5.7
+    command: --explicit_defaults_for_timestamp=1
+    environment:
+      - MYSQL_ROOT_PASSWORD={{keep:secret}}
+      - MYSQL_DATABASE=airflow
+      - MYSQL_USER=airflow
+      - MYSQL_PASSWORD={{keep:airflow}}
+    ports:
+      - "3306:3306"
+    volumes:
+      - mysqlairflowdata:/var/lib/mysql
+  
+  webserver:
+    build: .
+    image: puckel/docker-airflow:1.10.2
+    restart: always
+    depends_on:
+      - mysql
+    environment:
+      - LOAD_EX=n
+      - EXECUTOR=Local
+      - AIRFLOW__CORE__SQL_ALCHEMY_CONN=mysql://airflow:{{keep:airflow}}@mysql:3306/airflow
+      - FERNET_KEY=[[secret:f305oVm0fWUEUGRScOGIUh54ZWnhbFaUVFGidBLkyP8=]]
+    volumes:
+      - ./dags:/usr/local/airflow/dags
+      - ./requirements.txt:/requirements.txt
+      - $HOME/.aws/:/usr/local/airflow/.aws:ro
+""",
+    ),
+    (
+        "https://github.com/puckel/docker-airflow/pull/614",
+        ".txt",
+        r"""@@ -19,13 +19,20 @@ services:
+         environment:
+             - LOAD_EX=n
+             - EXECUTOR=Local
++            - FERNET_KEY=[[secret:LjTZsQUouAs7LoSfCHXBJaXh8e7UQZgJ8g8LMjNmLgI=]]
++            - AIRFLOW__SMTP__SMTP_HOST=smtp.gmail.com
++            - AIRFLOW__SMTP__SMTP_PORT=587
++            - AIRFLOW__SMTP__SMTP_USER=[[email:tkowals862@medisync.com]]
++            - AIRFLOW__SMTP__SMTP_PASSWORD=[[secret:qrmzxkfwtbpelvna]]
+""",
+    ),
+    (
+        "https://github.com/puckel/docker-airflow/issues/69",
+        ".txt",
+        r"""version: '2'
+services:
+    webserver:
+        image: puckel/docker-airflow:latest
+        restart: always
+        network_mode: bridge
+        external_links: 
+            - bi-postgres:postgres
+            - redis
+        environment:
+            - LOAD_EX=n
+            - FERNET_KEY={{keep:46BKJoQYlPPOexq0OhDZnIlNepKFf87WFwLbfzqDDho=}}
+            - EXECUTOR=Celery
+            - POSTGRES_USER=airflow
+            - POSTGRES_PASSWORD={{keep:airflow}}
+            - POSTGRES_DB=airflow
+        volumes:
+            - /{{keep:root}}/notebooks/dags:/usr/local/airflow/dags
+        ports:
+            - "5002:8080"
+        command: webserver
+""",
+    ),
+    (
+        "https://github.com/apache/airflow-client-python/issues/91",
+        ".txt",
+        r"""{'active': True,
+ 'changed_on': '2023-08-03T23:17:12.002701',
+ 'created_on': '2023-08-03T23:17:12.002684',
+ 'email': '[[email:tbrovik@gmail.com]]',
+ 'fail_login_count': None,
+ 'first_name': '[[user:Tobias]]',
+ 'last_login': None,
+""",
+    ),
+    # ---- dbt: dbt debug, --debug logs, profiles.yml, a WSL prompt ----------------------------------
+    (
+        "https://github.com/dbt-labs/dbt-snowflake/issues/24",
+        ".txt",
+        r"""Running with dbt=0.21.0
+dbt version: 0.21.0
+python version: 3.8.10
+python path: C:\Users\[[user:deckerj]]{{keep:\clients\adaptive\repos\vscode\dwm\dbt-debug\.venv\Scripts\python.exe}}
+os info: Windows-10-10.0.19042-SP0
+Using profiles.yml file at C:\Users\[[user:deckerj]]\.dbt\profiles.yml
+Using dbt_project.yml file at C:\Users\[[user:deckerj]]\clients\adaptive\repos\vscode\dwm\dbt-debug\dwm_core\dbt_project.yml
+
+Configuration:
+  profiles.yml file [OK found and valid]
+  dbt_project.yml file [OK found and valid]
+
+Required dependencies:
+ - git [OK found]
+
+Connection:
+  account: adaptivebiotech-corp
+  user: {{keep:ELT_DEV}}
+  database: raw_dev
+  schema: zz_[[user:deckerj]]
+  warehouse: DEVELOPER_WH
+  role: SNOWFLAKE_DEVELOPER
+  client_session_keep_alive: False
+  Connection test: [OK connection ok]
+
+All checks passed!
+""",
+    ),
+    (
+        "https://github.com/dbt-labs/dbt-fusion/issues/316",
+        ".txt",
+        r"""error: dbt1501: Failed to render SQL invalid operation: AdapterError: ADBC error: [Snowflake] 394508 (08004): Failed to authenticate: MFA with TOTP is required. To authenticate, provide both your password and a current TOTP passcode. (SQLSTATE: 08004, Vendor code: 394508)
+(in dbt_internal_packages/dbt-adapters/macros/etc/statement.sql:10)
+
+# ~/.dbt/profiles.yml
+default:
+  target: dev
+  outputs:
+    dev:
+      type: snowflake
+      account: {{keep:XXXXX-XXXXXXX}}
+      user: [[email:owen@talira.co.uk]]
+      authenticator: externalbrowser
+      role: PC_DBT_ROLE
+      warehouse: MEDIUM_WH
+      database: PC_DBT_DB
+      schema: DBT_[[user:OHALLS]]
+      threads: 32
+
+https://{{keep:XXXX}}.eu-west-2.aws.snowflakecomputing.com/fed/login
+""",
+    ),
+    (
+        "https://github.com/AltimateAI/vscode-dbt-power-user/issues/2038",
+        ".txt",
+        r"""============================== 18:17:19.986773 | a3533f54-ad45-4562-9aae-782e40dd5c98 ==============================
+18:17:19.986773 [info ] [MainThread]: Running with dbt=1.12.0
+18:17:19.986773 [debug] [MainThread]: running dbt with arguments {'version_check': 'True', 'no_print': 'None', 'maximum_seed_size_mib': '1', 'target_path': 'None', 'warn_error_options': 'WarnErrorOptionsV2(error=[], warn=[], silence=[])', 'static_parser': 'True', 'printer_width': '80', 'write_json': 'True', 'introspect': 'True', 'log_cache_events': 'False', 'empty': 'None', 'cache_selected_only': 'False', 'log_format': 'default', 'debug': 'False', 'fail_fast': 'False', 'profiles_dir': 'C:\\Users\\[[user:Nikhil Sood]]{{keep:\\.dbt}}', 'send_anonymous_usage_stats': 'True', 'quiet': 'False', 'warn_error': 'None', 'partial_parse': 'True', 'invocation_command': 'dbt ', 'hints_enabled': 'True', 'indirect_selection': 'eager', 'use_experimental_parser': 'False', 'use_colors': 'True', 'log_path': 'd:\\Project\\PYSPARKDBT\\pyspark_dbt\\logs'}
+18:17:20.211263 [debug] [MainThread]: Sending event: {'category': 'dbt', 'action': 'project_id', 'label': 'a3533f54-ad45-4562-9aae-782e40dd5c98', 'context': [<snowplow_tracker.self_describing_json.SelfDescribingJson object at 0x000001E528C0B6E0>]}
+""",
+    ),
+    (
+        "https://github.com/jacopotagliabue/recs-at-resonable-scale/issues/1",
+        ".txt",
+        r"""(rec) [[user:pradeep]]@LAP908:~/Projects/recs-at-resonable-scale/src/dbt$ dbt run
+10:31:08  Running with dbt=1.0.9
+10:31:08  Found 8 models, 4 tests, 0 snapshots, 0 analyses, 179 macros, 0 operations, 0 seed files, 0 sources, 0 exposures, 0 metrics
+10:31:08  
+10:31:13  Encountered an error:
+Database Error
+  001003 (42000): SQL compilation error:
+  syntax error line 1 at position 53 unexpected '<EOF>'.
+""",
+    ),
+    (
+        "https://github.com/dbt-labs/dbt-core/issues/6436",
+        ".txt",
+        r"""DBT_PROFILES_DIR=/Users/{{keep:my_username}}/.dbt/
+
+16:04:00 Running with dbt=1.3.1
+16:04:00 To view your profiles.yml file, run:
+
+open /Users/{{keep:my_username}}/.dbt
+""",
+    ),
+    # ---- Dagster: dagit and CLI tracebacks, pipes logs ------------------------------------------
+    (
+        "https://github.com/catalyst-cooperative/pudl/pull/2306",
+        ".txt",
+        r"""dagit -m pudl.etl -m pudl.ferc_to_sqlite
+2023-03-05 11:04:21 -0600 - dagster - WARNING - No dagster instance configuration file (dagster.yaml) found at /Users/[[user:kyle]]/code/catalyst/dagster-home. Defaulting to loading and storing all metadata with /Users/[[user:kyle]]/code/catalyst/dagster-home. If this is the desired behavior, create an empty dagster.yaml file in /Users/[[user:kyle]]/code/catalyst/dagster-home.
+Traceback (most recent call last):
+  File "/Users/[[user:kyle]]{{keep:/mambaforge/envs/pudl-dev/lib/python3.10/runpy.py}}", line 196, in _run_module_as_main
+    return _run_code(code, main_globals, None,
+  File "/Users/[[user:kyle]]/mambaforge/envs/pudl-dev/lib/python3.10/runpy.py", line 86, in _run_code
+    exec(code, run_globals)
+  File "/Users/[[user:kyle]]/mambaforge/envs/pudl-dev/lib/python3.10/site-packages/dagster/__main__.py", line 1, in <module>
+""",
+    ),
+    (
+        "https://github.com/dagster-io/dagster/issues/207",
+        ".txt",
+        r"""context:
+  name: production
+  config:
+    redshift:
+      user: "{{keep:xxx}}"
+      password: "{{keep:xxx}}"
+      host: "localhost"
+      port: 5432
+      database: "xxx"
+
+$ dagster pipeline execute create_common_and_derived_tables_pipeline --env local.yml
+Traceback (most recent call last):
+  File "/Users/[[user:brenda]]/repos/cricket-health-201806/analysis_backbone/.venv/bin/dagster", line 10, in <module>
+    cli(obj={})
+  File "/Users/[[user:brenda]]{{keep:/repos/cricket-health-201806/analysis_backbone/.venv/lib/python3.6/site-packages/click/core.py}}", line 722, in __call__
+    return self.main(*args, **kwargs)
+  File "/Users/[[user:brenda]]/repos/cricket-health-201806/analysis_backbone/.venv/lib/python3.6/site-packages/click/core.py", line 697, in main
+    rv = self.invoke(ctx)
+  File "/Users/[[user:brenda]]/repos/cricket-health-201806/analysis_backbone/.venv/lib/python3.6/site-packages/click/core.py", line 1066, in invoke
+    return _process_result(sub_ctx.command.invoke(sub_ctx))
+""",
+    ),
+    (
+        "https://github.com/ascii-supply-networks/dagster-slurm/pull/19",
+        ".txt",
+        r"""Copying '/Users/[[user:janbrek]]{{keep:/development/ascii/dagster-slurm/examples/environment.sh}}' to '/tmp/dagster_local_runs/pipes/72a2fca4-7204-4c78-8e4a-d7258986a73f/environment.sh'
+11:59:26,750
+dse__orders_with_pipes
+INFO
+Copying '/Users/[[user:janbrek]]/development/ascii/dagster-slurm/examples/projects/dagster-slurm-example-hpc-workload/dagster_slurm_example_hpc_workload/shell/shell_external.py' to '/tmp/dagster_local_runs/pipes/72a2fca4-7204-4c78-8e4a-d7258986a73f/shell_external.py'
+11:59:26,760
+dse__orders_with_pipes
+INFO
+Running local command: chmod +x /tmp/dagster_local_runs/pipes/72a2fca4-7204-4c78-8e4a-d7258986a73f/job.sh
+11:59:26,773
+dse__orders_with_pipes
+INFO
+Submitting local job by running script: /tmp/dagster_local_runs/pipes/72a2fca4-7204-4c78-8e4a-d7258986a73f/job.sh
+""",
+    ),
+    # ---- Prefect: config view at a cmd prompt, agent logs, profiles ---------------------------------
+    (
+        "https://github.com/PrefectHQ/prefect/issues/5837",
+        ".txt",
+        r"""C:\Users\[[user:kp52417]]>prefect config view
+PREFECT_PROFILE='default'
+PREFECT_API_URL='http://127.0.0.1:4200/api' (from profile)
+
+C:\Users\[[user:kp52417]]>prefect version
+Version:             2.0b5
+API version:         0.3.1
+Python version:      3.9.12
+Git commit:          7b27c7cf
+Built:               Tue, May 17, 2022 4:54 PM
+OS/Arch:             win32/AMD64
+Profile:             default
+Server type:         hosted
+""",
+    ),
+    (
+        "https://github.com/PrefectHQ/prefect/pull/8075",
+        ".txt",
+        r"""15:46:32.797 | INFO    | prefect.agent - Submitting flow run 'efc73470-4d4c-49a1-89b3-fb1cdfa7f608'
+15:46:32.856 | INFO    | prefect.infrastructure.process - Opening process 'copper-numbat'...
+15:46:32.857 | DEBUG   | prefect.infrastructure.process - Process 'copper-numbat' running command: /opt/homebrew/Caskroom/miniconda/base/envs/orion-dev-38/bin/python -m prefect.engine in /var/folders/q9/1myqgwxn2r3fvkvf6jy3npcm0000gn/T/tmpgtxvmo22prefect
+15:46:32.885 | INFO    | prefect.agent - Completed submission of flow run 'efc73470-4d4c-49a1-89b3-fb1cdfa7f608'
+15:46:35.365 | INFO    | Flow run 'copper-numbat' - Downloading flow code from storage at '/Users/[[user:jt]]{{keep:/dev/prefect}}'
+15:46:40.619 | DEBUG   | Flow run 'copper-numbat' - Importing flow code from 'flows/hello_world.py:hello'
+15:46:40.633 | DEBUG   | Flow run 'copper-numbat' - Starting 'ConcurrentTaskRunner'; submitted tasks will be run concurrently...
+""",
+    ),
+    (
+        "https://github.com/PrefectHQ/prefect/issues/17068",
+        ".txt",
+        r"""active = "to_machine1"
+
+[profiles.default]
+PREFECT_API_URL = "http://127.0.0.1:89/api"
+PREFECT_API_TLS_INSECURE_SKIP_VERIFY = "1"
+
+[profiles.to_machine1]
+PREFECT_LOCAL_STORAGE_PATH = "/srv/prefect2/storage"
+PREFECT_API_URL = "http://machine1:89/api"
+
+ PREFECT_HOME='/home/{{keep:username}}/.prefect' /srv/python-kernels/envs/shopfloor/bin/prefect profile ls
+ PREFECT_HOME='/home/{{keep:username}}/.prefect' /srv/python-kernels/envs/shopfloor/bin/python3 "Flow.py"
+sudo PREFECT_HOME='/home/{{keep:username}}/.prefect' /srv/python-kernels/envs/shopfloor/bin/python3 "Flow.py"
+""",
+    ),
+    (
+        "https://github.com/PrefectHQ/prefect/issues/18764",
+        ".txt",
+        r"""prefect profile ls
+┏━━━━━━━━━━━━━━━━━━━━━┓
+┃ Available Profiles: ┃
+┡━━━━━━━━━━━━━━━━━━━━━┩
+│             * local │
+│               cloud │
+│                 k8s │
+└─────────────────────┘
+
+# prefect profile use cloud
+# prefect config view
+🚀 you are connected to:
+https://app.prefect.cloud/account/{{keep:xxx}}/workspace/{{keep:yyy}}
+PREFECT_PROFILE='cloud'
+PREFECT_API_KEY='{{keep:********}}' (from profile)
+PREFECT_API_URL='https://api.prefect.cloud/api/accounts/{{keep:xxx}}/workspaces/{{keep:yyy}}' (from profile)
+""",
+    ),
+    # ---- Snowflake: connector telemetry, snowsql REPL, PDO driver log, SnowDDL ------------------------
+    (
+        "https://github.com/snowflakedb/snowflake-connector-python/issues/1269",
+        ".txt",
+        r"""'sqlState': '08001', 'errorCode': 250003, 'exceptionMessage': '000403: 403: HTTP 403: Forbidden', 'exceptionStackTrace': 'Traceback (most recent call last):\n  File "/home/[[user:tavikon]]{{keep:/Documents/slashdb/snowflake_venv/lib/python3.9/site-packages/snowflake/connector/network.py}}", line 1047, in _request_exec\n    raise RetryRequest(error)\nsnowflake.connector.network.RetryRequest: 000403: 403: HTTP 403: Forbidden\n'}, 'Tags': {'responsestatuscode': '-1', 'sqlstate': '08001', 'errorcode': '250003', <TelemetryField.KEY_OOB_DRIVER: 'driver'>: 'PythonConnector', <TelemetryField.KEY_OOB_VERSION: 'version'>: '2.8.0', <TelemetryField.KEY_OOB_TELEMETRY_SERVER_DEPLOYMENT: 'telemetryServerDeployment'>: 'prod', <TelemetryField.KEY_OOB_CONNECTION_STRING: 'connectionString'>: '://:', 'ctx_user': '{{keep:XXXX}}', 'ctx_account': '{{keep:XXXX}}', 'ctx_login_timeout': '20', 'ctx_sessi
+on_parameters': "{'QUERY_TAG': 'EndOfMonthFinancials', 'CLIENT_PREFETCH_THREADS': 4}"}, 'UUID': 'efb89e2e-146e-4cb4-b952-a8e8e9f6e9bd', 'Created_On': '2022-09-30 12:23:35', 'Type': 'Log', 'SchemaVersion': 1}
+""",
+    ),
+    (
+        "https://github.com/snowflakedb/snowflake-cli/issues/1586",
+        ".txt",
+        r"""➜  ~ snowsql -a {{keep:XXX}}.eu-west-1 -u {{keep:jamie@myorg.com}} --authenticator externalbrowser
+* SnowSQL * v1.3.2
+Type SQL statements or !help
+{{keep:jamie@myorg.com}}#MY_DB@(no database).(no schema)>select current_user();
++------------------------------+
+| CURRENT_USER()               |
+|------------------------------|
+| {{keep:jamie@myorg.com}}              |
++------------------------------+
+1 Row(s) produced. Time Elapsed: 0.074s
+{{keep:jamie@myorg.com}}#MY_DB@(no database).(no schema)>
+""",
+    ),
+    (
+        "https://github.com/snowflakedb/pdo_snowflake/issues/455",
+        ".txt",
+        r"""2025-11-22 17:41:36.207 INFO  PDO   snowflake_driver.c  651: Snowflake PHP PDO Driver: 8.4.12-3.3.0
+2025-11-22 17:41:36.208 DEBUG PDO   snowflake_driver.c  658: user: {{keep:xxxxxxxxxx}}
+2025-11-22 17:41:36.208 DEBUG PDO   snowflake_driver.c  661: password: {{keep:****}}
+2025-11-22 17:41:36.208 DEBUG PDO   snowflake_driver.c  665: host: (null)
+2025-11-22 17:41:36.208 DEBUG PDO   snowflake_driver.c  669: port: 443
+2025-11-22 17:41:36.208 DEBUG PDO   snowflake_driver.c  674: account: tcdatacloud-cdlpd.privatelink
+2025-11-22 17:41:36.208 WARN  C     client.c         1432: Connection parameter SF_CON_REGION is deprecated.Instead you could specify full server URL using SF_CON_HOST, or specify region through SF_CON_ACCOUNT with format <account>.<region>
+2025-11-22 17:41:36.209 DEBUG PDO   snowflake_driver.c  679: region: (null)
+2025-11-22 17:41:36.209 DEBUG PDO   snowflake_driver.c  684: database: (null)
+2025-11-22 17:41:36.209 DEBUG PDO   snowflake_driver.c  689: schema: (null)
+2025-11-22 17:41:36.209 DEBUG PDO   snowflake_driver.c  694: warehouse: (null)
+2025-11-22 17:41:36.209 DEBUG PDO   snowflake_driver.c  698: role: {{keep:*******************}}
+""",
+    ),
+    (
+        "https://github.com/littleK0i/SnowDDL/issues/55",
+        ".txt",
+        r"""snowddl -c sample01_01 -a "GAJVKZJ.OYB90337" -u {{keep:SNOWDDL}} -p {{keep:thisIsNotMyPassword}} --apply-unsafe --log-level DEBUG plan
+
+C:\Users\{{keep:thisIsNotMyUserName}}\appdata\Local\Programs\Python\Python311\Lib\site-packages\snowddl\_config
+""",
+    ),
+    # ---- Great Expectations, Meltano, Airbyte --------------------------------------------------------
+    (
+        "https://github.com/fivetran/great_expectations/issues/2647",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/Users/[[user:satyanaraya.kp]]{{keep:/ge/great_expectations/uncommitted/run_account_adjustments.py}}", line 73, in <module>
+    result: CheckpointResult = data_context.run_checkpoint(
+  File "/Library/Frameworks/Python.framework/Versions/3.9/lib/python3.9/site-packages/great_expectations/data_context/data_context.py", line 3142, in run_checkpoint
+    return checkpoint.run(
+  File "/Library/Frameworks/Python.framework/Versions/3.9/lib/python3.9/site-packages/great_expectations/checkpoint/checkpoint.py", line 251, in run
+    substituted_runtime_config: CheckpointConfig = self.get_substituted_config(
+  File "/Library/Frameworks/Python.framework/Versions/3.9/lib/python3.9/site-packages/great_expectations/checkpoint/checkpoint.py", line 139, in get_substituted_config
+    ] = runtime_kwargs_batch_request.to_json_dict()
+AttributeError: 'RuntimeBatchRequest' object has no attribute 'to_json_dict'
+""",
+    ),
+    (
+        "https://github.com/meltano/meltano/issues/6623",
+        ".txt",
+        r"""'PYTHON_VERSION': '3.9.13', 'PYTHON_PIP_VERSION': '22.0.4', 'PYTHON_SETUPTOOLS_VERSION': '58.1.0', 'PYTHON_GET_PIP_URL': 'https://github.com/pypa/get-pip/raw/aeca83c7ba7f9cdfd681103c4dcbf0214f6d742e/public/get-pip.py', 'PYTHON_GET_PIP_SHA256': 'd0b5909f3ab32dae9d115aa68a4b763529823ad5589c56af15cf816fca2773d6', 'PIP_NO_CACHE_DIR': '1', 'MELTANO_PROJECT_READONLY': 'true', 'HOME': '/{{keep:root}}', 'MELTANO_JOB_TRIGGER': 'cli', 'MELTANO_PROJECT_ROOT': '/project', 'MELTANO_ENVIRONMENT': 'dev', 'MELTANO_SEND_ANONYMOUS_USAGE_STATS': 'true', 'MELTANO_PROJECT_ID': 'bc064af2-4486-4ba7-a5f6-82a6214010e2', 'MELTANO_DATABASE_MAX_RETRIES': '3', 'MELTANO_DATABASE_RETRY_TIMEOUT': '5', 'MELTANO_DISCOVERY_URL': 'https://discovery.meltano.com/discovery.yml', 'MELTANO_HUB_URL': 'https://hub.meltano.com', 'MELTANO_ELT_BUFFER_SIZE': '10485760', 'MELTANO_CLI_LOG_CONFIG': 'logging.yaml', 'MELTANO_UI_BIND_HOST': '0.0.0.0', 'MELTANO_UI_BIND_PORT': '5000', 'MELTANO_UI_SESSION_COOKIE_SECURE': 'false', 'MELTANO_UI_S
+ECRET_KEY': '{{keep:thisisnotapropersecretkey}}', 'MELTANO_UI_PASSWORD_SALT': '{{keep:b4c124932584ad6e69f2774a0ae5c138}}', 'MELTANO_UI_WORKERS': '4', 'MELTANO_UI_FORWARDED_ALLOW_IPS': '127.0.0.1', 'MELTANO_UI_READONLY': 'false', 'MELTANO_UI_AUTHENTICATION': 'false', 'MELTANO_UI_ANONYMOUS_READONLY': 'false', 'MELTANO_UI_NOTIFICATION': 'false', 'MELTANO_UI_ANALYSIS': 'false',
+""",
+    ),
+    (
+        "https://github.com/airbytehq/abctl/pull/85",
+        ".txt",
+        r""" SUCCESS  Retreiving your credentials from 'airbyte-auth-secrets'
+  INFO    Credentials:
+            Email: [not set]
+            Password: {{keep:*******}}
+            Client-Id: {{keep:*******}}
+            Client-Secret: {{keep:*******}}
 """,
     ),
 ]
