@@ -338,6 +338,7 @@ def main(argv: list[str] | None = None) -> int:
             "159",
             "160",
             "161",
+            "166",
             "all",
         ),
         default="all",
