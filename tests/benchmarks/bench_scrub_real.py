@@ -342,6 +342,7 @@ def main(argv: list[str] | None = None) -> int:
             "163",
             "164",
             "165",
+            "166",
             "all",
         ),
         default="all",

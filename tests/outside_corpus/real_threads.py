@@ -9968,6 +9968,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (163, _RAW_STOP163),
         (164, _RAW_STOP164),
         (165, _RAW_STOP165),
+        (166, _RAW_STOP166),
     ):
         if batch not in (None, number):
             continue
@@ -55564,6 +55565,590 @@ ECRET_KEY': '{{keep:thisisnotapropersecretkey}}', 'MELTANO_UI_PASSWORD_SALT': '{
             Password: {{keep:*******}}
             Client-Id: {{keep:*******}}
             Client-Secret: {{keep:*******}}
+""",
+    ),
+]
+
+
+_RAW_STOP166: list[tuple[str, str, str]] = [
+    # ---- OpenPGP cards: gpg --card-status, gpg-connect-agent's learn, gpg on Windows -----------
+    (
+        "https://github.com/Yubico/yubioath-flutter/issues/48",
+        ".txt",
+        r"""~> yubioath-cli
+
+AWS                        902168
+Facebook                   840704
+Github                     202159
+Google                     065648
+
+~> gpg --card-status
+
+Application ID ...: D2760001240102000006033646440000
+Version ..........: 2.0
+Manufacturer .....: Yubico
+Serial number ....: 03364644
+Name of cardholder: [[user:Grant Moss]]
+Language prefs ...: en
+Sex ..............: male
+URL of public key : http://pgp.mit.edu/pks/lookup?op=vindex&search=0xE90A401336C8AAA9
+Login data .......: [[user:gtmoss]]
+Signature PIN ....: forced
+Key attributes ...: rsa2048 rsa2048 rsa2048
+Max. PIN lengths .: 127 127 127
+PIN retry counter : 3 3 3
+Signature counter : 21
+Signature key ....: 387A 3684 2D5A A336 0A05  193E 8D5B 2F41 F664 44E5
+      created ....: 2015-03-19 08:41:47
+Encryption key....: 1F43 D8C3 9A32 F33A EC7A  6527 5301 06BD D94A 0B8A
+      created ....: 2015-03-19 08:43:20
+Authentication key: 7FDA 0082 EF1E 9A5B 9EB6  B63F D362 694A F189 271D
+      created ....: 2015-03-19 08:45:19
+General key info..: sub  rsa2048/F66444E5 2015-03-19 [[user:Grant T. Moss]] (Personal) <[[email:grant@gtmoss.net]]>
+sec#  rsa4096/36C8AAA9  created: 2009-05-09  expires: never     
+ssb>  rsa2048/F66444E5  created: 2015-03-19  expires: never     
+                        card-no: 0006 03364644
+ssb>  rsa2048/D94A0B8A  created: 2015-03-19  expires: never
+""",
+    ),
+    (
+        "https://github.com/drduh/YubiKey-Guide/issues/341",
+        ".txt",
+        r"""❯ gpg --card-status
+Reader ...........: Yubico YubiKey OTP FIDO CCID
+Application ID ...: {{keep:<appid>}}
+Application type .: OpenPGP
+Version ..........: 1.0
+Manufacturer .....: ?
+Serial number ....: {{keep:<serial>}}
+Name of cardholder: [not set]
+Language prefs ...: [not set]
+Salutation .......:
+URL of public key : [not set]
+Login data .......: [not set]
+Signature PIN ....: not forced
+Max. PIN lengths .: 3 -2 0
+PIN retry counter : 0 0 0
+Signature counter : 0
+Signature key ....: [none]
+Encryption key....: [none]
+Authentication key: [none]
+General key info..: [none]
+
+❯ gpg --version
+gpg (GnuPG) 2.3.7
+""",
+    ),
+    (
+        "https://github.com/VirtCode/serene-aur/pull/14",
+        ".txt",
+        r"""~ ❯ gpg-connect-agent "learn --sendinfo" /bye
+S PROGRESS learncard k 0 0
+S PROGRESS learncard k 0 0
+S PROGRESS learncard k 0 0
+S UIF-3 %00+
+S UIF-2 %00+
+S UIF-1 %00+
+S SIG-COUNTER 12
+S CHV-STATUS +1+127+127+127+5+0+5
+S KEY-TIME 3 1726417377
+S KEY-TIME 2 1726417375
+S KEY-TIME 1 1726417374
+S KEY-FPR 3 D98A6E4F9E7E82B210FEAFBB7D3FAC2947DC86EC
+S KEY-FPR 2 63031F4B6827779E90D58A420A638C24BF61C20C
+S KEY-FPR 1 5F33EBCB4A7B1BB5D692BA9393B90E052A87CC14
+S LOGIN-DATA [[user:kiro]]+<[[email:kiro@kiro.cc]]>
+S DISP-SEX 9
+S MANUFACTURER 6 Yubico
+S EXTCAP gc=1+ki=1+fc=1+pd=1+mcl3=2048+aac=1+sm=0+si=5+dec=0+bt=1+kdf=1
+S APPVERSION 304
+S APPTYPE openpgp
+S CARDVERSION 50403
+S CARDTYPE yubikey
+S SERIALNO D2760001240100000006223177990000
+S READER Yubico YubiKey FIDO+CCID 00 00
+S KEYPAIRINFO 42938C8BB7CE03F6747386A0DF74CEFD9F02CC6E OPENPGP.3
+S KEYPAIRINFO 9AABB0EC0D99A1ADB498002CBE24C20F8EFA4B05 OPENPGP.2
+S KEYPAIRINFO F3F1E5FF7EAC65EA5F6AA061AB4B9A06DE0768F8 OPENPGP.1
+OK
+""",
+    ),
+    (
+        "https://github.com/PowerShell/Win32-OpenSSH/issues/827",
+        ".txt",
+        r"""PS C:\Users\[[user:dolvin]]> gpg --version
+gpg (GnuPG) 2.4.0
+libgcrypt 1.10.1
+Copyright (C) 2021 g10 Code GmbH
+License GNU GPL-3.0-or-later <https://gnu.org/licenses/gpl.html>
+This is free software: you are free to change and redistribute it.
+There is NO WARRANTY, to the extent permitted by law.
+
+Home: C:\Users\[[user:dolvin]]{{keep:\AppData\Roaming\gnupg}}
+Supported algorithms:
+Pubkey: RSA, ELG, DSA, ECDH, ECDSA, EDDSA
+Cipher: IDEA, 3DES, CAST5, BLOWFISH, AES, AES192, AES256, TWOFISH,
+        CAMELLIA128, CAMELLIA192, CAMELLIA256
+Hash: SHA1, RIPEMD160, SHA256, SHA384, SHA512, SHA224
+Compression: Uncompressed, ZIP, ZLIB, BZIP2
+
+PS C:\Users\[[user:dolvin]]> ssh -V
+OpenSSH_for_Windows_9.1p1, LibreSSL 3.6.1
+
+
+PS C:\Users\[[user:dolvin]]> gpg --card-status
+Reader ...........: Yubico YubiKey OTP FIDO CCID 0
+Application ID ...: {{keep:<some long id>}}
+Application type .: OpenPGP
+Version ..........: 3.4
+Manufacturer .....: Yubico
+Serial number ....: {{keep:<correct serial number>}}
+Name of cardholder: [not set]
+Language prefs ...: [not set]
+""",
+    ),
+    # ---- PIV and PKCS#11: pkcs11-tool, yubico-piv-tool, a CAC through keychain-pkcs11 -----------
+    (
+        "https://github.com/Yubico/yubico-piv-tool/issues/534",
+        ".txt",
+        r"""% yubico-piv-tool --version
+yubico-piv-tool 2.7.1
+
+% yubico-piv-tool -a version
+Application version 5.7.1 found.
+
+% yubico-piv-tool -a status
+Version:	5.7.1
+Serial Number:	{{keep:XXXXXXXX}}
+CHUID:	No data available
+CCC:	No data available
+PIN tries left:	3
+
+% ykman piv keys info 9c
+Key slot:               9C (SIGNATURE)
+Algorithm:              RSA2048
+Origin:                 IMPORTED
+PIN required for use:   ALWAYS
+Touch required for use: NEVER
+""",
+    ),
+    (
+        "https://github.com/OpenSC/OpenSC/issues/1972",
+        ".txt",
+        r"""pkcs11-tool.exe -L
+Available slots:
+Slot 0 (0x0): Yubico YubiKey OTP+FIDO+CCID 0
+  token label        : {{keep:#CERT NAME#}}
+  token manufacturer : piv_II
+  token model        : PKCS#15 emulated
+  token flags        : login required, rng, token initialized, PIN initialized
+  hardware version   : 0.0
+  firmware version   : 0.0
+  serial num         : {{keep:#####}}
+  pin min/max        : 4/8
+
+pkcs11-tool.exe --module .\libykcs11-1.dll -L
+Available slots:
+Slot 0 (0x0): Yubico YubiKey OTP+FIDO+CCID 0
+  token label        : YubiKey PIV {{keep:####}}
+  token manufacturer : Yubico (www.yubico.com)
+  token model        : YubiKey YK5
+  token flags        : login required, rng, token initialized, PIN initialized
+  hardware version   : 1.0
+  firmware version   : 5.24
+  serial num         :  {{keep:####}}
+  pin min/max        : 6/48
+""",
+    ),
+    (
+        "https://github.com/OpenSC/OpenSC/issues/3479",
+        ".txt",
+        r"""$ pkcs11-tool --list-slots
+Available slots:
+Slot 0 (0x0): SCM Microsystems Inc. SCR 335 [CCID Interface] (2112084430732...
+  token label        : [[user:Davide Roth]]
+  token manufacturer : IC: STMicroelectronics; mask:...
+  token model        : PKCS#15 emulated
+  token flags        : login required, token initialized, PIN initialized, user PIN locked
+  hardware version   : 1.0
+  firmware version   : 6.3
+  serial num         : 7430010015656659
+  pin min/max        : 5/8
+  uri                : pkcs11:model=PKCS%2315%20emulated;manufacturer=IC%3a%20STMicroelectronics%3b%20mask%3a...;serial=7430010015656659;token=[[user:Davide]]%20[[user:Roth]]
+""",
+    ),
+    (
+        "https://github.com/kenh/keychain-pkcs11/issues/3",
+        ".txt",
+        r"""pkcs11-tool --module /usr/local/lib/keychain-pkcs11.dylib -O
+Using slot 0 with a present token (0x1)
+Certificate Object; type = X.509 cert
+  label:      Certificate For PIV Authentication ([[user:WESTBROOK.WALLACE.R]].1493027561)
+  subject:    DN: C=US, O=U.S. Government, OU=DoD, OU=PKI, OU=CONTRACTOR, CN=[[user:WESTBROOK.WALLACE.R]].00000000
+""",
+    ),
+    (
+        "https://github.com/OpenSC/OpenSC/issues/1670",
+        ".txt",
+        r"""[{{keep:root}}@localhost ~]# pkcs11-tool --module /usr/lib/ePass2003-Linux-x64/x86_64/redist/libcastle_v2.so.1.0.0 --login --pin {{keep:12345678}} -k --id 10 --label "Test key" --key-type rsa:2048 --read-object --id 10 --type pubkey --output-file pub.spki
+No slot with a token was found.
+[{{keep:root}}@localhost ~]#
+
+error: PKCS11 function C_GetTokenInfo failed: rv = CKR_TOKEN_NOT_PRESENT (0xe0)
+Aborting.
+""",
+    ),
+    # ---- ykman: info, debug logs, PC/SC ---------------------------------------------------------
+    (
+        "https://github.com/Yubico/yubikey-manager/issues/653",
+        ".txt",
+        r"""PS H:\> ykman info
+ERROR: No YubiKey detected!
+
+PS H:\> ykman info
+Device type: YubiKey 5C NFC
+Serial number: {{keep:XXXXXXX}}
+Firmware version: 5.7.1
+Form factor: Keychain (USB-C)
+Enabled USB interfaces: OTP, FIDO, CCID
+NFC transport is enabled
+
+Applications    USB     NFC
+Yubico OTP      Enabled Enabled
+FIDO U2F        Enabled Enabled
+FIDO2           Enabled Enabled
+OATH            Enabled Enabled
+PIV             Enabled Enabled
+OpenPGP         Enabled Enabled
+YubiHSM Auth    Enabled Enabled
+PS H:\>
+
+$ ykman list --readers
+HID Global OMNIKEY 5022 Smart Card Reader [OMNIKEY 5022 Smart Card Reader] (KJ-08627908-1614-000290) 01 00
+""",
+    ),
+    (
+        "https://github.com/Yubico/yubikey-manager/issues/635",
+        ".txt",
+        r"""PS C:\Users\[[user:Vorlek]]> ykman -l DEBUG hsmauth info
+INFO 20:48:49.429 [ykman.logging.set_log_level:60] Logging at level: DEBUG
+WARNING 20:48:49.429 [ykman.logging.set_log_level:64]
+#############################################################################
+#                                                                           #
+# WARNING: Sensitive data may be logged!                                    #
+# Some personally identifying information may be logged, such as usernames! #
+#                                                                           #
+#############################################################################
+INFO 20:48:49.429 [ykman._cli.__main__.cli:355] System info:
+  ykman:            5.5.1
+  Python:           3.12.4 (tags/v3.12.4:8e8a4ba, Jun  6 2024, 19:30:16) [MSC v.1940 64 bit (AMD64)]
+  Platform:         win32
+  Arch:             AMD64
+  System date:      2024-09-09
+  Running as admin: True
+  Windows version:  (10, 0, 22635)
+
+DEBUG 20:48:49.438 [fido2.hid.windows.list_descriptors:397] Failed reading HID descriptor for b'\\\\?\\hid#hid_device_system_vhf#7&c0c115e&0&0000#{4d1e55b2-f16f-11cf-88cb-001111000030}'
+Traceback (most recent call last):
+  File "C:\Users\[[user:Vorlek]]{{keep:\AppData\Roaming\Python\Python312\site-packages\fido2\hid\windows.py}}", line 390, in list_descriptors
+""",
+    ),
+    (
+        "https://github.com/Yubico/yubikey-manager/issues/574",
+        ".txt",
+        r"""DEBUG 15:39:50.105 [ykman.device.add:165] Add device for <class 'yubikit.core.smartcard.SmartCardConnection'>: ScardYubiKeyDevice(pid=0406, fingerprint='Yubico YubiKey FIDO+CCID')
+DEBUG 15:39:50.106 [yubikit.support.read_info:264] Attempting to read device info, using ScardSmartCardConnection
+DEBUG 15:39:50.107 [yubikit.management.__init__:446] Management session initialized for connection=ScardSmartCardConnection, version=4.4.5
+DEBUG 15:39:50.108 [yubikit.support.read_info:292] Read info: DeviceInfo(config=DeviceConfig(enabled_capabilities={}, auto_eject_timeout=0, challenge_response_timeout=0, device_flags=<DEVICE_FLAG: 0>), serial={{keep:[DELETED For Github]}}, version=Version(major=4, minor=4, patch=5), form_factor=<FORM_FACTOR.UNKNOWN: 0>, supported_capabilities={<TRANSPORT.USB: 'usb'>: <CAPABILITY.OTP|U2F|OATH|PIV|OPENPGP|4: 63>}, is_locked=False, is_fips=False, is_sky=False)
+DEBUG 15:39:50.108 [yubikit.support.read_info:351] Device info, after tweaks: DeviceInfo(config=DeviceConfig(enabled_capabilities={<TRANSPORT.USB: 'usb'>: <CAPABILITY.U2F|OATH|PIV|OPENPGP|4: 62>}, auto_eject_timeout=0, challenge_response_timeout=0, device_flags=<DEVICE_FLAG: 0>), serial={{keep:[DELETED For Github]}}, version=Version(major=4, minor=4, patch=5), form_factor=<FORM_FACTOR.UNKNOWN: 0>, supported_capabilities={<TRANSPORT.USB: 'usb'>: <CAPABILITY.OTP|U2F|OATH|PIV|OPENPGP|4: 63>}, is_locked=False
+""",
+    ),
+    (
+        "https://github.com/LudovicRousseau/PCSC/issues/99",
+        ".txt",
+        r"""ykman oath code -H
+
+Usage: ykman [OPTIONS] COMMAND [ARGS]...
+Try 'ykman -h' for help.
+
+Error: Failed connecting to YubiKey 5 [OTP+FIDO+CCID]. Make sure the application has the required permissions.
+[[[user:kasper]]@fedora linux]$ 
+
+[[[user:kasper]]@fedora linux]$ sudo systemctl restart pcscd 
+[[[user:kasper]]@fedora linux]$ sudo ykman oath code -H
+GitHub:             222222
+Microsoft:  111111
+
+pcsc-lite version 1.9.1.
+Copyright (C) 1999-2002 by {{keep:David Corcoran}} <{{keep:corcoran@musclecard.com}}>.
+Copyright (C) 2001-2018 by {{keep:Ludovic Rousseau}} <{{keep:ludovic.rousseau@free.fr}}>.
+Copyright (C) 2003-2004 by {{keep:Damien Sauveron}} <{{keep:sauveron@labri.fr}}>.
+Report bugs to <{{keep:pcsclite-muscle@lists.infradead.org}}>.
+Enabled features: Linux x86_64-redhat-linux-gnu libsystemd serial usb libudev usbdropdir=/usr/lib64/pcsc/drivers ipcdir=/run/pcscd filter configdir=/etc/reader.conf.d
+""",
+    ),
+    (
+        "https://github.com/LudovicRousseau/CCID/issues/196",
+        ".txt",
+        r"""sudo pcscd --foreground --debug
+00000000 [140029779393856] ../PCSC/src/debuglog.c:396:DebugLogSetLevel() debug level=debug
+00000024 [140029779393856] ../PCSC/src/utils.c:82:GetDaemonPid() Can't open /run/pcscd/pcscd.pid: No such file or directory
+00000075 [140029779393856] ../PCSC/src/configfile.l:293:DBGetReaderListDir() Parsing conf directory: /etc/reader.conf.d
+00000012 [140029779393856] ../PCSC/src/configfile.l:329:DBGetReaderListDir() Skipping non regular file: ..
+00000003 [140029779393856] ../PCSC/src/configfile.l:369:DBGetReaderList() Parsing conf file: /etc/reader.conf.d/libccidtwin
+00000029 [140029779393856] ../PCSC/src/configfile.l:329:DBGetReaderListDir() Skipping non regular file: .
+00000007 [140029779393856] ../PCSC/src/pcscdaemon.c:669:main() pcsc-lite 2.5.1 daemon ready.
+00000049 [140029779393856] ../PCSC/src/pcscdaemon.c:752:main() Using drivers directory: /usr/lib/pcsc/drivers
+00007679 [140029779393856] ../PCSC/src/hotplug_libudev.c:301:get_driver() Looking for a driver for VID: 0x1D6B, PID: 0x0002, path: /dev/bus/usb/001/001
+00000151 [140029779393856] ../PCSC/src/hotplug_libudev.c:301:get_driver() Looking for a driver for VID: 0x1D6B, PID: 0x0002, path: /dev/bus/usb/001/001
+00000162 [140029779393856] ../PCSC/src/hotplug_libudev.c:301:get_driver() Looking for a driver for VID: 0x05E3, PID: 0x0608, path: /dev/bus/usb/001/002
+""",
+    ),
+    # ---- FIDO: pam_u2f debug, libfido2's fido2-token, ssh-keygen -t ecdsa-sk -------------------
+    (
+        "https://github.com/Yubico/pam-u2f/issues/292",
+        ".txt",
+        r"""[[[user:marlin7ex]]@nixos:~]$ sudo su
+debug(pam_u2f): pam-u2f.c:91 (parse_cfg): called.
+debug(pam_u2f): pam-u2f.c:92 (parse_cfg): flags 32768 argc 4
+debug(pam_u2f): pam-u2f.c:94 (parse_cfg): argv[0]=debug
+debug(pam_u2f): pam-u2f.c:94 (parse_cfg): argv[1]=authfile=/etc/u2f_keys
+debug(pam_u2f): pam-u2f.c:94 (parse_cfg): argv[2]=appid=PAM-Linux
+debug(pam_u2f): pam-u2f.c:94 (parse_cfg): argv[3]=origin=PAM-Linux
+debug(pam_u2f): pam-u2f.c:96 (parse_cfg): max_devices=0
+debug(pam_u2f): pam-u2f.c:97 (parse_cfg): debug=1
+debug(pam_u2f): pam-u2f.c:98 (parse_cfg): interactive=0
+debug(pam_u2f): pam-u2f.c:99 (parse_cfg): cue=0
+debug(pam_u2f): pam-u2f.c:100 (parse_cfg): nodetect=0
+debug(pam_u2f): pam-u2f.c:101 (parse_cfg): userpresence=-1
+debug(pam_u2f): pam-u2f.c:102 (parse_cfg): userverification=-1
+debug(pam_u2f): pam-u2f.c:103 (parse_cfg): pinverification=-1
+debug(pam_u2f): pam-u2f.c:104 (parse_cfg): manual=0
+debug(pam_u2f): pam-u2f.c:105 (parse_cfg): nouserok=0
+debug(pam_u2f): pam-u2f.c:106 (parse_cfg): openasuser=0
+debug(pam_u2f): pam-u2f.c:107 (parse_cfg): alwaysok=0
+debug(pam_u2f): pam-u2f.c:108 (parse_cfg): sshformat=0
+debug(pam_u2f): pam-u2f.c:109 (parse_cfg): authfile=/etc/u2f_keys
+""",
+    ),
+    (
+        "https://github.com/Yubico/pam-u2f/issues/97",
+        ".txt",
+        r"""[[user:mfol]]@durruti:~$ sudo su
+[sudo] Passwort für [[user:mfol]]: 
+debug(pam_u2f): pam-u2f.c:94 (parse_cfg): called.
+debug(pam_u2f): pam-u2f.c:95 (parse_cfg): flags 32768 argc 4
+debug(pam_u2f): pam-u2f.c:97 (parse_cfg): argv[0]=authfile=/etc/u2f_keys
+debug(pam_u2f): pam-u2f.c:97 (parse_cfg): argv[1]=interactive
+debug(pam_u2f): pam-u2f.c:97 (parse_cfg): argv[2]=nodetect
+debug(pam_u2f): pam-u2f.c:97 (parse_cfg): argv[3]=debug
+debug(pam_u2f): pam-u2f.c:99 (parse_cfg): max_devices=0
+debug(pam_u2f): pam-u2f.c:100 (parse_cfg): debug=1
+debug(pam_u2f): pam-u2f.c:101 (parse_cfg): interactive=1
+debug(pam_u2f): pam-u2f.c:102 (parse_cfg): cue=0
+debug(pam_u2f): pam-u2f.c:103 (parse_cfg): nodetect=1
+debug(pam_u2f): pam-u2f.c:104 (parse_cfg): manual=0
+debug(pam_u2f): pam-u2f.c:105 (parse_cfg): nouserok=0
+debug(pam_u2f): pam-u2f.c:106 (parse_cfg): openasuser=0
+debug(pam_u2f): pam-u2f.c:107 (parse_cfg): alwaysok=0
+debug(pam_u2f): pam-u2f.c:108 (parse_cfg): authfile=/etc/u2f_keys
+debug(pam_u2f): pam-u2f.c:109 (parse_cfg): authpending_file=(null)
+debug(pam_u2f): pam-u2f.c:110 (parse_cfg): origin=(null)
+debug(pam_u2f): pam-u2f.c:111 (parse_cfg): appid=(null)
+debug(pam_u2f): pam-u2f.c:112 (parse_cfg): prompt=(null)
+debug(pam_u2f): pam-u2f.c:157 (pam_sm_authenticate): Origin not specified, using "pam://durruti"
+""",
+    ),
+    (
+        "https://github.com/Yubico/pam-u2f/issues/100",
+        ".txt",
+        r"""[../util.c:get_devices_from_authfile(200)] Found 1 device(s) for user [[user:tarka]]
+Please touch the device.
+[../util.c:do_authentication(262)] Device max index is 0
+[../util.c:do_authentication(288)] Attempting authentication with device number 1
+[../util.c:do_authentication(310)] Challenge: { "keyHandle": "{{keep:***}}" }
+[../util.c:do_authentication(328)] Unable to communicate to the device, authenticator error
+[../pam-u2f.c:pam_sm_authenticate(256)] do_authentication returned -2
+[../pam-u2f.c:pam_sm_authenticate(275)] done. [Authentication failure]
+[sudo] password for [[user:tarka]]: 
+""",
+    ),
+    (
+        "https://github.com/Yubico/pam-u2f/issues/227",
+        ".txt",
+        r"""➜ ~ sudo su -
+debug(pam_u2f): pam-u2f.c:121 (parse_cfg): called.
+debug(pam_u2f): pam-u2f.c:122 (parse_cfg): flags 32768 argc 4
+debug(pam_u2f): pam-u2f.c:124 (parse_cfg): argv[0]=debug
+debug(pam_u2f): pam-u2f.c:124 (parse_cfg): argv[1]=cue
+debug(pam_u2f): pam-u2f.c:124 (parse_cfg): argv[2]=origin=pam://[[user:tellmann]]-pc
+debug(pam_u2f): pam-u2f.c:124 (parse_cfg): argv[3]=appid=pam://[[user:tellmann]]-pc
+debug(pam_u2f): pam-u2f.c:126 (parse_cfg): max_devices=0
+debug(pam_u2f): pam-u2f.c:127 (parse_cfg): debug=1
+debug(pam_u2f): pam-u2f.c:128 (parse_cfg): interactive=0
+debug(pam_u2f): pam-u2f.c:129 (parse_cfg): cue=1
+debug(pam_u2f): pam-u2f.c:130 (parse_cfg): nodetect=0
+debug(pam_u2f): pam-u2f.c:131 (parse_cfg): userpresence=-1
+debug(pam_u2f): pam-u2f.c:132 (parse_cfg): userverification=-1
+debug(pam_u2f): pam-u2f.c:133 (parse_cfg): pinverification=-1
+debug(pam_u2f): pam-u2f.c:134 (parse_cfg): manual=0
+debug(pam_u2f): pam-u2f.c:135 (parse_cfg): nouserok=0
+debug(pam_u2f): pam-u2f.c:136 (parse_cfg): openasuser=0
+debug(pam_u2f): pam-u2f.c:137 (parse_cfg): alwaysok=0
+debug(pam_u2f): pam-u2f.c:138 (parse_cfg): sshformat=0
+debug(pam_u2f): pam-u2f.c:139 (parse_cfg): authfile=(null)
+debug(pam_u2f): pam-u2f.c:141 (parse_cfg): authpending_file=(null)
+debug(pam_u2f): pam-u2f.c:143 (parse_cfg): origin=pam://[[user:tellmann]]-pc
+""",
+    ),
+    (
+        "https://github.com/Yubico/pam-u2f/issues/374",
+        ".txt",
+        r"""debug(pam_u2f): pam-u2f.c:392 (pam_sm_authenticatedebug(pam_u2f): pam-u2f.c:111 (parse_cfg): called.
+debug(pam_u2f): pam-u2f.c:112 (parse_cfg): flags 32768 argc 6
+debug(pam_u2f): pam-u2f.c:114 (parse_cfg): argv[0]=authfile=/etc/u2f_mappings
+debug(pam_u2f): pam-u2f.c:114 (parse_cfg): argv[1]=cue
+debug(pam_u2f): pam-u2f.c:114 (parse_cfg): argv[2]=userpresence=0
+debug(pam_u2f): pam-u2f.c:114 (parse_cfg): argv[3]=pinverification=1
+debug(pam_u2f): pam-u2f.c:114 (parse_cfg): argv[4]=debug
+debug(pam_u2f): pam-u2f.c:114 (parse_cfg): argv[5]=debug_file=/home/[[user:castillo]]{{keep:/.pam_u2f_debug/debug.log}}
+debug(pam_u2f): pam-u2f.c:116 (parse_cfg): max_devices=0
+debug(pam_u2f): pam-u2f.c:117 (parse_cfg): debug=1
+debug(pam_u2f): pam-u2f.c:118 (parse_cfg): interactive=0
+debug(pam_u2f): pam-u2f.c:119 (parse_cfg): cue=1
+debug(pam_u2f): pam-u2f.c:120 (parse_cfg): nodetect=0
+debug(pam_u2f): pam-u2f.c:121 (parse_cfg): userpresence=0
+debug(pam_u2f): pam-u2f.c:122 (parse_cfg): userverification=-1
+debug(pam_u2f): pam-u2f.c:123 (parse_cfg): pinverification=1
+""",
+    ),
+    (
+        "https://github.com/Yubico/libfido2/issues/686",
+        ".txt",
+        r"""$ export FIDO_DEBUG=1 fido2-token -I /dev/hidraw3
+proto: 0x02
+major: 0x05
+minor: 0x04
+build: 0x03
+caps: 0x05 (wink, cbor, msg)
+version strings: U2F_V2, FIDO_2_0, FIDO_2_1_PRE
+extension strings: credProtect, hmac-secret
+transport strings: nfc, usb
+algorithms: es256 (public-key), eddsa (public-key)
+aaguid: 2fc0579f811347eab116bb5a8db9202a
+options: rk, up, noplat, clientPin, credentialMgmtPreview
+fwversion: 0x50403
+maxmsgsiz: 1200
+maxcredcntlst: 8
+maxcredlen: 128
+maxlargeblob: 0
+minpinlen: 4
+pin protocols: 2, 1
+pin retries: 5
+pin change required: false
+uv retries: undefined
+[[user:tobin]]@sarcodina:~$ FIDO_DEBUG=1 fido2-token -I /dev/hidraw3
+fido_tx: dev=0x55e596caa2a0, cmd=0x06
+fido_tx: buf=0x55e596caa2a0, len=8
+0000: 5e 88 cd 78 1d c8 6f e4
+fido_rx: dev=0x55e596caa2a0, cmd=0x06, ms=-1
+rx_preamble: buf=0x7fff26b82960, len=64
+0000: ff ff ff ff 86 00 11 5e 88 cd 78 1d c8 6f e4 21
+0016: 33 e1 b9 02 05 04 03 05 00 00 00 00 00 00 00 00
+""",
+    ),
+    (
+        "https://github.com/solokeys/solo1/issues/374",
+        ".txt",
+        r"""$ ssh-keygen -t ecdsa-sk -f ~/.ssh/id_ecdsa_sk -O resident -v
+Generating public/private ecdsa-sk key pair.
+You may need to touch your authenticator to authorize key generation.
+debug1: start_helper: starting /usr/lib/ssh/ssh-sk-helper
+debug1: sshsk_enroll: provider "internal", device "(null)", application "ssh:", userid "(null)", flags 0x21, challenge len 0
+debug1: sshsk_enroll: using random challenge
+debug1: ssh_sk_enroll: using device /dev/hidraw0
+debug1: ssh-sk-helper: reply len 1074
+Enter passphrase (empty for no passphrase):
+Enter same passphrase again:
+Your identification has been saved in /home/[[user:qm]]{{keep:/.ssh/id_ecdsa_sk}}
+Your public key has been saved in /home/[[user:qm]]/.ssh/id_ecdsa_sk.pub
+The key fingerprint is:
+SHA256:volfNq+TuB78e3eQRQuChuUAM3z2AwyNAFYpSe/DFSg [[user:qm]]@titan
+The key's randomart image is:
++-[ECDSA-SK 256]--+
+|.++o=**.o..      |
+|.E.o o+Boo . .  .|
+|  o. .o +.  . ...|
+|  o .    o     ..|
+|   +    S .    o |
+|    .  o      o  |
+|        +.+.   . |
+|       ..Boo. . .|
+|      .o*.+=.. . |
++----[SHA256]-----+
+""",
+    ),
+    (
+        "https://github.com/PowerShell/Win32-OpenSSH/issues/2279",
+        ".txt",
+        r"""C:\Users\{{keep:User}}>ssh-keygen -t ecdsa-sk
+Generating public/private ecdsa-sk key pair.
+You may need to touch your authenticator to authorize key generation.
+Enter file in which to save the key (C:\Users\{{keep:User}}/.ssh/id_ecdsa_sk):
+Enter passphrase (empty for no passphrase):
+Enter same passphrase again:
+Your identification has been saved in C:\Users\{{keep:User}}/.ssh/id_ecdsa_sk
+Your public key has been saved in C:\Users\{{keep:User}}/.ssh/id_ecdsa_sk.pub
+""",
+    ),
+    # ---- Nitrokey: nitropy and Nitrokey App 2 ---------------------------------------------------
+    (
+        "https://github.com/Nitrokey/pynitrokey/issues/272",
+        ".txt",
+        r"""PS C:\Users\[[user:jt]]\Desktop> .\nitropy-0.4.30.exe nk3 test --pin {{keep:XXXX}}
+Command line tool to interact with Nitrokey devices 0.4.30
+--- Logging error ---
+Traceback (most recent call last):
+  File "logging\__init__.py", line 1086, in emit
+  File "encodings\cp1252.py", line 19, in encode
+UnicodeEncodeError: 'charmap' codec can't encode characters in position 70-72: character maps to <undefined>
+Call stack:
+  File "nitropy.py", line 15, in <module>
+  File "pynitrokey\cli\__init__.py", line 111, in main
+""",
+    ),
+    (
+        "https://github.com/Nitrokey/pynitrokey/issues/394",
+        ".txt",
+        r"""403        INFO pynitrokey.cli Timestamp: 2023-05-27 00:52:03.461393
+403        INFO pynitrokey.cli OS: uname_result(system='Linux', node='ARCH-MEDION', release='6.1.30-1-lts', version='#1 SMP PREEMPT_DYNAMIC Wed, 24 May 2023 17:18:57 +0000', machine='x86_64')
+404        INFO pynitrokey.cli Python version: 3.11.3
+406        INFO pynitrokey.cli pynitrokey version: 0.4.37
+407        INFO pynitrokey.cli cryptography version: 36.0.2
+408        INFO pynitrokey.cli ecdsa version: 0.18.0
+408        INFO pynitrokey.cli fido2 version: 1.1.1
+409        INFO pynitrokey.cli pyusb version: 1.2.1
+410        INFO pynitrokey.cli spsdk version: 1.7.1
+900        INFO  libusbsio Loading SIO library: /home/[[user:wanderfalk]]{{keep:/test/venv-nitropy/lib/python3.11/site-packages/libusbsio/bin/linux_x86_64/libusbsio.so}}
+903        INFO  libusbsio HID enumeration[93961937202960]: initialized
+903       DEBUG  libusbsio HID enumeration[93961937202960]: device #0: MCU HID GENERIC DEVICE
+904       DEBUG  libusbsio HID enumeration[93961937202960]: device #1: 2.4G Wireless Mouse
+904        INFO  libusbsio HID enumeration[93961937202960]: finished, total 2 devices
+970       DEBUG fido2.hid.linux Failed opening device /dev/hidraw0
+""",
+    ),
+    (
+        "https://github.com/Nitrokey/nitrokey-app2/issues/123",
+        ".txt",
+        r"""File "nitrokeyapp\logger.py", line 32, in log_environment
+  File "logging\__init__.py", line 1446, in info
+  File "logging\__init__.py", line 1589, in _log
+  File "logging\__init__.py", line 1599, in handle
+  File "logging\__init__.py", line 1661, in callHandlers
+  File "logging\__init__.py", line 952, in handle
+  File "logging\__init__.py", line 1186, in emit
+  File "logging\__init__.py", line 1175, in _open
+PermissionError: [Errno 13] Permission denied: 'C:\\Users\\{{keep:****}}\\AppData\\Local\\Temp\\nitrokey-app2.mbl8hnhq.log'
 """,
     ),
 ]
