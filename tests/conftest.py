@@ -12,7 +12,7 @@ from hypothesis import settings
 from typer.testing import CliRunner
 
 from tests.support import gitrepo
-from tests.support.env import REPO, SUITE_PYPROJECT, cli_runner, isolate
+from tests.support.env import REPO, SUITE_PYPROJECT, cli_runner, isolate, share_bytecode
 from tests.support.github_server import FakeGitHub
 
 # The suite is a gate: the same examples every run (a seed from each test's own source), so a
@@ -20,6 +20,9 @@ from tests.support.github_server import FakeGitHub
 # looking for classes the fixed draw does not reach (docs/scrubber.md, "The matrix").
 # Fixtures shared by several test modules live beside their helpers in tests/support/
 pytest_plugins = ("tests.support.control", "tests.support.scrubbing")
+
+# Before any test module is imported (and before xdist starts its workers, which inherit it).
+share_bytecode()
 
 settings.register_profile("gate", derandomize=True, print_blob=True)
 settings.register_profile("explore", derandomize=False, print_blob=True)

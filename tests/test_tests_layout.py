@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import ast
 import functools
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from tests.support.env import REPO
@@ -129,3 +133,57 @@ def test_no_machine_path_is_written_into_a_test() -> None:
         if value.startswith("/work/")
     )
     assert literal == [], "\n".join(literal)
+
+
+_SHARE = """
+import json, os, sys
+from tests.support.env import share_bytecode
+folder = share_bytecode()
+print(json.dumps({"folder": folder and str(folder), "prefix": os.environ.get("PYTHONPYCACHEPREFIX"),
+    "nowrite": os.environ.get("PYTHONDONTWRITEBYTECODE"), "dont": sys.dont_write_bytecode}))
+"""
+
+
+def _share(tmp: Path, **env: str) -> dict[str, object]:
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE")
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", _SHARE],
+        env={
+            **base,
+            "PYTHONPATH": str(REPO),
+            "TMPDIR": str(tmp),
+            "TEMP": str(tmp),
+            "TMP": str(tmp),
+            **env,
+        },
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_bytecode_goes_to_a_private_folder_outside_the_checkout_only_when_writing_is_off(
+    tmp_path: Path,
+) -> None:
+    """``share_bytecode`` (``tests/conftest.py`` calls it): with ``PYTHONDONTWRITEBYTECODE`` set
+    the run and its children write bytecode under a private per-user temporary folder, never
+    into the checkout; a folder open to others is not used; otherwise nothing changes."""
+    shared = _share(tmp_path, PYTHONDONTWRITEBYTECODE="1")
+    folder = Path(str(shared["folder"]))
+    assert folder.parent == tmp_path and shared["prefix"] == str(folder)
+    assert shared["nowrite"] is None and shared["dont"] is False
+    if os.name == "posix":
+        assert folder.stat().st_mode & 0o777 == 0o700
+    assert _share(tmp_path)["folder"] is None  # writing allowed: __pycache__ as usual
+    named = _share(tmp_path, PYTHONDONTWRITEBYTECODE="1", PYTHONPYCACHEPREFIX=str(tmp_path / "own"))
+    assert named["folder"] is None and named["prefix"] == str(tmp_path / "own")
+    if os.name == "posix":
+        folder.chmod(0o777)
+        opened = _share(tmp_path, PYTHONDONTWRITEBYTECODE="1")
+        assert opened == {"folder": None, "prefix": None, "nowrite": "1", "dont": True}
