@@ -960,7 +960,19 @@ def user_bearing(path: str) -> bool:
     user = plain[seg[0] : seg[1]].replace("\\ ", " ")
     if plain.startswith("~") and not user[:1].isalpha():
         return False
-    return _a_name(user)
+    return _a_name(user) and not _one_capital_letter_home(plain, seg[0], user)
+
+
+def _one_capital_letter_home(plain: str, start: int, user: str) -> bool:
+    """Whether a home right under a POSIX ``/home/`` is named by one capital letter
+    (``/home/Y/.vnc/…``): a poster's mask, as ``X`` is (``placeholder_name``). Linux's account
+    tools refuse a login with a capital unless forced (shadow's useradd, ``is_valid_user_name``
+    in lib/chkname.c, and Debian's adduser, ``NAME_REGEX``, take ``[a-z_][a-z0-9_-]*``), and of
+    the tune corpus's one-letter logins, those under ``/home/`` are all small letters (``k``,
+    ``q``), the capital ones under ``/Users/`` or ``C:\\Users\\`` (``Q``, ``K``, ``R``:
+    macOS and Windows accounts), which still go. Since 1.117.0 (stop 59, batch 162's tune
+    damage)."""
+    return len(user) == 1 and "A" <= user <= "Z" and plain[:start].endswith("/home/")
 
 
 def _name_extent(text: str, start: int, end: int) -> int:

@@ -2725,6 +2725,27 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(_mixed_token(rng, 8))
             .k("/items/42\n")
         ),
+        # stop 59 (scrubber 1.117.0): a session or login daemon's log line naming its account
+        # (xrdp-sesman, NoMachine's nxserver, systemd-logind, login(1)) and a per-user socket
+        # name (Chrome Remote Desktop's ssh-agent socket)
+        "session_daemon_login_socket": lambda d: (
+            d.k("[20220506-18:17:46] [DEBUG] session_get_bydata: search policy 0 U ")
+            .v(u)
+            .k(" W 1792 H 1120 bpp 32 T 2 IP ::ffff:10.1.2.3:58301 - socket: 12\n")
+            .k("[20220506-18:17:46] [INFO ] ++ created session (access granted): username ")
+            .v(u)
+            .k(", ip ::ffff:10.1.2.3:58301 - socket: 12\n")
+            .k("2022-03-19 08:35:54 406.534 NXSERVER User '")
+            .v(w)
+            .k("' logged in from '192.168.1.11' using authentication method NX-password.\n")
+            .k("Mar 01 10:00:00 host systemd-logind[500]: New session 3 of user ")
+            .v(w)
+            .k(".\nMar  1 10:00:00 host login[999]: LOGIN ON tty1 BY ")
+            .v(w)
+            .k("\n'--ssh-auth-sockname=/tmp/chromoting.")
+            .v(u)
+            .k(".ssh_auth_sock', '--signal-parent']\n")
+        ),
     }
 
 
@@ -3614,6 +3635,18 @@ PASTED_PLACEHOLDERS = {
     "url_paths_of_words": "ffmpeg -re -i in.mp4 -f flv rtmp://localhost:1935/live/camera_front\n"
     "$ curl -v http://localhost/api/v1/items/42\nproxy_pass http://backend:8080/hooks/deploy/run;\n"
     "docker run -v /srv/data:/var/lib/data app\n",
+    # stop 59 (scrubber 1.117.0): session daemons' lines naming system, image, placeholder and
+    # the tools' own accounts, per-user sockets of root and of a variable, a one-letter mask home
+    "session_daemon_accounts_one_letter_mask": "[20200501-19:24:37] [INFO ] ++ created session"
+    " (access granted): username xrdp, ip ::ffff:10.0.0.2:58711 - socket: 12\n"
+    "NXSERVER User 'nx' from '192.168.1.11' logged out.\n"
+    "NXSERVER User 'nxuser' logged in from '10.0.0.9' using authentication method NX-password.\n"
+    "systemd-logind[500]: New session c1 of user lightdm.\nlogin[999]: LOGIN ON tty1 BY root\n"
+    "[+0.52s] DEBUG: Session pid=1234: Started with service 'lightdm-autologin', username 'pi'\n"
+    "--ssh-auth-sockname=/tmp/chromoting.root.ssh_auth_sock\n"
+    "SSH_AUTH_SOCK=/tmp/chromoting.${USER}.ssh_auth_sock\n"
+    "QStandardPaths: XDG_RUNTIME_DIR not set, defaulting to '/tmp/runtime-root'\n"
+    "SessionManager: Log file is /home/Y/.vnc/X-pi1:2.log\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
