@@ -728,6 +728,23 @@ _IDENTIFIER_RUN = regex.compile(r"[A-Za-z_][A-Za-z0-9_]*+(?=[ \t]*+(?:#[^\r\n]*+
 """An identifier, then nothing but a comment to the line's end."""
 
 
+_PKCS11_URI = regex.compile(r"(?i)pkcs11:")
+"""A value that is a PKCS#11 URI (RFC 7512): which token and object, no secret as a whole."""
+
+_PKCS11_PATH = regex.compile(r"(?i)\bpkcs11:(?:[^\s\"'`<>?;]*+;)*+$")
+"""A PKCS#11 URI (RFC 7512, "PKCS #11 URI Scheme") up to one of its path attributes."""
+
+
+def _pkcs11_uri_label(text: str, start: int) -> bool:
+    """Whether the name at ``start`` is a path attribute of a PKCS#11 URI (RFC 7512 section
+    2.3: ``token``, ``manufacturer``, ``model``, ``serial``, ``object``, ``id``, ``type``,
+    ``slot-*``, ``library-*``, each ``;``-separated after ``pkcs11:``): a label that says
+    which token and object, public as ``pkcs11-tool -L`` prints it (``token=SoftHSM%20Token``,
+    ``token=PIV_II``), never a secret. The query's ``pin-value`` is the credential
+    (``recognizers.yaml``'s ``pkcs11_pin_value``). Since 1.121.0 (stop 59, batch 166)."""
+    return start >= 7 and _PKCS11_PATH.search(text, max(0, start - 4096), start) is not None
+
+
 def _code_target(text: str, m: regex.Match[str], start: int, names: SecretNames | None) -> bool:
     """A variable assigned with a spaced ``=`` to the last name of a tuple's target list
     (``client, secret_a, secret_b = custody_client``, ``daemon_url, client_token =
@@ -964,6 +981,8 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
         if shaped and not token_like(text[span[0] : span[1]]):
             return
         s, e = span
+        if _PKCS11_URI.match(text, s, e):
+            return  # a PKCS#11 URI names a token and an object (its pin-value: pkcs11_pin_value)
         if "!" in text[max(0, s - 100) : e]:
             narrowed = _pve_token_secret(text, s, e)
             if narrowed is None:
@@ -1052,7 +1071,11 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             return
         if not (sep or m.group("ws")) or self._emit_key_id(text, name, pos, vq, out):
             return
-        if _not_an_assignment(text, m, start, flag, name) or _code_target(text, m, start, names):
+        if (
+            _not_an_assignment(text, m, start, flag, name)
+            or _code_target(text, m, start, names)
+            or _pkcs11_uri_label(text, start)  # token=<label> in a PKCS#11 URI: no secret
+        ):
             return
         if sep in ("==", "!=", "===", "!==") and not vq:
             if not self._line_of_double_equals(text, m, start, name, out):

@@ -1612,10 +1612,12 @@ def user_name_spans(text: str, names: frozenset[str]) -> list[tuple[int, int]]:
     alternatives = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
     if names:
         # where a word's start is missed: a URL-encoded path's segment
-        # (``next=%2Fhub%2Fuser%2F<u>``), a colour code or its pasted remains (``[32m<u>[0m``),
+        # (``next=%2Fhub%2Fuser%2F<u>``), a percent-encoded name's next word (a PKCS#11 URI's
+        # ``token=<First>%20<Last>``, RFC 7512; since 1.121.0), a colour code or its pasted
+        # remains (``[32m<u>[0m``),
         # strace's byte count before the write's own output (``"..., 41<u> is member of …``)
         glued = regex.compile(
-            rf"(?<=%2[Ff]|\[[0-9;]{{1,12}}+m|\"(?:\.\.\.)?+,[ ][0-9]{{1,9}}+)"
+            rf"(?<=%2[Ff0]|\[[0-9;]{{1,12}}+m|\"(?:\.\.\.)?+,[ ][0-9]{{1,9}}+)"
             rf"(?:{alternatives})(?![A-Za-z0-9])",
             regex.I,
         )

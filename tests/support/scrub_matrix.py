@@ -2746,6 +2746,27 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k(".ssh_auth_sock', '--signal-parent']\n")
         ),
+        # stop 59 (scrubber 1.121.0): an OpenPGP card's holder, login data and key user id as
+        # ``gpg --card-status`` prints them, a PKCS#11 token labelled with its holder's name
+        # (``pkcs11-tool -L``) and its URI (``token=<First>%20<Last>``, RFC 7512), and a
+        # Python repr of a Windows path with doubled backslashes under a masked home
+        "smart_card_holder": lambda d: (
+            d.k("Name of cardholder: ")
+            .v(name)
+            .k("\nLogin data .......: ")
+            .v(u)
+            .k(f"\nGeneral key info..: pub  rsa4096/0x{gpg} 2020-02-02 ")
+            .v(name)
+            .k("\n  token label        : ")
+            .v(name)
+            .k("\n  uri                : pkcs11:model=PKCS%2315%20emulated;")
+            .k("serial=7430010015656659;token=")
+            .v(first)
+            .k("%20")
+            .v(last)
+            .k("\nPermissionError: [Errno 13] Permission denied: ")
+            .k("'C:\\\\Users\\\\****\\\\AppData\\\\Local\\\\Temp\\\\app.log'\n")
+        ),
     }
 
 
@@ -3647,6 +3668,17 @@ PASTED_PLACEHOLDERS = {
     "SSH_AUTH_SOCK=/tmp/chromoting.${USER}.ssh_auth_sock\n"
     "QStandardPaths: XDG_RUNTIME_DIR not set, defaulting to '/tmp/runtime-root'\n"
     "SessionManager: Log file is /home/Y/.vnc/X-pi1:2.log\n",
+    # stop 59 (scrubber 1.121.0): card statuses and token lists naming nobody, PKCS#11 URIs'
+    # public labels, escaped Windows paths after a masked or punctuated folder
+    "smart_card_nobody": "Name of cardholder: [not set]\nLogin data .......: [not set]\n"
+    "General key info..: [none]\nName of cardholder: Max Mustermann\nS LOGIN-DATA %00\n"
+    "General key info..: pub  rsa4096/0xFF3E7D88647EBCDB 2017-10-09 YubiKey User"
+    " <yubikey@example.com>\n  token label        : YubiKey PIV #4942750\n"
+    "  token label        : My Token\n  uri                : pkcs11:model=SoftHSM%20v2;"
+    "manufacturer=SoftHSM%20project;token=SoftHSM%20Token\npkcs11:token=PIV_II;id=%01\n"
+    "PermissionError: [Errno 13] Permission denied: "
+    "'C:\\\\Users\\\\***\\\\AppData\\\\Local\\\\Temp\\\\x.log'\n"
+    "OSError: 'D:\\\\work\\\\c++\\\\build\\\\Release\\\\app.exe'\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
