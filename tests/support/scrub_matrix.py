@@ -2767,6 +2767,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .k("\nPermissionError: [Errno 13] Permission denied: ")
             .k("'C:\\\\Users\\\\****\\\\AppData\\\\Local\\\\Temp\\\\app.log'\n")
         ),
+        # stop 59 (scrubber 1.119.0): Nextcloud's occ user argument and its scan line, a
+        # php-fpm pool's run-as account, a password in an argv a log joined with commas
+        "occ_user_fpm_pool_comma_argv": lambda d: (
+            d.k("$ sudo -u www-data php occ files:scan ")
+            .v(u)
+            .k("\nStarting scan for user 1 out of 1 (")
+            .v(u)
+            .k(")\n[client_web]\nuser = ")
+            .v(w)
+            .k("\nlisten = 127.0.0.1:9001\npm = dynamic\n")
+            .k("php     TRACE [runProgram] Executing: /opt/bitnami/php/bin/php magento,")
+            .k("setup:install,--db-user,bn_magento,--db-password,")
+            .v("Q" + _r(rng, ALNUM, 11))
+            .k(",--language,en_US\n")
+        ),
     }
 
 
@@ -3679,6 +3694,18 @@ PASTED_PLACEHOLDERS = {
     "PermissionError: [Errno 13] Permission denied: "
     "'C:\\\\Users\\\\***\\\\AppData\\\\Local\\\\Temp\\\\x.log'\n"
     "OSError: 'D:\\\\work\\\\c++\\\\build\\\\Release\\\\app.exe'\n",
+    # stop 59 (scrubber 1.119.0): occ run for the admin and all users, php-fpm pools run as the
+    # web server's account or as their own name, masked comma-joined passwords, web apps'
+    # own service accounts at a prompt
+    "occ_admin_fpm_service_pools_masked_argv": "$ sudo -u www-data php occ files:scan --all\n"
+    "Starting scan for user 1 out of 2 (admin)\nStarting scan for user 2 out of 2 (Test1)\n"
+    "admin`s last login: 09.01.2015 18:46\n[www]\nuser = www-data\nlisten = /run/php/fpm.sock\n"
+    "[client_acme]\nuser = client_acme\npm = dynamic\n"
+    "ERROR: [pool client_acme] cannot get uid for user 'client_acme'\n"
+    "php     TRACE [runProgram] Executing: /opt/bitnami/php/bin/php magento,setup:install,"
+    "--db-password,******,--admin-password,<admin-password>,--admin-user,user\n"
+    "owncloud@zentyal:~/owncloud$ php occ ldap:show-config\n"
+    "matomo@analytics:/var/www/matomo$ ./console core:archive\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
