@@ -82,6 +82,9 @@ def _pasted_cell_holds(engine: Scrubber, cell: Cell) -> None:
     pass is final."""
     out = engine.scrub_text(cell.text).text
     assert not [cell.text[s:e] for s, e in cell.spans if cell.text[s:e] in out], cell.kind
+    # the plain scrub is final too, not only a file's (which settles what re-scans): since
+    # 1.120.0, a URL whose password is its login (``user1:user1``) made ``user1:FAKE1``
+    assert engine.scrub_text(out).text == out, cell.kind
     pos = 0
     for s, e in cell.keep:
         pos = out.find(cell.text[s:e], pos)
@@ -114,3 +117,67 @@ def test_pasted_classes_one_pass_is_final(engine: Scrubber, seed: int) -> None:
     for original in mapping.originals():
         fixture = mapping.get(original, lambda m: "")
         assert by_fixture.setdefault(fixture, original) == original, "two originals, one fixture"
+
+
+# Since 1.120.0 (stop 59, batch 165's record): a URL's userinfo whose password is its login. One
+# original has one fixture, so the password got the login's ``user1``, which a second scrub
+# read as a password (``user1:user1@…`` -> ``user1:FAKE1@…``; a file's scrub settled it in one
+# pass, a plain scrub did not), and a password too short to be judged stayed beside its
+# replaced login (``user1:bob@…``). Every scheme and form: the same login and password, a
+# different password, a login learned elsewhere as another account's password, and the
+# default accounts that stay whole (an image's ``airflow:airflow``, ``postgres:postgres``).
+_URL_SCHEMES = (
+    "postgresql",
+    "postgresql+psycopg2",
+    "postgres",
+    "mysql",
+    "mysql+pymysql",
+    "mongodb",
+    "mongodb+srv",
+    "redis",
+    "mssql",
+    "https",
+    "ftp",
+    "amqp",
+)
+_URL_DEFAULTS = ("airflow:airflow", "postgres:postgres", "guest:guest", "root:root")
+_URL_HOSTS = ("db.corp-dev.io:5432", "postgres", "10.0.0.4", "mongo.corp-dev.io")
+_URL_PREFIXES = ("", "AIRFLOW__CORE__SQL_ALCHEMY_CONN=", "DATABASE_URL: ", "url = '")
+
+
+@st.composite
+def _url_userinfo_text(draw: st.DrawFn) -> tuple[str, list[str]]:
+    """A text of URLs (and a home that teaches a login) and the values that must go."""
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    scheme = draw(st.sampled_from(_URL_SCHEMES))
+    login = draw(st.sampled_from(("bob", "jdoe", "mfoley", "tnakamura", "kqz", "Rvance")))
+    login += str(rng.randrange(10)) if rng.random() < 0.3 else ""
+    other = "Q" + "".join(rng.choice("abcdefghjkmnpqrstuvwxyz23456789") for _ in range(9))
+    form = draw(st.sampled_from(("same", "different", "learned", "default")))
+    host = draw(st.sampled_from(_URL_HOSTS))
+    if form == "same":
+        url, gone = f"{scheme}://{login}:{login}@{host}/app", [f"{login}:", f":{login}@"]
+    elif form == "different":
+        url, gone = f"{scheme}://{login}:{other}@{host}/app", [f":{other}@"]
+    elif form == "learned":
+        url, gone = f"cd /home/{login}x/src\n{scheme}://deploy:{login}x@{host}/app", [f":{login}x@"]
+    else:
+        default = draw(st.sampled_from(_URL_DEFAULTS))
+        url, gone = f"{scheme}://{default}@{host}/app", []
+    prefix = draw(st.sampled_from(_URL_PREFIXES))
+    return prefix + url + "\n", gone
+
+
+@SETTINGS
+@given(case=_url_userinfo_text())
+def test_url_userinfo_one_pass_is_final(engine: Scrubber, case: tuple[str, list[str]]) -> None:
+    """Scrubbed once, plainly or as a file, the text scrubs to itself both ways; the login and
+    a password of its own are gone; a default account's URL stays whole."""
+    text, gone = case
+    once = engine.scrub_text(text).text
+    assert engine.scrub_text(once).text == once, "a plain rescrub changed it"
+    for value in gone:
+        assert value not in once, once
+    if not gone:
+        assert once == text, once
+    _final(engine, "url.txt", text)

@@ -257,6 +257,8 @@ _B64_WORD = regex.compile(r"^[A-Za-z0-9+/]++={0,2}+$")
 _B64_RUN = regex.compile(r"[A-Za-z0-9+/]{12,}+={0,2}+")
 _FIXTURE_WORDS = regex.compile(r"[\s:;,]+")
 """What separates a name's fixture from the words beside it in decoded text."""
+_NAME_FIXTURE_PASSWORD = regex.compile(r"user[1-9][0-9]{0,8}+")
+"""A login's fixture as ``fixtures.yaml`` writes it (``user{n}``), read as a URL's password."""
 
 
 def _holds_marker(text: str, marker: str, depth: int = 3) -> bool:
@@ -537,13 +539,36 @@ def _database_url_users(text: str) -> list[Finding]:
         return []
     declared = _declared_database_users(text)
     return [
-        Finding("USER_NAME", m.start(1), m.end(1))
+        Finding("USER_NAME", start, start + len(m.group(1)))
         for m in _rule("database_url_login").finditer(text)
         if len(m.group(1)) >= 3
         and m.group(1).lower() not in declared
         and _not_base64_text(m.group(1))
         and _learnable(text, m.group(1))
+        for start in _login_and_same_password(text, m.group(1), m.start(1))
     ]
+
+
+def _login_and_same_password(text: str, login: str, start: int) -> tuple[int, ...]:
+    """Where a URL's login stands, and its password too when the password is the login itself
+    (``postgresql://bob:bob@…``, an image's ``airflow:airflow`` pattern): a password equal to
+    a login that goes would give the login away (``user1:bob``), so it goes with it and gets
+    the login's fixture (``user1:user1``, which ``_url_password_is_name_fixture`` keeps on a
+    second pass). Since 1.120.0 (stop 59, batch 165)."""
+    after = start + len(login)
+    if text.startswith(f":{login}@", after):
+        return (start, after + 1)
+    return (start,)
+
+
+def _url_password_is_name_fixture(entity_type: str, value: str) -> bool:
+    """Whether a URL's password is a login's fixture (``user1``; ``fixtures.yaml``'s
+    ``USER_NAME`` template): the scrub wrote it, for a password that was a login it replaced
+    (``postgresql://airflow:airflow@…`` and ``https://deploy:<learned login>@…`` become
+    ``…://user1:user1@…`` and ``…://deploy:user1@…``: one original, one fixture), so a second
+    pass keeps it, as it keeps a name's fixture under ``token:`` (issue 35 item 5: one pass
+    is final; before 1.120.0 the second pass made it ``FAKE1``)."""
+    return entity_type == "URL_CREDENTIALS" and _NAME_FIXTURE_PASSWORD.fullmatch(value) is not None
 
 
 def _fork_logins(text: str) -> set[str]:
@@ -2128,6 +2153,7 @@ class Scrubber:
                     self._holds_fixture(text, start, end)
                     # a name's fixture (token: user1) is a scrubbed name, not a secret
                     or (entity_type in _ENCODED_TYPES and self.is_name_fixture(text[start:end]))
+                    or _url_password_is_name_fixture(entity_type, text[start:end])
                 )
             ):
                 continue

@@ -2782,6 +2782,32 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v("Q" + _r(rng, ALNUM, 11))
             .k(",--language,en_US\n")
         ),
+        # stop 59 (scrubber 1.120.0): a database URL and a git remote whose password is the
+        # login itself (the login goes and the password with it: one fixture, final), a
+        # password of its own beside an image's default account, a user record's names
+        "url_password_equal_to_login_user_record": lambda d: (
+            d.k("AIRFLOW__CORE__SQL_ALCHEMY_CONN=postgresql+psycopg2://")
+            .v(u)
+            .k(":")
+            .v(u)
+            .k("@db.corp-dev.io:5432/airflow\nremote: https://")
+            .v(w)
+            .k(":")
+            .v(w)
+            .k("@git.corp-dev.io/org/repo.git\nmongodb://")
+            .v(initial)
+            .k(":")
+            .v(initial)
+            .k("@mongo.corp-dev.io/events\npostgresql://airflow:")
+            .v("Q" + _r(rng, ALNUM, 11))
+            .k("@postgres/airflow\n{'email': '")
+            .v(f"{initial}@acme-bank.com")
+            .k("',\n 'first_name': '")
+            .v(first)
+            .k("',\n 'last_name': '")
+            .v(surname)
+            .k("',\n 'last_login': None}\n")
+        ),
     }
 
 
@@ -3706,6 +3732,19 @@ PASTED_PLACEHOLDERS = {
     "--db-password,******,--admin-password,<admin-password>,--admin-user,user\n"
     "owncloud@zentyal:~/owncloud$ php occ ldap:show-config\n"
     "matomo@analytics:/var/www/matomo$ ./console core:archive\n",
+    # stop 59 (scrubber 1.120.0): orchestration images' default accounts and passwords (Apache
+    # Airflow's docker-compose.yaml, puckel/docker-airflow, apache/superset), puckel's published
+    # Fernet key, a stand-in organisation's addresses, a user record of roles and placeholders
+    "orchestration_image_defaults_nobody": "AIRFLOW__CORE__SQL_ALCHEMY_CONN=postgresql+psycopg2"
+    "://airflow:airflow@postgres:5432/airflow\nPOSTGRES_USER=airflow\nPOSTGRES_PASSWORD=airflow\n"
+    "POSTGRES_DB=airflow\nFERNET_KEY=46BKJoQYlPPOexq0OhDZnIlNepKFf87WFwLbfzqDDho=\n"
+    "airflow@7c2b8e1f0a9d:/opt/airflow$ airflow db check\n"
+    "SQLALCHEMY_DATABASE_URI = 'postgresql+psycopg2://superset:superset@db:5432/superset'\n"
+    "snowsql -a XXX.eu-west-1 -u jamie@myorg.com\n"
+    "jamie@myorg.com#MY_DB@(no database).(no schema)>\n"
+    "user: jsmith@mycompany.com\n{'first_name': 'Admin', 'last_name': 'User', 'username': 'admin',"
+    " 'roles': [{'name': 'Admin'}]}\n{'first_name': 'YourFirstName', 'last_name': None, 'username':"
+    " 'string'}\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
