@@ -1507,7 +1507,11 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
             )
             for m in rx.finditer(text)
         )
-    if _listed_owner(text, low, own_group=True) or _toolbox_login(text, low):
+    if (
+        _listed_owner(text, low, own_group=True)
+        or _toolbox_login(text, low)
+        or _user_record_login(text, low)
+    ):
         return True
     prompts = [m.start(1) for m in _rule("git_bash").finditer(text) if m.group(1).lower() == low]
     if not prompts:
@@ -1527,6 +1531,17 @@ def _toolbox_login(text: str, low: str) -> bool:
         any(m.group(1).lower() == low for m in _rule(rule).finditer(text))
         for rule in ("toolbox_user", "prompt")
     )
+
+
+def _user_record_login(text: str, low: str) -> bool:
+    """Whether a NAS's user-management RPC trace gives ``low`` as the login of a user object
+    whose own GECOS comment is a person's full name (``user_names.yaml``'s ``omv_user_record``:
+    OpenMediaVault's ``UserMgmt.setUser`` with ``"name":"tk","comment":"<First> <Last>"``): the
+    account record names its person, so its two letters are a login. Since 1.118.0 (stop 59,
+    batch 163's tune miss)."""
+    if "service=UserMgmt" not in text:
+        return False
+    return any(m.group(1).lower() == low for m in _rule("omv_user_record").finditer(text))
 
 
 def _listed_owner(text: str, low: str, own_group: bool) -> bool:

@@ -2808,6 +2808,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(surname)
             .k("',\n 'last_login': None}\n")
         ),
+        # stop 59 (scrubber 1.118.0): a password after `-p` right after `-u <user>`, a login at
+        # a NAS's home root with no tail, an OpenMediaVault user object's login and full name
+        "user_password_flag_nas_home_omv_user": lambda d: (
+            d.k("$ cot deploy -s vc/DC/host/esx1 -u administrator@vsphere.local -p ")
+            .v("Q" + _r(rng, ALNUM, 7) + "_" + _r(rng, string.digits, 3))
+            .k(" esxi x.ova\nCould not chdir to home directory /var/services/homes/")
+            .v(u)
+            .k(": No such file or directory\n")
+            .k('Executing RPC (service=UserMgmt, method=setUser, params={"name":"')
+            .v(w)
+            .k('","comment":"')
+            .v(name)
+            .k('","email":""}, context={"username":"admin","role":1}) ...\n')
+        ),
     }
 
 
@@ -3745,6 +3759,20 @@ PASTED_PLACEHOLDERS = {
     "user: jsmith@mycompany.com\n{'first_name': 'Admin', 'last_name': 'User', 'username': 'admin',"
     " 'roles': [{'name': 'Admin'}]}\n{'first_name': 'YourFirstName', 'last_name': None, 'username':"
     " 'string'}\n",
+    # stop 59 (scrubber 1.118.0): `-p` after `-u` holding a mask, a variable, a port or the
+    # account's own name, and mysql's database; NAS home roots naming built-in accounts;
+    # OpenMediaVault's own and group objects; Home Assistant's account
+    "user_password_flag_nas_home_omv_placeholders": "$ cot deploy -s vc/DC/host/esx1 -u "
+    "administrator@vsphere.local -p ******** esxi x.ova\noc login -u developer -p developer\n"
+    'twine upload -u __token__ -p "$PYPI_TOKEN" dist/*\ndocker run -u 1000:1000 -p 8080:80 nginx\n'
+    "mysql -u root -p wordpress < dump.sql\n"
+    "Could not chdir to home directory /var/services/homes/admin: No such file or directory\n"
+    "su: warning: cannot change directory to /share/homes/<user>: No such file or directory\n"
+    'RPC response (service=UserMgmt, method=setGroup): {"response":{"name":"users",'
+    '"comment":"","members":["admin"]},"error":null}\n'
+    'RPC response (service=UserMgmt, method=setUser): {"response":{"name":"openmediavault-webgui",'
+    '"comment":"openmediavault WebGUI"},"error":null}\n'
+    "Args=[USER=hass,TYPE=passwd,IS_KNOWN_DEVICE=no]\nhass@raspberrypi:~ $ hass --open-ui\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
