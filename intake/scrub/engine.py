@@ -230,6 +230,11 @@ _PUBLIC_IDS = (
         regex.compile(r"[A-Za-z0-9+/@_-]{16,40}+"),
         '"',
     ),
+    (
+        regex.compile(r"\bpam_[A-Za-z0-9_]++\([^\s():]{1,64}+:\Z"),
+        regex.compile(r"auth|setcred|account|session|chauthtok"),
+        ")",
+    ),
 )
 """Public ids by what precedes them (``before``, the value's shape, what must follow it): since
 1.28.0 (stop 50) IntelliJ's project id, ``<component name="ProjectId" id="…"/>`` in
@@ -244,7 +249,11 @@ Apple crash report (``.ips`` JSON) or its text form's ``CrashReporter Key:``: an
 machine id macOS writes for sharing, kept like its siblings ``sleepWakeUUID`` and ``incident``;
 since 1.43.0 (stop 52) nextcloud.log's ``"reqId"`` (Nextcloud's ``Request::getId``: Apache's
 ``UNIQUE_ID`` or 20 random characters, an id to find one request's lines, no
-credential)."""
+credential); since 1.122.0 (stop 59) the management group of Linux-PAM's log prefix,
+``pam_<module>(<service>:<group>)`` (libpam's ``pam_vsyslog``: the module, the service, then
+``auth``, ``setcred``, ``account``, ``session`` or ``chauthtok`` for the call being made), whose
+service may end in ``password`` (GDM's ``gdm-password``, ``passwd``): one of five words, no
+value."""
 _NOT_JUDGED = frozenset({"KEEP_PUBLIC_MATERIAL", "PRIVATE_KEY"})
 """Secret-ranked findings ``illustrative`` is not asked about: kept material and key blocks
 (their own rule, ``private_key_without_body``). Paths, e-mail addresses and user names rank

@@ -2822,6 +2822,17 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(name)
             .k('","email":""}, context={"username":"admin","role":1}) ...\n')
         ),
+        # stop 59 (scrubber 1.122.0): the login a PAM line names, and the password after the
+        # same service's name once it is no group of Linux-PAM's prefix
+        "pam_prefix_login_password": lambda d: (
+            d.k("gdm-password]: pam_unix(gdm-password:session): session opened for user ")
+            .v(u)
+            .k("(uid=1000) by (uid=0)\npam_ecryptfs(gdm-password:setcred): for user ")
+            .v(u)
+            .k("\ngdm-password:")
+            .v("Q" + _r(rng, ALNUM, 11))
+            .k("\n")
+        ),
     }
 
 
@@ -3773,6 +3784,13 @@ PASTED_PLACEHOLDERS = {
     'RPC response (service=UserMgmt, method=setUser): {"response":{"name":"openmediavault-webgui",'
     '"comment":"openmediavault WebGUI"},"error":null}\n'
     "Args=[USER=hass,TYPE=passwd,IS_KNOWN_DEVICE=no]\nhass@raspberrypi:~ $ hass --open-ui\n",
+    # stop 59 (scrubber 1.122.0): Linux-PAM's prefix of each group, under services whose names
+    # end in password, in a log line and the journal's JSON
+    "pam_prefix_groups": "gdm-password]: pam_unix(gdm-password:session): session opened for user"
+    " root(uid=0) by (uid=0)\npam_ecryptfs(gdm-password:setcred): Error getting passwd info\n"
+    "passwd[1234]: pam_unix(passwd:chauthtok): password changed for root\n"
+    "sudo-password[77]: pam_unix(sudo-password:account): account has expired\n"
+    '{"MESSAGE":"pam_unix(gdm-password:auth): authentication failure; user=gdm"}\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
