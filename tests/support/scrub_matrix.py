@@ -2833,6 +2833,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v("Q" + _r(rng, ALNUM, 11))
             .k("\n")
         ),
+        # stop 59 (scrubber 1.123.0): the logins pam_unix, pam_sss and pam_faillock name after
+        # the prefix in their fixed wordings
+        "pam_module_login": lambda d: (
+            d.k("sshd[9]: pam_unix(sshd:auth): authentication failure; logname= uid=0 euid=0 ")
+            .k("tty=ssh ruser= rhost=203.0.113.5  user=")
+            .v(u)
+            .k("\npasswd[12]: pam_unix(passwd:chauthtok): password changed for ")
+            .v(w)
+            .k("\nsudo[3]: pam_unix(sudo:session): session opened for user root(uid=0) by ")
+            .v(initial)
+            .k("(uid=1000)\npam_faillock(sshd:auth): Consecutive login failures for user ")
+            .v(initial)
+            .k(" account temporarily locked\n")
+        ),
     }
 
 
@@ -3790,7 +3804,13 @@ PASTED_PLACEHOLDERS = {
     " root(uid=0) by (uid=0)\npam_ecryptfs(gdm-password:setcred): Error getting passwd info\n"
     "passwd[1234]: pam_unix(passwd:chauthtok): password changed for root\n"
     "sudo-password[77]: pam_unix(sudo-password:account): account has expired\n"
-    '{"MESSAGE":"pam_unix(gdm-password:auth): authentication failure; user=gdm"}\n',
+    '{"MESSAGE":"pam_unix(gdm-password:auth): authentication failure; user=gdm"}\n'
+    # stop 59 (scrubber 1.123.0): the same modules' lines naming system and image accounts,
+    # placeholders and nobody
+    "sshd[9]: pam_unix(sshd:auth): authentication failure; logname= uid=0 euid=0 tty=ssh ruser="
+    " rhost=203.0.113.5  user=root\npam_unix(sshd:auth): check pass; user unknown\n"
+    "pam_unix(sudo:session): session opened for user root(uid=0) by ubuntu(uid=1000)\n"
+    "pam_unix(sudo:auth): auth could not identify password for [<user>]\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
