@@ -9969,6 +9969,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (164, _RAW_STOP164),
         (165, _RAW_STOP165),
         (166, _RAW_STOP166),
+        (170, _RAW_STOP170),
     ):
         if batch not in (None, number):
             continue
@@ -56149,6 +56150,583 @@ Call stack:
   File "logging\__init__.py", line 1186, in emit
   File "logging\__init__.py", line 1175, in _open
 PermissionError: [Errno 13] Permission denied: 'C:\\Users\\{{keep:****}}\\AppData\\Local\\Temp\\nitrokey-app2.mbl8hnhq.log'
+""",
+    ),
+]
+
+
+_RAW_STOP170: list[tuple[str, str, str]] = [
+    # ---- MATLAB: license checkout, crash dumps, engine and kernels ------------------------------
+    (
+        "https://github.com/TIGRLab/admin/issues/177",
+        ".txt",
+        r"""[[user:rosalie]]@hebb:~$ matlab
+License checkout failed.
+License Manager Error -15
+MATLAB is unable to connect to the license server. 
+Check that the license manager has been started, and that the MATLAB client machine can communicate
+with the license server.
+
+Troubleshoot this issue by visiting: 
+http://www.mathworks.com/support/lme/R2013b/15
+
+Diagnostic Information:
+Feature: MATLAB 
+License path: /home/[[user:rosalie]]{{keep:/.matlab/R2013b_licenses}}:/opt/quarantine/matlab/matlab_concurrent_all/MATLAB_R2013b/lic
+enses/license.dat:/opt/quarantine/matlab/matlab_concurrent_all/MATLAB_R2013b/licenses/network.lic 
+Licensing error: -15,570. System Error: 115
+""",
+    ),
+    (
+        "https://github.com/matlab-actions/run-command/issues/51",
+        ".txt",
+        r"""/home/{{keep:runner}}/work/_actions/matlab-actions/run-command/v2.0.0/dist/bin/glnxa64/run-matlab-command setenv('MW_ORIG_WORKING_FOLDER', cd('/tmp/run_matlab_command-tmbCcr'));command_7879865c_533a_4048_8e49_6d4e5e8849fb 
+  License checkout failed.
+  License Manager Error -1
+  The license file cannot be found.
+  
+  Troubleshoot this issue by visiting: 
+  https://www.mathworks.com/support/lme/1
+  
+  Diagnostic Information:
+  Feature: MATLAB 
+  License path: /home/{{keep:runner}}/.matlab/R2023b_licenses:/opt/hostedtoolcache/MATLAB/2023.2.999/x64/licenses/license.dat:/opt/hostedtoolcache/MATLAB/2023.2.999/x64/licenses 
+  Licensing error: -1,[35](https://github.com/libsprima/prima/actions/runs/7855657020/job/21437601350#step:10:37)9. System Error: 2
+  exit status 1
+Error: Error: The process '/home/runner/work/_actions/matlab-actions/run-command/v2.0.0/dist/bin/glnxa64/run-matlab-command' failed with exit code 1
+""",
+    ),
+    (
+        "https://github.com/ShaoqingRen/faster_rcnn/issues/23",
+        ".txt",
+        r"""MATLAB crash file:/home/[[user:costa]]{{keep:/matlab_crash_dump.3291-1}}:
+
+------------------------------------------------------------------------
+       Segmentation violation detected at Sun Nov  8 13:24:40 2015
+------------------------------------------------------------------------
+
+Configuration:
+  Crash Decoding     : Disabled
+  Current Visual     : 0x21 (class 4, depth 24)
+  Default Encoding   : UTF-8
+  GNU C Library      : 2.19 stable
+  MATLAB Architecture: glnxa64
+  MATLAB Root        : /usr/local/MATLAB/R2014a
+  MATLAB Version     : 8.3.0.532 (R2014a)
+  Operating System   : Linux 3.13.0-55-generic #94-Ubuntu SMP Thu Jun 18 00:27:10 UTC 2015 x86_64
+  Processor ID       : x86 Family 6 Model 42 Stepping 7, GenuineIntel
+  Virtual Machine    : Java 1.7.0_11-b21 with Oracle Corporation Java HotSpot(TM) 64-Bit Server VM mixed mode
+  Window System      : The X.Org Foundation (11501000), display :0
+
+Fault Count: 1
+
+Abnormal termination:
+Segmentation violation
+""",
+    ),
+    (
+        "https://github.com/fangq/mcx/issues/53",
+        ".txt",
+        r"""> ------------------------------------------------------------------------
+>        Segmentation violation detected at Wed Nov 14 10:33:05 2018
+> ------------------------------------------------------------------------
+> 
+> Configuration:
+>   Crash Decoding      : Disabled - No sandbox or build area path
+>   Crash Mode          : continue (default)
+>   Current Graphics Driver: Unknown software 
+>   Current Visual      : None
+>   Default Encoding    : UTF-8
+>   Deployed            : false
+>   GNU C Library       : 2.23 stable
+>   Host Name           : ZigZagDL
+>   MATLAB Architecture : glnxa64
+>   MATLAB Entitlement ID: 5144975
+>   MATLAB Root         : /usr/local/MATLAB/R2017a
+>   MATLAB Version      : 9.2.0.556344 (R2017a)
+>   OpenGL              : software
+>   Operating System    : Linux 4.4.0-77-generic #98-Ubuntu SMP Wed Apr 26 08:34:02 UTC 2017 x86_64
+>   Processor ID        : x86 Family 6 Model 79 Stepping 1, GenuineIntel
+>   Virtual Machine     : Java 1.7.0_60-b19 with Oracle Corporation Java HotSpot(TM) 64-Bit Server VM mixed mode
+>   Window System       : No active display
+> 
+> Fault Count: 1
+""",
+    ),
+    (
+        "https://github.com/vistalab/vistasoft/issues/223",
+        ".txt",
+        r"""> [installSegmentation]: Rebuilding Gray coordinates with nodes only where the inplanes have data. 
+> Initializing HIDDEN Volume view
+> freq_dim not set correctly in NIFTI header.
+> phase_dim not set correctly in NIFTI header.
+> [mrLoad]: mr.voxelSize has length<4: concatenating a "1" to it
+> [mrLoad]: mr.dims has length<4: concatenating a "1" to it
+> Building gray graph from: /Users/[[user:Frederick]]/Programming/anatomy/05/nifti/t1_class.nii.gz
+> Growing 3 gray layers...
+> White matter excluded in the gray graph...
+> Found >1 GM mesh- keeping the first since it has 286204 nodes, which is > half of all nodes (286989 nodes).
+> Building gray graph from: /Users/[[user:Frederick]]/Programming/anatomy/05/nifti/t1_class.nii.gz
+> Growing 3 gray layers...
+> White matter excluded in the gray graph...
+> 
+> ------------------------------------------------------------------------
+>        Segmentation violation detected at Fri Mar 31 14:46:42 2017
+> ------------------------------------------------------------------------
+> 
+> Configuration:
+>   Crash Decoding     : Disabled
+>   Current Visual     : Quartz
+>   Default Encoding   : US-ASCII
+>   MATLAB Architecture: maci64
+>   MATLAB Root        : /Applications/MATLAB_R2014a.app
+>   MATLAB Version     : 8.3.0.532 (R2014a)
+""",
+    ),
+    (
+        "https://github.com/Social-Evolution-and-Behavior/anTraX/issues/19",
+        ".txt",
+        r"""[  6] 0x0000148f52fb5939                                  /lib64/libdl.so.2+00006457
+[  7] 0x0000148f52fb5393                                  /lib64/libdl.so.2+00005011 dlsym+00000099
+[  8] 0x0000148f4b2b6054 /pfs/data5/home/fr/fr_fr/[[user:fr_kt5093]]{{keep:/MATLAB/v96/bin/glnxa64/libut.so}}+00376916 utFindSymbolInLibrary+00000308
+[  9] 0x0000148e54097bf5 /pfs/data5/home/fr/fr_fr/[[user:fr_kt5093]]/.mcrCache9.6/antrax0/toolbox/images/images/private/../../../../bin/glnxa64/libmwhalideBinder.so+00011253 _ZN12HalideBinder16getMethodPointerEPKcS1_+00000613
+[ 10] 0x0000148e5409c982 /pfs/data5/home/fr/fr_fr/[[user:fr_kt5093]]/.mcrCache9.6/antrax0/toolbox/images/images/private/morphmex_halide.mexa64+00006530 mexFunction+00000978
+[ 11] 0x0000148f488f7d60 /pfs/data5/home/fr/fr_fr/[[user:fr_kt5093]]/MATLAB/v96/bin/glnxa64/libmex.so+00544096
+[ 12] 0x0000148f488f8d73 /pfs/data5/home/fr/fr_fr/[[user:fr_kt5093]]/MATLAB/v96/bin/glnxa64/libmex.so+00548211
+[ 13] 0x0000148f488e471c /pfs/data5/home/fr/fr_fr/[[user:fr_kt5093]]/MATLAB/v96/bin/glnxa64/libmex.so+00464668
+[ 14] 0x0000148f482d457f /pfs/data5/home/fr/fr_fr/[[user:fr_kt5093]]/MATLAB/v96/bin/glnxa64/libmwm_dispatcher.so+01082751 _ZN8Mfh_file20dispatch_file_commonEMS_FviPP11mxArray_tagiS2_EiS2_iS2_+00000207
+[ 15] 0x0000148f482d607e /pfs/data5/home/fr/fr_fr/[[user:fr_kt5093]]/MATLAB/v96/bin/glnxa64/libmwm_dispatcher.so+01089662
+""",
+    ),
+    (
+        "https://github.com/imatlab/imatlab/issues/52",
+        ".txt",
+        r"""[I 13:32:41.809 LabApp] KernelRestarter: restarting kernel (1/5), keep random ports
+Error using import
+Import argument 'matlab.internal.engine.input' cannot be found or cannot be imported.
+
+Traceback (most recent call last):
+  File "C:\Users\[[user:Biomechlab]]{{keep:\AppData\Local\conda\conda\envs\j36db\lib\runpy.py}}", line 193, in _run_module_as_main
+    "__main__", mod_spec)
+  File "C:\Users\[[user:Biomechlab]]\AppData\Local\conda\conda\envs\j36db\lib\runpy.py", line 85, in _run_code
+    exec(code, run_globals)
+  File "C:\Users\[[user:Biomechlab]]\AppData\Local\conda\conda\envs\j36db\lib\site-packages\imatlab\__main__.py", line 5, in <module>
+    IPKernelApp.launch_instance(kernel_class=MatlabKernel)
+  File "C:\Users\[[user:Biomechlab]]\AppData\Local\conda\conda\envs\j36db\lib\site-packages\traitlets\config\application.py", line 657, in launch_instance
+    app.initialize(argv)
+  File "<C:\Users\[[user:Biomechlab]]\AppData\Local\conda\conda\envs\j36db\lib\site-packages\decorator.py:decorator-gen-125>", line 2, in initialize
+  File "C:\Users\[[user:Biomechlab]]\AppData\Local\conda\conda\envs\j36db\lib\site-packages\traitlets\config\application.py", line 87, in catch_config_error
+""",
+    ),
+    # ---- FlexLM: lmutil lmstat -------------------------------------------------------------------
+    (
+        "https://github.com/mjtrangoni/flexlm_exporter/pull/212",
+        ".txt",
+        r"""lmutil - Copyright (c) 1989-2022 Flexera. All Rights Reserved.
+
+Flexible License Manager status on Wed 10/6/{{keep:XXXX}} 10:00
+
+[Detecting lmgrd processes...]
+
+License server status: {{keep:X}}@{{keep:HOSTNAME}}
+
+    License file(s) on HOSTNAME: /opt/licenses/FlexLM/VENDORS/MLM/DATA/license.dat:
+
+  HOSTNAME: license server UP (MASTER) v11.19.7
+
+Vendor daemon status (on HOSTNAME):
+
+       MLM: UP v11.19.7
+
+Feature usage info:
+
+Users of MATLAB:  (Total of 424 licenses issued;  Total of 51 licenses in use)
+
+  "MATLAB" v12, vendor: MLM, expiry: 01-jan-0000
+
+  nodelocked license, locked to "ID={{keep:XXXX}}"
+
+        1 RESERVATION for GROUP DED (HOSTNAME/1713)
+
+  "MATLAB" v40, vendor: MLM, expiry: 01-jan-2099
+
+  vendor_string: vi=0:at=276:ae=1:lu=300:lo=NNU:ei={{keep:XXXXXX}}:lr=1:ep=15:
+
+  nodelocked license, locked to "ID={{keep:YYYY}}"
+
+    [[user:aaa803572]] [[user:aaa803572]] (v55) ({{keep:HOSTNAME}}/1713 9323), start Wed 10/6 9:50
+
+  "MATLAB" v55, vendor: MLM, expiry: 01-jan-2099
+
+  vendor_string: vi=0:at=276:ae=1:lu=300:lo=NNU:ei=XXXXXX:lr=1:ep=15:
+
+  nodelocked license, locked to "ID=YYYY"
+
+    [[user:aaa419086]] [[user:aaa419086]] (v48) (HOSTNAME/1713 6414), start Mon 10/8 17:24
+    [[user:mob5207]] /dev/pts/1 (v48) (HOSTNAME/1713 4335), start Wed 10/10 8:00
+    [[user:f1u260481]] [[user:f1u260481]] (v48) (HOSTNAME/1713 5913), start Wed 10/10 8:15
+""",
+    ),
+    (
+        "https://github.com/mjtrangoni/flexlm_exporter/issues/6",
+        ".txt",
+        r"""SERVER "Hostname" "HostId" "Port"
+
+
+VENDOR vendor1 "PATH_TO\vendor1.exe"
+VENDOR vendor2 "PATH_TO\vendor2.exe"
+
+### VENDOR1
+FEATURE Feature1 vendor1 6.3 28-feb-2019 1 HOSTID=ANY SIGN="{{keep:%%%%%%%%}}"
+FEATURE Feature2 vendor1 6.3 28-feb-2019 1 HOSTID=ANY SIGN="%%%%%%%%"
+
+lmutil - Copyright (c) 1989-2017 Flexera Software LLC. All Rights Reserved.
+Flexible License Manager status on Tue 5/15/2018 13:25
+
+License server status: 27000@BVS15004
+    License file(s) on BVS15004: .\licences\combined.lic:
+
+  BVS15004: license server UP (MASTER) v11.15.0
+
+Vendor daemon status (on BVS15004):
+
+     cetim: UP v11.5
+Feature usage info:
+
+Users of CETIM-COBRA:  (Total of 1 license issued;  Total of 0 licenses in use)
+Users of CETIM-COBRA-VDI-1986:  (Total of 1 license issued;  Total of 0 licenses in use)
+Users of CETIM-COBRA-VDI-2014:  (Total of 1 license issued;  Total of 0 licenses in use)
+Users of CETIM-COBRA-NFE250302:  (Total of 1 license issued;  Total of 0 licenses in use)
+""",
+    ),
+    # ---- GNU Octave: pkg install -----------------------------------------------------------------
+    (
+        "https://github.com/gnu-octave/statistics/issues/89",
+        ".txt",
+        r"""octave:1> pkg install "https://github.com/gnu-octave/statistics/archive/refs/tags/release-1.5.4.tar.gz"
+warning: creating installation directory /home/[[user:tfenwick]]{{keep:/snap/octave/306/.local/share/octave/api-v57/packages}}
+warning: called from
+    install at line 36 column 5
+    pkg at line 603 column 9
+
+warning: function /home/[[user:tfenwick]]/snap/octave/306/.local/share/octave/api-v57/packages/statistics-1.5.4/shadow9/std.m shadows a core library function
+warning: called from
+    /home/[[user:tfenwick]]/snap/octave/306/.local/share/octave/api-v57/packages/statistics-1.5.4/PKG_ADD at line 11 column 3
+    doc_cache_create>gen_doc_cache_in_dir at line 146 column 5
+    doc_cache_create at line 62 column 12
+    install>generate_lookfor_cache at line 840 column 5
+    install at line 241 column 7
+    pkg at line 603 column 9
+""",
+    ),
+    (
+        "https://github.com/AndreasStahel/FEMoctave/issues/2",
+        ".txt",
+        r""">> pkg install "https://github.com/AndreasStahel/FEMoctave/archive/v2.0.3.tar.gz"
+warning: load_path: C:\Users\[[user:marco]]{{keep:\AppData\Roaming\octave\api-v57\packages\femoctave-2.0.1}}: No such file or director
+y
+warning: load-path: update failed for 'C:\Users\[[user:marco]]\AppData\Roaming\octave\api-v57\packages\femoctave-2.0.1', remo
+ving from path
+warning: load_path: C:\Users\[[user:marco]]\AppData\Roaming\octave\api-v57\packages\femoctave-2.0.1: No such file or director
+y
+warning: called from
+    unpack at line 273 column 5
+    untar at line 48 column 5
+    install at line 99 column 9
+    pkg at line 603 column 9
+""",
+    ),
+    (
+        "https://github.com/archlinuxcn/repo/issues/138",
+        ".txt",
+        r"""(2/6) 正在安装 octave-general                                      [####################################] 100%
+mkdir (/tmp/oct-rHKscn)
+untar (/usr/share/octave/general.tar.gz, /tmp/oct-rHKscn)
+/usr/share/octave/packages/general-2.0.0/x86_64-unknown-linux-gnu-api-v49+/SHA1.oct: failed to load: liboctinterp.so.2: 无法打开共享对象文件: 没有那个文件或目录
+error: called from 'doc_cache_create>create_cache' in file /usr/share/octave/4.0.0/m/help/doc_cache_create.m near line 106, column 18
+warning: load_path: /usr/share/octave/packages/general-2.0.0/x86_64-unknown-linux-gnu-api-v49+: 没有那个文件或目录
+错误：命令未能被正确执行
+
+~# pkgfile -u
+~# pkgfile liboctinterp.so.2
+(no package found)
+""",
+    ),
+    # ---- Wolfram Engine / Mathematica ------------------------------------------------------------
+    (
+        "https://github.com/WolframResearch/WolframLanguageForJupyter/issues/111",
+        ".txt",
+        r"""ProblemType: Crash
+Architecture: amd64
+Date: Fri Apr 16 21:19:42 2021
+DistroRelease: Ubuntu 20.04
+ExecutablePath: /opt/mathematica/SystemFiles/Kernel/Binaries/Linux-x86-64/WolframKernel
+ExecutableTimestamp: 1618575522
+ProcCmdline: /opt/mathematica/SystemFiles/Kernel/Binaries/Linux-x86-64/WolframKernel -script /home/jupyter-[[user:pdurand]]{{keep:/WolframLanguageForJupyter/WolframLanguageForJupyter/Resources/KernelForWolframLanguageForJupyter.wl}} /home/jupyter-[[user:pdurand]]/.local/share/jupyter/runtime/kernel-3b83a8e5-f01c-4544-9d2f-c6e1fa52a9f9.json ScriptInstall
+ProcCwd: /home/jupyter-[[user:pdurand]]
+ProcEnviron:
+ LC_TIME=fr_FR.UTF-8
+ LC_MONETARY=fr_FR.UTF-8
+ PATH={{keep:(custom, no user)}}
+ LC_ADDRESS=fr_FR.UTF-8
+ LANG=en_US.UTF-8
+ LC_TELEPHONE=fr_FR.UTF-8
+ SHELL=/bin/bash
+ LC_NAME=fr_FR.UTF-8
+ LC_MEASUREMENT=fr_FR.UTF-8
+ LC_IDENTIFICATION=fr_FR.UTF-8
+ LC_NUMERIC=fr_FR.UTF-8
+ LC_PAPER=fr_FR.UTF-8
+""",
+    ),
+    (
+        "https://github.com/vanbaalon/wolfbook/issues/19",
+        ".txt",
+        r"""═══ Kernel launch failure — cause: license / license-invalid ═══
+time            : 2026-09-19T19:38:41.274Z
+platform / arch : win32 / x64
+kernel path     : C:\Program Files\Wolfram Research\Wolfram Engine\15.0\WolframKernel.exe
+wstp error      : pre-WSTP licence check failed
+installations   : Wolfram Engine v15.0
+license preflight: ok=false timedOut=false exit=0 spawnError=none (351 ms)
+mathpass        : C:\Users\[[user:mirka]]{{keep:\AppData\Roaming\Wolfram\Licensing\mathpass}} [not found]
+mathpass        : C:\Users\[[user:mirka]]\AppData\Roaming\Mathematica\Licensing\mathpass [not found]
+mathpass        : C:\ProgramData\Wolfram\Licensing\mathpass [not found]
+mathpass        : C:\ProgramData\Mathematica\Licensing\mathpass [not found]
+mathpass        : C:\Program Files\Wolfram Research\Wolfram Engine\Configuration\Licensing\mathpass [not found]
+mathpass        : C:\Program Files\Wolfram Research\Configuration\Licensing\mathpass [not found]
+summary         : Wolfram's licence check failed (exit code 0). Open Mathematica/Wolfram to repair activation or MathPass, then try again.
+
+PS C:\Users\[[user:mirka]]\Desktop> wolframscript -code '$PasswordFile'
+C:\Users\[[user:mirka]]\AppData\Roaming\WolframEngine\Licensing\mathpass
+
+Wolfram Language 15.0.0 Engine for Microsoft Windows (64-bit)
+Copyright 1988-2026 Wolfram Research, Inc.
+
+In[1]:= $PasswordFile
+""",
+    ),
+    (
+        "https://github.com/WLJSTeam/wljs-notebook/issues/265",
+        ".txt",
+        r"""Wolfram Language 14.0.0 Engine for Mac OS X x86 (64-bit)
+Copyright 1988-2023 Wolfram Research, Inc.
+In[1]:=
+>> LPM >> project directory >> /Users/[[user:jmerle]]{{keep:/Library/Application}}\
+ 
+>    Support/wljs-notebook
+>> LPM >> fetching paclet infos...
+>> LPM >> fetching info by {{keep:KirillBelovTest}}/Objects on a Github...
+>> LPM >> fetching info by {{keep:JerryI}}/Internal on a Github...
+>> LPM >> fetching info by JerryI/TCPServer on a Github...
+>> LPM >> fetching info by JerryI/HTTPHandler on a Github...
+>> LPM >> fetching info by JerryI/WebSocketHandler on a Github...
+>> LPM >> fetching info by JerryI/CSocketListener on a Github...
+>> LPM >> fetching info by JerryI/wl-wlx on a Github...
+""",
+    ),
+    (
+        "https://github.com/WolframResearch/AgentTools/issues/165",
+        ".txt",
+        r"""> A file system error occurred while trying to write the password file "/usr/local/Wolfram/WolframEngine/14.3/Configuration/Licensing/mathpass".  You can still run Wolfram Language 14.3.0 Engine, but you will have to reenter your password the next time you start Wolfram Language 14.3.0 Engine.
+
+> Mathematica 14.3.0 Kernel for Linux x86 (64-bit)
+> Copyright 1988-2025 Wolfram Research, Inc.
+> 
+> Mathematica 14.3.0 Kernel cannot find a valid password.
+> 
+> For automatic Web Activation enter your activation key
+> (enter return to skip Web Activation): {{keep:mykey}}
+> Detected locale "C" with character encoding "UTF-8", which is not UTF-8.
+""",
+    ),
+    # ---- Stata: do-files, stata_kernel, pystata, statacons --------------------------------------
+    (
+        "https://github.com/worldbank/ietoolkit/issues/321",
+        ".txt",
+        r""". iedorep dofile.do
+file C:\Users\[[user:wb718203]]{{keep:\AppData\Local\Temp\ST_2abc_000004.tmp}} not found
+ 
+Processing: dofile.do
+Entering dofile.do run....
+Done with dofile.do!
+variable Path not found
+r(111);
+
+. 
+""",
+    ),
+    (
+        "https://github.com/worldbank/stata-linter/issues/10",
+        ".txt",
+        r""". global lintrepo "C:/Users/[[user:wb391057]]{{keep:/GitHub/stata-linter}}"
+
+. pwd
+C:\Users\[[user:wb391057]]
+
+. stata_linter_detect, input("${lintrepo}/test/bad.do")
+Unknown #command
+Style =====================
+(line 14) style: Use 4 white spaces instead of tabs.(This may apply to other lines as well.)
+(line 15) style: Avoid to use "delimit". For line breaks, use "///" instead.
+[...]
+""",
+    ),
+    (
+        "https://github.com/kylebarron/stata_kernel/issues/338",
+        ".txt",
+        r"""C:\Users\[[user:bergmannt]]>python -m stata_kernel.install
+Traceback (most recent call last):
+  File "C:\Users\[[user:bergmannt]]{{keep:\AppData\Local\Programs\Python\Python38-32\lib\runpy.py}}", line 184, in _run_module_as_main
+    mod_name, mod_spec, code = _get_module_details(mod_name, _Error)
+  File "C:\Users\[[user:bergmannt]]\AppData\Local\Programs\Python\Python38-32\lib\runpy.py", line 110, in _get_module_details
+    __import__(pkg_name)
+  File "C:\Users\[[user:bergmannt]]\AppData\Local\Programs\Python\Python38-32\lib\site-packages\stata_kernel\__init__.py", line 5, in <module>
+    from .kernel import StataKernel
+  File "C:\Users\[[user:bergmannt]]\AppData\Local\Programs\Python\Python38-32\lib\site-packages\stata_kernel\kernel.py", line 16, in <module>
+    from .config import config
+""",
+    ),
+    (
+        "https://github.com/kylebarron/stata_kernel/pull/363",
+        ".txt",
+        r"""> python -m stata_kernel.install
+Traceback (most recent call last):
+  File "/home/{{keep:ubuntu}}/local/miniconda3/lib/python3.8/runpy.py", line 185, in _run_module_as_main
+    mod_name, mod_spec, code = _get_module_details(mod_name, _Error)
+  File "/home/ubuntu/local/miniconda3/lib/python3.8/runpy.py", line 111, in _get_module_details
+    __import__(pkg_name)
+  File "/home/ubuntu/local/miniconda3/lib/python3.8/site-packages/stata_kernel/__init__.py", line 5, in <module>
+    from .kernel import StataKernel
+  File "/home/ubuntu/local/miniconda3/lib/python3.8/site-packages/stata_kernel/kernel.py", line 16, in <module>
+    from .config import config
+  File "/home/ubuntu/local/miniconda3/lib/python3.8/site-packages/stata_kernel/config.py", line 171, in <module>
+    config = Config()
+  File "/home/ubuntu/local/miniconda3/lib/python3.8/site-packages/stata_kernel/config.py", line 86, in __init__
+    self.raise_config_error('stata_path')
+  File "/home/ubuntu/local/miniconda3/lib/python3.8/site-packages/stata_kernel/config.py", line 161, in raise_config_error
+    raise ValueError(dedent(msg))
+ValueError: stata_path option in configuration file is missing or invalid
+""",
+    ),
+    (
+        "https://github.com/ticoneva/pystata-kernel/issues/3",
+        ".txt",
+        r"""[IPKernelApp] ERROR | Exception in message handler:
+Traceback (most recent call last):
+  File "/Users/[[user:beckett]]{{keep:/anaconda3/lib/python3.9/site-packages/ipykernel/kernelbase.py}}", line 367, in dispatch_shell
+    await result
+  File "/Users/[[user:beckett]]/anaconda3/lib/python3.9/site-packages/ipykernel/kernelbase.py", line 657, in execute_request
+    reply_content = self.do_execute(
+  File "/Users/[[user:beckett]]/anaconda3/lib/python3.9/site-packages/pystata-kernel/kernel.py", line 36, in do_execute
+    stata_setup.config(env['stata_dir'],env['edition'])
+  File "/Users/[[user:beckett]]/anaconda3/lib/python3.9/site-packages/stata_setup.py", line 41, in config
+    raise OSError(path + " is not Stata's installation path")
+OSError: /Applications/Stata/StataMP.app/Contents/MacOS is not Stata's installation path
+
+[[user:Leonard]]s-MacBookPro:~ [[user:beckett]]$ ls /Applications/Stata/StataMP.app/Contents/MacOS
+StataMP  libstata-mp.dylib  stata-mp
+""",
+    ),
+    (
+        "https://github.com/bquistorff/statacons/issues/19",
+        ".txt",
+        r""". statacons, show_config
+scons: Reading SConscript files ...
+Can't find Stata from config or defaults
+Current config:
+KeyError: 'STATABATCHCOM':
+  File "C:\Users\[[user:kdmoreau]]\work\BGD_San_Struc\SConstruct", line 4:
+    env = pystatacons.init_env()
+  File "C:\Users\[[user:kdmoreau]]{{keep:\AppData\Local\miniconda3\Lib\site-packages\pystatacons\stata_utils.py}}", li
+> ne 536:
+    print("Stata batch found automatically: " + env['STATABATCHCOM'])
+  File "C:\Users\[[user:kdmoreau]]\AppData\Local\miniconda3\Lib\site-packages\SCons\Environment.py", line 603
+> :
+    return self._dict[key]
+Error from Python: 2
+r(7103);
+""",
+    ),
+    # ---- SAS: saspy's logs -----------------------------------------------------------------------
+    (
+        "https://github.com/sassoftware/saspy/issues/205",
+        ".txt",
+        r"""7          ods listing close;ods html5 (id=saspy_internal) file=_tomods1 options(bitmap_mode='inline') device=svg style=HTMLBlue;
+7        ! ods graphics on / outputfmt=png;
+NOTE: Writing HTML5(SASPY_INTERNAL) Body file: _TOMODS1
+8          ;*';*";*/;
+9
+10                             %put WORKPATH=%sysfunc(pathname(work));
+WORKPATH=C:\Users\[[user:wendy]]{{keep:\AppData\Local\Temp\SAS Temporary Files}}\_TD24304_[[user:WENDY]]-PC_\Prc2
+11                             %put ENCODING=&SYSENCODING;
+ENCODING=wlatin1
+12                             %put SYSVLONG=&SYSVLONG4;
+SYSVLONG=9.04.01M5P09132017
+13                             %put SYSJOBID=&SYSJOBID;
+SYSJOBID=24304
+14                             %put SYSSCP=&SYSSCP;
+SYSSCP=WIN
+15
+16
+17         ;*';*";*/;ods html5 (id=saspy_internal) close;ods listing;
+18
+19         %put E3969440A681A2408885998500000002;
+E3969440A681A2408885998500000002
+20
+3                                                          The SAS System                             14:22 Friday, February 8, 2019
+
+21         data sas_data.test_data;
+22         length  'col1'n 8 'col2'n 8;
+23         infile datalines delimiter='03'x DSD STOPOVER;
+24         input @;
+25         if _infile_ = '' then delete;
+26         input 'col1'n 'col2'n ;
+27         datalines4;
+
+ERROR: Libref SAS_DATA is not assigned.
+""",
+    ),
+    (
+        "https://github.com/sassoftware/saspy/issues/377",
+        ".txt",
+        r"""1                                                          The SAS System                               09:39 Wednesday, May 5, 2021
+
+NOTE: Copyright (c) 2002-2012 by SAS Institute Inc., Cary, NC, USA. 
+NOTE: SAS (r) Proprietary Software 9.4 (TS1M3) 
+      Licensed to {{keep:HUMANA INC}}, Site 70130518.
+NOTE: This session is executing on the AIX 7.1 (AIX 64) platform.
+
+
+
+NOTE: Updated analytical products:
+      
+      SAS/STAT 14.1
+      SAS/ETS 14.1
+      SAS/IML 14.1
+
+NOTE: Additional host information:
+
+IBM AIX AIX 64 1 7 00F9E6294C00 
+""",
+    ),
+    # ---- Scilab: a toolbox's builder ---------------------------------------------------------------
+    (
+        "https://github.com/scilab/scilab2c/issues/2",
+        ".txt",
+        r"""genlib: Processing file: Scilab2CDeps.sci
+at line   106 of function genlib             
+at line    42 of function tbx_build_macros   ( /home/[[user:diego]]{{keep:/scilab-6.0.1/share/scilab/modules/modules_manager/macros/tbx_build_macros.sci}} line 56 )
+in builtin                exec               ( /home/[[user:diego]]/scilab-6.0.1/share/scilab/contrib/scilab2c/macros/findDeps/buildmacros.sce line -1 )
+at line    10 of executed file /home/[[user:diego]]/scilab-6.0.1/share/scilab/contrib/scilab2c/macros/buildmacros.sce
+at line    13 of function tbx_builder        ( /home/[[user:diego]]/scilab-6.0.1/share/scilab/modules/modules_manager/macros/tbx_builder.sci line 26 )
+at line    36 of function tbx_builder_macros ( /home/[[user:diego]]/scilab-6.0.1/share/scilab/modules/modules_manager/macros/tbx_builder_macros.sci line 51 )
+at line    29 of executed file /home/[[user:diego]]/scilab-6.0.1/share/scilab/contrib/scilab2c/builder.sce
+
+scilab2ccode.deps.zranda=["drands","DoubleComplex","zreals",]
+                                                            ^^
+Error: syntax error, unexpected ]
+genlib: Error in file /home/[[user:diego]]/scilab-6.0.1/share/scilab/contrib/scilab2c/macros/findDeps/Scilab2CDeps.sci
 """,
     ),
 ]
