@@ -344,6 +344,7 @@ def main(argv: list[str] | None = None) -> int:
             "165",
             "166",
             "170",
+            "167",
             "all",
         ),
         default="all",

@@ -9970,6 +9970,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (165, _RAW_STOP165),
         (166, _RAW_STOP166),
         (170, _RAW_STOP170),
+        (167, _RAW_STOP167),
     ):
         if batch not in (None, number):
             continue
@@ -56727,6 +56728,397 @@ scilab2ccode.deps.zranda=["drands","DoubleComplex","zreals",]
                                                             ^^
 Error: syntax error, unexpected ]
 genlib: Error in file /home/[[user:diego]]/scilab-6.0.1/share/scilab/contrib/scilab2c/macros/findDeps/Scilab2CDeps.sci
+""",
+    ),
+]
+
+
+_RAW_STOP167: list[tuple[str, str, str]] = [
+    # ---- OpenWrt at run time: logread, uci show, ddns-scripts' log --------------------------------
+    (
+        "https://github.com/openwrt/packages/pull/5018",
+        ".txt",
+        r"""081749       : Update needed - L: '124.206.234.219' <> R: '124.206.234.205'
+081749       : #> /usr/bin/curl -RsS -o /var/run/ddns/myddns_ipv4.dat --stderr /var/run/ddns/myddns_ipv4.err --insecure --noproxy '*' 'https://www.duckdns.org/update?
+
+domains=[[user:lihaoyu2016]].duckdns.org&token=[[secret:3b91c07e-5a24-4e8b-9f16-d20c7a4e1b63]]&ip=124.206.234.219'
+081752       : DDNS Provider answered:
+OK
+081752  info : Update successful - IP '124.206.234.219' send
+""",
+    ),
+    (
+        "https://github.com/openwrt/packages/issues/4006",
+        ".txt",
+        r"""{{keep:root}}@mymodem:/etc/config# cd /var/log/
+
+{{keep:root}}@mymodem:/tmp/log# cd ddns/
+
+{{keep:root}}@mymodem:/tmp/log/ddns# ls
+myddns_ipv4.log  myddns_ipv6.log
+
+{{keep:root}}@mymodem:/tmp/log/ddns# cat myddns_ipv4.log 
+ 151617       : ************ ************** ************** **************
+ 151617  note : PID '9528' started at 2017-02-07 15:16
+ 151617       : ddns version  : 2.7.5
+ 151617       : uci configuration:
+...
+ddns.myddns_ipv4.password='{{keep:testpwd}}'
+ddns.myddns_ipv4.service_name='dyndns.com'
+...
+
+{{keep:root}}@mymodem:/tmp/log/ddns# cat myddns_ipv6.log
+...
+ddns.myddns_ipv6.password='{{keep:your_password}}'
+...
+""",
+    ),
+    (
+        "https://github.com/openwrt/openwrt/issues/14010",
+        ".txt",
+        r"""Tue Nov 28 23:33:46 2023 daemon.notice hostapd: wl1-ap0: AP-DISABLED
+Tue Nov 28 23:33:46 2023 daemon.notice hostapd: wl1-ap0: CTRL-EVENT-TERMINATING
+Tue Nov 28 23:33:47 2023 daemon.err hostapd: rmdir[ctrl_interface=/var/run/hostapd]: Permission denied
+Tue Nov 28 23:33:47 2023 daemon.notice hostapd: nl80211: deinit ifname=wl1-ap0 disabled_11b_rates=0
+Tue Nov 28 23:33:47 2023 kern.info kernel: [783707.226626] device wl1-ap0 left promiscuous mode
+Tue Nov 28 23:33:47 2023 kern.info kernel: [783707.231471] br-lan: port 9(wl1-ap0) entered disabled state
+Tue Nov 28 23:33:47 2023 daemon.notice netifd: Network device 'wl1-ap0' link is down
+Tue Nov 28 23:33:47 2023 daemon.notice netifd: lan (2458): udhcpc: sending renew to server 192.168.177.1
+Tue Nov 28 23:33:47 2023 daemon.notice netifd: lan (2458): udhcpc: lease of 192.168.177.53 obtained from 192.168.177.1, lease time 86400
+Tue Nov 28 23:33:47 2023 daemon.err hostapd: rmdir[ctrl_interface=/var/run/hostapd]: Permission denied
+Tue Nov 28 23:34:08 2023 daemon.err uhttpd[1632]: [info] luci: accepted login on / for {{keep:root}} from 192.168.177.22
+Tue Nov 28 23:34:15 2023 daemon.notice netifd: radio0 (14399): Command failed: ubus call hostapd config_set
+""",
+    ),
+    (
+        "https://github.com/openwrt/openwrt/issues/14049",
+        ".txt",
+        r"""Mon Oct  9 14:46:23 2023 daemon.notice hostapd: Configuration file: data: driver=nl80211 logger_syslog=127 logger_syslog_level=2 logger_stdout=127 logger_stdout_level=2 country_code=US ieee80211d=1 ieee80211h=1 hw_mode=a beacon_int=100 chanlist=149 #num_global_macaddr=1 ieee80211n=1 ht_coex=0 ht_capab=[LDPC][SHORT-GI-20][SHORT-GI-40][TX-STBC][RX-STBC1][DSSS_CCK-40] channel=149  interface=phy1-ap0 bssid={{keep:<REDACTED>}} ctrl_interface=/var/run/hostapd ap_isolate=1 bss_load_update_period=60 chan_util_avg_period=600 disassoc_low_ack=0 skip_inactivity_poll=0 preamble=1 wmm_enabled=1 ignore_broadcast_ssid=0 uapsd_advertisement_enabled=1 utf8_ssid=1 multi_ap=0 wpa_group_rekey=3600 wpa_passphrase={{keep:<REDACTED>}} wpa_psk_file=/var/run/hostapd-phy1-ap0.psk auth_algs=1 wpa=2 wpa_pairwise=CCMP ssid={{keep:<REDACTED>}} bridge=br-lan wds_bridge= snoop_iface=br-lan wpa_disable_eapol_key_retries=1 wpa_key_mgmt=WPA-PSK WPA-PSK-SHA256 okc=0 disable_pmksa_caching=1 ieee80211w=1 group_mgmt_cipher=AES-128-CMAC dynamic_vlan=0
+ vlan_naming=1 vlan_no
+Mon Oct  9 14:46:24 2023 daemon.notice wpa_supplicant[1718]: Set new config for phy phy0
+Mon Oct  9 14:46:24 2023 kern.info kernel: [   95.069594] br-lan: port 2(phy1-ap0) entered blocking state
+Mon Oct  9 14:46:24 2023 kern.info kernel: [   95.075325] br-lan: port 2(phy1-ap0) entered forwarding state
+""",
+    ),
+    (
+        "https://github.com/f00b4r0/uspot/issues/35",
+        ".txt",
+        r"""network.loopback=interface
+network.loopback.device='lo'
+network.loopback.proto='static'
+network.loopback.ipaddr='127.0.0.1'
+network.loopback.netmask='255.0.0.0'
+network.globals=globals
+network.globals.ula_prefix='fd78:e0cf:459b::/48'
+network.globals.packet_steering='1'
+network.@device[0]=device
+network.@device[0].name='br-lan'
+network.@device[0].type='bridge'
+network.@device[0].ports='eth0.1'
+network.lan=interface
+network.lan.device='br-lan'
+network.lan.proto='static'
+network.lan.ipaddr='192.168.55.1'
+network.lan.netmask='255.255.255.0'
+network.lan.delegate='0'
+network.wwan=interface
+network.wwan.proto='ncm'
+network.wwan.device='/dev/ttyACM0'
+network.wwan.pdptype='IP'
+network.wwan.apn='netpublic'
+network.wwan.pincode='{{keep:XXXX}}'
+network.wwan.ipv6='auto'
+network.wwan.metric='10'
+network.wwan.sourcefilter='0'
+network.wwan.delegate='0'
+network.wwan.delay='10'
+network.@switch[0]=switch
+network.@switch[0].name='switch0'
+network.@switch[0].reset='1'
+network.@switch[0].enable_vlan='1'
+""",
+    ),
+    (
+        "https://github.com/lede-project/source/pull/1526",
+        ".txt",
+        r"""Tue Mar 13 23:00:48 2018 daemon.info hostapd: wlan1: STA 0c:3e:9f:18:fb:c6 RADIUS: starting accounting session 545AE4DB00E8FF34
+Tue Mar 13 23:00:48 2018 daemon.info hostapd: wlan1: STA 0c:3e:9f:18:fb:c6 WPA: pairwise key handshake completed (RSN)
+Tue Mar 13 23:00:48 2018 daemon.info dnsmasq-dhcp[2501]: DHCPREQUEST(br-lan) 192.168.7.182 0c:3e:9f:18:fb:c6
+Tue Mar 13 23:00:48 2018 daemon.info dnsmasq-dhcp[2501]: DHCPACK(br-lan) 192.168.7.182 0c:3e:9f:18:fb:c6 [[user:Long-Phan]]
+Tue Mar 13 23:01:01 2018 authpriv.info dropbear[3530]: Child connection from 221.194.47.245:58363
+Tue Mar 13 23:01:13 2018 daemon.notice hostapd: wlan1: AP-STA-DISCONNECTED 0c:3e:9f:18:fb:c6
+Tue Mar 13 23:01:13 2018 daemon.info hostapd: wlan1: STA 0c:3e:9f:18:fb:c6 IEEE 802.11: disassociated
+Tue Mar 13 23:01:14 2018 daemon.info hostapd: wlan1: STA 0c:3e:9f:18:fb:c6 IEEE 802.11: deauthenticated due to inactivity (timer DEAUTH/REMOVE)
+Tue Mar 13 23:01:18 2018 daemon.info hostapd: wlan1: STA 0c:3e:9f:18:fb:c6 IEEE 802.11: authenticated
+Tue Mar 13 23:01:18 2018 daemon.info hostapd: wlan1: STA 0c:3e:9f:18:fb:c6 IEEE 802.11: associated (aid 2)
+Tue Mar 13 23:01:18 2018 daemon.notice hostapd: wlan1: AP-STA-CONNECTED 0c:3e:9f:18:fb:c6
+""",
+    ),
+    (
+        "https://github.com/openwrt/openwrt/issues/9696",
+        ".txt",
+        r"""Mon Apr 11 15:02:43 2022 daemon.notice hostapd: wlan0: AP-STA-DISCONNECTED 60:f6:77:9f:ec:c8
+Mon Apr 11 15:02:46 2022 daemon.info dnsmasq-dhcp[2985]: DHCPDISCOVER(br-lan) 192.168.1.242 54:e1:ad:f7:88:5f
+Mon Apr 11 15:02:46 2022 daemon.info dnsmasq-dhcp[2985]: DHCPOFFER(br-lan) 192.168.100.242 54:e1:ad:f7:88:5f
+Mon Apr 11 15:02:46 2022 daemon.info dnsmasq-dhcp[2985]: DHCPREQUEST(br-lan) 192.168.100.242 54:e1:ad:f7:88:5f
+Mon Apr 11 15:02:46 2022 daemon.info dnsmasq-dhcp[2985]: DHCPACK(br-lan) 192.168.100.242 54:e1:ad:f7:88:5f [[user:jan]]-ntb
+Mon Apr 11 15:04:25 2022 daemon.err uhttpd[1825]: luci: accepted login on / for {{keep:root}} from 192.168.100.242
+Mon Apr 11 15:08:39 2022 daemon.notice netifd: wan (2702): udhcpc: sending renew to 192.168.0.1
+Mon Apr 11 15:08:39 2022 daemon.notice netifd: wan (2702): udhcpc: lease of 192.168.0.62 obtained, lease time 3600
+Mon Apr 11 15:15:54 2022 daemon.info hostapd: wlan0: STA 4e:a6:ca:17:b0:75 IEEE 802.11: authenticated
+Mon Apr 11 15:15:55 2022 daemon.info hostapd: wlan0: STA 4e:a6:ca:17:b0:75 IEEE 802.11: associated (aid 9)
+Mon Apr 11 15:15:55 2022 daemon.notice hostapd: wlan0: AP-STA-CONNECTED 4e:a6:ca:17:b0:75
+""",
+    ),
+    (
+        "https://github.com/Ansuel/tch-nginx-gui/issues/722",
+        ".txt",
+        r"""Sun Jul 21 12:23:20 2019 daemon.notice hostapd: Added new STA to monitor [48:50:73:d5:96:b4]
+Sun Jul 21 12:23:20 2019 daemon.info dnsmasq-dhcp[3125]: DHCPREQUEST(br-lan) 192.168.1.234 48:50:73:d5:96:b4
+Sun Jul 21 12:23:20 2019 daemon.info dnsmasq-dhcp[3125]: DHCPACK(br-lan) 192.168.1.234 48:50:73:d5:96:b4 Windows-Phone
+Sun Jul 21 12:23:20 2019 daemon.info odhcpd[3209]: Using a RA lifetime of 0 seconds on br-lan
+Sun Jul 21 12:23:20 2019 daemon.notice odhcpd[3209]: Got DHCPv6 request
+Sun Jul 21 12:23:20 2019 daemon.warn odhcpd[3209]: DHCPV6 SOLICIT IA_NA from 00010001232589ea485073d596b4 on br-lan: no addresses available
+Sun Jul 21 12:23:20 2019 daemon.notice odhcpd[3209]: Got DHCPv6 request
+Sun Jul 21 12:23:55 2019 daemon.info dnsmasq-dhcp[3125]: DHCPREQUEST(br-lan) 192.168.1.193 90:f6:52:17:54:95
+Sun Jul 21 12:23:55 2019 daemon.info dnsmasq-dhcp[3125]: DHCPACK(br-lan) 192.168.1.193 90:f6:52:17:54:95 [[user:RikaLinux]]-PC
+Sun Jul 21 12:23:55 2019 daemon.info odhcpd[3209]: Using a RA lifetime of 0 seconds on br-lan
+Sun Jul 21 12:23:55 2019 daemon.notice odhcpd[3209]: Got DHCPv6 request
+""",
+    ),
+    (
+        "https://github.com/quietsy/advanced-configurations/issues/6",
+        ".txt",
+        r"""ASUSWRT-Merlin RT-AX86U 3004.388.9_0 Wed Apr  9 22:50:19 UTC 2025
+{{keep:XXXXXX}}@RT-AX86U:/tmp/home/root# ip a
+
+1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN group default qlen 1000
+""",
+    ),
+    # ---- OpenWrt and LEDE buildroots on the poster's machine -----------------------------------
+    (
+        "https://github.com/openwrt/openwrt/issues/12217",
+        ".txt",
+        r""" make[3] -C toolchain/gcc/initial compile
+    ERROR: toolchain/gcc/initial failed to build.
+make -r world: build failed. Please re-run make with -j1 V=s or V=sc for a higher verbosity level to see what's going on
+make: *** [/home/[[user:qzl]]{{keep:/openwrt/include/toplevel.mk}}:231: world] Error 1
+make[2]: Entering directory '/home/[[user:qzl]]/openwrt/scripts/config'
+make[2]: 'conf' is up to date.
+make[2]: Leaving directory '/home/[[user:qzl]]/openwrt/scripts/config'
+ make[1] world
+ make[2] toolchain/compile
+ make[3] -C toolchain/gdb compile
+ make[3] -C toolchain/binutils compile
+ make[3] -C toolchain/gcc/initial compile
+    ERROR: toolchain/gcc/initial failed to build.
+make[1]: Entering directory '/home/[[user:qzl]]/openwrt'
+make[2]: Entering directory '/home/[[user:qzl]]/openwrt'
++ mkdir -p /home/[[user:qzl]]/openwrt/staging_dir/target-aarch64_cortex-a53_musl
++ cd /home/[[user:qzl]]/openwrt/staging_dir/target-aarch64_cortex-a53_musl
++ mkdir -p bin lib stamp usr/include usr/lib
+mkdir -p /home/[[user:qzl]]/openwrt/build_dir/target-aarch64_cortex-a53_musl/stamp
+""",
+    ),
+    (
+        "https://github.com/mwarning/zerotier-openwrt/issues/4",
+        ".txt",
+        r"""d/openwrt$ make package/zerotier/compile -j1 V=s
+make[1]: Entering directory `/home/[[user:b3817kq]]{{keep:/openwrt_build/openwrt}}'
+make[2]: Entering directory `/home/[[user:b3817kq]]/openwrt_build/openwrt/package/libs/toolchain'
+cp -fpR /home/[[user:b3817kq]]/openwrt_build/openwrt/staging_dir/toolchain-mips_34kc_gcc-4.8-linaro_uClibc-0.9.33.2/lib/libuClibc-*.so /home/[[user:b3817kq]]/openwrt_build/openwrt/staging_dir/toolchain-mips_34kc_gcc-4.8-linaro_uClibc-0.9.33.2/lib/libcrypt-*.so /home/[[user:b3817kq]]/openwrt_build/openwrt/staging_dir/toolchain-mips_34kc_gcc-4.8-linaro_uClibc-0.9.33.2/lib/libm-*.so /home/[[user:b3817kq]]/openwrt_build/openwrt/build_dir/target-mips_34kc_uClibc-0.9.33.2/toolchain/
+cp: cannot stat '/
+""",
+    ),
+    (
+        "https://github.com/openwrt/openwrt/issues/205",
+        ".txt",
+        r"""make[1]: Entering directory '/run/media/[[user:rendi]]/Data/OpenWRT/[BUILDROOT]OpenwrtDD/openwrt'
+make[2]: Entering directory '/run/media/[[user:rendi]]/Data/OpenWRT/[BUILDROOT]OpenwrtDD/openwrt'
++ mkdir -p '/run/media/[[user:rendi]]/Data/OpenWRT/[BUILDROOT]OpenwrtDD/openwrt/staging_dir/target-mips_34kc_musl-1.1.15'
++ cd '/run/media/[[user:rendi]]/Data/OpenWRT/[BUILDROOT]OpenwrtDD/openwrt/staging_dir/target-mips_34kc_musl-1.1.15'
++ mkdir -p bin lib include stamp
+mkdir -p /run/media/[[user:rendi]]/Data/OpenWRT/[BUILDROOT]OpenwrtDD/openwrt/build_dir/target-mips_34kc_musl-1.1.15/stamp
+touch /run/media/[[user:rendi]]/Data/OpenWRT/[BUILDROOT]OpenwrtDD/openwrt/staging_dir/target-mips_34kc_musl-1.1.15/.prepared
++ mkdir -p '/run/media/[[user:rendi]]/Data/OpenWRT/[BUILDROOT]OpenwrtDD/openwrt/staging_dir/host'
++ cd '/run/media/[[user:rendi]]/Data/OpenWRT/[BUILDROOT]OpenwrtDD/openwrt/staging_dir/host'
++ mkdir -p bin lib include stamp
+""",
+    ),
+    (
+        "https://github.com/openwrt/luci/issues/5231",
+        ".txt",
+        r"""make[3]: Leaving directory '/home/[[user:kairen]]{{keep:/openwrt/package/libs/gmp}}'
+time: package/libs/gmp/compile#233.57#36.77#212.00
+make[2]: Leaving directory '/home/[[user:kairen]]/openwrt'
+make[1]: *** [package/Makefile:108: /home/[[user:kairen]]/openwrt/staging_dir/target-mipsel_24kc_musl/stamp/.package_compile] Error 2
+make[1]: Leaving directory '/home/[[user:kairen]]/openwrt'
+make: *** [/home/[[user:kairen]]/openwrt/include/toplevel.mk:230: world] Error 2
+[[user:kairen]]@[[user:kairen]]-HP-430-Notebook-PC:~/openwrt$ 
+""",
+    ),
+    (
+        "https://github.com/openwrt/luci/issues/3433",
+        ".txt",
+        r"""SHELL= flock /home/[[user:tralvo]]{{keep:/openwrt-master/openwrt/tmp/.root-copy.flock}} -c 'cp -fpR /home/[[user:tralvo]]/openwrt-master/openwrt/build_dir/target-x86_64_musl/linux-x86_64/grub-2.04/.pkgdir/grub2-editenv/. /home/[[user:tralvo]]/openwrt-master/openwrt/staging_dir/target-x86_64_musl/root-x86/'
+touch /home/[[user:tralvo]]/openwrt-master/openwrt/staging_dir/target-x86_64_musl/root-x86/stamp/.grub2-editenv_installed
+make[3]: Leaving directory '/home/[[user:tralvo]]/openwrt-master/openwrt/package/boot/grub2'
+time: package/boot/grub2/compile#0.22#0.11#0.41
+make[3]: Entering directory '/home/[[user:tralvo]]/openwrt-master/openwrt/package/boot/uboot-envtools'
+mkdir -p /home/[[user:tralvo]]/openwrt-master/openwrt/staging_dir/target-x86_64_musl/root-x86/stamp
+touch /home/[[user:tralvo]]/openwrt-master/openwrt/staging_dir/target-x86_64_musl/root-x86/stamp/.uboot-envtools_installed
+make[3]: Leaving directory '/home/[[user:tralvo]]/openwrt-master/openwrt/package/boot/uboot-envtools'
+time: package/boot/uboot-envtools/compile#0.23#0.24#0.73
+make[3]: Entering directory '/home/[[user:tralvo]]/openwrt-master/openwrt/feeds/luci/modules/luci-base'
+touch /home/[[user:tralvo]]/openwrt-master/openwrt/build_dir/hostpkg/luci-base/.config
+""",
+    ),
+    (
+        "https://github.com/coolsnowwolf/lede/issues/2045",
+        ".txt",
+        r"""Collected errors:
+ * satisfy_dependencies_for: Cannot satisfy the following dependencies for luci:
+ * 	uhttpd * 	uhttpd-mod-ubus * 
+ * opkg_install_cmd: Cannot install package luci.
+package/Makefile:65: recipe for target 'package/install' failed
+make[2]: *** [package/install] Error 255
+make[2]: Leaving directory '/home/[[user:k]]{{keep:/openwrt}}'
+package/Makefile:104: recipe for target '/home/[[user:k]]/openwrt/staging_dir/target-arm_cortex-a9+vfpv3_musl_eabi/stamp/.package_install' failed
+make[1]: *** [/home/[[user:k]]/openwrt/staging_dir/target-arm_cortex-a9+vfpv3_musl_eabi/stamp/.package_install] Error 2
+make[1]: Leaving directory '/home/[[user:k]]/openwrt'
+/home/[[user:k]]/openwrt/include/toplevel.mk:216: recipe for target 'world' failed
+make: *** [world] Error 2
+""",
+    ),
+    (
+        "https://github.com/openwrt/luci/issues/282",
+        ".txt",
+        r"""touch /home/[[user:marcel]]{{keep:/BB-evernet/staging_dir/target-i386_i486_uClibc-0.9.33.2/root-x86/stamp/.luci-app-ddns_installed}}
+make[3]: Leaving directory `/home/[[user:marcel]]/BB-evernet/feeds/luci/applications/luci-app-ddns'
+make[3]: Entering directory `/home/[[user:marcel]]/BB-evernet/feeds/luci/libs/luci-lib-luaneightbl'
+mkdir -p /home/[[user:marcel]]/BB-evernet/bin/x86/packages /home/[[user:marcel]]/BB-evernet/build_dir/target-i386_i486_uClibc-0.9.33.2/luci-lib-luaneightbl/ipkg-x86/luci-lib-luaneightbl/CONTROL /home/[[user:marcel]]/BB-evernet/staging_dir/target-i386_i486_uClibc-0.9
+.33.2/pkginfo
+""",
+    ),
+    (
+        "https://github.com/openwrt/luci/issues/2995",
+        ".txt",
+        r"""time: package/feeds/luci/luci-lib-ip/compile#0.35#0.02#0.37
+make[1]: *** [package/Makefile:113: package/feeds/luci/luci-lib-ip/compile] Error 2
+make[1]: Leaving directory '/home/[[user:kelsor]]{{keep:/openwrt}}'
+make: *** [/home/[[user:kelsor]]/openwrt/include/toplevel.mk:218: package/luci-lib-ip/compile] Error 2
+""",
+    ),
+    # ---- DD-WRT, EdgeOS / Vyatta, OPNsense, RouterOS -----------------------------------------------
+    (
+        "https://github.com/hanwckf/rt-n56u/issues/266",
+        ".txt",
+        r"""> [[user:Harun]]sMacPro:new gold dream [[user:Harun]]$ ssh {{keep:root}}@192.168.1.1
+> DD-WRT v4.14-r42478M CRISPIN (c) 2020 NewMedia-NET GmbH
+> Release: 02/21/20
+> Board: Dlink DIR-882 A1
+> {{keep:root}}@192.168.1.1's password: 
+> Permission denied, please try again.
+> {{keep:root}}@192.168.1.1's password: 
+> ==========================================================
+>                          DD-WRT v4.14
+>  		      Wireless Liberty
+>                    http://www.dd-wrt.com
+> {{keep:root}}@DD-WRT:~# cat /var/log/messages 
+""",
+    ),
+    (
+        "https://github.com/Lochnair/vyatta-wireguard/issues/135",
+        ".txt",
+        r"""{{keep:admin}}@erl3#                 delete interfaces wireguard wg0
+[edit]
+{{keep:admin}}@erl3#                 delete interfaces wireguard wg1
+[edit]
+{{keep:admin}}@erl3# commit
+Commit failed
+{{keep:admin}}@erl3# delete interfaces wireguard
+Nothing to delete (the specified node does not exist)
+[edit]
+{{keep:admin}}@erl3# commit
+Commit failed
+{{keep:admin}}@erl3# show interfaces wireguard
+-wireguard wg0 {
+-    listen-port 53
+-    peer AXH17fWQMjJfKSTyFSkhunH1hT8bmyjFmfzNy8fWsVM= {
+-        allowed-ips 192.168.254.0/24
+-    }
+-    private-key /config/auth/dznet-p.key
+-    route-allowed-ips true
+-}
+-wireguard wg1 {
+-    disable
+-    listen-port 51821
+-    peer ioS7yx+dMlzonEK/yv5dqepaX6E8XN4LGm46E2SIFHk= {
+-        allowed-ips 192.168.255.0/24
+-        allowed-ips 10.0.0.0/24
+-        description "[[user:Dorlack]] ER-X"
+-        persistent-keepalive 15
+-    }
+-    private-key /config/auth/[[user:dorlack]].key
+-    route-allowed-ips true
+-}
+""",
+    ),
+    (
+        "https://github.com/Lochnair/vyatta-wireguard/issues/9",
+        ".txt",
+        r"""Version:      v1.9.1.1
+Build ID:     4977602
+Build on:     04/27/17 01:13
+Copyright:    2012-2016 Ubiquiti Networks, Inc.
+HW model:     EdgeRouter X 5-Port
+
+{{keep:ubnt}}@ubnt:~$ configure
+[edit]
+{{keep:ubnt}}@ubnt# set interfaces wireguard wg0 private-key {{keep:xxx}}
+[edit]
+{{keep:ubnt}}@ubnt# commit
+[ interfaces wireguard wg0 private-key {{keep:xxx}} ]
+fopen: No such file or directory
+
+Commit failed
+[edit]
+""",
+    ),
+    (
+        "https://github.com/acmesh-official/acme.sh/issues/3954",
+        ".txt",
+        r"""<15>1 2022-02-24T18:35:45-05:00 OPNsense.wapnet.local.lan acme.sh 28052 - [meta sequenceId="35"] [Thu Feb 24 18:35:45 EST 2022] _saved_account_key_hash is not changed, skip register account.
+<15>1 2022-02-24T18:35:45-05:00 OPNsense.wapnet.local.lan acme.sh 35503 - [meta sequenceId="36"] [Thu Feb 24 18:35:45 EST 2022] Read key length:4096
+<15>1 2022-02-24T18:35:45-05:00 OPNsense.wapnet.local.lan acme.sh 40135 - [meta sequenceId="37"] [Thu Feb 24 18:35:45 EST 2022] _createcsr
+<14>1 2022-02-24T18:35:45-05:00 OPNsense.wapnet.local.lan acme.sh 85005 - [meta sequenceId="38"] [Thu Feb 24 18:35:45 EST 2022] Multi domain='DNS:[[user:morlinsky]].com,DNS:*.[[user:morlinsky]].com'
+<14>1 2022-02-24T18:35:45-05:00 OPNsense.wapnet.local.lan acme.sh 9557 - [meta sequenceId="39"] [Thu Feb 24 18:35:45 EST 2022] Getting domain auth token for each domain
+<15>1 2022-02-24T18:35:45-05:00 OPNsense.wapnet.local.lan acme.sh 27258 - [meta sequenceId="40"] [Thu Feb 24 18:35:45 EST 2022] d='*.[[user:morlinsky]].com'
+<15>1 2022-02-24T18:35:45-05:00 OPNsense.wapnet.local.lan acme.sh 45703 - [meta sequenceId="41"] [Thu Feb 24 18:35:45 EST 2022] d
+<15>1 2022-02-24T18:35:45-05:00 OPNsense.wapnet.local.lan acme.sh 52191 - [meta sequenceId="42"] [Thu Feb 24 18:35:45 EST 2022] url='https://acme-v02.api.letsencrypt.org/acme/new-order'
+""",
+    ),
+    (
+        "https://github.com/opnsense/core/issues/6417",
+        ".txt",
+        r"""2023-03-11T01:52:15+01:00 firewall.name.local openvpn 19578 - [meta sequenceId="44"] user '{{keep:username}}' could not authenticate.
+2023-03-11T01:52:15+01:00 firewall.name.local openvpn_server1 66835 - [meta sequenceId="45"] xx.xx.216.156:60711 WARNING: Failed running command (--auth-user-pass-verify): external program exited with error status: 1
+2023-03-11T01:52:15+01:00 firewall.name.local openvpn_server1 66835 - [meta sequenceId="46"] xx.xx.216.156:60711 TLS Auth Error: Auth Username/Password verification failed for peer
+2023-03-11T01:52:15+01:00 firewall.name.local openvpn_server1 66835 - [meta sequenceId="47"] xx.xx.216.156:60711 [{{keep:username}}] Peer Connection Initiated with [AF_INET]xx.xx.216.156:60711
+""",
+    ),
+    (
+        "https://github.com/opnsense/core/issues/8409",
+        ".txt",
+        r"""2025-03-06T12:50:06 | Notice | audit | user {{keep:root}}@192.168.100.99 changed configuration to /conf/backup/config-1741265406.0416.xml in /api/auth/user/add/ /api/auth/user/add/ made changes
+""",
+    ),
+    (
+        "https://github.com/beeyev/Mikrotik-RouterOS-automatic-backup-and-update/issues/28",
+        ".txt",
+        r"""/tool e-mail
+set address=mail.smtp2go.com from={{keep:security@noreply.percfab.com}} port=587 \
+    start-tls=yes user={{keep:routernotifications}}
 """,
     ),
 ]
