@@ -345,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
             "166",
             "170",
             "167",
+            "169",
             "all",
         ),
         default="all",

@@ -9971,6 +9971,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (166, _RAW_STOP166),
         (170, _RAW_STOP170),
         (167, _RAW_STOP167),
+        (169, _RAW_STOP169),
     ):
         if batch not in (None, number):
             continue
@@ -57119,6 +57120,369 @@ Commit failed
         r"""/tool e-mail
 set address=mail.smtp2go.com from={{keep:security@noreply.percfab.com}} port=587 \
     start-tls=yes user={{keep:routernotifications}}
+""",
+    ),
+]
+
+
+_RAW_STOP169: list[tuple[str, str, str]] = [
+    # ---- Jamf Pro: the jamf binary's log and policy output, DEPNotify, Setup Your Mac ----------
+    (
+        "https://github.com/jamf/2016_JNUC_Security_Reporting_Compliance/issues/8",
+        ".txt",
+        r"""Tue Jul 04 11:04:03 [[user:t5ak]]’s MacBook Pro jamf[14319]: Checking for policies triggered by "recurring check-in" for user "[[user:t5ak]]"...
+Tue Jul 04 11:04:05 [[user:t5ak]]’s MacBook Pro jamf[14319]: Executing Policy 3_Security_Remediation.sh
+""",
+    ),
+    (
+        "https://github.com/macadmins/SplashBuddy/issues/33",
+        ".txt",
+        r"""Sat Jun 03 12:00:58 VM-01-Test’s Mac jamf[812]: Executing Policy Install - 12 - Printer Amsterdam HQ
+Sat Jun 03 12:00:58 VM-01-Test’s Mac jamf[812]: Mapping Printer Printer Amsterdam HQ...
+Sat Jun 03 12:01:00 VM-01-Test’s Mac jamf[812]: Setting Default Printer Printer Amsterdam HQ...
+Sat Jun 03 12:01:07 VM-01-Test’s Mac jamf[812]: Executing Policy Install - 13 - Remove Dock items
+Sat Jun 03 12:01:20 VM-01-Test’s Mac jamf[812]: Executing Policy Install - 14 - Microsoft Office 2016
+Sat Jun 03 12:02:11 VM-01-Test’s Mac jamf[7578]: Checking for policies triggered by "recurring check-in" for user "{{keep:vm-01-test}}"...
+Sat Jun 03 12:03:59 VM-01-Test's Mac jamf[812]: Verifying package integrity...
+Sat Jun 03 12:04:03 VM-01-Test's Mac jamf[812]: Installing APP_Microsoft_Office_2016-15.32.17030901.pkg...
+Sat Jun 03 12:10:50 VM-01-Test’s Mac jamf[7840]: Checking for policies triggered by "recurring check-in" for user "{{keep:vm-01-test}}"...
+Sat Jun 03 12:19:59 VM-01-Test’s Mac jamf[7942]: Checking for policies triggered by "recurring check-in" for user "{{keep:vm-01-test}}"...
+""",
+    ),
+    (
+        "https://github.com/jamf/DEPNotify-Starter/issues/31",
+        ".txt",
+        r"""sudo jamf policy -event depnotify
+Password:
+Checking for policies triggered by "depnotify" for user "{{keep:toadmin}}"...
+Executing Policy 02 Install DEPNotify
+Downloading CME_logos.pkg...
+Downloading https://euc1-jcds.services.jamfcloud.com//download/31b7f1de8e854985af9094f0e8ce0e51/CME_logos.pkg?token=[[secret:8a1f04c2be9d4713a06e5f2c9b7d31e4k2r8vx0p6m3q9t1n7j5w4hc2yd8sfa0l]]...
+Verifying package integrity...
+Installing CME_logos.pkg...
+Successfully installed CME_logos.pkg.
+Running script Install & Run DEPNotify...
+Script exit code: 1
+Script result: FSPathMakeRef(/Applications/Utilities/DEPNotify.app) failed with error -43.
+
+Error running script: return code was 1.
+""",
+    ),
+    (
+        "https://github.com/dan-snelson/dialog-scripts/issues/59",
+        ".txt",
+        r"""Executing Policy Disk Usage with swiftDialog (0.0.4)
+[STEP 2 of 4]
+Running script Disk Usage 0.0.4...
+Script exit code: 0
+Script result: 2024-09-10 08:19:12 -  ### # Disk Usage (0.0.4) ###  macOS 14 installed; proceeding ... 2024-09-10 08:19:12 - swiftDialog version 2.5.0.4768 found; proceeding... 2024-09-10 08:19:12 - Create Welcome Dialog … 2024-09-10 08:19:15 - [[user:d71302]] clicked Continue …; 2024-09-10 08:19:15 - Disk Space: 598.5 GB free ( 60.16% available ) 2024-09-10 08:19:15 - Analyze Disk Usage with Progress (1 of 2) 2024-09-10 08:19:15 - Analyze Disk Usage for "Macintosh HD" 2024-09-10 08:19:17 - Output disk usage statistics of "Macintosh HD" to: /var/tmp/diskUsageEntireVolumeTop50.zuNM 2024-09-10 08:20:45 - Elapsed Time for "Macintosh HD": 0h:1m:28s 2024-09-10 08:20:45 - Disk usage for volume "Macintosh HD" on computer "LHP937D7F4"  2024-09-10 08:20:45 - Report Location: /Users/[[user:d71302]] /Users/[[user:d71302]]_1{{keep:/Desktop/LHP937D7F4-Volume-Usage-2024-09-10-081911.txt}} /Library/Application Support/JAMF/tmp/Disk Usage 0.0.4: line 402: /Users/[[user:d71302]] /Users/[[user:d71302]]_1/Desktop/LHP937D7F4-Volume-Usage-2024-09-10-081911.txt: No such file or directory
+""",
+    ),
+    # ---- Installomator, App Auto-Patch, S.U.P.E.R.M.A.N., erase-install --------------------------
+    (
+        "https://github.com/Installomator/Installomator/pull/719",
+        ".txt",
+        r"""sudo ./assemble.sh -l /Users/[[user:kamal.rezai]]{{keep:/Desktop/downloads/}} logitechoptionsplus DEBUG=0
+2022-10-07 10:03:41 : INFO  : logitechoptionsplus : setting variable from argument DEBUG=0
+2022-10-07 10:03:41 : REQ   : logitechoptionsplus : ################## Start Installomator v. 10.0beta3, date 2022-10-07
+2022-10-07 10:03:41 : INFO  : logitechoptionsplus : ################## Version: 10.0beta3
+2022-10-07 10:03:41 : INFO  : logitechoptionsplus : ################## Date: 2022-10-07
+2022-10-07 10:03:41 : INFO  : logitechoptionsplus : ################## logitechoptionsplus
+2022-10-07 10:03:42 : INFO  : logitechoptionsplus : BLOCKING_PROCESS_ACTION=tell_user
+2022-10-07 10:03:42 : INFO  : logitechoptionsplus : NOTIFY=success
+2022-10-07 10:03:42 : INFO  : logitechoptionsplus : LOGGING=INFO
+2022-10-07 10:03:42 : INFO  : logitechoptionsplus : LOGO=/System/Applications/App Store.app/Contents/Resources/AppIcon.icns
+2022-10-07 10:03:42 : INFO  : logitechoptionsplus : Label type: zip
+2022-10-07 10:03:42 : INFO  : logitechoptionsplus : archiveName: logioptionsplus_installer.zip
+""",
+    ),
+    (
+        "https://github.com/Installomator/Installomator/pull/1199",
+        ".txt",
+        r"""installer: The software was successfully installed......
+installer: The upgrade was successful.
+Output of /var/log/install.log below this line.----------------------------------------------------------2023-09-01 18:05:32-04 [[user:Rick]]’s-MacBook-Pro installer[27995]: Product archive /private/var/folders/zz/zyxvpxvq6csfxvn_n0000000000000/T/tmp.8j8xhODJ/Suite.pkg trustLevel=350
+2023-09-01 18:05:32-04 [[user:Rick]]’s-MacBook-Pro installer[27995]: External component packages (1) trustLevel=350
+2023-09-01 18:05:32-04 [[user:Rick]]’s-MacBook-Pro installer[27995]: -[IFDInstallController(Private) _buildInstallPlanReturningError:]: location = file://localhost
+2023-09-01 18:05:32-04 [[user:Rick]]’s-MacBook-Pro installer[27995]: -[IFDInstallController(Private) _buildInstallPlanReturningError:]: file://localhost/private/var/folders/zz/zyxvpxvq6csfxvn_n0000000000000/T/tmp.8j8xhODJ/Suite.pkg#io.suite.suitefs.pkg
+2023-09-01 18:05:32-04 [[user:Rick]]’s-MacBook-Pro installer[27995]: Set authorization level to root for session
+2023-09-01 18:05:32-04 [[user:Rick]]’s-MacBook-Pro installer[27995]: Authorization is being checked, waiting until authorization arrives.
+2023-09-01 18:05:32-04 [[user:Rick]]’s-MacBook-Pro installer[27995]: Administrator authorization granted.
+2023-09-01 18:05:32-04 [[user:Rick]]’s-MacBook-Pro installer[27995]: Packages have been authorized for installation.
+""",
+    ),
+    (
+        "https://github.com/Installomator/Installomator/pull/1608",
+        ".txt",
+        r"""2024-04-16 09:37:42 : DEBUG : lghubinstaller : DEBUG mode 1, not checking for blocking processes
+2024-04-16 09:37:42 : REQ   : lghubinstaller : Installing lghub_installer
+2024-04-16 09:37:42 : INFO  : lghubinstaller : Unzipping lghub_installer.zip
+2024-04-16 09:37:42 : INFO  : lghubinstaller : Verifying: /Users/[[user:bwr8146]]{{keep:/Library/CloudStorage/OneDrive-Yum!Brands,Inc/Documents/GitHub/Installomator/build/lghub_installer.app}}
+2024-04-16 09:37:42 : DEBUG : lghubinstaller : App size:  16M	/Users/[[user:bwr8146]]/Library/CloudStorage/OneDrive-Yum!Brands,Inc/Documents/GitHub/Installomator/build/lghub_installer.app
+2024-04-16 09:37:42 : DEBUG : lghubinstaller : Debugging enabled, App Verification output was:
+/Users/[[user:bwr8146]]/Library/CloudStorage/OneDrive-Yum!Brands,Inc/Documents/GitHub/Installomator/build/lghub_installer.app: accepted
+source=Notarized Developer ID
+origin=Developer ID Application: Logitech Inc. (QED4VVPZWA)
+""",
+    ),
+    (
+        "https://github.com/Installomator/Installomator/pull/527",
+        ".txt",
+        r"""2022-05-13 09:43:48 : REQ   : xeroxworkcentre7800 : ################## Start Installomator v. 9.2beta, date 2022-05-13
+2022-05-13 09:43:48 : INFO  : xeroxworkcentre7800 : ################## Version: 9.2beta
+2022-05-13 09:43:48 : DEBUG : xeroxworkcentre7800 : DEBUG mode 1 enabled.
+2022-05-13 09:43:48 : INFO  : xeroxworkcentre7800 : BLOCKING_PROCESS_ACTION=tell_user
+2022-05-13 09:43:48 : INFO  : xeroxworkcentre7800 : LOGGING=DEBUG
+2022-05-13 09:43:48 : INFO  : xeroxworkcentre7800 : Label type: pkgInDmg
+2022-05-13 09:43:48 : INFO  : xeroxworkcentre7800 : archiveName: XeroxWorkCentre.dmg
+2022-05-13 09:43:48 : DEBUG : xeroxworkcentre7800 : Changing directory to /Users/[[user:joost]]{{keep:/gits/Installomator/build}}
+2022-05-13 09:43:48 : INFO  : xeroxworkcentre7800 : Custom App Version detection is used, found 5.10.1
+2022-05-13 09:43:48 : INFO  : xeroxworkcentre7800 : appversion: 5.10.1
+""",
+    ),
+    (
+        "https://github.com/App-Auto-Patch/App-Auto-Patch/issues/254",
+        ".txt",
+        r"""Wed Aug 05 11:34:39 Rechner25 aap-starter[62067]: **** App Auto-Patch 3.5.0 - LAUNCHDAEMON ****
+Wed Aug 05 11:34:40 Rechner25 log_aap[62080]: [INFO] Dock is active; proceeding with startup...
+Wed Aug 05 11:34:40 Rechner25 log_aap[62080]: [INFO] AAP script build: 3.6.3.2608040922
+Wed Aug 05 11:34:40 Rechner25 log_aap[62080]: [INFO] macOS 26 installed; proceeding ...
+Wed Aug 05 11:34:41 Rechner25 log_aap[62080]: [INSTALL] swiftDialog version 3.1.0.4994 found; proceeding...
+Wed Aug 05 11:34:41 Rechner25 log_aap[62080]: **** App Auto-Patch 3.6.3 - AAP STARTUP WORKFLOW ****
+Wed Aug 05 11:34:41 Rechner25 log_aap[62080]: [INFO] Computer Serial: {{keep:#####}}
+Wed Aug 05 11:34:41 Rechner25 log_aap[62080]: [INFO] Computer Name: Rechner25
+Wed Aug 05 11:34:41 Rechner25 log_aap[62080]: [INFO] OS Version: 26.5.2
+Wed Aug 05 11:34:41 Rechner25 log_aap[62080]: [INFO] OS Build: 25F84
+Wed Aug 05 11:34:41 Rechner25 log_aap[62080]: [INFO] Logged in-user: {{keep:user}}
+""",
+    ),
+    (
+        "https://github.com/Macjutsu/super/issues/243",
+        ".txt",
+        r"""Wed Oct 09 16:14:15 [[user:Paul]]s-MacBook-Pro superupdatemamager.sh[7435]: **** S.U.P.E.R.M.A.N. 5.0.0-rc1 - SUPER INSTALLATION ****
+Wed Oct 09 16:14:15 [[user:Paul]]s-MacBook-Pro superupdatemamager.sh[7435]: Installation: Copying super to: /Library/Management/super/super
+Wed Oct 09 16:14:15 [[user:Paul]]s-MacBook-Pro superupdatemamager.sh[7435]: Installation: Creating super search path link: /usr/local/bin/super
+Wed Oct 09 16:14:15 [[user:Paul]]s-MacBook-Pro superupdatemamager.sh[7435]: Installation: Creating super LaunchDaemon helper: /Library/Management/super/super-starter
+Wed Oct 09 16:14:15 [[user:Paul]]s-MacBook-Pro superupdatemamager.sh[7435]: Installation: Creating super LaunchDaemon: /Library/LaunchDaemons/com.macjutsu.super.plist.
+Wed Oct 09 16:14:15 [[user:Paul]]s-MacBook-Pro superupdatemamager.sh[7435]: Installation: Setting permissions for installed super items.
+Wed Oct 09 16:14:15 [[user:Paul]]s-MacBook-Pro superupdatemamager.sh[7435]: **** S.U.P.E.R.M.A.N. 5.0.0-rc1 - SUPER STARTUP ****
+Wed Oct 09 16:14:16 [[user:Paul]]s-MacBook-Pro superupdatemamager.sh[7435]: Status: Mac computer with Intel running: macOS Sonoma 14.1-23B2073
+""",
+    ),
+    (
+        "https://github.com/Macjutsu/super/issues/273",
+        ".txt",
+        r"""Wed Jan 22 09:58:10 {{keep:[REDACTED]}} super.sh[71866]: **** S.U.P.E.R.M.A.N. 5.0.0 - SUPER INSTALLATION ****
+Wed Jan 22 09:58:10 {{keep:[REDACTED]}} super.sh[71866]: Installation: Copying super to: /Library/Management/super/super
+Wed Jan 22 09:58:10 {{keep:[REDACTED]}} super.sh[71866]: Installation: Removing previous super LaunchDaemon: /Library/LaunchDaemons/com.macjutsu.super.plist
+Wed Jan 22 09:58:11 {{keep:[REDACTED]}} super.sh[71866]: **** S.U.P.E.R.M.A.N. 5.0.0 - SUPER STARTUP ****
+Wed Jan 22 09:58:11 {{keep:[REDACTED]}} super.sh[71866]: Status: Mac computer with Apple silicon running: macOS Sequoia 15.1.1-24B91
+Wed Jan 22 09:58:11 {{keep:[REDACTED]}} super.sh[71866]: Status: Last macOS startup was: 2025-01-06:08:00:10
+Wed Jan 22 09:58:11 {{keep:[REDACTED]}} super.sh[71866]: Status: Current active GUI user is: {{keep:[REDACTED USER]}}
+""",
+    ),
+    (
+        "https://github.com/grahampugh/erase-install/issues/222",
+        ".txt",
+        r"""Script exit code: 19
+Script result: 
+   [erase-install] v26.0 script execution started: Wed Mar 23 13:39:13 PDT 2022
+   [erase-install] Caffeinating this script (pid=975)
+   [check_free_space] OK - 210 GB free/purgeable disk space detected
+   [erase-install] Looking for existing installer app or pkg
+   [find_existing_installer] Installer found at /Applications/Install macOS Monterey.app.
+   [compare_build_versions] Comparing (1) 21E230 with (2) 21E230
+   [check_installer_is_valid] Installer: 21E230 >= System: 21E230 : valid build.
+yes {{keep:adminuser}} is a member of everyone
+   [get_user_details] {{keep:adminuser}} is a Volume Owner
+   [check_password] Success: the password entered is the correct login password for {{keep:adminuser}}.
+""",
+    ),
+    # ---- Munki and AutoPkg: managedsoftwareupdate, MunkiReport, MunkiImporter, pkginfo ----------
+    (
+        "https://github.com/munki/munki/pull/1203",
+        ".txt",
+        r"""managedsoftwareupdate --version
+6.4.1.4630
+root@ ~ # while read user; do
+    if ! last -5 "$user" | grep "^$user"; then
+        printf "$user\tno session found\n"
+    fi
+done < <(dscl . list /Users | grep -v '^_')
+daemon  no session found
+{{keep:ladmin}}  no session found
+nobody  no session found
+root       console                         Tue 13 Feb 09:28 - shutdown  (00:01)
+""",
+    ),
+    (
+        "https://github.com/munkireport/munkireport-php/issues/125",
+        ".txt",
+        r"""mbu000012:~ {{keep:it}}$ sudo managedsoftwareupdate --checkonly -v
+Password:
+Managed Software Update Tool
+Copyright 2010-2014 The Munki Project
+http://code.google.com/p/munki
+
+Starting...
+    Performing preflight tasks...
+    preflight return code: 255
+    preflight stdout: Running bluetooth.sh
+bluetooth.sh Error: 2014-06-26 15:33:31.231 defaults[76473:903] 
+The domain/default pair of (com.apple.Bluetooth.plist, ControllerPowerState) does not exist
+/usr/local/munki/preflight.d/bluetooth.sh: line 22: [: =: unary operator expected
+""",
+    ),
+    (
+        "https://github.com/autopkg/autopkg/pull/671",
+        ".txt",
+        r"""MunkiImporter:         plugin: SimpleMDMRepo
+MunkiImporter:           repo: /Users/[[user:jordanpeltz]]{{keep:/Downloads/untitled folder}}
+MunkiImporter: Copied pkginfo to: /Users/[[user:jordanpeltz]]/Downloads/untitled folder/pkgsinfo/apps/GoogleChrome-84.0.4147.135
+MunkiImporter:            pkg to: /Users/[[user:jordanpeltz]]/Downloads/untitled folder/pkgs/apps/GoogleChrome-84.0.4147.135.dmg
+MunkiImporter:           icon to: /Users/[[user:jordanpeltz]]/Downloads/untitled folder/icons/GoogleChrome.png
+{'Output': {'munki_importer_summary_result': {'data': {'catalogs': 'testing',
+                                                       'icon_repo_path': 'GoogleChrome.png',
+                                                       'name': 'GoogleChrome',
+                                                       'pkg_repo_path': 'apps/GoogleChrome-84.0.4147.135.dmg',
+                                                       'pkginfo_path': 'apps/GoogleChrome-84.0.4147.135',
+                                                       'version': '84.0.4147.135'},
+""",
+    ),
+    (
+        "https://github.com/autopkg/autopkg/pull/742",
+        ".txt",
+        r"""                                              'summary_text': 'The following '
+                                                              'new items were '
+                                                              'imported into '
+                                                              'Munki:'},
+            'munki_info': {'_metadata': {'created_by': '[[user:ned]]',
+                                         'creation_date': datetime.datetime(2021, 5, 10, 18, 52, 50),
+                                         'munki_version': '5.3.0.4335',
+                                         'os_version': '10.15.7'},
+                           'autoremove': False,
+                           'blocking_applications': ['TableauPrep'],
+                           'catalogs': ['testing'],
+                           'display_name': 'Tableau Prep',
+                           'installed_size': 1720685,
+""",
+    ),
+    (
+        "https://github.com/autopkg/autopkg/pull/781",
+        ".txt",
+        r"""MunkiImporter: No value supplied for MUNKI_REPO_PLUGIN, setting default value of: FileRepo
+MunkiImporter: No value supplied for MUNKILIB_DIR, setting default value of: /usr/local/munki
+MunkiImporter: No value supplied for force_munki_repo_lib, setting default value of: False
+MunkiImporter: Using repo lib: AutoPkgLib
+MunkiImporter:         plugin: FileRepo
+MunkiImporter:           repo: /Users/[[user:sebastianmorillo]]{{keep:/Library/AutoPkg/RecipeRepos/munki-repo}}
+MunkiImporter: Copied pkginfo to: /Users/[[user:sebastianmorillo]]/Library/AutoPkg/RecipeRepos/munki-repo/pkgsinfo/apps/adobe/CreativeCloudInstaller-5.6.0.788__2.plist
+MunkiImporter:            pkg to: /Users/[[user:sebastianmorillo]]/Library/AutoPkg/RecipeRepos/munki-repo/pkgs/apps/adobe/AdobeCreativeCloudInstaller-AppleSilicon-5.6.0.788__1.pkg
+""",
+    ),
+    (
+        "https://github.com/autopkg/dataJAR-recipes/issues/52",
+        ".txt",
+        r"""PathDeleter: Deleted /Users/{{keep:username}}/Library/AutoPkg/Cache/com.github.dataJAR-recipes.pkg.VMware Fusion 11/VMwareFusion11/
+PathDeleter: Deleted /Users/{{keep:username}}/Library/AutoPkg/Cache/com.github.dataJAR-recipes.pkg.VMware Fusion 11/Scripts/
+{'Output': {}}
+{'AUTOPKG_VERSION': u'1.3.1',
+ 'CHECK_FILESIZE_ONLY': False,
+ 'CURL_PATH': '/usr/bin/curl',
+ u'NAME': u'VMwareFusion11',
+ 'PARENT_RECIPES': [u'/Users/{{keep:username}}/Library/AutoPkg/RecipeRepos/com.github.autopkg.dataJAR-recipes/VMware Fusion 11/VMware Fusion 11.download.recipe'],
+ 'RECIPE_CACHE_DIR': u'/Users/{{keep:username}}/Library/AutoPkg/Cache/com.github.dataJAR-recipes.pkg.VMware Fusion 11',
+ 'RECIPE_OVERRIDE_DIRS': ['~/Library/AutoPkg/RecipeOverrides'],
+""",
+    ),
+    # ---- dockutil, Santa, osquery and Fleet's orbit on macOS ------------------------------------
+    (
+        "https://github.com/kcrawford/dockutil/issues/132",
+        ".txt",
+        r"""Error: /Users/[[user:rk]]{{keep:/Documents/Library/Preferences/com.apple.dock.plist}} does not seem to be a home directory or a dock plist
+""",
+    ),
+    (
+        "https://github.com/kcrawford/dockutil/issues/126",
+        ".txt",
+        r"""sudo /usr/local/bin/dockutil --add "/Applications/Microsoft Outlook.app" --allhomes --no-restart -v
+
+verbose mode 1
+[file:///Users/Deleted%20Users/, file:///Users/_mbsetupuser/, file:///Users/.localized, file:///Users/Shared/, file:///Users/{{keep:root}}/, file:///Users/{{keep:anuser}}/, file:///Users/{{keep:anuser2}}/]
+/Users/Deleted Users/Library/Preferences
+/Users/_mbsetupuser/Library/Preferences
+/Users/.localized/Library/Preferences
+/Users/Shared/Library/Preferences
+/Users/{{keep:root}}/Library/Preferences
+/Users/{{keep:anuser}}/Library/Preferences
+/Users/{{keep:anuser2}}/Library/Preferences
+processing /Users/_mbsetupuser/Library/Preferences/com.apple.dock.plist
+Skipping: /Users/_mbsetupuser/Library/Preferences/com.apple.dock.plist does not seem to be a home directory or a dock plist
+processing /Users/{{keep:anuser}}/Library/Preferences/com.apple.dock.plist
+Skipping: /Users/{{keep:anuser}}/Library/Preferences/com.apple.dock.plist does not seem to be a home directory or a dock plist
+""",
+    ),
+    (
+        "https://github.com/google/santa/issues/460",
+        ".txt",
+        r"""➜  ~ santactl status
+An error occurred communicating with the daemon, is it running?
+➜  ~ santactl version
+santa-driver    | un-needed (SystemExtension being used)
+santad          | 1.13
+santactl        | 1.13
+SantaGUI        | 1.13
+
+[[user:pm]]@{{keep:XXX}} cwd: [/~]  10:19 $ cat /var/log/system.log |grep santa
+Aug 24 10:16:07 {{keep:XXX}} com.apple.xpc.launchd[1] (com.google.santad): This service is defined to be constantly running and is inherently inefficient.
+""",
+    ),
+    (
+        "https://github.com/osquery/osquery/pull/4165",
+        ".txt",
+        r"""osquery> select * from users join account_policy_data using (uid);
+                   uid = 201
+                   gid = 201
+            uid_signed = 201
+            gid_signed = 201
+              username = Guest
+           description = Guest User
+             directory = /Users/Guest
+                 shell = /bin/bash
+                  uuid = FFFFEEEE-DDDD-CCCC-BBBB-AAAA000000C9
+         creation_time = 1508439025.61263
+    failed_login_count = 0
+failed_login_timestamp = 0.0
+password_last_set_time = 1508439027.45324
+
+                   uid = 501
+                   gid = 20
+            uid_signed = 501
+            gid_signed = 20
+              username = [[user:rkessel]]
+""",
+    ),
+    (
+        "https://github.com/fleetdm/fleet/issues/19499",
+        ".txt",
+        r"""[[user:mbrandt]]@[[user:Moira]]s-MacBook-Air ~ % ps -ax | grep orbit
+  839 ??         1:28.65 /opt/orbit/bin/orbit/orbit
+  855 ??         0:24.14 /opt/orbit/bin/osqueryd/macos-app/stable/osquery.app/Contents/MacOS/osqueryd --pidfile=/opt/orbit/osquery.pid --extensions_socket=/opt/orbit/orbit-osquery.em --logger_path=/opt/orbit/osquery_log --enroll_secret_env {{keep:ENROLL_SECRET}} --tls_hostname=dogfood.fleetdm.com --enroll_tls_endpoint=/api/v1/osquery/enroll --config_plugin=tls --config_tls_endpoint=/api/v1/osquery/config --config_refresh=60
+""",
+    ),
+    # ---- MDM enrollment status and Microsoft Intune's agent on macOS ------------------------------
+    (
+        "https://github.com/usnistgov/macos_security/issues/45",
+        ".txt",
+        r"""Enrolled via DEP: Yes
+MDM enrollment: Yes (User Approved)
+MDM server: https://{{keep:MDMSERVER}}:8443/mdm/ServerURL
+""",
+    ),
+    (
+        "https://github.com/gilburns/IntuneLogWatch/issues/33",
+        ".txt",
+        r"""2026-02-02 11:04:35:984 | IntuneMDM-Daemon | W | 6853 | ScriptPolicyHandler | No active user connections - not running the script PolicyID: {{keep:<guid>}}, TotalRetries: 0, Error: UserAccountError.noLoggedInUsers
 """,
     ),
 ]
