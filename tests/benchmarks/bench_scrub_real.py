@@ -343,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
             "164",
             "165",
             "166",
+            "168",
             "all",
         ),
         default="all",
