@@ -346,6 +346,7 @@ def main(argv: list[str] | None = None) -> int:
             "170",
             "167",
             "169",
+            "168",
             "all",
         ),
         default="all",

@@ -4417,6 +4417,38 @@ _TEXTS_169 = (
     "2024-09-10 08:19:15 - User clicked Continue …; 2024-09-10 08:19:15 - Disk Space: 598.5 GB free ( 60.16% available )",
 )
 
+_TEXTS_168 = (
+    # BIND `key` clauses (named.conf, rndc.conf, rndc.key) whose secret is a placeholder, a
+    # mask or empty, and BIND's own messages about the key file
+    'key "rndc-key" {\n      algorithm hmac-md5;\n      secret "xxxxxxxxxxxxxxxxxxxxxxxx";\n    };\n',
+    'key "rndc-key" {\n        algorithm hmac-sha256;\n        secret "<base64-secret>";\n};\n',
+    'key "ddns-key" {\n\talgorithm hmac-sha256;\n\tsecret "YOUR_SECRET_HERE";\n};\n',
+    'key "rndc-key-xxx.xxx.xxx.xx" {\n      algorithm hmac-md5;\n      secret "********";\n    };\n',
+    'key "transfer-key" {\n    algorithm hmac-sha512;\n    secret "...";\n};\n',
+    'key "rndc-key" {\n        algorithm hmac-md5;\n        secret "";\n};\n',
+    'include "/etc/bind/rndc.key";\ncontrols {\n        inet 127.0.0.1 port 953 allow { 127.0.0.1; } keys { "rndc-key"; };\n};\n',
+    "/etc/bind/named.conf:50: open: /etc/bind/rndc.key: permission denied\n",
+    "rndc: neither /usr/local/etc/rndc.conf nor /usr/local/etc/rndc.key was found\n",
+    # dnsmasq's DHCP lines with device host names that name nobody (model names, vendor
+    # defaults, generated ids)
+    "dnsmasq: 37 127.0.0.1/55200 DHCP 192.168.0.241 is OnePlus_3T.homedomain\n",
+    "dnsmasq: 38 127.0.0.1/48727 DHCP 192.168.0.162 is Macbook-Air.homedomain\ndnsmasq: 47 127.0.0.1/41158 DHCP 192.168.0.200 is Google-Home.homedomain\n",
+    "dnsmasq: 53 127.0.0.1/47801 DHCP 192.168.0.187 is DESKTOP-KL67R3G.homedomain\n",
+    "dnsmasq-dhcp: SLAAC-CONFIRM(eth0) fd00:46e0:e3a2:0:66a2:f9ff:fe9a:a3f1 OnePlus_6\n",
+    "dnsmasq-dhcp[24841]: DHCPACK(eth0) 192.168.1.156 b4:8b:19:1b:4e:ee iPhone\n",
+    "dnsmasq-dhcp[1105]: 2721026064 client provides name: orangepi3\n",
+    "dnsmasq-dhcp[175]: 154878583 DHCPACK(end0) 10.0.0.23 f0:a7:31:20:4e:10 cpl-wifi-ce-fr\n",
+    "dnsmasq-dhcp[2616]: not giving name Galaxy-J7-Prime to the DHCP lease of 10.51.150.125 because the name exists in /tmp/hosts/shared-state-dnsmasq_hosts with address 10.51.155.78\n",
+    "dnsmasq: 49 127.0.0.1/45951 DHCP 192.168.0.71 is android-8246fb4b9bc389bc.homedomain\ndnsmasq: 50 127.0.0.1/36366 DHCP 192.168.0.194 is ESP_3E3B70.homedomain\n",
+    "dnsmasq-dhcp[1]: 3610553376 DHCPACK(bond0) 10.4.50.109 d4:04:e6:4f:71:28 debian\n",
+    # PowerDNS banners built by a build account or a packaging host
+    "Jul 26 21:03:01 Using 64-bits mode. Built using gcc 12.1.0 on Jul 26 2022 20:54:03 by root@localhost.\n",
+    "Using 64-bits mode. Built using gcc 10.2.1 20210110 on Nov 15 2023 10:12:44 by root@buildkitsandbox.\n",
+    "PowerDNS Recursor 4.9.2 (C) 2001-2022 PowerDNS.COM BV\n",
+    "Jan 05 12:00:00 PowerDNS Authoritative Server 4.8.3 (C) 2001-2022 PowerDNS.COM BV\nJan 05 12:00:00 Using 64-bits mode. Built using gcc 12.2.0 on Oct 30 2023 by root@localhost.\n",
+    "Using 64-bits mode. Built using gcc 8.5.0 20210514 (Red Hat 8.5.0-18) on Feb 14 2024 by mockbuild@buildhost.\n",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -7673,5 +7705,34 @@ MEASURED: tuple[Measured, ...] = (
         tails=(6, 6),
         parses=(0, 0),
         texts=_TEXTS_169,
+    ),
+    Measured(
+        batch=168,
+        blind_under="1.121.0",
+        # Batch 168's tune part under scrubber 1.121.0, blind: paths 1/1, elsewhere 12/16, no
+        # e-mail, secrets 2/3, 0 of 16 keep spans damaged, 1/1 library tails, 0 of 5 clean
+        # changed, no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-168 collection"): a BIND `key`
+        # clause's `secret "<base64>";` left when the value is base64 of hex text (Plesk's rndc
+        # key), a phone's DHCP host name ending in its owner's first name (`OnePlus_6_<First>`,
+        # three times) and the builder's login in PowerDNS's banner `Built using gcc ... by
+        # <u>@<host>.`
+        docs=12,
+        total=(1, 16, 0, 3),
+        found=(1, 12, 0, 2),
+        missed=(
+            "PowerDNS-pdns-issues-11795: user (elsewhere) 'olaf'",
+            "pi-hole-docker-pi-hole-issues-355: user (elsewhere) 'Kai'",
+            "pi-hole-docker-pi-hole-issues-355: user (elsewhere) 'Kai'",
+            "pi-hole-docker-pi-hole-issues-355: user (elsewhere) 'Kai'",
+            "plesk-ext-slave-dns-manager-issues-37: secret 'MmYyMTkyMjgyYzcwYjI3MTY2OGQ5OQ=='",
+        ),
+        keeps=16,
+        damage=(),
+        clean_changed=(),
+        clean_docs=5,
+        tails=(1, 1),
+        parses=(0, 0),
+        texts=_TEXTS_168,
     ),
 )

@@ -9972,6 +9972,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (170, _RAW_STOP170),
         (167, _RAW_STOP167),
         (169, _RAW_STOP169),
+        (168, _RAW_STOP168),
     ):
         if batch not in (None, number):
             continue
@@ -57483,6 +57484,547 @@ MDM server: https://{{keep:MDMSERVER}}:8443/mdm/ServerURL
         "https://github.com/gilburns/IntuneLogWatch/issues/33",
         ".txt",
         r"""2026-02-02 11:04:35:984 | IntuneMDM-Daemon | W | 6853 | ScriptPolicyHandler | No active user connections - not running the script PolicyID: {{keep:<guid>}}, TotalRetries: 0, Error: UserAccountError.noLoggedInUsers
+""",
+    ),
+]
+
+
+_RAW_STOP168: list[tuple[str, str, str]] = [
+    # ---- BIND: rndc keys, named.conf, named's own logs and builds ----------------------------------
+    (
+        "https://github.com/webmin/webmin/issues/1817",
+        ".txt",
+        r"""# Start of rndc.conf
+key "rndc-key" {
+        algorithm hmac-sha256;
+        secret "[[secret:EvZmWXmhFu5gkgswMnub1pCHk1POS440tP4rCnOlXrA=]]";
+};
+
+options {
+        default-key "rndc-key";
+        default-server 127.0.0.1;
+        default-port 953;
+};
+# End of rndc.conf
+
+# Use with the following in named.conf, adjusting the allow list as needed:
+# key "rndc-key" {
+#       algorithm hmac-sha256;
+#       secret "[[secret:EvZmWXmhFu5gkgswMnub1pCHk1POS440tP4rCnOlXrA=]]";
+# };
+# 
+# controls {
+#       inet 127.0.0.1 port 953
+#               allow { 127.0.0.1; } keys { "rndc-key"; };
+# };
+# End of named.conf
+""",
+    ),
+    (
+        "https://github.com/plesk/ext-slave-dns-manager/issues/37",
+        ".txt",
+        r"""#############
+key "rndc-key-{{keep:xxx.xxx.xxx.xx}}" {
+      algorithm hmac-md5;
+      secret "[[secret:MmYyMTkyMjgyYzcwYjI3MTY2OGQ5OQ==]]";
+    };
+""",
+    ),
+    (
+        "https://github.com/sentora/sentora-installers/issues/35",
+        ".txt",
+        r"""service named restart 
+Stopping named: .                                          [  OK  ]
+Starting named: 
+Error in named configuration:
+/etc/named.conf:11: expected IP match list element near ';'
+                                                           [FAILED]
+
+cat /etc/named.conf
+
+key "rndc-key" {
+        algorithm hmac-md5;
+        secret "[[secret:go/n0Ziu3xYh9YzPH6PISg==]]";
+};
+# This control was present in Ubuntu and absent in CentOs.
+controls {
+inet 127.0.0.1 port 953
+allow { 127.0.0.1; } keys { "rndc-key"; };
+};
+acl trusted-servers {
+;
+};
+options {
+listen-on port 53 { any; };
+listen-on-v6 port 53 { any; };
+allow-query { any; };
+directory "/var/named";
+dump-file "/var/named/data/cache_dump.db";
+statistics-file "/var/named/data/named_stats.txt";
+memstatistics-file "/var/named/data/named_mem_stats.txt";
+recursion no;
+dnssec-enable yes;
+dnssec-validation yes;
+dnssec-lookaside auto;
+/* Path to ISC DLV key */
+bindkeys-file "/etc/named.iscdlv.key";
+};
+""",
+    ),
+    (
+        "https://github.com/opnsense/plugins/issues/2196",
+        ".txt",
+        r"""key "rndc-key" {
+        algorithm hmac-sha256;
+        secret "{{keep:VxtIzJevSQXqnr7h2qerrcwjnZlMWSGGFBndKeNIDfw=}}";
+};
+
+OPNsense 20.7.8-amd64
+FreeBSD 12.1-RELEASE-p12-HBSD
+LibreSSL 3.2.3
+os-bind 1.14
+""",
+    ),
+    (
+        "https://github.com/globocom/GloboDNS/issues/24",
+        ".txt",
+        r"""no rndc key found in master's named.conf
+no rndc key found in master's named.conf
+[ERROR] import failed
+DEPRECATION WARNING: `#deliver` is deprecated and will be removed in Rails 5. Use `#deliver_now` to deliver immediately or `#deliver_later` to deliver through Active Job. (called from rescue in import at /home/[[user:lin.zhou05]]{{keep:/globodns/lib/globo_dns/importer.rb}}:272)
+  Rendered notifier/import_failed.en.text.erb (2.1ms)
+
+/var/named/chroot/etc/named.conf
+options {
+         directory "/var/named";
+         pid-file "/run/named/named.pid";
+         statistics-file "/var/named/data/named.stats";
+         notify no;
+         version "{{keep:xxxxxxxxxx}}";
+         check-names master warn;
+         zone-statistics yes;             
+         edns-udp-size 4096;
+         max-ncache-ttl 300;
+         forwarders  { {{keep:NN.NN.NN.NN}};
+                       {{keep:NN.NN.NN.NN}}; 
+         };
+         allow-query { any; };
+};
+logging { 
+category lame-servers { null; };
+channel warning
+{ 
+file "/var/log/named.log" versions 3 size 204800k; 
+severity info;
+print-category yes;
+print-severity yes;
+print-time yes;
+}
+;
+""",
+    ),
+    (
+        "https://github.com/nanovms/nanos/issues/252",
+        ".txt",
+        r"""[[user:gianmarco]]@ubuntu:~/.ops/instances/bind9$ tree
+.
+├── config.json
+├── etc
+│   └── bind
+│       ├── bind.keys
+│       ├── db.0
+│       ├── db.127
+│       ├── db.255
+│       ├── db.empty
+│       ├── db.local
+│       ├── db.root
+│       ├── named.conf
+│       ├── named.conf.default-zones
+│       ├── named.conf.local
+│       ├── named.conf.options
+│       ├── rndc.key
+│       └── zones.rfc1918
+├── named -> /usr/sbin/named
+└── var
+    └── cache
+        └── bind
+
+5 directories, 15 files
+[[user:gianmarco]]@ubuntu:~/.ops/instances/bind9$ cat etc/bind/named.conf.options 
+options {
+	directory "/var/cache/bind";
+
+	allow-recursion { any; };
+	forwarders {
+		8.8.8.8;
+	};
+
+	dnssec-validation auto;
+
+	auth-nxdomain no;    # conform to RFC1035
+	listen-on-v6 { any; };
+	listen-on { any; };
+};
+""",
+    ),
+    (
+        "https://github.com/certbot/certbot/issues/9049",
+        ".txt",
+        r"""**/etc/bind/letsencrypt_keys/letsencrypt_wildcard_key.conf**
+key "letsencrypt_wildcard" {
+        algorithm hmac-sha512;
+        secret "[[secret:LjdRSF7rp+WRiBXZsA7CuphvPxZPS7pMAt69RM2sqDOpr88H/ctjvHvqPPxwsJCRDyLFriZtSiR4347zlKIH==]]";
+};
+
+**nsupdate -k /etc/bind/letsencrypt_keys/letsencrypt_wildcard_key.conf -v**
+server 10.10.10.10
+debug yes
+zone ngnx.com
+update add _acme-challenge.ngnx.com. 60 TXT "test"
+show
+Outgoing update query:
+;; ->>HEADER<<- opcode: UPDATE, status: NOERROR, id:      0
+;; flags:; ZONE: 0, PREREQ: 0, UPDATE: 0, ADDITIONAL: 0
+;; ZONE SECTION:
+;ngnx.com.              IN      SOA
+
+;; UPDATE SECTION:
+_acme-challenge.ngnx.com. 60 IN TXT     "test"
+;; TSIG PSEUDOSECTION:
+letsencrypt_wildcard.   0       ANY     TSIG    hmac-sha512. 1633007788 300 64 Y4giK7vB2Ds7rXOCQ== 6400 NOERROR 0
+
+Reply from update query:
+;; ->>HEADER<<- opcode: UPDATE, status: NOERROR, id:   6400
+;; flags: qr; ZONE: 1, PREREQ: 0, UPDATE: 0, ADDITIONAL: 1
+;; ZONE SECTION:
+;ngnx.com.              IN      SOA
+
+;; TSIG PSEUDOSECTION:
+letsencrypt_wildcard.   0       ANY     TSIG    hmac-sha512. 1633007788 300 64 ccmNxC4BETAUPUR4Q== 6400 NOERROR 0
+""",
+    ),
+    # ---- dnsmasq: DHCP logs, Pi-hole's config, Homebrew's service --------------------------------
+    (
+        "https://github.com/pi-hole/docker-pi-hole/issues/355",
+        ".txt",
+        r"""dnsmasq-dhcp: SLAAC-CONFIRM(eth0) 2a02:5524:5524:f100:66a2:f9ff:fe9a:a3f1 OnePlus_6_[[user:Kai]]
+dnsmasq-dhcp: SLAAC-CONFIRM(eth0) fd00:46e0:e3a2:0:66a2:f9ff:fe9a:a3f1 OnePlus_6_[[user:Kai]]
+dnsmasq: 33 127.0.0.1/51032 DHCP 192.168.0.79 is DESKTOP-HKIPVUR.homedomain
+dnsmasq: 35 127.0.0.1/33851 DHCP 192.168.0.195 is amazon-82a9f16be.homedomain
+dnsmasq: 36 127.0.0.1/54321 DHCP 192.168.0.235 is OnePlus_6_[[user:Kai]].homedomain
+dnsmasq: 37 127.0.0.1/55200 DHCP 192.168.0.241 is OnePlus_3T.homedomain
+dnsmasq: 38 127.0.0.1/48727 DHCP 192.168.0.162 is Macbook-Air.homedomain
+dnsmasq: 47 127.0.0.1/41158 DHCP 192.168.0.200 is Google-Home.homedomain
+dnsmasq: 49 127.0.0.1/45951 DHCP 192.168.0.71 is android-8246fb4b9bc389bc.homedomain
+dnsmasq: 50 127.0.0.1/36366 DHCP 192.168.0.194 is ESP_3E3B70.homedomain
+dnsmasq: 53 127.0.0.1/47801 DHCP 192.168.0.187 is DESKTOP-KL67R3G.homedomain
+dnsmasq-dhcp: RTR-ADVERT(eth0) 2a02:5524:5524:f100::
+dnsmasq-dhcp: RTR-ADVERT(eth0) fd00:46e0:e3a2::
+""",
+    ),
+    (
+        "https://github.com/MichaIng/DietPi/issues/311",
+        ".txt",
+        r"""{{keep:root}}@Odroid-C2:~# cat /etc/dnsmasq.d/01-pihole.conf
+
+# Pi-hole: A black hole for Internet advertisements
+# (c) 2015, 2016 by {{keep:Jacob Salmela}}
+# Network-wide ad blocking via your Raspberry Pi
+# http://pi-hole.net
+# dnsmasq config for Pi-hole
+#
+# Pi-hole is free software: you can redistribute it and/or modify
+# it under the terms of the GNU General Public License as published by
+# the Free Software Foundation, either version 2 of the License, or
+# (at your option) any later version.
+
+# If you want dnsmasq to read another file, as well as /etc/hosts, use
+# this.
+##addn-hosts=/etc/pihole/gravity.list
+""",
+    ),
+    (
+        "https://github.com/Homebrew/homebrew-services/issues/323",
+        ".txt",
+        r"""[[user:jnowack]]@M1 ~ % sudo brew services start dnsmasq
+Warning: Taking root:admin ownership of some dnsmasq paths:
+  /opt/homebrew/Cellar/dnsmasq/2.84/sbin
+  /opt/homebrew/Cellar/dnsmasq/2.84/sbin/dnsmasq
+  /opt/homebrew/opt/dnsmasq
+  /opt/homebrew/opt/dnsmasq/sbin
+  /opt/homebrew/var/homebrew/linked/dnsmasq
+This will require manual removal of these paths using `sudo rm` on
+brew upgrade/reinstall/uninstall.
+==> Successfully started `dnsmasq` (label: homebrew.mxcl.dnsmasq)
+[[user:jnowack]]@M1 ~ % launchctl list | grep dnsmasq
+[[user:jnowack]]@M1 ~ % ps aux | grep dnsmasq
+{{keep:nobody}}           22799   0,0  0,0 408114032   1776 s003  T     9:30     0:00.03 /opt/homebrew/opt/dnsmasq/sbin/dnsmasq --keep-in-foreground -C /opt/homebrew/etc/dnsmasq.conf -7 /opt/homebrew/etc/dnsmasq.d,*.conf
+{{keep:root}}             22798   0,0  0,1 408394832  10512 s003  T     9:30     0:00.05 sudo /opt/homebrew/opt/dnsmasq/sbin/dnsmasq --keep-in-foreground -C /opt/homebrew/etc/dnsmasq.conf -7 /opt/homebrew/etc/dnsmasq.d,*.conf
+[[user:jnowack]]          23480   0,0  0,0 408103296   1264 s003  S+   12:38     0:00.00 grep dnsmasq
+[[user:jnowack]]@M1 ~ % brew services list | grep dnsmasq
+dnsmasq unknown root /Library/LaunchDaemons/homebrew.mxcl.dnsmasq.plist
+[[user:jnowack]]@M1 ~ %
+""",
+    ),
+    # ---- Unbound: unbound-control at prompts, status --------------------------------------------
+    (
+        "https://github.com/MatthewVance/unbound-docker/issues/123",
+        ".txt",
+        r"""sudo unbound-control -c ~/keys/unbound.conf -s 192.168.0.110@953  local_data homeassistant2.[[user:rutgerbk]].com A 192.168.0.64
+[1675281728] unbound-control[12204:0] warning: control-enable is 'no' in the config file.
+[1675281728] unbound-control[12204:0] fatal error: could not recv: Connection reset by peer
+
+remote-control:
+    control-enable: yes
+""",
+    ),
+    (
+        "https://github.com/openwrt/packages/issues/6656",
+        ".txt",
+        r"""unbound-control status
+[1533215996] unbound-control[14993:0] warning: control-enable is 'no' in the config file.
+[1533215996] unbound-control[14993:0] fatal error: could not send: Connection reset by peer
+
+libunbound 1.7.3-2
+luci-app-unbound git-18.213.60274-7d69fa6-1
+unbound 1.7.3-2
+unbound-control 1.7.3-2
+unbound-control-setup 1.7.3-2
+
+{{keep:root}}@blackhole:/etc/unbound# unbound-control status
+version: 1.7.3
+verbosity: 1
+threads: 4
+modules: 2 [ validator iterator ]
+uptime: 42304 seconds
+""",
+    ),
+    # ---- ISC Kea: configs and journals ----------------------------------------------------------
+    (
+        "https://github.com/devon-mar/netbox-kea/issues/1",
+        ".txt",
+        r"""        "host-reservation-identifiers": [
+          "hw-address",
+          "duid",
+          "circuit-id",
+          "client-id"
+        ],
+        "hostname-char-replacement": "",
+        "hostname-char-set": "[^A-Za-z0-9.-]",
+        "hosts-databases": [
+          {
+            "host": "mariadb.kea-cobbler.svc.cluster.local.",
+            "name": "kea",
+            "password": "{{keep:PASSWORDWASHERE}}",
+            "type": "mysql",
+            "user": "{{keep:kea}}"
+          }
+        ],
+        "ip-reservations-unique": true,
+        "lease-database": {
+          "host": "mariadb.kea-cobbler.svc.cluster.local.",
+          "name": "kea",
+          "password": "{{keep:PASSWORDWASHERE}}",
+          "type": "mysql",
+          "user": "{{keep:kea}}"
+        },
+        "loggers": [
+          {
+            "debuglevel": 0,
+            "name": "kea-dhcp4",
+""",
+    ),
+    (
+        "https://github.com/vyos/vyos-1x/pull/2647",
+        ".txt",
+        r"""{{keep:vyos}}@vyos:~$ systemctl list-units --failed
+  UNIT                     LOAD   ACTIVE SUB    DESCRIPTION         
+● kea-dhcp4-server.service loaded failed failed Kea IPv4 DHCP daemon
+
+{{keep:vyos}}@vyos:~$ journalctl -u kea-dhcp4-server.service -b
+Dec 17 18:14:04 vyos systemd[1]: Started kea-dhcp4-server.service - Kea IPv4 DHCP daemon.
+Dec 17 18:14:05 vyos kea-dhcp4[2734]: 2023-12-17 18:14:05.076 INFO  [kea-dhcp4.dhcp4/2734.140502928017856] DHCP4_STARTING Kea DHCPv4 server version 2.2.0 (stable) starting
+Dec 17 18:14:05 vyos kea-dhcp4[2734]: 2023-12-17 18:14:05.076 INFO  [kea-dhcp4.hosts/2734.140502928017856] HOSTS_BACKENDS_REGISTERED the following host backend types are available: mysql postgresql
+Dec 17 18:14:05 vyos kea-dhcp4[2734]: 2023-12-17 18:14:05.077 INFO  [kea-dhcp4.dhcpsrv/2734.140502928017856] DHCPSRV_CFGMGR_SOCKET_TYPE_SELECT using socket type raw
+Dec 17 18:14:05 vyos kea-dhcp4[2734]: 2023-12-17 18:14:05.087 INFO  [kea-dhcp4.hooks/2734.140502928017856] HOOKS_LIBRARY_CLOSED hooks library /usr/lib/x86_64-linux-gnu/kea/hooks/libdhcp_run_script.so successfully closed
+Dec 17 18:14:05 vyos kea-dhcp4[2734]: 2023-12-17 18:14:05.111 INFO  [kea-dhcp4.hooks/2734.140502928017856] HOOKS_LIBRARY_CLOSED hooks library /usr/lib/x86_64-linux-gnu/kea/hooks/libdhcp_lease_cmds.so successfully closed
+""",
+    ),
+    # ---- CoreDNS: a Corefile with etcd credentials, a loop under a macOS home ---------------------
+    (
+        "https://github.com/coredns/coredns/issues/1994",
+        ".txt",
+        r""".:5354 {
+     loop
+     proxy . 8.8.8.8:53 {
+        protocol dns force_tcp
+     }
+     log
+     errors
+}
+
+[[user:kbal]]-MBP13:coredns [[user:kbal]]$ ./coredns --conf /Users/[[user:kbal]]{{keep:/go/src/github.com/coredns/coredns/corefile.loop}}
+.:5354
+2018/07/23 08:06:15 [INFO] CoreDNS-1.2.0
+2018/07/23 08:06:15 [INFO] darwin/amd64, go1.10.2, 170e1d6b-dirty
+CoreDNS-1.2.0
+darwin/amd64, go1.10.2, 170e1d6b-dirty
+127.0.0.1:59495 - [23/Jul/2018:08:06:15 -0400] 4077 "HINFO IN 6887250949866278685.7203916092142180550. udp 57 false 512" NXDOMAIN qr,rd,ra 133 0.036597076s
+127.0.0.1:59111 - [23/Jul/2018:08:06:15 -0400] 14745 "HINFO IN 6887250949866278685.7203916092142180550. udp 57 false 512" NXDOMAIN qr,rd,ra 133 0.033373493s
+2018/07/23 08:06:15 [FATAL] plugin/loop: Seen "HINFO IN 6887250949866278685.7203916092142180550." more than twice, loop detected
+[[user:kbal]]-MBP13:coredns [[user:kbal]]$ 
+""",
+    ),
+    (
+        "https://github.com/cozystack/etcd-operator/issues/302",
+        ".txt",
+        r"""      etcd {
+        path /skydns
+        endpoint https://etcd.my.domain.com:2379
+        credentials {{keep:root}} [[secret:MakeAMarvelousSun]]
+        fallthrough
+      }
+
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: externaldns-external-dns
+  namespace: externaldns
+spec:
+  template:
+    spec:
+      containers:
+      - name: external-dns
+        env:
+        - name: ETCD_URLS
+          value: https://etcd.my.domain.com:2379
+""",
+    ),
+    # ---- PowerDNS: the API key in curl, the recursor's build banner, configs ----------------------
+    (
+        "https://github.com/PowerDNS-Admin/PowerDNS-Admin/pull/440",
+        ".txt",
+        r"""url -L -vvv -H 'Content-Type: application/json' -H 'X-API-KEY: [[secret:V1c3RTY1SUZjWnFpaUQ5]]' -X GET http://localhost:9191/api/v1/servers/localhost/config
+Note: Unnecessary use of -X or --request, GET is already inferred.
+*   Trying 127.0.0.1...
+* Connected to localhost (127.0.0.1) port 9191 (#0)
+> GET /api/v1/servers/localhost/config HTTP/1.1
+> Host: localhost:9191
+> User-Agent: curl/7.47.0
+> Accept: */*
+> Content-Type: application/json
+> X-API-KEY: [[secret:V1c3RTY1SUZjWnFpaUQ5]]
+< HTTP/1.1 200 OK
+< Server: gunicorn/19.7.1
+< Date: Wed, 27 Feb 2019 07:44:27 GMT
+< Connection: close
+< Access-Control-Allow-Origin: *
+< Content-Length: 19694
+< Content-Security-Policy: default-src 'self'; style-src 'self' 'unsafe-inline'
+< Content-Type: application/json
+< X-Content-Type-Options: nosniff
+< X-Frame-Options: deny
+""",
+    ),
+    (
+        "https://github.com/PowerDNS/pdns/issues/11795",
+        ".txt",
+        r"""Jul 26 21:03:01 PowerDNS Recursor 0.0.24187.0.master.g9c9e6a1dc3 (C) 2001-2022 PowerDNS.COM BV
+Jul 26 21:03:01 Using 64-bits mode. Built using gcc 12.1.0 on Jul 26 2022 20:54:03 by [[user:olaf]]@axon.
+Jul 26 21:03:01 PowerDNS comes with ABSOLUTELY NO WARRANTY. This is free software, and you are welcome to redistribute it according to the terms of the GPL version 2.
+Jul 26 21:03:01 msg="Enabling IPv4 transport for outgoing queries" subsystem="config" level="0" prio="Notice" tid="0" ts="1658862181.668"
+Jul 26 21:03:01 msg="NOT using IPv6 for outgoing queries - add an IPv6 address (like '::') to query-local-address to enable" subsystem="config" level="0" prio="Warning" tid="0" ts="1658862181.668"
+""",
+    ),
+    (
+        "https://github.com/PowerDNS/pdns/issues/2434",
+        ".txt",
+        r"""curl -XGET -H 'X-API-Key: {{keep:xxx}}' http://192.168.17.82:8071/servers/localhost/zones
+
+Apr 20 09:21:54 m1 pdns[12558]: HTTP: Handling request "/servers/localhost/zones"
+Apr 20 09:21:54 m1 pdns[12558]: gmysql Connection successful. Connected to database 'pdns' on '10.24.34.11'.
+Apr 20 09:21:54 m1 pdns[12558]: gmysql Connection successful. Connected to database 'pdns' on '10.24.34.11'.
+Apr 20 09:21:54 m1 pdns[12558]: HTTP ISE for "/servers/localhost/zones": STL Exception: basic_string::substr
+Apr 20 09:21:54 m1 pdns[12558]: HTTP: Error result for "/servers/localhost/zones": 500
+
+SELECT name, LENGTH(name), type FROM domains WHERE id = 14;
++------+--------------+--------+
+| name | LENGTH(name) | type   |
++------+--------------+--------+
+|      |            0 | MASTER |
++------+--------------+--------+
+""",
+    ),
+    (
+        "https://github.com/catalyst/powerdns-auth-proxy/issues/11",
+        ".txt",
+        r"""useradd -s /bin/false -d /opt/powerdns-auth-proxy -r {{keep:pdns-auth-proxy}}
+
+[pdns]
+api-key = {{keep:asupersecretsecret}}
+api-url = http://127.0.0.1:5300/api/v1/servers/localhost
+override-soa_edit_api = INCEPTION-INCREMENT
+override-nameservers = ns1.mydomain.net ns2.mydomain.net ns3.mydomain.net
+override-kind = Master
+
+# This user will be able to create a zone called "example.org." if it doesn't already exist.
+[user:{{keep:acme}}]
+key = {{keep:anothersupersecretsecret}}
+allow-suffix-creation = myzone.test.
+""",
+    ),
+    (
+        "https://github.com/chrisss404/powerdns/issues/19",
+        ".txt",
+        r"""pdns-recursor:
+    image: chrisss404/powerdns:latest-recursor
+    container_name: pdns-recursor
+    restart: unless-stopped
+    environment:
+      # API
+      - RECURSOR_API_READONLY=yes
+      - RECURSOR_API_KEY={{keep:REDACTED}}
+      # Zones
+      - RECURSOR_DNSSEC=off
+      - RECURSOR_FORWARD_ZONES={"zone":"{{keep:REDACTED}}","forwarders":["pdns-auth"]}
+      # Webserver
+      - RECURSOR_WEBSERVER=yes
+      - RECURSOR_WEBSERVER_PASSWORD={{keep:REDACTED}}
+      # Misc
+      - RECURSOR_QUIET=no
+""",
+    ),
+    # ---- Technitium DNS Server: its own log --------------------------------------------------------
+    (
+        "https://github.com/TechnitiumSoftware/DnsServer/issues/207",
+        ".txt",
+        r"""[2020-12-13 04:33:51 UTC] Logging started.
+[2020-12-13 04:33:51 UTC] [10.10.10.104:0] [{{keep:admin}}] Log file was deleted: 2020-12-13
+[2020-12-13 04:34:44 UTC] [10.10.10.104:0] [{{keep:admin}}] DNS Settings were updated {serverDomain: desktop-[[user:deng]]; dnsServerLocalEndPoints: 0.0.0.0:53,[::]:53; webServicePort: 5380; enableDnsOverHttp: False; enableDnsOverTls: False; enableDnsOverHttps: False; tlsCertificatePath: ; preferIPv6: False; logQueries: True; allowRecursion: True; allowRecursionOnlyForPrivateNetworks: True; proxyType: none; forwarders: https://idns.kbsml.com/dns-query; forwarderProtocol: HttpsJson; blockListUrl: false;}
+[2020-12-13 04:34:44 UTC] DNS Server config file was saved: C:\Program Files (x86)\Technitium\DNS Server\config\dns.config
+[2020-12-13 04:34:55 UTC] [127.0.0.1:60398] [UDP] QNAME: blog.technitium.com; QTYPE: A; QCLASS: IN; RCODE: ServerFailure; ANSWER: []
+[2020-12-13 04:35:06 UTC] [127.0.0.1:60403] [UDP] QNAME: cloudflare-dns.com; QTYPE: A; QCLASS: IN; RCODE: ServerFailure; ANSWER: []
+[2020-12-13 04:35:06 UTC] [10.10.10.104:0] TechnitiumLibrary.Net.Dns.DnsClientException: Name server returned error. DNS RCODE: ServerFailure (2); Name server: desktop-[[user:deng]]:53 (127.0.0.1:53)
+""",
+    ),
+    (
+        "https://github.com/TechnitiumSoftware/DnsServer/issues/893",
+        ".txt",
+        r"""[2024-03-26 00:15:21 UTC] Logging started.
+[2024-03-26 00:15:21 UTC] [11.11.11.235:58317] [{{keep:admin}}] Forwarder zone was disabled: shahid.mbc.net
+[2024-03-26 00:15:21 UTC] Saved zone file for domain: shahid.mbc.net
+[2024-03-26 00:15:32 UTC] [11.11.11.235:58317] [{{keep:admin}}] Forwarder zone was enabled: shahid.mbc.net
+[2024-03-26 00:15:32 UTC] Saved zone file for domain: shahid.mbc.net
+[2024-03-26 00:25:30 UTC] LogManager cleanup deleted the log file: /etc/dns/logs/2024-03-18.log
+[2024-03-26 01:08:22 UTC] DnsServerCore.InvalidTokenWebServiceException: Invalid token or session expired.
+   at DnsServerCore.DnsWebService.WebServiceApiMiddleware(HttpContext context, RequestDelegate next) in Z:\Technitium\Projects\DnsServer\DnsServerCore\DnsWebService.cs:line 545
+""",
+    ),
+    # ---- AdGuard Home: LuCI's REST call with the users' hash -------------------------------------
+    (
+        "https://github.com/wukongdaily/RunFilesBuilder/issues/20",
+        ".txt",
+        r"""Fri Apr 11 12:31:04 2025 user.err {{keep:root}}: [luci.AdGuardHome]: REST call failed with 'http_pprof_port="6060" http_pprof_enabled="false" http_address="0.0.0.0:3000" http_session_ttl="720h" users_1="name: {{keep:admin}}" users_1_password="[[secret:$2y$10$9azHmvP2Rys0NJa.vd9J3mJ67C6U9xG6b3EMln09dGKv3sXoRwViJ]]" auth_attempts="5" block_auth_min="15" theme="auto" dns_bind_hosts_1="0.0.0.0" dns_port="5333" dns_anonymize_client_ip="false" dns_ratelimit="20" dns_ratelimit_subnet_len_ipv4="24" dns_ratelimit_subnet_len_ipv6="56" dns_refuse_any="true" dns_upstream_dns_1="https://dns10.quad9.net/dns-query" dns_bootstrap_dns_1="9.9.9.10" dns_bootstrap_dns_2="149.112.112.10"
 """,
     ),
 ]
