@@ -343,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
             "164",
             "165",
             "166",
+            "171",
             "all",
         ),
         default="all",
