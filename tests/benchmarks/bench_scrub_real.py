@@ -347,6 +347,7 @@ def main(argv: list[str] | None = None) -> int:
             "167",
             "169",
             "168",
+            "171",
             "all",
         ),
         default="all",

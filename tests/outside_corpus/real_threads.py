@@ -9973,6 +9973,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (167, _RAW_STOP167),
         (169, _RAW_STOP169),
         (168, _RAW_STOP168),
+        (171, _RAW_STOP171),
     ):
         if batch not in (None, number):
             continue
@@ -58025,6 +58026,397 @@ allow-suffix-creation = myzone.test.
         "https://github.com/wukongdaily/RunFilesBuilder/issues/20",
         ".txt",
         r"""Fri Apr 11 12:31:04 2025 user.err {{keep:root}}: [luci.AdGuardHome]: REST call failed with 'http_pprof_port="6060" http_pprof_enabled="false" http_address="0.0.0.0:3000" http_session_ttl="720h" users_1="name: {{keep:admin}}" users_1_password="[[secret:$2y$10$9azHmvP2Rys0NJa.vd9J3mJ67C6U9xG6b3EMln09dGKv3sXoRwViJ]]" auth_attempts="5" block_auth_min="15" theme="auto" dns_bind_hosts_1="0.0.0.0" dns_port="5333" dns_anonymize_client_ip="false" dns_ratelimit="20" dns_ratelimit_subnet_len_ipv4="24" dns_ratelimit_subnet_len_ipv6="56" dns_refuse_any="true" dns_upstream_dns_1="https://dns10.quad9.net/dns-query" dns_bootstrap_dns_1="9.9.9.10" dns_bootstrap_dns_2="149.112.112.10"
+""",
+    ),
+]
+
+
+_RAW_STOP171: list[tuple[str, str, str]] = [
+    # ---- FreeIPA: ipa-server-install, the container's options, ipa CLI logs, ansible-freeipa -------
+    (
+        "https://github.com/freeipa/freeipa-container/issues/299",
+        ".txt",
+        r"""domain-freeipa |   [42/44]: activating sidgen plugin
+domain-freeipa |   [43/44]: activating extdom plugin
+domain-freeipa |   [44/44]: configuring directory to start on boot
+domain-freeipa | Done configuring directory server (dirsrv).
+domain-freeipa | Configuring Kerberos KDC (krb5kdc)
+domain-freeipa |   [1/10]: adding kerberos container to the directory
+domain-freeipa |   [2/10]: configuring KDC
+domain-freeipa |   [3/10]: initialize kerberos container
+domain-freeipa |   [4/10]: adding default ACIs
+domain-freeipa |   [5/10]: creating a keytab for the directory
+domain-freeipa |   [6/10]: creating a keytab for the machine
+domain-freeipa |   [7/10]: adding the password extension to the directory
+domain-freeipa |   [8/10]: creating anonymous principal
+domain-freeipa |   [9/10]: starting the KDC
+domain-freeipa |   [10/10]: configuring KDC to start on boot
+domain-freeipa | Done configuring Kerberos KDC (krb5kdc).
+domain-freeipa | Configuring kadmin
+domain-freeipa |   [1/2]: starting kadmin 
+domain-freeipa |   [2/2]: configuring kadmin to start on boot
+domain-freeipa | Done configuring kadmin.
+""",
+    ),
+    (
+        "https://github.com/freeipa/freeipa-container/issues/55",
+        ".txt",
+        r"""--ds-password=[[secret:kilo@582]]
+--admin-password=[[secret:kilo@582]]
+
+docker run -ti --name freeipa-server -h freeipa.xyz.com -v /etc/localtime:/etc/localtime:ro -v /srv/freeipa:/data:Z adelton/freeipa-server
+""",
+    ),
+    (
+        "https://github.com/larrabee/freeipa-password-reset/issues/2",
+        ".txt",
+        r"""Apr  2 09:48:02 freeipa01-dev python: ipa: ERROR: Could not create log_dir u'/home/{{keep:ldap-passwd-reset}}/.ipa/log'
+Apr  2 09:48:02 freeipa01-dev python: ipa: INFO: trying https://freeipa01-dev.corp.stage/ipa/session/json
+Apr  2 09:48:02 freeipa01-dev python: ipa: INFO: [try 1]: Forwarding 'schema' to json server 'https://freeipa01-dev.corp.stage/ipa/session/json'
+Apr  2 09:48:03 freeipa01-dev python: ipa: WARNING: Failed to write schema: [Errno 13] Permission denied: '/home/{{keep:ldap-passwd-reset}}'
+Apr  2 09:48:03 freeipa01-dev python: ipa: WARNING: Failed to write server info: [Errno 13] Permission denied: '/home/{{keep:ldap-passwd-reset}}'
+Apr  2 09:48:05 freeipa01-dev python: ipa: INFO: trying https://freeipa01-dev.corp.stage/ipa/session/json
+Apr  2 09:48:05 freeipa01-dev python: ipa: INFO: [try 1]: Forwarding 'user_show/1' to json server 'https://freeipa01-dev.corp.stage/ipa/session/json'
+Apr  2 09:48:06 freeipa01-dev python: [02/Apr/2018 14:48:06] "POST /reset/gettoken/ HTTP/1.1" 200 5661
+
+[Mon Apr 02 09:48:02.223578 2018] [:warn] [pid 30532] [client 10.1.6.140:37984] failed to set perms (3140) on file (/var/run/ipa/ccaches/{{keep:ldap-passwd-reset}}@corp.stage)!, referer: https://freeipa01-dev.corp.stage/ipa/xml
+[Mon Apr 02 09:48:02.263243 2018] [:error] [pid 30458] ipa: INFO: [jsonserver_session] {{keep:ldap-passwd-reset}}@corp.stage: ping(): SUCCESS
+""",
+    ),
+    (
+        "https://github.com/freeipa/ansible-freeipa/issues/730",
+        ".txt",
+        r"""TASK [Create users] ********************************************************************************************************************************
+Friday 14 January 2022  13:37:52 +0200 (0:00:02.096)       0:00:02.139 ******** 
+fatal: [rh-idm-01.cool.lab]: FAILED! => {"changed": false, "msg": "The password is not set"}
+
+    - name: Create users
+      freeipa.ansible_freeipa.ipauser:
+        state: present
+        update_password: on_create
+        users:
+          - name: [[user:tero]]
+            first: [[user:Teemu]]
+            last: [[user:Sandberg]]
+            uid: 10001
+            gid: 10001
+            password: "[[secret:rokbax-sunvelda483]]"
+""",
+    ),
+    # ---- 389 Directory Server: dsconf, its debug output, the server's journal -----------------------
+    (
+        "https://github.com/389ds/389-ds-base/issues/6150",
+        ".txt",
+        r"""# dsconf ldap01 backup create
+Error: The backup create task has failed with the error code: (-1)
+
+Apr 16 11:36:22 ldap01 ns-slapd[91086]: [16/Apr/2024:11:36:22.767064264 +0000] - INFO - dblayer_backup - Backing up file 19 (/var/lib/dirsrv/slapd-ldap01/bak/ldap01-2024_04_16_11_36_22/DBVERSION)
+Apr 16 11:36:22 ldap01 ns-slapd[91086]: [16/Apr/2024:11:36:22.769994497 +0000] - ERR - dblayer_copyfile - Failed to open source file /dev/shm/slapd-ldap01/DBVERSION by "No such file or directory"
+Apr 16 11:36:22 ldap01 ns-slapd[91086]: [16/Apr/2024:11:36:22.772789045 +0000] - ERR - dblayer_backup - Error in copying version file (/dev/shm/slapd-ldap01/DBVERSION -> /var/lib/dirsrv/slapd-ldap01/bak/ldap01-2024_04_16_11_36_22/DBVERSION): err=-1
+Apr 16 11:36:22 ldap01 ns-slapd[91086]: [16/Apr/2024:11:36:22.775578013 +0000] - ERR - ldbm_back_ldbm2archive - Failed removing /var/lib/dirsrv/slapd-ldap01/bak/ldap01-2024_04_16_11_36_22
+Apr 16 11:36:22 ldap01 ns-slapd[91086]: [16/Apr/2024:11:36:22.781673283 +0000] - ERR - task_backup_thread - Backup failed (error -1)
+""",
+    ),
+    (
+        "https://github.com/389ds/389-ds-base/issues/4794",
+        ".txt",
+        r"""DEBUG: The 389 Directory Server Configuration Tool
+DEBUG: Inspired by works of: ITS, The University of Adelaide
+DEBUG: dsrc path: /{{keep:root}}/.dsrc
+DEBUG: dsrc container path: /data/config/container.inf
+DEBUG: dsrc instances: ['localhost']
+DEBUG: dsrc completed with {'args': {'server-id': 'localhost', 'ldapurl': 'ldapi://%2fdata%2frun%2fslapd-localhost.socket', 'root-dn': 'cn={{keep:Directory Manager}}', 'ldapi_enabled': 'on', 'ldapi_socket': '2fdata%2frun%2fslapd-localhost.socket', 'ldapi_autobind': 'on'}, 'uri': 'ldapi://%2fdata%2frun%2fslapd-localhost.socket', 'basedn': 'o=test,dc=org', 'binddn': 'cn={{keep:Directory Manager}}', 'saslmech': None, 'tls_cacertdir': None, 'tls_cert': None, 'tls_key': None, 'tls_reqcert': None, 'starttls': False, 'pwdfile': None, 'prompt': False}
+DEBUG: Called with: Namespace(instance='localhost', verbose=True, binddn=None, bindpw=None, prompt=False, pwdfile=None, basedn=None, starttls=False, json=False, archive=None, db_type='ldbm database', func=<function backup_create at 0x7fa62723cf70>)
+""",
+    ),
+    # ---- OpenLDAP: slapd's log, ldapsearch's LDIF, nslcd's debug lines ------------------------------
+    (
+        "https://github.com/leenooks/phpLDAPadmin/issues/302",
+        ".txt",
+        r"""sudo docker run -p 8081:8080 -e HTTP_PROXY="" -e HTTPS_PROXY="" -e LDAP_USERNAME="cn={{keep:admin}},dc=domain,dc=local" -e LDAP_PASSWORD="[[secret:h4j8k2]]" -e LDAP_BASE_DN="dc=domain,dc=local" -e LDAP_CONNECTION="ldap" -e LDAP_LOGIN_ATTR="DN" -e LDAP_HOST="ldap.domain.local" phpldapadmin/phpldapadmin
+
+Apr 18 15:59:34 master slapd[23713]: conn=1055 fd=16 ACCEPT from IP=192.168.31.2:13676 (IP=0.0.0.0:389)
+Apr 18 15:59:34 master slapd[23713]: conn=1055 op=0 BIND dn="cn={{keep:admin}},dc=domain,dc=local" method=128
+Apr 18 15:59:34 master slapd[23713]: conn=1055 op=0 BIND dn="cn={{keep:admin}},dc=domain,dc=local" mech=SIMPLE bind_ssf=0 ssf=0
+Apr 18 15:59:34 master slapd[23713]: conn=1055 op=0 RESULT tag=97 err=0 qtime=0.000026 etime=0.000199 text=
+Apr 18 15:59:34 master slapd[23713]: conn=1055 op=1 SRCH base="" scope=0 deref=0 filter="(objectClass=*)"
+Apr 18 15:59:34 master slapd[23713]: conn=1055 op=1 SRCH attr=objectguid + objectclass
+Apr 18 15:59:34 master slapd[23713]: conn=1055 op=1 SEARCH RESULT tag=101 err=0 qtime=0.000025 etime=0.000376 nentries=0 text=
+Apr 18 15:59:34 master slapd[23713]: conn=1055 op=2 UNBIND
+Apr 18 15:59:34 master slapd[23713]: conn=1055 fd=16 closed
+""",
+    ),
+    (
+        "https://github.com/Zimbra-Community/ADPassword/issues/2",
+        ".txt",
+        r"""ldapsearch -LLL -H ldaps:///192.168.100.10:636 -x -b 'CN=Users, DC=BOGOR, DC=OK' -D '{{keep:administrator}}@bogor.ok' -w '{{keep:secret}}'
+
+  dn: CN=bar bar,CN=Users,DC=dynamic,DC=ziggo,DC=nl
+  cn: bar bar
+  sn: bar
+  givenName: bar
+  instanceType: 4
+  whenCreated: 20160507190014.0Z
+  displayName: bar bar
+  uSNCreated: 5283
+  name: bar bar
+  objectGUID:: cOvw80BR9E611G854LWDsg==
+  badPwdCount: 0
+  codePage: 0
+  countryCode: 0
+  homeDirectory: /home/[[user:lenny]]
+  badPasswordTime: 0
+  lastLogoff: 0
+  primaryGroupID: 513
+  objectSid:: AQUAAAAAAAUVAAAA0+ftkwyA8LisUZt5UgQAAA==
+  accountExpires: 9223372036854775807
+  logonCount: 0
+  sAMAccountName: [[user:lenny]]
+  sAMAccountType: 805306368
+  userPrincipalName: [[user:lenny]]@DYNAMIC.ZIGGO.NL
+  objectCategory: CN=Person,CN=Schema,CN=Configuration,DC=dynamic,DC=ziggo,DC=nl
+  uidNumber: 2502
+  gidNumber: 2513
+""",
+    ),
+    (
+        "https://github.com/arthurdejong/nss-pam-ldapd/issues/37",
+        ".txt",
+        r"""    nslcd: [efd79f] <authc="[[user:gordon]]"> DEBUG: nslcd_pam_authc("[[user:gordon]]","gdm-password","{{keep:***}}")
+    nslcd: [efd79f] <authc="[[user:gordon]]"> DEBUG: myldap_search(base="dc=example,dc=com", filter="(&(objectClass=posixAccount)(uid=[[user:gordon]]))")
+    nslcd: [efd79f] <authc="[[user:gordon]]"> DEBUG: ldap_result(): uid=[[user:gordon]],ou=people,dc=example,dc=com
+    nslcd: [efd79f] <authc="[[user:gordon]]"> DEBUG: myldap_search(base="uid=[[user:gordon]],ou=people,dc=example,dc=com", filter="(objectClass=*)")
+    nslcd: [efd79f] <authc="[[user:gordon]]"> DEBUG: ldap_initialize(ldaps://192.168.1.1/)
+    nslcd: [efd79f] <authc="[[user:gordon]]"> DEBUG: ldap_sasl_bind("uid=[[user:gordon]],ou=people,dc=example,dc=com","{{keep:***}}") (uri="ldaps://192.168.12.1/") (ppolicy=yes)
+""",
+    ),
+    (
+        "https://github.com/arthurdejong/nss-pam-ldapd/issues/16",
+        ".txt",
+        r"""nslcd: [3c9869] DEBUG: connection from pid=101098 uid=0 gid=0
+nslcd: [3c9869] <shadow="[[user:mbelmont]]"> DEBUG: myldap_search(base="dc=domain", filter="(&(objectClass=shadowAccount)(uid=[[user:mbelmont]]))")
+nslcd: [3c9869] <shadow="[[user:mbelmont]]"> DEBUG: ldap_initialize(ldap://temis/)
+nslcd: [3c9869] <shadow="[[user:mbelmont]]"> DEBUG: ldap_set_rebind_proc()
+nslcd: [3c9869] <shadow="[[user:mbelmont]]"> DEBUG: ldap_set_option(LDAP_OPT_PROTOCOL_VERSION,3)
+nslcd: [3c9869] <shadow="[[user:mbelmont]]"> DEBUG: ldap_set_option(LDAP_OPT_DEREF,0)
+nslcd: [3c9869] <shadow="[[user:mbelmont]]"> DEBUG: ldap_start_tls_s()
+nslcd: [3c9869] <shadow="[[user:mbelmont]]"> DEBUG: ldap_simple_bind_s("cn={{keep:leoldap}},dc=domain","{{keep:***}}") (uri="ldap://temis/")
+nslcd: [3c9869] <shadow="[[user:mbelmont]]"> DEBUG: ldap_result(): cn=[[user:Marcelo Belmont]],ou=Usuarios,ou=Bandam,ou=Externos,dc=domain
+nslcd: [3c9869] <shadow="[[user:mbelmont]]"> DEBUG: ldap_result(): end of results (1 total)
+nslcd: [334873] DEBUG: connection from pid=101098 uid=0 gid=0
+""",
+    ),
+    # ---- SSSD: responder and back-end debug logs, pam_sss in the journal, sssctl -----------------
+    (
+        "https://github.com/SSSD/sssd/issues/5247",
+        ".txt",
+        r"""[pam] [cache_req_set_plugin] (0x2000): CR #1: Setting "Initgroups by name" plugin
+[pam] [cache_req_process_input] (0x0400): CR #1: Parsing input name [[[user:ben.harper]]@ad.domain.example]
+[pam] [sss_parse_name_for_domains] (0x0200): name '[[user:ben.harper]]@ad.domain.example' matched expression for domain 'ad.domain.example', user is [[user:ben.harper]]
+[pam] [cache_req_search_domains] (0x0400): CR #1: Search will check the cache and bypass the data provider
+[pam] [cache_req_set_domain] (0x0400): CR #1: Using domain [ad.domain.example]
+[pam] [cache_req_search_cache] (0x0400): CR #1: Looking up [[[user:ben.harper]]@ad.domain.example] in cache
+[pam] [merge_msg_ts_attrs] (0x2000): No such DN in the timestamp cache: name=[[user:ben.harper]]@ad.domain.example,cn=users,cn=ad.domain.example,cn=sysdb
+[pam] [sysdb_merge_res_ts_attrs] (0x2000): TS cache doesn't contain this DN, skipping
+[pam] [cache_req_set_plugin] (0x2000): CR #1: Setting "Initgroups by UPN" plugin
+""",
+    ),
+    (
+        "https://github.com/SSSD/sssd/issues/5672",
+        ".txt",
+        r"""   *  (2021-09-30 13:32:57): [pam] [cache_req_set_domain] (0x0400): CR #366: Using domain [implicit_
+files]
+   *  (2021-09-30 13:32:57): [pam] [cache_req_prepare_domain_data] (0x0400): CR #366: Preparing inpu
+t data for domain [implicit_files] rules
+   *  (2021-09-30 13:32:57): [pam] [cache_req_search_ncache] (0x0400): CR #366: Checking negative ca
+che for [[[user:thewarriors]]@implicit_files]
+   *  (2021-09-30 13:32:57): [pam] [sss_ncache_check_str] (0x2000): Checking negative cache for [NCE
+/USER/implicit_files/[[user:thewarriors]]@implicit_files]
+   *  (2021-09-30 13:32:57): [pam] [cache_req_validate_domain_type] (0x2000): Request type POSIX-onl
+y for domain fedoraproject.org type POSIX is valid
+   *  (2021-09-30 13:32:57): [pam] [cache_req_set_domain] (0x0400): CR #366: Using domain [fedorapro
+ject.org]
+""",
+    ),
+    (
+        "https://github.com/SSSD/sssd/issues/7284",
+        ".txt",
+        r"""grep "2024-04-11 15:56:23" sssd_yyy.com.log 
+(2024-04-11 15:56:23): [be[yyy.com]] [sbus_dispatch] (0x4000): Dispatching.
+(2024-04-11 15:56:23): [be[yyy.com]] [sbus_method_handler] (0x2000): Received D-Bus method sssd.dataprovider.pamHandler on /sssd from sssd.pam
+(2024-04-11 15:56:23): [be[yyy.com]] [sbus_senders_lookup] (0x2000): Looking for identity of sender [sssd.pam]
+(2024-04-11 15:56:23): [be[yyy.com]] [dp_pam_handler_send] (0x0100): Got request with the following data
+(2024-04-11 15:56:23): [be[yyy.com]] [pam_print_data] (0x0100): command: SSS_PAM_AUTHENTICATE
+(2024-04-11 15:56:23): [be[yyy.com]] [pam_print_data] (0x0100): domain: yyy.com
+(2024-04-11 15:56:23): [be[yyy.com]] [pam_print_data] (0x0100): user: {{keep:xxx}}@yyy.com
+(2024-04-11 15:56:23): [be[yyy.com]] [pam_print_data] (0x0100): service: mate-screensaver
+(2024-04-11 15:56:23): [be[yyy.com]] [pam_print_data] (0x0100): tty: :0
+(2024-04-11 15:56:23): [be[yyy.com]] [pam_print_data] (0x0100): authtok type: 1 (Password)
+""",
+    ),
+    (
+        "https://github.com/SSSD/sssd/issues/7863",
+        ".txt",
+        r"""2025-03-04T09:24:05.217439+03:00 ubuntu-lts-en login[4452]: PAM unable to dlopen(pam_lastlog.so): /usr/lib/security/pam_lastlog.so: cannot open shared object file: No such file or directory
+2025-03-04T09:24:05.217487+03:00 ubuntu-lts-en login[4452]: PAM adding faulty module: pam_lastlog.so
+2025-03-04T09:24:07.814285+03:00 ubuntu-lts-en login[4452]: pam_unix(login:auth): authentication failure; logname=[[user:oleg]] uid=0 euid=0 tty=/dev/pts/2 ruser= rhost=  user={{keep:some_user}}@rtkn.test
+2025-03-04T09:24:07.980701+03:00 ubuntu-lts-en login[4452]: pam_sss(login:auth): authentication failure; logname=[[user:oleg]] uid=0 euid=0 tty=/dev/pts/2 ruser= rhost= user={{keep:some_user}}@rtkn.test
+2025-03-04T09:24:07.980786+03:00 ubuntu-lts-en login[4452]: pam_sss(login:auth): received for user {{keep:some_user}}@rtkn.test: 12 (Authentication token is no longer valid; new one required)
+""",
+    ),
+    (
+        "https://github.com/crowdsecurity/crowdsec/issues/995",
+        ".txt",
+        r"""> Oct  4 11:20:41 crowdsec sshd[1049]: pam_sss(sshd:auth): authentication failure; logname= uid=0 euid=0 tty=ssh ruser= rhost=10.x.x.x user=[[user:lumarchand]]
+""",
+    ),
+    (
+        "https://github.com/SSSD/sssd/issues/6976",
+        ".txt",
+        r"""Sep 24 07:41:57 ubuntutest04 systemd[1]: sssd-pam-priv.socket: Control process exited, code=exited, status=17/n/a
+Sep 24 07:41:57 ubuntutest04 systemd[1]: sssd-pam-priv.socket: Failed with result 'exit-code'.
+Sep 24 07:41:57 ubuntutest04 systemd[1]: Failed to listen on SSSD PAM Service responder private socket.
+
+Oct  8 08:41:06 ubuntutest04 su: (to {{keep:root}}) {{keep:root}} on pts/1
+Oct  8 08:41:06 ubuntutest04 su: pam_unix(su:session): session opened for user {{keep:root}}(uid=0) by [[user:tqxbw]]@azure.cnb(uid=0)
+Oct  8 09:17:01 ubuntutest04 CRON[3415]: pam_unix(cron:session): session opened for user {{keep:root}}(uid=0) by (uid=0)
+""",
+    ),
+    (
+        "https://github.com/SSSD/sssd/issues/6595",
+        ".txt",
+        r"""sssctl user-checks {{keep:root}}
+user: {{keep:root}}
+action: acct
+service: system-auth
+
+sss_getpwnam_r failed with [0].
+User name lookup with [{{keep:root}}] failed.
+InfoPipe User lookup with [{{keep:root}}] failed.
+testing pam_acct_mgmt
+
+pam_acct_mgmt: Authentication failure
+
+sssctl user-checks {{keep:zabbix}}
+user: {{keep:zabbix}}
+action: acct
+service: system-auth
+
+SSSD nss user lookup result:
+ - user name: {{keep:zabbix}}
+ - user id: 1004
+ - group id: 100
+ - gecos:
+ - home directory: /home/{{keep:zabbix}}
+ - shell: /bin/bash
+""",
+    ),
+    # ---- Kerberos: kadmin, klist -k --------------------------------------------------------------------
+    (
+        "https://github.com/heimdal/heimdal/issues/617",
+        ".txt",
+        r"""{{keep:johndoe@example.com}}   get,list
+
+# kadmin -p {{keep:johndoe@example.com}} privileges
+{{keep:johndoe@example.com}}'s Password: 
+list, get
+#
+""",
+    ),
+    (
+        "https://github.com/heimdal/heimdal/issues/360",
+        ".txt",
+        r"""kadmin -l add \
+  --random-key \
+  --max-ticket-life=30h \
+  --max-renewable-life=30d \
+  --expiration-time=2018-12-31 \
+  --pw-expiration-time=2018-12-31 \
+  --use-defaults \
+  {{keep:foobar}}
+
+kadmin -l get {{keep:foobar}}
+            Principal: {{keep:foobar}}@REALM.LAN
+    Principal expires: 2018-12-31 23:59:59 UTC
+     Password expires: 2019-02-14 15:03:08 UTC
+ Last password change: 2018-02-14 15:03:08 UTC
+""",
+    ),
+    (
+        "https://github.com/bloomberg/chef-bach/issues/997",
+        ".txt",
+        r"""sudo kadmin.local -q 'ktadd -k /etc/security/keytabs/f-foo-bcpc-vm1.bcpc.example.com/hdfs.service.keytab -norandkey hdfs/f-foo-bcpc-vm1.bcpc.example.com@BCPC.EXAMPLE.COM hdfs/f-test-laptop.bcpc.example.com@BCPC.EXAMPLE.COM'
+
+{{keep:vagrant}}@foobcpc-bootstrap:~$ sudo klist -k /etc/security/keytabs/f-foo-bcpc-vm1.bcpc.example.com/hdfs.service.keytab
+Keytab name: FILE:/etc/security/keytabs/f-foo-bcpc-vm1.bcpc.example.com/hdfs.service.keytab
+KVNO Principal
+---- --------------------------------------------------------------------------
+   2 hdfs/f-foo-bcpc-vm1.bcpc.example.com@BCPC.EXAMPLE.COM
+   2 hdfs/f-foo-bcpc-vm1.bcpc.example.com@BCPC.EXAMPLE.COM
+   2 hdfs/f-foo-bcpc-vm1.bcpc.example.com@BCPC.EXAMPLE.COM
+""",
+    ),
+    # ---- Samba: samba-tool domain provision, wbinfo, smbd's auth log, smbclient -------------------------
+    (
+        "https://github.com/rockstor/rockstor-core/pull/2235",
+        ".txt",
+        r"""dcontrol:~ # samba-tool domain provision --use-rfc2307 --interactive
+Realm [RDOMAIN.LINUXLINES.COM]:   
+Domain [RDOMAIN]:   
+Server Role (dc, member, standalone) [dc]:   
+DNS backend (SAMBA_INTERNAL, BIND9_FLATFILE, BIND9_DLZ, NONE) [SAMBA_INTERNAL]:   
+DNS forwarder IP address (write 'none' to disable forwarding) [192.168.2.1]:   
+{{keep:Administrator}} password:  
+{{keep:Administrator}} password does not meet the default quality standards.
+{{keep:Administrator}} password:  
+Retype password:  
+INFO 2020-12-24 12:33:32,799 pid:6307 /usr/lib64/python3.6/site-packages/samba/provision
+/__init__.py #2128: Looking up IPv4 addresses
+""",
+    ),
+    (
+        "https://github.com/PavelVinogradov/sams2/issues/79",
+        ".txt",
+        r"""TCDON+TCDON+[[user:semenova]]
+TCDON+TCDON+[[user:orlova]]
+TCDON+TCDON+{{keep:reseption2}}
+TCDON+TCDON+{{keep:spam}}
+TCDON+[[user:kovalenko]]
+TCDON+{{keep:admin}}
+
+wbinfo -u |grep [[user:orlo]]
+TCDON+[[user:orlova]]
+""",
+    ),
+    (
+        "https://github.com/yoichiro/chromeos-filesystem-cifs/issues/124",
+        ".txt",
+        r"""[2015/09/20 06:32:57.706768,  5] auth/auth.c:271(check_ntlm_password)
+  check_ntlm_password: sam authentication for user [[[user:rmorgan]]] FAILED with error NT_STATUS_WRONG_PASSWORD
+[2015/09/20 06:32:57.707336,  2] auth/auth.c:319(check_ntlm_password)
+  check_ntlm_password:  Authentication for user [[[user:rmorgan]]] -> [[[user:rmorgan]]] FAILED with error NT_STATUS_WRONG_PASSWORD
+[2015/09/20 06:32:57.707898,  2] smbd/service.c:655(create_connection_session_info)
+  Invalid username/password for [[[user:rmorgan]]]
+[2015/09/20 06:32:57.708451,  1] smbd/service.c:805(make_connection_snum)
+  create_connection_session_info failed: NT_STATUS_WRONG_PASSWORD
+[2015/09/20 06:32:57.709000,  3] smbd/error.c:81(error_packet_set)
+  error packet at smbd/reply.c(803) cmd=117 (SMBtconX) NT_STATUS_WRONG_PASSWORD
+""",
+    ),
+    (
+        "https://github.com/nextcloud/user_external/issues/243",
+        ".txt",
+        r"""# smbclient -L //127.0.0.1/dummy -U [[user:mvo]]
+...
+        Sharename       Type      Comment
+        ---------       ----      -------
+        home       Disk
+        ...
+Reconnecting with SMB1 for workgroup listing.
+smbXcli_negprot_smb1_done: No compatible protocol selected by server.
+protocol negotiation failed: NT_STATUS_INVALID_NETWORK_RESPONSE
+cli_cm_open returned NT_STATUS_INVALID_NETWORK_RESPONSE
+Unable to connect with SMB1 -- no workgroup available
 """,
     ),
 ]
