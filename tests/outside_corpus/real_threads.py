@@ -114,8 +114,12 @@ class RealDocument:
     at stop 58 under 1.106.0, and 157 to 160 (threads: infrastructure-as-code debug logs,
     native build systems, streaming and screen-recording tools, Python environment managers),
     collected at stop 58 under 1.107.0, and 161 (threads: corporate proxies and TLS
-    interception), collected at stop 58 under 1.110.0; each scored once, per part, blind, no
-    rule changed before it was scored."""
+    interception), collected at stop 58 under 1.110.0, and 162 to 166 (threads: remote
+    desktop tools, virtualization hosts and NAS appliances, PHP CMS admin CLIs, data-engineering
+    orchestration, hardware security keys and smart cards), collected at stop 59 under 1.116.0,
+    and 167 to 171 (threads: router and firewall OSes, DNS and DHCP servers, Apple fleet
+    management, numeric and statistics environments, directory servers), collected at stop 59
+    under 1.121.0; each scored once, per part, blind, no rule changed before it was scored."""
 
     @property
     def held_out(self) -> bool:
@@ -9839,7 +9843,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``161``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``171``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
