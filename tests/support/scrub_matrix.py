@@ -2847,6 +2847,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(initial)
             .k(" account temporarily locked\n")
         ),
+        # stop 59 (scrubber 1.127.0): FlexNet's lmstat -a user lines below Users of <feature>:,
+        # the host column repeating the login, and Reprise's rlmstat user@host line
+        "license_manager_user": lambda d: (
+            d.k("Users of MATLAB:  (Total of 424 licenses issued;  Total of 2 licenses in use)\n\n")
+            .k('  "MATLAB" v55, vendor: MLM, expiry: 01-jan-2099\n  floating license\n\n    ')
+            .v(u)
+            .k(" ")
+            .v(u)
+            .k(" (v55) (flexlm01/1713 9323), start Wed 10/6 9:50\n    ")
+            .v(w)
+            .k(" /dev/pts/1 (v48) (flexlm01/1713 4335), start Mon 10/8 17:24\n\n")
+            .k("demo license usage status on lic1 (port 27001)\n\n\tfloatserver v21.0: ")
+            .v(initial)
+            .k("@lab-ws4 1/0 at 05/20 13:41 (handle: 41)\n")
+        ),
     }
 
 
@@ -3811,6 +3826,20 @@ PASTED_PLACEHOLDERS = {
     " rhost=203.0.113.5  user=root\npam_unix(sshd:auth): check pass; user unknown\n"
     "pam_unix(sudo:session): session opened for user root(uid=0) by ubuntu(uid=1000)\n"
     "pam_unix(sudo:auth): auth could not identify password for [<user>]\n",
+    # stop 59 (scrubber 1.127.0): license managers' user lines naming system, CI and machine
+    # accounts, placeholders and masks, and the report's other lines
+    "license_manager_accounts": "Users of MATLAB:  (Total of 424 licenses issued;  Total of 5"
+    ' licenses in use)\n\n  "MATLAB" v40, vendor: MLM, expiry: 01-jan-2099\n'
+    "  vendor_string: vi=0:at=276:ae=1:lu=300:lo=NNU:ei=XXXXXX:lr=1:ep=15:\n"
+    '  nodelocked license, locked to "ID=YYYY"\n\n'
+    "        1 RESERVATION for GROUP DED (HOSTNAME/1713)\n"
+    "    root buildhost /dev/pts/0 (v40) (flexlm01/27000 101), start Mon 3/4 9:12\n"
+    "    jenkins ci-agent-3 ci-agent-3 (v40) (flexlm01/27000 1702), start Wed 3/6 11:30\n"
+    "    license-server002$ LICENSE-SERVER002 LICENSE-SERVER002 (v40) (flexlm01/27000 3208),"
+    " start Sat 3/9 7:45\n    USER1 HOST1 HOST1 (v40) (SERVER1/27000 101), start Mon 1/1 10:00\n"
+    "    xxxxx xxxxx (v40) (HOSTNAME/1713 9323), start Wed 10/6 9:50\n"
+    "demo license usage status on ci (port 27001)\n\n\tfloatserver v21.0: user@host 1/0 at"
+    " 05/20 13:41 (handle: 41)\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
