@@ -695,7 +695,7 @@ def _account_logins(text: str) -> list[str]:
     if ":user/" in text:
         records += [m.group(1) for m in _rule("cloud_arn").finditer(text)]
     if _marked("mac_bash_prompt", text):  # macOS bash's ``\h:\W \u\$`` on any host (1.99.0)
-        records += [m.group(1) for m in _rule("mac_bash_prompt").finditer(text)]
+        records += [m.group("u") for m in _rule("mac_bash_prompt").finditer(text)]
     if "Directory:" in text:
         for listing in _rule("users_directory").finditer(text):
             matches += _rule("directory_row").finditer(listing.group("rows"))
@@ -1765,7 +1765,10 @@ def mac_host_logins(text: str, names: frozenset[str]) -> list[Finding]:
     if not names or "$" not in text and "%" not in text:
         return []
     out: list[Finding] = []
-    for m in _rule("mac_prompt").finditer(text):
+    prompts = list(_rule("mac_prompt").finditer(text))
+    if _marked("mac_bash_prompt", text):  # a capitalised login's (``<U>sMacPro:~ <U>$``, 1.124.0)
+        prompts += _rule("mac_bash_prompt").finditer(text)
+    for m in prompts:
         login, host = m.group("u").lower(), m.group("host")
         if (
             login in names

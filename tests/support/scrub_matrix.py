@@ -2862,6 +2862,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(initial)
             .k("@lab-ws4 1/0 at 05/20 13:41 (handle: 41)\n")
         ),
+        # stop 59 (scrubber 1.124.0): a Duck DNS account's subname in its update URL, a macOS
+        # prompt whose folder holds blanks (the login also in the host made of it), and a
+        # WireGuard peer's public key after ``peer`` (kept)
+        "router_ddns_mac_prompt_wireguard_peer": lambda d: (
+            d.k("#> /usr/bin/curl -RsS --insecure 'https://www.duckdns.org/update?domains=")
+            .v("z" + u)
+            .k(".duckdns.org&token=xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx&ip='\n> ")
+            .v(w)
+            .k("s-mbp:new gold dream ")
+            .v(w)
+            .k("$ ssh root@192.168.1.1\nset interfaces wireguard wg0 peer ")
+            .k(_r(rng, string.ascii_letters + string.digits + "+/", 43) + "=")
+            .k(" description 'Phone'\n")
+        ),
     }
 
 
@@ -3840,6 +3854,13 @@ PASTED_PLACEHOLDERS = {
     "    xxxxx xxxxx (v40) (HOSTNAME/1713 9323), start Wed 10/6 9:50\n"
     "demo license usage status on ci (port 27001)\n\n\tfloatserver v21.0: user@host 1/0 at"
     " 05/20 13:41 (handle: 41)\n",
+    # stop 59 (scrubber 1.124.0): dynamic-DNS update URLs with the docs' stand-ins, macOS
+    # prompts of default and role accounts in folders with blanks, prose labels before a `$`
+    "router_ddns_mac_prompt_placeholders": "'https://www.duckdns.org/update?domains=[DOMAIN]"
+    "&token=[PASSWORD]&ip=[IP]'\nhttps://www.duckdns.org/update?domains=mydomain.duckdns.org"
+    "&token=***PW***\nGET /nic/update?hostname=myhost.ddns.net&myip=192.0.2.25 HTTP/1.1\n"
+    "MacBook-Pro:new folder admin$ ls\n> iMac:My Documents user$ ls -la\n"
+    "Note:see the docs Price$ list\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
