@@ -2876,6 +2876,15 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .k(_r(rng, string.ascii_letters + string.digits + "+/", 43) + "=")
             .k(" description 'Phone'\n")
         ),
+        # stop 59 (scrubber 1.125.0): a TSIG/rndc key clause's secret whatever its entropy
+        # (HMAC-MD5's 24 characters), and the builder's login in PowerDNS's banner
+        "tsig_key_secret_and_built_by": lambda d: (
+            d.k('key "rndc-key" {\n\talgorithm hmac-md5;\n\tsecret "')
+            .v(_r(rng, ALNUM, 22) + "==")
+            .k('";\n};\nUsing 64-bits mode. Built using gcc 12.1.0 on Jul 26 2022 20:54:03 by ')
+            .v(u)
+            .k("@axon.\n")
+        ),
     }
 
 
@@ -3861,6 +3870,14 @@ PASTED_PLACEHOLDERS = {
     "&token=***PW***\nGET /nic/update?hostname=myhost.ddns.net&myip=192.0.2.25 HTTP/1.1\n"
     "MacBook-Pro:new folder admin$ ls\n> iMac:My Documents user$ ls -la\n"
     "Note:see the docs Price$ list\n",
+    # stop 59 (scrubber 1.125.0): key clauses holding placeholders, the OPNsense BIND plugin's
+    # published default key, and PowerDNS's banners of build farms' accounts
+    "tsig_key_placeholders_and_build_accounts": 'key "rndc-key" { algorithm hmac-sha256; '
+    'secret "<base64-secret>"; };\nkey "tsig" { algorithm hmac-md5; secret "********"; };\n'
+    'key "rndc-key" { algorithm hmac-sha256; '
+    'secret "VxtIzJevSQXqnr7h2qerrcwjnZlMWSGGFBndKeNIDfw="; };\n'
+    "Using 64-bits mode. Built using gcc 12.1.0 on Jul 26 2022 20:54:03 by root@localhost.\n"
+    "Using 64-bits mode. Built using gcc 8.5.0 on Feb 14 2024 by mockbuild@buildhost.\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
