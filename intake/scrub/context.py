@@ -461,6 +461,30 @@ def word_of_a_machine_name(name: str, value: str) -> bool:
 # ----------------------------------------------------------------------------- recognizer
 
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+
+
+def _token_before_ellipsis(text: str, pos: int, end: int) -> tuple[int, int] | None:
+    """The value before a tool's trailing ellipsis (the jamf binary's ``Downloading
+    <url>?token=<64 characters>...``; since 1.126.0, stop 59): a whole random token of 24
+    characters or more (``token_like``) before it is the value. A prefix and an ellipsis
+    (``sk-ant-...``, ``tvly-...``) is a placeholder's shape, and so is a short or worded piece:
+    None."""
+    body = text[pos:end].rstrip(".…")
+    if len(body) >= 24 and body[-1] not in "-_" and token_like(body):
+        return pos, pos + len(body)
+    return None
+
+
+_PLIST_KEY = regex.compile(
+    r"[^<>\n]{1,200}+</key>\s{0,40}+"
+    r"<(?:string|dict|array|integer|real|date|data|true|false)\b"
+)
+"""A property list's ``<key>`` element (Apple's PropertyList-1.0.dtd: a ``dict`` holds ``key``
+elements, each followed by its value's element, ``<string>``, ``<dict>``, ``<true/>``…): the
+key's text names the entry, never a secret (a Munki pkginfo's ``<key>_metadata</key>``; since
+1.126.0, stop 59, batch 169's damage). The value after it is judged under its own key."""
+
+
 _STOP_UNQUOTED = frozenset(" \t\r\n\"'`,;&<>(){}[]|\\")
 _PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "passphrase", "pass"})
 """The last segment of a name that holds a password (``--yapi-password``, ``DB_PASSWD``): a
@@ -921,7 +945,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
                 return braced.start(), braced.end()
             end = self._run(text, pos, _STOP_UNQUOTED)
             if text.startswith(("...", "…"), end) or text[pos:end].endswith(("...", "…")):
-                return None  # sk-ant-..., tvly-...: a prefix and an ellipsis, a placeholder
+                return _token_before_ellipsis(text, pos, end)
             while end > pos and text[end - 1] in ".,:!?":
                 end -= 1
         return (pos, end) if end > pos else None
@@ -1120,7 +1144,10 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
     def _emit_element(
         self, text: str, start: int, pos: int, name: str, names: SecretNames, out: list[Any]
     ) -> None:
-        """``<password>v</password>``: an element's text, under a secret-bearing name."""
+        """``<password>v</password>``: an element's text, under a secret-bearing name. A
+        property list's ``<key>`` names the value after it and holds none (since 1.126.0)."""
+        if name == "key" and _PLIST_KEY.match(text, pos):
+            return
         if start > 0 and text[start - 1] == "<" and names.is_secret_name(name):
             self._emit(text, self._element(text, pos, name), False, out, name=name)
 

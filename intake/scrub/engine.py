@@ -1074,7 +1074,7 @@ def _a_name(user: str) -> bool:
         or user.lower() in word_lists().not_user_names
         or user.lower() in word_lists().system_accounts  # a service's home too (/home/hadoop)
         or user.lower().split(".", 1)[0] in word_lists().shared_profiles
-        or user.startswith(".")
+        or user.startswith((".", "_"))  # macOS's system accounts: _mbsetupuser, _www (1.126.0)
         or _rule("placeholder_name").match(user.strip()) is not None
         or _rule("fixture_user").match(user.lower()) is not None
         or _rule("placeholder_user").match(user) is not None
@@ -1084,7 +1084,15 @@ def _a_name(user: str) -> bool:
         or _short_name_of_nobody(user)
         or "FAKE" in user
         or x_masked(user)  # gxxxxxg: a poster's mask (since 1.90.0)
+        or _numbered_copy_of_nobody(user)
     )
+
+
+def _numbered_copy_of_nobody(user: str) -> bool:
+    """A second home of an account that is no one's (``admin_1``, ``root_2``: a home folder
+    made again beside the first gets ``_<n>``; since 1.126.0, stop 59)."""
+    base, sep, number = user.rpartition("_")
+    return bool(sep and base and number.isdigit() and len(number) == 1 and not _a_name(base))
 
 
 _KERBEROS_ROLE_PRINCIPAL = regex.compile(

@@ -862,14 +862,17 @@ def _path_word(segment: str) -> bool:
 
 
 _STAMPED_NAME = regex.compile(
-    r"^(?:[A-Za-z]++[_-])*+(?:19|20)[0-9]{2}[_-][01][0-9][_-][0-3][0-9]"
-    r"(?:[_T-][0-2][0-9][_-][0-5][0-9](?:[_-][0-5][0-9])?+(?:[_-][0-9]{1,7}+)?+)?+"
+    r"^(?:(?:[A-Za-z0-9]{1,16}+[_-])*?[A-Za-z]++[_-])?(?:19|20)[0-9]{2}[_-][01][0-9][_-][0-3][0-9]"
+    r"(?:[_T-][0-2][0-9][_-]?+[0-5][0-9](?:[_-]?+[0-5][0-9])?+(?:[_-][0-9]{1,7}+)?+)?+"
     r"(?:[_-][A-Za-z]++[0-9]{0,4}+)*+$"
 )
 """A file's name of a date and time and words (since 1.40.0, stop 52): imapsync's log file
 ``LOG_imapsync/<YYYY>_<MM>_<DD>_<hh>_<mm>_<ss>[_<pid>]_<user>.txt`` (its ``--logdir`` default),
 ``nightly_2023-01-15_02-00-00_full``; a word may end in a number (an address's fixture,
-``user1``, in the rescrub). A random token has no date in it, in this order."""
+``user1``, in the rescrub). A random token has no date in it, in this order. Since 1.126.0
+(stop 59, batch 169's tune damage) the words before the date may carry digits when the last
+of them is letters only (a Mac's computer name or asset tag first, ``<NAME>-Volume-Usage-<date>``),
+and the time may be written without separators (``-081911``)."""
 
 
 _VERSIONED_WORDS = regex.compile(

@@ -7733,20 +7733,20 @@ MEASURED: tuple[Measured, ...] = (
         # replaced as logins (a clean document)
         docs=19,
         total=(17, 16, 0, 1),
-        found=(17, 11, 0, 0),
-        missed=(
-            "autopkg-autopkg-pull-742: user (elsewhere) 'ned'",
-            "jamf-2016_JNUC_Security_Reporting_Compliance-issues-8: user (elsewhere) 't5ak'",
-            "jamf-2016_JNUC_Security_Reporting_Compliance-issues-8: user (elsewhere) 't5ak'",
-            "jamf-2016_JNUC_Security_Reporting_Compliance-issues-8: user (elsewhere) 't5ak'",
-            "jamf-DEPNotify-Starter-issues-31: secret '8a1f04c2be9d4713a06e5f2c9b7d31e4k2r8vx0p6m3q9t1n7j5w4hc2yd8sfa0l'",
-            "osquery-osquery-pull-4165: user (elsewhere) 'rkessel'",
-        ),
+        # 1.126.0: the jamf binary's `for user "<u>"` read (user_names.yaml's
+        # jamf_policy_user; the login follows into `<u>’s MacBook Pro`), Munki's _metadata
+        # created_by (munki_pkginfo_created_by), osquery's --line username
+        # (osquery_line_username), and a whole token before a tool's trailing ellipsis
+        # (context._token_before_ellipsis: the JCDS URL's signed token=)
+        found=(17, 16, 0, 1),
+        missed=(),
         keeps=34,
-        damage=(
-            "dan-snelson-dialog-scripts-issues-59: '/Desktop/LHP937D7F4-Volume-Usage-2024-09-10-081911.txt'",
-        ),
-        clean_changed=("kcrawford-dockutil-issues-126",),
+        # 1.126.0: a file name of words and a date may start with the Mac's computer name
+        # (recognizers._STAMPED_NAME), so only the home's user goes; macOS's own folders under
+        # /Users (words.yaml's shared_profiles: Shared, Guest, Deleted Users) and its
+        # underscore-prefixed system accounts (engine._a_name) are no one's
+        damage=(),
+        clean_changed=(),
         clean_docs=6,
         tails=(6, 6),
         parses=(0, 0),

@@ -2885,6 +2885,27 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("@axon.\n")
         ),
+        # stop 59 (scrubber 1.126.0): Apple fleet management's logins (the jamf binary's policy
+        # check and the host made of the login, Munki's _metadata created_by, osquery's --line
+        # users row) and a signed download URL's token before the jamf binary's ellipsis
+        "apple_fleet_login_token": lambda d: (
+            d.k("Tue Jul 04 11:04:03 ")
+            .v(u)
+            .k("’s MacBook Pro jamf[14319]: Checking for policies triggered by ")
+            .k('"recurring check-in" for user "')
+            .v(u)
+            .k('"...\nDownloading https://euc1-jcds.services.jamfcloud.com//download/')
+            .k(h)
+            .k("/CME_logos.pkg?token=")
+            .v(h + _r(rng, "abcdefghijklmnopqrstuvwxyz0123456789", 31) + "q")
+            .k("...\n'munki_info': {'_metadata': {'created_by': '")
+            .v(w)
+            .k("',\n               'munki_version': '5.3.0.4335'},\n")
+            .k("                   uid = 502\n                   gid = 20\n")
+            .k("              username = ")
+            .v(initial)
+            .k("\n")
+        ),
     }
 
 
@@ -3878,6 +3899,17 @@ PASTED_PLACEHOLDERS = {
     'secret "VxtIzJevSQXqnr7h2qerrcwjnZlMWSGGFBndKeNIDfw="; };\n'
     "Using 64-bits mode. Built using gcc 12.1.0 on Jul 26 2022 20:54:03 by root@localhost.\n"
     "Using 64-bits mode. Built using gcc 8.5.0 on Feb 14 2024 by mockbuild@buildhost.\n",
+    # stop 59 (scrubber 1.126.0): Apple fleet management's output naming nobody: system, setup
+    # and role accounts, macOS's own folders under /Users, a property list's keys, placeholders
+    # before the jamf binary's ellipsis, a file named by a computer name and a date
+    "apple_fleet_nobody": 'Checking for policies triggered by "recurring check-in" for user'
+    ' "_mbsetupuser"...\nChecking for policies triggered by "depnotify" for user "toadmin"...\n'
+    "Downloading https://euc1-jcds.services.jamfcloud.com//download/31b7f1de8e854985af9094f0e8"
+    "ce0e51/CME_logos.pkg?token=<token>...\n<key>_metadata</key>\n<dict>\n<key>created_by</key>"
+    "\n<string>root</string>\n</dict>\n             uid = 201\n        username = Guest\n"
+    "[file:///Users/Deleted%20Users/, file:///Users/_mbsetupuser/, file:///Users/Shared/]\n"
+    "/Users/Deleted Users/Library/Preferences\n/Users/admin_1/Desktop/report.txt\n"
+    "Report Location: /Users/Shared/LHP937D7F4-Volume-Usage-2024-09-10-081911.txt\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
