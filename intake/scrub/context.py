@@ -681,6 +681,20 @@ def _structured_name(name: str) -> bool:
     )
 
 
+_NSLCD_REQUEST = regex.compile(r'(?<=\[[0-9a-f]{1,16}+\][ ])<[a-z/_]{1,20}+="[^"\n]{0,256}+">')
+
+
+def _nslcd_request(text: str, start: int) -> bool:
+    """nslcd's request context ``[<session>] <passwd="<name>">`` on a debug line: the name of
+    the account looked up (arthurdejong/nss-pam-ldapd, nslcd/passwd.c
+    ``log_setrequest("passwd=\"%s\"", name)``, shadow.c ``shadow="%s"``, pam.c ``authc="%s"``;
+    nslcd/log.c prints it as ``<%s>`` after the session's ``[%06x]``), never a password (since
+    1.128.0, stop 59, batch 171's tune damage: ``<passwd="nobody">``)."""
+    if start == 0 or text[start - 1] != "<":
+        return False
+    return _NSLCD_REQUEST.match(text, start - 1) is not None
+
+
 def _not_an_assignment(text: str, m: regex.Match[str], start: int, flag: bool, name: str) -> bool:
     """A name and a separator that assign nothing: ``NAME= value`` (an empty assignment, then
     a command, or prose), ``{budget}-token`` (a word joined by ``-``, not a ``--flag``),
@@ -1099,6 +1113,7 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             _not_an_assignment(text, m, start, flag, name)
             or _code_target(text, m, start, names)
             or _pkcs11_uri_label(text, start)  # token=<label> in a PKCS#11 URI: no secret
+            or _nslcd_request(text, start)  # <passwd="name">: the account nslcd looks up
         ):
             return
         if sep in ("==", "!=", "===", "!==") and not vq:

@@ -2904,6 +2904,27 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .k("                   uid = 502\n                   gid = 20\n")
             .k("              username = ")
             .v(initial)
+        ),
+        # stop 59 (scrubber 1.128.0): the logins SSSD's debug lines, su's `by <u>@<domain>`,
+        # nslcd's request context and smbd's auth lines name, and an ipauser task's person
+        "directory_server_logins": lambda d: (
+            d.k("[pam] [cache_req_process_input] (0x0400): CR #1: Parsing input name [")
+            .v(u)
+            .k(
+                "@ad.corp.example]\nsu: pam_unix(su:session): session opened for user root"
+                "(uid=0) by "
+            )
+            .v(w)
+            .k('@corp.example(uid=0)\nnslcd: [3c9869] <shadow="')
+            .v(initial)
+            .k('"> DEBUG: ldap_start_tls_s()\n  Invalid username/password for [')
+            .v(initial)
+            .k("]\n    freeipa.ansible_freeipa.ipauser:\n      users:\n        - name: ")
+            .v(squashed)
+            .k("\n          first: ")
+            .v(first)
+            .k("\n          last: ")
+            .v(surname)
             .k("\n")
         ),
     }
@@ -3910,6 +3931,15 @@ PASTED_PLACEHOLDERS = {
     "[file:///Users/Deleted%20Users/, file:///Users/_mbsetupuser/, file:///Users/Shared/]\n"
     "/Users/Deleted Users/Library/Preferences\n/Users/admin_1/Desktop/report.txt\n"
     "Report Location: /Users/Shared/LHP937D7F4-Volume-Usage-2024-09-10-081911.txt\n",
+    # stop 59 (scrubber 1.128.0): the same directory tools' lines naming system, built-in and
+    # service accounts, the function name and option values that are no secrets, root prompts
+    "directory_server_placeholders": "[pam] [cache_req_process_input] (0x0400): CR #1: Parsing"
+    " input name [admin@ipa.test]\nsu: pam_unix(su:session): session opened for user root(uid=0)"
+    ' by (uid=0)\nnslcd: [3c9869] <passwd="nobody"> DEBUG: ldap_initialize(ldap://ldap/)\n'
+    "  check_ntlm_password:  Authentication for user [nobody] -> [nobody] FAILED\n"
+    "        update_password: on_create\n"
+    "ipa: ERROR: Could not create log_dir u'/home/ldap-passwd-reset/.ipa/log'\n"
+    "dcontrol:~ # hostname\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
