@@ -9973,10 +9973,10 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (164, _RAW_STOP164),
         (165, _RAW_STOP165),
         (166, _RAW_STOP166),
-        (170, _RAW_STOP170),
         (167, _RAW_STOP167),
-        (169, _RAW_STOP169),
         (168, _RAW_STOP168),
+        (169, _RAW_STOP169),
+        (170, _RAW_STOP170),
         (171, _RAW_STOP171),
     ):
         if batch not in (None, number):
