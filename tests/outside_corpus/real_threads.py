@@ -9978,6 +9978,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (169, _RAW_STOP169),
         (170, _RAW_STOP170),
         (171, _RAW_STOP171),
+        (172, _RAW_STOP172),
     ):
         if batch not in (None, number):
             continue
@@ -58421,6 +58422,584 @@ smbXcli_negprot_smb1_done: No compatible protocol selected by server.
 protocol negotiation failed: NT_STATUS_INVALID_NETWORK_RESPONSE
 cli_cm_open returned NT_STATUS_INVALID_NETWORK_RESPONSE
 Unable to connect with SMB1 -- no workgroup available
+""",
+    ),
+]
+
+
+_RAW_STOP172: list[tuple[str, str, str]] = [
+    # ---- mutt and neomutt: debug logs --------------------------------------------------------------
+    (
+        "https://github.com/neomutt/neomutt/issues/3830",
+        ".txt",
+        r"""[2023-04-18 21:21:25]<2> imap_authenticate() Trying method LOGIN
+[2023-04-18 21:21:25]<2> mutt_sasl_client_new() SASL local ip: 10.23.150.108;40054, remote ip:50.18.205.206;993
+[2023-04-18 21:21:25]<2> mutt_sasl_client_new() External SSF: 256
+[2023-04-18 21:21:25]<M> imap_auth_login() Logging in...
+[2023-04-18 21:21:25]<5> msgwin_recalc() recalc done, request WA_REPAINT
+[2023-04-18 21:21:25]<5> msgwin_repaint() repaint done
+[2023-04-18 21:21:25]<5> mutt_socket_write_d() 6> a0001 LOGIN "[[email:liam@liamfoster.org]]" "{{keep:password_redacted}}"
+[2023-04-18 21:21:25]<5> mutt_socket_readln_d() 6< * CAPABILITY IMAP4rev1 MOVE IDLE UTF8=ACCEPT ID ENABLE UIDPLUS
+[2023-04-18 21:21:25]<3> cmd_parse_capability() Handling CAPABILITY
+[2023-04-18 21:21:25]<3> cmd_parse_capability()  Found capability "IMAP4rev1": 1
+[2023-04-18 21:21:25]<3> cmd_parse_capability()  Found capability "IDLE": 12
+[2023-04-18 21:21:25]<3> cmd_parse_capability()  Found capability "ID": 20
+[2023-04-18 21:21:25]<3> cmd_parse_capability()  Found capability "ENABLE": 14
+[2023-04-18 21:21:25]<5> mutt_socket_readln_d() 6< a0001 OK LOGIN successfully logged in
+[2023-04-18 21:21:25]<3> imap_cmd_step() IMAP queue drained
+[2023-04-18 21:21:25]<2> imap_login() Communication encrypted at 256 bits
+[2023-04-18 21:21:25]<5> mutt_socket_write_d() 6> a0002 CAPABILITY
+""",
+    ),
+    (
+        "https://github.com/neomutt/neomutt/issues/1689",
+        ".txt",
+        r"""[2019-05-02 15:45:57] NeoMutt-20180716 debugging at level 5
+[2019-05-02 15:45:57]<M> log_file_open() Debugging at level 5 to file '/home/[[user:dax]]{{keep:/.neomuttdebug0}}'
+[2019-05-02 15:45:57]<2> mutt_window_reflow() entering
+[2019-05-02 15:45:57]<2> mutt_window_reflow() entering
+[2019-05-02 15:45:57]<2> mutt_window_reflow() entering
+[2019-05-02 15:45:57]<2> mutt_window_reflow() entering
+[2019-05-02 15:45:57]<2> mutt_window_reflow() entering
+[2019-05-02 15:45:57]<2> mutt_window_reflow() entering
+[2019-05-02 15:45:57]<2> source_rc() Reading configuration file '/etc/neomuttrc'.
+[2019-05-02 15:45:57]<5> parse_attach_list() added */.* [9]
+[2019-05-02 15:45:57]<5> parse_attach_list() added text/x-vcard [7]
+[2019-05-02 15:45:57]<5> parse_attach_list() added application/pgp.* [2]
+[2019-05-02 15:45:57]<5> parse_attach_list() added application/x-pkcs7-.* [2]
+[2019-05-02 15:45:57]<5> parse_attach_list() added text/plain [7]
+[2019-05-02 15:45:57]<5> parse_attach_list() added message/external-body [4]
+[2019-05-02 15:45:57]<5> parse_attach_list() added message/external-body [4]
+[2019-05-02 15:45:57]<2> source_rc() Reading configuration file '/home/[[user:dax]]{{keep:/.mutt/muttrc}}'.
+[2019-05-02 15:45:57]<3> imap_parse_path() Using default IMAP port 143
+[2019-05-02 15:45:57]<3> imap_parse_path() Using default IMAPS port 993
+""",
+    ),
+    # ---- mbsync / isync, mutt-wizard's scripts -------------------------------------------------------
+    (
+        "https://github.com/LukeSmithxyz/mutt-wizard/issues/471",
+        ".txt",
+        r"""➜ bash -x mailsync
++ pgrep -u [[user:tobias]]
++ pgrep -x mbsync
++ ping -q -c 1 1.1.1.1
++ command -v notify-send
+++ id -u
++ export DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus
++ DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus
++ export DISPLAY=:0.0
++ DISPLAY=:0.0
++ '[' -d /home/[[user:tobias]]{{keep:/.local/share/password-store}} ']'
+++ uname
++ '[' Linux = Darwin ']'
++ '[' 0 -eq 0 ']'
+++ awk '/^Channel/ {print $2}' /home/[[user:tobias]]{{keep:/.mbsyncrc}}
++ accounts='{{keep:gitea}}
+{{keep:watchtower}}
+[[user:velvetly09]]
+[[user:tobias]]
+{{keep:crontab}}'
++ for account in $accounts
++ for account in $accounts
++ for account in $accounts
++ for account in $accounts
++ for account in $accounts
++ wait
++ syncandnotify
++ syncandnotify
++ syncandnotify
++ syncandnotify
++ syncandnotify
+++ echo {{keep:crontab}}
+++ sed 's/.*\///'
++ acc=crontab
++ mbsync '' crontab
+++ echo gitea
+++ sed 's/.*\///'
+++ sed 's/.*\///'
+++ echo watchtower
+++ sed 's/.*\///'
++ acc=gitea
++ mbsync '' gitea
+No channel or group named '' defined.
+C: 0/1  B: 0/0  M: +0/0 *0/0 #0/0  S: +0/0 *0/0 #0/0++ echo [[user:tobias]]
++ acc=[[user:tobias]]
++ mbsync '' [[user:tobias]]
++ acc=watchtower
++ mbsync '' watchtower
+++ echo [[user:velvetly09]]
+++ sed 's/.*\///'
+No channel or group named '' defined.
+C: 0/1  B: 0/0  M: +0/0 *0/0 #0/0  S: +0/0 *0/0 #0/0+ acc=[[user:velvetly09]]
++ mbsync '' [[user:velvetly09]]
+No channel or group named '' defined.
+""",
+    ),
+    (
+        "https://github.com/LukeSmithxyz/mutt-wizard/issues/795",
+        ".txt",
+        r"""C: 0/1  B: 0/0  M: +0/0 *0/0 #0/0  S: +0/0 *0/0 #0/0
+Maildir error: cannot open store '/home/[[user:bferrand]]{{keep:/.local/share/mail/}}[[email:test@zk37.net]]/'
+C: 1/1  B: 0/0  M: +0/0 *0/0 #0/0  S: +0/0 *0/0 #0/0
+Found 0 total files (that's not much mail).
+""",
+    ),
+    (
+        "https://github.com/LukeSmithxyz/mutt-wizard/issues/622",
+        ".txt",
+        r"""Give your email server's IMAP address (excluding the port number):
+mail.abelnet.xyz
+Give your email server's SMTP address (excluding the port number):
+mail.abelnet.xyz
+Enter password for [[email:mw-abel@abelnet.xyz]]:
+Retype password for [[email:mw-abel@abelnet.xyz]]:
+Log-on not successful.
+""",
+    ),
+    (
+        "https://github.com/djcb/mu/issues/1498",
+        ".txt",
+        r"""IMAPAccount Work
+Host localhost
+Port 1143
+AuthMechs LOGIN
+User {{keep:domain\\user.name}}
+UseIMAPS no
+RequireSSL no
+UseTLSv1 no
+Pass {{keep:MYPASSWORD}}
+
+IMAPStore Work-remote
+Account Work
+
+MaildirStore Work-local 
+Path ~/Maildir/Work/
+Inbox ~/Maildir/Work/INBOX 
+
+Channel Work
+Master :Work-remote:
+Slave :Work-local:
+Create Slave
+Sync Pull
+SyncState *
+
+[12:03:34]  ~ : mbsync Work
+Notice: IMAP account 'Work': UseSSL*, UseTLS*, UseIMAPS, and RequireSSL are deprecated. Use SSLType and SSLVersions instead.
+C: 0/1  B: 0/1  M: +0/0 *0/0 #0/0  S: +0/0 *0/0 #0/0
+*** IMAP Warning *** Password is being sent in the clear
+IMAP command 'LOGIN {{keep:<user>}} {{keep:<pass>}}' returned an error: NO LOGIN failed
+C: 1/1  B: 0/1  M: +0/0 *0/0 #0/0  S: +0/0 *0/0 #0/0
+""",
+    ),
+    # ---- notmuch ----------------------------------------------------------------------------------------
+    (
+        "https://github.com/karelzak/mutt-kz/issues/95",
+        ".txt",
+        r""">/home/[[user:tam]]{{keep:/Mail/}}/home/[[user:tam]]/sent-mails/cur/1440959677.16082_1.[[user:malhotra]]:2,S
+>/home/[[user:tam]]/Mail/main/INBOX/new/1440959694_0.1946.[[user:malhotra]],U=955,FMD5=7e33429f656f1e6e9d79b29c3f82c57e:2,
+""",
+    ),
+    # ---- offlineimap --------------------------------------------------------------------------------------
+    (
+        "https://github.com/OfflineIMAP/offlineimap/issues/407",
+        ".txt",
+        r"""offlineimap --version 7.0.9
+
+ [Account ACCOUNT]
+  localrepository = LocalACCOUNT
+  remoterepository = RemoteACCOUNT
+
+  [Repository LocalACCOUNT]
+  type = Maildir
+  localfolders = /home/{{keep:user}}/Mail/OfflineImap/ACCOUNT
+
+  [Repository RemoteACCOUNT]
+  type = IMAP
+  remotehost = imapserver
+  remoteuser = {{keep:account@account.com}}
+  remotepasseval = mailpasswd("account")
+  cert_fingerprint = {{keep:xxxxxxxxxxxxxxxxxxxxxxxx}}
+
+ ERROR: Copying message 166 [acc: ACCOUNT]
+  list.remove(x): x not in list
+ ERROR: while syncing INBOX.INBOX.Trash [account ACCOUNT]
+  list.remove(x): x not in list
+ ERROR: ERROR in syncfolder for ACCOUNT folder INBOX.INBOX.Trash: Traceback (most recent call last):
+  File "/usr/local/lib/python2.7/dist-packages/offlineimap/accounts.py", line 584, in syncfolder
+    remotefolder.syncmessagesto(localfolder, statusfolder)
+  File "/usr/local/lib/python2.7/dist-packages/offlineimap/folder/Base.py", line 1110, in syncmessagesto
+    action(dstfolder, statusfolder)
+""",
+    ),
+    (
+        "https://github.com/DiamondBond/emacs/issues/25",
+        ".txt",
+        r"""OfflineIMAP 7.3.3
+  Licensed under the GNU GPL v2 or any later version (with an OpenSSL exception)
+imaplib2 v2.101 (bundled), Python v2.7.18.4, OpenSSL 1.1.1n  15 Mar 2022
+Account sync Gmail:
+ *** Processing account Gmail
+ Establishing connection to imap.gmail.com:993 (Remote)
+ ERROR: While attempting to sync account 'Gmail'
+  'NoneType' object has no attribute 'group'
+ *** Finished account 'Gmail' in 0:00
+ERROR: Exceptions occurred during the run!
+ERROR: While attempting to sync account 'Gmail'
+  'NoneType' object has no attribute 'group'
+
+Traceback:
+  File "/usr/lib/python2.7/site-packages/offlineimap/accounts.py", line 293, in syncrunner
+    self.__sync()
+  File "/usr/lib/python2.7/site-packages/offlineimap/accounts.py", line 372, in __sync
+    remoterepos.getfolders()
+  File "/usr/lib/python2.7/site-packages/offlineimap/repository/IMAP.py", line 452, in getfolders
+    imapobj = self.imapserver.acquireconnection()
+  File "/usr/lib/python2.7/site-packages/offlineimap/imapserver.py", line 583, in acquireconnection
+    self.__authn_helper(imapobj)
+""",
+    ),
+    # ---- fetchmail, getmail and imapsync (a neighbouring IMAP fetcher) ----------------------------------------
+    (
+        "https://github.com/simonrob/email-oauth2-proxy/issues/176",
+        ".txt",
+        r"""fetchmail: Authorization failure on [[email:k4tqd@k4tqd.com]]@127.0.0.1
+fetchmail: For help, see http://www.fetchmail.info/fetchmail-FAQ.html#R15
+fetchmail: Query status=3 (AUTHFAIL)
+""",
+    ),
+    (
+        "https://github.com/opnsense/plugins/issues/2532",
+        ".txt",
+        r"""2021-09-12T17:04:40 | configd.py[41345] | [882a4bc5-f7c7-4326-93a0-1ee3dbc07184]  Script action stderr returned "b'File /usr/local/etc/fetchmailrc must  have no more than -rwx------ (0700) permissions.\nFile  /usr/local/etc/fetchmailrc must have no more than -rwx------ (0700)  permissions.'"
+
+-rwx------   1 {{keep:fetchmail}}        fetchmail            155 Sep 12 17:04 fetchmailrc
+-rw-------   1 {{keep:fetchmail}}        fetchmail            107 Sep  6 04:28 fetchmailrc.sample
+
+poll imap.gmail.com protocol imap username "{{keep:xxx@gmail.com}}" password "{{keep:xxxpw}}" is {{keep:xxx@mylocalpostfixdomain}} smtphost localhost
+""",
+    ),
+    (
+        "https://github.com/getmail6/getmail6/issues/120",
+        ".txt",
+        r"""Unhandled exception follows:
+File "/home/[[user:kmt]]{{keep:/.local/bin/getmail}}", line 1006, in main
+   success = go(configs, options.idle)
+File "/home/[[user:kmt]]/.local/bin/getmail", line 279, in go                         
+    retriever.delivered(msgid)
+File "/usr/lib/python3/dist-packages/getmailcore/_retrieverbases.py", line 981, in delivered
+if self.app_options['to_oldmail_on_each_mail']:
+KeyError: 'to_oldmail_on_each_mail'
+
+getmail configuration:
+  getmail version 6.18.9
+  Python version 3.10.4 (main, Mar 24 2022, 13:07:27) [GCC 11.2.0]
+  retriever:  SimplePOP3SSLRetriever(ca_certs="None", certfile="None", delete_dup_msgids="False", getmaildir="/home/[[user:kmt]]{{keep:/.config/getmail}}", keyfile="None", password="{{keep:*}}", password_command="()", 
+port="995", server="mail.northgateroofing.net", ssl_cert_hostname="None", ssl_ciphers="None", ssl_fingerprints="()", ssl_version="None", timeout="180", use_apop="False", username="[[email:ben@northga
+teroofing.net]]")
+  destination:  Maildir(filemode="384", path="/home/[[user:kmt]]/Mail/mail/", user="None")
+  options:
+    delete : False
+    delete_after : 7
+    delete_bigger_than : 0
+    delivered_to : True
+    fingerprint : False
+    logfile : None
+""",
+    ),
+    (
+        "https://github.com/getmail6/getmail6/issues/280",
+        ".txt",
+        r"""Copyright (C) 1998-2026 {{keep:Charles Cazabon}} and others. Licensed under GPL-2.0.
+getmail configuration:
+  getmail version 6.20.00 (6.20.01)
+  Python version 3.14.7 (main, Aug 10 2026, 00:00:00) [GCC 16.1.1 20260515 (Red Hat 16.1.1-2)]
+  retriever:  SimpleIMAPRetriever(...)
+  destination:  MDA_external(allow_root_commands="False", arguments="('insert',)", command="notmuch", group="None", ignore_stderr="False", path="/usr/bin/notmuch", pipe_stdout="True", unixfrom="False", user="None")
+  options:
+    delete : True
+    delete_after : 0
+    delete_bigger_than : 0
+    delivered_to : True
+    fingerprint : False
+    logfile : None
+    mark_read : False
+    max_bytes_per_session : 0
+    max_message_size : 0
+    max_messages_per_session : 0
+    message_log : None
+    message_log_syslog : False
+    message_log_verbose : False
+    netrc_file : None
+    only_oldmail_file : False
+    read_all : True
+    received : True
+    skip_imap_fetch_size : True
+    to_oldmail_on_each_mail : False
+    use_netrc : False
+    verbose : 1
+
+getmail version 6.20.00 (6.20.01)
+Copyright (C) 1998-2026 Charles Cazabon and others. Licensed under GPL-2.0.
+SimpleIMAPRetriever:[[email:mark.severin@larchwoodgroup.com]]@localhost:1143:
+""",
+    ),
+    (
+        "https://github.com/getmail6/getmail6/issues/230",
+        ".txt",
+        r"""2025-03-10 14:46:00 Initializing [SimpleIMAPSSLRetriever:[[user:mdurieux]]@imap.mailfence.com:993](mailto:SimpleIMAPSSLRetriever:[[user:mdurieux]]@imap.mailfence.com:993):
+2025-03-10 14:46:01 msg  1/21 (9683 bytes) msgid 673677045/2 not retrieved (seen)
+2025-03-10 14:46:01 msg  2/21 (35531 bytes) msgid 673677045/3 not retrieved (seen)
+2025-03-10 14:46:01 msg  3/21 (16689 bytes) msgid 673677045/4 not retrieved (seen)
+...
+
+2025-03-10 14:46:01 msg 21/21 (13313 bytes) msgid 673677045/22 not retrieved (seen)
+2025-03-10 14:46:01   0 messages (0 bytes) retrieved, 21 skipped
+
+    [retriever]
+    type=SimpleIMAPSSLRetriever
+    server=imap.mailfence.com
+    mailboxes=("Listes de diffusion",)
+    username={{keep:xxx}}
+    password={{keep:xxx}}
+
+    #pour retransmission par emailrelay; attention emailrelay-submit doit être suid root:
+    #    #chmod u+s /usr/local/sbin/emailrelay-submit
+    [destination]
+    type=MDA_external
+    path=/usr/local/sbin/emailrelay-submit
+    arguments=("--from={{keep:an.existing@address}}","--spool-dir=/var/spool/emailrelay",["{{keep:somebody@gmail.com}}"](mailto:{{keep:somebody@gmail.com}}))
+
+    [options]
+    verbose=2
+""",
+    ),
+    (
+        "https://github.com/imapsync/imapsync/issues/178",
+        ".txt",
+        r"""imapsync --host1 189.89.224.15 --ssl1 --sslargs1 "SSL_verify_mode=0" --user1 [[email:luciana_pinto@gruponazare.com.br]] --password1 [[secret:plokmijnu]] --host2 188.138.57.79 --ssl2 --sslargs2 "SSL_verify_mode=0" --user2 [[email:luciana_pinto@gruponazare.com.br]] --password2 [[secret:kt5829]] --debugimap1
+Here is imapsync 1.939 on host nazare-mail.gruponazare.com.br, a linux system with 0.3/11.6 free GiB of RAM
+with Perl 5.16.3 and Mail::IMAPClient 3.37
+Transfer started at Tue Jun  4 11:03:47 2019
+PID is 29499 my PPID is 29464
+Log file is LOG_imapsync/2019_06_04_11_03_47_855_[[email:luciana_pinto@gruponazare.com.br]]_[[email:luciana_pinto@gruponazare.com.br]].txt ( to change it, use --logfile path ; or use --nolog to turn off logging )
+Load is 2.28 2.86 2.76 5/515 on 4 cores
+Current directory is /opt/{{keep:zimbra}}
+Real user id is {{keep:zimbra}} (uid 995)
+Effective user id is zimbra (euid 995)
+$RCSfile: imapsync,v $ $Revision: 1.939 $ $Date: 2019/05/27 21:58:33 $ 
+""",
+    ),
+    # ---- msmtp ------------------------------------------------------------------------------------------------
+    (
+        "https://github.com/nix-community/home-manager/issues/1975",
+        ".txt",
+        r"""msmtp: /Users/[[user:pault]]{{keep:/.config/msmtp/config}}: line 17: account default was already defined
+
+# Generated by Home Manager.
+
+logfile /Users/[[user:pault]]{{keep:/.local/share/msmtp/msmtp.log}}
+
+
+account fastmail
+auth on
+from {{keep:XXX}}
+host smtp.fastmail.com
+passwordeval /nix/store/9q2qdpi3byprp0wdvcfv0nwjx8rm2w2q-password-store-1.7.3/bin/pass show smtp.fastmail.com
+port 587
+tls on
+tls_starttls on
+tls_trust_file /nix/store/mxgzq97yax2zzgl52gql8i1kzkvpi6dv-nss-cacert-3.63/etc/ssl/certs//ca-bundle.crt
+user {{keep:XXX}}
+
+account default : fastmail
+""",
+    ),
+    (
+        "https://github.com/marlam/msmtp/issues/32",
+        ".txt",
+        r"""#Set Alias
+aliases /etc/aliases
+#Set default values for all following accounts.
+defaults
+port 587
+tls on
+tls_trust_file /etc/ssl/certs/ca-certificates.crt
+account gmail
+host smtp.gmail.com
+from [[email:massimo.vela58@gmail.com]]
+auth on
+user [[user:massimo.vela58]]
+password {{keep:<Hidden by me>}}
+#Set a default account
+account default : gmail
+
+[[user:massimo]]: [[email:kal81@hotmail.it]]
+{{keep:root}}: [[email:kal81@hotmail.it]]
+default: [[email:kal81@hotmail.it]]
+
+gpg -vv --encrypt -o .msmtp-gmail.gpg -r [[email:massimo.vela58@gmail.com]] -
+""",
+    ),
+    (
+        "https://github.com/marlam/msmtp/issues/150",
+        ".txt",
+        r"""auth on
+tls on
+tls_starttls on
+tls_trust_file /etc/ssl/certs/ca-certificates.crt
+logfile ~/.msmtp.log
+
+account default
+host smtp.gmail.com
+port 587
+auth on
+from {{keep:your_mail@gmail.com}}
+user {{keep:your_mail@gmail.com}}
+password "Generate a app password and pass it here for Auth, dont use your mail password directly" 
+
+loaded system configuration file /etc/msmtprc
+loaded user configuration file /home/{{keep:<user>}}/.msmtprc
+falling back to default account
+msmtp: account default from /home/<user>/.msmtprc: host not set
+""",
+    ),
+    # ---- himalaya ---------------------------------------------------------------------------------------------
+    (
+        "https://github.com/pimalaya/himalaya/issues/442",
+        ".txt",
+        r"""display-name = "[[user:Martin Marlowe]]"
+downloads-dir = "~/Downloads"
+signature = "\n[[user:Martin]]"
+email-listing-page-size = 50
+
+[gmail]
+default = true
+email = "[[email:martin.marlowe@gmail.com]]"
+
+backend = "imap"
+imap-host = "imap.gmail.com"
+imap-port = 993
+imap-login = "[[email:martin.marlowe@gmail.com]]"
+imap-passwd-cmd = "pass show gmail"
+
+sender = "smtp"
+smtp-host = "smtp.gmail.com"
+smtp-port = 465
+smtp-login = "[[email:martin.marlowe@gmail.com]]"
+smtp-passwd-cmd = "pass show gmail"
+
+[gmail.folder-aliases]
+sent = "[Gmail]/Sent Mail"
+drafts = "[Gmail]/Drafts"
+""",
+    ),
+    (
+        "https://github.com/pimalaya/himalaya/issues/714",
+        ".txt",
+        r"""himalaya v1.1.0 +imap +sendmail +maildir +wizard +pgp-commands +smtp
+build: linux gnu x86_64
+git: unknown, rev unknown
+
+himalaya v2.0.0 +smtp +msgraph +jmap +maildir +m2dir +imap +gmail +rustls-ring
+build: linux gnu x86_64
+git: heads/main, rev 55fc81f994b9458a4d6fd57357d4ed1000790583
+
+$  ~/.cargo/bin/himalaya
+
+> Email, server or folder path: me
+⠸ Searching for email server settings
+> IMAP hostname: email.isae.fr
+> IMAP encryption: Always (TLS)
+> IMAP port: 993
+> IMAP login: [[user:r.dubois]]
+> IMAP password strategy: pass (password store)
+""",
+    ),
+    (
+        "https://github.com/pimalaya/himalaya/issues/189",
+        ".txt",
+        r"""name = "{{keep:John Dou}}"
+
+[gmail]
+default = true
+email = "{{keep:myemail@example.com}}"
+
+imap-host = "outlook.office365.com"
+imap-port = 993
+imap-login = "{{keep:myemail@example.com}}"
+imap-passwd-cmd = "echo {{keep:PASSWORD}}"
+
+smtp-host = "outlook.office365.com"
+smtp-port = 587
+smtp-starttls = true
+smtp-login = "{{keep:myemail@example.com}}"
+smtp-passwd-cmd = "echo PASSWORD"
+""",
+    ),
+    # ---- DavMail, Thunderbird for Android (K-9), Evolution ----------------------------------------------------
+    (
+        "https://github.com/mguessan/davmail/issues/185",
+        ".txt",
+        r"""[[user:kbrandauer]]@its-nb21 ~ % davmail
+2021-12-15 13:54:44,831 DEBUG [main] davmail.DavGateway  - Start DavMail in server mode
+2021-12-15 13:54:46,039 INFO  [main] davmail  - DavMail Gateway 6.0.1-3390 listening on SMTP port 1025 POP port 1110 IMAP port 11143 CALDAV port 1080 LDAP port 1389 
+2021-12-15 13:54:46,137 DEBUG [CheckRelease] davmail.http.HttpClientAdapter  - GET http://davmail.sourceforge.net/version.txt
+2021-12-15 13:54:46,283 DEBUG [CheckRelease] org.apache.http.wire  - http-outgoing-0 >> "GET /version.txt HTTP/1.1[\r][\n]"
+2021-12-15 13:54:46,283 DEBUG [CheckRelease] org.apache.http.wire  - http-outgoing-0 >> "Host: davmail.sourceforge.net[\r][\n]"
+2021-12-15 13:54:46,283 DEBUG [CheckRelease] org.apache.http.wire  - http-outgoing-0 >> "Connection: Keep-Alive[\r][\n]"
+2021-12-15 13:54:46,283 DEBUG [CheckRelease] org.apache.http.wire  - http-outgoing-0 >> "User-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/90.0.4430.93 Safari/537.36 Edg/90.0.818.49[\r][\n]"
+2021-12-15 13:54:46,283 DEBUG [CheckRelease] org.apache.http.wire  - http-outgoing-0 >> "Accept-Encoding: gzip,deflate[\r][\n]"
+""",
+    ),
+    (
+        "https://github.com/mguessan/davmail/issues/153",
+        ".txt",
+        r"""== 5.2 ==
+> 2021-03-23 11:10:07,127 DEBUG [ImapConnection-49548] davmail.exchange.ExchangeSession  - Form based authentication detected
+> 2021-03-23 11:10:07,127 DEBUG [ImapConnection-49548] davmail.exchange.ExchangeSession  - Authentication form not found at https://{{keep:<hidden>}}/owa/, will try direct EWS access
+> 2021-03-23 11:10:09,498 DEBUG [ImapConnection-49548] davmail.exchange.ExchangeSession  - Current user email is {{keep:<hidden>}}, alias is {{keep:<hidden>}} on Exchange2010_SP1
+
+== 5.4 ==
+> 2021-03-23 10:59:08,624 DEBUG [ImapConnection-54123] davmail.exchange.auth.ExchangeFormAuthenticator  - Form based authentication detected
+> 2021-03-23 10:59:08,650 DEBUG [ImapConnection-54123] davmail.exchange.auth.ExchangeFormAuthenticator  - Authentication form not found at https://{{keep:<hidden>}}/owa/, trying default url
+> 2021-03-23 10:59:08,652 DEBUG [ImapConnection-54123] davmail  - executeFollowRedirects(/owa/auth/owaauth.dll)
+> 2021-03-23 10:59:08,727 ERROR [ImapConnection-54123] davmail.exchange.auth.ExchangeFormAuthenticator  - Authentication failed: invalid user or password
+""",
+    ),
+    (
+        "https://github.com/thunderbird/thunderbird-android/issues/5558",
+        ".txt",
+        r"""08-12 13:38:19.092 12705 21314 I ImapSync: Done synchronizing folder {{keep:***@***.***}}:INBOX
+08-12 13:38:19.092 12705 21314 E MessagingController: Root cause failure in {{keep:***@***.***}}:INBOX was 'SocketTimeoutException: Read timed out'
+""",
+    ),
+    (
+        "https://github.com/39aldo39/Evolution-DecSync/issues/60",
+        ".txt",
+        r"""ProblemType: Crash
+Architecture: amd64
+CrashCounter: 1
+CurrentDesktop: ubuntu:GNOME
+Date: Fri Oct 28 14:18:00 2022
+DistroRelease: Ubuntu 22.04
+ExecutablePath: /usr/libexec/evolution-calendar-factory
+ExecutableTimestamp: 1657115197
+ProcCmdline: /usr/libexec/evolution-calendar-factory
+ProcCwd: /home/[[user:mk]]
+ProcEnviron:
+ LANG=en_US.UTF-8
+ LC_ADDRESS=it_IT.UTF-8
+ LC_IDENTIFICATION=it_IT.UTF-8
+ LC_MEASUREMENT=it_IT.UTF-8
+ LC_MONETARY=it_IT.UTF-8
+ LC_NAME=it_IT.UTF-8
+ LC_NUMERIC=it_IT.UTF-8
+ LC_PAPER=it_IT.UTF-8
+ LC_TELEPHONE=it_IT.UTF-8
+ LC_TIME=it_IT.UTF-8
+ PATH=(custom, no user)
+ SHELL=/bin/bash
+ XDG_RUNTIME_DIR=<set>
 """,
     ),
 ]
