@@ -349,6 +349,7 @@ def main(argv: list[str] | None = None) -> int:
             "170",
             "171",
             "172",
+            "173",
             "all",
         ),
         default="all",

@@ -4537,6 +4537,38 @@ _TEXTS_172 = (
     'display-name = "Your Name"\n',
 )
 
+
+_TEXTS_173 = (
+    # a GitLab job's exported CI_PROJECT_* variables ($'...' quoting, as runner.server dumps them)
+    # for the instance's root user, a group or GitLab's own namespace
+    "export CI_PROJECT_NAMESPACE=$\\'root\\'\\nexport CI_PROJECT_ROOT_NAMESPACE=$\\'root\\'",
+    "export CI_PROJECT_PATH=$\\'root/actions-demo\\'\\nexport CI_PROJECT_PATH_SLUG=$\\'root-actions-demo\\'",
+    "export CI_PROJECT_URL=$\\'http://192.168.1.10:3200/gitlab-org/gitlab-runner\\'",
+    "export CI_PAGES_URL=$\\'http://root.example.com/actions-demo\\'",
+    "export CI_DEPENDENCY_PROXY_GROUP_IMAGE_PREFIX=$\\'192.168.1.10:3200/mygroup/dependency_proxy/containers\\'",
+    "CI_PROJECT_NAMESPACE=mygroup\nCI_PROJECT_PATH=mygroup/myproject\n",
+    # the runner page's config.sh/config.cmd with an organisation or a placeholder, no person
+    "$ ./config.sh --url https://github.com/octo-org --token <TOKEN>",
+    "./config.sh --url https://github.com/my-org --token <token> --name runner-01 --labels self-hosted",
+    "./config.cmd --url https://github.com/actions/runner --token XXXXXXXXXXXXXXXXXXXXXXXXXXXXX",
+    # a job log's runner and machine names made of no login
+    "2021-07-07T13:22:48.4447443Z Runner name: 'self-hosted-runner-01'\n2021-07-07T13:22:48.4449124Z Machine name: 'WIN-BUILD01'",
+    "2021-10-06T07:15:22.1305940Z Runner name: 'GitHub Actions 4'\n2021-10-06T07:15:22.1306120Z Machine name: 'fv-az123-456'",
+    "Runner name: 'ip-10-0-1-23'\nRunner group name: 'Default'\nMachine name: 'ip-10-0-1-23'",
+    # journal lines tagged with a runner image of a public namespace
+    'Sep 09 12:50:59 rleap15-6 data.forgejo.org/forgejo/runner:6.0.1/forgejo-runner[18232]: level=info msg="Starting runner daemon"',
+    'Sep 09 12:50:59 nas codeberg.org/forgejo/forgejo-runner:latest/forgejo-runner[18232]: level=error msg="Cannot ping the Forgejo instance server"',
+    'Jan 08 09:16:30 ci docker.io/gitea/act_runner:latest/act_runner[412]: level=info msg="Starting runner daemon"',
+    "Sep 09 12:50:59 host ghcr.io/actions/actions-runner:2.311.0/runner[9]: √ Connected to GitHub",
+    # TeamCity's authorization token lines with the token empty or masked
+    "[2018-11-07 10:46:26,482]   INFO -    jetbrains.buildServer.AGENT - Removing authorization token '' from agent with no name: \"\" {id=0}",
+    '[2018-11-07 10:46:26,506]   INFO -    jetbrains.buildServer.AGENT - New agent authorization token "***" was generated for agent "ip-10-100-18-80" {id=153}',
+    # an Azure DevOps organisation that is a documented example or a placeholder
+    "  --url https://fabrikam.visualstudio.com --auth pat --token <<myToken>>",
+    ".\\config.cmd --unattended --url https://dev.azure.com/fabrikam --auth pat --token ********",
+    "  --url https://account.visualstudio.com --auth pat --token <PAT>",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -7910,5 +7942,48 @@ MEASURED: tuple[Measured, ...] = (
         tails=(8, 8),
         parses=(0, 0),
         texts=_TEXTS_172,
+    ),
+    Measured(
+        batch=173,
+        blind_under="1.129.0",
+        # Batch 173's tune part under scrubber 1.129.0, blind: paths 10/19, elsewhere 7/13, no
+        # e-mail, secrets 5/6, 0 of 8 keep spans damaged, 2/2 library tails, 0 of 4 clean
+        # changed, no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-173 collection"): a GitLab
+        # job's exported `CI_PROJECT_NAMESPACE=$'<u>'` (and `_PATH`, `_SLUG`, `_URL`,
+        # `CI_PAGES_URL=$'http://<u>.example.com/...'`, the dependency proxy's prefix) not read;
+        # the owner in the runner page's `./config.sh --url https://github.com/<owner>` not
+        # read; a job log's `Runner name: '<Handle>NWin10'` and `Machine name: '<HANDLE>N'` not
+        # read; a journal tag's image namespace `codeberg.org/<u>/<image>:<tag>/<proc>[pid]` not
+        # read; TeamCity's `New agent authorization token "<32 hex>" was generated` not read as
+        # a secret; an Azure DevOps organisation `https://<u>.visualstudio.com` not read
+        docs=15,
+        total=(19, 13, 0, 6),
+        found=(10, 7, 0, 5),
+        missed=(
+            "ChristopherHX-runner.server-issues-282: user (elsewhere) 'tanvork83'",
+            "ChristopherHX-runner.server-issues-282: user (elsewhere) 'tanvork83'",
+            "ChristopherHX-runner.server-issues-282: user (elsewhere) 'tanvork83'",
+            "ChristopherHX-runner.server-issues-282: user (elsewhere) 'tanvork83'",
+            "ChristopherHX-runner.server-issues-282: user (path) 'tanvork83'",
+            "ChristopherHX-runner.server-issues-282: user (path) 'tanvork83'",
+            "ChristopherHX-runner.server-issues-282: user (path) 'tanvork83'",
+            "ChristopherHX-runner.server-issues-282: user (path) 'tanvork83'",
+            "FLGMwt-team-city-agent-auto-auth-issues-1: secret 'cb7d77bb2cabf5903914563cd78933df'",
+            "actions-runner-issues-1194: user (elsewhere) 'MAREK'",
+            "actions-runner-issues-1194: user (elsewhere) 'Marek'",
+            "codecov-codecov-action-pull-132: user (path) 'Vomal-k204'",
+            "microsoft-azure-pipelines-agent-issues-1543: user (path) 'grtbellucci'",
+            "rockstor-rockon-registry-issues-464: user (path) 'kalvinpex'",
+            "rockstor-rockon-registry-issues-464: user (path) 'kalvinpex'",
+            "rockstor-rockon-registry-issues-464: user (path) 'kalvinpex'",
+        ),
+        keeps=8,
+        damage=(),
+        clean_changed=(),
+        clean_docs=4,
+        tails=(2, 2),
+        parses=(0, 0),
+        texts=_TEXTS_173,
     ),
 )

@@ -9979,6 +9979,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (170, _RAW_STOP170),
         (171, _RAW_STOP171),
         (172, _RAW_STOP172),
+        (173, _RAW_STOP173),
     ):
         if batch not in (None, number):
             continue
@@ -59000,6 +59001,473 @@ ProcEnviron:
  PATH=(custom, no user)
  SHELL=/bin/bash
  XDG_RUNTIME_DIR=<set>
+""",
+    ),
+]
+
+
+_RAW_STOP173: list[tuple[str, str, str]] = [
+    # ---- GitLab Runner: config.toml, register, run logs ---------------------------------------------
+    (
+        "https://github.com/ayufan/gitlab-ci-multi-runner/issues/27",
+        ".txt",
+        r"""concurrent = 1
+
+[[runners]]
+  name = "php56"
+  url = "https://ci.???.lt/"
+  token = "{{keep:????}}"
+  limit = 0
+  executor = "docker"
+  builds_dir = ""
+  clean_environment = false
+  environment = ["MYSQL_ALLOW_EMPTY_PASSWORD=1"]
+  shell = ""
+  disable_verbose = false
+  [runners.docker]
+    host = ""
+    hostname = ""
+    image = "php56"
+    privileged = false
+    disable_cache = false
+    disable_pull = false
+    volumes = ["/cache", "/root/composer/cache"]
+    cache_dir = ""
+    registry = ""
+    services = ["mysql:5.5"]
+
+[[runners]]
+  name = "docker-builder"
+  url = "https://ci.???.lt/"
+  token = "{{keep:???}}"
+  limit = 0
+  executor = "docker"
+  builds_dir = ""
+  clean_environment = false
+  shell = ""
+  disable_verbose = false
+""",
+    ),
+    (
+        "https://github.com/jiman94/gitlab_terraform/issues/40",
+        ".txt",
+        r"""concurrent = 1
+check_interval = 0
+
+[session_server]
+  session_timeout = 1800
+
+[[runners]]
+  name = "ryu"
+  url = "http://gitlab.example.com/"
+  token = "[[secret:Bqk7_TfWnPsDyuGaMHeh]]"
+  executor = "docker"
+  [runners.custom_build_dir]
+  [runners.cache]
+    [runners.cache.s3]
+    [runners.cache.gcs]
+    [runners.cache.azure]
+  [runners.docker]
+    tls_verify = false
+    image = "ruby:2.6"
+    privileged = false
+    disable_entrypoint_overwrite = false
+    oom_kill_disable = false
+    disable_cache = false
+    volumes = ["/cache"]
+    shm_size = 0
+
+NGINX_VERSION=1.20.1-alpine
+#GITLAB_VERSION=13.8.1-ce.0
+GITLAB_VERSION=latest
+GITLAB_ROOT_PASSWORD=[[secret:ember!58]]
+GITLAB_RUNNER_VERSION=alpine-v13.8.0
+DOCKER_REGISTRY_VERSION=2.7.1
+REDIS_VERSION=6.0.10
+POSTGRES_VERSION=12-alpine
+POSTGRES_GITLAB_PASSWORD=[[secret:ember!58]]
+BASE_DOMAIN=gitlab.example.com
+""",
+    ),
+    (
+        "https://github.com/wemake-services/wemake-django-template/issues/582",
+        ".txt",
+        r"""Runtime platform                                    arch=amd64 os=linux pid=8 revision=cf91d5e1 version=11.4.2,
+Starting multi-runner from /etc/gitlab-runner/config.toml ...  builds=0,
+Running in system-mode.                            ,
+                                                   ,
+Configuration loaded                                builds=0,
+Listen address not defined, metrics server disabled  builds=0,
+Listen address not defined, session server disabled  builds=0,
+Checking for jobs... received                       job=14796 repo_url=http://192.168.0.24/[[user:zhangwenhao]]/qiaochang.git runner=d87fcd19,
+WARNING: Job failed: exit code 1                    duration=51m54.614622086s job=14796 project=318 runner=d87fcd19,
+Checking for jobs... received                       job=14797 repo_url=http://192.168.0.24/[[user:zhangwenhao]]/qiaochang.git runner=d87fcd19,
+WARNING: Job failed: exit code 1                    duration=1m19.991819455s job=14797 project=318 runner=d87fcd19,
+Checking for jobs... received                       job=14802 repo_url=http://192.168.0.24/[[user:zhangwenhao]]/qiaochang.git runner=d87fcd19,
+WARNING: Job failed: exit code 1                    duration=2m57.929637203s job=14802 project=318 runner=d87fcd19,
+""",
+    ),
+    (
+        "https://github.com/ChristopherHX/runner.server/issues/282",
+        ".txt",
+        r""" CI_PROJECT_NAME=$\'actions-demo\'\nexport CI_PROJECT_TITLE=$\'actions-demo\'\nexport CI_PROJECT_DESCRIPTION=\'\'\nexport CI_PROJECT_PATH=$\'[[user:tanvork83]]/actions-demo\'\nexport CI_PROJECT_PATH_SLUG=$\'[[user:tanvork83]]-actions-demo\'\nexport CI_PROJECT_NAMESPACE=$\'[[user:tanvork83]]\'\nexport CI_PROJECT_NAMESPACE_ID=1\nexport CI_PROJECT_ROOT_NAMESPACE=$\'[[user:tanvork83]]\'\nexport CI_PROJECT_URL=$\'http://192.168.1.10:3200/[[user:tanvork83]]/actions-demo\'\nexport CI_PROJECT_VISIBILITY=$\'public\'\nexport CI_PROJECT_REPOSITORY_LANGUAGES=$\'javascript,pug,dockerfile,css\'\nexport CI_PROJECT_CLASSIFICATION_LABEL=\'\'\nexport CI_DEFAULT_BRANCH=$\'master\'\nexport CI_CONFIG_PATH=$\'.gitlab-ci.yml\'\nexport CI_PAGES_DOMAIN=$\'example.com\'\nexport CI_PAGES_URL=$\'http://[[user:tanvork83]].example.com/actions-demo\'\nexport CI_DEPENDENCY_PROXY_SERVER=$\'192.168.1.10:3200\'\nexport CI_DEPENDENCY_PROXY_GROUP_IMAGE_PREFIX=$\'192.168.1.10:3200/[[user:tanvork83]]/dependency_proxy/containers\'\nexport CI_DEPENDENCY_PROXY_DIRECT_GROUP_IMAGE_PREFIX=$\
+'192.168.1.10:3200/[[user:tanvork83]]/dependency_proxy/containers\'\nexport CI_API_V4_URL=$\'http://192.168.1.10:3200/api/v4\'\nexport CI_API_GRAPHQL_URL=$\'http://192.168.1.10:3200/api/graphql\'\nexport CI_TEMPLATE_REGISTRY_HOST=$\'registry.gitlab.com\'\nexport CI_PIPELINE_IID=5\nexport CI_PIPELINE_SOURCE=$\
+""",
+    ),
+    # ---- GitHub Actions self-hosted runner: config.sh/config.cmd, _diag logs, svc.sh, job headers --
+    (
+        "https://github.com/codecov/codecov-action/pull/132",
+        ".txt",
+        r"""Download
+// Create a folder
+$ mkdir actions-runner && cd actions-runner// Download the latest runner package
+$ curl -O -L https://github.com/actions/runner/releases/download/v2.263.0/actions-runner-linux-arm64-2.263.0.tar.gz// Extract the installer
+$ tar xzf ./actions-runner-linux-arm64-2.263.0.tar.gz
+Configure
+// Create the runner and start the configuration experience
+$ ./config.sh --url https://github.com/[[user:Vomal-k204]] --token [[secret:AQR2TWKLE8MFVJ3XDPZH7BN49CS6G]]// Last step, run it!
+$ ./run.sh
+Using your self-hosted runner
+# Use this yaml in your workflow file for each job
+runs-on: self-hosted
+""",
+    ),
+    (
+        "https://github.com/actions/runner/issues/194",
+        ".txt",
+        r"""PS C:\Users\[[user:Milan Berto]]\actions-runner> ./config.cmd --url https://github.com/[[user:milanberto]]/actions-private-playground --token [[secret:ACF7KHN3WPEZLMDJ8RYBGX61VQUKT]]
+
+--------------------------------------------------------------------------------
+|        ____ _ _   _   _       _          _        _   _                      |
+|       / ___(_) |_| | | |_   _| |__      / \   ___| |_(_) ___  _ __  ___      |
+|      | |  _| | __| |_| | | | | '_ \    / _ \ / __| __| |/ _ \| '_ \/ __|     |
+|      | |_| | | |_|  _  | |_| | |_) |  / ___ \ (__| |_| | (_) | | | \__ \     |
+|       \____|_|\__|_| |_|\__,_|_.__/  /_/   \_\___|\__|_|\___/|_| |_|___/     |
+|                                                                              |
+|                       Self-hosted runner registration                        |
+|                                                                              |
+--------------------------------------------------------------------------------
+""",
+    ),
+    (
+        "https://github.com/actions/runner/issues/2456",
+        ".txt",
+        r"""[2023-02-21 19:44:17Z INFO HostContext] No proxy settings were found based on environmental variables (http_proxy/https_proxy/HTTP_PROXY/HTTPS_PROXY)
+[2023-02-21 19:44:17Z INFO HostContext] Well known directory 'Bin': '/home/[[user:castor]]{{keep:/actions-runner/bin}}'
+[2023-02-21 19:44:17Z INFO HostContext] Well known directory 'Root': '/home/[[user:castor]]/actions-runner'
+[2023-02-21 19:44:17Z INFO HostContext] Well known config file 'Credentials': '/home/[[user:castor]]/actions-runner/.credentials'
+[2023-02-21 19:44:17Z INFO HostContext] Well known directory 'Bin': '/home/[[user:castor]]/actions-runner/bin'
+[2023-02-21 19:44:17Z INFO HostContext] Well known directory 'Root': '/home/[[user:castor]]/actions-runner'
+[2023-02-21 19:44:17Z INFO HostContext] Well known config file 'Runner': '/home/[[user:castor]]/actions-runner/.runner'
+[2023-02-21 19:44:17Z INFO Listener] Runner is built for Linux (X64) - linux-x64.
+[2023-02-21 19:44:17Z INFO Listener] RuntimeInformation: Linux 5.19.0-32-generic #33~22.04.1-Ubuntu SMP PREEMPT_DYNAMIC Mon Jan 30 17:03:34 UTC 2.
+""",
+    ),
+    (
+        "https://github.com/actions/actions-runner-controller/issues/69",
+        ".txt",
+        r"""> [2020-07-07 09:52:01Z INFO ProcessInvokerWrapper] Failed to update oom_score_adj for PID: 64.
+> [2020-07-07 09:52:01Z INFO ProcessInvokerWrapper] System.UnauthorizedAccessException: Access to the path '/proc/64/oom_score_adj' is denied.
+
+{{keep:runner}}@github-runner-f99px-rv566:/runner/_diag$ cat Runner_20200707-095154-utc.log
+[2020-07-07 09:51:54Z INFO HostContext] No proxy settings were found based on environmental variables (http_proxy/https_proxy/HTTP_PROXY/HTTPS_PROXY)
+[2020-07-07 09:51:54Z INFO HostContext] Well known directory 'Bin': '/runner/bin'
+[2020-07-07 09:51:54Z INFO HostContext] Well known directory 'Root': '/runner'
+[2020-07-07 09:51:54Z INFO HostContext] Well known config file 'Credentials': '/runner/.credentials'
+[2020-07-07 09:51:54Z INFO Listener] Runner is built for Linux (X64) - linux-x64.
+[2020-07-07 09:51:54Z INFO Listener] RuntimeInformation: Linux 4.9.0-11-amd64 #1 SMP Debian 4.9.189-3+deb9u1 (2019-09-20).
+[2020-07-07 09:51:54Z INFO Listener] Version: 2.169.1
+""",
+    ),
+    (
+        "https://github.com/actions/runner/issues/3104",
+        ".txt",
+        r"""[{{keep:azureuser}}@githubrunner actions-runner]$ sudo ./svc.sh install
+Creating launch runner in /etc/systemd/system/actions.runner.[[user:kovari-org]].githubrunner.service
+Run as user: {{keep:azureuser}}
+Run as uid: 1000
+gid: 1000
+Relabeled /etc/systemd/system/actions.runner.[[user:kovari-org]].githubrunner.service from unconfined_u:object_r:user_home_t:s0 to unconfined_u:object_r:systemd_unit_file_t:s0
+Created symlink /etc/systemd/system/multi-user.target.wants/actions.runner.[[user:kovari-org]].githubrunner.service → /etc/systemd/system/actions.runner.[[user:kovari-org]].githubrunner.service.
+[{{keep:azureuser}}@githubrunner actions-runner]$ sudo ./svc.sh start
+
+/etc/systemd/system/actions.runner.[[user:kovari-org]].githubrunner.service
+● actions.runner.[[user:kovari-org]].githubrunner.service - GitHub Actions Runner ([[user:kovari-org]].githubrunner)
+   Loaded: loaded (/etc/systemd/system/actions.runner.[[user:kovari-org]].githubrunner.service; enabled; vendor preset: disabled)
+   Active: failed (Result: exit-code) since Tue 2024-01-23 10:03:13 UTC; 10ms ago
+  Process: 8114 ExecStart=/home/{{keep:azureuser}}/actions-runner/runsvc.sh (code=exited, status=203/EXEC)
+ Main PID: 8114 (code=exited, status=203/EXEC)
+""",
+    ),
+    (
+        "https://github.com/actions/runner/issues/481",
+        ".txt",
+        r"""starting actions.runner.diagnal.[[user:Prakash]]-Mac-Mini
+status actions.runner.diagnal.[[user:Prakash]]-Mac-Mini:
+
+/Users/[[user:prakash]]/Library/LaunchAgents/actions.runner.diagnal.[[user:Prakash]]-Mac-Mini.plist
+
+Started:
+1025 0 actions.runner.diagnal.[[user:Prakash]]-Mac-Mini
+
+status actions.runner.diagnal.[[user:Prakash]]-Mac-Mini:
+
+/Users/[[user:prakash]]/Library/LaunchAgents/actions.runner.diagnal.[[user:Prakash]]-Mac-Mini.plist
+
+Started:
+- 1025 actions.runner.diagnal.[[user:Prakash]]-Mac-Mini
+""",
+    ),
+    (
+        "https://github.com/actions/runner/issues/1194",
+        ".txt",
+        r"""2021-07-07T13:22:42.2294678Z Found online and idle self-hosted runner(s) in the current repository that matches the required labels: 'self-hosted'
+2021-07-07T13:22:42.2294767Z Waiting for a self-hosted runner to pick up this job...
+2021-07-07T13:22:48.4442323Z Current runner version: '2.278.0'
+2021-07-07T13:22:48.4447443Z Runner name: '[[user:Marek]]NWin10'
+2021-07-07T13:22:48.4448015Z Runner group name: 'Default'
+2021-07-07T13:22:48.4449124Z Machine name: '[[user:MAREK]]N'
+2021-07-07T13:22:48.4452269Z ##[group]GITHUB_TOKEN Permissions
+2021-07-07T13:22:48.4453387Z Actions: write
+2021-07-07T13:22:48.4453758Z Checks: write
+2021-07-07T13:22:48.4454118Z Contents: write
+2021-07-07T13:22:48.4454503Z Deployments: write
+2021-07-07T13:22:48.4458197Z ##[endgroup]
+2021-07-07T13:22:48.4461136Z Prepare workflow directory
+2021-07-07T13:22:48.5054328Z Prepare all required actions
+2021-07-07T13:22:48.5071439Z Getting action download info
+""",
+    ),
+    (
+        "https://github.com/actions/runner/issues/2540",
+        ".txt",
+        r"""echo $env:PATH
+C:\Program Files\PowerShell\7;C:\Program Files\Git\cmd;C:\Program Files\Git\bin;C:\ProgramData\chocolatey\bin;C:\Program Files\nodejs\;C:\Program Files\Amazon\cfn-bootstrap\;C:\Program Files\PowerShell\7\;C:\Python311\Scripts\;C:\Python311\;C:\Windows\system32;C:\Windows;C:\Windows\System32\Wbem;C:\Windows\System32\WindowsPowerShell\v1.0\;C:\Windows\System32\OpenSSH\;C:\Users\{{keep:Administrator}}\.cargo\bin;C:\Users\{{keep:Administrator}}\AppData\Local\Microsoft\WindowsApps;C:\Users\{{keep:Administrator}}\AppData\Roaming\npm
+""",
+    ),
+    # ---- act and Gitea act_runner, Forgejo runner, Woodpecker agent --------------------------------
+    (
+        "https://github.com/nektos/act/issues/2419",
+        ".txt",
+        r"""act version:            0.2.65
+GOOS:                   linux
+GOARCH:                 amd64
+NumCPU:                 12
+Docker host:            unix:///run/user/1001/podman/podman.sock
+Sockets found:
+	/var/run/docker.sock(broken)
+	$XDG_RUNTIME_DIR/podman/podman.sock
+Config files:           
+	/home/[[user:simon]]{{keep:/.config/act/actrc}}:
+		-P ubuntu-latest=catthehacker/ubuntu:act-latest
+		-P ubuntu-22.04=catthehacker/ubuntu:act-22.04
+		-P ubuntu-20.04=catthehacker/ubuntu:act-20.04
+		-P ubuntu-18.04=catthehacker/ubuntu:act-18.04
+	/home/[[user:simon]]/.actrc:
+		-s GITHUB_TOKEN={{keep:[redacted]}}
+		--container-daemon-socket=unix:///run/user/1001/podman/podman.sock
+	.actrc:
+		-s GITHUB_TOKEN={{keep:[redacted]}}
+		--container-daemon-socket=unix:///run/user/1001/podman/podman.sock
+""",
+    ),
+    (
+        "https://github.com/go-gitea/gitea/issues/32029",
+        ".txt",
+        r"""time="2024-09-11T20:31:18Z" level=info msg="Starting runner daemon"
+time="2024-09-11T20:31:18Z" level=error msg="fail to invoke Declare" error="unknown: rpc error: code = Unauthenticated desc = unregistered runner"
+Error: unknown: rpc error: code = Unauthenticated desc = unregistered runner
+time="2024-09-11T20:31:18Z" level=info msg="Starting runner daemon"
+time="2024-09-11T20:31:18Z" level=error msg="fail to invoke Declare" error="unknown: rpc error: code = Unauthenticated desc = unregistered runner"
+Error: unknown: rpc error: code = Unauthenticated desc = unregistered runner
+time="2024-09-11T20:31:19Z" level=info msg="Starting runner daemon"
+time="2024-09-11T20:31:19Z" level=error msg="fail to invoke Declare" error="unknown: rpc error: code = Unauthenticated desc = unregistered runner"
+Error: unknown: rpc error: code = Unauthenticated desc = unregistered runner
+""",
+    ),
+    (
+        "https://github.com/truenas/apps/issues/4854",
+        ".txt",
+        r"""   if [ ! -f /data/.runner ]; then
+        echo "Registering the runner"
+        forgejo-runner register \
+          --config /data/config.yaml \
+          --no-interactive \
+          --name truenas-runner \
+          --instance <URL>
+          --token {{keep:<TOKEN>}}
+
+Runner failed to register
+Registering the runner
+level=warning msg="`register` has been deprecated; declare connections in the runner configuration instead"
+level=info msg="Registering runner, arch=amd64, os=linux, version=v12.8.2."
+level=warning msg="Runner in user-mode."
+level=debug msg="Successfully pinged the Forgejo instance server"
+level=error msg="poller: cannot register new runner" error="invalid_argument: runner registration token not found"
+Error: Failed to register runner: invalid_argument: runner registration token not found
+""",
+    ),
+    (
+        "https://github.com/rockstor/rockon-registry/issues/464",
+        ".txt",
+        r"""Sep 09 12:50:59 rleap15-6 codeberg.org/[[user:kalvinpex]]/forgejo-runner-wrapper:latest/forgejo-runner[18232]: level=error msg="Cannot ping the Forgejo instance server" error="unavailable: tls: failed to verify certificate: x509: certificate is not valid for any names, but wanted to match rleap15-6.lan"
+
+Sep 09 12:56:20 rleap15-6 codeberg.org/[[user:kalvinpex]]/forgejo-runner-wrapper:latest/forgejo-runner[18232]: level=error msg="Cannot ping the Forgejo instance server" error="unavailable: tls: failed to verify certificate: x509: cannot validate certificate for 192.168.2.115 bec
+ause it doesn't contain any IP SANs"
+
+Sep 09 13:07:55 rleap15-6 codeberg.org/[[user:kalvinpex]]/forgejo-runner-wrapper:latest/forgejo-runner[18232]: level=error msg="Cannot ping the Forgejo instance server" error="unavailable: URL \"192.168.2.115:3000/api/actions/ping.v1.PingService/Ping\" missing scheme: use http:// or https:// (unlike grpc-go)"
+""",
+    ),
+    (
+        "https://github.com/woodpecker-ci/woodpecker/issues/1687",
+        ".txt",
+        r"""2023-04-01T17:23:18Z DBG loaded docker backend engine 
+2023-04-01T17:23:18Z DBG request next execution 
+2023-04-01T17:23:18Z ERR grpc error: done(): code: Unauthenticated: rpc error: code = Unauthenticated desc = token is not provided | error=rpc error: code = Unauthenticated desc = token is not provided
+2023-04-01T17:23:18Z ERR pipeline done with error | error=rpc error: code = Unauthenticated desc = token is not provided
+""",
+    ),
+    # ---- Buildkite agent, Jenkins inbound agents, TeamCity agents, Azure Pipelines agents ------------
+    (
+        "https://github.com/bazelbuild/continuous-integration/issues/1845",
+        ".txt",
+        r"""2024-01-08 09:16:30 INFO   Agents will disconnect after a job run has completed
+2024-01-08 09:16:30 INFO   Registering agent with Buildkite...
+2024-01-08 09:16:30 INFO   Successfully registered agent "bk-windows-13l5" with tags [queue=windows, kind=worker, os=windows]
+2024-01-08 09:16:30 INFO   Starting 1 Agent(s)
+2024-01-08 09:16:30 INFO   You can press Ctrl-C to stop the agents
+2024-01-08 09:16:30 NOTICE Starting HTTP health check server on 0.0.0.0:8080
+2024-01-08 09:16:30 INFO   bk-windows-13l5 Connecting to Buildkite... 
+2024-01-08 09:16:30 INFO   bk-windows-13l5 Waiting for work... 
+""",
+    ),
+    (
+        "https://github.com/jenkinsci/remoting/pull/786",
+        ".txt",
+        r"""2025-03-14 03:08:45.255+0000 [id=26]	INFO	hudson.lifecycle.Lifecycle#onReady: Jenkins is fully up and running
+Checking status
+Jenkins is running at https://localhost:65223/jenkins/
+Mar 14, 2025 8:38:45 AM org.jvnet.hudson.test.InboundAgentRule start
+INFO: Running: [/Users/[[user:rkoth]]{{keep:/.asdf/installs/java/temurin-17.0.14+7/bin/java}}, -Xmx512m, -XX:+PrintCommandLineFlags, -Djava.awt.headless=true, -jar, /var/folders/80/w8mmdy513sb3y9fp5fr7vvqc0000gn/T/agent8450341961110542793.jar, -url, https://localhost:65223/jenkins/, -secret, [[secret:04d541220e5823eccf931405ea3bf6bab8d6445c3a75356a0e26138644a55c95]], -name, remote, -webSocket, -cert, @/Users/[[user:rkoth]]/CBProjects/jenkins-test-harness/target/classes/https/test-cert.pem, -workDir, /var/folders/80/w8mmdy513sb3y9fp5fr7vvqc0000gn/T/remote-work12714929846590684492]
+2025-03-14 03:08:45.718+0000 [id=83]	INFO	o.jvnet.hudson.test.JenkinsRule#waitOnline: Waiting for remote to come online…
+""",
+    ),
+    (
+        "https://github.com/jenkinsci/remoting/pull/689",
+        ".txt",
+        r"""$ java -jar target/remoting-999999-SNAPSHOT.jar -direct localhost:42345 -instanceIdentity MIIB… -secret {{keep:…}} -name x -protocols JNLP4-connect
+WARNING: Are you running agent from an interactive console?
+If so, you are probably using it incorrectly.
+See https://wiki.jenkins.io/display/JENKINS/Launching+agent+from+console
+<===[JENKINS REMOTING CAPACITY]===>rO0ABXNyABpodWRzb24ucmVtb3RpbmcuQ2FwYWJpbGl0eQAAAAAAAAABAgABSgAEbWFza3hwAAAAAAAAAf4=
+
+Oct 23, 2023 9:30:10 AM hudson.remoting.Launcher createEngine
+INFO: Setting up agent: x
+Oct 23, 2023 9:30:10 AM hudson.remoting.Engine startEngine
+INFO: Using Remoting version: 999999-SNAPSHOT (private-10/23/2023 13:28 GMT-[[user:pmoran]])
+Oct 23, 2023 9:30:10 AM hudson.remoting.Engine startEngine
+WARNING: No Working Directory. Using the legacy JAR Cache location: /home/[[user:pmoran]]{{keep:/.jenkins/cache/jars}}
+Oct 23, 2023 9:30:10 AM hudson.remoting.Launcher$CuiListener status
+INFO: Locating server among []
+""",
+    ),
+    (
+        "https://github.com/kubesphere/kubesphere/issues/3918",
+        ".txt",
+        r"""Warning: JnlpProtocol3 is disabled by default, use JNLP_PROTOCOL_OPTS to alter the behavior
+
+Warning: SECRET is defined twice in command-line arguments and the environment variable
+
+Warning: AGENT_NAME is defined twice in command-line arguments and the environment variable
+
+May 26, 2021 2:20:20 PM hudson.remoting.jnlp.Main createEngine
+
+INFO: Setting up agent: base-4qhr6
+
+May 26, 2021 2:20:20 PM hudson.remoting.jnlp.Main$CuiListener <init>
+
+INFO: Jenkins agent is running in headless mode.
+
+May 26, 2021 2:20:20 PM hudson.remoting.Engine startEngine
+
+INFO: Using Remoting version: 3.27
+
+Both error and output logs will be printed to /home/{{keep:jenkins}}/agent/remoting
+
+May 26, 2021 2:20:20 PM org.jenkinsci.remoting.engine.WorkDirManager initializeWorkDir
+
+INFO: Using /home/{{keep:jenkins}}/agent/remoting as a remoting work directory
+
+May 26, 2021 2:20:21 PM hudson.remoting.jnlp.Main$CuiListener status
+
+INFO: Locating server among [http://ks-jenkins.kubesphere-devops-system:80/]
+""",
+    ),
+    (
+        "https://github.com/Websoft9/docker-library/issues/555",
+        ".txt",
+        r"""[2024-01-16 00:56:23,700]   INFO - buildServer.AGENT.registration - Registering on server via URL "http://Aj5M7YVoISIcF:8111": AgentDetails{Name='teamcity_it3q7-agent', AgentId=null, BuildId=null, AgentOwnAddress='null', AlternativeAddresses=[], Port=9090, Version='147412', PluginsVersion='147412-md5-5a55287948ecd7c81d773223e155d130', AvailableRunners=[Ant, cargo-deploy-runner, csharpScript, DockerCommand, dotnet, dotnet-tools-dupfinder, dotnet-tools-inspectcode, Duplicator, ftp-deploy-runner, gradle-runner, Inspection, jetbrains_powershell, JPS, kotlinScript, Maven2, nodejs-runner, python-runner, Qodana, rake-runner, SBT, simpleRunner, smb-deploy-runner, ssh-deploy-runner, ssh-exec-runner], AvailableVcs=[tfs, jetbrains.git, mercurial, svn, perforce], AuthorizationToken='', PingCode='[[secret:Bvh3npyAesbbS1MM9AeHybbn10EZ7uTv]]'}
+[2024-01-16 00:56:23,712]   WARN - buildServer.AGENT.registration - Failed to obtain server supported protocols via URL http://Aj5M7YVoISIcF:8111/app/agents/protocols: TeamCity Server is starting. Will try later.
+[2024-01-16 00:56:23,713]   WARN - buildServer.AGENT.registration - Error registering on the server via URL http://Aj5M7YVoISIcF:8111.
+""",
+    ),
+    (
+        "https://github.com/FLGMwt/team-city-agent-auto-auth/issues/1",
+        ".txt",
+        r"""[2018-11-07 10:46:26,482]   INFO -    jetbrains.buildServer.AGENT - Removing authorization token '' from agent with no name: "" {id=0, protocol=unidirectional, host=10.100.18.80:9090, agentTypeId=0, registered since 2018-11-07 10:46:26.470}
+[2018-11-07 10:46:26,482]   INFO -    jetbrains.buildServer.AGENT - Did not find agent by its authorization token '' and will search by name, agent details: "" {id=0}.
+[2018-11-07 10:46:26,484]   INFO -    jetbrains.buildServer.AGENT - Did not find agent by name, agent details: "" {id=0}
+[2018-11-07 10:46:26,502]   INFO -    jetbrains.buildServer.AGENT - Setting generated name "ip-10-100-18-80" to agent "" {id=153} as it had no name defined.
+[2018-11-07 10:46:26,506]   INFO -    jetbrains.buildServer.AGENT - New agent authorization token "[[secret:cb7d77bb2cabf5903914563cd78933df]]" was generated for agent "ip-10-100-18-80" {id=153}
+[2018-11-07 10:46:26,514]   INFO -    jetbrains.buildServer.AGENT - Upgrade of agent "ip-10-100-18-80" {id=153} has been scheduled, agent version: 50909, plugins signature: NA. Current version: 50909, plugins signature: 50909-md5-bb9765dd3079c1e7c03336f1babc29fb
+""",
+    ),
+    (
+        "https://github.com/microsoft/azure-pipelines-agent/issues/1543",
+        ".txt",
+        r"""[INFO Terminal] WRITE LINE: Connecting to server ...
+[INFO VisualStudioServices] Starting operation Location.GetConnectionData
+[INFO VisualStudioServices] Finished operation Location.GetConnectionData
+[INFO ConfigurationManager] Test Connection complete.
+[INFO RSAEncryptedFileKeyManager] Found existing RSA key parameters file C:\vstsagent\A1\.credentials_rsaparams
+[INFO Terminal] WRITE LINE: 
+[INFO Terminal] WRITE LINE: >> Register Agent:
+[INFO Terminal] WRITE LINE: 
+[INFO CommandSettings] Arg 'pool': ''
+[INFO CommandSettings] Flag 'unattended': 'False'
+[INFO PromptManager] ReadValue
+[INFO Terminal] WRITE: Enter agent pool (press enter for default) > 
+[INFO Terminal] READ LINE
+[INFO Terminal] Read value: ''
+[INFO PromptManager] Falling back to the default: 'default'
+[INFO Terminal] WRITE LINE: Exiting..
+
+  --url https://[[user:grtbellucci]].visualstudio.com --auth pat --token {{keep:<<myTocken>>}}
+""",
+    ),
+    (
+        "https://github.com/microsoft/azure-pipelines-agent/issues/1261",
+        ".txt",
+        r"""> [2017-10-24 10:27:41Z INFO CommandLineParser] arg: auth
+> [2017-10-24 10:27:41Z INFO CommandLineParser] parsing argument
+> [2017-10-24 10:27:41Z INFO CommandLineParser] HasArgs: True
+> [2017-10-24 10:27:41Z INFO CommandLineParser] Adding option 'auth': 'pat'
+> [2017-10-24 10:27:41Z INFO CommandLineParser] parsing argument
+> [2017-10-24 10:27:41Z INFO CommandLineParser] HasArgs: True
+> [2017-10-24 10:27:41Z INFO CommandLineParser] arg: token
+> [2017-10-24 10:27:41Z INFO CommandLineParser] parsing argument
+> [2017-10-24 10:27:41Z INFO CommandLineParser] HasArgs: True
+> [2017-10-24 10:27:41Z INFO CommandLineParser] Adding option 'token': '{{keep:********}}'
+> [2017-10-24 10:27:41Z INFO CommandLineParser] parsing argument
+> [2017-10-24 10:27:41Z INFO CommandLineParser] HasArgs: True
+> [2017-10-24 10:27:41Z INFO CommandLineParser] arg: unattended
+> [2017-10-24 10:27:41Z INFO CommandLineParser] parsing argument
+> [2017-10-24 10:27:41Z INFO CommandLineParser] HasArgs: True
+> [2017-10-24 10:27:41Z INFO CommandLineParser] arg: pool
+> [2017-10-24 10:27:41Z INFO CommandLineParser] Adding flag: unattended
+> [2017-10-24 10:27:41Z INFO CommandLineParser] parsing argument
+> [2017-10-24 10:27:41Z INFO CommandLineParser] HasArgs: True
+> [2017-10-24 10:27:41Z INFO CommandLineParser] Adding option 'pool': 'Default'
 """,
     ),
 ]
