@@ -350,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
             "171",
             "172",
             "173",
+            "174",
             "all",
         ),
         default="all",

@@ -9980,6 +9980,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (171, _RAW_STOP171),
         (172, _RAW_STOP172),
         (173, _RAW_STOP173),
+        (174, _RAW_STOP174),
     ):
         if batch not in (None, number):
             continue
@@ -59468,6 +59469,396 @@ INFO: Locating server among [http://ks-jenkins.kubesphere-devops-system:80/]
 > [2017-10-24 10:27:41Z INFO CommandLineParser] parsing argument
 > [2017-10-24 10:27:41Z INFO CommandLineParser] HasArgs: True
 > [2017-10-24 10:27:41Z INFO CommandLineParser] Adding option 'pool': 'Default'
+""",
+    ),
+]
+
+
+_RAW_STOP174: list[tuple[str, str, str]] = [
+    # ---- Odoo: odoo.conf as pasted, odoo-bin / odoo.py server logs ----------------------------
+    (
+        "https://github.com/miomente-admin/odoo-11/issues/2",
+        ".txt",
+        r"""[options]
+addons_path=/home/{{keep:odoo}}/enterprise,/home/{{keep:odoo}}/odoo/addons,/home/{{keep:odoo}}/addons_miomente,/home/{{keep:odoo}}/addons-extra,/home/{{keep:odoo}}/OCA/server-tools,/home/{{keep:odoo}}/addons-extra/disable_autofollow,/home/{{keep:odoo}}/financeinterface_miomente,/home/{{keep:odoo}}/syscoon-accounting-paypal-api-import,/home/OCA/partner-contact,/home/OCA/account-reconcile,/home/OCA/bank-payment
+admin_passwd = [[secret:kwRt3pD9e5LXFQvmya27nizThc]]
+assert_exit_level = error
+cache_timeout = 1000000
+csv_internal_sep = ,
+dbfilter = .*
+db_host = False
+db_maxconn = 128
+db_name = False
+db_password = False
+db_port = False
+db_user = {{keep:odoo}}
+debug_mode = False
+demo = {}
+email_from = False
+import_partial =
+lang = de_DE
+list_db = True
+;;logfile = /var/log/odoo/odoo-server.log
+login_message = False
+log_level = info
+""",
+    ),
+    (
+        "https://github.com/Yenthe666/InstallScript/issues/418",
+        ".txt",
+        r"""[options] 
+; This is the password that allows database operations:
+admin_passwd = {{keep:xxxxxxxxxxxx}}
+http_port = 8069
+logfile = /var/log/odoo/odoo-server.log
+addons_path=/odoo/odoo-server/addons,/odoo/custom/addons
+proxy_mode = True
+""",
+    ),
+    (
+        "https://github.com/odoo/odoo/issues/49811",
+        ".txt",
+        r"""sudo docker exec -it odoo cat /etc/odoo/odoo.conf
+[options]
+; This is the password that allows database operations:
+admin_passwd = {{keep:admin}}
+
+2020-04-21 01:34:12,372 1 INFO ? odoo: Using configuration file at /etc/odoo/odoo.conf
+
+Warning, your Odoo database manager is not protected.
+Please set a master password to secure it.
+""",
+    ),
+    (
+        "https://github.com/odoo/odoo/issues/79657",
+        ".txt",
+        r"""[options]
+   ; This is the password that allows database operations:
+   ; admin_passwd = {{keep:admin}}
+   db_host = False
+   db_port = False
+   db_user = odoo13
+   db_password = [[secret:nura]]
+   addons_path = /home/[[user:nura]]/odoo/addons, /home/[[user:nura]]/odoo/custom_addons
+   xmlrpc_port = 8069
+
+/home/[[user:nura]]/odoo/venv/bin/python /home/[[user:nura]]/odoo/odoo-bin -c odoo.conf
+2021-11-10 18:54:19,179 54347 INFO ? odoo: Odoo version 13.0
+2021-11-10 18:54:19,179 54347 INFO ? odoo: Using configuration file at /home/[[user:nura]]/odoo/odoo.conf
+2021-11-10 18:54:19,180 54347 INFO ? odoo: addons paths: ['/home/[[user:nura]]/odoo/odoo/addons', '/home/[[user:nura]]{{keep:/.local/share/Odoo/addons/13.0}}', '/home/[[user:nura]]/odoo/addons', '/home/[[user:nura]]/odoo/custom_addons']
+2021-11-10 18:54:19,180 54347 INFO ? odoo: database: odoo13@default:default
+""",
+    ),
+    (
+        "https://github.com/odoo/odoo/issues/18704",
+        ".txt",
+        r"""[[user:jayanth]]@ubuntu:~/odoo/odoo9$ ./odoo.py
+2019-02-17 07:15:49,862 3342 INFO ? openerp: OpenERP version 9.0c
+2019-02-17 07:15:49,863 3342 INFO ? openerp: addons paths: ['/home/[[user:jayanth]]{{keep:/.local/share/Odoo/addons/9.0}}', u'/home/[[user:jayanth]]/odoo/odoo9/openerp/addons', u'/home/[[user:jayanth]]/odoo/odoo9/addons']
+2019-02-17 07:15:49,863 3342 INFO ? openerp: database: default@default:default
+2019-02-17 07:15:50,164 3342 INFO ? openerp.service.server: HTTP service (werkzeug) running on ubuntu:8069
+2019-02-17 07:15:57,560 3342 INFO ? openerp.addons.bus.models.bus: Bus.loop listen imbus on db postgres
+2019-02-17 07:15:57,574 3342 INFO ? openerp.sql_db: Connection to the database failed
+2019-02-17 07:15:57,575 3342 ERROR ? openerp.addons.bus.models.bus: Bus.loop error, sleep and retry
+Traceback (most recent call last):
+  File "/home/[[user:jayanth]]/odoo/odoo9/addons/bus/models/bus.py", line 168, in run
+    self.loop()
+  File "/home/[[user:jayanth]]/odoo/odoo9/addons/bus/models/bus.py", line 146, in loop
+    with openerp.sql_db.db_connect('postgres').cursor() as cr:
+""",
+    ),
+    (
+        "https://github.com/Yenthe666/InstallScript/issues/191",
+        ".txt",
+        r"""  File "/opt/odoo/odoo/odoo/sql_db.py", line 178, in __init__
+    self._cnx = pool.borrow(dsn)
+  File "/opt/odoo/odoo/odoo/sql_db.py", line 520, in _locked
+    return fun(self, *args, **kwargs)
+  File "/opt/odoo/odoo/odoo/sql_db.py", line 588, in borrow
+    **connection_info)
+  File "/usr/local/lib/python3.6/dist-packages/psycopg2/__init__.py", line 130, in connect
+    conn = _connect(dsn, connection_factory=connection_factory, **kwasync)
+psycopg2.OperationalError: FATAL:  Peer authentication failed for user "[[user:yassin]]"
+2019-12-15 08:56:45,927 15988 INFO ? odoo.service.server: Initiating shutdown
+2019-12-15 08:56:45,927 15988 INFO ? odoo.service.server: Hit CTRL-C again or send a second signal to force the shutdown.
+2019-12-15 08:56:46,666 16249 INFO ? odoo: Odoo version 11.0
+2019-12-15 08:56:46,667 16249 INFO ? odoo: Using configuration file at /etc/odoo.conf
+""",
+    ),
+    # ---- ERPNext / Frappe: bench tracebacks, bench update, bench new-site ---------------------
+    (
+        "https://github.com/frappe/erpnext/issues/40682",
+        ".txt",
+        r"""Traceback with variables (most recent call last):
+  File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main
+    return _run_code(code, main_globals, None,
+      mod_name = 'frappe.utils.bench_helper'
+      alter_argv = True
+      mod_spec = ModuleSpec(name='frappe.utils.bench_helper', loader=<_frozen_importlib_external.SourceFileLoader object at 0x7342326d2bf0>, origin='/home/[[user:h_shamsuddeen]]/frappe-bench/apps/frappe/frappe/utils/bench_helper.py')
+      code = <code object <module> at 0x7342317b3cb0, file "/home/[[user:h_shamsuddeen]]/frappe-bench/apps/frappe/frappe/utils/bench_helper.py", line 1>
+""",
+    ),
+    (
+        "https://github.com/frappe/builder/issues/193",
+        ".txt",
+        r"""Traceback with variables (most recent call last):
+  File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main
+    return _run_code(code, main_globals, None,
+      mod_name = 'frappe.utils.bench_helper'
+      alter_argv = True
+      mod_spec = ModuleSpec(name='frappe.utils.bench_helper', loader=<_frozen_importlib_external.SourceFileLoader object at 0x7f4613281960>, origin='/home/{{keep:frappe}}/testeo/apps/frappe/frappe/utils/bench_helper.py')
+      code = <code object <module> at 0x7f4611991d10, file "/home/{{keep:frappe}}/testeo/apps/frappe/frappe/utils/bench_helper.py", line 1>
+""",
+    ),
+    (
+        "https://github.com/frappe/bench/issues/99",
+        ".txt",
+        r"""Adding frappe user
+Installing frappe-bench
+Setting up first site
+Traceback (most recent call last):
+  File "/home/[[user:kibe]]/frappe-bench/env/bin/frappe", line 9, in <module>
+    load_entry_point('frappe==4.11.4', 'console_scripts', 'frappe')()
+  File "/home/[[user:kibe]]/frappe-bench/apps/frappe/frappe/cli.py", line 53, in main
+    return run(fn, parsed_args)
+  File "/home/[[user:kibe]]/frappe-bench/apps/frappe/frappe/cli.py", line 81, in run
+    out = globals().get(fn)(*args.get(fn), **args)
+  File "/home/[[user:kibe]]/frappe-bench/apps/frappe/frappe/cli.py", line 67, in new_fn
+    return fn(*args, **new_kwargs)
+  File "/home/[[user:kibe]]/frappe-bench/apps/frappe/frappe/cli.py", line 336, in install
+    _install(db_name, root_login, root_password, source_sql, admin_password, force, site_config, reinstall, quiet, install_apps)
+  File "/home/[[user:kibe]]/frappe-bench/apps/frappe/frappe/cli.py", line 317, in _install
+    admin_password = admin_password, verbose=verbose, force=force, site_config=site_config, reinstall=reinstall)
+  File "/home/[[user:kibe]]/frappe-bench/apps/frappe/frappe/installer.py", line 31, in install_db
+    create_database_and_user(force, verbose)
+""",
+    ),
+    (
+        "https://github.com/frappe/bench/issues/519",
+        ".txt",
+        r"""Type 'help;' or '\h' for help. Type '\c' to clear the current input statement.
+
+MariaDB [(none)]> exit
+Bye
+[[user:Desmond]]s-MacBook-Pro:frappe-bench [[user:desmond]]$ mysql_secure_installation
+[[user:Desmond]]s-MacBook-Pro:frappe-bench [[user:desmond]]$ bench new-site foo.bar
+MySQL root password: 
+Traceback (most recent call last):
+  File "/usr/local/Cellar/python/2.7.14/Frameworks/Python.framework/Versions/2.7/lib/python2.7/runpy.py", line 174, in _run_module_as_main
+    "__main__", fname, loader, pkg_name)
+  File "/usr/local/Cellar/python/2.7.14/Frameworks/Python.framework/Versions/2.7/lib/python2.7/runpy.py", line 72, in _run_code
+    exec code in run_globals
+  File "/Users/[[user:desmond]]/Work/frappe-bench/apps/frappe/frappe/utils/bench_helper.py", line 94, in <module>
+    main()
+  File "/Users/[[user:desmond]]/Work/frappe-bench/apps/frappe/frappe/utils/bench_helper.py", line 18, in main
+    click.Group(commands=commands)(prog_name='bench')
+  File "/Users/[[user:desmond]]/Work/frappe-bench/env/lib/python2.7/site-packages/click/core.py", line 722, in __call__
+    return self.main(*args, **kwargs)
+""",
+    ),
+    (
+        "https://github.com/frappe/bench/issues/989",
+        ".txt",
+        r"""$ find . -name "*.pyc" -delete
+Updating Python libraries...
+$ /home/[[user:tanveerqadri]]/erpnext/test-bench/env/bin/pip install -q -U pip
+INFO:bench.app:installing frappe
+$ /home/[[user:tanveerqadri]]/erpnext/test-bench/env/bin/pip install -q -U -e /home/[[user:tanveerqadri]]/erpnext/test-bench/apps/frappe 
+[sudo] password for [[user:tanveerqadri]]: 
+Traceback (most recent call last):
+  File "/home/[[user:tanveerqadri]]{{keep:/.local/bin/bench}}", line 8, in <module>
+    sys.exit(cli())
+  File "/home/[[user:tanveerqadri]]/.local/lib/python3.8/site-packages/bench/cli.py", line 41, in cli
+    bench_command()
+  File "/home/[[user:tanveerqadri]]/.local/lib/python3.8/site-packages/click/core.py", line 764, in __call__
+    return self.main(*args, **kwargs)
+""",
+    ),
+    # ---- Invoice Ninja and Akaunting: artisan commands and laravel logs ----------------------
+    (
+        "https://github.com/invoiceninja/invoiceninja/issues/6653",
+        ".txt",
+        r"""#23 /home/[[user:kontorb3]]/domains/[[user:timo-kranz]].de/invoiceninja/app/Http/Middleware/QueryLogging.php(40): Illuminate\\Pipeline\\Pipeline->Illuminate\\Pipeline\\{closure}(Object(Illuminate\\Http\\Request))
+#24 /home/[[user:kontorb3]]/domains/[[user:timo-kranz]].de/invoiceninja/vendor/laravel/framework/src/Illuminate/Pipeline/Pipeline.php(167): App\\Http\\Middleware\\QueryLogging->handle(Object(Illuminate\\Http\\Request), Object(Closure))
+#25 /home/[[user:kontorb3]]/domains/[[user:timo-kranz]].de/invoiceninja/vendor/laravel/framework/src/Illuminate/Routing/Middleware/SubstituteBindings.php(50): Illuminate\\Pipeline\\Pipeline->Illuminate\\Pipeline\\{closure}(Object(Illuminate\\Http\\Request))
+#26 /home/[[user:kontorb3]]/domains/[[user:timo-kranz]].de/invoiceninja/vendor/laravel/framework/src/Illuminate/Pipeline/Pipeline.php(167): Illuminate\\Routing\\Middleware\\SubstituteBindings->handle(Object(Illuminate\\Http\\Request), Object(Closure))
+#27 /home/[[user:kontorb3]]/domains/[[user:timo-kranz]].de/invoiceninja/app/Http/Middleware/Locale.php(34): Illuminate\\Pipeline\\Pipeline->Illuminate\\Pipeline\\{closure}(Object(Illuminate\\Http\\Request))
+#28 /home/[[user:kontorb3]]/domains/[[user:timo-kranz]].de/invoiceninja/vendor/laravel/framework/src/Illuminate/Pipeline/Pipeline.php(167): App\\Http\\Middleware\\Locale->handle(Object(Illuminate\\Http\\Request), Object(Closure))
+""",
+    ),
+    (
+        "https://github.com/invoiceninja/invoiceninja/issues/1806",
+        ".txt",
+        r"""php artisan ninja:send-reminders
+Fri, 12 Jan 2018 10:21:59 +0000 Running SendReminders...
+0 accounts found with fees
+1 accounts found with reminders
+{Companyname}: 0 invoices found
+
+
+  [ErrorException]
+  Trying to get property of non-object
+
+2018-01-12 10:21:59 Trying to get property of non-object: #0 /home/{{keep:forge}}/boekhouding.****.nl/app/Ninja/Repositories/InvoiceRepository.php(1220): Illuminate\Foundation\Bootstrap\HandleExceptions->handleError(8, 'Trying to get p...', '/home/{{keep:forge}}/boe...', 1220, Array)
+#1 /home/{{keep:forge}}/****.[[user:stefanbloem]].nl/app/Console/Commands/SendReminders.php(144): App\Ninja\Repositories\InvoiceRepository->findNeedingEndlessReminding(Object(App\Models\Account))
+#2 /home/{{keep:forge}}/***.[[user:stefanbloem]].nl/app/Console/Commands/SendReminders.php(77): App\Console\Commands\SendReminders->sendReminderEmails()
+#3 [internal function]: App\Console\Commands\SendReminders->fire()
+""",
+    ),
+    (
+        "https://github.com/invoiceninja/invoiceninja/issues/3240",
+        ".txt",
+        r"""Thu, 23 Jan 2020 15:10:07 +0000 Running SendReminders...
+Thu, 23 Jan 2020 15:10:07 +0000 0 due recurring invoice instance(s) found
+Thu, 23 Jan 2020 15:10:07 +0000 0 accounts found with fees enabled
+Thu, 23 Jan 2020 15:10:07 +0000 1 accounts found with reminders enabled
+Thu, 23 Jan 2020 15:10:07 +0000 [[user:Sander Vroom]]: 0 invoices found
+Thu, 23 Jan 2020 15:10:07 +0000 [[user:Sander Vroom]]: 0 endless invoices found
+Thu, 23 Jan 2020 15:10:07 +0000 0 scheduled reports
+Thu, 23 Jan 2020 15:10:07 +0000 Done
+""",
+    ),
+    (
+        "https://github.com/invoiceninja/invoiceninja/issues/637",
+        ".txt",
+        r"""C:\Bitnami\invoiceninja-2.4.9.5-0\apps\invoiceninja\htdocs
+
+2016-01-21
+1 accounts found
+{{keep:NAME COMPANY}}: 0 invoices found
+Done
+""",
+    ),
+    (
+        "https://github.com/akaunting/akaunting/issues/2500",
+        ".txt",
+        r"""php artisan ide-helper:models --nowrite
+Exception: SQLSTATE[HY000] [1045] Access denied for user '{{keep:forge}}'@'localhost'
+
+{{keep:user}}@server:/home/{{keep:user}}/akaunting$ php artisan install --db-name="sql_akaunting" --db-username="sql_akaunting" --db-password="{{keep:password}}" --admin-email="{{keep:admin@email.com}}" --admin-password="{{keep:password}}"
+Setting locale en-GB
+Creating database tables
+Connecting to database sql_akaunting_tf@localhost:3306
+
+   Illuminate\Database\QueryException
+
+  SQLSTATE[23000]: Integrity constraint violation: 1022 Can't write; duplicate key in table '#sql-83c_1b4e6' (SQL: alter table `oxq_media` add constraint `original_media_id` foreign key (`original_media_id`) references `oxq_media` (`id`) on delete set null)
+""",
+    ),
+    # ---- PHP shops and CRMs: PrestaShop, OpenCart, Magento, WooCommerce via wp-cli, SuiteCRM, Dolibarr
+    (
+        "https://github.com/PrestaShop/PrestaShop/issues/16341",
+        ".txt",
+        r"""[09-Nov-2019 15:47:41 Europe/Paris] PHP Warning:  require(/home/{{keep:user}}/Desktop/www/shop.bolivia-online.com/var/cache/prod/ContainerZ5xnfp1/getPrestashop_SearchParameters_ResolverService.php): failed to open stream: No such file or directory in /home/{{keep:user}}/Desktop/www/shop.bolivia-online.com/var/cache/prod/ContainerZ5xnfp1/appProdProjectContainer.php on line 1136
+[09-Nov-2019 15:47:41 Europe/Paris] PHP Fatal error:  require(): Failed opening required '/home/{{keep:user}}/Desktop/www/shop.bolivia-online.com/var/cache/prod/ContainerZ5xnfp1/getPrestashop_SearchParameters_ResolverService.php' (include_path='/home/{{keep:user}}/Desktop/www/shop.bolivia-online.com/vendor/pear/pear_exception:/home/{{keep:user}}/Desktop/www/shop.bolivia-online.com/vendor/pear/console_getopt:/home/{{keep:user}}/Desktop/www/shop.bolivia-online.com/vendor/pear/pear-core-minimal/src:/home/{{keep:user}}/Desktop/www/shop.bolivia-online.com/vendor/pear/archive_tar:.:/usr/share/php7:/usr/share/php') in /home/{{keep:user}}/Desktop/www/shop.bolivia-online.com/var/cache/prod/ContainerZ5xnfp1/appProdProjectContainer.php on line 1136
+""",
+    ),
+    (
+        "https://github.com/opencart/opencart/issues/7223",
+        ".txt",
+        r"""Warning: fopen(/storage/logs/error.log): failed to open stream: No such file or directory in /usr/www/users/[[user:qkvtrmwzhd]]/system/library/log.php on line 22 Warning: Cannot modify header information - headers already sent by (output started at /usr/www/users/[[user:qkvtrmwzhd]]/system/library/log.php:22) in /usr/www/users/[[user:qkvtrmwzhd]]/system/framework.php on line 108 Warning: fwrite() expects parameter 1 to be resource, boolean given in /usr/www/users/[[user:qkvtrmwzhd]]/system/library/log.php on line 31 Warning: fopen(/storage/logs/openbay.log): failed to open stream: No such file or directory in /usr/www/users/[[user:qkvtrmwzhd]]/system/library/log.php on line 22 Warning: fwrite() expects parameter 1 to be resource, boolean given in /usr/www/users/[[user:qkvtrmwzhd]]/system/library/log.php on line 31
+""",
+    ),
+    (
+        "https://github.com/opencart/opencart/issues/5752",
+        ".txt",
+        r"""Warning: fopen(/home3/[[user:k3r7e2u5]]/public_html/system/storage/logs/error.log): failed to open stream: No such file or directory in /home3/[[user:k3r7e2u5]]/public_html/system/library/log.php on line 6
+Warning: session_start(): Cannot send session cache limiter - headers already sent (output started at /home3/[[user:k3r7e2u5]]/public_html/system/library/log.php:6) in /home3/[[user:k3r7e2u5]]/public_html/system/library/session.php on line 12
+Warning: fwrite() expects parameter 1 to be resource, boolean given in /home3/[[user:k3r7e2u5]]/public_html/system/library/log.php on line 10
+Warning: fopen(/home3/[[user:k3r7e2u5]]/public_html/system/storage/logs/openbay.log): failed to open stream: No such file or directory in /home3/[[user:k3r7e2u5]]/public_html/system/library/log.php on line 6
+Warning: fwrite() expects parameter 1 to be resource, boolean given in /home3/[[user:k3r7e2u5]]/public_html/system/library/log.php on line 10
+Opencart OCMod config.php error detected.
+
+// DIR
+define('DIR_ROOT'           , '/home3/[[user:k3r7e2u5]]/public_html/');
+define('DIR_APPLICATION'    , DIR_ROOT . 'catalog/');
+""",
+    ),
+    (
+        "https://github.com/magento/magento2/issues/6429",
+        ".txt",
+        r"""1 exception(s):
+Exception #0 (Magento\Framework\Exception\LocalizedException): Please upgrade your database: Run "bin/magento setup:upgrade" from the Magento root directory. 
+The following modules are outdated:
+Magento_Sales data: current version - 2.0.2, required version - 2.0.3
+
+Exception #0 (Magento\Framework\Exception\LocalizedException): Please upgrade your database: Run "bin/magento setup:upgrade" from the Magento root directory. 
+The following modules are outdated:
+Magento_Sales data: current version - 2.0.2, required version - 2.0.3
+#0 /home/39552-42818.cloudwaysapps.com/[[user:qdmrtfxzep]]/public_html/vendor/magento/framework/Interception/Interceptor.php(142): Magento\Framework\Module\Plugin\DbStatusValidator->aroundDispatch(Object(Magento\Framework\App\FrontController\Interceptor), Object(Closur
+""",
+    ),
+    (
+        "https://github.com/wp-cli/wp-cli/issues/579",
+        ".txt",
+        r"""-bash-4.1$ wp core version
+Warning: Some code is trying to do a URL redirect. Backtrace:
+#0  WP_CLI\Utils\wp_redirect_handler(http://asite.nl/my-account/)
+#1  call_user_func_array(WP_CLI\Utils\wp_redirect_handler, Array ([0] => http://asite.nl/my-account/)) called at [/home/{{keep:asite}}/public_html/wp-includes/plugin.php:173]
+#2  apply_filters(wp_redirect, http://asite.nl/my-account/, 302) called at [/home/{{keep:asite}}/public_html/wp-includes/pluggable.php:865]
+#3  wp_redirect(http://asite.nl/my-account/, 302) called at [/home/{{keep:asite}}/public_html/wp-includes/pluggable.php:923]
+#4  wp_safe_redirect(http://asite.nl/my-account/) called at [/home/{{keep:asite}}/public_html/wp-content/plugins/woocommerce/admin/woocommerce-admin-functions.php:258]
+#5  woocommerce_prevent_admin_access()
+#6  call_user_func_array(woocommerce_prevent_admin_access, Array ([0] => )) called at [/home/{{keep:asite}}/public_html/wp-includes/plugin.php:406]
+#7  do_action(admin_init) called at [/home/{{keep:asite}}/.composer/vendor/wp-cli/wp-cli/php/wp-cli.php:35]
+#8  include(/home/[[user:pinewolf]]{{keep:/.composer/vendor/wp-cli/wp-cli/php/wp-cli.php}}) called at [/home/{{keep:asite}}/.composer/vendor/wp-cli/wp-cli/php/boot-fs.php:17]
+""",
+    ),
+    (
+        "https://github.com/SuiteCRM/SuiteCRM-Core/issues/821",
+        ".txt",
+        r"""<?php
+exec("/usr/bin/php82 /www/htdocs/[[user:w017c42f]]/crm.propstat.org/cron.php 2>&1", $out, $result);
+echo "Returncode: " .$result ."<br>";
+echo "Ausgabe des Scripts: " ."<br>";
+echo "<pre>"; print_r($out);
+?>
+
+Returncode: 255
+Ausgabe des Scripts:
+Array
+(
+    [0] => sh: line 1: /usr/bin/whoami: Permission denied
+    [1] => PHP Fatal error:  Uncaught TypeError: imap_expunge(): Argument #1 ($imap) must be of type IMAP\Connection, bool given in /www/htdocs/[[user:w017c42f]]/crm.propstat.org/vendor/javanile/php-imap2/src/Message.php:425
+    [2] => Stack trace:
+    [3] => #0 /www/htdocs/[[user:w017c42f]]/crm.propstat.org/vendor/javanile/php-imap2/src/Message.php(425): imap_expunge(false)
+    [4] => #1 /www/htdocs/[[user:w017c42f]]/crm.propstat.org/vendor/javanile/php-imap2/bootstrap.php(1217): Javanile\Imap2\Message::expunge(false)
+""",
+    ),
+    (
+        "https://github.com/TECLIB/dolibarr/issues/5",
+        ".txt",
+        r"""> 2017-09-04 08:52:22 DEBUG   81.105.86.182   sql=SELECT rowid, title, url, target FROM llx_bookmark WHERE (fk_user = 1 OR fk_user is NULL OR fk_user = 0) AND entity IN (1) ORDER BY position
+> 2017-09-04 08:52:22 INFO    81.105.86.182   --- End access to /htdocs/ecommerceng/index.php
+> 2017-09-04 08:52:23 DEBUG   81.105.86.182   - This is an already logged session. _SESSION['dol_login']=[[user:Bright Stone Goods]] _SESSION['dol_entity']=1
+""",
+    ),
+    (
+        "https://github.com/YunoHost-Apps/dolibarr_ynh/issues/65",
+        ".txt",
+        r"""sudo yunohost app install dolibarr
+Choose the domain where this app should be installed [{{keep:this-is-my-domain.nohost.me}}] (default: {{keep:this-is-my-domain.nohost.me}}): {{keep:this-is-my-domain.nohost.me}}
+Choose the path where this app should be installed (default: /dolibarr): 
+Choose an administrator user for this app [[[user:clement]] | [[user:etienne]]] (default: [[user:clement]]): 
+Info: Installing dolibarr...
+""",
+    ),
+    # ---- Moodle: admin/cli/upgrade.php ------------------------------------------------------
+    (
+        "https://github.com/learnweb/moodle-mod_moodleoverflow/issues/76",
+        ".txt",
+        r"""-->mod_moodleoverflow
+Default exception handler: Exception - Call to undefined function moodleoverflow_update_all_grades() Debug: 
+Error code: generalexceptionmessage
+* line 135 of /mod/moodleoverflow/db/upgrade.php: Error thrown
+* line 818 of /lib/upgradelib.php: call to xmldb_moodleoverflow_upgrade()
+* line 524 of /lib/upgradelib.php: call to upgrade_plugins_modules()
+* line 1869 of /lib/upgradelib.php: call to upgrade_plugins()
+* line 186 of /admin/cli/upgrade.php: call to upgrade_noncore()
+
+!!! Exception - Call to undefined function moodleoverflow_update_all_grades() !!!
+!! 
+Error code: generalexceptionmessage !!
 """,
     ),
 ]
