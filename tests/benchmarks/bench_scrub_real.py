@@ -351,6 +351,7 @@ def main(argv: list[str] | None = None) -> int:
             "172",
             "173",
             "174",
+            "175",
             "all",
         ),
         default="all",

@@ -9981,6 +9981,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (172, _RAW_STOP172),
         (173, _RAW_STOP173),
         (174, _RAW_STOP174),
+        (175, _RAW_STOP175),
     ):
         if batch not in (None, number):
             continue
@@ -59859,6 +59860,419 @@ Error code: generalexceptionmessage
 !!! Exception - Call to undefined function moodleoverflow_update_all_grades() !!!
 !! 
 Error code: generalexceptionmessage !!
+""",
+    ),
+]
+
+
+_RAW_STOP175: list[tuple[str, str, str]] = [
+    # ---- sops and age: decryption failures naming key files, keyrings and recipients ---------------
+    (
+        "https://github.com/getsops/sops/issues/1900",
+        ".txt",
+        r"""Failed to get the data key required to decrypt the SOPS file.
+
+Group 0: FAILED
+  ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIEG+5dI8DsALemHS2lzsOo46FH2RujkJ26suU8NKDEpS [[user:quinn]]@banjo: FAILED
+    - | failed to load age identities: failed to open file: open
+      | /home/[[user:quinn]]{{keep:/.config/sops/age/keys.txt}}: no such file or
+      | directory
+  
+  ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBwiAqCZp9fAGvG2/w/UWqCpiM+aO6qO4fAs4Qcfe4nx: FAILED
+    - | failed to load age identities: failed to open file: open
+      | /home/[[user:quinn]]/.config/sops/age/keys.txt: no such file or
+      | directory
+
+Recovery failed because no master key was able to decrypt the file. In
+order for SOPS to recover the file, at least one key has to be successful,
+but none were.
+""",
+    ),
+    (
+        "https://github.com/getsops/sops/issues/794",
+        ".txt",
+        r"""sops foo.enc.yaml
+Failed to get the data key required to decrypt the SOPS file.
+
+Group 0: FAILED
+  3AEC5FBBF2271FD58AB566BC757DC9A310BD5F1C: FAILED
+    - | could not decrypt data key with PGP key:
+      | golang.org/x/crypto/openpgp error: Could not load secring:
+      | open /Users/[[user:zhaowenbin]]{{keep:/.gnupg/secring.gpg}}: no such file or
+      | directory; GPG binary error: exit status 2
+
+Recovery failed because no master key was able to decrypt the file. In
+order for SOPS to recover the file, at least one key has to be successful,
+but none were.
+
+(base) ➜  test git:(master) ✗ gpg --recipient [[email:317462890@qq.com]] -o foo.yaml.o -e foo.yaml
+File 'foo.yaml.o' exists. Overwrite? (y/N) y
+(base) ➜  test git:(master) ✗ gpg --decrypt foo.yaml.o
+""",
+    ),
+    (
+        "https://github.com/getsops/sops/issues/1084",
+        ".txt",
+        r"""decryption failed for 'cas-user-pass': failed to decrypt and 
+
+format 'se-2/cas-user-pass' Secret data: cannot get sops data key: 
+
+Failed to get the data key required to decrypt the SOPS file.
+
+Group 0: FAILED
+  age1758ynd4uzc83t24x4748uk42n6838rfg9k2ypvfhaqsn2vl3n5tq25yx3p: FAILED
+    - | failed to create reader for decrypting sops data key with
+      | age: no identities specified
+
+Recovery failed because no master key was able to decrypt the file. In
+order for SOPS to recover the file, at least one key has to be successful,
+but none were.
+""",
+    ),
+    (
+        "https://github.com/FiloSottile/age/issues/121",
+        ".txt",
+        r"""[[user:halina]]@autumn:~ age -r github:{{keep:Benjojo}} -r github:{{keep:FiloSottile}} -a
+Error: unknown recipient type: "github:{{keep:Benjojo}}"
+[ Did age not do what you expected? Could an error be more useful? Tell us: https://filippo.io/age/report ]
+[[user:halina]]@autumn:~
+""",
+    ),
+    # ---- aws-vault and chamber: debug runs reading ~/.aws/config, SSM errors ------------------------
+    (
+        "https://github.com/99designs/aws-vault/issues/624",
+        ".txt",
+        r"""(base) [[user:tlozano]]-mbp00:~ [[user:tlozano]]$ aws-vault exec --debug default -- aws s3 ls
+2020/08/17 07:41:02 aws-vault v6.0.0-beta6
+2020/08/17 07:41:02 Loading config file /Users/[[user:tlozano]]{{keep:/.aws/config}}
+2020/08/17 07:41:02 Parsing config file /Users/[[user:tlozano]]/.aws/config
+2020/08/17 07:41:02 [keyring] Considering backends: [keychain pass file]
+2020/08/17 07:41:02 [keyring] Querying keychain for service="aws-vault", keychain="aws-vault.keychain"
+2020/08/17 07:41:02 [keyring] Found 3 results
+2020/08/17 07:41:02 profile default: using stored credentials
+2020/08/17 07:41:02 profile default: using GetSessionToken
+2020/08/17 07:41:02 [keyring] Querying keychain for service="aws-vault", keychain="aws-vault.keychain"
+2020/08/17 07:41:02 [keyring] Found 3 results
+2020/08/17 07:41:02 [keyring] Querying keychain for service="aws-vault", keychain="aws-vault.keychain"
+2020/08/17 07:41:02 [keyring] Found 3 results
+2020/08/17 07:41:02 [keyring] Querying keychain for service="aws-vault", account="sts.GetSessionToken,ZGVmYXVsdA,,1597668187", keychain="aws-vault.keychain"
+2020/08/17 07:41:02 [keyring] Found item "aws-vault session for default (expires 2020-08-17T12:43:07Z)"
+2020/08/17 07:41:02 Re-using cached credentials {{keep:****************C6CN}} from sts.GetSessionToken, expires in 1h2m4.341435s
+""",
+    ),
+    (
+        "https://github.com/99designs/aws-vault/issues/812",
+        ".txt",
+        r"""- 2021/10/07 13:47:43 aws-vault v6.3.1
+2021/10/07 13:47:43 Loading config file C:\Users\[[user:Mario Fontes]]{{keep:\.aws\config}}
+2021/10/07 13:47:43 Parsing config file C:\Users\[[user:Mario Fontes]]\.aws\config
+2021/10/07 13:47:43 [keyring] Considering backends: [wincred]
+aws-vault: error: exec: aws-vault sessions should be nested with care, unset $AWS_VAULT to force
+""",
+    ),
+    (
+        "https://github.com/99designs/aws-vault/issues/806",
+        ".txt",
+        r"""[profile proxy]
+mfa_serial=arn:aws:iam::rootaccount:mfa/{{keep:user}}
+
+[profile root]
+mfa_serial=arn:aws:iam::rootaccount:mfa/{{keep:user}}
+role_arn=arn:aws:iam::rootaccount:role/Administrator
+source_profile=proxy
+region=us-west-2
+
+$ aws-vault --debug exec --server deployment
+2021/09/15 14:18:48 aws-vault v6.3.1
+2021/09/15 14:18:48 Loading config file /Users/{{keep:username}}/.aws/config
+2021/09/15 14:18:48 Parsing config file /Users/{{keep:username}}/.aws/config
+2021/09/15 14:18:48 [keyring] Considering backends: [keychain]
+2021/09/15 14:18:48 [keyring] Querying keychain for service="aws-vault", keychain="aws-vault.keychain"
+2021/09/15 14:18:48 [keyring] Found 4 results
+""",
+    ),
+    (
+        "https://github.com/segmentio/chamber/issues/663",
+        ".txt",
+        r"""chamber write my-service TEST_KEY "hello"
+
+Error: operation error SSM: GetParameters, https response error StatusCode: 400,
+api error AccessDeniedException: User: arn:aws:iam::ACCOUNT_ID:user/{{keep:USERNAME}} is not
+authorized to perform: ssm:GetParameters on resource:
+arn:aws:ssm:eu-west-1:ACCOUNT_ID:parameter/_chamber/store-config because no
+identity-based policy allows the ssm:GetParameters action
+""",
+    ),
+    # ---- 1Password CLI, Bitwarden CLI, KeePassXC CLI -----------------------------------------------
+    (
+        "https://github.com/raycast/extensions/issues/5099",
+        ".txt",
+        r"""Command failed: /usr/local/bin/op signin --account {{keep:nnnnnnnnnnnnn}}
+Enter the password for {{keep:xxx.xxx@gmail.com}} at my.1password.com: [ERROR] 2023/03/14 15:37:15 operation not supported on socket
+
+[[user:dkr]]@MacBook-Pro-2 ~ % /usr/local/bin/op signin --account {{keep:nnnnnnnnnnnn}}
+""",
+    ),
+    (
+        "https://github.com/cdhunt/SecretManagement.1Password/issues/23",
+        ".txt",
+        r"""PS C:\Users\[[user:jt]]> Get-SecretInfo
+Get-SecretInfo: [ERROR] 2022/06/22 12:58:41 unknown command "list" for "op"
+Get-SecretInfo: Usage:  op [command] [flags]
+Get-SecretInfo:
+Get-SecretInfo: Management Commands:
+Get-SecretInfo:   account     Manage your locally configured 1Password accounts
+Get-SecretInfo:   connect     Manage Connect instances and Connect tokens in your 1Password account
+Get-SecretInfo:   document    Perform CRUD operations on Document items in your vaults
+Get-SecretInfo:   events-api  Manage Events API integrations in your 1Password account
+Get-SecretInfo:   group       Perform CRUD operations on the groups of users in your 1Password account
+Get-SecretInfo:   item        Perform CRUD operations on the 1Password items in your vaults
+Get-SecretInfo:   user        Manage users within this 1Password account
+Get-SecretInfo:   vault       Manage permissions and perform CRUD operations on your 1Password vaults
+""",
+    ),
+    (
+        "https://github.com/bitwarden/cli/issues/102",
+        ".txt",
+        r"""export BW_SESSION="[[secret:7HBXSW+8gi9CPqPoybIYx/tFrY42proOYLtGoLT5Pdr9b==]]"
+""",
+    ),
+    (
+        "https://github.com/bitwarden/cli/issues/35",
+        ".txt",
+        r"""○ → bw login
+? Email address: {{keep:my_gmail_id@gmail.com}}
+? Master password: [hidden]
+request to https://api.bitwarden.com/accounts/prelogin failed, reason: getaddrinfo ENOTFOUND api.bitwarden.com api.bitwarden.com:443
+""",
+    ),
+    (
+        "https://github.com/keepassxreboot/keepassxc/issues/2705",
+        ".txt",
+        r"""[[user:mpetrescu]]@localhost: ~
+└─$ ▶ keepassxc-cli ls --key-file ./my.key passwd.kdbx
+Insert password to unlock passwd.kdbx:
+Error while parsing the database: Wrong key or database file is corrupt. (HMAC mismatch)
+""",
+    ),
+    # ---- gopass, git-crypt: GnuPG prompts and keyring paths ---------------------------------------
+    (
+        "https://github.com/gopasspw/gopass/issues/278",
+        ".txt",
+        r"""[[[user:danb4]]@local ~]$ gopass show Foo/Bar/foobar/console/info
+
+You need a passphrase to unlock the secret key for
+user: "[[user:Dan]]"
+4096-bit RSA key, ID 9999999, created 2017-08-21 (main key ID 9999999)
+
+123
+
+[[user:danb4]]@local ~]$ gopass show Foo/Bar/foobar/console/root
+
+[DEBUG] Loaded config from /home/[[user:danb4]]{{keep:/.config/gopass/config.yml}}: &{AskForMore:false AutoImport:true AutoSync:true ClipTimeout:45 Debug:false FsckFunc:<nil> ImportFunc:<nil> Mounts:map[Ascension:/home/[[user:danb4]]/.password-store-Foo] NoColor:false NoPager:false NoConfirm:false Path:/home/[[user:danb4]]/.password-store SafeContent:false Version:1.3.1}
+""",
+    ),
+    (
+        "https://github.com/AGWA/git-crypt/issues/52",
+        ".txt",
+        r"""> git status
+On branch master
+Your branch is up-to-date with 'origin/master'.
+nothing to commit, working directory clean
+
+> git-crypt unlock
+
+You need a passphrase to unlock the secret key for
+user: "[[user:Douglas Whitcomb]] ([[user:Doug]]) <[[email:douglaswhitcomb@donotreply]]>"
+4096-bit RSA key, ID 065C5B7A, created 2015-04-20 (main key ID 3B3F5A08)
+
+git-crypt: error: encrypted file has been tampered with!
+error: external filter "git-crypt" smudge failed 1
+error: external filter "git-crypt" smudge failed
+fatal: files/secure/appstack/app.properties: smudge filter git-crypt failed
+Error: 'git checkout' failed
+git-crypt has been set up but existing encrypted files have not been decrypted
+
+> cat .gitattributes 
+files/secure/**/* filter=git-crypt diff=git-crypt
+
+> git-crypt status |grep files/secure
+    encrypted: files/secure/appstack/app.properties
+    encrypted: files/secure/jenkins/id_jenkins
+""",
+    ),
+    (
+        "https://github.com/AGWA/git-crypt/issues/59",
+        ".txt",
+        r"""00:59:55 $ git clone git@bitbucket.org:thing
+Cloning into 'thing'...
+Checking connectivity... done.
+
+01:00:01 $ cd thing
+
+01:00:17 $ git-crypt unlock
+git-crypt: error: encrypted file has been tampered with!
+error: external filter "/home/[[user:nikolas]]{{keep:/bin/git-crypt}}" smudge failed 1
+error: external filter "/home/[[user:nikolas]]/bin/git-crypt" smudge failed
+fatal: deployment/group_vars/all.yml: smudge filter git-crypt failed
+Error: 'git checkout' failed
+git-crypt has been set up but existing encrypted files have not been decrypted
+""",
+    ),
+    (
+        "https://github.com/AGWA/git-crypt/issues/272",
+        ".txt",
+        r"""$ git init
+Initialized empty Git repository in /home/{{keep:user}}/code/repo/.git/
+$ git crypt init
+Generating key...
+$ git crypt add-gpg-user $GPG_PUBKEY_SHORT_ID
+[master (root-commit) a1b2c3d] Add 1 git-crypt collaborator
+ 2 files changed, 4 insertions(+)
+ create mode 100644 .git-crypt/.gitattributes
+ create mode 100644 .git-crypt/keys/default/0/GPG_PUBKEY_LONG_ID.gpg
+""",
+    ),
+    # ---- Doppler, Infisical, Vault agent: secret-manager CLIs and agents ---------------------------
+    (
+        "https://github.com/DopplerHQ/cli/issues/385",
+        ".txt",
+        r"""doppler setup --debug
+Debug: Using config dir /Users/[[user:kev]]{{keep:/.doppler}}
+Debug: Using config file /Users/[[user:kev]]/.doppler/.doppler.yaml
+Debug: Reading config file
+Debug: Retrieving token from system keyring
+Debug: Sending anonymous analytics payload: '{"command":"doppler.setup"}'
+Debug: Performing HTTP POST to https://cli.doppler.com/v1/analytics
+Debug: Retrieving token from system keyring
+""",
+    ),
+    (
+        "https://github.com/wolfi-dev/os/pull/59157",
+        ".txt",
+        r"""# doppler setup
+Doppler Error: you must provide a token
+# doppler setup -t {{keep:asdfqwerty}}
+Unable to fetch projects
+Doppler Error: Invalid Auth token
+""",
+    ),
+    (
+        "https://github.com/Infisical/infisical/issues/4913",
+        ".txt",
+        r"""2025-11-20T08:48:53+01:00 INF No valid login session found, triggering login flow
+[INFO] Using domain 'http://192.168.192.222:88' from domain flag or INFISICAL_API_URL environment variable
+
+
+Please proceed to your browser to complete the login process.
+If the browser doesn't open automatically, please open this address in your browser: http://192.168.192.222:88/login?callback_port=60620
+
+
+Browser login successful
+>>>> Welcome to Infisical! You are now logged in as {{keep:****@*****.se}} <<<<
+
+Quick links
+- Learn to inject secrets into your application at https://infisical.com/docs/cli/usage
+- Stuck? Join our slack for quick support https://infisical.com/slack
+Your login session has expired. Please run [infisical login]
+""",
+    ),
+    (
+        "https://github.com/hashicorp/vault/issues/20772",
+        ".txt",
+        r"""2023-05-25T05:43:00.989Z [INFO]  agent.sink.file: creating file sink
+2023-05-25T05:43:00.989Z [INFO]  agent.sink.file: file sink configured: path=/home/{{keep:vault}}/.vault-token mode=-rw-r-----
+2023-05-25T05:43:00.989Z [DEBUG] agent: would have sent systemd notification (systemd not present): notification=READY=1
+2023-05-25T05:43:00.989Z [INFO]  agent.template.server: starting template server
+2023-05-25T05:43:00.989Z [INFO]  agent.auth.handler: starting auth handler
+2023-05-25T05:43:00.989Z [INFO]  agent.sink.server: starting sink server
+2023-05-25T05:43:00.989Z [INFO] (runner) creating new runner (dry: false, once: false)
+2023-05-25T05:43:00.989Z [INFO]  agent.auth.handler: authenticating
+2023-05-25T05:43:00.990Z [DEBUG] (runner) final config: {{keep:xxxxxxxxxxxxxx}}
+2023-05-25T05:43:00.990Z [INFO] (runner) creating watcher
+2023-05-25T05:43:01.388Z [INFO]  agent.auth.handler: authentication successful, sending token to sinks
+2023-05-25T05:43:01.388Z [INFO]  agent.auth.handler: starting renewal process
+2023-05-25T05:43:01.388Z [INFO]  agent.template.server: template server received new token
+2023-05-25T05:43:01.388Z [INFO] (runner) stopping
+2023-05-25T05:43:01.388Z [DEBUG] (runner) stopping watcher
+2023-05-25T05:43:01.388Z [DEBUG] (watcher) stopping all views
+""",
+    ),
+    # ---- direnv and dotenv tools: .envrc loading, direnv status, dotenv-safe -----------------------
+    (
+        "https://github.com/direnv/direnv/issues/323",
+        ".txt",
+        r"""[[[user:rkowalski]]@warlock  ~]$ mkdir testing
+
+[[[user:rkowalski]]@warlock  ~]$ cd testing
+
+[[[user:rkowalski]]@warlock  testing]$ echo "FOO='BAR'" > .envrc
+direnv: error .envrc is blocked. Run `direnv allow` to approve its content.
+
+[[[user:rkowalski]]@warlock  testing]$ direnv allow .
+direnv: loading .envrc
+
+[[[user:rkowalski]]@warlock  testing]$ cat .envrc
+FOO='BAR'
+
+[[[user:rkowalski]]@warlock  testing]$ echo $FOO
+
+[[[user:rkowalski]]@warlock  testing]$
+""",
+    ),
+    (
+        "https://github.com/direnv/direnv/issues/1528",
+        ".txt",
+        r"""$ cat .envrc
+export DUMMY=1
+
+$ direnv allow .
+
+$ direnv status
+direnv exec path /opt/homebrew/bin/direnv
+DIRENV_CONFIG /Users/[[user:marcel]]{{keep:/.config/direnv}}
+bash_path /opt/homebrew/opt/bash/bin/bash
+disable_stdin false
+warn_timeout 5s
+whitelist.prefix []
+whitelist.exact map[]
+No .envrc or .env loaded
+Found RC path /Users/[[user:marcel]]/gitrepo/sct-ea/.envrc
+Found watch: ".envrc" - 2025-12-04T19:48:40+01:00
+Found watch: "../../.local/share/direnv/allow/b644231b41a6d01d9c16548749a8540abe72f0cb931a945158b7c06a0d81f175" - 2025-12-04T19:51:09+01:00
+Found watch: "../../.local/share/direnv/deny/644ffbeded88a6bc2464037a40e564ff67341ec57722e5f8f0791740413b8585" - 1970-01-01T01:00:00+01:00
+Found RC allowed 0
+Found RC allowPath /Users/[[user:marcel]]/.local/share/direnv/allow/b644231b41a6d01d9c16548749a8540abe72f0cb931a945158b7c06a0d81f175
+
+$ export DUMMY
+
+$
+""",
+    ),
+    (
+        "https://github.com/combine/universal-react-redux/issues/32",
+        ".txt",
+        r"""yarn start v0.27.5
+$ better-npm-run dev:build && better-npm-run dev:start
+running better-npm-run in /Users/[[user:konstantinbelyaev]]/Node/universal-react-redux
+Executing script: dev:build
+
+to be executed: yarn run babel-node -- ./script/build webpack/development.js 
+
+/Users/[[user:konstantinbelyaev]]/Node/universal-react-redux/node_modules/dotenv-safe/index.js:37
+            throw new MissingEnvVarsError(allowEmptyValues, options.path || '.env', sample, missing, dotenvResult.error);
+            ^
+MissingEnvVarsError: The following variables are defined in .env.example but are not defined in the environment: APPLICATION_PORT, ASSET_HOST, WEBPACK_OUTPUT_PATH, DEV_SERVER_PORT, DEV_SERVER_HOSTNAME.
+Make sure to add them to .env or directly to the environment.
+If you expect any of these missing variables to be empty, you can use the allowEmptyValues option: 
+
+require('dotenv-safe').load({
+  allowEmptyValues: true
+});
+Also, the following error was thrown when trying to read variables from .env: ENOENT: no such file or directory, open '.env'
+    at Object.config (/Users/[[user:konstantinbelyaev]]/Node/universal-react-redux/node_modules/dotenv-safe/index.js:37:19)
+    at Object.<anonymous> (/Users/[[user:konstantinbelyaev]]/Node/universal-react-redux/webpack/base.js:1:24)
+    at Module._compile (module.js:569:30)
 """,
     ),
 ]
