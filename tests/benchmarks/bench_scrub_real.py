@@ -352,6 +352,7 @@ def main(argv: list[str] | None = None) -> int:
             "173",
             "174",
             "175",
+            "176",
             "all",
         ),
         default="all",

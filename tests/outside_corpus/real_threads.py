@@ -9982,6 +9982,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (173, _RAW_STOP173),
         (174, _RAW_STOP174),
         (175, _RAW_STOP175),
+        (176, _RAW_STOP176),
     ):
         if batch not in (None, number):
             continue
@@ -60273,6 +60274,424 @@ Also, the following error was thrown when trying to read variables from .env: EN
     at Object.config (/Users/[[user:konstantinbelyaev]]/Node/universal-react-redux/node_modules/dotenv-safe/index.js:37:19)
     at Object.<anonymous> (/Users/[[user:konstantinbelyaev]]/Node/universal-react-redux/webpack/base.js:1:24)
     at Module._compile (module.js:569:30)
+""",
+    ),
+]
+
+
+_RAW_STOP176: list[tuple[str, str, str]] = [
+    # ---- WinSCP, FileZilla, lftp, Cyberduck: client session logs and transcripts -----------------
+    (
+        "https://github.com/proftpd/proftpd/issues/1591",
+        ".txt",
+        r""". 2023-03-26 22:09:44.122 WinSCP Version 6.0.1 beta (Build 13485 2023-03-07) (OS 10.0.19045 – Windows 10 Enterprise)
+. 2023-03-26 22:09:44.123 Configuration: HKCU\Software\{{keep:Martin Prikryl}}\WinSCP 2\
+. 2023-03-26 22:09:44.123 Log level: Normal
+. 2023-03-26 22:09:44.123 Local account: PAWS\{{keep:Owner}}
+. 2023-03-26 22:09:44.123 Working directory: C:\Program Files (x86)\WinSCP
+. 2023-03-26 22:09:44.123 Process ID: 2764
+. 2023-03-26 22:09:44.139 Ancestor processes: explorer, ...
+. 2023-03-26 22:09:44.140 Command-line: "C:\Program Files (x86)\WinSCP\WinSCP.exe" 
+. 2023-03-26 22:09:44.152 Time zone: Current: GMT-4, Standard: GMT-5 (Eastern Standard Time), DST: GMT-4 (Eastern Daylight Time), DST Start: 3/12/2023, DST End: 11/5/2023
+. 2023-03-26 22:09:44.152 Login time: Sunday, March 26, 2023 10:09:44 PM
+. 2023-03-26 22:09:44.152 --------------------------------------------------------------------------
+. 2023-03-26 22:09:44.152 Session name: [[user:tobin]]@127.0.0.1 (Site)
+. 2023-03-26 22:09:44.152 Host name: 127.0.0.1 (Port: 6627)
+. 2023-03-26 22:09:44.152 User name: [[user:tobin]] (Password: No, Key file: No, Passphrase: No)
+. 2023-03-26 22:09:44.152 Tunnel: No
+. 2023-03-26 22:09:44.152 Transfer Protocol: SCP
+. 2023-03-26 22:09:44.152 Ping type: Off, Ping interval: 30 sec; Timeout: 15 sec
+. 2023-03-26 22:09:44.152 Disable Nagle: No
+""",
+    ),
+    (
+        "https://github.com/jedisct1/pure-ftpd/issues/102",
+        ".txt",
+        r"""15:50:48	Response:	220---------- Welcome to Pure-FTPd [privsep] [TLS] ----------
+15:50:48	Response:	220-You are user number 3 of 10 allowed.
+15:50:48	Response:	220-Local time is now 15:50. Server port: 990.
+15:50:48	Response:	220-This is a private system - No anonymous login
+15:50:48	Response:	220-IPv6 connections are also welcome on this server.
+15:50:48	Response:	220 You will be disconnected after 15 minutes of inactivity.
+15:50:48	Trace:	CFtpLogonOpData::ParseResponse() in state 1
+15:50:48	Trace:	CControlSocket::SendNextCommand()
+15:50:48	Trace:	CFtpLogonOpData::Send() in state 5
+15:50:48	Command:	USER {{keep:tester}}
+15:50:48	Trace:	CTlsSocketImpl::OnRead()
+15:50:48	Trace:	CFtpControlSocket::OnReceive()
+15:50:48	Response:	331 User {{keep:tester}} OK. Password required
+15:50:48	Trace:	CFtpLogonOpData::ParseResponse() in state 5
+15:50:48	Trace:	CControlSocket::SendNextCommand()
+15:50:48	Trace:	CFtpLogonOpData::Send() in state 5
+15:50:48	Command:	PASS {{keep:****************}}
+15:50:48	Trace:	CTlsSocketImpl::OnRead()
+15:50:48	Trace:	CFtpControlSocket::OnReceive()
+15:50:48	Response:	230 OK. Current directory is /
+""",
+    ),
+    (
+        "https://github.com/lavv17/lftp/issues/655",
+        ".txt",
+        r"""<--- 220 Connection will close if idle for more than 5 minutes.
+---> FEAT
+<--- 211-Extensions supported:
+<---  SIZE
+<---  AUTH TLS
+<---  PBSZ
+<---  PROT
+<--- 211 END
+---> USER {{keep:testuser}}
+<--- 331 Send password please.
+---> PASS {{keep:XXXX}}
+<--- 230 {{keep:TESTUSER}} logged in; working directory = SFS:{{keep:TESTUSER}}.
+---> PWD
+<--- 257 "SFS:{{keep:TESTUSER}}." is working directory
+---- CWD path to be sent is `~/SFS:{{keep:TESTUSER}}./{{keep:otheruser}}.291'
+---> CWD SFS:{{keep:TESTUSER}}.
+<--- 250 SFS working directory is SFS:{{keep:TESTUSER}}.
+---> CWD {{keep:otheruser}}.291
+""",
+    ),
+    (
+        "https://github.com/iterate-ch/cyberduck/issues/11893",
+        ".txt",
+        r"""Server closed connection during identification exchange. The connection attempt was rejected. The server may be down, or your network may not be properly configured.
+
+Connection reset. The connection attempt was rejected. The server may be down, or your network may not be properly configured.
+
+ch.cyberduck.core.ProtocolFactory - List of registered protocols in ProtocolFactory{registered=[sftp], bundle=Local{path='/Applications/Cyberduck.app/Contents/Resources/Profiles'}, profiles=Local{path='/Users/[[user:riko]]{{keep:/Library/Group Containers/G69SCX94XU.duck/Library/Application Support/duck/Profiles}}'}} is empty
+""",
+    ),
+    # ---- OpenSSH sftp and scp as the transfer tools -------------------------------------------------
+    (
+        "https://github.com/drakkan/sftpgo/issues/171",
+        ".txt",
+        r"""sftp -P 2022 {{keep:b}}@127.0.0.1
+{{keep:b}}@127.0.0.1's password: 
+Connected to 127.0.0.1.
+sftp> cd bbb/
+sftp> put file.txt 
+Uploading file.txt to /bbb/file.txt
+file.txt                                                                                                                           100% 4034     3.5MB/s   00:00    
+sftp> put file.txt
+Uploading file.txt to /bbb/file.txt
+remote open("/bbb/file.txt"): Permission denied
+sftp> quit
+
+❯ scp -P 2022 test  [[user:liam]]@127.0.0.1:
+failure, this command cannot be executed
+""",
+    ),
+    (
+        "https://github.com/sorin-ionescu/prezto/issues/1340",
+        ".txt",
+        r"""debug3: receive packet: type 51
+debug1: Authentications that can continue: publickey,password
+debug3: start over, passed a different list publickey,password
+debug3: preferred gssapi-keyex,gssapi-with-mic,publickey,keyboard-interactive,password
+debug3: authmethod_lookup publickey
+debug3: remaining preferred: keyboard-interactive,password
+debug3: authmethod_is_enabled publickey
+debug1: Next authentication method: publickey
+debug1: Offering RSA public key: [[user:jw]]@DELTA
+debug3: send_pubkey_test
+debug3: send packet: type 50
+debug2: we sent a publickey packet, wait for reply
+debug3: receive packet: type 60
+debug1: Server accepts key: pkalg rsa-sha2-512 blen 279
+debug2: input_userauth_pk_ok: fp SHA256:EaIPGmO4A8cT5ZYlzhr8CAW9vQ8CNzYoSi395Kwjcu4
+debug3: sign_and_send_pubkey: RSA SHA256:EaIPGmO4A8cT5ZYlzhr8CAW9vQ8CNzYoSi395Kwjcu4
+debug3: send packet: type 50
+debug3: receive packet: type 52
+debug1: Authentication succeeded (publickey).
+Authenticated to 141.48.90.77 ([141.48.90.77]:22).
+debug2: fd 5 setting O_NONBLOCK
+debug2: fd 6 setting O_NONBLOCK
+debug1: channel 0: new [client-session]
+""",
+    ),
+    (
+        "https://github.com/eworm-de/routeros-scripts/issues/77",
+        ".txt",
+        r""":global BackupRandomDelay "30";
+:global BackupUploadUrl "sftp://192.168.99.4/";
+:global BackupUploadUser "[[user:q4]]";
+:global BackupUploadPass "[[secret:k@rtv0ne58]]";
+
+Upload to 192.168.99.4 FAILED: closing connection: \<permission denied\> 192.168.99.4:22 (6) (6)
+
+Match User [[user:q4]]
+    AuthenticationMethods password
+
+:global BackupUploadUrl "sftp://192.168.99.4/home/[[user:q4]]/";
+""",
+    ),
+    # ---- sshfs and SSHFS-Win, FUSE under WSL ------------------------------------------------------
+    (
+        "https://github.com/winfsp/sshfs-win/issues/338",
+        ".txt",
+        r"""PS C:\Users\[[user:Rafe]]> & "C:\Program Files\SSHFS-Win\bin\sshfs.exe" <hostname-censored>:/home/[[user:rbaer]] G: -ovolname=<hostname-censored>_home -odebug -ologlevel=debug3
+SSHFS version 3.7.1
+executing <ssh> <-x> <-a> <-oClearAllForwardings=yes> <-ologlevel=debug3> <-2> <<hostname-censored>> <-s> <sftp>
+debug1: Reading configuration data C:\\Users\\[[user:Rafe]]{{keep:/.ssh/config}}
+debug1: C:\\Users\\[[user:Rafe]]/.ssh/config line 1: Applying options for *
+debug3: C:\\Users\\[[user:Rafe]]/.ssh/config line 2: Including file C:\\Users\\[[user:Rafe]]/.ssh/config_e5 depth 0
+debug1: Reading configuration data C:\\Users\\[[user:Rafe]]/.ssh/config_e5
+debug1: C:\\Users\\[[user:Rafe]]/.ssh/config_e5 line 6: Applying options for <hostname-censored>
+
+debug3: send packet: type 1
+debug3: fd 0 is not O_NONBLOCK
+Transferred: sent 3496, received 2928 bytes, in 0.3 seconds
+Bytes per second: sent 13028.7, received 10911.9
+debug1: Exit status 0
+read: Connection reset by peer
+PS C:\Users\[[user:Rafe]]>
+""",
+    ),
+    (
+        "https://github.com/winfsp/sshfs-win/issues/453",
+        ".txt",
+        r"""net use S: \\sshfs.r\{{keep:deck}}@steamdeck
+
+net use S: \\sshfs\{{keep:deck}}@steamdeck
+
+net use S: \\sshfs.r\{{keep:deck}}@192.168.0.40
+""",
+    ),
+    (
+        "https://github.com/netblue30/firejail/issues/1560",
+        ".txt",
+        r"""[[user:tfolke]]@linbox:~ sshfs -o debug,sshfs_debug,loglevel=debug,allow_other server:/dir /mntpoint
+SSHFS version 3.7.3
+executing <ssh> <-x> <-a> <-oClearAllForwardings=yes> <-ologlevel=debug> <-2> <desktop> <-s> <sftp>
+""",
+    ),
+    (
+        "https://github.com/billziss-gh/winfuse/issues/4",
+        ".txt",
+        r"""[[user:mavridis]]@xps:~$ sudo sh "/mnt/c/Program Files/WinFuse/opt/wslfuse/install.sh"
+[sudo] password for [[user:mavridis]]:
+FUSE for WSL1 user space components installed
+[[user:mavridis]]@xps:~$ ls -l /dev/fuse
+crw-rw-rw- 1 root root 10, 229 Oct 23 13:17 /dev/fuse
+[[user:mavridis]]@xps:~$ ls -l /usr/bin/fusermount*
+-rwsr-xr-x 1 root root 34040 Aug 22 22:33 /usr/bin/fusermount
+-rwxr-xr-x 1 root root  5632 Aug 22 22:33 /usr/bin/fusermount-helper.exe
+-rwsr-xr-x 1 root root 39144 Mar  7  2020 /usr/bin/fusermount.~1~
+""",
+    ),
+    (
+        "https://github.com/billziss-gh/winfuse/issues/5",
+        ".txt",
+        r"""[01:44:57]:~> [[user:gabriel]]@Rocket$ lsb_release -a
+No LSB modules are available.
+Distributor ID: Ubuntu
+Description:    Ubuntu 20.04.1 LTS
+Release:        20.04
+Codename:       focal
+[01:45:02]:~> [[user:gabriel]]@Rocket$ sudo sh "/mnt/c/Program Files/WinFuse/opt/wslfuse/install.sh"
+FUSE for WSL1 user space components installed
+[01:45:10]:~> [[user:gabriel]]@Rocket$ ls -l /dev/fuse
+crw-rw-rw- 1 root root 10, 229 Oct 24 13:45 /dev/fuse
+[01:45:28]:~> [[user:gabriel]]@Rocket$ ls -l /usr/bin/fusermount*
+-rwsr-xr-x 1 root root 34040 Oct 24 13:45 /usr/bin/fusermount
+-rwsr-xr-x 1 root root 34040 Oct 24 13:45 /usr/bin/fusermount3
+-rwxr-xr-x 1 root root  5632 Oct 24 13:45 /usr/bin/fusermount-helper.exe
+[01:45:33]:~> [[user:gabriel]]@Rocket$ sshfs -d -o umask=000 {{keep:USER}}@HOST: mnt
+fusermount: mounting over filesystem type 0x53464846 is forbidden
+""",
+    ),
+    (
+        "https://github.com/microsoft/WSL/issues/1309",
+        ".txt",
+        r"""[[user:ove]]@{{keep:xxxxxx}}:~$ sshfs  {{keep:xx}}@xxxxxx.xx: RPi
+fuse: device not found, try 'modprobe fuse' first
+
+[[user:ove]]@PROBOOK:~$ sudo modprobe fuse
+modprobe: ERROR: ../libkmod/libkmod.c:556 kmod_search_moddep() could not open moddep file '/lib/modules/3.4.0+/modules.dep.bin'
+""",
+    ),
+    # ---- rclone mount ---------------------------------------------------------------------------------
+    (
+        "https://github.com/rclone/rclone/issues/2254",
+        ".txt",
+        r"""C:\Users\[[user:vexlorin]]\Documents\commands>rclone -V
+rclone v1.40
+- os/arch: windows/amd64
+- go version: go1.10
+
+C:\Users\[[user:vexlorin]]\Documents\commands>rclone mount music: M: -vv
+2018/04/15 15:43:12 DEBUG : rclone: Version "v1.40" starting with parameters ["rclone" "mount" "music:" "M:" "-vv"]
+2018/04/15 15:43:12 DEBUG : Using config file from "C:\\Users\\[[user:vexlorin]]{{keep:\\.config\\rclone\\rclone.conf}}"
+2018/04/15 15:43:12 INFO  : Google drive root '': Modify window is 1ms
+2018/04/15 15:43:12 DEBUG : Google drive root '': Mounting on "M:"
+2018/04/15 15:43:12 DEBUG : vfs cache root is "C:\\Users\\[[user:vexlorin]]{{keep:\\AppData\\Local\\rclone\\vfs\\music}}"
+2018/04/15 15:43:12 DEBUG : Adding path "vfs/forget" to remote control registry
+""",
+    ),
+    (
+        "https://github.com/rclone/rclone/issues/5182",
+        ".txt",
+        r"""rclone v1.55.0-beta.5349.c0c74003f
+- os/type: windows
+- os/arch: 386
+- go/version: go1.16.2
+- go/linking: dynamic
+- go/tags: cmount
+
+ mount gdrive: X: --volname Drive_Lezen --read-only --config C:\Plex\Rclone\rclone.conf --cache-dir=C:\Cache --rc --rc-web-gui --rc-user=[[user:Joos]] --rc-pass=[[secret:JoosGui]] --rc-serve --rc-addr :5572 --log-file=C:\Plex\Rclone\lezenlog.txt --size-only --timeout 1h --buffer-size=512M --dir-cache-time=96h --drive-chunk-size 128M
+""",
+    ),
+    # ---- CIFS/SMB mounts: mount.cifs errors, options with credentials ---------------------------
+    (
+        "https://github.com/openwrt/packages/issues/795",
+        ".txt",
+        r"""mount -t cifs //192.168.1.195/ftp-nas /mnt -o username={{keep:admin}},password={{keep:pwpwpw}},sec=ntlm,file_mode=0644,unc=\\\\192.168.1.195\\ftp-nas
+
+mount("//192.168.1.195/ftp-nas", "/mnt", "cifs", MS_SILENT, "username={{keep:admin}},password={{keep:pwpwpw}},sec=ntlm,file_mode=0644,unc=\\\\192.168.1.195\\ftp-nas,unc=\\\\192.168.1.195\\ftp-nas,ip=192.168.1.195") 
+
+root@openwrt:/# mount -t cifs //192.168.1.70/VIDEO /mnt -o username=[[user:belfiro]],password={{keep:foo}},sec=ntlm,file_mode=0644,unc=\\\\192.168.1.70\\VIDEO
+mount: mounting //192.168.1.70/VIDEO on /mnt failed: No such file or directory
+""",
+    ),
+    (
+        "https://github.com/marcone/teslausb/issues/531",
+        ".txt",
+        r""" mount -t cifs '//192.168.20.20/TeslaCam' '/tmp/archivetestmount' -o 'credentials=/tmp/teslaCamArchiveCredentials,iocharset=utf8,file_mode=0777,dir_mode=0777,vers=3.0,' 
+mount error(13): Permission denied
+Refer to the mount.cifs(8) manual page (e.g. man mount.cifs)
+
+mount -t cifs '//192.168.20.20/TeslaCam' '/tmp/archivetestmount' -o 'username={{keep:teslausb}},password={{keep:xxxx}},iocharset=utf8,file_mode=0777,dir_mode=0777,vers=3.0,'
+""",
+    ),
+    (
+        "https://github.com/democratic-csi/democratic-csi/issues/67",
+        ".txt",
+        r"""MountVolume.MountDevice failed for volume "pvc-e465b419-30fe-4b91-a034-00c7915f9b7d" : rpc error: code = Internal desc = {"code":32,"stdout":"","stderr":"mount error(13): Permission denied\nRefer to the mount.cifs(8) manual page (e.g. man mount.cifs)\n"}
+
+executing mount command: mount -t cifs -o username={{keep:root}},password={{keep:password!}},defaults //192.168.10.127/SMB/volumes/pvc-1a6a6441-ca7b-482c-8038-e8a93797b9b6 /var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-1a6a6441-ca7b-482c-8038-e8a93797b9b6/globalmount
+{"service":"democratic-csi","level":"error","message":"handler error - driver: FreeNASDriver method: NodeStageVolume error: {\"code\":32,\"stdout\":\"\",\"stderr\":\"mount error(13): Permission denied\\nRefer to the mount.cifs(8) manual page (e.g. man mount.cifs)\\n\"}"}
+{
+  code: 13,
+  message: '{"code":32,"stdout":"","stderr":"mount error(13): Permission denied\\nRefer to the mount.cifs(8) manual page (e.g. man mount.cifs)\\n"}'
+}
+""",
+    ),
+    # ---- NFS: exports, showmount, mount.nfs4 -v ---------------------------------------------------
+    (
+        "https://github.com/wl500g/wl500g/issues/212",
+        ".txt",
+        r"""/home/[[user:vrak]]/Media 192.168.1.0/24(rw,async)
+
+$ showmount -e 192.168.1.1
+Export list for 192.168.1.1:
+/home/[[user:vrak]]/Media 192.168.1.0/24
+
+sudo mount -vvv -t nfs4 192.168.1.1:/home/[[user:vrak]]/Media /media/Router -o 
+proto=udp,soft,noatime
+mount: fstab path: "/etc/fstab"
+mount: mtab path:  "/etc/mtab"
+mount: lock path:  "/etc/mtab~"
+mount: temp path:  "/etc/mtab.tmp"
+mount: UID:        0
+mount: eUID:       0
+mount: spec:  "192.168.1.1:/home/[[user:vrak]]/Media"
+mount: node:  "/media/Router"
+mount: types: "nfs4"
+mount: opts:  "proto=udp,soft,noatime"
+mount: external mount: argv[0] = "/sbin/mount.nfs4"
+mount: external mount: argv[1] = "192.168.1.1:/home/[[user:vrak]]/Media"
+mount: external mount: argv[2] = "/media/Router"
+mount: external mount: argv[3] = "-v"
+mount: external mount: argv[4] = "-o"
+mount: external mount: argv[5] = "rw,noatime,proto=udp,soft"
+mount.nfs4: timeout set for Sat Mar 26 00:43:27 2011
+mount.nfs4: trying text-based options 
+'proto=udp,soft,addr=192.168.1.1,clientaddr=192.168.1.93'
+mount.nfs4: mount(2): Permission denied
+mount.nfs4: access denied by server while mounting 192.168.1.1:/home/[[user:vrak]]/Media
+""",
+    ),
+    # ---- FTP servers: proftpd, pure-ftpd, SFTPGo logs -------------------------------------------------
+    (
+        "https://github.com/proftpd/proftpd/issues/1004",
+        ".txt",
+        r"""Apr 28 20:22:16 ftpserver proftpd[1654993]: pam_unix(proftpd:session): session opened for user [[user:nils]] by (uid=0)
+Apr 28 20:22:22 ftpserver proftpd[1654993]: pam_systemd(proftpd:session): Failed to release session: Access denied
+Apr 28 20:22:22 ftpserver proftpd[1654993]: pam_unix(proftpd:session): session closed for user [[user:nils]]
+
+#%PAM-1.0
+session    optional     pam_keyinit.so force revoke
+auth       required     pam_listfile.so item=user sense=deny file=/etc/ftpusers onerr=succeed
+auth       required     pam_shells.so
+auth       include      password-auth
+account    include      password-auth
+session    required     pam_loginuid.so
+session    include      password-auth
+""",
+    ),
+    (
+        "https://github.com/crowdsecurity/hub/issues/1542",
+        ".txt",
+        r"""2021-05-28 12:28:41,327 mantis proftpd[404760] mantis (localhost[127.0.0.1]): USER {{keep:asd}}: no such user found from localhost [127.0.0.1] to ::ffff:127.0.0.1:21
+2021-05-28 12:28:49,966 mantis proftpd[404789] mantis (localhost[127.0.0.1]): USER [[user:tam]] (Login failed): Incorrect password
+""",
+    ),
+    (
+        "https://github.com/ChristianBeer/ProFTPd-Admin/issues/3",
+        ".txt",
+        r"""Feb 5 21:28:39 Tower proftpd[20949]: 127.0.0.1 (192.168.178.98[192.168.178.98]) - USER {{keep:bozo}} (Login failed): No such user found.
+""",
+    ),
+    (
+        "https://github.com/stilliard/docker-pure-ftpd/issues/1",
+        ".txt",
+        r"""mkdir /home/ftpusers/
+mkdir /home/ftpusers/{{keep:ftptest}}/
+pure-pw useradd {{keep:ftptest}} -u {{keep:ftpuser}} -d /home/ftpusers/{{keep:ftptest}}
+pure-pw mkdb
+
+220---------- Welcome to Pure-FTPd [privsep] [TLS] ----------
+220-You are user number 1 of 50 allowed.
+220-Local time is now 06:31. Server port: 21.
+220-IPv6 connections are also welcome on this server.
+220 You will be disconnected after 15 minutes of inactivity.
+Name (localhost:[[user:kevin]]): {{keep:ftptest}}
+331 User {{keep:ftptest}} OK. Password required
+Password:
+530 Login authentication failed
+Login failed.
+Remote system type is UNIX.
+Using binary mode to transfer files.
+ftp> exit
+221-Goodbye. You uploaded 0 and downloaded 0 kbytes.
+221 Logout.
+""",
+    ),
+    (
+        "https://github.com/crazy-max/docker-pure-ftpd/issues/2",
+        ".txt",
+        r"""Jan  4 11:14:17 f812ef1dd8ea pure-ftpd: ({{keep:toto}}@192.168.1.122) [DEBUG] 200 TYPE is now ASCII
+Jan  4 11:14:17 f812ef1dd8ea pure-ftpd: ({{keep:toto}}@192.168.1.122) [DEBUG] Command [pasv] []
+Jan  4 11:14:17 f812ef1dd8ea pure-ftpd: ({{keep:toto}}@192.168.1.122) [DEBUG] 227 Entering Passive Mode (109,XXX,XXX,XXX,117,57)
+Jan  4 11:14:17 f812ef1dd8ea pure-ftpd: ({{keep:toto}}@192.168.1.122) [DEBUG] Command [mlsd] []
+2020-01-04 12:20:37,891 WARN received SIGTERM indicating exit request
+2020-01-04 12:20:37,892 INFO waiting for pure-ftpd, syslog-ng to die
+Use PureDB authentication method
+Flags
+  Secure: --maxclientsnumber 5 --maxclientsperip 5 --antiwarez --customerproof --dontresolve --norename --prohibitdotfilesread --prohibitdotfileswrite
+  Additional: -d -d
+""",
+    ),
+    (
+        "https://github.com/drakkan/sftpgo/issues/496",
+        ".txt",
+        r"""{"level":"info","time":"2021-08-09T13:33:02.731","sender":"sftpd","connection_id":"b47457665fb24ac648d9fc6aa54d31318692f220e0ebac8ab151595cdae66971","message":"User id: 405, logged in with: \"password\", username: \"{{keep:REDACTED}}\", home_dir: \"/home/{{keep:ubuntu}}/schools/{{keep:REDACTED}}/public\" remote addr: \"{{keep:REDACTED}}:53037\""}
+{"level":"debug","time":"2021-08-09T13:33:02.739","sender":"dataprovider_mysql","connection_id":"","message":"last login updated for user \"{{keep:REDACTED}}\""}
+{"level":"debug","time":"2021-08-09T13:33:02.817","sender":"SFTP","connection_id":"SFTP_b47457665fb24ac648d9fc6aa54d31318692f220e0ebac8ab151595cdae66971","message":"connection added, num open connections: 1"}
+{"level":"debug","time":"2021-08-09T13:35:59.665","sender":"SFTP","connection_id":"SFTP_b47457665fb24ac648d9fc6aa54d31318692f220e0ebac8ab151595cdae66971","message":"connection closed, sending exit status"}
+{"level":"debug","time":"2021-08-09T13:35:59.665","sender":"SFTP","connection_id":"SFTP_b47457665fb24ac648d9fc6aa54d31318692f220e0ebac8ab151595cdae66971","message":"sent exit status {Status:0} error: EOF"}
+{"level":"debug","time":"2021-08-09T13:35:59.665","sender":"SFTP","connection_id":"SFTP_b47457665fb24ac648d9fc6aa54d31318692f220e0ebac8ab151595cdae66971","message":"connection removed, num open connections: 0"}
 """,
     ),
 ]
