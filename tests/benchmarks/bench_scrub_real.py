@@ -348,6 +348,7 @@ def main(argv: list[str] | None = None) -> int:
             "169",
             "170",
             "171",
+            "177",
             "all",
         ),
         default="all",
