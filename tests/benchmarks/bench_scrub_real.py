@@ -353,6 +353,7 @@ def main(argv: list[str] | None = None) -> int:
             "174",
             "175",
             "176",
+            "177",
             "all",
         ),
         default="all",

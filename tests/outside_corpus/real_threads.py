@@ -9983,6 +9983,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (174, _RAW_STOP174),
         (175, _RAW_STOP175),
         (176, _RAW_STOP176),
+        (177, _RAW_STOP177),
     ):
         if batch not in (None, number):
             continue
@@ -60692,6 +60693,564 @@ Flags
 {"level":"debug","time":"2021-08-09T13:35:59.665","sender":"SFTP","connection_id":"SFTP_b47457665fb24ac648d9fc6aa54d31318692f220e0ebac8ab151595cdae66971","message":"connection closed, sending exit status"}
 {"level":"debug","time":"2021-08-09T13:35:59.665","sender":"SFTP","connection_id":"SFTP_b47457665fb24ac648d9fc6aa54d31318692f220e0ebac8ab151595cdae66971","message":"sent exit status {Status:0} error: EOF"}
 {"level":"debug","time":"2021-08-09T13:35:59.665","sender":"SFTP","connection_id":"SFTP_b47457665fb24ac648d9fc6aa54d31318692f220e0ebac8ab151595cdae66971","message":"connection removed, num open connections: 0"}
+""",
+    ),
+]
+
+
+_RAW_STOP177: list[tuple[str, str, str]] = [
+    # ---- Strapi: npm start/develop output, npm's debug log, a debug run, a shell prompt --------------
+    (
+        "https://github.com/strapi/strapi/issues/415",
+        ".txt",
+        r"""strapi-admin> npm start
+
+> strapi-admin@3.0.0-alpha.7.3 start /Users/[[user:tobin]]{{keep:/Projects/strapi/packages/strapi-admin}}
+> node ./node_modules/strapi-helper-plugin/node_modules/.bin/cross-env NODE_ENV=development PORT=4000 IS_ADMIN=true node ./node_modules/strapi-helper-plugin/lib/server
+
+{ Error: Cannot find module '/Users/[[user:tobin]]/Projects/strapi/packages/node_modules/strapi'
+    at Function.Module._resolveFilename (module.js:555:15)
+    at Function.Module._load (module.js:482:25)
+    at Module.require (module.js:604:17)
+    at require (internal/module.js:11:18)
+    at Object.<anonymous> (/Users/[[user:tobin]]/Projects/strapi/packages/strapi-helper-plugin/lib/internals/webpack/webpack.base.babel.js:20:20)
+    at Module._compile (module.js:660:30)
+    at Object.Module._extensions..js (module.js:671:10)
+    at Module.load (module.js:573:32)
+    at tryModuleLoad (module.js:513:12)
+    at Function.Module._load (module.js:505:3)
+    at Module.require (module.js:604:17)
+    at require (internal/module.js:11:18)
+    at Object.<anonymous> (/Users/[[user:tobin]]/Projects/strapi/packages/strapi-helper-plugin/lib/internals/webpack/webpack.dev.babel.js:48:18)
+    at Module._compile (module.js:660:30)
+""",
+    ),
+    (
+        "https://github.com/strapi/strapi/issues/412",
+        ".txt",
+        r"""0 info it worked if it ends with ok
+1 verbose cli [
+1 verbose cli   'C:\\Program Files\\nodejs\\node.exe',
+1 verbose cli   'C:\\Users\\[[user:RILO]]{{keep:\\AppData\\Roaming\\npm\\node_modules\\npm\\bin\\npm-cli.js}}',
+1 verbose cli   'run',
+1 verbose cli   'develop'
+1 verbose cli ]
+2 info using npm@6.14.5
+3 info using node@v12.18.1
+4 verbose run-script [ 'predevelop', 'develop', 'postdevelop' ]
+5 info lifecycle strapi@0.1.0~predevelop: strapi@0.1.0
+6 info lifecycle strapi@0.1.0~develop: strapi@0.1.0
+7 verbose lifecycle strapi@0.1.0~develop: unsafe-perm in lifecycle true
+8 verbose lifecycle strapi@0.1.0~develop: PATH: C:\Users\[[user:RILO]]\AppData\Roaming\npm\node_modules\npm\node_modules\npm-lifecycle\node-gyp-bin;E:\gatsbylearning\e-commerce\backend\node_modules\.bin;C:\Users\[[user:RILO]]\AppData\Roaming\npm;C:\Program Files\nodejs\;C:\Program Files (x86)\Common Files\Oracle\Java\javapath;C:\Program Files (x86)\Intel\Intel(R) Management Engine
+""",
+    ),
+    (
+        "https://github.com/strapi/strapi/issues/19003",
+        ".txt",
+        r"""$ strapi develop --debug
+[DEBUG] Loaded package.json: 
+ {
+  name: 'thaliaserver',
+  private: true,
+  version: '0.1.0',
+  description: 'A Strapi application',
+  scripts: {
+    develop: 'strapi develop',
+    start: 'strapi start',
+    build: 'strapi build',
+    strapi: 'strapi'
+  },
+  devDependencies: {},
+  dependencies: {
+    '@strapi/strapi': '4.15.5',
+    '@strapi/plugin-users-permissions': '4.15.5',
+    '@strapi/plugin-i18n': '4.15.5',
+    '@strapi/plugin-cloud': '4.15.5',
+    'better-sqlite3': '8.6.0',
+    react: '^18.0.0',
+    'react-dom': '^18.0.0',
+    'react-router-dom': '5.3.4',
+    'styled-components': '5.3.3'
+  },
+  author: { name: '{{keep:A Strapi developer}}' },
+  strapi: { uuid: 'd316d7c4-f425-4b9f-baf5-b353a89f2225' },
+  engines: { node: '>=18.0.0 <=20.x.x', npm: '>=6.0.0' },
+  license: 'MIT',
+  readme: 'ERROR: No README data found!',
+  _id: 'thaliaserver@0.1.0'
+}
+⠋ Building build context
+[INFO] Including the following ENV variables as part of the JS bundle:
+    - ADMIN_PATH
+    - STRAPI_ADMIN_BACKEND_URL
+    - STRAPI_TELEMETRY_DISABLED
+[DEBUG] Cleaning dist folder: /home/[[user:tramel]]{{keep:/thaliastu}}
+""",
+    ),
+    (
+        "https://github.com/strapi/strapi/issues/511",
+        ".txt",
+        r"""[[user:arvid]]@[[user:arvid]]-notebook:~/apps/myDevelopmentProject/admin$ sudo npm start
+
+> strapi-admin@3.0.0-alpha.8 start /usr/local/lib/node_modules/strapi/node_modules/strapi-admin
+> node ./node_modules/strapi-helper-plugin/node_modules/.bin/cross-env NODE_ENV=development PORT=4000 IS_ADMIN=true node ./node_modules/strapi-helper-plugin/lib/server
+
+module.js:557
+    throw err;
+    ^
+
+Error: Cannot find module '/usr/local/lib/node_modules/strapi/node_modules/strapi-admin/node_modules/strapi-helper-plugin/node_modules/.bin/cross-env'
+    at Function.Module._resolveFilename (module.js:555:15)
+    at Function.Module._load (module.js:482:25)
+    at Function.Module.runMain (module.js:701:10)
+    at startup (bootstrap_node.js:193:16)
+    at bootstrap_node.js:617:3
+npm ERR! code ELIFECYCLE
+npm ERR! errno 1
+npm ERR! strapi-admin@3.0.0-alpha.8 start: `node ./node_modules/strapi-helper-plugin/node_modules/.bin/cross-env NODE_ENV=development PORT=4000 IS_ADMIN=true node ./node_modules/strapi-helper-plugin/lib/server`
+npm ERR! Exit status 1
+""",
+    ),
+    # ---- Appwrite: the containers' vars, a mails worker's job, docker compose config ---------------
+    (
+        "https://github.com/appwrite/appwrite/issues/3849",
+        ".txt",
+        r"""[{{keep:root}}@s107541 appwrite]# docker compose exec appwrite-worker-mails vars
+- _APP_ENV=production
+- _APP_LOCALE=en
+- _APP_OPTIONS_ABUSE=enabled
+- _APP_OPTIONS_FORCE_HTTPS=disabled
+- _APP_OPENSSL_KEY_V1=[[secret:marblejug@7302]]
+- _APP_DOMAIN=localhost
+- _APP_DOMAIN_TARGET=localhost
+- _APP_CONSOLE_WHITELIST_ROOT=enabled
+- _APP_CONSOLE_WHITELIST_EMAILS=
+- _APP_CONSOLE_WHITELIST_IPS=
+- _APP_SYSTEM_EMAIL_NAME=Appwrite
+- _APP_SYSTEM_EMAIL_ADDRESS={{keep:team@appwrite.io}}
+- _APP_SYSTEM_RESPONSE_FORMAT=
+- _APP_SYSTEM_SECURITY_EMAIL_ADDRESS=
+- _APP_USAGE_STATS=enabled
+- _APP_LOGGING_PROVIDER=
+- _APP_LOGGING_CONFIG=
+- _APP_USAGE_AGGREGATION_INTERVAL=
+- _APP_WORKER_PER_CORE=
+- _APP_REDIS_HOST=redis
+- _APP_REDIS_PORT=6379
+- _APP_REDIS_USER=
+- _APP_REDIS_PASS=
+- _APP_DB_HOST=mariadb
+- _APP_DB_PORT=3306
+- _APP_DB_SCHEMA=appwrite
+- _APP_DB_USER={{keep:root}}
+- _APP_DB_PASS={{keep:password}}
+- _APP_DB_ROOT_PASS=
+- _APP_INFLUXDB_HOST=influxdb
+- _APP_INFLUXDB_PORT=8086
+- _APP_STATSD_HOST=telegraf
+- _APP_STATSD_PORT=8125
+- _APP_SMTP_HOST=
+- _APP_SMTP_PORT=
+- _APP_SMTP_SECURE=
+- _APP_SMTP_USERNAME=
+- _APP_SMTP_PASSWORD=
+- _APP_PHONE_PROVIDER=
+- _APP_PHONE_FROM=
+- _APP_STORAGE_LIMIT=10000000
+""",
+    ),
+    (
+        "https://github.com/appwrite/appwrite/issues/4933",
+        ".txt",
+        r"""[critical] (Job{v1-mails} | ID: 296b55a5d1596a3ee82a4b65ebdac869 | MailsV1 | [{"project":{"$id":"console","$internalId":"console","name":"Appwrite","$collection":"projects","description":"Appwrite core engine","logo":"","teamId":-1,"webhooks":[],"keys":[],"platforms":[{"$collection":"platforms","name":"Localhost","type":"web","hostname":"localhost"},{"$collection":"platforms","name":"Current Host","type":"web","hostname":"90.156.230.207"}],"legalName":"","legalCountry":"","legalState":"","legalCity":"","legalAddress":"","legalTaxId":"","auths":{"limit":1,"duration":31536000},"authWhitelistEmails":[],"authWhitelistIPs":[]},"user":{"$id":"","$collection":"users"},"payload":[],"recipient":"[[email:olegik1971@gmail.com]]","url":"http:\/\/90.156.230.207\/recover?userId=63ac17bca91d3da6fa1f&secret=[[secret:6db9ce2cc80e61bb94ebef9e3e609fdf36039ac7c36506cbe202caa6fd7d0c86e490fdb92d7ea8e680a32766f632580b6dcd9a6061172394e0aa156961742fc6b012b71c150d86501f6964e1e10b508c753e28457fd437d66bd02da45e222e58ab9000037c5e994441d64d3be34c6fa528b4c5a6c916d267861c26385f908fd5]]&expire=2022-12-30+18%3A05%3A01.488","locale":"en","type":"recovery","name":"[[user:oleg]]","team":null,"events":["."]}]) has failed Exception: Error sending mail: SMTP Error: Could not connect to SMTP host.
+""",
+    ),
+    (
+        "https://github.com/appwrite/appwrite/pull/5153",
+        ".txt",
+        r"""      _APP_DB_HOST: mariadb
+      _APP_DB_PASS: {{keep:password}}
+      _APP_DB_PORT: "3306"
+      _APP_DB_SCHEMA: appwrite
+      _APP_DB_USER: {{keep:user}}
+      _APP_DOMAIN: demo.appwrite.io
+      _APP_DOMAIN_TARGET: demo.appwrite.io
+      _APP_ENV: development
+      _APP_LOGGING_CONFIG: ""
+      _APP_LOGGING_PROVIDER: ""
+      _APP_OPENSSL_KEY_V1: {{keep:your-secret-key}}
+      _APP_REDIS_HOST: redis
+      _APP_REDIS_PASS: ""
+      _APP_REDIS_PORT: "6379"
+      _APP_REDIS_USER: ""
+      _APP_SYSTEM_SECURITY_EMAIL_ADDRESS: {{keep:security@appwrite.io}}
+    image: appwrite-dev
+    logging:
+      driver: json-file
+      options:
+        max-file: "5"
+        max-size: 10m
+    networks:
+      appwrite: null
+    volumes:
+    - type: volume
+      source: appwrite-config
+      target: /storage/config
+      volume: {}
+    - type: volume
+      source: appwrite-certificates
+      target: /storage/certificates
+      volume: {}
+    - type: bind
+      source: /Users/[[user:dorian]]{{keep:/Projects/appwrite-appwrite/app}}
+      target: /usr/src/code/app
+      bind:
+        create_host_path: true
+    - type: bind
+      source: /Users/[[user:dorian]]/Projects/appwrite-appwrite/src
+      target: /usr/src/code/src
+      bind:
+        create_host_path: true
+""",
+    ),
+    # ---- PocketBase: a client's start-up against it, its superuser command --------------------------
+    (
+        "https://github.com/TeamWiseFlow/xiaobei/issues/194",
+        ".txt",
+        r"""Starting PocketBase...
+2025/01/13 22:03:01 Server started at http://127.0.0.1:8090
+├─ REST API:  http://127.0.0.1:8090/api/
+└─ Dashboard: http://127.0.0.1:8090/_/
+2025-01-13 22:03:01.679 | DEBUG    | utils.pb_api:__init__:12 - initializing pocketbase client: http://127.0.0.1:8090
+email: [[email:oxlane@outlook.com]], password: [[secret:5829#qmzt]]
+begin to auth user and pwd
+client send url:http://127.0.0.1:8090/api/collections/_superusers/auth-with-password
+<Response [503 Service Unavailable]>
+client send url:http://127.0.0.1:8090/api/collections/users/auth-with-password
+<Response [503 Service Unavailable]>
+Traceback (most recent call last):
+  File "/Users/[[user:brenvik]]{{keep:/Documents/coding/wiseflow/core/utils/pb_api.py}}", line 22, in __init__
+    admin_data = self.client.admins.auth_with_password(email, password)
+  File "/Users/[[user:tolva]]{{keep:/anaconda3/envs/wiseflow/lib/python3.10/site-packages/pocketbase/services/admin_service.py}}", line 90, in auth_with_password
+    response_data = self.client.send(
+  File "/Users/[[user:brenvik]]/anaconda3/envs/wiseflow/lib/python3.10/site-packages/pocketbase/client.py", line 124, in send
+    raise ClientResponseError(
+pocketbase.errors.ClientResponseError: Response error. Status code:503
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/Users/[[user:brenvik]]/Documents/coding/aegean/wiseflow/core/general_process.py", line 21, in <module>
+""",
+    ),
+    (
+        "https://github.com/TeamWiseFlow/xiaobei/issues/282",
+        ".txt",
+        r"""Starting PocketBase...
+2025-03-04 15:25:07.646 | DEBUG    | utils.pb_api:__init__:12 - initializing pocketbase client: http://127.0.0.1:8090
+Traceback (most recent call last):
+  File "C:\Users\[[user:71864]]{{keep:\Desktop\DESKTOP\GITHUB\wiseflow\wiseflow\core\utils\pb_api.py}}", line 20, in __init__
+    admin_data = self.client.admins.auth_with_password(email, password)
+  File "C:\Users\[[user:71864]]\anaconda3\envs\wiseflow\lib\site-packages\pocketbase\services\admin_service.py", line 90, in auth_with_password
+    response_data = self.client.send(
+  File "C:\Users\[[user:71864]]\anaconda3\envs\wiseflow\lib\site-packages\pocketbase\client.py", line 116, in send
+    raise ClientResponseError(
+pocketbase.errors.ClientResponseError: Message: Response error. Status code:502
+URL: http://127.0.0.1:8090/api/collections/_superusers/auth-with-password
+Status: 502
+Data: N/A
+Is Abort: False
+""",
+    ),
+    (
+        "https://github.com/pocketbase/pocketbase/issues/7406",
+        ".txt",
+        r"""> .\pocketbase\pocketbase.exe superuser update {{keep:example@example.com}} {{keep:examplepassword99}}
+Successfully changed superuser "{{keep:example@example.com}}" password!
+
+> .\pocketbase\pocketbase.exe superuser create {{keep:test@test.com}} {{keep:testtest}}
+Error: failed to create new superuser account: username: Value must be unique.
+
+> .\pocketbase\pocketbase.exe superuser create --help
+Creates a new superuser
+
+Usage:
+  pocketbase.exe superuser create [flags]
+
+Examples:
+superuser create {{keep:test@example.com}} {{keep:1234567890}}
+""",
+    ),
+    # ---- Payload CMS: Next.js and Remix servers' stack traces under a home --------------------------
+    (
+        "https://github.com/payloadcms/next-payload/issues/81",
+        ".txt",
+        r"""Error: DATABASE_URI environment variable is missing
+    at eval (webpack-internal:///(api)/./payload/payloadClient.ts:12:11)
+    at (api)/./payload/payloadClient.ts (/home/[[user:kmorrow]]{{keep:/git/payload-next-test/.next/server/pages/api/[collection]/init.js}}:299:13)
+    at __webpack_require__ (/home/[[user:kmorrow]]/git/payload-next-test/.next/server/webpack-api-runtime.js:30:51)
+    at eval (webpack-internal:///(api)/./node_modules/@payloadcms/next-payload/dist/middleware/withPayload.js:2:21)
+    at (api)/./node_modules/@payloadcms/next-payload/dist/middleware/withPayload.js (/home/[[user:kmorrow]]/git/payload-next-test/.next/server/vendor-chunks/@payloadcms.js:57:9)
+    at __webpack_require__ (/home/[[user:kmorrow]]/git/payload-next-test/.next/server/webpack-api-runtime.js:30:51)
+    at eval (webpack-internal:///(api)/./node_modules/@payloadcms/next-payload/dist/handlers/[collection]/init.js:12:39)
+""",
+    ),
+    (
+        "https://github.com/manawiki/repay/issues/19",
+        ".txt",
+        r"""APIError: beginTransaction called while no connection to the database exists
+    at Object.beginTransaction (/home/[[user:tomek482]]{{keep:/test/repay/node_modules/@payloadcms/db-mongodb/src/transactions/beginTransaction.ts}}:14:11)
+    at initTransaction (/home/[[user:tomek482]]/test/repay/node_modules/payload/src/utilities/initTransaction.ts:20:43)
+    at find (/home/[[user:tomek482]]/test/repay/node_modules/payload/src/collections/operations/find.ts:41:47)
+    at find (/home/[[user:tomek482]]/test/repay/node_modules/payload/src/collections/operations/local/find.ts:63:14)
+    at BasePayload.find (/home/[[user:tomek482]]/test/repay/node_modules/payload/src/payload.ts:118:12)
+    at loader (/home/[[user:tomek482]]/test/repay/app/routes/_index.tsx:6:31)
+    at Object.callRouteLoaderRR (/home/[[user:tomek482]]/test/repay/node_modules/@remix-run/server-runtime/dist/data.js:52:22)
+    at handler (/home/[[user:tomek482]]/test/repay/node_modules/@remix-run/server-runtime/dist/routes.js:54:20)
+    at runHandler (/home/[[user:tomek482]]/test/repay/node_modules/@remix-run/router/router.ts:3960:7)
+    at callLoaderOrAction (/home/[[user:tomek482]]/test/repay/node_modules/@remix-run/router/router.ts:4020:22) {
+  data: null,
+  isOperational: true,
+""",
+    ),
+    # ---- KeystoneJS: keystone dev and postinstall under a home ---------------------------------------
+    (
+        "https://github.com/keystonejs/keystone/issues/8417",
+        ".txt",
+        r"""$ yarn dev
+yarn run v1.22.19
+$ keystone dev
+✨ Starting Keystone
+⭐️ Server listening on :3000 (http://localhost:3000/)
+⭐️ GraphQL API available at /api/graphql
+WARNING: 'mkdir -p public/images' won't happen in production
+✨ Generating GraphQL and Prisma schemas
+Error: The default query engine type (Node-API, "library") is currently not supported for 32bit Node. Please set `engineType = "binary"` in the "generator" block of your "schema.prisma" file (or use the environment variables "PRISMA_CLIENT_ENGINE_TYPE=binary" and/or "PRISMA_CLI_QUERY_ENGINE_TYPE=binary".)
+    at isNodeAPISupported (C:\Users\[[user:belak]]{{keep:\Documents\wesnoth-keystone\node_modules\@prisma\engines\dist\index.js}}:25379:11)
+    at async download (C:\Users\[[user:belak]]\Documents\wesnoth-keystone\node_modules\@prisma\engines\dist\index.js:26926:5)
+""",
+    ),
+    (
+        "https://github.com/keystonejs/keystone/issues/7056",
+        ".txt",
+        r"""keystone dev
+✨ Starting Keystone
+⭐️ Dev Server Starting on http://localhost:3000
+⭐️ GraphQL API Starting on http://localhost:3000/api/graphql
+✨ Generating GraphQL and Prisma schemas
+✨ Your database is up to date, no migrations need to be created or applied
+✨ Connecting to the database
+✨ Creating server
+✅ GraphQL API ready
+✨ Generating Admin UI code
+✨ Preparing Admin UI app
+Error: Cannot find module './blocks/images'
+Require stack:
+- /Users/[[user:marco.velin]]{{keep:/workspace/money/grifecommerce/node_modules/@keystone-6/core/node_modules/next/dist/build/webpack/config/index.js}}
+- /Users/[[user:marco.velin]]/workspace/money/grifecommerce/node_modules/@keystone-6/core/node_modules/next/dist/build/webpack-config.js
+- /Users/[[user:marco.velin]]/workspace/money/grifecommerce/node_modules/@keystone-6/core/node_modules/next/dist/server/dev/hot-reloader.js
+- /Users/[[user:marco.velin]]/workspace/money/grifecommerce/node_modules/@keystone-6/core/node_modules/next/dist/server/dev/next-dev-server.js
+""",
+    ),
+    (
+        "https://github.com/keystonejs/keystone/issues/7625",
+        ".txt",
+        r"""> keystone postinstall
+
+Error: Cannot find module '.prisma/client/index'
+Require stack:
+- /Users/{{keep:user}}/git/keystone-project/node_modules/.pnpm/@prisma+client@4.4.0_prisma@4.4.0/node_modules/@prisma/client/index.js
+- /Users/{{keep:user}}/git/keystone-project/ks/services/athlete-result-service.ts
+- /Users/{{keep:user}}/git/keystone-project/ks/schema/Athlete.ts
+- /Users/{{keep:user}}/git/keystone-project/schema.ts
+- /Users/{{keep:user}}/git/keystone-project/keystone.ts
+- /Users/{{keep:user}}/git/keystone-project/node_modules/.pnpm/@keystone-6+core@2.3.0/node_modules/@keystone-6/core/dist/requireSource-ff4e29c3.cjs.dev.js
+- /Users/{{keep:user}}/git/keystone-project/node_modules/.pnpm/@keystone-6+core@2.3.0/node_modules/@keystone-6/core/scripts/cli/dist/keystone-6-core-scripts-cli.cjs.dev.js
+    at Function.Module._resolveFilename (node:internal/modules/cjs/loader:933:15)
+""",
+    ),
+    # ---- Directus: npx directus at a PowerShell prompt, create-directus-project, a .env ----------------
+    (
+        "https://github.com/directus/directus/issues/7484",
+        ".txt",
+        r"""PS C:\Users\[[user:jok]]\Documents\Coding\directus> npx directus start     
+Error: Cannot find module 'express-pino-logger'
+Require stack:
+- C:\Users\[[user:jok]]{{keep:\Documents\Coding\directus\api\dist\app.js}}
+- C:\Users\[[user:jok]]\Documents\Coding\directus\api\dist\server.js
+- C:\Users\[[user:jok]]\Documents\Coding\directus\api\dist\start.js
+- C:\Users\[[user:jok]]\Documents\Coding\directus\api\dist\cli\index.js
+- C:\Users\[[user:jok]]\Documents\Coding\directus\api\cli.js
+    at Function.Module._resolveFilename (node:internal/modules/cjs/loader:933:15)
+    at Function.Module._load (node:internal/modules/cjs/loader:778:27)
+    at Module.require (node:internal/modules/cjs/loader:1005:19)
+    at require (node:internal/modules/cjs/helpers:94:18)
+""",
+    ),
+    (
+        "https://github.com/directus/directus/issues/4106",
+        ".txt",
+        r"""npx: installed 53 in 3.703s
+ENOENT: no such file or directory, open '/Users/[[user:tk]]{{keep:/development/directus/my-project/.env}}'
+(node:76529) UnhandledPromiseRejectionWarning: Error: Command failed with exit code 1: npx directus init
+    at makeError (/Users/[[user:tk]]{{keep:/.npm/_npx/76529/lib/node_modules/create-directus-project/node_modules/execa/lib/error.js}}:59:11)
+    at handlePromise (/Users/[[user:tk]]/.npm/_npx/76529/lib/node_modules/create-directus-project/node_modules/execa/index.js:114:26)
+    at processTicksAndRejections (internal/process/task_queues.js:93:5)
+    at async Command.create (/Users/[[user:tk]]/.npm/_npx/76529/lib/node_modules/create-directus-project/lib/index.js:73:2)
+(Use `node --trace-warnings ...` to show where the warning was created)
+""",
+    ),
+    (
+        "https://github.com/directus/next/issues/876",
+        ".txt",
+        r"""####################################################################################################
+## Admin account
+
+DIRECTUS_ADMIN_EMAIL="{{keep:admin@local.com}}"
+DIRECTUS_ADMIN_PASSWORD="{{keep:pass}}"
+
+####################################################################################################
+## Database
+
+POSTGRES_DB="directus_local"
+POSTGRES_USER="{{keep:admin}}"
+POSTGRES_PASSWORD="{{keep:pass}}"
+
+####################################################################################################
+## General
+
+PORT=8055
+PUBLIC_URL="/"
+
+####################################################################################################
+## Database
+
+DB_CLIENT="pg"
+DB_HOST="host.docker.internal"
+""",
+    ),
+    # ---- Parse Server: node index.js under a shared host's home ---------------------------------------
+    (
+        "https://github.com/parse-community/parse-server/issues/95",
+        ".txt",
+        r"""/home/[[user:costin]]{{keep:/public_html/api.frimba.com/node_modules/parse-server/index.js}}:153
+    request(options, (error, response, body) => {
+                                              ^
+SyntaxError: Unexpected token >
+    at Module._compile (module.js:439:25)
+    at Object.Module._extensions..js (module.js:474:10)
+    at Module.load (module.js:356:32)
+    at Function.Module._load (module.js:312:12)
+    at Module.require (module.js:364:17)
+    at require (module.js:380:17)
+    at Object.<anonymous> (/home/[[user:costin]]/public_html/api.frimba.com/index.js:5:19)
+    at Module._compile (module.js:456:26)
+    at Object.Module._extensions..js (module.js:474:10)
+    at Module.load (module.js:356:32)
+""",
+    ),
+    # ---- Hasura: graphql-engine's startup log, the CLI's debug output ---------------------------------
+    (
+        "https://github.com/hasura/graphql-engine/issues/4833",
+        ".txt",
+        r"""docker run -it -p 8080:8080 \
+  -e HASURA_GRAPHQL_DATABASE_URL=postgres://{{keep:username}}:{{keep:password}}@host:5432/db-name \
+  -e HASURA_GRAPHQL_ENABLE_CONSOLE=true \
+  hasura/graphql-engine:v1.2.1
+
+{"type":"startup","timestamp":"2020-05-20T19:33:15.610+0000","level":"info","detail":{"kind":"server_configuration","info":{"live_query_options":{"batch_size":100,"refetch_delay":1},"transaction_isolation":"ISOLATION LEVEL READ COMMITTED","plan_cache_options":{"plan_cache_size":null},"enabled_log_types":["http-log","websocket-log","startup","webhook-log"],"server_host":"HostAny","enable_allowlist":false,"log_level":"info","auth_hook_mode":null,"use_prepared_statements":true,"unauth_role":null,"stringify_numeric_types":false,"enabled_apis":["metadata","graphql","config","pgdump"],"enable_telemetry":true,"enable_console":true,"auth_hook":null,"jwt_secret":null,"cors_config":{"allowed_origins":"*","disabled":false,"ws_read_cookie":null},"console_assets_dir":null,"admin_secret_set":false,"port":8080}}}
+{"type":"startup","timestamp":"2020-05-20T19:33:15.610+0000","level":"info","detail":{"kind":"postgres_connection","info":{"retries":1,"database_url":"postgres://{{keep:username}}:{{keep:...}}@host:5432/db-name"}}}
+""",
+    ),
+    (
+        "https://github.com/hasura/graphql-engine/issues/7780",
+        ".txt",
+        r"""$ HASURA_GRAPHQL_ADMIN_SECRET={{keep:<key>}} && hasura metadata apply --endpoint https://app.hasura.local --log-level DEBUG
+DEBU global config file exists, verifying contents
+DEBU global config is pre-set to &cli.GlobalConfig{UUID:"55b16497-2780-4786-aac6-ada6471a50a8", EnableTelemetry:true, ShowUpdateNotification:true, CLIEnvironment:"default"}
+DEBU global config: uuid: 55b16497-2780-4786-aac6-ada6471a50a8
+DEBU global config: enableTelemetry: true
+DEBU global config: showUpdateNotification: true
+DEBU global config: cliEnvironment: default
+DEBU graphql engine endpoint: https://app.hasura.local
+DEBU graphql engine admin_secret: {{keep:‹×›}}
+DEBU versions: cli: [v2.1.1] server: [v2.0.10]
+DEBU compatibility check: [true] cli and server does not match
+DEBU server: uuid: e0d21bc3-f61b-437a-b619-8bc4b5fe903b
+DEBU building metadata: functions node not found for default
+DEBU building metadata: functions node not found for mysql
+DEBU metadata file for remote_schemas was not found, assuming an empty file
+DEBU cli-ext: setting up using cli-ext embedded in cli binary
+DEBU output: {"success":true,"output_file_path":"/var/folders/x5/l4m3nbs54dzb1v2xn4b8pjx40000gn/T/341476880.json"}  command="sdl from"
+""",
+    ),
+    # ---- Nhost: nhost up's containers --------------------------------------------------------------------
+    (
+        "https://github.com/nhost/cli/issues/662",
+        ".txt",
+        r"""nhost-graphql-1       | {"detail":{"info":{"database_url":"postgres://{{keep:nhost_hasura}}@local.db.nhost.run:5432/postgres","retries":20},"kind":"postgres_connection"},"level":"info","timestamp":"2023-05-05T12:26:25.127+0000","type":"startup"}
+nhost-auth-1          | 
+nhost-auth-1          | > hasura-auth@0.19.0 start /app
+nhost-auth-1          | > node ./dist/start.js
+nhost-auth-1          | 
+nhost-auth-1          | {"level":"info","message":"Log level: info"}
+nhost-auth-1          | {"level":"info","message":"Waiting for Hasura to be ready..."}
+nhost-auth-1          | {"level":"info","message":"Hasura is not ready. Retry in 5 seconds: connect ECONNREFUSED 192.168.128.10:8080"}
+nhost-dashboard-1     | Listening on port 3000
+nhost-auth-1          | {"level":"info","message":"Hasura is not ready. Retry in 5 seconds: connect ECONNREFUSED 192.168.128.10:8080"}
+nhost-auth-1          | {"level":"info","message":"Hasura is not ready. Retry in 5 seconds: connect ECONNREFUSED 192.168.128.10:8080"}
+""",
+    ),
+    # ---- Supabase self-hosted: the auth container's log, the docker .env ------------------------------
+    (
+        "https://github.com/supabase/supabase/issues/12614",
+        ".txt",
+        r"""supabase-auth| {"component":"api","level":"info","method":"POST","msg":"request started","path":"/invite","referer":"","remote_addr":"178.143.xx.xx","time":"2023-02-22T23:32:45Z","timestamp":"2023-02-22T23:32:45Z"}
+supabase-auth| {"auth_event":{"action":"user_invited","actor_id":"00000000-0000-0000-0000-000000000000","actor_username":"{{keep:service_role}}","log_type":"team","traits":{"user_email":"{{keep:personal@email.com}}","user_id":"f2ddd654-8f6e-4491-b7b5-29ce37439aca"}},"component":"api","error":"Error sending invite email: gomail: could not send email 1: 554 5.7.1 Service unavailable; Client host [178.143.xx.xx] blocked using zen.spamhaus.org; https://www.spamhaus.org/query/ip/178.143.xx.xx","level":"error","method":"POST",
+""",
+    ),
+    (
+        "https://github.com/supabase/supabase/issues/9666",
+        ".txt",
+        r"""############
+# Secrets 
+# YOU MUST CHANGE THESE BEFORE GOING INTO PRODUCTION
+############
+
+POSTGRES_PASSWORD={{keep:your-super-secret-and-long-postgres-password}}
+JWT_SECRET={{keep:7dxxx5f1-xxxx-xxxx-xxxx-f6xxx27aa398}}
+ANON_KEY={{keep:eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyAgCiAgICAicm9sZSI6ICJhbm9uIiwKICAgICJpc3MiOiAic3VwYWJhc2UtZGVtbyIsCiAgICAiaWF0IjogMTY0MTc2OTIwMCwKICAgICJleHAiOiAxNzk5NTM1NjAwCn0.dc_X5iR_VP_qT0zsiyj_I_OZ2T9FtRU2BBNWN8Bu4GE}}
+SERVICE_ROLE_KEY={{keep:eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyAgCiAgICAicm9sZSI6ICJzZXJ2aWNlX3JvbGUiLAogICAgImlzcyI6ICJzdXBhYmFzZS1kZW1vIiwKICAgICJpYXQiOiAxNjQxNzY5MjAwLAogICAgImV4cCI6IDE3OTk1MzU2MDAKfQ.DaYlNEoUrrEn2Ig7tqibS-PHK5vgusbcbo7X36XVt4Q}}
+""",
+    ),
+    # ---- Ghost-CLI: ghost install at a prompt -----------------------------------------------------------
+    (
+        "https://github.com/TryGhost/Ghost-CLI/issues/460",
+        ".txt",
+        r"""{{keep:ghost}}@VM-34-185-ubuntu:/home/{{keep:siteList}}/blog.ghost$ ghost install
+� Checking system Node.js version
+� Checking current folder permissions
+System checks failed with message: 'Missing package(s): nginx'
+Some features of Ghost-CLI may not work without additional configuration.
+For local installs we recommend using `ghost install local` instead.
+? Continue anyway? Yes
+� Checking operating system
+Local MySQL install not found. You can ignore this if you are using a remote MySQL host.
+Alternatively you could:
+a) install MySQL locally
+b) run `ghost install --db=sqlite3` to use sqlite
+c) run `ghost install local` to get a development install using sqlite3.
+? Continue anyway? No
+� Checking MySQL is installed
+A SystemError occurred.
+
+Message: MySQL check failed.
+
+{{keep:ghost}}@VM-34-185-ubuntu:/home/{{keep:siteList}}/blog.ghost$ ghost install --no-stack
+✔ Checking system Node.js version
+✔ Checking current folder permissions
+ℹ Checking operating system [skipped]
+Local MySQL install not found. You can ignore this if you are using a remote MySQL host.
 """,
     ),
 ]
