@@ -2927,6 +2927,17 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(surname)
             .k("\n")
         ),
+        # stop 60 (scrubber 1.131.0): a token a CI server or build agent announces in its log in
+        # quotes after its kind (TeamCity's `New agent authorization token "<32 hex>"`)
+        "ci_issued_token": lambda d: (
+            d.k("[2020-05-11 10:12:33,456]   INFO -   jetbrains.buildServer.AGENT - New agent ")
+            .k('authorization token "')
+            .v(h)
+            .k('" was generated for agent "ip-10-0-1-23" {id=12}\nlevel=error msg="invalid ')
+            .k('registration token \\"')
+            .v("GR1348941" + h[7:27].upper())
+            .k('\\""\n')
+        ),
     }
 
 
@@ -3940,6 +3951,15 @@ PASTED_PLACEHOLDERS = {
     "        update_password: on_create\n"
     "ipa: ERROR: Could not create log_dir u'/home/ldap-passwd-reset/.ipa/log'\n"
     "dcontrol:~ # hostname\n",
+    # stop 60 (scrubber 1.131.0): the same lines with TeamCity's empty token, masks,
+    # placeholders, variables, a file and a run of words where the token stands
+    "ci_issued_token_placeholders": "[2020-05-11 10:12:33,456]   INFO -   jetbrains.buildServer"
+    ".AGENT - Removing authorization token '' from agent with no name\nNew agent authorization"
+    ' token "***" was generated for agent "build-01" {id=12}\nWARNING: Registration token'
+    ' "${REGISTRATION_TOKEN}" was empty\nlevel=error msg="invalid registration token \\"<TOKEN>'
+    '\\""\nError: the access token "%AZP_TOKEN%" is not valid\nagent token'
+    ' "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"\nusing access token "runner-token-file-2023"\n'
+    'reading runner token from "/data/.runner"\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
