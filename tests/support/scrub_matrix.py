@@ -2938,6 +2938,23 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v("GR1348941" + h[7:27].upper())
             .k('\\""\n')
         ),
+        # stop 60 (scrubber 1.133.0): an OpenPGP user id whose comment is the owner's nickname,
+        # a short form of the given name, where gpg's passphrase prompt and a listing print it
+        "openpgp_uid_nickname": lambda d: (
+            d.k('You need a passphrase to unlock the secret key for\nuser: "')
+            .v(name)
+            .k(" (")
+            .v(first[:4])
+            .k(") <")
+            .v(f"{u}@kestrel-mail.com")
+            .k('>"\n4096-bit RSA key, ID 065C5B7A, created 2015-04-20\nuid           [ultimate] ')
+            .v(name)
+            .k(" (")
+            .v(first[:4])
+            .k(") <")
+            .v(f"{u}@kestrel-mail.com")
+            .k(">\n")
+        ),
     }
 
 
@@ -3960,6 +3977,16 @@ PASTED_PLACEHOLDERS = {
     '\\""\nError: the access token "%AZP_TOKEN%" is not valid\nagent token'
     ' "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"\nusing access token "runner-token-file-2023"\n'
     'reading runner token from "/data/.runner"\n',
+    # stop 60 (scrubber 1.133.0): user ids whose comment says what the key is for or when, a
+    # placeholder person's nickname, a product's word after its name; sign-in prompts with a
+    # stand-in address that spells whose mailbox and what of it goes there
+    "openpgp_comment_and_stand_in_address_placeholders": 'user: "John Doe (Johnny)'
+    ' <johnny@example.com>"\nuid           [ultimate] Test User (Test) <test@example.com>\n'
+    "uid           [ultimate] Release Signing Key (2024) <security@example.org>\n"
+    'gpg: Good signature from "Build Server (Build) <noreply@example.com>" [unknown]\n'
+    "? Email address: my_gmail_id@gmail.com\n? Master password: [hidden]\n"
+    "$ bw login your_email_id@outlook.com\n$ lpass login --trust my_yahoo_address@yahoo.com\n"
+    "$ op account add --address my.1password.com --email your-work-email@company.com\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
