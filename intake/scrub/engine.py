@@ -1508,7 +1508,10 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
     (``drwxr-xr-x 5 jm staff …`` beside ``/Users/jm/…``), and a listing's owner whose group is
     the same name is two pieces by itself (``drwx------ 4 tk tk …``: the user private group,
     ``_listed_owner``). Since 1.108.0 (stop 58) Toolbx's sub-ID check naming it beside a prompt
-    of the same login is too (``_toolbox_login``)."""
+    of the same login is too (``_toolbox_login``). Since 1.134.0 (stop 60) the login of the key
+    comment ``ssh -v`` offers (``user_names.yaml``'s ``ssh_offered_key_comment``: ``Offering
+    RSA public key: jw@DELTA``, ssh-keygen's default ``<login>@<host>``) is as the Git Bash
+    prompt's: a login where the text names it nowhere else."""
     low = name.lower()
     if low in homes:
         if _MAC_HOST_OF.search(text) and _words([name], _MAC_MODEL).search(text):
@@ -1530,7 +1533,12 @@ def _short_login(text: str, name: str, homes: set[str]) -> bool:
         or _user_record_login(text, low)
     ):
         return True
-    prompts = [m.start(1) for m in _rule("git_bash").finditer(text) if m.group(1).lower() == low]
+    prompts = [
+        m.start(1)
+        for rx in (_rule("git_bash"), _rule("ssh_offered_key_comment"))
+        for m in rx.finditer(text)
+        if m.group(1).lower() == low
+    ]
     if not prompts:
         return False
     return {m.start() for m in _words([name]).finditer(text)} <= set(prompts)

@@ -2955,6 +2955,24 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{u}@kestrel-mail.com")
             .k(">\n")
         ),
+        # stop 60 (scrubber 1.134.0): WinSCP's session log header, ssh -v's offered key comment,
+        # the ftp client's default login and rclone's remote control login and password
+        "file_transfer_client_logins": lambda d: (
+            d.k(". 2023-03-26 22:09:44.152 Session name: ")
+            .v(u)
+            .k("@127.0.0.1 (Site)\n. 2023-03-26 22:09:44.152 User name: ")
+            .v(u)
+            .k(" (Password: No, Key file: No, Passphrase: No)\ndebug1: Offering RSA public key: ")
+            .v(two)
+            .k("@DELTA\nName (localhost:")
+            .v(w)
+            .k("): ftptest\n331 User ftptest OK. Password required\n")
+            .k("rclone mount gdrive: X: --rc --rc-user=")
+            .v(initial)
+            .k(" --rc-pass=")
+            .v(cut)
+            .k(" --rc-serve\n")
+        ),
     }
 
 
@@ -3987,6 +4005,13 @@ PASTED_PLACEHOLDERS = {
     "? Email address: my_gmail_id@gmail.com\n? Master password: [hidden]\n"
     "$ bw login your_email_id@outlook.com\n$ lpass login --trust my_yahoo_address@yahoo.com\n"
     "$ op account add --address my.1password.com --email your-work-email@company.com\n",
+    # stop 60 (scrubber 1.134.0): the same file-transfer lines naming role, image and test
+    # accounts, placeholders, flags that take no value and pure-ftpd's virtual users' root
+    "file_transfer_client_accounts": ". 2023-03-26 22:09:44.152 Session name: root@192.168.1.10"
+    " (Site)\n. 2023-03-26 22:09:44.152 User name: root (Password: Yes, Key file: No)\n"
+    "debug1: Offering RSA public key: vagrant@localhost\nName (localhost:root): anonymous\n"
+    "rclone rcd --rc-user=admin --rc-pass=YOUR_PASSWORD\nansible-playbook --ask-pass site.yml\n"
+    "pure-pw useradd ftptest -u ftpuser -d /home/ftpusers/ftptest\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
