@@ -84,6 +84,8 @@ GPG_PROMPT_NOBODY = [
     'Please enter the passphrase to unlock the secret key for the OpenPGP certificate:\n"Build Bot <builds@ci.example.net>"\n',
     # the same ``user: "…"`` shape outside gpg's prompt: a compose file's, an ssh config's
     'services:\n  app:\n    user: "1000:1000"\n',
+    # a person-shaped name whose key's address is at a documentation domain (since 1.136.0)
+    'You need a passphrase to unlock the secret key for\nuser: "Douglas Harlan <doug@example.com>"\n',
 ]
 
 # the same ``user: "Name <address>"`` outside gpg's prompt: the address goes (as it did), the

@@ -57,6 +57,12 @@ UID_NOBODY = [
     "uid           [ultimate] git-secret bot <bot@example.com>\n",
     "gpg: key 7EA0A9C3F273FCD8: 1 signature not checked due to a missing key\n",
     "$ gpg --edit-key C51E07B9\ngpg> quit\n",
+    # a person-shaped name at a documentation domain (RFC 2606's example.com, .org, .net, and
+    # names under them): kept since 1.136.0 (the address look-ahead's possessive `*+` swallowed
+    # `example.` before `example\.com` could match, so only `.example` and `.test` were kept)
+    "uid           [ultimate] Douglas Harlan <doug@example.com>\n",
+    "uid           [ultimate] Douglas Harlan (Doug) <doug@mail.example.org>\n",
+    'gpg: Good signature from "Maren Sollberg <maren@example.net>" [ultimate]\n',
 ]
 
 # Release keys of organisations whose address 1.47.0 already replaces as a person's (a vendor's

@@ -75,6 +75,8 @@ CARD_NOBODY = [
     "S DISP-NAME Mustermann<<Max\nS LOGIN-DATA root\n",
     "The card's Login data field holds an account name (gpg --card-edit, then login).\n",
     "gpg/card> name\nCardholder's surname: \nCardholder's given name: \n",
+    # the key's uid at a documentation domain (since 1.136.0)
+    "General key info..: pub  rsa2048/0xC51E07B9A2F90C35 2020-01-01 Douglas Harlan <doug@example.com>\n",
 ]
 
 CARD_GO = [

@@ -10,6 +10,12 @@ Prints:
   Everything runs in one process (no multiprocessing).
 * ``scrub_text`` (detection + replacement) on 1 MB and on 10 MB (linearity);
 * peak RSS of intake alone, measured in a fresh child process (``VmHWM``);
+* with ``--rules``, only this: every user-name rule of ``scrubbers/user_names.yaml`` alone
+  (``UserNameRule.finditer``) on texts of two sizes that hold its ``when`` strings (log lines,
+  one long line of words, one long line of punctuation), least of three; the rules whose time
+  grows faster than the text (a look-around that scans back or ahead at every position) head
+  the table, with the ratio of their times (4.0 is linear, the large text being four times the
+  small one);
 * detect-secrets and scrubadub on the same text, when importable (install them only for the
   benchmark: ``pip install --target /tmp/benchdeps detect-secrets scrubadub``; this script adds
   /tmp/benchdeps to ``sys.path`` when present). Their rows are skipped cleanly otherwise.
@@ -290,6 +296,52 @@ def measure_rss(mb: float, big_mb: float) -> tuple[float, float, float] | None:
     return a, b, c
 
 
+_LOG_LINE = (
+    "2024-01-01 12:00:00,123 INFO [main] org.example.Service - processed request id=42 in 12 ms"
+    " for path /api/v1/items\n"
+)
+_FILLS = {"log lines": _LOG_LINE, "one line of words": "word ", "one line, punctuation": "a,b;c:d "}
+
+
+def rule_scaling(small: int = 10_000, top: int = 15) -> None:
+    """Each user-name rule alone on texts of ``small`` and ``4 * small`` characters holding its
+    ``when`` strings at the start and in the middle: the slowest at the large size, and each
+    one's ratio of times (4.0 is linear)."""
+    from intake.scrub.definitions import user_name_rules
+
+    def least(rule: Any, text: str) -> float:
+        best = float("inf")
+        for _ in range(3):
+            t = time.perf_counter()
+            rule.finditer(text)
+            best = min(best, time.perf_counter() - t)
+        return best
+
+    rows: list[tuple[float, float, str, str]] = []
+    for name, rule in user_name_rules().items():
+        head = "\n".join(rule.when) + "\n" if rule.when else ""
+        for shape, unit in _FILLS.items():
+            times = []
+            for size in (small, 4 * small):
+                body = unit * (size // len(unit))
+                half = len(body) // 2
+                times.append(least(rule, head + body[:half] + head + body[half:]))
+            rows.append((times[1], times[1] / max(times[0], 1e-6), name, shape))
+    rows.sort(reverse=True)
+    print(
+        f"{len(user_name_rules())} rules x {len(_FILLS)} shapes, "
+        f"{small:,} and {4 * small:,} characters"
+    )
+    print(f"{'rule':34s} {'text':24s} {'s at ' + format(4 * small, ','):>12s} {'ratio':>6s}")
+    for large, ratio, name, shape in rows[:top]:
+        print(f"{name:34s} {shape:24s} {large:12.4f} {ratio:6.1f}")
+    total = sum(r[0] for r in rows)
+    print(
+        f"all rules, all shapes at {4 * small:,}: {total:.2f} s; "
+        f"worst ratio {max(r[1] for r in rows):.1f}"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mb", type=float, default=1.0)
@@ -298,7 +350,11 @@ def main() -> None:
     ap.add_argument("--no-compare", action="store_true", help="skip detect-secrets/scrubadub")
     ap.add_argument("--no-stock", action="store_true", help="skip the stock-Presidio row")
     ap.add_argument("--rss-child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--rules", action="store_true", help="only each user-name rule's scaling")
     args = ap.parse_args()
+    if args.rules:
+        rule_scaling()
+        return
     if args.rss_child:
         rss_child(args.mb, args.big_mb)
         return

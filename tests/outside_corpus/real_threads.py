@@ -119,7 +119,10 @@ class RealDocument:
     orchestration, hardware security keys and smart cards), collected at stop 59 under 1.116.0,
     and 167 to 171 (threads: router and firewall OSes, DNS and DHCP servers, Apple fleet
     management, numeric and statistics environments, directory servers), collected at stop 59
-    under 1.121.0; each scored once, per part, blind, no rule changed before it was scored."""
+    under 1.121.0, and 172 to 177 (threads: e-mail clients and fetchers, self-hosted CI
+    runners, business web applications, secret-handling and password-manager CLIs, file
+    transfer and remote mounts, headless CMSs and backend services), collected at stop 60 under
+    1.129.0; each scored once, per part, blind, no rule changed before it was scored."""
 
     @property
     def held_out(self) -> bool:
@@ -9843,7 +9846,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``171``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``177``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
