@@ -8141,12 +8141,13 @@ MEASURED: tuple[Measured, ...] = (
         # and site) replaced as a login, the domain's label too
         docs=18,
         total=(51, 11, 0, 2),
-        found=(29, 5, 0, 2),
+        # 1.132.0: shared hosts' homes /usr/www/users/<u>/ and /home3/<u>/ (user_names.yaml's
+        # shared_host_home), a Cloudways application folder (home_segment), Dolibarr's
+        # _SESSION['dol_login'] (dolibarr_session_login) and YunoHost's administrator choice
+        # (yunohost_admin_choice) found: paths 29/51 -> 45/51, elsewhere 5/11 -> 9/11; the
+        # personal domain, Invoice Ninja's owner name and the `asite` mask stay (documented)
+        found=(45, 9, 0, 2),
         missed=(
-            "TECLIB-dolibarr-issues-5: user (elsewhere) 'Bright Stone Goods'",
-            "YunoHost-Apps-dolibarr_ynh-issues-65: user (elsewhere) 'clement'",
-            "YunoHost-Apps-dolibarr_ynh-issues-65: user (elsewhere) 'clement'",
-            "YunoHost-Apps-dolibarr_ynh-issues-65: user (elsewhere) 'etienne'",
             "invoiceninja-invoiceninja-issues-3240: user (elsewhere) 'Sander Vroom'",
             "invoiceninja-invoiceninja-issues-3240: user (elsewhere) 'Sander Vroom'",
             "invoiceninja-invoiceninja-issues-6653: user (path) 'timo-kranz'",
@@ -8155,22 +8156,6 @@ MEASURED: tuple[Measured, ...] = (
             "invoiceninja-invoiceninja-issues-6653: user (path) 'timo-kranz'",
             "invoiceninja-invoiceninja-issues-6653: user (path) 'timo-kranz'",
             "invoiceninja-invoiceninja-issues-6653: user (path) 'timo-kranz'",
-            "magento-magento2-issues-6429: user (path) 'qdmrtfxzep'",
-            "opencart-opencart-issues-5752: user (path) 'k3r7e2u5'",
-            "opencart-opencart-issues-5752: user (path) 'k3r7e2u5'",
-            "opencart-opencart-issues-5752: user (path) 'k3r7e2u5'",
-            "opencart-opencart-issues-5752: user (path) 'k3r7e2u5'",
-            "opencart-opencart-issues-5752: user (path) 'k3r7e2u5'",
-            "opencart-opencart-issues-5752: user (path) 'k3r7e2u5'",
-            "opencart-opencart-issues-5752: user (path) 'k3r7e2u5'",
-            "opencart-opencart-issues-5752: user (path) 'k3r7e2u5'",
-            "opencart-opencart-issues-5752: user (path) 'k3r7e2u5'",
-            "opencart-opencart-issues-7223: user (path) 'qkvtrmwzhd'",
-            "opencart-opencart-issues-7223: user (path) 'qkvtrmwzhd'",
-            "opencart-opencart-issues-7223: user (path) 'qkvtrmwzhd'",
-            "opencart-opencart-issues-7223: user (path) 'qkvtrmwzhd'",
-            "opencart-opencart-issues-7223: user (path) 'qkvtrmwzhd'",
-            "opencart-opencart-issues-7223: user (path) 'qkvtrmwzhd'",
         ),
         keeps=35,
         damage=(

@@ -2973,6 +2973,28 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(cut)
             .k(" --rc-serve\n")
         ),
+        # stop 60 (scrubber 1.132.0): shared hosts' account homes outside /home (Hetzner's
+        # /usr/www/users/<u>/, cPanel's /home3/<u>/), a Cloudways application folder, Dolibarr's
+        # session login and YunoHost's administrator choice
+        "business_web_app_logins": lambda d: (
+            d.k("Warning: fwrite() expects parameter 1 to be resource, boolean given in ")
+            .k("/usr/www/users/")
+            .v(u)
+            .k("/system/library/log.php on line 31\ndefine('DIR_ROOT'           , '/home3/")
+            .v(w)
+            .k("/public_html/');\n#0 /home/39552-42818.cloudwaysapps.com/")
+            .v(initial)
+            .k("/public_html/vendor/magento/framework/App/Http.php(1): launch()\n")
+            .k("- This is an already logged session. _SESSION['dol_login']=")
+            .v(first + " " + surname)
+            .k(" _SESSION['dol_entity']=1\nChoose an administrator user for this app [")
+            .v(squashed)
+            .k(" | ")
+            .v(hyphened)
+            .k("] (default: ")
+            .v(squashed)
+            .k("):\n")
+        ),
     }
 
 
@@ -4012,6 +4034,18 @@ PASTED_PLACEHOLDERS = {
     "debug1: Offering RSA public key: vagrant@localhost\nName (localhost:root): anonymous\n"
     "rclone rcd --rc-user=admin --rc-pass=YOUR_PASSWORD\nansible-playbook --ask-pass site.yml\n"
     "pure-pw useradd ftptest -u ftpuser -d /home/ftpusers/ftptest\n",
+    # stop 60 (scrubber 1.132.0): the same business web apps' lines naming nobody: shared hosts'
+    # placeholder accounts and web roots, Cloudways' placeholder folder, Dolibarr's and
+    # YunoHost's role logins and the domain question's choices
+    "business_web_app_placeholders": "Warning: fopen(/storage/logs/error.log): failed to open"
+    " stream in /usr/www/users/USERNAME/system/library/log.php on line 22\n"
+    "define('DIR_ROOT'           , '/home3/username/public_html/');\n"
+    "PHP Warning:  include(/home2/public_html/config.php): failed to open stream\n"
+    "cd /home/master/applications/xxxxxxxxxx/public_html/\n"
+    "- This is an already logged session. _SESSION['dol_login']=admin _SESSION['dol_entity']=1\n"
+    "Choose the domain where this app should be installed [this-is-my-domain.nohost.me]"
+    " (default: this-is-my-domain.nohost.me):\n"
+    "Choose an administrator user for this app [admin] (default: admin):\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
