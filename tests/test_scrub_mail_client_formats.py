@@ -62,6 +62,11 @@ MAIL_CONFIG_NOBODY = [
     "[Repository Remote]\nremoteuser = <your-login>\n",
     "[Repository Remote]\nremoteusereval = get_username('work')\n",
     "loaded user configuration file /home/<user>/.msmtprc\n",
+    "   skip the substance check entirely. A prior message where the user told\n",
+    "    # The user has already told this address to stop contacting\n    skip them when the user says so\n",
+    "poll the team before the user decides\n",
+    "Create an account for the\nuser guide\n",
+    "host the meeting and let each\nuser decide\n",
 ]
 
 IMAPSYNC_LOG_NOBODY = [
