@@ -346,6 +346,16 @@ def _masked_local(text: str, local_start: int, end: int) -> bool:
     return _MASK_BEFORE_LOCAL.search(text[max(0, local_start - 80) : local_start]) is not None
 
 
+def _joined_by_underscore(text: str, previous_end: int) -> int:
+    """Where the next address's local part starts when the previous address's domain ended at
+    a ``_`` (since 1.130.0, stop 60, batch 172's tune miss): imapsync names its log
+    ``LOG_imapsync/<date>_<user1>_<user2>.txt`` (its ``--logfile`` default, both logins joined
+    by ``_``), and a domain holds no ``_``, so the second address starts right after it
+    (``…_ana@corp.com.br_ana@corp.com.br.txt``). Otherwise 0: the local part read back from the
+    ``@`` stays inside the previous address and is dropped, as before."""
+    return previous_end + 1 if text.startswith("_", previous_end) else 0
+
+
 class IntakeEmailRecognizer(CodeBackedRecognizer):
     """E-mail addresses whose domain ends in a real public suffix (checked offline).
 
@@ -386,6 +396,8 @@ class IntakeEmailRecognizer(CodeBackedRecognizer):
         for result in super().analyze(text, entities, nlp_artifacts, regex_flags):
             at = result.start
             local = _LOCAL_RUN.match(text, 0, at)
+            if local is not None and local.start() < previous_end < at - 1:
+                floor = max(floor, _joined_by_underscore(text, previous_end))
             if local is None or max(local.start(), floor) < previous_end:
                 continue
             previous_end = result.end

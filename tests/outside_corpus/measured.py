@@ -8045,7 +8045,9 @@ MEASURED: tuple[Measured, ...] = (
         # group), himalaya's `name = "John Dou"` (a misspelt John Doe) replaced
         docs=18,
         total=(13, 15, 15, 2),
-        found=(13, 7, 9, 2),
+        # 1.130.0: msmtp's `user` login (mail_config_login) and imapsync's log file name's second
+        # address (an address after `_`, IntakeEmailRecognizer) go
+        found=(13, 8, 13, 2),
         missed=(
             "LukeSmithxyz-mutt-wizard-issues-471: user (elsewhere) 'velvetly09'",
             "LukeSmithxyz-mutt-wizard-issues-471: user (elsewhere) 'velvetly09'",
@@ -8053,27 +8055,15 @@ MEASURED: tuple[Measured, ...] = (
             "LukeSmithxyz-mutt-wizard-issues-471: user (elsewhere) 'velvetly09'",
             "LukeSmithxyz-mutt-wizard-issues-795: email 'test@zk37.net'",
             "getmail6-getmail6-issues-120: email 'ben@northga\\nteroofing.net'",
-            "imapsync-imapsync-issues-178: email 'luciana_pinto@gruponazare.com.br'",
-            "imapsync-imapsync-issues-178: email 'luciana_pinto@gruponazare.com.br'",
-            "imapsync-imapsync-issues-178: email 'luciana_pinto@gruponazare.com.br'",
-            "imapsync-imapsync-issues-178: email 'luciana_pinto@gruponazare.com.br'",
             "karelzak-mutt-kz-issues-95: user (elsewhere) 'malhotra'",
             "karelzak-mutt-kz-issues-95: user (elsewhere) 'malhotra'",
             "marlam-msmtp-issues-32: user (elsewhere) 'massimo'",
-            "marlam-msmtp-issues-32: user (elsewhere) 'massimo.vela58'",
         ),
         keeps=46,
-        damage=(
-            "OfflineIMAP-offlineimap-issues-407: 'account@account.com'",
-            "opnsense-plugins-issues-2532: 'fetchmail'",
-            "opnsense-plugins-issues-2532: 'fetchmail'",
-            "pimalaya-himalaya-issues-189: 'John Dou'",
-        ),
-        clean_changed=(
-            "OfflineIMAP-offlineimap-issues-407",
-            "opnsense-plugins-issues-2532",
-            "pimalaya-himalaya-issues-189",
-        ),
+        # 1.130.0: account@account.com is a stand-in (allow.yaml's echoed_stand_in_address),
+        # fetchmail a mail daemon's account (words.yaml's system_accounts)
+        damage=("pimalaya-himalaya-issues-189: 'John Dou'",),
+        clean_changed=("pimalaya-himalaya-issues-189",),
         clean_docs=6,
         tails=(8, 8),
         parses=(0, 0),

@@ -2995,6 +2995,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(squashed)
             .k("):\n")
         ),
+        # stop 60 (scrubber 1.130.0): the logins msmtp's `user`, fetchmail's `poll … user` and
+        # OfflineIMAP's `remoteuser` name, and imapsync's log file name of two addresses
+        "mail_client_logins": lambda d: (
+            d.k("account work\nhost smtp.kestrel-mail.com\nauth on\nuser ")
+            .v(u)
+            .k('\npasswordeval pass mail\n\npoll imap.kestrel-mail.com proto imap user "')
+            .v(w)
+            .k('" there with password "x" is root here\n[Repository Remote]\nremoteuser = ')
+            .v(initial)
+            .k("\nLog file is LOG_imapsync/2019_06_04_11_03_47_855_")
+            .v(f"{squashed}@kestrel-mail.com")
+            .k("_")
+            .v(f"{squashed}@kestrel-mail.com")
+            .k(".txt\n")
+        ),
     }
 
 
@@ -4046,6 +4061,14 @@ PASTED_PLACEHOLDERS = {
     "Choose the domain where this app should be installed [this-is-my-domain.nohost.me]"
     " (default: this-is-my-domain.nohost.me):\n"
     "Choose an administrator user for this app [admin] (default: admin):\n",
+    # stop 60 (scrubber 1.130.0): the same mail configs and logs with placeholders, documented
+    # logins, stand-in addresses and mail daemons' accounts
+    "mail_client_placeholders": "account gmail\nhost smtp.gmail.com\nfrom XXX\nuser XXX\n"
+    "account sendgrid\nhost smtp.sendgrid.net\nuser apikey\n"
+    'poll imap.gmail.com protocol imap username "xxx@gmail.com" password "xxxpw" is xxx here\n'
+    "[Repository Remote]\nremoteuser = account@account.com\n"
+    "Log file is LOG_imapsync/2019_06_04_11_03_47_855_user1@example.com_user2@example.com.txt\n"
+    "-rwx------   1 fetchmail        fetchmail            155 Sep 12 17:04 fetchmailrc\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
