@@ -8248,23 +8248,18 @@ MEASURED: tuple[Measured, ...] = (
         # redaction) replaced as an address
         docs=15,
         total=(29, 3, 1, 2),
-        found=(29, 2, 1, 1),
-        missed=(
-            "appwrite-appwrite-issues-3849: secret 'marblejug@7302'",
-            "appwrite-appwrite-issues-4933: user (elsewhere) 'oleg'",
-        ),
+        # 1.135.0: the OpenSSL key read as a secret (secret_names.yaml's [openssl, key]), the
+        # mail job's recipient name learned (user_names.yaml's mail_job_recipient_name),
+        # Ghost-CLI's ghost account kept (words.yaml's system_accounts), personal@email.com
+        # kept (allow.yaml's withheld_address_local_part); /home/siteList is still read as a home
+        found=(29, 3, 1, 2),
+        missed=(),
         keeps=37,
         damage=(
-            "TryGhost-Ghost-CLI-issues-460: 'ghost'",
-            "TryGhost-Ghost-CLI-issues-460: 'ghost'",
             "TryGhost-Ghost-CLI-issues-460: 'siteList'",
             "TryGhost-Ghost-CLI-issues-460: 'siteList'",
-            "supabase-supabase-issues-12614: 'personal@email.com'",
         ),
-        clean_changed=(
-            "TryGhost-Ghost-CLI-issues-460",
-            "supabase-supabase-issues-12614",
-        ),
+        clean_changed=("TryGhost-Ghost-CLI-issues-460",),
         clean_docs=5,
         tails=(8, 8),
         parses=(0, 0),

@@ -3010,6 +3010,17 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{squashed}@kestrel-mail.com")
             .k(".txt\n")
         ),
+        # stop 60 (scrubber 1.135.0): a BaaS server's OpenSSL key in its `vars` listing, and a
+        # mail job's recipient name beside its address (Appwrite's mails worker)
+        "baas_openssl_key_and_mail_recipient": lambda d: (
+            d.k("- _APP_OPENSSL_KEY_V1=")
+            .v(f"{u}@{digits[:4]}")
+            .k('\n[critical] (Job{v1-mails} | MailsV1 | [{"payload":[],"recipient":"')
+            .v(f"{w}@gmail.com")
+            .k('","locale":"en","type":"recovery","name":"')
+            .v(first)
+            .k('","team":null}]) has failed\n')
+        ),
     }
 
 
@@ -4069,6 +4080,13 @@ PASTED_PLACEHOLDERS = {
     "[Repository Remote]\nremoteuser = account@account.com\n"
     "Log file is LOG_imapsync/2019_06_04_11_03_47_855_user1@example.com_user2@example.com.txt\n"
     "-rwx------   1 fetchmail        fetchmail            155 Sep 12 17:04 fetchmailrc\n",
+    # stop 60 (scrubber 1.135.0): Ghost-CLI's own account at its prompt, Appwrite's documented
+    # defaults, and a poster's withheld address
+    "baas_defaults_and_stand_ins": "ghost@VM-1-2-ubuntu:/var/www/ghost$ ghost install\n"
+    "Some features of Ghost-CLI may not work without additional configuration.\n"
+    "- _APP_OPENSSL_KEY_V1=your-secret-key\n- _APP_DB_PASS=password\n- _APP_REDIS_PASS=\n"
+    '[{"project":{"name":"Appwrite"},"recipient":"team@appwrite.io","name":"","team":null}]\n'
+    '{"traits":{"user_email":"personal@email.com"},"remote_addr":"178.143.xx.xx"}\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
