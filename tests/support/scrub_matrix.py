@@ -3010,6 +3010,23 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{squashed}@kestrel-mail.com")
             .k(".txt\n")
         ),
+        # stop 60 (scrubber 1.137.0): CI services' predefined variables naming the build's
+        # trigger or author in an env dump (GitLab, GitHub Actions, Azure Pipelines, Drone)
+        "ci_actor_variables": lambda d: (
+            d.k("GITLAB_USER_LOGIN=")
+            .v(u)
+            .k("\nGITLAB_USER_NAME=")
+            .v(name)
+            .k("\nCI_PROJECT_PATH=")
+            .v(u)
+            .k("/widgets\nexport GITHUB_ACTOR='")
+            .v(w)
+            .k("'\nBUILD_REQUESTEDFOR=")
+            .v(name)
+            .k("\nDRONE_COMMIT_AUTHOR=")
+            .v(initial)
+            .k("\n")
+        ),
     }
 
 
@@ -4069,6 +4086,14 @@ PASTED_PLACEHOLDERS = {
     "[Repository Remote]\nremoteuser = account@account.com\n"
     "Log file is LOG_imapsync/2019_06_04_11_03_47_855_user1@example.com_user2@example.com.txt\n"
     "-rwx------   1 fetchmail        fetchmail            155 Sep 12 17:04 fetchmailrc\n",
+    # stop 60 (scrubber 1.137.0): the same CI variables naming nobody: bots, service
+    # identities, build-user-vars' stand-ins, templates, GitLab's root and empty values
+    "ci_actor_nobody": "GITHUB_ACTOR=github-actions[bot]\nGITHUB_TRIGGERING_ACTOR=dependabot[bot]\n"
+    "GITLAB_USER_LOGIN=root\nGITLAB_USER_NAME=Administrator\nCI_PROJECT_PATH=root/demo\n"
+    "BUILD_USER=Timer Trigger\nBUILD_USER_ID=timer\n"
+    "BUILD_REQUESTEDFOR=Project Collection Build Service (contoso)\n"
+    "BUILD_QUEUEDBY=Microsoft.VisualStudio.Services.TFS\n"
+    "  env:\n    GITHUB_ACTOR: ${{ github.actor }}\nCIRCLE_USERNAME=\nBUILD_USER=%BUILD_USER%\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
