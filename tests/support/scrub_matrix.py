@@ -3021,6 +3021,23 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(first)
             .k('","team":null}]) has failed\n')
         ),
+        # stop 60 (scrubber 1.137.0): CI services' predefined variables naming the build's
+        # trigger or author in an env dump (GitLab, GitHub Actions, Azure Pipelines, Drone)
+        "ci_actor_variables": lambda d: (
+            d.k("GITLAB_USER_LOGIN=")
+            .v(u)
+            .k("\nGITLAB_USER_NAME=")
+            .v(name)
+            .k("\nCI_PROJECT_PATH=")
+            .v(u)
+            .k("/widgets\nexport GITHUB_ACTOR='")
+            .v(w)
+            .k("'\nBUILD_REQUESTEDFOR=")
+            .v(name)
+            .k("\nDRONE_COMMIT_AUTHOR=")
+            .v(initial)
+            .k("\n")
+        ),
     }
 
 
@@ -4087,6 +4104,14 @@ PASTED_PLACEHOLDERS = {
     "- _APP_OPENSSL_KEY_V1=your-secret-key\n- _APP_DB_PASS=password\n- _APP_REDIS_PASS=\n"
     '[{"project":{"name":"Appwrite"},"recipient":"team@appwrite.io","name":"","team":null}]\n'
     '{"traits":{"user_email":"personal@email.com"},"remote_addr":"178.143.xx.xx"}\n',
+    # stop 60 (scrubber 1.137.0): the same CI variables naming nobody: bots, service
+    # identities, build-user-vars' stand-ins, templates, GitLab's root and empty values
+    "ci_actor_nobody": "GITHUB_ACTOR=github-actions[bot]\nGITHUB_TRIGGERING_ACTOR=dependabot[bot]\n"
+    "GITLAB_USER_LOGIN=root\nGITLAB_USER_NAME=Administrator\nCI_PROJECT_PATH=root/demo\n"
+    "BUILD_USER=Timer Trigger\nBUILD_USER_ID=timer\n"
+    "BUILD_REQUESTEDFOR=Project Collection Build Service (contoso)\n"
+    "BUILD_QUEUEDBY=Microsoft.VisualStudio.Services.TFS\n"
+    "  env:\n    GITHUB_ACTOR: ${{ github.actor }}\nCIRCLE_USERNAME=\nBUILD_USER=%BUILD_USER%\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
