@@ -3038,6 +3038,22 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(initial)
             .k("\n")
         ),
+        # stop 60 (scrubber 1.138.0): sshd's login lists (AllowUsers/DenyUsers, sshd -T's
+        # allowusers, Match User), auth.c's refusal naming the account, and a prompt with a
+        # clock before it
+        "sshd_lists_and_clock_prompt_logins": lambda d: (
+            d.k("AllowUsers root ")
+            .v(u)
+            .k("@10.0.0.* git*\nallowusers ")
+            .v(initial)
+            .k("\nMatch User git,")
+            .v(w)
+            .k(" Address 10.0.0.0/8\n    ForceCommand internal-sftp\nsshd[811]: User ")
+            .v(squashed)
+            .k(" from 192.0.2.7 not allowed because listed in DenyUsers\n[01:44:57]:~> ")
+            .v(u)
+            .k("@Rocket$ ls -l /dev/fuse\n")
+        ),
     }
 
 
@@ -4112,6 +4128,16 @@ PASTED_PLACEHOLDERS = {
     "BUILD_REQUESTEDFOR=Project Collection Build Service (contoso)\n"
     "BUILD_QUEUEDBY=Microsoft.VisualStudio.Services.TFS\n"
     "  env:\n    GITHUB_ACTOR: ${{ github.actor }}\nCIRCLE_USERNAME=\nBUILD_USER=%BUILD_USER%\n",
+    # stop 60 (scrubber 1.138.0): the same sshd lists and clock prompts naming nobody: patterns,
+    # role and image accounts, placeholders, groups, prose about the keywords, a log line with a
+    # time and an address
+    "sshd_lists_and_clock_prompt_placeholders": "AllowUsers root git* !guest youruser@10.0.0.*\n"
+    "DenyUsers sftp backup deploy\nallowusers ubuntu\nAllowGroups ssh-users\n"
+    "Match Group sftponly\nMatch User *,!root\n"
+    "AllowUsers and DenyUsers are processed in this order.\n"
+    "sshd[811]: User pi from 192.0.2.7 not allowed because not listed in AllowUsers\n"
+    "[01:45:02]:~> root@Rocket$ ls -l /dev/fuse\n(12:01) user@host ~ % ls\n"
+    "[14:02:11] connecting to git@github.com:org/repo\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
