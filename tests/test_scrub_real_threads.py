@@ -453,6 +453,14 @@ def test_switches_and_types_are_no_logins(engine: Scrubber, text: str) -> None:
     assert engine.scrub_text(text).text == text
 
 
+@pytest.mark.parametrize("name", ["Pisu", "Sisi", "Ziko"])
+def test_a_name_that_decodes_to_punctuation_is_still_a_name(engine: Scrubber, name: str) -> None:
+    """Four letters are valid base64 of three bytes; ``Pisu`` decodes to ``>+.``, printable but
+    no text, so the nickname is learned like any other (the matrix's property test found it)."""
+    text = f"uid           [ultimate] {name}na Pegozo ({name}) <musid@kestrel-mail.com>\n"
+    assert f"({name})" not in scrubbed(engine, text)
+
+
 @pytest.mark.parametrize(
     "text",
     [

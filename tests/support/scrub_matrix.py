@@ -2940,17 +2940,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         ),
         # stop 60 (scrubber 1.133.0): an OpenPGP user id whose comment is the owner's nickname,
         # a short form of the given name, where gpg's passphrase prompt and a listing print it
+        # (the given name's first three letters and "ky": its first four letters were now and
+        # then a placeholder word, "Namep"'s "Name")
         "openpgp_uid_nickname": lambda d: (
             d.k('You need a passphrase to unlock the secret key for\nuser: "')
             .v(name)
             .k(" (")
-            .v(first[:4])
+            .v(first[:3] + "ky")
             .k(") <")
             .v(f"{u}@kestrel-mail.com")
             .k('>"\n4096-bit RSA key, ID 065C5B7A, created 2015-04-20\nuid           [ultimate] ')
             .v(name)
             .k(" (")
-            .v(first[:4])
+            .v(first[:3] + "ky")
             .k(") <")
             .v(f"{u}@kestrel-mail.com")
             .k(">\n")
