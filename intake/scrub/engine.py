@@ -792,11 +792,7 @@ def _account_entries(text: str) -> set[str]:
     ``_service_account``), a full name that is a person's (the ``person_name`` rule). Neither
     is learned for a role account, whose full name is a role's (``Linux User``: ``_role_name``)."""
     pairs = [(login, "") for login in _account_logins(text)]  # (login, full name)
-    if ":/" in text:
-        for m in _rule("passwd").finditer(text):
-            uid = int(m.group(2))
-            if (uid in _PERSON_UIDS or uid in _DIRECTORY_UIDS) and home_segment(m.group(4) + "/"):
-                pairs.append((m.group(1), m.group(3).split(",")[0].strip()))
+    pairs += _account_file_entries(text)
     if "User Name:" in text and _marked("profile", text):
         pairs += [(m.group(2), m.group(1).strip()) for m in _rule("profile").finditer(text)]
     if _marked("command_arg", text):
@@ -813,6 +809,47 @@ def _account_entries(text: str) -> set[str]:
         if _rule("person_name").match(name) and _a_name(name):
             out.add(name)
     return out
+
+
+def _account_file_entries(text: str) -> list[tuple[str, str]]:
+    """The (login, full name) pairs of an account database's lines: a person's passwd entry
+    (``passwd``, ``_persons_entry``; also as Python's ``pwd.struct_passwd``), and since
+    1.142.0 a group line's members, a shadow or subuid line's login (``account_file_logins``)
+    and dscl's record of a person's account (``dscl_user``, ``_persons_uid``)."""
+    pairs: list[tuple[str, str]] = []
+    if ":/" in text or "pw_name=" in text:
+        pairs += [
+            (m.group(1), m.group(3).split(",")[0].strip())
+            for m in _rule("passwd").finditer(text)
+            if _persons_entry(m)
+        ]
+    if ":" in text:
+        for m in _rule("account_file_logins").finditer(text):
+            pairs += [(login, "") for login in m.group(1).split(",")]
+    if "RecordName:" in text:
+        pairs += [
+            (m.group("login"), m.group("name"))
+            for m in _rule("dscl_user").finditer(text)
+            if _persons_uid(m)
+        ]
+    return pairs
+
+
+_LOGIN_SHELL = regex.compile(r"(?:/usr(?:/local)?+)?+/bin/(?:ba|z|k|mk|c|tc|da|fi|o?k)?+sh")
+"""A login shell as a passwd line's last field names it (``/bin/bash``, ``/usr/bin/zsh``,
+``/bin/sh``): not a service's ``/usr/sbin/nologin``, ``/bin/false`` or ``/bin/sync``."""
+
+
+def _persons_entry(m: regex.Match[str]) -> bool:
+    """Whether a passwd line (``user_names.yaml``'s ``passwd``) is a person's account: its uid
+    in a person's range (login.defs(5)'s UID_MIN 1000 to UID_MAX 60000, or a directory's) and
+    its home under a home root (``/home/<login>``) or, since 1.142.0, anywhere with a login
+    shell (``/srv/<x>`` with ``/bin/bash``; a service's folder named for it, ``/opt/<login>``,
+    is ``_service_account``'s)."""
+    uid = int(m.group(2))
+    return (uid in _PERSON_UIDS or uid in _DIRECTORY_UIDS) and bool(
+        home_segment(m.group(4) + "/") or _LOGIN_SHELL.fullmatch(m.group(5))
+    )
 
 
 def _switched_to_a_person(text: str, login: str) -> bool:

@@ -3056,6 +3056,25 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("@Rocket$ ls -l /dev/fuse\n")
         ),
+        # stop 60 (scrubber 1.142.0): account database lines, a person's passwd line with its
+        # home under no home root, a group's members, a shadow and a subuid line, pwd's repr
+        "passwd_group_shadow_subuid_lines": lambda d: (
+            d.v(u)
+            .k(":x:1000:1000:")
+            .v(name)
+            .k(",,,:/srv/data:/bin/bash\ndocker:x:998:ubuntu,")
+            .v(w)
+            .k("\n")
+            .v(initial)
+            .k(":$6$Xq3bT9vLmR2wZk8p$")
+            .v(_r(rng, ALNUM, 86))
+            .k(":19876:0:99999:7:::\n")
+            .v(squashed)
+            .k(":165536:65536\npwd.struct_passwd(pw_name='")
+            .v(u)
+            .k("', pw_passwd='x', pw_uid=1000, pw_gid=1000, pw_gecos='', pw_dir='/data/x',")
+            .k(" pw_shell='/bin/zsh')\n")
+        ),
     }
 
 
@@ -4140,6 +4159,16 @@ PASTED_PLACEHOLDERS = {
     "sshd[811]: User pi from 192.0.2.7 not allowed because not listed in AllowUsers\n"
     "[01:45:02]:~> root@Rocket$ ls -l /dev/fuse\n(12:01) user@host ~ % ls\n"
     "[14:02:11] connecting to git@github.com:org/repo\n",
+    # stop 60 (scrubber 1.142.0): account database lines naming nobody: system, service, image
+    # and placeholder accounts, role full names, members that are roles, locked services
+    "account_lines_nobody": "root:x:0:0:root:/root:/bin/bash\n"
+    "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n"
+    "odoo:x:1001:1001:Odoo,,,:/opt/odoo:/bin/bash\n"
+    "user:x:1000:1000:Linux User,,,:/srv/user:/bin/bash\n"
+    "docker:x:998:\nsudo:x:27:ubuntu\nadm:x:4:syslog,ubuntu\n"
+    "www-data:*:19876:0:99999:7:::\nusername:100000:65536\n1000:100000:65536\n"
+    "pwd.struct_passwd(pw_name='root', pw_passwd='x', pw_uid=0, pw_gid=0, pw_gecos='root',"
+    " pw_dir='/root', pw_shell='/bin/bash')\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
