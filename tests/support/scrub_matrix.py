@@ -3054,6 +3054,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("@Rocket$ ls -l /dev/fuse\n")
         ),
+        # stop 60 (scrubber 1.141.0): the login argument of account and process commands at a
+        # prompt or after a script's sudo (usermod, gpasswd, passwd, chsh, loginctl, pgrep)
+        "account_command_logins": lambda d: (
+            d.k("$ sudo usermod -aG docker ")
+            .v(u)
+            .k("\nsudo gpasswd -a ")
+            .v(w)
+            .k(" dialout\n$ sudo chsh -s /bin/zsh ")
+            .v(initial)
+            .k("\n$ sudo loginctl enable-linger ")
+            .v(squashed)
+            .k("\n$ pgrep -u ")
+            .v(u)
+            .k(" python\n")
+        ),
     }
 
 
@@ -4138,6 +4153,15 @@ PASTED_PLACEHOLDERS = {
     "sshd[811]: User pi from 192.0.2.7 not allowed because not listed in AllowUsers\n"
     "[01:45:02]:~> root@Rocket$ ls -l /dev/fuse\n(12:01) user@host ~ % ls\n"
     "[14:02:11] connecting to git@github.com:org/repo\n",
+    # stop 60 (scrubber 1.141.0): the same account and process commands naming nobody: system
+    # and service accounts, variables, placeholders, uids, an option's argument, prose
+    "account_command_placeholders": "$ sudo usermod -aG docker $USER\n"
+    "$ sudo usermod -aG docker ${USER}\n$ sudo gpasswd -a www-data nginx\n"
+    "$ sudo usermod -aG render jellyfin\n$ sudo passwd root\n$ pgrep -u root sshd\n"
+    "$ ps -u postgres\n$ top -u www-data\n$ sudo loginctl enable-linger $(whoami)\n"
+    "$ sudo usermod -aG docker <user>\n$ sudo usermod -aG docker youruser\n"
+    "$ sudo chown -R 1000:1000 /srv/app\n$ sudo usermod -aG libvirt\n$ sudo -u postgres psql\n"
+    "$ su - postgres\nUse su to switch users, or usermod to change a user.\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
