@@ -797,9 +797,9 @@ def _account_entries(text: str) -> set[str]:
         pairs += [(m.group(2), m.group(1).strip()) for m in _rule("profile").finditer(text)]
     if _marked("command_arg", text):
         pairs += [
-            (m.group(2), "")
+            (m.group("login"), "")
             for m in _rule("command_arg").finditer(text)
-            if not m.group("switch") or _switched_to_a_person(text, m.group(2))
+            if not m.group("switch") or _switched_to_a_person(text, m.group("login"))
         ]
     out: set[str] = set()
     for login, name in pairs:

@@ -3075,6 +3075,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .k("', pw_passwd='x', pw_uid=1000, pw_gid=1000, pw_gecos='', pw_dir='/data/x',")
             .k(" pw_shell='/bin/zsh')\n")
         ),
+        # stop 60 (scrubber 1.141.0): the login argument of account and process commands at a
+        # prompt or after a script's sudo (usermod, gpasswd, passwd, chsh, loginctl, pgrep)
+        "account_command_logins": lambda d: (
+            d.k("$ sudo usermod -aG docker ")
+            .v(u)
+            .k("\nsudo gpasswd -a ")
+            .v(w)
+            .k(" dialout\n$ sudo chsh -s /bin/zsh ")
+            .v(initial)
+            .k("\n$ sudo loginctl enable-linger ")
+            .v(squashed)
+            .k("\n$ pgrep -u ")
+            .v(u)
+            .k(" python\n")
+        ),
     }
 
 
@@ -4169,6 +4184,15 @@ PASTED_PLACEHOLDERS = {
     "www-data:*:19876:0:99999:7:::\nusername:100000:65536\n1000:100000:65536\n"
     "pwd.struct_passwd(pw_name='root', pw_passwd='x', pw_uid=0, pw_gid=0, pw_gecos='root',"
     " pw_dir='/root', pw_shell='/bin/bash')\n",
+    # stop 60 (scrubber 1.141.0): the same account and process commands naming nobody: system
+    # and service accounts, variables, placeholders, uids, an option's argument, prose
+    "account_command_placeholders": "$ sudo usermod -aG docker $USER\n"
+    "$ sudo usermod -aG docker ${USER}\n$ sudo gpasswd -a www-data nginx\n"
+    "$ sudo usermod -aG render jellyfin\n$ sudo passwd root\n$ pgrep -u root sshd\n"
+    "$ ps -u postgres\n$ top -u www-data\n$ sudo loginctl enable-linger $(whoami)\n"
+    "$ sudo usermod -aG docker <user>\n$ sudo usermod -aG docker youruser\n"
+    "$ sudo chown -R 1000:1000 /srv/app\n$ sudo usermod -aG libvirt\n$ sudo -u postgres psql\n"
+    "$ su - postgres\nUse su to switch users, or usermod to change a user.\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
