@@ -8,8 +8,9 @@ status``'s ``✓ Logged in to <host> account <u> (keyring)`` (status.go; older `
 ``You are logged in as <u>.``/``Authenticated as <u>``/``Current user: <u>`` lines and
 Bitbucket's older ``logged in as <u>.``, ``oc login``'s ``Logged into "<server>" as "<u>" using
 …`` (loginoptions.go), GitLab's ``Welcome to GitLab, @<u>!`` (gitlab-shell), ``kubectl auth
-whoami``'s ``Username`` row (whoami.go), ``cf target``'s ``user:`` row, GitHub's deploy-key
-greeting ``Hi <owner>/<repo>! …`` and ``oc whoami``/``vercel whoami`` typed at a prompt.
+whoami``'s ``Username`` row (whoami.go), ``cf target``'s ``user:`` row and ``oc whoami``/
+``vercel whoami`` typed at a prompt. GitHub's deploy-key greeting ``Hi <owner>/<repo>! …``
+is not read: its owner is as often an organisation's.
 
 ``LOGIN_MESSAGE_NOBODY`` is the harm hunt the rule was attacked with before it was kept:
 texts of the same shape that name nobody (role, bot and service accounts, placeholders, the
@@ -62,6 +63,7 @@ LOGIN_MESSAGE_NOBODY = [
     "API endpoint:   https://api.example.com\nAPI version:    3.140.0\nuser:           admin\norg:            system\nspace:          dev\n",
     "API endpoint:   https://api.example.com\nuser:           jdoe@example.com\norg:            myorg\n",
     "Hi octocat/Hello-World! You've successfully authenticated, but GitHub does not provide shell access.\n",
+    "Hi ivolkova/dotfiles! You've successfully authenticated, but GitHub does not provide shell access.\n",
     "Hi USERNAME! You've successfully authenticated, but GitHub does not provide shell access.\n",
     "$ oc whoami\nkube:admin\n",
     "$ oc whoami\ndeveloper\n",
@@ -115,11 +117,6 @@ LOGIN_MESSAGE_GO = [
         "API endpoint:   https://api.cf.example.com\nAPI version:    3.140.0\nuser:           cnwosu\norg:            platform\nspace:          dev\n",
         "cnwosu",
         "org:            platform",
-    ),
-    (
-        "Hi ivolkova/dotfiles! You've successfully authenticated, but GitHub does not provide shell access.\n",
-        "ivolkova",
-        "/dotfiles! You've",
     ),
     ("$ oc whoami\nbtanaka\n", "btanaka", "$ oc whoami\n"),
     ("$ vercel whoami\nVercel CLI 32.5.0\n> gmarchetti\n", "gmarchetti", "Vercel CLI 32.5.0\n> "),
