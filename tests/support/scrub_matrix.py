@@ -3090,6 +3090,22 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k(" python\n")
         ),
+        # stop 60 (scrubber 1.140.0): who-is-logged-in messages of CLIs and servers (gh auth
+        # status, npm login, oc login, GitLab's and GitHub's SSH greetings, kubectl auth whoami)
+        "login_messages": lambda d: (
+            d.k("github.com\n  \u2713 Logged in to github.com account ")
+            .v(u)
+            .k(" (keyring)\nLogged in as ")
+            .v(w)
+            .k(" on https://registry.npmjs.org/.\n")
+            .k('Logged into "https://api.ocp.example.com:6443" as "')
+            .v(initial)
+            .k('" using the token provided.\nWelcome to GitLab, @')
+            .v(squashed)
+            .k("!\nATTRIBUTE   VALUE\nUsername    ")
+            .v(u)
+            .k("\nGroups      [system:authenticated]\n")
+        ),
     }
 
 
@@ -4193,6 +4209,15 @@ PASTED_PLACEHOLDERS = {
     "$ sudo usermod -aG docker <user>\n$ sudo usermod -aG docker youruser\n"
     "$ sudo chown -R 1000:1000 /srv/app\n$ sudo usermod -aG libvirt\n$ sudo -u postgres psql\n"
     "$ su - postgres\nUse su to switch users, or usermod to change a user.\n",
+    # stop 60 (scrubber 1.140.0): the same who-is-logged-in messages naming nobody: role and
+    # bot accounts, placeholders, the clusters' default users, prose, a login with no name
+    "login_message_placeholders": "\u2713 Logged in to github.com account octocat (keyring)\n"
+    "Logged in as root\nYou are logged in as admin.\nCurrent user: $USER\n"
+    "Logged in as expected, then the page froze\nLogged in on https://registry.npmjs.org/.\n"
+    'Logged into "https://api.crc.testing:6443" as "kubeadmin" using the token provided.\n'
+    "Welcome to GitLab, @username!\nATTRIBUTE   VALUE\nUsername    kubernetes-admin\n"
+    "Groups      [system:masters]\nLogin Succeeded\n"
+    "Hi USERNAME! You've successfully authenticated, but GitHub does not provide shell access.\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
