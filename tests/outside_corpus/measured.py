@@ -4705,6 +4705,37 @@ _TEXTS_177 = (
     '"traits":{"user_email":"user@example.com","user_id":"00000000-0000-0000-0000-000000000000"}',
 )
 
+_TEXTS_179 = (
+    # a launcher's instance header under a home whose folder is a placeholder the poster wrote,
+    # not a login (MultiMC, Prism Launcher)
+    "Minecraft folder is:\nC:/Users/user/Downloads/MultiMC/MultiMC/instances/Modded/minecraft",
+    "Minecraft folder is:\nC:/Users/<user>/Downloads/MultiMC/instances/Modded/minecraft",
+    "Minecraft folder is:\nC:/Users/USERNAME/Downloads/MultiMC/MultiMC/instances/Modded/minecraft",
+    "Minecraft folder is:\nC:/Users/YOUR_USERNAME/Downloads/MultiMC/MultiMC/instances/Modded/minecraft",
+    "Minecraft folder is:\nC:/Users/yourname/Downloads/MultiMC/MultiMC/instances/Modded/minecraft",
+    "Minecraft folder is:\nC:/Users/myusername/Downloads/MultiMC/MultiMC/instances/Modded/minecraft",
+    "Minecraft folder is:\nC:/Users/redacted/Downloads/MultiMC/instances/Modded/minecraft",
+    "Minecraft folder is:\nC:/Users/[redacted]/Downloads/MultiMC/instances/Modded/minecraft",
+    "Minecraft folder is:\nC:/Users/xxxx/Downloads/MultiMC/instances/Modded/minecraft",
+    "Minecraft folder is:\nC:/Users/********/Downloads/MultiMC/instances/Modded/minecraft",
+    "Minecraft folder is:\n/home/<redacted>/.local/share/PrismLauncher/instances/Fabulously Optimized/minecraft",
+    "Minecraft folder is:\ninstances/Pet Dragons 1.10.2/minecraft",
+    "Java Arguments:\n[-XX:HeapDumpPath=MojangTricksIntelDriversForPerformance_javaw.exe_minecraft.exe.heapdump, -Xms512m, -Xmx1024m, -Duser.language=en, -jar, C:/Users/user/Downloads/MultiMC/jars/NewLaunch.jar]",
+    "Native path:\n  C:/Users/Public/MultiMC/instances/Modded/natives",
+    # a mod manager's request-header dump whose API key the tool (or the poster) masked
+    "  apikey: ***",
+    "  apikey: <redacted>",
+    "  apikey: [REDACTED]",
+    "  apikey: XXXXXXXX",
+    "  apikey: your-api-key",
+    "  User-Agent: Wabbajack/0.9.18.0\n  Accept: application/json\n  Application-Name: Wabbajack",
+    # SKSE64's log naming a Skyrim save: the game's own file names, no secret
+    "save name is Quicksave0",
+    "save name is Autosave1",
+    "save name is Quicksave0_497A45B9_1",
+    "full save path: C:\\Users\\user\\Documents\\My Games\\Skyrim Special Edition\\Saves\\\\Save1.ess",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -8263,5 +8294,37 @@ MEASURED: tuple[Measured, ...] = (
         tails=(8, 8),
         parses=(0, 0),
         texts=_TEXTS_177,
+    ),
+    Measured(
+        batch=179,
+        blind_under="1.143.0",
+        # Batch 179's tune part under scrubber 1.143.0, blind: paths 28/28, elsewhere 1/1, no
+        # e-mail, secrets 2/2, 4 of 32 keep spans damaged, 10/10 library tails, 3 of 8 clean
+        # changed, no JSON/YAML.
+        # known damage and changes (tests/outside_corpus/SOURCE.md, "The stop-179 collection"):
+        # MultiMC's header under `C:/Users/notmyrealname/…` (the poster's stand-in) read as a
+        # login and replaced three times; Wabbajack's header dump `apikey: NOPE` (its own mask)
+        # replaced as a secret; SKSE64's `save name is Quicksave0_<hex>_<n>_<hex>_<Location>_…`
+        # (Skyrim's save file name) replaced whole as a secret (scored as a clean change only)
+        docs=18,
+        total=(28, 1, 0, 2),
+        found=(28, 1, 0, 2),
+        missed=(),
+        keeps=32,
+        damage=(
+            "MultiMC-Launcher-issues-1175: 'notmyrealname'",
+            "MultiMC-Launcher-issues-1175: 'notmyrealname'",
+            "MultiMC-Launcher-issues-1175: 'notmyrealname'",
+            "wabbajack-tools-wabbajack-issues-533: 'NOPE'",
+        ),
+        clean_changed=(
+            "MultiMC-Launcher-issues-1175",
+            "wabbajack-tools-wabbajack-issues-533",
+            "xanderdunn-skaar-issues-41",
+        ),
+        clean_docs=8,
+        tails=(10, 10),
+        parses=(0, 0),
+        texts=_TEXTS_179,
     ),
 )

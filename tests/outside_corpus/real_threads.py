@@ -9846,7 +9846,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``177``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``177``, ``179``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9987,6 +9987,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (175, _RAW_STOP175),
         (176, _RAW_STOP176),
         (177, _RAW_STOP177),
+        (179, _RAW_STOP179),
     ):
         if batch not in (None, number):
             continue
@@ -61254,6 +61255,509 @@ Message: MySQL check failed.
 ✔ Checking current folder permissions
 ℹ Checking operating system [skipped]
 Local MySQL install not found. You can ignore this if you are using a remote MySQL host.
+""",
+    ),
+]
+
+
+_RAW_STOP179: list[tuple[str, str, str]] = [
+    # ---- SMAPI (Stardew Valley): the console on Linux, the old ProgramLog --------------------------
+    (
+        "https://github.com/Pathoschild/SMAPI/issues/340",
+        ".txt",
+        r"""[[[user:quimsar]]@localhost Stardew Valley]$ ./StardewValley
+command
+/usr/bin/gnome-terminal
+Option “-e” is deprecated and might be removed in a later version of gnome-terminal.
+Use “-- ” to terminate the options and put the command line to execute after it.
+Warning: DESKTOP_STARTUP_ID not set and no fallback available.
+[[[user:quimsar]]@localhost Stardew Valley]$
+
+[SMAPI] SMAPI 2.0-beta.2 with Stardew Valley 1.2.33 on Unix 4.13.4.200
+[SMAPI] Mods go here: /home/[[user:quimsar]]{{keep:/.local/share/Steam/steamapps/common/Stardew Valley/Mods}}
+Setting breakpad minidump AppID = 413150
+Steam_SetMinidumpSteamID:  Caching Steam ID:  76561198050900371 [API loaded no]
+Invalid type Entoarox.ExtendedMinecart.ExtendedMinecart for instance field Entoarox.ExtendedMinecart.ExtendedMinecart+<>c__DisplayClass7_0:<>4__this
+
+[SMAPI] Skipped 1 mods:
+[SMAPI]    Extended Minecart 1.6.5 because its DLL has no 'Mod' subclass.
+
+[SMAPI] Loaded 6 mods:
+[SMAPI]    Automate 1.7 by {{keep:Pathoschild}} | Lets you automate crafting machines, fruit trees, and more by connecting them to chests.
+[SMAPI]    Better Ranching 1.5 by {{keep:Urbanyeti}} | Prevents failed milk/shear attempts
+""",
+    ),
+    (
+        "https://github.com/Pathoschild/SMAPI/issues/96",
+        ".txt",
+        r"""C:\Users\{{keep:HP}}\AppData\Roaming\StardewValley\ErrorLogs\MODDED_ProgramLog.Log_LATEST.txt
+Created log instance
+[06:14:42.522 م] SMAPI Version: 0.39.6 Alpha
+[06:14:42.522 م] SDV Version: 1.0
+[06:14:42.522 م] Validating api paths...
+[06:14:42.534 م] Injecting New SDV Version...
+[06:14:42.534 م] Starting SDV...
+[06:14:42.532 م] Initializing SDV Assembly...
+[06:14:42.682 م] Patching SDV Graphics Profile...
+[06:14:42.688 م] LOADING MODS
+[06:14:42.689 م] Found Manifest: C:\Users\{{keep:HP}}\AppData\Roaming\StardewValley\Mods\NPCMapLocations\manifest.json
+[06:14:43.410 م] Created psconfigs directory @C:\Users\{{keep:HP}}\AppData\Roaming\StardewValley\Mods\NPCMapLocations\psconfigs
+[06:14:43.413 م] Loading Mod DLL...
+[06:14:43.414 م] LOADED MOD: NPC Map Locations Mod by {{keep:Bouhm}} - Version StardewModdingAPI.Version | Description: Shows NPC locations on the map (@ C:\Users\{{keep:HP}}\AppData\Roaming\StardewValley\Mods\NPCMapLocations\NPCMapLocations.dll)
+[06:14:43.460 م] Found Manifest: C:\Users\{{keep:HP}}\AppData\Roaming\StardewValley\Mods\TrainerMod\manifest.json
+[06:14:43.488 م] Created psconfigs directory @C:\Users\{{keep:HP}}\AppData\Roaming\StardewValley\Mods\TrainerMod\psconfigs
+[06:14:43.490 م] Loading Mod DLL...
+""",
+    ),
+    # ---- BepInEx and Doorstop: LogOutput.log, run_bepinex.sh ------------------------------------------
+    (
+        "https://github.com/BepInEx/BepInEx/issues/1292",
+        ".txt",
+        r"""[Message:   BepInEx] BepInEx 5.4.23.2 - Cities2 (28/03/2026 16:59:12)
+[Info   :   BepInEx] Running under Unity v2022.3.57.10324953
+[Info   :   BepInEx] CLR runtime version: 4.0.30319.42000
+[Info   :   BepInEx] Supports SRE: True
+[Info   :   BepInEx] System platform: Bits64, Windows
+[Message:   BepInEx] Preloader started
+[Info   :   BepInEx] Loaded 1 patcher method from [BepInEx.Preloader 5.4.23.2]
+[Info   :   BepInEx] 1 patcher plugin loaded
+[Info   :   BepInEx] Patching [UnityEngine.CoreModule] with [BepInEx.Chainloader]
+[Message:   BepInEx] Preloader finished
+[Message:   BepInEx] Chainloader ready
+[Message:   BepInEx] Chainloader started
+[Info   :   BepInEx] 0 plugins to load
+[Message:   BepInEx] Chainloader startup complete
+[Info   :   Console] Logs at C:/Users/[[user:dovek]]{{keep:/AppData/LocalLow/Colossal Order/Cities Skylines II/Logs}}
+""",
+    ),
+    (
+        "https://github.com/BepInEx/BepInEx/issues/140",
+        ".txt",
+        r"""[Message:   BepInEx] BepInEx 5.3.0.0 - Risk of Rain 2
+[Info   :   BepInEx] Running under Unity v2018.4.16.15133130
+[Info   :   BepInEx] CLR runtime version: 4.0.30319.17020
+[Info   :   BepInEx] Supports SRE: False
+[Message:   BepInEx] Preloader started
+[Info   :   BepInEx] Loaded 1 patcher methods from BepInEx.MonoMod.Loader, Version=1.0.0.0, Culture=neutral, PublicKeyToken=null
+[Info   :   BepInEx] 2 patcher plugin(s) loaded
+[Info   :   BepInEx] Patching [UnityEngine.CoreModule] with [BepInEx.Chainloader]
+[Info   :   MonoMod] Collecting target assemblies from mods
+[Info   :   BepInEx] Patching [Assembly-CSharp] with [BepInEx.MonoMod.Loader.Patcher]
+[Message:   MonoMod] [Main] Scanning for mods in directory.
+[Message:   MonoMod] [ReadMod] Loading mod dir: C:\Program Files (x86)\Steam\steamapps\common\Risk of Rain 2\BepInEx\monomod
+[Message:   MonoMod] [ReadMod] Loading mod: C:\Program Files (x86)\Steam\steamapps\common\Risk of Rain 2\BepInEx\monomod\Assembly-CSharp.R2API.mm.dll
+""",
+    ),
+    (
+        "https://github.com/NeighTools/UnityDoorstop/issues/81",
+        ".txt",
+        r"""./run_bepinex.sh 
+The executable "/home/[[user:jov]]{{keep:/Games/Heroic/Prefixes/default/Silksong/drive_c/GOG Games/Hollow Knight Silksong/Hollow Knight Silksong.exe}}" is not compiled for x86 or x64 (might be ARM?)
+If you think this is a mistake (or would like to encourage support for other architectures)
+Please make an issue at https://github.com/NeighTools/UnityDoorstop
+Got: PE32+ executable for MS Windows 6.00 (GUI), x86-64, 7 sections
+
+$ file Hollow\ Knight\ Silksong.exe 
+Hollow Knight Silksong.exe: PE32+ executable for MS Windows 6.00 (GUI), x86-64, 7 sections
+""",
+    ),
+    # ---- MelonLoader: Latest.log's header ---------------------------------------------------------------
+    (
+        "https://github.com/LavaGang/MelonLoader/issues/257",
+        ".txt",
+        r"""[15:19:45.221] ------------------------------
+[15:19:45.221] MelonLoader v0.5.4 Open-Beta
+[15:19:45.221] OS: Windows 10
+[15:19:45.222] Hash Code: 99102531024810154100579910097100505048995753975597975597101485351514856
+[15:19:45.222] ------------------------------
+[15:19:45.223] Game Type: Il2Cpp
+[15:19:45.223] Game Arch: x64
+[15:19:45.223] ------------------------------
+[15:19:45.224] Core::BasePath = C:\Users\[[user:Owen]]{{keep:\Documents\RealmOfTheMadGod\Production}}
+[15:19:45.224] Game::BasePath = C:\Users\[[user:Owen]]\Documents\RealmOfTheMadGod\Production
+[15:19:45.224] Game::DataPath = C:\Users\[[user:Owen]]\Documents\RealmOfTheMadGod\Production\RotMG Exalt_Data
+[15:19:45.225] Game::ApplicationPath = C:\Users\[[user:Owen]]\Documents\RealmOfTheMadGod\Production\RotMG Exalt.exe
+
+[15:19:48.523] [ERROR] Failed to Initialize Assets Manager!
+[15:19:48.525] ------------------------------
+[15:19:48.526] Game Name: UNKNOWN
+[15:19:48.526] Game Developer: UNKNOWN
+[15:19:48.527] Unity Version: 2021.3.1f1
+[15:19:48.527] Game Version: 0
+[15:19:48.527] ------------------------------
+[15:19:48.976] Preferences Loaded!
+""",
+    ),
+    # ---- Mod Organizer 2: mo_interface.log, the Linux installer's nxm handler --------------------------
+    (
+        "https://github.com/ModOrganizer2/modorganizer/issues/458",
+        ".txt",
+        r"""09:42:21 [D] ssl support: 1
+09:42:21 [D] data path: C:/Users/[[user:dorne]]{{keep:/AppData/Local/ModOrganizer/SkyrimSE}}
+09:42:21 [D] Working directory: C:\Users\[[user:dorne]]\Downloads\Mod Organizer 2 SE
+09:42:21 [D] Loaded settings:
+09:42:21 [D]   compact_downloads=false
+09:42:21 [D]   display_foreign=true
+09:42:21 [D]   force_enable_core_files=true
+09:42:21 [D]   hide_unchecked_plugins=false
+09:42:21 [D]   language=en_US
+09:42:21 [D]   load_mechanism=0
+09:42:21 [D]   log_level=0
+09:42:21 [D]   meta_downloads=false
+09:42:21 [D]   nexus_login=true
+09:42:21 [D]   nmm_version=0.61.13
+09:42:21 [D]   offline_mode=false
+09:42:21 [D]   use_prereleases=false
+09:42:21 [D]   use_proxy=false
+09:42:21 [D] initializing core
+09:42:21 [D] usvfs log messages are written to C:/Users/[[user:dorne]]/AppData/Local/ModOrganizer/SkyrimSE/logs/usvfs-2018-07-29_01-42-21.log
+09:42:21 [D] Initializing VFS <mod_organizer_instance, 0, 1, C:/Users/[[user:dorne]]/AppData/Local/ModOrganizer/SkyrimSE/crashDumps>
+09:42:21 [D] initialize plugins
+09:42:21 [D] looking for plugins in C:\Users\[[user:dorne]]\Downloads\Mod Organizer 2 SE\plugins
+09:42:21 [D] loaded plugin "bsa_extractor.dll"
+09:42:21 [D] loaded plugin "check_fnis.dll"
+09:42:21 [D] loaded plugin "diagnose_basic.dll"
+09:42:21 [D] loaded plugin "game_fallout3.dll"
+09:42:21 [D] loaded plugin "game_fallout4.dll"
+""",
+    ),
+    (
+        "https://github.com/Furglitch/modorganizer2-linux-installer/issues/987",
+        ".txt",
+        r"""./nxm-handler nxm://fallout4/mods/74160/files/400316?key=[[secret:Tq4ZKD7Rp-w-hyBN3X-sLe]]&expires=1781624890&user_id=119334868
+
+2026-06-14 17:48:46 | DEBUG    | NXM-HANDLER : logger.add_loggers@110 | Added loggers with level INFO for console and TRACE for file output
+2026-06-14 17:48:46 | DEBUG    | NXM-HANDLER : __init__.get_instance_dir@18 | Received URL: nxm://fallout4/mods/74160/files/400316?key=[[secret:Tq4ZKD7Rp-w-hyBN3X-sLe]]
+2026-06-14 17:48:46 | DEBUG    | NXM-HANDLER : __init__.get_instance_dir@24 | Parsed game ID: fallout4
+2026-06-14 17:48:46 | DEBUG    | NXM-HANDLER : state_file.load_state@12 | Loading state file from: /home/[[user:kivra]]{{keep:/.config/mo2-lint/state.json}}
+""",
+    ),
+    (
+        "https://github.com/wabbajack-tools/wabbajack/issues/533",
+        ".txt",
+        r"""90.56 - Nexus call failed: Method: GET, RequestUri: 'https://build.wabbajack.org/v1/games/skyrim/mods/58829/files.json', Version: 1.1, Content: <null>, Headers:
+{
+  User-Agent: Wabbajack/0.9.18.0
+  User-Agent: (Microsoft Windows NT 6.2.9200.0; x64)
+  User-Agent: .NET
+  User-Agent: Core
+  User-Agent: 3.1.1
+  apikey: {{keep:NOPE}}
+  Accept: application/json
+  Application-Name: Wabbajack
+  Application-Version: 0.9.18.0
+}
+""",
+    ),
+    # ---- Vortex: startup and plugin-management errors, vortex.log lines ------------------------------
+    (
+        "https://github.com/Nexus-Mods/Vortex/issues/5500",
+        ".txt",
+        r"""EPERM : operation not permitted, mkdir 'C:\Users\{{keep:Username}}\AppData\Roaming\Vortex' errno: -4048  syscall: mkdir code:EPERM path: C:\Users\[[user:Teolax]]{{keep:\appdata\roaming\Vortex}}
+If you think this is a bug, please report it to the issue tracker (Github)
+""",
+    ),
+    (
+        "https://github.com/Nexus-Mods/Vortex/issues/7898",
+        ".txt",
+        r"""Sun, 08 Nov 2020 15:23:49 GMT - debug: [gamebryo-plugin-management] synching plugins pluginsPath=C:\Users\[[user:hwtam]]{{keep:\AppData\Local\Fallout4}}
+Sun, 08 Nov 2020 15:23:49 GMT - error: [gamebryo-plugin-management] failed to look for plugin changes pluginPath=C:\Users\[[user:hwtam]]\AppData\Local\Fallout4, errno=-4058, syscall=watch, code=ENOENT, path=C:\Users\[[user:hwtam]]\AppData\Local\Fallout4, filename=C:\Users\[[user:hwtam]]\AppData\Local\Fallout4
+""",
+    ),
+    (
+        "https://github.com/Nexus-Mods/Vortex/issues/13458",
+        ".txt",
+        r"""ENOENT: no such file or directory, stat 'C:\Users\[[user:bemso]]{{keep:\AppData\Roaming\Vortex\fallout4\masterlist\masterlist.yaml}}'
+Error
+    at Object.statAsync (C:\Program Files\Black Tree Gaming Ltd\Vortex\resources\app.asar\renderer.js:9072:216)
+    at t.default.<anonymous> (C:\Program Files\Black Tree Gaming Ltd\Vortex\resources\app.asar.unpacked\bundledPlugins\gamebryo-plugin-management\index.js:2:631882)
+""",
+    ),
+    # ---- r2modman and a Baldur's Gate 3 mod manager: Electron errors ---------------------------------
+    (
+        "https://github.com/ebkr/r2modmanPlus/issues/1056",
+        ".txt",
+        r"""Uncaught (in promise) Error: EPERM: operation not permitted, mkdir 'C:\Users\{{keep:user}}\AppData\Roaming\r2modmanPlus-local\ROUNDS'
+""",
+    ),
+    (
+        "https://github.com/mkinfrared/baldurs-gate3-mod-manager/issues/111",
+        ".txt",
+        r"""Error:
+EPERM: operation not permitted, open '/Users/[[user:granite]]{{keep:/Documents/Larian Studios/Baldur's Gate 3/PlayerProfiles/Public/modsettings.lsx}}'
+""",
+    ),
+    # ---- SKSE64: skse64.log ---------------------------------------------------------------------------
+    (
+        "https://github.com/xanderdunn/skaar/issues/41",
+        ".txt",
+        r"""SKSE64 runtime: initialize (version = 2.0.7 01050270 01D3EACC0B0AE4D2, os = 6.2 (9200))
+imagebase = 00007FF6CF770000
+reloc mgr imagebase = 00007FF6CF770000
+config path = E:\Program Files (x86)\Steam\steamapps\common\Skyrim Special Edition\Data\SKSE\skse.ini
+plugin directory = E:\Program Files (x86)\Steam\steamapps\common\Skyrim Special Edition\Data\SKSE\Plugins\
+checking plugin E:\Program Files (x86)\Steam\steamapps\common\Skyrim Special Edition\Data\SKSE\Plugins\\plugin_example.dll
+couldn't load plugin E:\Program Files (x86)\Steam\steamapps\common\Skyrim Special Edition\Data\SKSE\Plugins\\plugin_example.dll (Error 193)
+dispatch message (0) to plugin listeners
+no listeners registered
+dispatch message (1) to plugin listeners
+no listeners registered
+init complete
+hooked dinput
+dispatch message (6) to plugin listeners
+no listeners registered
+dispatch message (8) to plugin listeners
+no listeners registered
+save name is Quicksave0_497A45B9_1_4C697A_WhiterunBreezehome_000448_20180513145834_13_1
+full save path: C:\Users\{{keep:user}}\Documents\My Games\Skyrim Special Edition\Saves\\Quicksave0_497A45B9_1
+""",
+    ),
+    # ---- Prism Launcher, MultiMC, UltimMC: the instance launch header --------------------------------
+    (
+        "https://github.com/PrismLauncher/PrismLauncher/issues/3465",
+        ".txt",
+        r"""Prism Launcher version: 9.2 (official)
+
+Launched instance in online mode
+
+login.microsoftonline.com resolves to:
+    [20.190.167.20, 20.190.167.21, 20.190.167.64, 20.190.167.66, 20.190.167.149, 20.190.167.150, 20.190.167.18, 20.190.167.19]
+
+session.minecraft.net resolves to:
+    [13.107.246.32]
+
+textures.minecraft.net resolves to:
+    [13.107.246.32]
+
+api.mojang.com resolves to:
+    [13.107.246.32]
+
+Minecraft folder is:
+C:/Users/[[user:rmoss27]]{{keep:/Downloads/PrismLauncher-Windows-MinGW-w64-Portable-9.2/instances/1.21.1(1)/minecraft}}
+
+Java path is:
+C:/Users/[[user:rmoss27]]/Downloads/PrismLauncher-Windows-MinGW-w64-Portable-9.2/java/java-runtime-delta/bin/javaw.exe
+
+Java is version 21.0.3, using 64 (amd64) architecture, from Microsoft.
+
+Main Class:
+  net.fabricmc.loader.impl.launch.knot.KnotClient
+
+Native path:
+  C:/Users/[[user:rmoss27]]/Downloads/PrismLauncher-Windows-MinGW-w64-Portable-9.2/instances/1.21.1(1)/natives
+
+Traits:
+traits feature:is_quick_play_multiplayer
+traits XR:Initial
+traits feature:is_quick_play_singleplayer
+traits FirstThreadOnMacOS
+""",
+    ),
+    (
+        "https://github.com/PrismLauncher/PrismLauncher/issues/2299",
+        ".txt",
+        r"""Minecraft folder is:
+/home/{{keep:<redacted>}}/.local/share/PrismLauncher/instances/Fabulously Optimized/minecraft
+
+Minecraft folder is:
+/home/{{keep:<redacted>}}/.local/share/PrismLauncher/instances/Fabulously Optimized/.minecraft
+""",
+    ),
+    (
+        "https://github.com/MultiMC/Launcher/issues/1106",
+        ".txt",
+        r"""MultiMC version: 0.4.7
+
+Minecraft folder is:
+C:/Users/[[user:quill_000]]{{keep:/Documents/Games/MultiMC/instances/Ultima/minecraft}}
+
+Java path is:
+C:/Program Files/Java/jre1.8.0_45/bin/javaw.exe
+
+Java Arguments:
+[-XX:HeapDumpPath=MojangTricksIntelDriversForPerformance_javaw.exe_minecraft.exe.heapdump, -Xms512m, -Xmx3968m, -Duser.language=en, -jar, C:/Users/[[user:quill_000]]/Documents/Games/MultiMC/jars/NewLaunch.jar]
+
+Minecraft process ID: 12084
+
+Using onesix launcher.
+
+Main Class:
+  net.minecraft.launchwrapper.Launch
+
+Native path:
+  C:/Users/[[user:quill_000]]/Documents/Games/MultiMC/instances/Ultima/natives
+
+Traits:
+  []
+
+Libraries:
+  C:/Users/[[user:quill_000]]/Documents/Games/MultiMC/libraries/net/minecraftforge/forge/1.7.10-10.13.4.1472-1.7.10/forge-1.7.10-10.13.4.1472-1.7.10-universal.jar
+  C:/Users/[[user:quill_000]]/Documents/Games/MultiMC/libraries/net/minecraft/launchwrapper/1.12/launchwrapper-1.12.jar
+  C:/Users/[[user:quill_000]]/Documents/Games/MultiMC/libraries/org/ow2/asm/asm-all/5.0.3/asm-all-5.0.3.jar
+  C:/Users/[[user:quill_000]]/Documents/Games/MultiMC/libraries/com/typesafe/akka/akka-actor_2.11/2.3.3/akka-actor_2.11-2.3.3.jar
+  C:/Users/[[user:quill_000]]/Documents/Games/MultiMC/libraries/com/typesafe/config/1.2.1/config-1.2.1.jar
+""",
+    ),
+    (
+        "https://github.com/MultiMC/Launcher/issues/1173",
+        ".txt",
+        r"""MultiMC version: 0.4.7
+
+Minecraft folder is:
+/Users/[[user:Vikram]]{{keep:/Downloads/untitled folder/MultiMC.app/Contents/MacOS/instances/MagiTech/minecraft}}
+
+Java path is:
+java
+
+Java Arguments:
+[-Xdock:icon=icon.png, -Xdock:name="MultiMC: MagiTech", -Xms512m, -Xmx3072m, -Duser.language=en, -jar, /Users/[[user:Vikram]]/Downloads/untitled folder/MultiMC.app/Contents/MacOS/jars/NewLaunch.jar]
+
+Minecraft process ID: 27284
+
+Using onesix launcher.
+
+Main Class:
+  net.minecraft.launchwrapper.Launch
+
+Native path:
+  /Users/[[user:Vikram]]/Downloads/untitled folder/MultiMC.app/Contents/MacOS/instances/MagiTech/natives
+
+Traits:
+  []
+""",
+    ),
+    (
+        "https://github.com/MultiMC/Launcher/issues/1175",
+        ".txt",
+        r"""MultiMC version: 0.4.7
+
+Minecraft folder is:
+C:/Users/{{keep:notmyrealname}}/Downloads/MultiMC/MultiMC/instances/Modded/minecraft
+
+Java path is:
+C:/Program Files/Java/jre7/bin/javaw.exe
+
+Java Arguments:
+[-XX:HeapDumpPath=MojangTricksIntelDriversForPerformance_javaw.exe_minecraft.exe.heapdump, -Xms512m, -Xmx1024m, -XX:PermSize=128m, -Duser.language=en, -jar, C:/Users/{{keep:notmyrealname}}/Downloads/MultiMC/MultiMC/jars/NewLaunch.jar]
+
+Minecraft process ID: 14008
+
+Using onesix launcher.
+
+Main Class:
+  net.minecraft.launchwrapper.Launch
+
+Native path:
+  C:/Users/{{keep:notmyrealname}}/Downloads/MultiMC/MultiMC/instances/Modded/natives
+
+Traits:
+  []
+""",
+    ),
+    (
+        "https://github.com/UltimMC/Launcher/issues/398",
+        ".txt",
+        r"""UltimMC version: 0.7.0-custom
+
+Launched instance in online mode
+
+authserver.mojang.com resolves to:
+    [N/A]
+
+session.minecraft.net resolves to:
+    [13.107.246.41]
+
+textures.minecraft.net resolves to:
+    [13.107.246.41]
+
+api.mojang.com resolves to:
+    [13.107.253.41]
+
+Minecraft folder is:
+C:/Users/[[user:Lukas]]{{keep:/Downloads/UltimMC/instances/1.10.2/.minecraft}}
+
+Java path is:
+C:/Program Files/Java/jre1.8.0_161/bin/javaw.exe
+
+Checking Java version...
+Java is version 1.8.0_161, using 64-bit architecture, from Oracle Corporation.
+
+Main Class:
+  net.minecraft.launchwrapper.Launch
+
+Native path:
+  C:/Users/[[user:Lukas]]/Downloads/UltimMC/instances/1.10.2/natives
+""",
+    ),
+    # ---- CurseForge: a Forge crash's JVM arguments, the home masked by the poster --------------------
+    (
+        "https://github.com/Creators-of-Create/Create/issues/5179",
+        ".txt",
+        r"""VM Arguments:
+jvm_args: -XX:HeapDumpPath=MojangTricksIntelDriversForPerformance_javaw.exe_minecraft.exe.heapdump -Xss1M -Djava.library.path=C:\Users\{{keep:********}}\curseforge\minecraft\Install\bin\6dcf712fc82d5287b9bba93ac76c9825af2e5366 -Djna.tmpdir=C:\Users\{{keep:********}}\curseforge\minecraft\Install\bin\6dcf712fc82d5287b9bba93ac76c9825af2e5366 -Dorg.lwjgl.system.SharedLibraryExtractPath=C:\Users\{{keep:********}}\curseforge\minecraft\Install\bin\6dcf712fc82d5287b9bba93ac76c9825af2e5366 -Dio.netty.native.workdir=C:\Users\{{keep:********}}\curseforge\minecraft\Install\bin\6dcf712fc82d5287b9bba93ac76c9825af2e5366 -Dminecraft.launcher.brand=minecraft-launcher -Dminecraft.launcher.version=2.5.9 -Djava.net.preferIPv6Addresses=system -DignoreList=bootstraplauncher,securejarhandler,asm-commons,asm-util,asm-analysis,asm-tree,asm,JarJarFileSystems,client-extra,fmlcore,javafmllanguage,lowcodelanguage,mclanguage,forge-,forge-47.1.0.jar,forge-47.1.0 -DmergeModules=jna-5.10.0.jar,jna-platform-5.10.0.jar -DlibraryDirectory=C:\Users\{{keep:********}}
+\curseforge\minecraft\Install\libraries --module-path=C:\Users\{{keep:********}}\curseforge\minecraft\Install\libraries/cpw/mods/bootstraplauncher/1.1.2/bootstraplauncher-1.1.2.jar;C:\Users\{{keep:********}}\curseforge\minecraft\Install\libraries/cpw/mods/securejarhandler/2.1.10/securejarhandler-2.1.10.jar
+""",
+    ),
+    # ---- steamcmd and the Workshop: a Steam Guard login, workshop_status, WorkshopDL's log -----------
+    (
+        "https://github.com/makson96/Recultis/issues/31",
+        ".txt",
+        r"""Redirecting stderr to '/home/[[user:dorvin]]{{keep:/Steam/logs/stderr.txt}}'
+[  0%] Checking for available updates...
+[----] Verifying installation...
+Steam Console Client (c) Valve Corporation
+-- type 'quit' to exit --
+Loading Steam API...OK.
+"@sSteamCmdForcePlatformType" = "windows"
+
+Logging in user '[[user:dorvin_41_]]' to Steam Public...Login Failure: Account Logon Denied 
+
+This computer has not been authenticated for your account using Steam Guard.
+Please check your email for the message from Steam, and enter the Steam Guard
+ code from that message.
+You can also enter this code at any time using 'set_steam_guard_code'
+ at the console.
+Steam Guard code:
+""",
+    ),
+    (
+        "https://github.com/dgibbs64/SteamCMD-Commands-List/issues/8",
+        ".txt",
+        r"""Steam>login {{keep:anonymous}}
+
+Connecting anonymously to Steam Public...Logged in OK
+Waiting for user info...OK
+
+Steam>workshop_status 440900
+Local workshop items for App 440900:
+ No workshop items referenced on client.
+
+Steam>workshop_download_item 440900 1414531358
+Downloading item 1414531358 ...
+Success. Downloaded item 1414531358 to "/home/{{keep:user}}/Steam/steamapps/workshop/content/440900/1414531358" (1058089480 bytes)
+
+Steam>workshop_status 440900
+Local workshop items for App 440900:
+ Workshop Content folder : "/home/{{keep:user}}/Steam/steamapps/workshop" - no update needed
+- Item 880454836 : installed (64231676 bytes, Sat Mar 23 04:07:54 2019),
+- Item 901911361 : installed (1987760240 bytes, Wed Mar 20 21:11:28 2019),
+- Item 1108556675 : installed (1402240 bytes, Thu Sep 21 16:30:19 2017),
+- Item 1159180273 : installed (5858095 bytes, Sat Mar  2 18:50:14 2019),
+""",
+    ),
+    (
+        "https://github.com/imwaitingnow/WorkshopDL/issues/53",
+        ".txt",
+        r"""[2025-02-23 18:26:24] Client version: 1738027521
+[2025-02-23 18:26:24] Loading workshop items for 0 installed apps for user [a:1:3071994053]:
+[2025-02-23 18:26:29] [AppID 1423699208] Workshop depot not defined, legacy support only
+[2025-02-23 18:26:29] [AppID 1423699208] Loaded workshop items in "C:\Users\[[user:Kirill]]{{keep:\WorkshopDL\steamcmd\steamapps\workshop}}" (0 installed, 0 needed)
+[2025-02-23 18:26:29] [AppID 1423699208] Download item 2202185773 requested by app
+[2025-02-23 18:26:29] [AppID 1423699208] Starting Workshop download job (requested item 2202185773 )
+[2025-02-23 18:26:30] [AppID 1423699208] Failed to get item info: Access Denied
+[2025-02-23 18:26:30] [AppID 1423699208] Update canceled: Updating workshop item info failed (Missing configuration)
+[2025-02-23 18:26:30] [AppID 1423699208] Download item 2202185773 result : Failure
+[2025-02-23 18:26:30] [AppID 1423699208] Download item 2773943594 requested by app
 """,
     ),
 ]
