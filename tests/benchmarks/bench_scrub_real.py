@@ -355,6 +355,7 @@ def main(argv: list[str] | None = None) -> int:
             "176",
             "177",
             "179",
+            "180",
             "all",
         ),
         default="all",

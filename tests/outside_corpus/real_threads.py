@@ -9988,6 +9988,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (176, _RAW_STOP176),
         (177, _RAW_STOP177),
         (179, _RAW_STOP179),
+        (180, _RAW_STOP180),
     ):
         if batch not in (None, number):
             continue
@@ -61758,6 +61759,443 @@ Local workshop items for App 440900:
 [2025-02-23 18:26:30] [AppID 1423699208] Update canceled: Updating workshop item info failed (Missing configuration)
 [2025-02-23 18:26:30] [AppID 1423699208] Download item 2202185773 result : Failure
 [2025-02-23 18:26:30] [AppID 1423699208] Download item 2773943594 requested by app
+""",
+    ),
+]
+
+
+_RAW_STOP180: list[tuple[str, str, str]] = [
+    # ---- MongoDB: mongosh and the legacy mongo shell, mongorestore, a connection URI ---------------
+    (
+        "https://github.com/iamshaunjp/complete-mongodb/issues/5",
+        ".txt",
+        r"""MongoServerSelectionError: connect ECONNREFUSED ::1:27017
+    at Timeout._onTimeout (C:\Users\[[user:Marek]]{{keep:\Desktop\MondoDB_tutorial\node_modules\mongodb\lib\sdam\topology.js}}:285:38)
+    at listOnTimeout (node:internal/timers:564:17)
+    at process.processTimers (node:internal/timers:507:7) {
+  reason: TopologyDescription {
+    type: 'Unknown',
+    servers: Map(1) { 'localhost:27017' => [ServerDescription] },
+    stale: false,
+    compatible: true,
+    heartbeatFrequencyMS: 10000,
+    localThresholdMS: 15,
+    setName: null,
+    maxElectionId: null,
+    maxSetVersion: null,
+    commonWireVersion: 0,
+    logicalSessionTimeoutMinutes: null
+  },
+  code: undefined,
+  [Symbol(errorLabels)]: Set(0) {}
+}
+
+PS C:\Program Files\MongoDB\Server\6.0\bin> mongosh
+Current Mongosh Log ID: 63d41526edf7a86f071180ca
+Connecting to:          mongodb://127.0.0.1:27017/?directConnection=true&serverSelectionTimeoutMS=2000&appName=mongosh+1.6.2
+Using MongoDB:          6.0.4
+Using Mongosh:          1.6.2
+""",
+    ),
+    (
+        "https://github.com/mongodb/mongodb-kubernetes-operator/issues/314",
+        ".txt",
+        r""" >>**mongo localhost:27017 -u {{keep:my-user}} -p [[secret:tiger@5827]]**
+      MongoDB shell version v3.6.8
+      connecting to: mongodb://localhost:27017/test
+      Implicit session: session { "id" : UUID("516c5483-f498-43fd-b79f-adc50a9c52d7") }
+      MongoDB server version: 4.2.6
+      WARNING: shell and server versions do not match
+      2021-02-02T18:49:58.734+0000 E QUERY    [thread1] Error: Authentication failed. :
+      DB.prototype._authOrThrow@src/mongo/shell/db.js:1608:20
+      @(auth):6:1
+      @(auth):1:2
+      exception: login failed
+""",
+    ),
+    (
+        "https://github.com/mongodb-js/vscode/issues/252",
+        ".txt",
+        r"""PS C:\WINDOWS\system32> mongo mongodb://[[user:hqiu]]:{{keep:<???>}}@59.110.51.159:27017/[[user:hqiu]]088
+MongoDB shell version v4.4.3
+connecting to: mongodb://59.110.51.159:27017/[[user:hqiu]]088?compressors=disabled&gssapiServiceName=mongodb
+Implicit session: session { "id" : UUID("b12f4360-955b-4842-9c5b-04e1f943cd70") }
+MongoDB server version: 4.0.10
+WARNING: shell and server versions do not match
+> show dbs
+  [[user:hqiu]]088  0.000GB
+>
+
+mongodb://[[user:hqiu]]:<???>@59.110.51.159:27017/[[user:hqiu]]088?authSource=admin&readPreference=primary&ssl=false
+""",
+    ),
+    (
+        "https://github.com/effectindex/EffectIndex/issues/34",
+        ".txt",
+        r"""~ ❯ sudo mongorestore --db /home/[[user:tam]]{{keep:/downloads/dump/effectindex}} /home/[[user:tam]]/.config/mongodb
+[engaging nuke] [[user:tam]]:
+2021-10-30T13:37:11.837-0400    Failed: invalid db name: illegal character '/' found in db name '/home/[[user:tam]]/downloads/dump/effectindex'
+2021-10-30T13:37:11.837-0400    0 document(s) restored successfully. 0 document(s) failed to restore.
+
+dump ❯ sudo mongorestore --db effectindex /home/[[user:tam]]/.config/mongodb
+""",
+    ),
+    # ---- PostgreSQL: psql/pg_dump/pg_restore, pgcli, pgAdmin's runtime log, a VS Code client -----
+    (
+        "https://github.com/cncf/devstats.archive/issues/148",
+        ".txt",
+        r"""pg_restore: [archiver (db)] Error while PROCESSING TOC:
+pg_restore: [archiver (db)] Error from TOC entry 226; 1259 6086054 SEQUENCE gha_logs_id_seq {{keep:gha_admin}}
+pg_restore: [archiver (db)] could not execute query: ERROR:  syntax error at or near "AS"
+LINE 2:     AS integer
+            ^
+    Command was: CREATE SEQUENCE public.gha_logs_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+  ...
+pg_restore: [archiver (db)] could not execute query: ERROR:  relation "public.gha_logs_id_seq" does not exist
+    Command was: ALTER TABLE public.gha_logs_id_seq OWNER TO gha_admin;
+
+pg_restore: [archiver (db)] Error from TOC entry 6131; 0 0 SEQUENCE OWNED BY gha_logs_id_seq gha_admin
+pg_restore: [archiver (db)] could not execute query: ERROR:  relation "public.gha_logs_id_seq" does not exist
+    Command was: ALTER SEQUENCE public.gha_logs_id_seq OWNED BY public.gha_logs.id;
+""",
+    ),
+    (
+        "https://github.com/rinormaloku/postgre-backup-container/issues/1",
+        ".txt",
+        r"""[[user:jon]]@debian:postgres-backup-container$ docker run -v /backup:/pg_backup babvin/postgres-back-up
+Creating dump: backupOn2019-08-26-18-22.dump
+pg_dumpall: could not connect to database "template1": could not translate host name "localhost:5432" to address: Name does not resolve Back up not created, check db connection settings
+[[user:jon]]@debian:postgres-backup-container$
+
+[[user:jon]]@debian:postgres-backup-container$ cat dumpDatabase.sh
+DUMP_FILE_NAME="backupOn`date +%Y-%m-%d-%H-%M`.dump"
+echo "Creating dump: $DUMP_FILE_NAME"
+
+cd pg_backup
+
+PGPASSWORD={{keep:password}} pg_dumpall -U {{keep:postgres}} > $DUMP_FILE_NAME
+
+[[user:jon]]@debian:postgres-backup-container$ cat Dockerfile
+FROM alpine:3.6
+
+ENV PGHOST='localhost:5432'
+#ENV PGHOST='192.168.99.101'
+ENV POSTGRES_PORT=5432
+ENV PGDATABASE='postgres'
+ENV PGUSER='{{keep:postgres@postgres}}'
+ENV PGPASSWORD='{{keep:password}}'
+""",
+    ),
+    (
+        "https://github.com/dbcli/pgcli/issues/32",
+        ".txt",
+        r"""» pgcli
+Traceback (most recent call last):
+  File "/Users/[[user:liuzhenhuan]]{{keep:/.pyenv/versions/3.4.2/lib/python3.4/site-packages/pgcli/main.py}}", line 73, in cli
+    pgexecute = PGExecute(database, user, passwd, host, port)
+  File "/Users/[[user:liuzhenhuan]]/.pyenv/versions/3.4.2/lib/python3.4/site-packages/pgcli/pgexecute.py", line 68, in __init__
+    password=self.password, host=self.host, port=self.port)
+  File "/Users/[[user:liuzhenhuan]]/.pyenv/versions/3.4.2/lib/python3.4/site-packages/psycopg2/__init__.py", line 164, in connect
+    conn = _connect(dsn, connection_factory=connection_factory, async=async)
+psycopg2.OperationalError: FATAL:  database "[[user:liuzhenhuan]]" does not exist
+
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/Users/[[user:liuzhenhuan]]/.pyenv/versions/3.4.2/bin/pgcli", line 9, in <module>
+    load_entry_point('pgcli==0.10.0', 'console_scripts', 'pgcli')()
+""",
+    ),
+    (
+        "https://github.com/dbcli/pgcli/issues/1055",
+        ".txt",
+        r"""[[user:pavel]] ~ $ pgcli -h localhost -U {{keep:postgres}} -d postgres
+Traceback (most recent call last):
+  File "/usr/bin/pgcli", line 9, in <module>
+    load_entry_point('pgcli==0.20.1', 'console_scripts', 'console')()
+  File "/home/[[user:pavel]]{{keep:/.local/lib/python3.5/site-packages/click/core.py}}", line 716, in __call__
+    return self.main(*args, **kwargs)
+  File "/home/[[user:pavel]]/.local/lib/python3.5/site-packages/click/core.py", line 696, in main
+    rv = self.invoke(ctx)
+  File "/home/[[user:pavel]]/.local/lib/python3.5/site-packages/click/core.py", line 889, in invoke
+    return ctx.invoke(self.callback, **ctx.params)
+  File "/home/[[user:pavel]]/.local/lib/python3.5/site-packages/click/core.py", line 534, in invoke
+    return callback(*args, **kwargs)
+  File "/usr/share/pgcli/pgcli/main.py", line 595, in cli
+    pgcli.run_cli()
+  File "/usr/share/pgcli/pgcli/main.py", line 278, in run_cli
+    self.cli = self._build_cli()
+  File "/usr/share/pgcli/pgcli/main.py", line 408, in _build_cli
+    cli = CommandLineInterface(application=application)
+  File "/home/[[user:pavel]]/.local/lib/python3.5/site-packages/prompt_toolkit/interface.py", line 69, in __init__
+    assert isinstance(eventloop, EventLoop), 'Passing an eventloop is required.'
+AssertionError: Passing an eventloop is required.
+[[user:pavel]] ~ $ pgcli --version
+Version: 0.20.1
+""",
+    ),
+    (
+        "https://github.com/pgadmin-org/pgadmin4/issues/4321",
+        ".txt",
+        r"""pgAdmin Runtime Environment
+--------------------------------------------------------
+Python Path: "C:\Program Files\PostgreSQL\13\pgAdmin 4\python\python.exe"
+Runtime Config File:
+"C:\Users\[[user:mdrochette]]{{keep:\AppData\Roaming\pgadmin\runtime_config.json}}"
+pgAdmin Config File: "C:\Program Files\PostgreSQL\13\pgAdmin 4\web\config.py"
+Webapp Path: "C:\Program Files\PostgreSQL\13\pgAdmin 4\web\pgAdmin4.py"
+pgAdmin Command: "C:\Program Files\PostgreSQL\13\pgAdmin 4\python\python.exe -s C:\Program Files\PostgreSQL\13\pgAdmin 4\web\pgAdmin4.py"
+Environment: 
+  - ALLUSERSPROFILE: C:\ProgramData
+  - APPDATA: C:\Users\[[user:mdrochette]]\AppData\Roaming
+  - BOOST_ROOT: C:\Program Files\Boost
+  - CARBON_MEM_DISABLE: 1
+  - ChocolateyInstall: C:\ProgramData\chocolatey
+  - ChocolateyLastPathUpdate: 132324868876994753
+  - CHROME_CRASHPAD_PIPE_NAME: \\.\pipe\crashpad_7392_AYLVKGPDTQNBNUOZ
+  - CHROME_RESTART: NW.js|Whoa! NW.js has crashed. Relaunch now?|LEFT_TO_RIGHT
+  - CLASSPATH: C:\Program Files\OpenNI\Bin64\org.OpenNI.jar
+  - CommonProgramFiles: C:\Program Files\Common Files
+""",
+    ),
+    (
+        "https://github.com/pgadmin-org/pgadmin4/issues/4327",
+        ".txt",
+        r"""pgAdmin Runtime Environment
+--------------------------------------------------------
+Python Path: "C:\Program Files\PostgreSQL\12\pgAdmin 4\python\python.exe"
+Runtime Config File: "C:\Users\{{keep:DELL}}\AppData\Roaming\pgadmin\runtime_config.json"
+pgAdmin Config File: "C:\Program Files\PostgreSQL\12\pgAdmin 4\web\config.py"
+Webapp Path: "C:\Program Files\PostgreSQL\12\pgAdmin 4\web\pgAdmin4.py"
+pgAdmin Command: "C:\Program Files\PostgreSQL\12\pgAdmin 4\python\python.exe -s C:\Program Files\PostgreSQL\12\pgAdmin 4\web\pgAdmin4.py"
+Environment: 
+  - AGSDESKTOPJAVA: C:\Program Files (x86)\ArcGIS\Desktop10.4\
+  - ALLUSERSPROFILE: C:\ProgramData
+  - APPDATA: C:\Users\{{keep:DELL}}\AppData\Roaming
+  - CHROME_CRASHPAD_PIPE_NAME: \\.\pipe\crashpad_7244_OCPHRBDXBITQPBYE
+  - CHROME_RESTART: NW.js|Whoa! NW.js has crashed. Relaunch now?|LEFT_TO_RIGHT
+  - CommonProgramFiles: C:\Program Files\Common Files
+  - CommonProgramFiles(x86): C:\Program Files (x86)\Common Files
+  - CommonProgramW6432: C:\Program Files\Common Files
+  - COMPUTERNAME: DESKTOP-EQFI961
+  - ComSpec: C:\WINDOWS\system32\cmd.exe
+  - DriverData: C:\Windows\System32\Drivers\DriverData
+""",
+    ),
+    (
+        "https://github.com/pgadmin-org/pgadmin4/issues/3972",
+        ".txt",
+        r"""2020-11-19 08:31:58: Checking for system tray...
+2020-11-19 08:31:58: Starting pgAdmin4 server...
+2020-11-19 08:31:58: Creating server object, port:52080, key:12617242-d1fe-4a91-a112-ea6553cfab62,
+logfile:C:/Users/[[user:kel604]]{{keep:/AppData/Local/pgadmin4.d41d8cd98f00b204e9800998ecf8427e.log}}
+2020-11-19 08:31:58: Python Path: C:/Program Files/pgAdmin 4/v4/venv/Lib/site-packages;C:/Program Files/pgAdmin 4/v4/venv/DLLs;C:/Program Files/pgAdmin 4/v4/venv/Lib
+2020-11-19 08:31:58: Python Home: C:/Program Files/pgAdmin 4/v4/venv
+2020-11-19 08:31:58: Initializing Python...
+2020-11-19 08:31:58: Python initialized.
+2020-11-19 08:31:58: Adding new additional path elements
+2020-11-19 08:31:58: Redirecting stderr...
+2020-11-19 08:31:58: stderr redirected successfully.
+2020-11-19 08:31:58: Initializing server...
+2020-11-19 08:31:58: Webapp Path: C:/Program Files/pgAdmin 4/v4/web/pgAdmin4.py
+""",
+    ),
+    (
+        "https://github.com/pgadmin-org/pgadmin4/issues/7923",
+        ".txt",
+        r"""docker run --name test-pgadmin -p 15432:80 -e "PGADMIN_DEFAULT_EMAIL=[[email:ekali@gmail.com]]" \
+  -e "PGADMIN_DEFAULT_PASSWORD={{keep:postgres}}" -d dpage/pgadmin4:8.4
+""",
+    ),
+    (
+        "https://github.com/Bajdzis/vscode-database/issues/54",
+        ".txt",
+        r"""Connection error! PostgreSQL Error: error: no pg_hba.conf entry for host "{{keep:REDACTED_IP_ADDRESS}}", user "{{keep:REDACTED_DATABASE_NAME}}", database "REDACTED_DATABASE_NAME", SSL off
+at Connection.parseE (/Users/[[user:hollis]]{{keep:/.vscode/extensions/bajdzis.vscode-database-2.0.1/node_modules/pg/lib/connection.js}}:567:11)
+at Connection.parseMessage (/Users/[[user:hollis]]/.vscode/extensions/bajdzis.vscode-database-2.0.1/node_modules/pg/lib/connection.js:391:17)
+at Socket.<anonymous> (/Users/[[user:hollis]]/.vscode/extensions/bajdzis.vscode-database-2.0.1/node_modules/pg/lib/connection.js:129:22)
+""",
+    ),
+    # ---- MySQL/MariaDB: mysql client, mysqldump, mycli, MySQL Workbench's log ----------------------
+    (
+        "https://github.com/dbcli/mycli/issues/534",
+        ".txt",
+        r"""[[user:krum]]@ecke ~/dec/fdk.kit [env]$ mysql --user [[user:krum]]
+Welcome to the MariaDB monitor.  Commands end with ; or \g.
+Your MariaDB connection id is 5
+Server version: 10.5.12-MariaDB MariaDB Server
+
+Copyright (c) 2000, 2018, Oracle, MariaDB Corporation Ab and others.
+
+Type 'help;' or '\h' for help. Type '\c' to clear the current input statement.
+
+MariaDB [(none)]> \s
+--------------
+mysql  Ver 15.1 Distrib 10.5.12-MariaDB, for Linux (x86_64) using readline 5.1
+
+Connection id:		5
+Current database:
+Current user:		[[user:krum]]@localhost
+SSL:			Not in use
+Current pager:		stdout
+Using outfile:		''
+Using delimiter:	;
+Server:			MariaDB
+Server version:		10.5.12-MariaDB MariaDB Server
+Protocol version:	10
+Connection:		Localhost via UNIX socket
+Server characterset:	utf8mb4
+Db     characterset:	utf8mb4
+Client characterset:	utf8mb4
+Conn.  characterset:	utf8mb4
+UNIX socket:		/run/mysqld.sock
+Uptime:			6 min 13 sec
+
+Threads: 1  Questions: 8  Slow queries: 0  Opens: 17  Open tables: 10  Queries per second avg: 0.021
+--------------
+""",
+    ),
+    (
+        "https://github.com/welaika/wordmove/issues/539",
+        ".txt",
+        r"""mysqldump: Got error: 1698: "Access denied for user '{{keep:root}}'@'localhost'" when trying to connect
+
+mysqldump --host=127.0.0.1 --user={{keep:root}} --password={{keep:root}} --result-file="/mnt/d/Laragon/www/wp-csc/wp-content/dump.sql" wp-csc
+""",
+    ),
+    (
+        "https://github.com/confluentinc/demo-scene/issues/223",
+        ".txt",
+        r"""MacBook-Pro-2:kafka-connect-zero-to-hero [[user:priyanaramala]]$ /usr/local/bin/docker exec mysql bash -c 'mysql -u {{keep:root}} -p"$MYSQL_ROOT_PASSWORD demo"'
+mysql: [Warning] Using a password on the command line interface can be insecure.
+""",
+    ),
+    (
+        "https://github.com/datajoint/mysql-docker/issues/27",
+        ".txt",
+        r"""root@dff7a845ed01:/# mysql -h{{keep:[SERVER]}} -u{{keep:[USER]}} -p{{keep:[PASSWORD]}}
+mysql: [Warning] Using a password on the command line interface can be insecure.
+ERROR 2026 (HY000): SSL connection error: error:00000001:lib(0):func(0):reason(1)
+
+root@dff7a845ed01:/# mysql -h[SERVER] -u[USER] -p[PASSWORD] --disable-ssl
+""",
+    ),
+    (
+        "https://github.com/beckenrode/mysql-workbench-export-laravel-5-migrations/issues/37",
+        ".txt",
+        r"""23:38:34 [INF][      WBContext]: Parsing application arguments.
+23:38:34 [INF][      WBContext]:     /usr/bin/mysql-workbench-bin
+23:38:34 [INF][   WBContext UI]: Initializing workbench context UI with these values:
+	base dir: /usr/share/mysql-workbench
+	plugin path: /usr/lib/mysql-workbench/plugins
+	struct path: /usr/share/mysql-workbench/grt
+	module path: /usr/lib/mysql-workbench/modules
+	library path: /usr/share/mysql-workbench/libraries
+	user data dir: /home/[[user:vikaskumar]]{{keep:/.mysql/workbench}}
+	open at start: 
+	open type: 
+	run at startup: 
+	run type: 
+	Force SW rendering: No
+	Force OpenGL: No
+	quit when done: No
+23:38:34 [INF][      WBContext]: WbContext::init
+23:38:35 [INF][            WBA]: Looking for extension modules for WBA...
+23:38:35 [INF][            WBA]: 0 extension modules found
+""",
+    ),
+    # ---- SQL Server: sqlcmd; ClickHouse client; SQLite via litecli ---------------------------------
+    (
+        "https://github.com/microsoft/mssql-docker/issues/487",
+        ".txt",
+        r"""sqlcmd -S 127.0.0.1,1433 -U {{keep:SA}} -P "[[secret:Marvin582]]"
+Sqlcmd: Error: Microsoft ODBC Driver 13 for SQL Server : Login failed for user 'SA'..
+""",
+    ),
+    (
+        "https://github.com/DarkWanderer/ClickHouse.Client/issues/365",
+        ".txt",
+        r"""Host=10.7.41.10;Database=fg_idamuat;User={{keep:cymmetri}};Password={{keep:D****9}}
+Unhandled exception. ClickHouse.Client.ClickHouseServerException
+(0x00000204): Code: 516. DB::Exception: default: Authentication failed:
+password is incorrect, or there is no user with such name.
+
+If you have installed ClickHouse and forgot password you can reset it in
+the configuration file.
+The password for default user is typically located at
+/etc/clickhouse-server/users.d/default-password.xml
+and deleting this file will reset the password.
+See also /etc/clickhouse-server/users.xml on the server where ClickHouse is
+installed.
+
+. (AUTHENTICATION_FAILED) (version 23.3.2.37 (official build))
+""",
+    ),
+    (
+        "https://github.com/dbcli/litecli/issues/12",
+        ".txt",
+        r"""--- ~ » litecli ~/repos/engineering/rebuilds.sqlite
+Version: 0.0.1
+Mail: https://groups.google.com/forum/#!forum/litecli-users
+Github: https://github.com/dbcli/litecli
+/Users/[[user:olesa]]{{keep:/repos/engineering/rebuilds.sqlite}}>
+
+(none)> .open ~/repos/engineering/rebuilds.sqlite
+unable to open database file
+(none)> .open "~/repos/engineering/rebuilds.sqlite"
+unable to open database file
+(none)> .open "/Users/[[user:olesa]]/repos/engineering/rebuilds.sqlite"
+unable to open database file
+
+2018-11-30 08:49:12,254 (3880/MainThread) litecli.main ERROR - traceback: 'Traceback (most recent call last):\n  File "/Users/[[user:olesa]]/.pyenv/versions/3.6.5/lib/python3.6/site-packages/litecli/main.py", line 455, in one_iteration\n    for title, cur, headers, status in res:\n  File "/Users/[[user:olesa]]/.pyenv/versions/3.6.5/lib/python3.6/site-packages/litecli/sqlexecute.py", line 110, in run\n    for result in special.execute(cur, sql):\n
+""",
+    ),
+    # ---- Redis and Cassandra: redis-cli through dokku, cqlsh ---------------------------------------
+    (
+        "https://github.com/dokku/dokku-redis/issues/71",
+        ".txt",
+        r"""root@kilenda:~# dokku redis:info kilenda-cache
+=====> Container Information
+       Config dir:          /var/lib/dokku/services/redis/kilenda-cache/config
+       Data dir:            /var/lib/dokku/services/redis/kilenda-cache/data
+       Dsn:                 redis://kilenda-cache:{{keep:<a very long hex hash goes here>}}@dokku-redis-kilenda-cache:6379
+       Exposed ports:       -                        
+       Id:                  99d972d7a66e773abdf4ea66fccb0d2b5283aa7b5e4bd410
+       Internal ip:         172.17.0.4               
+       Links:               kilenda                  
+       Service root:        /var/lib/dokku/services/redis/kilenda-cache
+       Status:              running                  
+       Version:             redis:3.2.5              
+
+root@kilenda:~# dokku redis:connect kilenda-cache
+127.0.0.1:6379> AUTH <a very long hex hash goes here>
+OK
+127.0.0.1:6379> INFO memory
+# Memory
+""",
+    ),
+    (
+        "https://github.com/instaclustr/cassandra-ldap/issues/2",
+        ".txt",
+        r"""$ cqlsh `hostname` --username="{{keep:ldapuser}}"
+
+Connection error: ('Unable to connect to any servers', {'xx.xx.xx.xx': AuthenticationFailed('Failed to authenticate to xx.xx.xx.xx: Error from server: code=0100 [Bad credentials] message="Could not authenticate to directory server using provided credentials"',), '127.0.0.1': error(111, "Tried connecting to [('127.0.0.1', 9042)]. Last error: Connection refused")})
+""",
+    ),
+    (
+        "https://github.com/bitnami/charts/issues/1838",
+        ".txt",
+        r"""> cqlsh -u {{keep:cassandra}} -p {{keep:cassandra}}
+
+Connection error: ('Unable to connect to any servers', {'127.0.0.1': AuthenticationFailed('Failed to authenticate to 127.0.0.1: Error from server: code=0100 [Bad credentials] message="Provided username cassandra and/or password are incorrect"',)})
+
+cassandra 11:09:12.28 WARN  ==> You set the environment variable CASSANDRA_PASSWORD=cassandra. This is the default value when bootstrapping Cassandra and should not be used in production environments.
 """,
     ),
 ]
