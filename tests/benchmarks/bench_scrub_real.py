@@ -356,6 +356,7 @@ def main(argv: list[str] | None = None) -> int:
             "177",
             "179",
             "180",
+            "181",
             "all",
         ),
         default="all",

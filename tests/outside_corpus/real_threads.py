@@ -9989,6 +9989,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (177, _RAW_STOP177),
         (179, _RAW_STOP179),
         (180, _RAW_STOP180),
+        (181, _RAW_STOP181),
     ):
         if batch not in (None, number):
             continue
@@ -62196,6 +62197,451 @@ Connection error: ('Unable to connect to any servers', {'xx.xx.xx.xx': Authentic
 Connection error: ('Unable to connect to any servers', {'127.0.0.1': AuthenticationFailed('Failed to authenticate to 127.0.0.1: Error from server: code=0100 [Bad credentials] message="Provided username cassandra and/or password are incorrect"',)})
 
 cassandra 11:09:12.28 WARN  ==> You set the environment variable CASSANDRA_PASSWORD=cassandra. This is the default value when bootstrapping Cassandra and should not be used in production environments.
+""",
+    ),
+]
+
+
+_RAW_STOP181: list[tuple[str, str, str]] = [
+    # ---- Kodi: kodi.log start-up banners with special:// paths under the user's profile ----------
+    (
+        "https://github.com/vially/googlemusic-xbmc/issues/92",
+        ".txt",
+        r"""20:16:32 T:10716  NOTICE: special://profile/ is mapped to: special://masterprofile/
+20:16:32 T:10716  NOTICE: -----------------------------------------------------------------------
+20:16:32 T:10716  NOTICE: Starting Kodi (17.0-BETA1 Git:20160821-81d5d26). Platform: Windows NT x86 32-bit
+20:16:32 T:10716  NOTICE: Using Release Kodi x32 build
+20:16:32 T:10716  NOTICE: Kodi compiled Aug 21 2016 by MSVC 190024210 for Windows NT x86 32-bit version 6.3 (0x06030000)
+20:16:32 T:10716  NOTICE: Running on Windows 10, kernel: Windows NT x86 64-bit version 10.0
+20:16:32 T:10716  NOTICE: Host CPU: Intel(R) Core(TM) i5 CPU 760 @ 2.80GHz, 4 cores available
+20:16:32 T:10716  NOTICE: Desktop Resolution: 1920x1080 32Bit at 60Hz
+20:16:32 T:10716  NOTICE: Running with restricted rights
+20:16:32 T:10716  NOTICE: Aero is enabled
+20:16:32 T:10716  NOTICE: special://xbmc/ is mapped to: C:\Program Files (x86)\Kodi
+20:16:32 T:10716  NOTICE: special://xbmcbin/ is mapped to: C:\Program Files (x86)\Kodi
+20:16:32 T:10716  NOTICE: special://xbmcbinaddons/ is mapped to: C:\Program Files (x86)\Kodi/addons
+20:16:32 T:10716  NOTICE: special://masterprofile/ is mapped to: C:\Users\[[user:Bastien]]{{keep:\AppData\Roaming\Kodi\userdata}}
+20:16:32 T:10716  NOTICE: special://home/ is mapped to: C:\Users\[[user:Bastien]]\AppData\Roaming\Kodi\
+""",
+    ),
+    (
+        "https://github.com/michaelrcarroll/script.kodi.hue.ambilight/issues/51",
+        ".txt",
+        r"""22:35:43 T:4864  NOTICE: special://profile/ is mapped to: special://masterprofile/
+22:35:43 T:4864  NOTICE: -----------------------------------------------------------------------
+22:35:43 T:4864  NOTICE: Starting Kodi (16.0 Git:20160220-a5f3a99). Platform: Windows NT x86 32-bit
+22:35:43 T:4864  NOTICE: Using Release Kodi x32 build
+22:35:43 T:4864  NOTICE: Kodi compiled Feb 20 2016 by MSVC 180030723 for Windows NT x86 32-bit version 6.0 (0x06000000)
+22:35:43 T:4864  NOTICE: Running on Windows 10, kernel: Windows NT x86 64-bit version 10.0
+22:35:43 T:4864  NOTICE: Host CPU: Intel(R) Core(TM) i5-6600 CPU @ 3.30GHz, 4 cores available
+22:35:43 T:4864  NOTICE: Desktop Resolution: 1920x1080 32Bit at 59Hz
+22:35:43 T:4864  NOTICE: Running with restricted rights
+22:35:43 T:4864  NOTICE: Aero is enabled
+22:35:43 T:4864  NOTICE: special://xbmc/ is mapped to: C:\Program Files (x86)\Kodi
+22:35:43 T:4864  NOTICE: special://xbmcbin/ is mapped to: C:\Program Files (x86)\Kodi
+22:35:43 T:4864  NOTICE: special://masterprofile/ is mapped to: C:\Users\[[user:Mitchell]]{{keep:\AppData\Roaming\Kodi\userdata}}
+22:35:43 T:4864  NOTICE: special://home/ is mapped to: C:\Users\[[user:Mitchell]]\AppData\Roaming\Kodi\
+22:35:43 T:4864  NOTICE: special://temp/ is mapped to: C:\Users\[[user:Mitchell]]\AppData\Roaming\Kodi\cache
+22:35:43 T:4864  NOTICE: The executable running is: C:\Program Files (x86)\Kodi\Kodi.exe
+""",
+    ),
+    (
+        "https://github.com/maximeh/script.myepisodes/issues/12",
+        ".txt",
+        r"""11:20:19 T:8476  NOTICE: special://profile/ is mapped to: special://masterprofile/
+11:20:19 T:8476  NOTICE: -----------------------------------------------------------------------
+11:20:19 T:8476  NOTICE: Starting Kodi (15.1 Git:20150816-f4dda26). Platform: Windows NT x86 32-bit
+11:20:19 T:8476  NOTICE: Using Release Kodi x32 build
+11:20:19 T:8476  NOTICE: Kodi compiled Aug 16 2015 by MSVC 180030723 for Windows NT x86 32-bit version 6.0 (0x06000000)
+11:20:19 T:8476  NOTICE: Running on LENOVO 20238 with Windows 8.1, kernel: Windows NT x86 64-bit version 6.3
+11:20:19 T:8476  NOTICE: Host CPU: Intel(R) Core(TM) i7-4702MQ CPU @ 2.20GHz, 8 cores available
+11:20:19 T:8476  NOTICE: Desktop Resolution: 1366x768 32Bit at 60Hz
+11:20:19 T:8476  NOTICE: Running with restricted rights
+11:20:19 T:8476  NOTICE: Aero is enabled
+11:20:19 T:8476  NOTICE: special://xbmc/ is mapped to: C:\Program Files (x86)\Kodi
+11:20:19 T:8476  NOTICE: special://xbmcbin/ is mapped to: C:\Program Files (x86)\Kodi
+11:20:19 T:8476  NOTICE: special://masterprofile/ is mapped to: C:\Users\[[user:Łucjan]]{{keep:\AppData\Roaming\Kodi\userdata}}
+11:20:19 T:8476  NOTICE: special://home/ is mapped to: C:\Users\[[user:Łucjan]]\AppData\Roaming\Kodi\
+11:20:19 T:8476  NOTICE: special://temp/ is mapped to: C:\Users\[[user:Łucjan]]\AppData\Roaming\Kodi\cache
+11:20:19 T:8476  NOTICE: The executable running is: C:\Program Files (x86)\Kodi\Kodi.exe
+""",
+    ),
+    (
+        "https://github.com/add-ons/plugin.video.vrt.nu/issues/148",
+        ".txt",
+        r"""2019-04-26 18:24:22.110 T:139771134720128  NOTICE: special://masterprofile/ is mapped to: /storage/.kodi/userdata
+2019-04-26 18:24:22.110 T:139771134720128  NOTICE: special://envhome/ is mapped to: /storage
+2019-04-26 18:24:22.110 T:139771134720128  NOTICE: special://home/ is mapped to: /storage/.kodi
+2019-04-26 18:24:22.110 T:139771134720128  NOTICE: special://temp/ is mapped to: /storage/.kodi/temp
+2019-04-26 18:24:22.110 T:139771134720128  NOTICE: special://logpath/ is mapped to: /storage/.kodi/temp
+2019-04-26 18:24:22.110 T:139771134720128  NOTICE: The executable running is: /usr/lib/kodi/kodi.bin
+2019-04-26 18:24:22.110 T:139771134720128  NOTICE: Local hostname: tv
+2019-04-26 18:24:22.140 T:139771134720128  NOTICE: Running database version Addons27
+2019-04-26 18:24:22.170 T:139771134720128  NOTICE: ADDON: audioencoder.kodi.builtin.aac v1.0.0 installed
+2019-04-26 18:24:22.170 T:139771134720128  NOTICE: ADDON: audioencoder.kodi.builtin.wma v1.0.0 installed
+2019-04-26 18:24:22.170 T:139771134720128  NOTICE: ADDON: driver.dvb.crazycat v9.0.0 installed
+2019-04-26 18:24:22.170 T:139771134720128  NOTICE: ADDON: driver.dvb.digital_devices v9.0.0 installed
+2019-04-26 18:24:22.170 T:139771134720128  NOTICE: ADDON: driver.dvb.dvb-latest v9.0.0 installed
+""",
+    ),
+    # ---- Jellyfin: the server log naming the account that signed in ------------------------------
+    (
+        "https://github.com/jellyfin/jellyfin/issues/14811",
+        ".txt",
+        r"""[2025-09-17 20:04:34.857 +01:00] [INF] [24] MediaBrowser.Providers.MediaInfo.VideoImageProvider: Skipping image extraction due to missing DefaultVideoStreamIndex for "D:\TORRENTS\cachyos-desktop-linux-250713.iso".
+[2025-09-17 20:04:34.905 +01:00] [INF] [33] Emby.Server.Implementations.ScheduledTasks.TaskManager: "Scan Media Library" Completed after 0 minute(s) and 4 seconds
+[2025-09-17 20:04:34.906 +01:00] [INF] [29] Emby.Server.Implementations.IO.LibraryMonitor: Watching directory "D:\TORRENTS"
+[2025-09-17 20:04:36.145 +01:00] [INF] [33] Jellyfin.Server.Implementations.Users.UserManager: Authentication request for "[[user:vornek]]" has succeeded.
+[2025-09-17 20:04:36.149 +01:00] [INF] [33] Emby.Server.Implementations.Session.SessionManager: Current/Max sessions for user "[[user:vornek]]": 0/0
+[2025-09-17 20:04:36.160 +01:00] [INF] [33] Emby.Server.Implementations.Session.SessionManager: Creating new access token for user ccd4aea6-7093-4042-8f7e-f09ad0a72a14
+[2025-09-17 20:04:36.913 +01:00] [INF] [24] Emby.Server.Implementations.HttpServer.WebSocketManager: WS "127.0.0.1" request
+[2025-09-17 20:06:08.872 +01:00] [INF] [18] Emby.Server.Implementations.AppBase.BaseConfigurationManager: Saving system configuration
+""",
+    ),
+    # ---- qBittorrent: qBittorrent.conf, the WebUI's temporary password, a crash report ------------
+    (
+        "https://github.com/DyonR/docker-qbittorrentvpn/issues/3",
+        ".txt",
+        r"""WebUI\Username=[[user:krT4WMafu7gcsH8dP3wq]]
+WebUI\Password_PBKDF2="@ByteArray([[secret:UAeeJXG0BuEHAjVJnOgLmQ==:RoLGXBH5skh1Dybk0tw38tuMlTOqkB3SE2kOTbQ92s43BIqF6mdwmmW5aN0jgxHawXFcaRAUNFRLSc9/zutQAg==]])"
+""",
+    ),
+    (
+        "https://github.com/qbittorrent/qBittorrent/issues/21930",
+        ".txt",
+        r"""{{keep:root}}@GL-MT6000:~# "/overlay/upper/usr/bin/qbittorrent" start
+WebUI will be started shortly after internal preparations. Please wait...
+
+******** Information ********
+To control qBittorrent, access the WebUI at: http://localhost:8080
+The WebUI administrator username is: {{keep:admin}}
+The WebUI administrator password was not set. A temporary password is provided for this session: [[secret:mkR3PvXQD]]
+You should set your own password in program preferences.
+""",
+    ),
+    (
+        "https://github.com/binhex/arch-qbittorrentvpn/issues/213",
+        ".txt",
+        r"""[AutoRun]
+enabled=false
+program=
+
+[BitTorrent]
+Session\Port=47986
+Session\QueueingSystemEnabled=false
+
+[Meta]
+MigrationVersion=6
+
+[Preferences]
+WebUI\AuthSubnetWhitelist=192.168.x.0/24 #use your local subnet
+WebUI\AuthSubnetWhitelistEnabled=true
+WebUI\User={{keep:admin}}
+WebUI\Password_PBKDF2="@bytearray([[secret:Di8DnFLcK2oK8U8vbcdxrQ==:o5dC7s14H+/c9Afq6cJ4ehCMqNFoQt88+L+B9OCt/ZSre1xvGQFXzC41f6J2bFEjc52MJmb6gH5jwmr19swBPQ==]])"
+Connection\PortRangeMin=6881
+Connection\UPnP=false
+General\Locale=en
+General\UseRandomPort=false
+WebUI\Address=*
+WebUI\CSRFProtection=false
+WebUI\LocalHostAuth=false
+WebUI\Port=8091
+WebUI\ServerDomains=*
+WebUI\UseUPnP=false
+""",
+    ),
+    (
+        "https://github.com/qbittorrent/qBittorrent/issues/7399",
+        ".txt",
+        r"""*************************************************************
+Catching signal: SIGABRT
+Please file a bug report at http://bug.qbittorrent.org and provide the following information:
+
+qBittorrent version: v3.4.0beta
+stack trace:
+Saving resume data in "/home/{{keep:me}}/.local/share/data/qBittorrent/BT_backup/ce281496165bde182de08c0b9e34caa48d95c5fe.fastresume"
+  linux-gate.so.1 : __kernel_vsyscall()+0x9  [0xb7f17ce9]
+  /lib/i386-linux-gnu/libc.so.6 : gsignal()+0xb0  [0xb6f95dc0]
+  /lib/i386-linux-gnu/libc.so.6 : abort()+0x157  [0xb6f97287]
+  /usr/lib/i386-linux-gnu/libtorrent-rasterbar.so.9 : assert_fail(char const*, int, char const*, char const*, char const*, int)+0x94  [0xb7a7a1a4]
+  /usr/lib/i386-linux-gnu/libtorrent-rasterbar.so.9 : libtorrent::default_storage::write_resume_data(libtorrent::entry&, libtorrent::storage_error&) const+0x160  [0xb7c74280]
+  /usr/lib/i386-linux-gnu/libtorrent-rasterbar.so.9 : ()+0xc015c  [0xb7ac515c]
+""",
+    ),
+    # ---- Deluge: plugin tracebacks under ~/.config/deluge, a client's daemon login ----------------
+    (
+        "https://github.com/stefantalpalaru/deluge-default-trackers/issues/26",
+        ".txt",
+        r"""13:08:43 [ERROR ][deluge.pluginmanagerbase :154 ] Unable to instantiate plugin 'DefaultTrackers' from '/home/[[user:sarika]]{{keep:/.config/deluge/plugins/DefaultTrackers-2.1-py3.6.egg}}'!
+13:08:43 [ERROR ][deluge.pluginmanagerbase :1343] No module named 'deluge_defaulttrackers'
+Traceback (most recent call last):
+File "/usr/lib/python3/dist-packages/deluge/pluginmanagerbase.py", line 147, in enable_plugin
+cls = egg.load_entry_point(self.entry_name, name)
+File "/usr/lib/python3/dist-packages/pkg_resources/__init__.py", line 2693, in load_entry_point
+return ep.load()
+File "/usr/lib/python3/dist-packages/pkg_resources/__init__.py", line 2324, in load
+return self.resolve()
+File "/usr/lib/python3/dist-packages/pkg_resources/__init__.py", line 2330, in resolve
+module = __import__(self.module_name, fromlist=['__name__'], level=0)
+ModuleNotFoundError: No module named 'deluge_defaulttrackers'
+""",
+    ),
+    (
+        "https://github.com/ratanakvlun/deluge-ltconfig/issues/27",
+        ".txt",
+        r"""File "/usr/lib/python3/dist-packages/deluge/pluginmanagerbase.py", line 148, in enable_plugin
+    instance = cls(plugin_name.replace('-', '_'))
+               ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/home/[[user:henri]]{{keep:/.config/deluge/plugins/ltConfig-0.3.1-py3.12.egg/ltconfig/__init__.py}}", line 46, in __init__
+    from core import Core as _plugin_cls
+ModuleNotFoundError: No module named 'core'
+""",
+    ),
+    (
+        "https://github.com/jerrymakesjelly/autoremove-torrents/issues/126",
+        ".txt",
+        r"""cleanup:
+  client: deluge
+  host: 127.0.0.1:58846
+  username: {{keep:localclient}} 
+  password: [[secret:2389a8fae03e3c103a6c968d89a1d975ccb01ef3]]
+  strategies:
+    strategy1:
+      min_average_uploadspeed: 12
+      #seeding_time: 345 600 # =4 days
+""",
+    ),
+    # ---- Sonarr, Radarr's neighbours: mono start-up, Synology package logs, post-processing config -----
+    (
+        "https://github.com/Sonarr/Sonarr/issues/4040",
+        ".txt",
+        r"""su {{keep:nzbdrone}} -c '/usr/bin/mono --debug /opt/NzbDrone/NzbDrone.exe -nobrowser 2>&1 | tee -a /var/log/sonarr.log'
+
+[Info] Bootstrap: Starting Sonarr - /opt/NzbDrone/NzbDrone.exe - Version 2.0.0.5344 
+[Debug] ProcessProvider: Found 0 processes with the name: NzbDrone.Console 
+[Debug] ProcessProvider: Found 1 processes with the name: NzbDrone 
+[Debug] ProcessProvider:  - [1798] NzbDrone 
+[Info] Router: Application mode: Interactive 
+[Debug] Router: Tray selected 
+[Info] MigrationLogger: *** Migrating data source=/home/{{keep:nzbdrone}}/.config/NzbDrone/nzbdrone.db;cache size=-10000;datetimekind=Utc;journal mode=Wal;pooling=True;version=3 *** 
+[Debug] MigrationLogger: Took: 00:00:00.2087477 
+[Info] MigrationLogger: *** Migrating data source=/home/{{keep:nzbdrone}}/.config/NzbDrone/logs.db;cache size=-10000;datetimekind=Utc;journal mode=Wal;pooling=True;version=3 *** 
+[Debug] MigrationLogger: Took: 00:00:00.0198004 
+[Info] OwinHostController: Listening on the following URLs: 
+[Info] OwinHostController:   http://*:8989/ 
+[Debug] OwinAppFactory: Attaching NzbDroneVersionMiddleWare to host 
+[Debug] OwinAppFactory: Attaching SignalRMiddleWare to host 
+[Debug] OwinAppFactory: Attaching NancyMiddleWare to host 
+[Info] NancyBootstrapper: Starting Web Server 
+""",
+    ),
+    (
+        "https://github.com/SynoCommunity/spksrc/issues/4086",
+        ".txt",
+        r"""PATH=/usr/local/mono/bin:/volume1/@appstore/nzbdrone/bin:/sbin:/bin:/usr/sbin:/usr/bin:/usr/syno/sbin:/usr/syno/bin:/usr/local/sbin:/usr/local/bin HOME=/volume1/@appstore/nzbdrone/var LD_LIBRARY_PATH=/volume1/@appstore/nzbdrone/lib MONO_ENV_OPTIONS='-O=-aot,-float32' /usr/local/mono/bin/mono /volume1/@appstore/nzbdrone/share/NzbDrone/NzbDrone.exe
+
+[[user:jbarlow]]@thehulk:/var/packages/nzbdrone/target/var$ tail -f nzbdrone.log
+Installation log: /volume1/@appstore/nzbdrone/var/nzbdrone_install.log
+
+
+
+tail: nzbdrone.log: file truncated
+Fri Jul 31 16:36:26 EDT 2020
+""",
+    ),
+    (
+        "https://github.com/mdhiggins/sickbeard_mp4_automator/issues/881",
+        ".txt",
+        r"""[Plex]
+host = 172.25.11.74
+port = 32400
+refresh = True
+token = [[secret:Fyg9K9YZijKq5D23GqxX]]
+
+[Sonarr]
+host = localhost
+port = 8989
+web_root = /sonarr
+ssl = False
+apikey = [[secret:5693514b129ee3f5eeaea429bdb116d2]]
+
+[Radarr]
+host = localhost
+port = 7878
+web_root = /radarr
+ssl = False
+apikey = [[secret:72af2bf6a98b2189911280d769036c1a]]
+
+[SABNZBD]
+convert = True
+sickrage-category = sickrage
+sonarr-category = sonarr
+radarr-category = radarr
+bypass-category = bypass
+couchpotato-category = couchpotato
+sickbeard-category = sickbeard
+output_directory =
+
+[MP4]
+ffmpeg = /usr/bin/ffmpeg
+ffprobe = /usr/bin/ffprobe
+threads = auto
+output_directory =
+copy_to = /root/Downloads/converted
+move_to =
+output_extension = mp4
+output_format = mp4
+""",
+    ),
+    (
+        "https://github.com/clinton-hall/nzbToMedia/issues/1811",
+        ".txt",
+        r"""[SickBeard]
+    #### autoProcessing for TV Series
+    #### tv - category that gets called for post-processing with SB
+    [[tv]]
+        enabled = 1
+        host = localhost
+        port = 8081
+        apikey = "[[secret:f5fa2e147d4caa8b650e88bfa5ffcefd]]"
+        username = ""
+        password = ""
+        ###### ADVANCED USE - ONLY EDIT IF YOU KNOW WHAT YOU'RE DOING ######
+        web_root = ""
+        ssl = 0
+        fork = auto
+        delete_failed = 0
+        # Enable/Disable linking for Torrents
+        Torrent_NoLink = 0
+        keep_archive = 1
+        process_method = ""
+""",
+    ),
+    (
+        "https://github.com/SiCKRAGETV/sickrage-issues/issues/3500",
+        ".txt",
+        r""" Loading config from /usr/local/sickrage/var/SickRage/autoProcessTV/autoProcessTV.cfg
+
+ Traceback (most recent call last):
+ File "/usr/local/sickrage/var/SickRage/autoProcessTV/sabToSickBeard.py", line 34, in
+ autoProcessTV.processEpisode(sys.argv[1], sys.argv[2], sys.argv[7])
+ File "/volume1/@appstore/sickrage/var/SickRage/autoProcessTV/autoProcessTV.py", line 83, in processEpisode
+ host = config.get("SickBeard", "host")
+ File "/usr/local/python/lib/python2.7/ConfigParser.py", line 330, in get
+ raise NoSectionError(section)
+ ConfigParser.NoSectionError: No section: 'SickBeard' 
+
+ [SickBeard]
+ host=192.168.0.20:8899
+ port=8899
+ username=[[user:tomcat47]]
+ password={{keep:****}}
+""",
+    ),
+    (
+        "https://github.com/theotherp/nzbhydra/issues/249",
+        ".txt",
+        r"""2016-05-15 09:26:18,632 - ERROR - web - Error creating debugging infos
+Traceback (most recent call last):
+  File "/home/{{keep:yyy}}/nzbhydra/nzbhydra/nzbhydra/web.py", line 907, in internalapi_getdebugginginfos
+    debuggingInfos = getDebuggingInfos()
+  File "/home/{{keep:yyy}}/nzbhydra/nzbhydra/nzbhydra/backup_debug.py", line 83, in getDebuggingInfos
+    al = log.getAnonymizedLogFile(config.getSettingsToHide()).encode("utf-8")
+  File "/home/{{keep:yyy}}/nzbhydra/nzbhydra/nzbhydra/config.py", line 589, in getSettingsToHide
+    ("sabnzbd.apikey", settings.downloader.sabnzbd.apikey),
+  File "/home/{{keep:yyy}}/nzbhydra/nzbhydra/libs/bunch/__init__.py", line 121, in __getattr__
+    raise AttributeError(k)
+AttributeError: apikey
+""",
+    ),
+    (
+        "https://github.com/evilhero/mylar/issues/1339",
+        ".txt",
+        r"""500 Internal Server Error
+
+The server encountered an unexpected condition which prevented it from fulfilling the request.
+
+Traceback (most recent call last):
+  File "/Users/[[user:nick]]{{keep:/mylar/cherrypy/_cprequest.py}}", line 645, in respond
+    response.body = self.handler()
+  File "/Users/[[user:nick]]/mylar/cherrypy/lib/encoding.py", line 188, in __call__
+    self.body = self.oldhandler(*args, **kwargs)
+  File "/Users/[[user:nick]]/mylar/cherrypy/_cpdispatch.py", line 29, in __call__
+    return self.callable(*self.args, **self.kwargs)
+""",
+    ),
+    (
+        "https://github.com/SynoCommunity/spksrc/issues/1824",
+        ".txt",
+        r"""login as: {{keep:admin}}
+{{keep:admin}}@192.168.2.5's password:
+Could not chdir to home directory /var/services/homes/{{keep:admin}}: No such file or directory
+
+BusyBox v1.16.1 (2015-06-29 18:12:44 CST) built-in shell (ash)
+Enter 'help' for a list of built-in commands.
+
+DiskStation> /var/packages/nzbget/scripts/start-stop-status start
+Starting NZBGet ...
+su: must be suid to work properly
+DiskStation> /var/log/messages
+-sh: /var/log/messages: Permission denied
+DiskStation> /var/packages/nzbget/scripts/start-stop-status status
+NZBGet is not running
+DiskStation> /usr/local/nzbget/var/nzbget.pid
+-sh: /usr/local/nzbget/var/nzbget.pid: not found
+DiskStation> /usr/local/nzbget/var/nzbget.log
+-sh: /usr/local/nzbget/var/nzbget.log: Permission denied
+DiskStation>
+""",
+    ),
+    # ---- Overseerr, Tautulli, Bazarr, Tdarr: request and statistics tools, a subtitle fetcher, a transcoder ----
+    (
+        "https://github.com/sct/overseerr/issues/2663",
+        ".txt",
+        r"""2022-04-02T16:02:22.704Z [error]: Error checking user access: This user does not exist on the main Plex account's shared list
+2022-04-02T16:02:22.705Z [warn][API]: Failed sign-in attempt by Plex user without access to the media server {"ip":"::ffff:192.168.0.183","email":"{{keep:REMOVED@me.com}}","plexId":{{keep:REMOVED}},"plexUsername":"{{keep:REMOVED}}"}
+""",
+    ),
+    (
+        "https://github.com/aunefyren/wrapperr/issues/68",
+        ".txt",
+        r"""{"response": {"result": "success", "message": null, "data": [{"row_id": 1, "user_id": 0, "username": "{{keep:Local}}", "friendly_name": "{{keep:Local}}", "thumb": null, "email": null, "is_active": 1, "is_admin": 0, "is_home_user": null, "is_allow_sync": null, "is_restricted": null, "do_notify": 1, "keep_history": 1, "allow_guest": 0, "shared_libraries": [], "filter_all": null, "filter_movies": null, "filter_tv": null, "filter_music": null, "filter_photos": null}, {"row_id": 2, "user_id": {{keep:*******}}, "username": "{{keep:wbs****}}", "friendly_name": "[[user:Dale Hart]]", "thumb": "https://plex.tv/users/{{keep:[******]}}", "email": "{{keep:ws@email.com}}", "is_active": 1, "is_admin": 1, "is_home_user": 1, "is_allow_sync": 1, "is_restricted": 0, "do_notify": 0, "keep_history": 1, "allow_guest": 0, "shared_libraries": ["1", "3", "4", "5"], "filter_all": "", "filter_movies": "", "filter_tv": "", "filter_music": "", "filter_photos": ""}, {"row_id": 3, "user_id": {{keep:*******}}, "username": "{{keep:cra****}}", "friendly_name": "[[user:Brent Clark]]", "thumb": "https://plex.tv/users/{{keep:[******]}}", "email": "{{keep:cs@email.com}}", "is_active": 1, "is_admin": 0, "is_home_user": 0, "is_allow_sync": 1, "is_restricted": 0,
+""",
+    ),
+    (
+        "https://github.com/Tautulli/Tautulli/issues/1155",
+        ".txt",
+        r"""C:\Users\[[user:ulvan]]>C:\Python27\python.exe "C:\Program Files\PlexPy\PlexPy.py"
+Unable to create the log directory. Logging to screen only.
+Traceback (most recent call last):
+  File "C:\Program Files\PlexPy\PlexPy.py", line 266, in <module>
+    main()\n
+  File "C:\Program Files\PlexPy\PlexPy.py", line 192, in main
+    plexpy.initialize(config_file)
+  File "C:\Program Files\PlexPy\plexpy\__init__.py", line 130, in initialize
+    verbose=VERBOSE)
+  File "C:\Program Files\PlexPy\plexpy\logger.py", line 205, in initLogger
+    file_handler = handlers.RotatingFileHandler(filename, maxBytes=MAX_SIZE, backupCount=MAX_FILES)
+""",
+    ),
+    (
+        "https://github.com/morpheus65535/bazarr/issues/436",
+        ".txt",
+        r"""Traceback (most recent call last): 
+   File "C:\Users\{{keep:User}}\Documents\bazarr\bazarr\../libs/subliminal_patch\core.py", line 260, in download_subtitle self[subtitle.provider_name].download_subtitle(subtitle) 
+   File "C:\Users\{{keep:User}}\Documents\bazarr\bazarr\../libs/subliminal_patch\providers\subscene.py", line 257, in download_subtitle archive = ZipFile(archive_stream)
+   File "C:\Python27\lib\zipfile.py", line 793, in __init__ self._RealGetContents() 
+   File "C:\Python27\lib\zipfile.py", line 834, in _RealGetContents raise BadZipfile, "File is not a zip file"BadZipfile: File is not a zip file
+""",
+    ),
+    (
+        "https://github.com/HaveAGitGat/Tdarr/issues/825",
+        ".txt",
+        r""""pathTranslators": [
+    {
+        "server": "/temp",
+	"node": "C:/Users/[[user:mbern]]{{keep:/Downloads/Tdarr_Updater/Tdarr_Node/transcoding_temp}}" # This path must be on the server
+    }
 """,
     ),
 ]
