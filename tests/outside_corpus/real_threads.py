@@ -61377,7 +61377,7 @@ Error: An error occurred while running the backup, no files were uploaded: Fehle
         "no_restore": false,
         "no_save_password": false,
         "keys": {
-        	"ssh_key_file":"path_to_RSA_private_key"
+		"ssh_key_file":"path_to_RSA_private_key"
 	}
     }
 ]
