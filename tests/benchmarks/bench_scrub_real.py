@@ -357,6 +357,7 @@ def main(argv: list[str] | None = None) -> int:
             "179",
             "180",
             "181",
+            "182",
             "all",
         ),
         default="all",

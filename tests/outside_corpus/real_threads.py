@@ -9990,6 +9990,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (179, _RAW_STOP179),
         (180, _RAW_STOP180),
         (181, _RAW_STOP181),
+        (182, _RAW_STOP182),
     ):
         if batch not in (None, number):
             continue
@@ -62642,6 +62643,441 @@ Traceback (most recent call last):
         "server": "/temp",
 	"node": "C:/Users/[[user:mbern]]{{keep:/Downloads/Tdarr_Updater/Tdarr_Node/transcoding_temp}}" # This path must be on the server
     }
+""",
+    ),
+]
+
+
+_RAW_STOP182: list[tuple[str, str, str]] = [
+    # ---- Deja Dup and duplicity: debug runs, cron mail, duply --------------------------------------
+    (
+        "https://github.com/NixOS/nixpkgs/pull/176489",
+        ".txt",
+        r"""(org.gnome.DejaDup:1614088): deja-dup-DEBUG: 02:46:05.278: DuplicityInstance.vala:131: Running the following duplicity (1614171) command: /nix/store/v1qryr9bkbpwmc3j4k2q4r8z7f0j9sdg-duplicity-0.8.20/bin/duplicity 'collection-status' 'gio+file:///run/media/[[user:pelkand]]/gold' '--no-encryption' '--verbosity=9' '--timeout=120' '--archive-dir=/home/[[user:pelkand]]{{keep:/.cache/deja-dup}}' '--tempdir=/tmp'
+
+(org.gnome.DejaDup:1614088): deja-dup-DEBUG: 02:46:05.279: DuplicityInstance.vala:227: duplicity (1614160) process killed
+
+Using archive dir: /home/[[user:pelkand]]{{keep:/.cache/deja-dup/2b9e9b0a9539a19588e18dbe2cdc5845}}
+Using backup name: 2b9e9b0a9539a19588e18dbe2cdc5845
+GPG binary is gpg, version (2, 3, 4)
+Import of duplicity.backends.adbackend Succeeded
+Import of duplicity.backends.azurebackend Succeeded
+Import of duplicity.backends.b2backend Succeeded
+Import of duplicity.backends.boxbackend Failed: No module named 'boxsdk'
+Import of duplicity.backends.cfbackend Succeeded
+Import of duplicity.backends.dpbxbackend Succeeded
+Import of duplicity.backends.gdocsbackend Succeeded
+Import of duplicity.backends.gdrivebackend Succeeded
+Import of duplicity.backends.giobackend Succeeded
+""",
+    ),
+    (
+        "https://github.com/mail-in-a-box/mailinabox/issues/134",
+        ".txt",
+        r"""/etc/cron.daily/mailinabox-backup:
+dovecot stop/waiting
+- Stopping Postfix Mail Transport Agent postfix
+  ...done.
+  Fatal Error: Unable to start incremental backup.  Old signatures not found and incremental specified dovecot start/running, process 2342
+- Starting Postfix Mail Transport Agent postfix
+  ...done.
+  Traceback (most recent call last):
+  File "/root/mailinabox/management/backup.py", line 47, in <module>
+    "file://" + backup_duplicity_dir
+  File "/root/mailinabox/management/utils.py", line 138, in shell
+    ret = getattr(subprocess, method)(cmd_args, **kwargs)
+  File "/usr/lib/python3.4/subprocess.py", line 557, in check_call
+    raise CalledProcessError(retcode, cmd)
+  subprocess.CalledProcessError: Command '['/usr/bin/duplicity', 'incr', '--no-encryption', '--archive-dir', '/tmp/duplicity-archive-dir', '--name', 'mailinabox', '--exclude', '/home/{{keep:user-data}}/backup', '--volsize', '100', '--verbosity', 'warning', '/home/{{keep:user-data}}', 'file:///home/{{keep:user-data}}/backup/duplicity']' returned non-zero exit status 17
+  run-parts: /etc/cron.daily/mailinabox-backup exited with return code 1
+""",
+    ),
+    # ---- Duplicati: job errors, command lines exported from the GUI ----------------------------
+    (
+        "https://github.com/duplicati/duplicati/issues/2174",
+        ".txt",
+        r"""    Failed to process path: /home/[[user:lucio]]{{keep:/.config/Duplicati/HDYQUAQWSS.sqlite}} => Unexpected result count: 0, expected 1,
+    Failed to process path: /home/[[user:lucio]]/.config/Duplicati/HDYQUAQWSS.sqlite-journal => Unexpected result count: 0, expected 1
+""",
+    ),
+    (
+        "https://github.com/duplicati/duplicati/issues/1797",
+        ".txt",
+        r"""  Failed to process path: /home/CAMPUS2/[[user:kosjt]]{{keep:/.config/Duplicati/UWVLTBPPDV.sqlite-journal}}
+System.Exception: Unexpected result count: 0, expected 1 at Duplicati.Library.Main.Database.LocalBackupDatabase.AddBlockset (System.String filehash, Int64 size, Int32 blocksize, IEnumerable`1 hashes, IEnumerable`1 blocklistHashes, System.Int64& blocksetid, IDbTransaction transaction) [0x00000] in <filename unknown>:0 at Duplicati.Library.Main.Operation.BackupHandler.AddFileToOutput (Duplicati.Library.Main.BackendManager backend, System.String filename, Int64 size, DateTime lastmodified, IMetahash metadata, IEnumerable`1 hashlist, System.String filehash, IEnumerable`1 blocklisthashes) [0x00000] in <filename unknown>:0 at Duplicati.Library.Main.Operation.BackupHandler.HandleFilesystemEntry (ISnapshotService snapshot, Duplicati.Library.Main.BackendManager backend, System.String path, FileAttributes attributes) [0x00000] in <filename unknown>:0 
+""",
+    ),
+    (
+        "https://github.com/duplicati/duplicati/issues/2907",
+        ".txt",
+        r"""Duplicati.CommandLine.exe backup "amzcd://6c2wKPndUChcP6?authid=[[secret:e7a19c03f4d2b8e61:8_qR!K]]" "\\aio-pod\abc\\" --auto-cleanup="true" --number-of-retries="5" --retry-delay="10s" --use-block-cache="false" --backup-name="AIO-documents>ACD" --dbpath="C:\Users\{{keep:Administrator}}\AppData\Roaming\Duplicati\ABC.sqlite" --encryption-module="aes" --compression-module="zip" --dblock-size="300MB" --keep-time="5W" --passphrase="[[secret:KLM.irvo]]" --disable-module="console-password-input" --exclude=".zfs\\" --log-file=Logging\Documents\Documents-acd-bkp.log --log-level="Information" 
+
+Verschlüsselungspassphrase eingeben:
+System.InvalidOperationException: Schlüssel können nicht gelesen werden, wenn ke
+ine der Anwendungen eine Konsole besitzt, oder wenn die Konsoleneingabe aus eine
+r Datei umgeleitet wurde. Verwenden Sie Console.Read.
+   bei System.Console.ReadKey(Boolean intercept)
+   bei Duplicati.Library.Modules.Builtin.ConsolePasswordInput.ReadPassphraseFrom
+Console(Boolean confirm)
+""",
+    ),
+    (
+        "https://github.com/duplicati/duplicati/issues/980",
+        ".txt",
+        r""""C:\Program Files\Duplicati\Duplicati.CommandLine.exe" backup --ftp-username={{keep:ftpuser}} --ftp-password={{keep:***}} --passphrase={{keep:***}} --aes-encryption-dont-allow-fallback=true --log-level=Error --log-file="D:\Eigene Dokumente\Backup\Duplicati\log.txt" "D:\Backups\;D:\Virtual Machines\;D:\Eigene Dokumente\\" ftp://fritz.nas:21/WD-Elements1078-01\Duplicati
+"C:\Program Files\Duplicati\Duplicati.CommandLine.exe" delete-all-but-n 6 --ftp-username={{keep:ftpuser}} --ftp-password={{keep:***}} --aes-encryption-dont-allow-fallback=true --log-level=Error --log-file="D:\Eigene Dokumente\Backup\Duplicati\log.txt" ftp://fritz.nas:21/WD-Elements1078-01\Duplicati
+
+Error: An error occurred while running the backup, no files were uploaded: Fehler Die Verbindung mit dem Remoteserver kann nicht hergestellt werden. beim Herunterladen der Datei "C:\Users\[[user:Sarebino]]{{keep:\AppData\Local\Temp\51f61fed-5c9a-4c0b-9dbe-972b32562f2d\patch-25.zip}}"
+""",
+    ),
+    (
+        "https://github.com/duplicati/duplicati/issues/2461",
+        ".txt",
+        r""""C:\Program Files\Duplicati 2\Duplicati.CommandLine.exe" backup "hubic://BACKUP_OCULTO?authid={{keep:xxx-any token-xxx}}" E:\TEMP --backup-name="EMPRESA PRUEBA" --encryption-module="aes" --compression-module="zip" --dblock-size="80MB" --keep-time="2D" --passphrase="{{keep:P@ssw0rd}}" --dbpath="c:\backup\YYKUGSFKQF.sqlite" --send-mail-password="{{keep:P@ssw0rd}}" --send-mail-to="{{keep:xxxx@anyadress.com}}" --send-mail-username="{{keep:xxx@gmail.com}}" --send-mail-url="smtps://smtp.gmail.com:465" --send-mail-from="{{keep:xxx@gmail.com}}" --send-mail-level="Error,warning" --disable-module="console-password-input" --log-file=C:\BACKUP\LOG.TXT
+""",
+    ),
+    # ---- Duplicacy: preferences, copy to SFTP -----------------------------------------------------
+    (
+        "https://github.com/gilbertchen/duplicacy/issues/297",
+        ".txt",
+        r"""[
+    {
+        "name": "default",
+        "id": "users-imac",
+        "storage": "sftp://[[user:joel]]@DS01//Backups/duplicacy/",
+        "encrypted": true,
+        "no_backup": false,
+        "no_restore": false,
+        "no_save_password": false,
+        "keys": {
+                "ssh_key_file":"path_to_RSA_private_key"
+        }
+    }
+]
+
+[
+   {
+        "name": "sftpds01",
+        "id": "[[user:joel]]-imac",
+        "storage": "sftp://[[user:joel]]@DS01//Backups/duplicacy/",
+        "encrypted": true,
+        "no_backup": false,
+        "no_restore": false,
+        "no_save_password": false,
+        "keys": {
+		"ssh_key_file":"path_to_RSA_private_key"
+	}
+    }
+]
+""",
+    ),
+    (
+        "https://github.com/gilbertchen/duplicacy/issues/443",
+        ".txt",
+        r"""mkdir -p Downloads\repo
+cd C:\Users\{{keep:USER}}\Downloads\repo
+
+.duplicacy\duplicacy_win_x64_2.1.0.exe init -e -c 4M repo D:\Partilha\Backups\Duplicacy
+## The repository already existed, used same password, everything succeeded.
+.duplicacy\duplicacy_win_x64_2.1.0.exe add -copy default -e -bit-identical offsite_storage repo sftp://{{keep:USER}}@SERVER:PORT/Duplicacy
+## Succeedes, creates the fodlers and config files on the server.
+
+.duplicacy\duplicacy_win_x64_2.1.0.exe list -all
+## This succeeds, lists thousands of chunks.
+.duplicacy\duplicacy_win_x64_2.1.0.exe list -all -storage offsite
+## This succeeds, listing nothing.
+
+.duplicacy\duplicacy_win_x64_2.1.0.exe -d copy -threads 1 -to offsite -upload-limit-rate 800 -id Some_ID -r 1
+
+....
+Listing chunks/02/
+Listing chunks/01/
+Listing chunks/00/
+
+Found 30618 chunks on destination storage
+Chunks to copy = 215, to skip = 53, total = 268
+Total chunks in source snapshot revisions = 268
+""",
+    ),
+    # ---- Kopia and rustic: snapshot runs, server compose files ---------------------------------
+    (
+        "https://github.com/kopia/kopia/issues/374",
+        ".txt",
+        r"""23:31:53.086 [kopia/server] starting upload of [[user:tkw]]@desktop:/home/[[user:tkw]]/Downloads
+
+23:31:53.898 [kopia/server] upload error: unable to process directory "hplip-3.19.3": open /home/[[user:tkw]]/Downloads/hplip-3.19.3: permission denied
+""",
+    ),
+    (
+        "https://github.com/kopia/kopia/issues/3350",
+        ".txt",
+        r"""Snapshotting [[user:QM]]@desktop:D:\ ...
+ | 0 hashing, 0 hashed (0 B), 1 cached (112 B), uploaded 0 B, estimating...
+ ! Ignored error when processing "$RECYCLE.BIN/S-1-5-21-2906415985-3397165429-1354946110-1001/$I3LMKUZ": invalid character '\x02' looking for beginning of value
+ / 0 hashing, 84 hashed (12.7 KB), 359 cached (28.9 GB), uploaded 0 B (1 errors ignored), estimating...
+ ! Ignored error when processing "System Volume Information": Access is denied.
+ - 0 hashing, 84 hashed (12.7 KB), 361 cached (28.9 GB), uploaded 0 B (2 errors ignored), estimating...
+ ! Ignored error when processing "$RECYCLE.BIN/S-1-5-21-2906415985-3397165429-1354946110-1001/$ITPEFIS": invalid character '\x02' looking for beginning of value
+ / 0 hashing, 122258 hashed (127.3 GB), 1365529 cached (538.2 GB), uploaded 67.2 MB (3 errors ignored), estimated 414.9 GB (160.4%) 0s leftERROR upload error: content not found
+""",
+    ),
+    (
+        "https://github.com/kopia/kopia/issues/3005",
+        ".txt",
+        r"""kopia repository create s3 --bucket=kopia-v3 --access-key={{keep:<key>}} --secret-access-key={{keep:<secret>}}--endpoint=<endpoint>
+ERROR can't connect to storage: error retrieving storage config from bucket "kopia-v3": We encountered an internal error, please try again.: cause(uplink: object not found: metabase: object not found: metabase: sql: no rows in result set)
+
+{{keep:root}}@tgs:~# kopia --version
+0.12.0 build: 05e729a7858a6e86cb48ba29fb53cb6045efce2b from: kopia/kopia
+{{keep:root}}@tgs:~# kopia repository status
+ERROR failed to open repository: cannot open storage: error retrieving storage config from bucket "kopia": We encountered an internal error, please try again.: cause(uplink: object not found: metabase: object not found: metabase: sql: no rows in result set)
+ERROR open repository: unable to open repository: cannot open storage: error retrieving storage config from bucket "kopia": We encountered an internal error, please try again.: cause(uplink: object not found: metabase: object not found: metabase: sql: no rows in result set)
+{{keep:root}}@tgs:~# cat /root/.config/kopia/repository.config
+{
+  "storage": {
+    "type": "s3",
+    "config": {
+      "bucket": "kopia",
+      "endpoint": "<endpoint>",
+""",
+    ),
+    (
+        "https://github.com/kopia/kopia/issues/2847",
+        ".yaml",
+        r"""version: '3.7'
+services:
+    kopia:
+        image: kopia/kopia:latest
+        hostname: backupstation
+        container_name: kopia
+        restart: unless-stopped
+        ports:
+            - 51515:51515
+        command:
+            - server
+            - start
+            - --disable-csrf-token-checks
+            - --insecure
+            - --address=0.0.0.0:51515
+            - --server-username="{{keep:kopia}}"
+            - --server-password="{{keep:foobar}}"
+        environment:
+            KOPIA_PASSWORD: "{{keep:foobar}}"
+            USER: "[[user:kevin]]"
+            TZ: America/New_York
+        volumes:
+            - /opt/appdata/kopia/config:/app/config
+            - /opt/appdata/kopia/cache:/app/cache
+            - /opt/appdata/kopia/logs:/app/logs
+            - /opt/appdata/kopia/repository:/repository
+            - /mnt/volume1:/mnt/volume1
+            - /mnt/volume2:/mnt/volume2
+""",
+    ),
+    (
+        "https://github.com/rustic-rs/rustic/issues/958",
+        ".txt",
+        r"""➜  ~ rustic -r /tmp/test_local init
+using no config file, none of these exist: /home/[[user:lefevrem]]{{keep:/.config/rustic/rustic.toml}}, /etc/rustic/rustic.toml, ./rustic.toml
+enter password for new key: {{keep:[hidden]}}
+[INFO] key 94cbe721 successfully added.
+[INFO] repository 266a680d successfully created.
+[INFO] using cache at /home/[[user:lefevrem]]{{keep:/.cache/rustic/266a680dc3762f84a94941236b3a329beaf64d37ec6baafd8bb624ebde36036e}}
+➜  ~ rustic -r /tmp/test_local check
+using no config file, none of these exist: /home/[[user:lefevrem]]/.config/rustic/rustic.toml, /etc/rustic/rustic.toml, ./rustic.toml
+enter repository password: {{keep:[hidden]}}
+[INFO] repository local:/tmp/test_local: password is correct.
+[INFO] using cache at /home/[[user:lefevrem]]/.cache/rustic/266a680dc3762f84a94941236b3a329beaf64d37ec6baafd8bb624ebde36036e
+""",
+    ),
+    # ---- rdiff-backup: command lines, verbose output, tracebacks -------------------------------
+    (
+        "https://github.com/rdiff-backup/rdiff-backup/issues/850",
+        ".txt",
+        r"""ionice -c 3 -t rdiff-backup \
+    --preserve-numerical-ids \
+    --exclude-other-filesystems \
+    --exclude=/home/[[user:brent]]{{keep:/.cache/google-chrome}} \
+    --force \
+    --no-compression \
+    -v9 \
+    / /mnt/myext/home_backups/linux/files
+""",
+    ),
+    (
+        "https://github.com/rdiff-backup/rdiff-backup/issues/310",
+        ".txt",
+        r"""Using rdiff-backup version 2.0.1.dev2+g4a30c1b
+        with cpython /usr/lib/python-exec/python3.7/python3 version 3.7.6
+        on Linux-4.19.66-gentoo-x86_64-Intel-R-_Xeon-R-_CPU_E3-1226_v3_@_3.30GHz-with-gentoo-2.6, fs encoding utf-8
+Unable to import win32security module. Windows ACLs
+not supported by filesystem at src
+Exception '[Errno 13] Permission denied: b'src/mount'' raised of class '<class 'PermissionError'>':
+  File "/home/[[user:4ox]]{{keep:/Documents/Temp/rdiff-backup/lib/python3.7/site-packages/rdiff_backup-2.0.1.dev2+g4a30c1b-py3.7-linux-x86_64.egg/rdiff_backup/robust.py}}", line 35, in check_common_error
+    return function(*args)
+  File "/home/[[user:4ox]]{{keep:/Documents/Temp/rdiff-backup/lib/python3.7/site-packages/rdiff_backup-2.0.1.dev2+g4a30c1b-py3.7-linux-x86_64.egg/rdiff_backup/rpath.py}}", line 1410, in append
+    return self.__class__(self.conn, self.base, self.index + ext)
+  File "/home/[[user:4ox]]/Documents/Temp/rdiff-backup/lib/python3.7/site-packages/rdiff_backup-2.0.1.dev2+g4a30c1b-py3.7-linux-x86_64.egg/rdiff_backup/rpath.py", line 1082, in __init__
+    self.setdata()
+""",
+    ),
+    (
+        "https://github.com/rdiff-backup/rdiff-backup/issues/352",
+        ".txt",
+        r"""$ mkdir -p source/x backup
+$ touch source/x/test
+$ chmod 444 source/x
+$ touch source/z
+$ rdiff-backup source backup
+ListError: '(b'x', b'test')' [Errno 13] Permission denied: b'source/x/test'
+ListError: '(b'x', b'test')' [Errno 13] Permission denied: b'source/x/test'
+$ echo $?
+0
+$ ll backup
+total 0
+drwx------. 3 [[user:paulw]] [[user:paulw]] 260 May  7 07:22 rdiff-backup-data
+drwxr--r--. 2 [[user:paulw]] [[user:paulw]]  40 May  7 07:22 x
+-rw-rw-r--. 1 [[user:paulw]] [[user:paulw]]   0 May  7 07:22 z
+$ rdiff-backup --version
+rdiff-backup 2.0.1rc0
+""",
+    ),
+    # ---- rsnapshot and elkarbackup: configtest, sync ---------------------------------------------
+    (
+        "https://github.com/rsnapshot/rsnapshot/issues/301",
+        ".txt",
+        r"""[[user:rkessel]]@lumpy:~/rsnapshot$ rsnapshot configtest
+----------------------------------------------------------------------------
+rsnapshot encountered an error! The program was invoked with these options:
+/usr/bin/rsnapshot configtest 
+----------------------------------------------------------------------------
+ERROR: /etc/rsnapshot.conf on line 44:
+ERROR: @CMD_RM@ - could not find second word on this line 
+ERROR: /etc/rsnapshot.conf on line 49:
+ERROR: @CMD_RSYNC@ - could not find second word on this line 
+ERROR: /etc/rsnapshot.conf on line 57:
+ERROR: @CMD_LOGGER@ - could not find second word on this line 
+ERROR: ---------------------------------------------------------------------
+ERROR: Errors were found in /etc/rsnapshot.conf,
+ERROR: rsnapshot can not continue. If you think an entry looks right, make
+ERROR: sure you don't have spaces where only tabs should be.
+""",
+    ),
+    (
+        "https://github.com/rsnapshot/rsnapshot/issues/104",
+        ".txt",
+        r"""snapshot_root /mnt/nfs/nas/encodia-server/
+
+----------------------------------------------------------------------------
+rsnapshot encountered an error! The program was invoked with these options:
+/usr/bin/rsnapshot configtest 
+----------------------------------------------------------------------------
+ERROR: /etc/rsnapshot.conf on line 29:
+ERROR: snapshot_root /mnt/nfs/nas/encodia-server/ 
+ERROR: /etc/rsnapshot.conf on line 198:
+ERROR: backup /etc/ localhost/ - snapshot_root needs to be defined before \
+         backup points 
+ERROR: /etc/rsnapshot.conf on line 200:
+ERROR: backup /usr/local/ localhost/ - snapshot_root needs to be defined \
+         before backup points 
+ERROR: ---------------------------------------------------------------------
+ERROR: Errors were found in /etc/rsnapshot.conf,
+ERROR: rsnapshot can not continue. If you think an entry looks right, make
+ERROR: sure you don't have spaces where only tabs should be.
+""",
+    ),
+    (
+        "https://github.com/elkarbackup/elkarbackup/issues/171",
+        ".txt",
+        r"""[{{keep:root}}@localhost www]# rsnapshot -V -c test.conf sync
+----------------------------------------------------------------------------
+rsnapshot encountered an error! The program was invoked with these options:
+/usr/bin/rsnapshot -V -c test.conf sync
+----------------------------------------------------------------------------
+ERROR: test.conf on line 190:
+ERROR: backup tower.int-group.de:/etc . - Source directory \
+         "tower.DOMAIN.de:/etc" doesn't exist
+ERROR: ---------------------------------------------------------------------
+ERROR: Errors were found in test.conf,
+ERROR: rsnapshot can not continue. If you think an entry looks right, make
+ERROR: sure you don't have spaces where only tabs should be.
+/usr/bin/logger -i -p user.err -t rsnapshot /usr/bin/rsnapshot -V -c \
+    test.conf sync: ERROR: Errors were found in test.conf, rsnapshot can not \
+    continue.
+""",
+    ),
+    # ---- Timeshift and Back In Time: rsync snapshots ---------------------------------------------
+    (
+        "https://github.com/teejee2008/timeshift/issues/342",
+        ".txt",
+        r"""[[user:zork]]@Mint19:~$ sudo timeshift --create --comments "[[user:zork]] manual"
+------------------------------------------------------------------------------
+Creating new snapshot...(RSYNC)
+Saving to device: /dev/dm-2, mounted at path: /mnt/timeshift/backup
+Linking from snapshot: 2018-11-15_21-48-11
+Synching files with rsync...
+E: Error opening file “/mnt/timeshift/backup/timeshift/snapshots/2018-11-16_21-12-27/rsync-log-changes”: File exists
+E: Failed to write file: /mnt/timeshift/backup/timeshift/snapshots/2018-11-16_21-12-27/rsync-log-changes
+Created control file: /mnt/timeshift/backup/timeshift/snapshots/2018-11-16_21-12-27/info.json
+RSYNC Snapshot saved successfully (882s)
+Tagged snapshot '2018-11-16_21-12-27': ondemand
+------------------------------------------------------------------------------
+""",
+    ),
+    (
+        "https://github.com/linuxmint/timeshift/issues/152",
+        ".txt",
+        r"""[08:11:04] ------------------------------------------------------------------------------
+[08:11:04] Creating new snapshot...(RSYNC)
+[08:11:04] Saving to device: /dev/dm-1, mounted at path: /run/timeshift/backup
+[08:11:04] Linking from snapshot: 2023-03-03_13-00-02
+[08:11:04] Main: save_exclude_list_for_backup()
+[08:11:04] Main: create_exclude_list_for_backup()
+[08:11:04] Main: create_exclude_list_for_backup(): exit
+[08:11:04] Synching files with rsync...
+[08:11:04] RsyncTask:execute()
+[08:11:04] rsync -aii --recursive --verbose --delete --force --stats --sparse --delete-excluded --link-dest='/run/timeshift/backup/timeshift/snapshots/2023-03-03_13-00-02/localhost/' --log-file='/run/timeshift/backup/timeshift/snapshots/2023-03-13_08-11-04/rsync-log' --exclude-from='/run/timeshift/backup/timeshift/snapshots/2023-03-13_08-11-04/exclude.list' --delete-excluded '/' '/run/timeshift/backup/timeshift/snapshots/2023-03-13_08-11-04/localhost/'
+[08:11:04] RsyncTask:prepare(): saved: /tmp/B6NulnK3/2023-03-13_08-11-04/script.sh
+[08:11:04] AsyncTask: child_pid: 8611
+[08:11:09] AsyncTask: finish(): enter
+[08:11:09] AsyncTask: finish(): enter
+[08:11:09] exit_code: 0
+[08:11:09] exit_code: 0
+""",
+    ),
+    (
+        "https://github.com/bit-team/backintime/issues/2182",
+        ".txt",
+        r"""INFO: Lock
+INFO: Take a new snapshot. Profile: 1 Main profile
+INFO: Removing leftover snapshot new_snapshot directory from last run
+INFO: Call rsync to take the snapshot
+WARNING: Command "rsync --recursive --times --devices --specials --hard-links --human-readable -s --links --perms --executability --group --owner --info=progress2 --no-inc-recursive --delete --delete-excluded -v -i --out-format=BACKINTIME: %i %n%L --link-dest=../../20250510-210001-269/backup --chmod=Du+wx --exclude=/mnt/sdf2 --exclude=/home/[[user:moonlark]]{{keep:/.local/share/backintime}} --exclude=.local/share/backintime/mnt --include=/home/[[user:moonlark]]/ --include=/home/ --exclude=.gvfs --exclude=.cache/* --exclude=.thumbnails* --exclude=.local/share/[Tt]rash* --exclude=.backup --exclude=*~ --exclude=.dropbox* --exclude=/proc/* --exclude=/sys/* --exclude=/dev/* --exclude=/run/* --exclude=/etc/mtab --exclude=/var/cache/apt/archives/.deb --exclude=lost+found/ --exclude=/tmp/* --exclude=/var/tmp/* --exclude=/var/backups/* --exclude=.Private --exclude=/swapfile
+""",
+    ),
+    (
+        "https://github.com/bit-team/backintime/issues/1373",
+        ".txt",
+        r"""WARNING: [common/snapshots.py:767 Snapshots.backup] Command "rsync --recursive --times --devices --specials --hard-links --human-readable -s --links --perms --executability --group --owner --info=progress2 --no-inc-recursive --delete --delete-excluded -v -i --out-format=BACKINTIME: %i %n%L --link-dest=../../20221128-112854-757/backup --chmod=Du+wx --exclude=/mnt/truenas/backups/[[user:kbrt]] Backups/ipod backup --exclude=/home/[[user:sam]]{{keep:/.local/share/backintime}} --exclude=.local/share/backintime/mnt --include=/media/[[user:sam]]/[[user:KBRT]]'S BASE/ --include=/media/[[user:sam]]/ --include=/media/ --exclude=.gvfs --exclude=.cache/* --exclude=.thumbnails* --exclude=.local/share/[Tt]rash* --exclude=*.backup* --exclude=*~ --exclude=.dropbox* --exclude=/proc/* --exclude=/sys/* --exclude=/dev/* --exclude=/run/* --exclude=/etc/mtab --exclude=/var/cache/apt/archives/*.deb --exclude=lost+found/* --exclude=/tmp/* --exclude=/var/tmp/* --exclude=/var/backups/* --exclude=.Private --include=/media/[[user:sam]]/[[user:KBRT]]'S BASE/** --exclude=* / /mnt/truen
+as/backups/[[user:kbrt]] Backups/ipod backup/backintime/[[user:sam]]-System-Product-Name/[[user:sam]]/2/new_snapshot/backup" returns 23
+INFO: [common/snapshots.py:913 Snapshots.backupConfig] Save config file
+INFO: [common/snapshots.py:989 Snapshots.backupPermissions] Save permissions
+""",
+    ),
+    # ---- Time Machine: a Samba container's client log ---------------------------------------------
+    (
+        "https://github.com/mbentley/docker-timemachine/issues/185",
+        ".txt",
+        r"""24-10-13 22:05:21.414 TimeMach    Limiting logging for limit: aFewTimes key: "map auto_home"
+24-10-13 22:05:38.246 TimeMach    Bonjour took 0.1 seconds to resolve 'smb://timemachine._smb._tcp.local./TimeMachine' to 'smb://timemachine.local/TimeMachine'
+24-10-13 22:05:38.246 TimeMach    Bonjour took 0.1 seconds to resolve 'smb://timemachine._smb._tcp.local./TimeMachine' to 'smb://timemachine.local/TimeMachine'
+24-10-13 22:05:39.289 TimeMach    User tried to start a backup
+24-10-13 22:05:39.293 TimeMach    Backup requested to next destination in rotation. specifiedOptions: TMBackupOptions(rawValue: 0)
+24-10-13 22:05:39.295 TimeMach    lastDestinationID: 999047FD-CA4A-481E-9F39-BC53F72A7A92; nextDestinationID: 999047FD-CA4A-481E-9F39-BC53F72A7A92
+24-10-13 22:05:39.295 TimeMach    Not rotating backup destinations, next destination is the same as the last destination.
+24-10-13 22:05:39.298 TimeMach    Starting backup with mode "manual backup"
+24-10-13 22:05:39.304 TimeMach    Attempting to mount 'smb://{{keep:timemachine}}@192.168.X.60/TimeMachine'
+24-10-13 22:05:42.873 TimeMach    Initial network volume options for 'TimeMachine' {disablePrimaryReconnect: 0, disableSecondaryReconnect: 0, reconnectTimeOut: 0, QoS: 0x0, attributes: 0x1C}
 """,
     ),
 ]
