@@ -358,6 +358,7 @@ def main(argv: list[str] | None = None) -> int:
             "180",
             "181",
             "182",
+            "183",
             "all",
         ),
         default="all",

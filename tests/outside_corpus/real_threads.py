@@ -9991,6 +9991,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (180, _RAW_STOP180),
         (181, _RAW_STOP181),
         (182, _RAW_STOP182),
+        (183, _RAW_STOP183),
     ):
         if batch not in (None, number):
             continue
@@ -63078,6 +63079,471 @@ INFO: [common/snapshots.py:989 Snapshots.backupPermissions] Save permissions
 24-10-13 22:05:39.298 TimeMach    Starting backup with mode "manual backup"
 24-10-13 22:05:39.304 TimeMach    Attempting to mount 'smb://{{keep:timemachine}}@192.168.X.60/TimeMachine'
 24-10-13 22:05:42.873 TimeMach    Initial network volume options for 'TimeMachine' {disablePrimaryReconnect: 0, disableSecondaryReconnect: 0, reconnectTimeOut: 0, QoS: 0x0, attributes: 0x1C}
+""",
+    ),
+]
+
+
+_RAW_STOP183: list[tuple[str, str, str]] = [
+    # ---- yabridge: yabridgectl sync, status and list; a Wine error naming the home as Z:\ -------
+    (
+        "https://github.com/musnix/musnix/issues/188",
+        ".txt",
+        r"""❯ yabridgectl sync
+Setting up VST2, VST3, and CLAP plugins using:
+- /home/[[user:tova]]{{keep:/.nix-profile/lib/libyabridge-chainloader-vst2.so}}
+- /home/[[user:tova]]/.nix-profile/lib/libyabridge-chainloader-vst3.so
+- /home/[[user:tova]]/.nix-profile/lib/libyabridge-chainloader-clap.so
+
+Error: Error creating directories for '/home/[[user:tova]]/.nix-profile/lib/clap/yabridge/FabFilter'
+
+Caused by:
+    Read-only file system (os error 30)
+""",
+    ),
+    (
+        "https://github.com/robbert-vdh/yabridge/issues/57",
+        ".txt",
+        r"""Warning: Could not run 'yabridge-host.exe'. Wine reported the following error:
+
+    00d0:err:process:exec_process
+    L"Z:\\home\\[[user:derek]]{{keep:\\.local\\share\\yabridge\\yabridge-host.exe.so}}" not
+    supported on this system
+
+    0064:err:ole:start_rpcss Failed to start RpcSs service
+    00d0:err:process:exec_process L"Z:\\home\\[[user:derek]]\\.local\\share\\yabridge\\yabridge-host.exe.so" not supported on this system
+""",
+    ),
+    (
+        "https://github.com/robbert-vdh/yabridge/issues/409",
+        ".txt",
+        r"""[[user:mbrook]]@dawbuntu1:~/.local/share/yabridge-dev$ yabridgectl status
+yabridge path: '/home/[[user:mbrook]]{{keep:/.local/share/yabridge-dev}}'
+VST2 location: '/home/[[user:mbrook]]/.vst/yabridge'
+VST3 location: '/home/[[user:mbrook]]/.vst3/yabridge'
+CLAP location: '/home/[[user:mbrook]]/.clap/yabridge-dev/yabridge'
+
+libyabridge-chainloader-vst2.so: '/home/[[user:mbrook]]/.local/share/yabridge-dev/libyabridge-chainloader-vst2.so' (64-bit)
+libyabridge-chainloader-vst3.so: '/home/[[user:mbrook]]/.local/share/yabridge-dev/libyabridge-chainloader-vst3.so' (64-bit)
+libyabridge-chainloader-clap.so: '/home/[[user:mbrook]]/.local/share/yabridge-dev/libyabridge-chainloader-clap.so' (64-bit)
+
+yabridge-host.exe: '/home/[[user:mbrook]]/.local/share/yabridge-dev/yabridge-host.exe'
+yabridge-host-32.exe: '/home/[[user:mbrook]]/.local/share/yabridge-dev/yabridge-host-32.exe'
+
+/home/[[user:mbrook]]{{keep:/.wine/drive_c/Program Files/Common Files/VST3/}}
+  Addictive Drums 2.vst3 :: VST3, legacy, 64-bit, synced
+
+/home/[[user:mbrook]]/.wine/drive_c/Program Files/Steinberg/VstPlugins/
+  Addictive Drums 2.dll :: VST2, 64-bit, synced
+""",
+    ),
+    (
+        "https://github.com/robbert-vdh/yabridge/issues/375",
+        ".txt",
+        r"""[[[user:marcotb]]@[[user:marco]]-dellg155530 ~]$ yabridgectl list
+/home/[[user:marcotb]]{{keep:/.local/share/bottles/bottles/Default/drive_c/Program Files/Common Files/VST3}}
+/home/[[user:marcotb]]/.local/share/bottles/bottles/Default/drive_c/Vst
+/home/[[user:marcotb]]/.vst/WIN
+/home/[[user:marcotb]]/.vst3/WIN
+/home/[[user:marcotb]]{{keep:/.wine/drive_c/Program Files/Common Files/VST3}}
+/home/[[user:marcotb]]/.wine/drive_c/vst
+/home/[[user:marcotb]]/.wine_alt/drive_c/Program Files/Common Files/VST3
+/home/[[user:marcotb]]/.wine_alt/drive_c/vst
+""",
+    ),
+    # ---- Carla: a Windows plugin folder inside the Wine prefix, listed at a prompt --------------
+    (
+        "https://github.com/falkTX/Carla/issues/504",
+        ".txt",
+        r"""$ pwd
+/home/[[user:brennerk]]{{keep:/.wine/drive_c/Program Files/Steinberg/VSTPlugins}}
+[[user:brennerk]]@ts-d20:~/.wine/drive_c/Program Files/Steinberg/VSTPlugins$ ls -l
+insgesamt 8108
+drwxr-xr-x 2 [[user:brennerk]] [[user:brennerk]]     137 Jul 22 10:17 MeterPlugs Perception Controller Data
+-rw-r--r-- 1 [[user:brennerk]] [[user:brennerk]] 3808256 Dez 13  2016 MeterPlugs Perception Controller.dll
+drwxr-xr-x 2 [[user:brennerk]] [[user:brennerk]]     119 Jul 22 10:17 MeterPlugs Perception Source Data
+-rw-r--r-- 1 [[user:brennerk]] [[user:brennerk]] 3757568 Dez 13  2016 MeterPlugs Perception Source.dll
+-rw-r--r-- 1 [[user:brennerk]] [[user:brennerk]]    5874 Jul 22 10:17 unins000.dat
+-rwxr-xr-x 1 [[user:brennerk]] [[user:brennerk]]  710872 Jul 22 10:17 unins000.exe
+""",
+    ),
+    # ---- Ardour: start-up logs from a tarball build and from the Flatpak; a debug build's gdb -----
+    (
+        "https://github.com/sjaehn/BOops/issues/24",
+        ".txt",
+        r"""[[user:gabriel]]@xlr:~$ /opt/Ardour-6.9.0/bin/ardour6
+Ardour6.9.0 (built using 6.9 and GCC version 6.3.0 20170516)
+Ardour: [INFO]: Your system is configured to limit Ardour to 1048576 open files
+Ardour: [INFO]: Loading system configuration file /opt/Ardour-6.9.0/etc/system_config
+Ardour: [INFO]: Loading user configuration file /home/[[user:gabriel]]{{keep:/.config/ardour6/config}}
+Ardour: [INFO]: CPU vendor: GenuineIntel
+Ardour: [INFO]: AVX-capable processor
+Ardour: [INFO]: AVX with FMA capable processor
+Ardour: [INFO]: CPU brand: Intel(R) Core(TM) i5-7200U CPU @ 2.50GHz
+Ardour: [INFO]: Using AVX and FMA optimized routines
+Ardour: [INFO]: Loading plugin meta data file /opt/Ardour-6.9.0/share/plugin_metadata/plugin_tags
+Ardour: [INFO]: Loading plugin statistics file /home/[[user:gabriel]]/.config/ardour6/plugin_metadata/plugin_stats
+Cannot xinstall SIGPIPE error handler
+Ardour: [INFO]: Loading default ui configuration file /opt/Ardour-6.9.0/etc/default_ui_config
+Ardour: [INFO]: Loading user ui configuration file /home/[[user:gabriel]]/.config/ardour6/ui_config
+Gtk-Message: Failed to load module "canberra-gtk-module"
+Ardour: [INFO]: Loading 452 MIDI patches from /opt/Ardour-6.9.0/share/patchfiles
+Ardour: [INFO]: Loading color file /opt/Ardour-6.9.0/share/themes/dark-ardour.colors
+""",
+    ),
+    (
+        "https://github.com/flathub/org.ardour.Ardour/issues/34",
+        ".txt",
+        r"""WARNING: Your system has a limit for maximum amount of locked memory!
+         This might cause Ardour to run out of memory before your system runs
+         out of memory. You can view the memory limit with 'ulimit -l', and it
+         is normally controlled by /etc/security/limits.conf
+
+WARNING: Could not check your glib-2.0 for mutex locking atomic operations.
+
+Ardour6.9.0 (built using 6.9 and GCC version 11.3.0)
+Ardour: [INFO]: Your system is configured to limit Ardour to 1048576 open files
+Ardour: [INFO]: Loading system configuration file /app/etc/ardour6/system_config
+Ardour: [INFO]: Loading user configuration file /home/[[user:kodypc]]{{keep:/.var/app/org.ardour.Ardour/config/ardour6/config}}
+Ardour: [INFO]: CPU vendor: GenuineIntel
+Ardour: [INFO]: AVX-capable processor
+Ardour: [INFO]: AVX with FMA capable processor
+Ardour: [INFO]: CPU brand: Intel(R) Core(TM) i7-8650U CPU @ 1.90GHz
+Ardour: [INFO]: Using AVX and FMA optimized routines
+Ardour: [INFO]: Loading plugin meta data file /app/share/ardour6/plugin_metadata/plugin_tags
+Cannot xinstall SIGPIPE error handler
+Ardour: [INFO]: Loading default ui configuration file /app/etc/ardour6/default_ui_config
+""",
+    ),
+    (
+        "https://github.com/nicklan/drmr/issues/16",
+        ".txt",
+        r"""(gdb) thread apply all bt
+
+Thread 157 (Thread 0x7fffc4cfd700 (LWP 25837)):
+#0  pthread_cond_wait@@GLIBC_2.3.2 ()
+    at ../sysdeps/unix/sysv/linux/x86_64/pthread_cond_wait.S:185
+#1  0x00007fffb21f590d in ?? () from /usr/lib/lv2/drmr.lv2/drmr.so
+#2  0x00007fffef5b06fa in start_thread (arg=0x7fffc4cfd700)
+    at pthread_create.c:333
+#3  0x00007fffec2b0b5d in clone ()
+    at ../sysdeps/unix/sysv/linux/x86_64/clone.S:109
+
+Thread 57 (Thread 0x7fffc54fe700 (LWP 30285)):
+#0  syscall () at ../sysdeps/unix/sysv/linux/x86_64/syscall.S:38
+#1  0x00007ffff3882fcc in g_cond_wait ()
+   from /opt/Ardour-5.4.40-dbg/lib/libglib-2.0.so.0
+#2  0x00007ffff79064e3 in ArdourCanvas::WaveView::drawing_thread ()
+    at ../libs/canvas/wave_view.cc:1565
+#3  0x0000000000e535fd in sigc::pointer_functor0<void>::operator() (
+    this=0xc47f798)
+    at /home/{{keep:ardour}}/linux-x86_64-v5/gtk/inst/include/sigc++-2.0/sigc++/functors/ptr_fun.h:77
+""",
+    ),
+    # ---- REAPER: its log file (-log), a plugin's crash under gdb, a plugin's own start-up lines ---
+    (
+        "https://github.com/helgoboss/helgobox/issues/503",
+        ".txt",
+        r"""REAPER 6.42/linux-x86_64 log file writing begin (build Nov 16 2021 19:26:45; current time Thu 16 Dec 2021 10:37:40 AM -05)
+exe = /opt/REAPER/reaper, ini = /home/[[user:kmtp]]{{keep:/.config/REAPER/reaper.ini}}
+Thu 16 Dec 2021 10:37:40 AM -05 [0]: splash window created
+Thu 16 Dec 2021 10:37:42 AM -05 [2020]: Initializing ReWire
+Thu 16 Dec 2021 10:37:42 AM -05 [2]: Initializing...
+Thu 16 Dec 2021 10:37:42 AM -05 [0]: Loading Configuration...
+""",
+    ),
+    (
+        "https://github.com/RafaGago/artv-audio/issues/4",
+        ".txt",
+        r"""[Thread 0x7fff711ff640 (LWP 14324) exited]
+[Thread 0x7fff709fe640 (LWP 14325) exited]
+[Thread 0x7fff727ff640 (LWP 14323) exited]
+[New Thread 0x7fff8b26b640 (LWP 14428)]
+[New Thread 0x7fff9e7fe640 (LWP 14429)]
+[Thread 0x7fff8b26b640 (LWP 14428) exited]
+
+Thread 25 "reaper/audio" received signal SIGFPE, Arithmetic exception.
+[Switching to Thread 0x7fffe6ffe640 (LWP 14299)]
+0x00007fffd00dba2b in ?? () from /home/[[user:tunecraft]]{{keep:/.vst3/TurboPaco.vst3/Contents/x86_64-linux/TurboPaco.so}}
+#0  0x00007fffd00dba2b in  () at /home/[[user:tunecraft]]/.vst3/TurboPaco.vst3/Contents/x86_64-linux/TurboPaco.so
+#1  0x00007fffd0108ffb in  () at /home/[[user:tunecraft]]/.vst3/TurboPaco.vst3/Contents/x86_64-linux/TurboPaco.so
+#2  0x00007fffd00d3bf4 in  () at /home/[[user:tunecraft]]/.vst3/TurboPaco.vst3/Contents/x86_64-linux/TurboPaco.so
+#3  0x00007fffd00c40f7 in  () at /home/[[user:tunecraft]]/.vst3/TurboPaco.vst3/Contents/x86_64-linux/TurboPaco.so
+#4  0x00000000009a0e3e in  ()
+""",
+    ),
+    (
+        "https://github.com/webprofusion/soundshed-guitar/issues/3",
+        ".txt",
+        r"""...
+JUCE v8.0.13
+[Plugin] Initializing. Resource root: /home/[[user:timo]]{{keep:/.config/Soundshed Guitar}}
+[Plugin] No settings file found at /home/[[user:timo]]/.config/Soundshed Guitar/data/v1/settings/app.json, using defaults
+Illegal instruction (core dumped)
+""",
+    ),
+    # ---- Bitwig Studio: the engine log's plugin host line -----------------------------------------
+    (
+        "https://github.com/surge-synthesizer/surge/issues/2726",
+        ".txt",
+        r"""About to start the following process:  /opt/bitwig-studio/bin/BitwigPluginHost64 host Surge-Synth-Team-Surge-6 44100 512 3564-6 4 not-dpi-aware 6 pulseaudio pulseaudio
+Creating plugin audio thread proxy 0
+PluginHost: Starting new audio thread for processing plugin 0
+Error setting realtime priority for thread to -1
+PluginHost: Loading initial plugin state: /home/{{keep:USERNAME}}/.BitwigStudio/plugin-states/2395799b-01d4-4221-a19a-bc4bfaa7e814.vstpreset
+Applying plugin IO state
+Applying plugin instance state
+Sending a shutdown request to the plugin host
+PluginHost: Destroying plugin with id 1
+""",
+    ),
+    # ---- LMMS: VeSTige and its Wine-hosted RemoteVstPlugin ----------------------------------------
+    (
+        "https://github.com/LMMS/lmms/issues/2240",
+        ".txt",
+        r"""[[user:lou]]@[[user:lou]]-linux:~$ lmms
+Notice: could not set realtime priority.
+VST sync support disabled in your configuration
+fixme:ole:RemUnknown_QueryInterface No interface for iid {00000019-0000-0000-c000-000000000046}
+RemotePluginClient::shmget: No such file or directory
+lmms: Fatal IO error 11 (Resource temporarily unavailable) on X server :0.
+Killed
+[[user:lou]]@[[user:lou]]-linux:~$ wine --version
+wine-1.7.44
+""",
+    ),
+    (
+        "https://github.com/LMMS/lmms/issues/6408",
+        ".txt",
+        r"""~ » lmms-1.3.0-alpha.1.288+g3440d49aa-linux-x86_64.AppImage
+Carla appears to be installed on this system at /lib[64]/carla so we'll use it.
+Jack appears to be installed on this system, so we'll use it.
+error: failed to open file /home/{{keep:[USERNAME OMITTED]}}/.lv2/DPF-Plugins-v1.5/manifest.ttl (No such file or directory)
+lilv_world_load_file(): error: Error loading file `file:///home/{{keep:[USERNAME OMITTED]}}/.lv2/DPF-Plugins-v1.5/manifest.ttl'
+lilv_world_load_bundle(): error: Error reading file:///home/{{keep:[USERNAME OMITTED]}}/.lv2/DPF-Plugins-v1.5/manifest.ttl
+error: failed to open file /home/{{keep:[USERNAME OMITTED]}}/.lv2/.stfolder/manifest.ttl (No such file or directory)
+lilv_world_load_file(): error: Error loading file `file:///home/{{keep:[USERNAME OMITTED]}}/.lv2/.stfolder/manifest.ttl'
+lilv_world_load_bundle(): error: Error reading file:///home/{{keep:[USERNAME OMITTED]}}/.lv2/.stfolder/manifest.ttl
+""",
+    ),
+    # ---- JACK: jack2 started through D-Bus ---------------------------------------------------------
+    (
+        "https://github.com/jackaudio/jack2/issues/429",
+        ".txt",
+        r"""Tue Feb 12 19:29:16 2019: JACK server starting in realtime mode with priority 90
+Tue Feb 12 19:29:16 2019: self-connect-mode is "Don't restrict self connect requests"
+Tue Feb 12 19:29:16 2019: ERROR: Cannot lock down 82280346 byte memory area (Cannot allocate memory)
+
+➜ % ~  ulimit -a
+-t: cpu time (seconds)              unlimited
+-f: file size (blocks)              unlimited
+-d: data seg size (kbytes)          unlimited
+-s: stack size (kbytes)             8192
+-c: core file size (blocks)         unlimited
+-m: resident set size (kbytes)      unlimited
+-u: processes                       30774
+-n: file descriptors                1024
+-l: locked-in-memory size (kbytes)  unlimited
+-v: address space (kbytes)          unlimited
+-x: file locks                      unlimited
+-i: pending signals                 30774
+-q: bytes in POSIX msg queues       819200
+-e: max nice                        0
+-r: max rt priority                 98
+""",
+    ),
+    # ---- Pure Data: the verbose search for an external, on a Raspberry Pi and on Windows ---------
+    (
+        "https://github.com/pure-data/externals-howto/issues/10",
+        ".txt",
+        r"""tried /home/{{keep:pi}}/.local/lib/pd/extra/main.l_arm and failed
+tried /home/{{keep:pi}}/.local/lib/pd/extra/main.pd_linux and failed
+tried /home/{{keep:pi}}/.local/lib/pd/extra/main/main.l_arm and failed
+tried /home/{{keep:pi}}/.local/lib/pd/extra/main/main.pd_linux and failed
+tried /home/{{keep:pi}}/.local/lib/pd/extra/main.pd and failed
+tried /home/{{keep:pi}}/.local/lib/pd/extra/main.pat and failed
+tried /home/{{keep:pi}}/.local/lib/pd/extra/main/main.pd and failed
+tried /home/{{keep:pi}}/pd-externals/main.l_arm and failed
+tried /home/{{keep:pi}}/pd-externals/main.pd_linux and failed
+tried /home/{{keep:pi}}/pd-externals/main/main.l_arm and failed
+tried /home/{{keep:pi}}/pd-externals/main/main.pd_linux and failed
+tried /usr/local/lib/pd-externals/main.l_arm and failed
+tried /usr/local/lib/pd-externals/main.pd_linux and failed
+""",
+    ),
+    (
+        "https://github.com/porres/pd-else/issues/202",
+        ".txt",
+        r"""tried C:/Users/[[user:kalden]]{{keep:/Documents/Pd/oscbank2~.m_i386}} and failed
+tried C:/Users/[[user:kalden]]/Documents/Pd/oscbank2~.dll and failed
+tried C:/Users/[[user:kalden]]/Documents/Pd/oscbank2~/oscbank2~.m_i386 and failed
+tried C:/Users/[[user:kalden]]/Documents/Pd/oscbank2~/oscbank2~.dll and failed
+tried C:/Users/[[user:kalden]]/Documents/Pd/oscbank2~.pd and failed
+tried C:/Users/[[user:kalden]]/Documents/Pd/oscbank2~.pat and failed
+tried C:/Users/[[user:kalden]]/Documents/Pd/oscbank2~/oscbank2~.pd and failed
+tried C:/Users/[[user:kalden]]{{keep:/Documents/Pd/externals/oscbank2~.m_i386}} and failed
+tried C:/Users/[[user:kalden]]/Documents/Pd/externals/oscbank2~.dll and failed
+tried C:/Users/[[user:kalden]]/Documents/Pd/externals/cyclone/oscbank2~.m_i386 and failed
+tried C:/Users/[[user:kalden]]/Documents/Pd/externals/cyclone/oscbank2~.dll and failed
+""",
+    ),
+    # ---- SuperCollider: sclang compiling the class library, on NixOS, Windows and a Pi ------------
+    (
+        "https://github.com/marierm/mmExtensions/issues/2",
+        ".txt",
+        r"""compiling class library...
+	NumPrimitives = 663
+	compiling dir: '/nix/store/1gvlqd43ay03liib2rr2y9rxgshwvgyk-supercollider-3.6.6/share/SuperCollider/SCClassLibrary'
+	compiling dir: '/nix/store/1gvlqd43ay03liib2rr2y9rxgshwvgyk-supercollider-3.6.6/share/SuperCollider/Extensions'
+	compiling dir: '/home/[[user:joep]]{{keep:/.local/share/SuperCollider/Extensions}}'
+	pass 1 done
+WARNING: FunctionDef contains variable declarations and so will not be inlined.
+  in file '/home/[[user:joep]]/.local/share/SuperCollider/Extensions/mmExtensions/FeatureGui.sc'
+  line 145 char 12:
+-----------------------------------
+WARNING: FunctionDef contains variable declarations and so will not be inlined.
+  in file '/home/[[user:joep]]/.local/share/SuperCollider/Extensions/mmExtensions/interpolator/InterpolatorServer.sc'
+  line 136 char 10:
+-----------------------------------
+""",
+    ),
+    (
+        "https://github.com/supercollider/supercollider/issues/6743",
+        ".txt",
+        r"""C:\Users\[[user:Tobias]]{{keep:\Desktop\SuperCollider}}>sclang.exe
+compiling class library...
+        Found 868 primitives.
+        Compiling directory 'C:\Users\[[user:Tobias]]\Desktop\SuperCollider\SCClassLibrary'
+...
+*** Welcome to SuperCollider 3.14.0-dev. *** For help press F1.
+sc3>
+
+C:\Users\[[user:Tobias]]\Desktop\SuperCollider>sclang.exe
+compiling class library...
+        Found 868 primitives.
+ERROR: There is a discrepancy.
+numClassDeps 0   gNumClasses 82
+Library has not been compiled successfully.
+""",
+    ),
+    (
+        "https://github.com/redFrik/supercolliderStandaloneRPI64/issues/1",
+        ".txt",
+        r"""compiling class library...
+	Found 867 primitives.
+	Compiling directory '/home/{{keep:myname}}/.local/share/SuperCollider/Extensions'
+	Compiling directory './share/system/SCClassLibrary'
+	Compiling directory './share/system/Extensions'
+WARNING: Could not open directory: './share/user/Extensions'
+	To resolve this, either create the directory or remove it from your compilation paths.
+
+	numentries = 1284032 / 19902908 = 0.065
+	5878 method selectors, 3386 classes
+""",
+    ),
+    # ---- Sonic Pi: the boot error report's log paths and the v4 API log ---------------------------
+    (
+        "https://github.com/sonic-pi-net/sonic-pi/issues/2565",
+        ".txt",
+        r"""Sonic Pi Boot Error Report
+==================
+
+System Information
+----------------
+
+* Sonic Pi version: 3.2.2
+* OS: Windows 10 Version 1909
+
+GUI Log
+-------
+
+**`C:\Users\[[user:kmot417]]{{keep:\.sonic-pi\log\gui.log}}`**
+```
+```
+""",
+    ),
+    (
+        "https://github.com/sonic-pi-net/sonic-pi/issues/3525",
+        ".txt",
+        r"""[API] [INFO ] : Log Path: C:\Users\[[user:tavin]]{{keep:\.sonic-pi\log}}
+[API] [INFO ] : Launching Sonic Pi Boot Daemon:
+[API] [INFO ] : Args: C:\Program Files\Sonic Pi\app\server\native\ruby\bin\ruby.exe C:\Program Files\Sonic Pi\app\server\ruby\bin\daemon.rb --no-scsynth-inputs
+[API] [INFO ] : Started...
+[API] [INFO ] : Reading Boot Daemon output...
+[API] [INFO ] : daemon_stdout: 29922
+[API] [INFO ] : daemon_stdout: 29917
+[API] [INFO ] : daemon_stdout: 29916
+[API] [INFO ] : daemon_stdout: -1697010162
+[API] [INFO ] : Setting up OSC sender to Spider on port 29916
+[API] [INFO ] : Setting up OSC sender to Daemon on port 29922
+[API] [INFO ] : Setting up OSC sender to Tau on port 29919
+""",
+    ),
+    (
+        "https://github.com/sonic-pi-net/sonic-pi/issues/1541",
+        ".txt",
+        r"""GUI Log
+-------
+
+**`/home/{{keep:pi}}/.sonic-pi/log/gui.log`**
+```
+[GUI] - Detecting port numbers...
+[GUI] - GUI OSC listen port 4558
+[GUI] -    port: 4558 [OK]
+[GUI] - Server OSC listen port 4557
+[GUI] -    port: 4557 [OK]
+[GUI] - Ruby server pid registered: 7470
+[GUI] - waiting for Sonic Pi Server to boot...
+..........
+[GUI] - Sonic Pi Server failed to start with this error message:
+      > Server Exception:
+ No such file or directory - scsynth
+[GUI] - UDP OSC Server no longer listening
+```
+
+Server Errors
+-------------
+
+**`/home/{{keep:pi}}/.sonic-pi/log/server-errors.log`**
+""",
+    ),
+    (
+        "https://github.com/sonic-pi-net/sonic-pi/issues/2238",
+        ".txt",
+        r"""* Sonic Pi version: 3.1.0
+* OS: Windows 10
+
+GUI Log
+-------
+
+**`C:\Users\{{keep:administrator}}\.sonic-pi\log\gui.log`**
+```
+[GUI] - Detecting port numbers...
+[GUI] - GUI OSC listen port 4558
+[GUI] -    port: 4558 [OK]
+[GUI] - Erlang router port 4560
+[GUI] -    port: 4560 [OK]
+[GUI] - Init script completed
+[GUI] - using default editor colours
+[GUI] - launching Sonic Pi Server:
+""",
+    ),
+    # ---- a Tracktion-based DAW on Windows: its own start-up log ------------------------------------
+    (
+        "https://github.com/Conceptual-Machines/magda-core/issues/918",
+        ".txt",
+        r"""=== MAGDA 1.0.0 starting ===
+OS: Windows 11
+Command line:
+finishInitialisation() entered
+Calling daw_engine_->initialize()...
+[Init] Creating Tracktion Engine...
+Settings file: C:\Users\[[user:ninaf]]{{keep:\AppData\Roaming\MAGDA\Settings.xml}}
+Creating Default Controllers...
+[Init] Loading config...
+[Init] initializePluginFormats()...
+[AutoDetect] Checking for new plugins...
+[AutoDetect] Scanning 2 new plugin(s)...
 """,
     ),
 ]
