@@ -354,6 +354,7 @@ def main(argv: list[str] | None = None) -> int:
             "175",
             "176",
             "177",
+            "178",
             "all",
         ),
         default="all",
