@@ -359,6 +359,7 @@ def main(argv: list[str] | None = None) -> int:
             "181",
             "182",
             "183",
+            "178",
             "all",
         ),
         default="all",

@@ -4868,6 +4868,58 @@ _TEXTS_183 = (
     "Ardour: [INFO]: Loading user configuration file /home/user/.config/ardour6/config\n",
 )
 
+_TEXTS_178 = (
+    # code-signing identities whose common name is a company's, Apple's own, or a placeholder (in
+    # `security find-identity`, electron-builder's `allIdentities=`, `codesign -dvvv`'s
+    # `Authority=`, `pkgutil --check-signature`'s chain, `tauri.conf.json`)
+    '  1) 3F60B8D9578EAEF1E13A7EEC1394D4CE34139555 "Developer ID Application: App Inc (FR57J8KL90)"\n'
+    "     1 valid identities found",
+    "Authority=Developer ID Application: Google LLC (EQHXZ8M8AV)\n"
+    "Authority=Developer ID Certification Authority\nAuthority=Apple Root CA",
+    "origin=Developer ID Application: Brave Software, Inc. (KL8N8XSYF4)",
+    "    1. Developer ID Installer: Microsoft Corporation (UBF8T346G9)\n"
+    "       SHA1 fingerprint: AE D0 A7 C5 31 01 2B 70 D7 FB 49 5A 23 30 3A 67 05 36 5A 11",
+    "    2. Developer ID Certification Authority\n"
+    "       SHA1 fingerprint: 3B 16 6C 3B 7D C4 B7 51 C9 FE 2A FA B9 13 56 41 E3 88 E1 86\n"
+    "    3. Apple Root CA",
+    '  2) FAC6726A0A4AFC4C06D46A46834279BB3EB25844 "3rd Party Mac Developer Installer: Foo.io Inc (EHV7XZLAHA)"',
+    '  1) 68307094FC5A34F9222D288F9ECAA8303C6B037E "Mac Developer: Acme Corp (F7GHKUXZFV)"',
+    '  1) 9329179B548A4FBC4AD392E11AD7C0F41DB1DE9D "Apple Distribution: Silicon Laboratories Inc (52444FG85C)" (CSSMERR_TP_CERT_EXPIRED)',
+    '"signingIdentity": "Developer ID Application: Nano 3 Labs Ltd (HN6T5KD4ND)",',
+    '"signingIdentity": "Developer ID Application: Company Name (TEAMID)",',
+    '"signingIdentity": null,',
+    " Common Name     : Developer ID Application: UserName (TeamId)",
+    '1) "Developer ID Application: Name (ID)"\n2) "Apple Development: Name (ID)"',
+    "Developer ID Application: Your Name (XXXXXXXXXX)",
+    "identityName=Developer ID Application: <snip> identityHash=<snip> provisioningProfile=none",
+    "productsign: error: Could not find appropriate signing identity for “Developer ID Installer: University of Gothenburg”.",
+    'codesign --force -s "Developer ID Application: Mozilla Corporation (43AQ936H96)" --options runtime Firefox.app',
+    # self-signed identities named by a placeholder or role address, Apple's own identities
+    '  1) 15437472F847556CAE0A699CDA57EAF3CCB1A929 "firstname.lastname@mycompany.com" (CSSMERR_TP_NOT_TRUSTED)',
+    '  1) 15437472F847556CAE0A699CDA57EAF3CCB1A929 "john.doe@mycompany.com" (CSSMERR_TP_NOT_TRUSTED)',
+    '  1) 15437472F847556CAE0A699CDA57EAF3CCB1A929 "build@mycompany.com" (CSSMERR_TP_NOT_TRUSTED)',
+    '  1) 9XXXXX304D7307XXXX981678FAXXXX50AA5XXX08 "iPhone Developer: johndoe@example.com (T5X7XXXXMX)"',
+    '  4) A8B79ECB4AB9F958B801180AC207966CA4C05222 "com.apple.kerberos.kdc" (CSSMERR_TP_NOT_TRUSTED)',
+    # macOS bash prompts `<host>:<dir> <user>$` whose host is a Mac model or a placeholder
+    "MacBook-Pro:myapp dev$ ./node_modules/.bin/build --version",
+    "Mac-mini:app admin$ npm run dist",
+    "Users-MacBook-Pro:app user$ codesign -dvvv App.app",
+    "iMac:build-scripts runner$ xcrun notarytool history --keychain-profile AC_NOTARY",
+    # notarytool/altool credentials as placeholders or masks, a role address of a placeholder
+    # domain, a keychain profile's name, a masked team id
+    'xcrun notarytool submit app.zip --apple-id "you@example.com" --password "xxxx-xxxx-xxxx-xxxx" --team-id "TEAMID" --wait',
+    '"--apple-id" "redacted" "--password" "redacted" "--team-id" "REDACTED"',
+    '"--apple-id" "***" "--password" "***" "--team-id" "***"',
+    '--password "<app-specific-password>"',
+    "Failed to get authorization for username 'developer@example.com' and password.",
+    "Failed to get authorization for username '***' and password.",
+    'xcrun notarytool log 2e86ff68-c357-4f51-bc96-230d567f9dd6 --keychain-profile "notarytool-password"',
+    '--team-id "CramgoBV"',
+    # a CI machine's folder under a scratch dir, a CI home
+    "/Users/builder/PAServer/scratch-dir/Build-MacMini/App.app",
+    "/Users/jenkins/workspace/app/build/App.xcarchive",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -8576,5 +8628,51 @@ MEASURED: tuple[Measured, ...] = (
         tails=(14, 14),
         parses=(0, 0),
         texts=_TEXTS_183,
+    ),
+    Measured(
+        batch=178,
+        blind_under="1.143.0",
+        # Batch 178's tune part under scrubber 1.143.0, blind: paths 41/41, elsewhere 8/14, e-mails
+        # 6/7, no secret, 5 of 55 keep spans damaged, 10/11 library tails, 2 of 7 clean changed,
+        # no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-178 collection"): a person's name
+        # as a code-signing identity's common name (`Developer ID Application: <First Last>
+        # (<TEAMID>)`, `Developer ID Installer: …`, `Mac Developer: …`) in electron-builder's
+        # `allIdentities=`, `pkgutil --check-signature`'s chain and `tauri.conf.json`'s
+        # `"signingIdentity"`; a self-signed identity named `"<first.last>@mycompany.com"` (the
+        # address of the same person, at a placeholder-like domain); the host of a macOS bash
+        # prompt `<FirstLast>:myapp <flast>$` (the full name run together). Known damage and
+        # changes: notarytool's `"--password" "re-da-ct-ed"` (the poster's mask) and altool's
+        # `--password "@keychain:AC_PASSWORD"` (a keychain reference) replaced as secrets, an
+        # organisation's role Apple ID `developer@alephium.org` replaced, the CI machine's folder
+        # `Jenkins-MacMini` read as `<First>s-<Mac model>`
+        docs=22,
+        total=(41, 14, 7, 0),
+        found=(41, 8, 6, 0),
+        missed=(
+            "coatless-mac-r-macos-rtools-issues-9: user (elsewhere) 'Oscar Hartwell'",
+            "electron-userland-electron-builder-issues-499: user (elsewhere) 'LuigiCastellano'",
+            "electron-userland-electron-builder-issues-499: user (elsewhere) 'LuigiCastellano'",
+            "electron-userland-electron-builder-issues-6094: email 'dennis.hartley@mycompany.com'",
+            "electron-userland-electron-builder-issues-6094: user (elsewhere) 'Dennis Hartley'",
+            "electron-userland-electron-builder-issues-6094: user (elsewhere) 'Dennis Hartley'",
+            "skyline69-balatro-mod-manager-issues-51: user (elsewhere) 'Ümit Can Karaoglu'",
+        ),
+        keeps=55,
+        damage=(
+            "DelphiWorlds-Mosco-issues-11: '/PAServer/scratch-dir/Jenkins-MacMini/Boxoffice.app'",
+            "alephium-alephium-frontend-issues-149: 'developer@alephium.org'",
+            "alephium-alephium-frontend-issues-149: 'developer@alephium.org'",
+            "crabnebula-dev-cargo-packager-issues-181: 're-da-ct-ed'",
+            "electron-notarize-issues-15: '@keychain:AC_PASSWORD'",
+        ),
+        clean_changed=(
+            "alephium-alephium-frontend-issues-149",
+            "electron-notarize-issues-15",
+        ),
+        clean_docs=7,
+        tails=(10, 11),
+        parses=(0, 0),
+        texts=_TEXTS_178,
     ),
 )

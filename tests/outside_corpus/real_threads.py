@@ -9992,6 +9992,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (181, _RAW_STOP181),
         (182, _RAW_STOP182),
         (183, _RAW_STOP183),
+        (178, _RAW_STOP178),
     ):
         if batch not in (None, number):
             continue
@@ -63544,6 +63545,448 @@ Creating Default Controllers...
 [Init] initializePluginFormats()...
 [AutoDetect] Checking for new plugins...
 [AutoDetect] Scanning 2 new plugin(s)...
+""",
+    ),
+]
+
+
+_RAW_STOP178: list[tuple[str, str, str]] = [
+    # ---- notarytool / altool / stapler: submissions, logs and errors as pasted -------------------
+    (
+        "https://github.com/crabnebula-dev/cargo-packager/issues/181",
+        ".txt",
+        r"""```
+ INFO cargo_packager::codesign::macos: Notarizing /Users/[[user:leonhard]]{{keep:/loungy/target/release/Loungy.app}}
+DEBUG cargo_packager::shell: Running Command `"xcrun" "notarytool" "submit" "/var/folders/5w/ryhkfw096z970kslh6ktc14r0000gn/T/.tmpxYkVwq/Loungy.zip" "--wait" "--output-format" "json" "--apple-id" "{{keep:redacted}}" "--password" "{{keep:re-da-ct-ed}}" "--team-id" "{{keep:REDACTED}}"`
+DEBUG cargo_packager::shell: {"status":"Invalid","message":"Processing complete","id":"2e86ff68-c357-4f51-bc96-230d567f9dd6"}
+ERROR cargo_packager::cli: Failed to notarize app: Finished with status Invalid for id 2e86ff68-c357-4f51-bc96-230d567f9dd6 (Processing complete)
+```
+
+```
+xcrun notarytool log $ID --key-id $KEYID --key $KEYPATH --issuer $ISSUER
+```
+""",
+    ),
+    (
+        "https://github.com/javapackager/JavaPackager/issues/431",
+        ".txt",
+        r"""Executing command: /bin/sh -c cd '/Users/[[user:matteo]]{{keep:/Projects/firmasmartcardagent/.}}' && 'xcrun' notarytool submit /Users/[[user:matteo]]/Projects/firmasmartcardagent/build/assets/firmasmartcardagent.app-notarization.zip --wait --keychain-profile {{keep:notarytool-password}}
+    Conducting pre-submission checks for firmasmartcardagent.app-notarization.zip and initiating connection to the Apple notary service...
+    Submission ID received
+      id: 7210bde9-0c6a-4e7f-ba16-178b06659599
+    Successfully uploaded file
+      id: 7210bde9-0c6a-4e7f-ba16-178b06659599
+      path: /Users/[[user:matteo]]/Projects/firmasmartcardagent/build/assets/firmasmartcardagent.app-notarization.zip
+    Waiting for processing to complete.
+    
+    Current status: In Progress...
+    Current status: In Progress....
+    Current status: In Progress.....
+""",
+    ),
+    (
+        "https://github.com/electron/notarize/pull/173",
+        ".txt",
+        r"""  ...
+  electron-notarize:notarytool zip succeeded, attempting to upload to Apple +10s
+  electron-notarize:spawn spawning cmd: xcrun args: [
+  'notarytool',
+  'submit',
+  '/var/folders/jk/arst/T/electron-notarize-QH83Xm/my-app.zip',
+  '--apple-id',
+  '{{keep:*********}}',
+  '--password',
+  '{{keep:*********}}',
+  '--team-id',
+  '{{keep:*********}}',
+  '--wait',
+  '--output-format',
+  'json'
+] opts: {} +0ms
+  electron-notarize:spawn cmd xcrun terminated with code: 0 +1m
+  electron-notarize:notarytool result code 0, output: {"id":"arst-astt-1234","status":"Invalid","message":"Processing complete"} +1m // this line temporarily added by me for debugging
+  electron-notarize:notarytool notarization success +0ms
+  electron-notarize:helpers work succeeded +1m
+  electron-notarize:staple attempting to staple app: /var/folders/jk/arst/T/electron-packager/tmp-R6J7Wo/my-app.app +0ms
+""",
+    ),
+    (
+        "https://github.com/alephium/alephium-frontend/issues/149",
+        ".txt",
+        r"""Failed to upload app to Apple's notarization servers
+
+2023-12-05 07:08:56.800 *** Error: Notarization failed for '/var/folders/3s/vfzpb5r51gs6y328rmlgzm7c0000gn/T/electron-notarize-vpmIw2/Alephium.zip'.
+2023-12-05 07:08:56.801 *** Error: Unable to upload your app for notarization. Failed to get authorization for username '{{keep:developer@alephium.org}}' and password. (
+    "Error Domain=NSCocoaErrorDomain Code=0 \"Status code: 0\" UserInfo={NSLocalizedDescription=Status code: 0, NSLocalizedFailureReason=The auth server returned a bad status code.}"
+) (-1011)
+ {
+    NSLocalizedDescription = "Unable to upload your app for notarization.";
+    NSLocalizedFailureReason = "Failed to get authorization for username '{{keep:developer@alephium.org}}' and password. (\n    \"Error Domain=NSCocoaErrorDomain Code=0 \\\"Status code: 0\\\" UserInfo={NSLocalizedDescription=Status code: 0, NSLocalizedFailureReason=The auth server returned a bad status code.}\"\n)";
+}
+""",
+    ),
+    (
+        "https://github.com/electron/notarize/issues/24",
+        ".txt",
+        r"""⨯ Failed to upload app to Apple's notarization servers
+
+2023-04-07 10:09:08.768 *** Error: Notarization failed for '/var/folders/1r/58vdfc6x7hjd9rh10qg5c2vm0000gn/T/electron-notarize-xKx5lc/OpenSearch by SEO Blueprint.zip'.
+2023-04-07 10:09:08.770 *** Error: Unable to upload your app for notarization. Failed to get authorization for username '[[email:sunitajoshi@iCloud.com]]' and password. (
+    "Error Domain=NSCocoaErrorDomain Code=0 \"Status code: 0\" UserInfo={NSLocalizedDescription=Status code: 0, NSLocalizedFailureReason=The auth server returned a bad status code.}"
+) (-1011)
+ {
+    NSLocalizedDescription = "Unable to upload your app for notarization.";
+    NSLocalizedFailureReason = "Failed to get authorization for username '[[email:sunitajoshi@iCloud.com]]' and password. (\n    \"Error Domain=NSCocoaErrorDomain Code=0 \\\"Status code: 0\\\" UserInfo={NSLocalizedDescription=Status code: 0, NSLocalizedFailureReason=The auth server returned a bad status code.}\\\"\n)";
+}
+  failedTask=build stackTrace=Error: Failed to upload app to Apple's notarization servers
+""",
+    ),
+    (
+        "https://github.com/electron/notarize/issues/15",
+        ".txt",
+        r"""xcrun altool --notarize-app
+               --primary-bundle-id "com.example.ote.zip"
+               --username "{{keep:AC_USERNAME}}"
+               --password "{{keep:@keychain:AC_PASSWORD}}"
+               --asc-provider {{keep:<ProviderShortname>}}
+               --file OvernightTextEditor_11.6.8.zip
+
+error: Failed to find request UUID in output:
+
+2019-10-22 15:30:40.732 altool[4726:13508] *** Error: Unable to validate your application. We are unable to create an authentication session.
+
+    at /Users/{{keep:travis}}/build/maidsafe/safe_browser/node_modules/electron-notarize/src/index.ts:82:13
+""",
+    ),
+    (
+        "https://github.com/pooler/electrum-ltc/issues/292",
+        ".txt",
+        r"""💬 INFO:  Notarizing .app with Apple's central server...
+Generating ZIP archive Electrum-LTC.app.zip...
+Submitting Electrum-LTC.app for notarization...
+2022-06-05 13:17:31.980 altool[33465:144777] CFURLRequestSetHTTPCookieStorageAcceptPolicy_block_invoke: no longer implemented and should not be called
+Submitting Electrum-LTC.app failed:
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>os-version</key>
+	<string>10.16.0</string>
+	<key>product-errors</key>
+	<array>
+		<dict>
+			<key>code</key>
+			<integer>-22016</integer>
+			<key>message</key>
+			<string>We are unable to create an authentication session.</string>
+			<key>userInfo</key>
+			<dict>
+				<key>NSLocalizedDescription</key>
+				<string>We are unable to create an authentication session.</string>
+				<key>NSLocalizedFailureReason</key>
+				<string>Unable to validate your application.</string>
+			</dict>
+		</dict>
+	</array>
+	<key>tool-path</key>
+	<string>/Users/{{keep:vagrant}}/Downloads/Xcode.app/Contents/SharedFrameworks/ContentDeliveryServices.framework/Versions/A/Frameworks/AppStoreService.framework</string>
+	<key>tool-version</key>
+	<string>4.00.1181</string>
+</dict>
+</plist>
+🗯 ERROR: Could not notarize binary.
+""",
+    ),
+    (
+        "https://github.com/fastlane/fastlane/issues/18494",
+        ".txt",
+        r"""[!] Could not notarize package with message 'Package Invalid', with log:
+{
+  "logFormatVersion": 1,
+  "jobId": "23bf841a-efdd-4682-8437-536947e03ac7",
+  "status": "Invalid",
+  "statusSummary": "Archive contains critical validation errors",
+  "statusCode": 4000,
+  "archiveFilename": "{{keep:{snip}.app.zip}}",
+  "uploadDate": "2021-04-01T11:08:38Z",
+  "sha256": "e05b2bba58cdb42b6b18d106c1374b6de3c73ccdcd450809ec65027843d061e3",
+  "ticketContents": null,
+  "issues": [
+    {
+      "severity": "error",
+      "code": null,
+      "path": "{snip}.app.zip/{snip}.app/Contents/MacOS/{snip}",
+      "message": "The binary is not signed with a valid Developer ID certificate.",
+      "docUrl": null,
+      "architecture": "x86_64"
+    },
+    {
+      "severity": "error",
+      "code": null,
+      "path": "{snip}.app.zip/{snip}.app/Contents/Frameworks/Sparkle.framework/Versions/A/Autoupdate",
+      "message": "The binary is not signed with a valid Developer ID certificate.",
+      "docUrl": null,
+      "architecture": "x86_64"
+    },
+""",
+    ),
+    (
+        "https://github.com/electron/notarize/issues/73",
+        ".txt",
+        r"""electron-notarize notarzation done with info: {
+  uuid: '{{keep:xxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxx}}',
+  date: 2021-05-11T08:32:28.000Z,
+  status: 'success',
+  logFileUrl: 'https://osxapps-ssl.itunes.apple.com/itunes-assets/Enigma115/v4/e3/09/ab/xxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxx/developer_log.json?accessKey={{keep:xxxxxxxxx}}',
+  statusCode: 0,
+  statusMessage: 'Package Approved'
+} +3s
+  electron-notarize notarization was successful +1ms
+  electron-notarize attempting to staple app: /Users/[[user:kestov]]{{keep:/Projects/xxx}} +0ms
+```
+the error message is:
+```
+electron-notarize:spawn cmd xcrun terminated with code: 66 +37ms
+(node:49685) UnhandledPromiseRejectionWarning: Error: Failed to staple your application with code: 66
+
+Processing: /Users/[[user:kestov]]/Projects/xxx
+Properties are {
+    NSURLIsDirectoryKey = 1;
+    NSURLIsPackageKey = 0;
+    NSURLIsSymbolicLinkKey = 0;
+    NSURLLocalizedTypeDescriptionKey = Folder;
+    NSURLTypeIdentifierKey = "public.folder";
+    "_NSURLIsApplicationKey" = 0;
+}
+Stapler is incapable of working with Folder files.
+
+    at /Users/[[user:kestov]]/Projects/xxx/node_modules/electron-notarize/src/index.ts:158:11
+    at Generator.next (<anonymous>)
+    at fulfilled (/Users/[[user:kestov]]/Projects/xxx/node_modules/electron-notarize/lib/index.js:4:58)
+""",
+    ),
+    (
+        "https://github.com/DelphiWorlds/Mosco/issues/11",
+        ".txt",
+        r"""2023/04/12 17:18:31.246 Executing: /usr/bin/pkgbuild --root "/Users/[[user:venuebookings]]{{keep:/PAServer/scratch-dir/Jenkins-MacMini/Boxoffice.app}}" --install-location "/Applications/Boxoffice.app" --identifier "Boxoffice" --version "3.2.10" "/Users/[[user:venuebookings]]/Desktop/Boxoffice.pkg"
+2023/04/12 17:18:34.440 Executing: /usr/bin/codesign --sign "Developer ID Installer: {{keep:Cramgo BV}} (FZRAYS6xxx)" "/Users/[[user:venuebookings]]/Desktop/Boxoffice.pkg" "/Users/[[user:venuebookings]]/Desktop/BoxofficeSigned.pkg"
+2023/04/12 17:18:34.841 Executing: /usr/bin/xcrun notarytool submit --apple-id "[[email:ebrink@cramgo.nl]]" --password "{{keep:*******************}}" --team-id "CramgoBV" --no-progress "/Users/[[user:venuebookings]]/Desktop/Boxoffice.pkg"
+2023/04/12 17:18:35.859 Notarize failed with exit code: 1 - Error: HTTP status code: 403. Invalid or inaccessible developer team ID for the provided Apple ID. Ensure the Team ID is correct and that you are a member of that team.
+""",
+    ),
+    # ---- codesign / spctl / pkgutil / security find-identity --------------------------------------
+    (
+        "https://github.com/scrod/nv/issues/352",
+        ".txt",
+        r"""[[[user:joseph]]@{{keep:redacted}} ~]$ codesign -dv Downloads/Notational\ Velocity.app/
+Executable=/Users/[[user:joseph]]{{keep:/Downloads/Notational Velocity.app/Contents/MacOS/Notational Velocity}}
+Identifier=net.notational.velocity
+Format=bundle with Mach-O universal (i386 ppc x86_64)
+CodeDirectory v=20100 size=4692 flags=0x0(none) hashes=228+3 location=embedded
+Signature size=1677
+Signed Time=1 Apr 2011, 05:41:20
+Info.plist entries=26
+TeamIdentifier=not set
+Sealed Resources version=1 rules=4 files=189
+Internal requirements count=1 size=224
+[[[user:joseph]]@{{keep:redacted}} ~]$ spctl --assess Downloads/Notational\ Velocity.app/
+Downloads/Notational Velocity.app/: rejected
+[[[user:joseph]]@{{keep:redacted}} ~]$
+""",
+    ),
+    (
+        "https://github.com/coatless-mac/r-macos-rtools/issues/9",
+        ".txt",
+        r"""pkgutil --check-signature $PKG_INSTALLER_NAME
+```
+
+```bash
+Package "macos-rtools.pkg":
+   Status: signed by a certificate trusted by Mac OS X
+   Certificate Chain:
+    1. Developer ID Installer: [[user:Oscar Hartwell]] (QM3TX8B2RF)
+       SHA1 fingerprint: {{keep:02 F4 6E 93 88 C9 74 22 75 A4 F9 C7 87 D5 03 A0 C3 35 2E 27}}
+       -----------------------------------------------------------------------------
+    2. Developer ID Certification Authority
+       SHA1 fingerprint: 3B 16 6C 3B 7D C4 B7 51 C9 FE 2A FA B9 13 56 41 E3 88 E1 86
+       -----------------------------------------------------------------------------
+    3. Apple Root CA
+       SHA1 fingerprint: 61 1E 5B 66 2C 59 3A 08 FF 58 D1 4A E2 24 52 D1 98 DF 6C 60
+""",
+    ),
+    (
+        "https://github.com/brave/browser-laptop/issues/13032",
+        ".txt",
+        r"""[[user:Pawel]]s-MBP:browser-laptop [[user:pwisniak]]$ pkgutil --check-signature ~/Downloads/Brave-0.20.39.pkg
+Package "Brave-0.20.39.pkg":
+   Status: signed by a certificate trusted by Mac OS X
+   Certificate Chain:
+    1. Developer ID Installer: {{keep:Brave Software, Inc.}} (KL8N8XSYF4)
+       SHA1 fingerprint: AB 03 A4 2A 25 0B 5F 7D F9 A0 69 16 17 51 3A 22 97 F2 A3 A8
+       -----------------------------------------------------------------------------
+""",
+    ),
+    (
+        "https://github.com/sindresorhus/create-dmg/pull/77",
+        ".txt",
+        r"""security find-identity -v -p codesigning
+```
+my stdout looks something like:
+```
+  1) {{keep:XXXXXXXXXXXXXXXXXXXXXXXX}} "Apple Development: [[user:Samira Khalil]] ({{keep:XXXXXXXXXX}})"
+     1 valid identities found
+```
+
+```
+codesign ${dmgPath} --display --verbose=2
+```
+""",
+    ),
+    (
+        "https://github.com/sindresorhus/create-dmg/pull/50",
+        ".txt",
+        r"""```
+  1) {{keep:9XXXXX304D7307XXXX981678FAXXXX50AA5XXX08}} "iPhone Developer: {{keep:johndoe@example.com}} ({{keep:T5X7XXXXMX}})"
+  2) {{keep:0DXXAD187027XXX8ACDXXXXD4C127E46924XXXXX}} "Apple Development: {{keep:johndoe@example.com}} ({{keep:2XXVHXXL7X}})"
+     2 valid identities found
+```
+""",
+    ),
+    # ---- electron-builder / electron-osx-sign: identities and signing logs --------------------------
+    (
+        "https://github.com/electron-userland/electron-builder/issues/6094",
+        ".txt",
+        r"""```
+  • skipped macOS application code signing  reason=cannot find valid "Mac Developer, Apple Development" identity or custom non-Apple code signing certificate, see https://electron.build/code-signing allIdentities=  1) {{keep:BBB99F8AFFDDB13DD74DAEF156AD55ABB4182E8A}} "[[email:dennis.hartley@mycompany.com]]" (CSSMERR_TP_NOT_TRUSTED)
+  2) {{keep:B2051F2B816DD2A49964A8A3EEF6D1EB7935670F}} "Developer ID Application: [[user:Dennis Hartley]] (R6WQN2TK84)"
+  3) {{keep:F458ADFDE598CA25C83D556DD97343D347E4B547}} "Mac Developer: [[user:Dennis Hartley]] (J3BVMXZ7PL)"
+  4) A7E16BE121566018731123B9BA175BFBF9A5778A "0f7855fa-879d-4d9f-9fdb-1c0bdaf98e5a-MDMIdentity"
+     4 identities found
+""",
+    ),
+    (
+        "https://github.com/electron-userland/electron-builder/issues/499",
+        ".txt",
+        r"""[[user:LuigiCastellano]]:myapp [[user:lcastellano]]$ ./node_modules/.bin/build --version
+**4.2.6**
+
+[[user:LuigiCastellano]]:myapp [[user:lcastellano]]$ ./node_modules/.bin/build -o --x64
+Rebuilding app dependencies for arch x64 to /Users/[[user:lcastellano]]{{keep:/Documents/myapp/app}}
+angular@1.5.6 /Users/[[user:lcastellano]]/Documents/myapp/app/node_modules/angular
+angular-animate@1.5.6 /Users/[[user:lcastellano]]/Documents/myapp/app/node_modules/angular-animate
+angular-aria@1.5.6 /Users/[[user:lcastellano]]/Documents/myapp/app/node_modules/angular-aria
+angular-material@1.1.0-rc.5 /Users/[[user:lcastellano]]/Documents/myapp/app/node_modules/angular-material
+electron-squirrel-startup@1.0.0 /Users/[[user:lcastellano]]/Documents/myapp/app/node_modules/electron-squirrel-startup
+debug@2.2.0 /Users/[[user:lcastellano]]/Documents/myapp/app/node_modules/debug
+ms@0.7.1 /Users/[[user:lcastellano]]/Documents/myapp/app/node_modules/ms
+Packaging app for platform darwin x64 using electron 1.2.2 to dist/osx
+**Signing app (identity: iPhone Developer: [[email:luigi.castellano@gmail.com]] (W8PXK3M6RD))**
+.....
+""",
+    ),
+    (
+        "https://github.com/simonw/datasette-app/issues/50",
+        ".txt",
+        r"""```
+APPLEID=[[email:pkowalskiappledev@gmail.com]] \
+   APPLEIDPASS={{keep:...}} \
+   CSC_KEY_PASSWORD={{keep:...}} \
+   CSC_LINK=$(openssl base64 -in /Users/[[user:peter]]{{keep:/Dropbox/DatasetteDesktopCertificates/Developer-ID-Application-Certificates.p12}}) \
+   npm run dist
+```
+Got this error:
+```
+  • packaging       platform=darwin arch=x64 electron=13.3.0 appOutDir=dist/mac
+  • signing         file=dist/mac/Datasette.app identityName=Developer ID Application: [[user:Peter Kowalski]] (5K8R21WQTM) identityHash={{keep:CBCD4782FA0F2B9FF66CBB6769F9C98E7648D54E}}
+""",
+    ),
+    (
+        "https://github.com/rabix/composer/issues/423",
+        ".txt",
+        r"""```
+[============================================>] 100.0% of 2.96 kB (2.96 kB/s)
+  • downloading     path=/Users/[[user:jmar]]{{keep:/Library/Caches/electron-builder/app-builder/app-builder-v0.6.1-x64}} url=https://github.com/develar/app-builder/releases/download/v0.6.1/app-builder-v0.6.1-mac.7z
+  • skipped macOS application code signing reason=cannot find valid "Developer ID Application" identity or custom non-Apple code signing certificate, see https://electron.build/code-signing allIdentities=
+                                               1) {{keep:52B73D4AC1A54A312B54337D5B8D79E2C4E607C5}} "[[email:jmmar@unc.edu]]" (CSSMERR_TP_CERT_EXPIRED)
+                                                  1 identities found
+                                             
+                                               Valid identities only
+                                                  0 valid identities found
+
+```
+""",
+    ),
+    (
+        "https://github.com/javapackager/JavaPackager/issues/387",
+        ".txt",
+        r"""[INFO]     Executing command: /bin/sh -c cd '/Users/[[user:andreaskovac]]{{keep:/Documents/invoiceline/.}}' && 'codesign' -f --timestamp -s [[email:andreas.kovac@gmail.com]] /Users/[[user:andreaskovac]]/Documents/invoiceline/target/InvoiceLine/InvoiceLine.app/Contents/PlugIns/jre.jre/Contents/Home/lib/libmanagement.dylib
+[ERROR]     /Users/[[user:andreaskovac]]/Documents/invoiceline/target/InvoiceLine/InvoiceLine.app/Contents/PlugIns/jre.jre/Contents/Home/lib/libmanagement.dylib: replacing existing signature
+[INFO]     Executing command: /bin/sh -c cd '/Users/[[user:andreaskovac]]/Documents/invoiceline/.' && 'codesign' -f --timestamp -s [[email:andreas.kovac@gmail.com]] /Users/[[user:andreaskovac]]/Documents/invoiceline/target/InvoiceLine/InvoiceLine.app/Contents/PlugIns/jre.jre/Contents/Home/lib/libgstreamer-lite.dylib
+[ERROR]     /Users/[[user:andreaskovac]]/Documents/invoiceline/target/InvoiceLine/InvoiceLine.app/Contents/PlugIns/jre.jre/Contents/Home/lib/libgstreamer-lite.dylib: replacing existing signature
+""",
+    ),
+    # ---- Tauri: the bundler's signing and notarizing lines, tauri.conf.json ------------------------
+    (
+        "https://github.com/tauri-apps/tauri/issues/10486",
+        ".txt",
+        r"""     Running [tauri_bundler::bundle::common] Command `codesign  --force -s Developer ID Application: {{keep:Xingyin Information Technology (Wuhan) Co, Ltd.}} (BU86N8K35W) --keychain tauri-build.keychain --options runtime /Users/[[user:chenxiao]]{{keep:/devtools/src-tauri/target/release/bundle/macos/Modular.app/Contents/MacOS/Modular}}`
+/Users/[[user:chenxiao]]/devtools/src-tauri/target/release/bundle/macos/Modular.app/Contents/MacOS/Modular: replacing existing signature
+     Signing [tauri_bundler::bundle::macos::sign] /Users/[[user:chenxiao]]/devtools/src-tauri/target/release/bundle/macos/Modular.app
+     Running [tauri_bundler::bundle::common] Command `codesign  --force -s Developer ID Application: Xingyin Information Technology (Wuhan) Co, Ltd. (BU86N8K35W) --keychain tauri-build.keychain --options runtime /Users/[[user:chenxiao]]/devtools/src-tauri/target/release/bundle/macos/Modular.app`
+/Users/[[user:chenxiao]]/devtools/src-tauri/target/release/bundle/macos/Modular.app: replacing existing signature
+     Running [tauri_bundler::bundle::common] Command `security  delete-keychain tauri-build.keychain`
+""",
+    ),
+    (
+        "https://github.com/tauri-apps/tauri/issues/7665",
+        ".txt",
+        r"""yarn tauri build --target aarch64-apple-darwin
+
+...
+
+Finished release [optimized] target(s) in 13.71s
+    Bundling XXX.app (/Users/{{keep:xxx}}/xxx/vue_tauri/src-tauri/target/aarch64-apple-darwin/release/bundle/macos/XXX.app)
+     Signing /Users/xxx/xxx/vue_tauri/src-tauri/target/aarch64-apple-darwin/release/bundle/macos/XXX.app with identity "Developer ID Application: {{keep:XXX}} ({{keep:xxxxxxxx}})"
+     Signing /var/folders/52/_68vs2g11qnd3y65qz65mw6c0000gn/T/.tmpCw7kuJ/XXX.zip with identity "Developer ID Application:  XXX (xxxxxxxx)"
+  Notarizing /Users/xxx/xxx/vue_tauri/src-tauri/target/aarch64-apple-darwin/release/bundle/macos/XXX.app
+       Error failed to bundle project: failed to upload app to Apple's notarization servers.
+error Command failed with exit code 1.
+info Visit https://yarnpkg.com/en/docs/cli/run for documentation about this command.
+""",
+    ),
+    (
+        "https://github.com/tauri-apps/tauri/issues/15321",
+        ".txt",
+        r"""Running [tauri_macos_sign] Command `codesign  --force -s Developer ID Application: {{keep:org-name inc.}} ({{keep:***}}) --options runtime --keychain /Users/{{keep:user-name}}/Library/Keychains/MjUwwOXsqce9SjBl.keychain-db /Users/user-name/Project/org-name-technologies/mac-runner/_work/org-name/org-name/78023e1fcbb14d1f3a454c7cb70f3b093b2bc401/src-tauri/target/universal-apple-darwin/release/bundle/macos/org-name app-name.app/Contents/MacOS/org-name app-name`
+""",
+    ),
+    (
+        "https://github.com/skyline69/balatro-mod-manager/issues/51",
+        ".txt",
+        r"""```json
+"signingIdentity": "Developer ID Application: [[user:Ümit Can Karaoglu]] (H7PW2KD9QX)",
+```
+""",
+    ),
+    # ---- Flutter macOS: xcodebuild's CodeSign steps --------------------------------------------------
+    (
+        "https://github.com/flutter/flutter/issues/122468",
+        ".txt",
+        r"""[  +18 ms] /Users/[[user:rk]]{{keep:/Documents/t/flutter/myApp/build/macos/Build/Products/Debug/myApp.app/Contents/Frameworks/App.framework/App:}}
+replacing existing signature
+[ +326 ms] /Users/[[user:rk]]/Documents/t/flutter/myApp/build/macos/Build/Products/Debug/myApp.app/Contents/Frameworks/App.framework/App:
+signed bundle with Mach-O thin (arm64) [io.flutter.flutter.app]
+[        ] ♦ codesign --force --verbose --sign {{keep:FC0CAE021B35BECA9FCFEBBF5BC31224ABD45A85}} --
+/Users/[[user:rk]]/Documents/t/flutter/myApp/build/macos/Build/Products/Debug/myApp.app/Contents/Frameworks/FlutterMacOS.framework/Flutte
+rMacOS
+[  +25 ms]
+/Users/[[user:rk]]/Documents/t/flutter/myApp/build/macos/Build/Products/Debug/myApp.app/Contents/Frameworks/FlutterMacOS.framework/Flutte
+rMacOS: replacing existing signature
+[ +160 ms]
+/Users/[[user:rk]]/Documents/t/flutter/myApp/build/macos/Build/Products/Debug/myApp.app/Contents/Frameworks/FlutterMacOS.framework/Flutte
+rMacOS: signed bundle with Mach-O universal (arm64) [io.flutter.flutter-macos]
+[   +3 ms] ExtractAppIntentsMetadata (in target 'Runner' from project 'Runner')
+[        ]     cd /Users/[[user:rk]]/Documents/t/flutter/myApp/macos
 """,
     ),
 ]
