@@ -9987,12 +9987,12 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (175, _RAW_STOP175),
         (176, _RAW_STOP176),
         (177, _RAW_STOP177),
+        (178, _RAW_STOP178),
         (179, _RAW_STOP179),
         (180, _RAW_STOP180),
         (181, _RAW_STOP181),
         (182, _RAW_STOP182),
         (183, _RAW_STOP183),
-        (178, _RAW_STOP178),
     ):
         if batch not in (None, number):
             continue
