@@ -3106,6 +3106,28 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("\nGroups      [system:authenticated]\n")
         ),
+        # stop 61 (scrubber 1.145.0): the account that owns a file or runs a task in
+        # operating-system listings (getfacl, stat, macOS ls -le, icacls, Get-Acl, schtasks,
+        # quser, tasklist /v)
+        "owner_listings": lambda d: (
+            d.k("# file: srv/data\n# owner: ")
+            .v(u)
+            .k("\nuser::rwx\nuser:")
+            .v(w)
+            .k(":r-x\nAccess: (0644/-rw-r--r--)  Uid: ( 1000/  ")
+            .v(initial)
+            .k(")   Gid: (  100/   users)\n 0: user:")
+            .v(squashed)
+            .k(" allow read,write\nC:\\Data DESKTOP-AB12CD\\")
+            .v(u)
+            .k(":(OI)(CI)(F)\n        NT AUTHORITY\\SYSTEM:(OI)(CI)(F)\nOwner  : CONTOSO\\")
+            .v(w)
+            .k("\nRun As User:                          ")
+            .v(initial)
+            .k("\nUser Name:    DESKTOP-AB12CD\\")
+            .v(squashed)
+            .k("\n")
+        ),
     }
 
 
@@ -4218,6 +4240,16 @@ PASTED_PLACEHOLDERS = {
     "Welcome to GitLab, @username!\nATTRIBUTE   VALUE\nUsername    kubernetes-admin\n"
     "Groups      [system:masters]\nLogin Succeeded\n"
     "Hi USERNAME! You've successfully authenticated, but GitHub does not provide shell access.\n",
+    # stop 61 (scrubber 1.145.0): the same owner listings naming only system, service and
+    # built-in accounts
+    "owner_listings_nobody": "# file: etc/shadow\n# owner: root\n# group: shadow\n"
+    "user::rw-\nuser:www-data:r--\n"
+    "Access: (0644/-rw-r--r--)  Uid: (    0/    root)   Gid: (    0/    root)\n"
+    " 0: user:_www allow list,search\n"
+    "C:\\Windows NT SERVICE\\TrustedInstaller:(F)\n          BUILTIN\\Users:(RX)\n"
+    "Owner  : NT AUTHORITY\\SYSTEM\nAccess : DESKTOP-AB12CD\\Administrators Allow  FullControl\n"
+    "Run As User:                          INTERACTIVE\n"
+    "User Name:    Window Manager\\DWM-1\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
