@@ -3126,6 +3126,28 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(initial)
             .k("\nUser Name:    DESKTOP-AB12CD\\")
             .v(squashed)
+        ),
+        # stop 61 (scrubber 1.144.0): logins and secrets in tools' own configuration files, by
+        # their documented keys (a MySQL option file's user beside its password, an htpasswd
+        # line, a wpa_supplicant EAP identity and psk, a Maven server's username, a
+        # gradle.properties repository's Username)
+        "tool_config_credentials": lambda d: (
+            d.k("[client]\nuser = ")
+            .v(u)
+            .k("\npassword = ")
+            .v(cut)
+            .k("\n\n")
+            .v(w)
+            .k(":$apr1$Xq3z9Lk1$")
+            .v(_r(rng, ALNUM, 22))
+            .k('\nnetwork={\n\tssid="eduroam"\n\tkey_mgmt=WPA-EAP\n\teap=PEAP\n\tidentity="')
+            .v(initial)
+            .k('"\n\tpsk="')
+            .v(_r(rng, ALNUM, 20))
+            .k('"\n\tphase2="auth=MSCHAPV2"\n}\n<server>\n  <id>nexus-releases</id>\n  <username>')
+            .v(squashed)
+            .k("</username>\n</server>\nossrhUsername=")
+            .v(hyphened)
             .k("\n")
         ),
     }
@@ -4250,6 +4272,16 @@ PASTED_PLACEHOLDERS = {
     "Owner  : NT AUTHORITY\\SYSTEM\nAccess : DESKTOP-AB12CD\\Administrators Allow  FullControl\n"
     "Run As User:                          INTERACTIVE\n"
     "User Name:    Window Manager\\DWM-1\n",
+    # stop 61 (scrubber 1.144.0): the same configuration files naming nobody: the tools'
+    # documented examples, placeholders, masks, templates, service accounts, EAP methods
+    "tool_config_placeholders": "[client]\nuser=root\npassword=changeme\n"
+    "[mysqld]\nuser=mysql\nadmin:{SHA}<base64 digest>\n"
+    'network={\n\teap=PEAP\n\tidentity="user@example.com"\n\tanonymous_identity="anonymous"\n'
+    '\tpsk="very secret passphrase"\n\tphase2="auth=MSCHAPV2"\n}\n'
+    "[wifi-security]\nkey-mgmt=wpa-psk\npsk-flags=1\n[802-1x]\nphase2-auth=mschapv2\n"
+    "<server>\n  <id>server001</id>\n  <username>my_login</username>\n</server>\n"
+    "<username>${env.MAVEN_USERNAME}</username>\n"
+    "ossrhUsername=your-jira-id\nmavenCentralUsername=username\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
