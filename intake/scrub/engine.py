@@ -750,15 +750,17 @@ _OWN_ID = regex.compile(
 translations print it (``grupos=``, ``groupes=``, ``Gruppen=``)."""
 
 
-def _persons_uid(answer: regex.Match[str]) -> bool:
-    """Whether an ``_ID_ANSWER`` numbers its account as a person's: a distribution's person's
-    uid, or one of macOS's beside the ``staff`` group."""
-    uid = int(answer.group("uid"))
+def _persons_number(uid: int, gid: str | None = None) -> bool:
+    """Whether a uid numbers a person's account: a distribution's person's or a directory's,
+    or one of macOS's beside the ``staff`` group (``gid`` 20, when the text gives it)."""
     return (
-        uid in _PERSON_UIDS
-        or uid in _DIRECTORY_UIDS
-        or (uid in _MAC_PERSON_UIDS and answer.group("gid") == "20")
+        uid in _PERSON_UIDS or uid in _DIRECTORY_UIDS or (uid in _MAC_PERSON_UIDS and gid == "20")
     )
+
+
+def _persons_uid(answer: regex.Match[str]) -> bool:
+    """Whether an ``_ID_ANSWER`` numbers its account as a person's (``_persons_number``)."""
+    return _persons_number(int(answer.group("uid")), answer.group("gid"))
 
 
 _SERVICE_EVIDENCE = (
@@ -846,8 +848,7 @@ def _persons_entry(m: regex.Match[str]) -> bool:
     its home under a home root (``/home/<login>``) or, since 1.142.0, anywhere with a login
     shell (``/srv/<x>`` with ``/bin/bash``; a service's folder named for it, ``/opt/<login>``,
     is ``_service_account``'s)."""
-    uid = int(m.group(2))
-    return (uid in _PERSON_UIDS or uid in _DIRECTORY_UIDS) and bool(
+    return _persons_number(int(m.group(2))) and bool(
         home_segment(m.group(4) + "/") or _LOGIN_SHELL.fullmatch(m.group(5))
     )
 
