@@ -329,9 +329,9 @@ def test_an_interpreter_with_no_kernel_lock_is_refused_in_one_line(tmp_path: Pat
     line and exit 3 from a command that locks a draft, and nothing is changed."""
     _intake(tmp_path, "demo", "--dir", str(tmp_path / "demo"))
     suite = tmp_path / "demo"
-    _intake(suite, "from-session", "c4a0f9e2")
     before = sorted(p.name for p in (suite / "drafts").rglob("*"))
-    draft = "session_c4a0f9e2_daily_inbox_digest"
+    draft = "session_7f3c9a12_q3_revenue_from_the_team_notes"  # the demo's own draft
+    assert f"{draft}.yaml" in before
     refused = _intake(suite, "reject", draft, "--reason", "a duplicate", strip=NO_LOCK, expect=(3,))
     assert refused.stderr.startswith("error: this Python has no file lock"), refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
