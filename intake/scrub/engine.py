@@ -1428,11 +1428,17 @@ _DIGIT_LOGIN_RULES = (
 """The rules whose place says the value is a login, so a login of digits only is one too."""
 
 
-_FILE_GRAMMAR_RULES = ("gh_hosts_user", "xcode_build_owner", "influx_auth_user_name")
+_FILE_GRAMMAR_RULES = (
+    "gh_hosts_user",
+    "xcode_build_owner",
+    "influx_auth_user_name",
+    "compose_environment_user",
+)
 """Rules that read a file's own grammar across its lines (a host key, then its ``user:``),
 which a structured file's values, scanned one by one, never show (since 1.33.0, stop 51; since
 1.35.0 also ``xcodebuild -showBuildSettings -json``'s ``"buildSettings"``; since 1.58.0, stop
-54, ``influx auth list --json``'s ``"userName"`` beside its ``"userID"``)."""
+54, ``influx auth list --json``'s ``"userName"`` beside its ``"userID"``; since 1.150.0, stop
+61, a Compose file's ``environment:`` ``USER: <login>``)."""
 
 
 def file_grammar_logins(text: str) -> frozenset[str]:
@@ -1659,7 +1665,28 @@ def _made_system_account(text: str, name: str) -> bool:
         _MADE_SYSTEM_ACCOUNT.format(n=regex.escape(name)), text
     ) is not None:
         return True
-    return _app_checkout_account(text, name)
+    return _app_checkout_account(text, name) or _compose_service_account(text, name)
+
+
+_COMPOSE_SERVICE = (
+    r"(?im)^[ ]{{2,4}}+{n}:[ \t]*+\r?$"
+    r"|^[ \t]++container_name:[ \t]*+[\"']?+{n}[\"']?+[ \t]*+\r?$"
+    r"|^[ \t]++image:[ \t]*+[\"']?+(?:[^\s/\"']++/)*+{n}(?=[:@\"'\s]|$)"
+)
+"""A Compose file's own name for a service: its key under ``services:`` (``  kopia:``), its
+``container_name:``, or its image's repository, the last name before the tag
+(``image: kopia/kopia:latest``; not the namespace, a Docker Hub account: ``image: <u>/app``)."""
+
+
+def _compose_service_account(text: str, name: str) -> bool:
+    """Whether ``name`` is the service's own account in a Compose file: the ``USER`` its
+    ``environment:`` sets to the service's own name (``_COMPOSE_SERVICE``), as Kopia's
+    ``USER: kopia`` under ``services: kopia:`` with ``image: kopia/kopia`` (the Compose
+    specification's ``services``, ``container_name``, ``image``). Since 1.150.0 (stop 61,
+    batch 182's tune part), beside ``user_names.yaml``'s ``compose_environment_user``."""
+    if "services:" not in text:
+        return False
+    return regex.search(_COMPOSE_SERVICE.format(n=regex.escape(name)), text) is not None
 
 
 _APP_RUN_BANNER = r"(?im)^>[ ]{n}@(?!(?:0\.0\.[01]|0\.1\.0|1\.0\.0)[ ])[0-9][^\s@]*+[ ][a-z:_-]"

@@ -3150,6 +3150,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(hyphened)
             .k("\n")
         ),
+        # stop 61 (scrubber 1.150.0): backup tools' logins and credentials: a domain account's
+        # home (winbind's /home/%D/%U, SSSD's /home/%d/%u), Duplicati's backend URL authid, a
+        # Compose file's environment USER
+        "backup_tool_forms": lambda d: (
+            d.k("Failed to process path: /home/CAMPUS2/")
+            .v(u)
+            .k("/.config/Duplicati/UWVLTBPPDV.sqlite\nusing cache at /home/ad.example.com/")
+            .v(w)
+            .k('/.cache/rustic\nbackup "googledrive://Backup?authid=')
+            .v(hex40[0][:17] + ":" + cut)
+            .k('" /data\nservices:\n  kopia:\n    environment:\n      USER: "')
+            .v(initial)
+            .k('"\n')
+        ),
     }
 
 
@@ -4282,6 +4296,16 @@ PASTED_PLACEHOLDERS = {
     "<server>\n  <id>server001</id>\n  <username>my_login</username>\n</server>\n"
     "<username>${env.MAVEN_USERNAME}</username>\n"
     "ossrhUsername=your-jira-id\nmavenCentralUsername=username\n",
+    # stop 61 (scrubber 1.150.0): the same backup tools' lines naming nobody: a domain's
+    # template homes, a built-in account under a domain, Duplicati's authid placeholders, the
+    # service's own USER, a Time Machine image's documented account
+    "backup_tool_placeholders": "template homedir = /home/%D/%U\nfallback_homedir = /home/%d/%u\n"
+    "Failed to process path: /home/AD/administrator/.config/Duplicati/X.sqlite\n"
+    'backup "googledrive://Backup?authid=AUTHID" /data\n'
+    'backup "hubic://BACKUP?authid=xxx-any token-xxx" /data\n--authid=YOUR_AUTHID\n'
+    "services:\n  kopia:\n    image: kopia/kopia:latest\n    environment:\n"
+    '      USER: "kopia"\n      LOGNAME: "${USER}"\n'
+    "Attempting to mount 'smb://timemachine@192.168.1.60/TimeMachine'\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
