@@ -3164,6 +3164,27 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(initial)
             .k('"\n')
         ),
+        # stop 61 (scrubber 1.146.0): a person's name as an Apple code-signing identity's
+        # common name (security find-identity, electron-builder's allIdentities=, pkgutil
+        # --check-signature, codesign -dvvv's Authority=, tauri.conf.json's signingIdentity) and
+        # the self-signed identity named by the same person's address
+        "codesign_identities": lambda d: (
+            d.k("  1) ")
+            .k(hex40[0].upper())
+            .k(' "')
+            .v(name.lower().replace(" ", "."))
+            .k('@mycompany.com" (CSSMERR_TP_NOT_TRUSTED)\n  2) ')
+            .k(hex40[1].upper())
+            .k(' "Developer ID Application: ')
+            .v(name)
+            .k(' (FR57J8KL90)"\n    1. Developer ID Installer: ')
+            .v(name)
+            .k(" (UBF8T346G9)\nAuthority=Apple Development: ")
+            .v(name)
+            .k(' (ABCDE12345)\n"signingIdentity": "Developer ID Application: ')
+            .v(name)
+            .k(' (HN6T5KD4ND)",\n')
+        ),
     }
 
 
@@ -4306,6 +4327,18 @@ PASTED_PLACEHOLDERS = {
     "services:\n  kopia:\n    image: kopia/kopia:latest\n    environment:\n"
     '      USER: "kopia"\n      LOGNAME: "${USER}"\n'
     "Attempting to mount 'smb://timemachine@192.168.1.60/TimeMachine'\n",
+    # stop 61 (scrubber 1.146.0): the same signing identities and notarization lines naming
+    # nobody: companies, Apple's CAs, placeholders, masks and altool's credential references
+    "codesign_identities_nobody": '  1) 3F60B8D9578EAEF1E13A7EEC1394D4CE34139555 "Developer ID '
+    'Application: Google LLC (EQHXZ8M8AV)"\n'
+    "Authority=Developer ID Application: Brave Software, Inc. (KL8N8XSYF4)\n"
+    "Authority=Developer ID Certification Authority\nAuthority=Apple Root CA\n"
+    "    1. Developer ID Installer: Microsoft Corporation (UBF8T346G9)\n"
+    '"signingIdentity": "Developer ID Application: Company Name (TEAMID)",\n'
+    "Developer ID Application: Your Name (XXXXXXXXXX)\n"
+    '"--apple-id" "redacted" "--password" "re-da-ct-ed" "--team-id" "REDACTED"\n'
+    '--username "AC_USERNAME" --password "@keychain:AC_PASSWORD"\n'
+    "Failed to get authorization for username 'developer@alephium.org' and password.\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
