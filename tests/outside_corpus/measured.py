@@ -8499,22 +8499,16 @@ MEASURED: tuple[Measured, ...] = (
         # login and replaced three times; Wabbajack's header dump `apikey: NOPE` (its own mask)
         # replaced as a secret; SKSE64's `save name is Quicksave0_<hex>_<n>_<hex>_<Location>_…`
         # (Skyrim's save file name) replaced whole as a secret (scored as a clean change only)
+        # 1.147.0: all three fixed (placeholder_name reads posters' stand-in phrases for a name,
+        # allow.yaml's refusal_or_mask_word and creation_engine_save_name): damage 4 of 32 ->
+        # 0 of 32, clean changed 3 of 8 -> 0 of 8
         docs=18,
         total=(28, 1, 0, 2),
         found=(28, 1, 0, 2),
         missed=(),
         keeps=32,
-        damage=(
-            "MultiMC-Launcher-issues-1175: 'notmyrealname'",
-            "MultiMC-Launcher-issues-1175: 'notmyrealname'",
-            "MultiMC-Launcher-issues-1175: 'notmyrealname'",
-            "wabbajack-tools-wabbajack-issues-533: 'NOPE'",
-        ),
-        clean_changed=(
-            "MultiMC-Launcher-issues-1175",
-            "wabbajack-tools-wabbajack-issues-533",
-            "xanderdunn-skaar-issues-41",
-        ),
+        damage=(),
+        clean_changed=(),
         clean_docs=8,
         tails=(10, 10),
         parses=(0, 0),

@@ -3185,6 +3185,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(name)
             .k(' (HN6T5KD4ND)",\n')
         ),
+        # stop 61 (scrubber 1.147.0): mod loaders' and launchers' headers with a real login
+        # beside a stand-in phrase, a tool's refusal word where its key goes and a Skyrim save
+        # file's name (all kept)
+        "mod_manager_headers": lambda d: (
+            d.k("Minecraft folder is:\nC:/Users/")
+            .v(u)
+            .k("/Downloads/MultiMC/instances/1.8.9/.minecraft\nJava path is:\nC:/Users/")
+            .k("notmyrealname/Downloads/MultiMC/java/bin/javaw.exe\n")
+            .k("[Info   :   Console] Logs at C:/Users/")
+            .v(w)
+            .k("/AppData/LocalLow/Studio/Game/Player.log\nHeaders:\n{\n  apikey: NOPE\n}\n")
+            .k("save name is Quicksave0_497A45B9_1_4C697A_WhiterunBreezehome_000448_")
+            .k("20180513145834_13_1\n")
+        ),
     }
 
 
@@ -4339,6 +4353,16 @@ PASTED_PLACEHOLDERS = {
     '"--apple-id" "redacted" "--password" "re-da-ct-ed" "--team-id" "REDACTED"\n'
     '--username "AC_USERNAME" --password "@keychain:AC_PASSWORD"\n'
     "Failed to get authorization for username 'developer@alephium.org' and password.\n",
+    # stop 61 (scrubber 1.147.0): the same headers naming nobody: posters' stand-in phrases
+    # for a name, refusal and mask words where a key goes, game save files' names
+    "mod_manager_placeholders": "Minecraft folder is:\n"
+    "C:/Users/notmyrealname/Downloads/MultiMC/instances/1.8.9/.minecraft\n"
+    "Java path is:\nC:/Users/notmyname/Downloads/PrismLauncher/java/bin/javaw.exe\n"
+    "data path: C:/Users/fake_user/AppData/Local/ModOrganizer/SkyrimSE\n"
+    "Headers:\n{\n  User-Agent: Wabbajack/0.9.18.0\n  apikey: NOPE\n}\n"
+    "CURSEFORGE_API_KEY=NOT_SET\n"
+    "save name is Quicksave0_497A45B9_1_4C697A_WhiterunBreezehome_000448_20180513145834_13_1\n"
+    "loading save Save3_0C2D58E2_0_507269736F6E6572_Tamriel_000002_20180503063315_4_1\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
