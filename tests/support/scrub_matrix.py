@@ -3128,6 +3128,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(squashed)
             .k("\n")
         ),
+        # stop 61 (scrubber 1.149.0): a person's home beside the media apps' own folders, a
+        # download client's real daemon password beside Deluge's localclient, a session
+        # password qBittorrent announces
+        "media_server_homes": lambda d: (
+            d.k("data source=/home/")
+            .v(u)
+            .k('/.config/NzbDrone/nzbdrone.db\nFile "/home/')
+            .v(w)
+            .k('/.config/deluge/plugins/Label.egg"\n  username: localclient\n  password: ')
+            .v(hex40[0])
+            .k("\nA temporary password is provided for this session: ")
+            .v(cut)
+            .k("\n")
+        ),
     }
 
 
@@ -4250,6 +4264,17 @@ PASTED_PLACEHOLDERS = {
     "Owner  : NT AUTHORITY\\SYSTEM\nAccess : DESKTOP-AB12CD\\Administrators Allow  FullControl\n"
     "Run As User:                          INTERACTIVE\n"
     "User Name:    Window Manager\\DWM-1\n",
+    # stop 61 (scrubber 1.149.0): the media apps' service accounts' homes, Deluge's
+    # localclient and the download clients' documented default passwords, masked session
+    # passwords
+    "media_server_accounts": "su nzbdrone -c 'mono /opt/NzbDrone/NzbDrone.exe'\n"
+    "data source=/home/nzbdrone/.config/NzbDrone/nzbdrone.db\n"
+    "/home/sonarr/.config/NzbDrone/config.xml\n/home/radarr/.config/Radarr/radarr.db\n"
+    "/home/debian-transmission/.config/transmission-daemon/settings.json\n"
+    "/home/qbittorrent-nox/.config/qBittorrent/qBittorrent.conf\n"
+    "/home/deluge/.config/deluge/core.conf\n  username: localclient\n  password: deluge\n"
+    "WebUI\\Password=adminadmin\nControlUsername=nzbget\nControlPassword=tegbzn6789\n"
+    "A temporary password is provided for this session: ********\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
