@@ -3199,6 +3199,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .k("save name is Quicksave0_497A45B9_1_4C697A_WhiterunBreezehome_000448_")
             .k("20180513145834_13_1\n")
         ),
+        # stop 61 (scrubber 1.149.0): a person's home beside the media apps' own folders, a
+        # download client's real daemon password beside Deluge's localclient, a session
+        # password qBittorrent announces
+        "media_server_homes": lambda d: (
+            d.k("data source=/home/")
+            .v(u)
+            .k('/.config/NzbDrone/nzbdrone.db\nFile "/home/')
+            .v(w)
+            .k('/.config/deluge/plugins/Label.egg"\n  username: localclient\n  password: ')
+            .v(hex40[0])
+            .k("\nA temporary password is provided for this session: ")
+            .v(cut)
+            .k("\n")
+        ),
     }
 
 
@@ -4363,6 +4377,17 @@ PASTED_PLACEHOLDERS = {
     "CURSEFORGE_API_KEY=NOT_SET\n"
     "save name is Quicksave0_497A45B9_1_4C697A_WhiterunBreezehome_000448_20180513145834_13_1\n"
     "loading save Save3_0C2D58E2_0_507269736F6E6572_Tamriel_000002_20180503063315_4_1\n",
+    # stop 61 (scrubber 1.149.0): the media apps' service accounts' homes, Deluge's
+    # localclient and the download clients' documented default passwords, masked session
+    # passwords
+    "media_server_accounts": "su nzbdrone -c 'mono /opt/NzbDrone/NzbDrone.exe'\n"
+    "data source=/home/nzbdrone/.config/NzbDrone/nzbdrone.db\n"
+    "/home/sonarr/.config/NzbDrone/config.xml\n/home/radarr/.config/Radarr/radarr.db\n"
+    "/home/debian-transmission/.config/transmission-daemon/settings.json\n"
+    "/home/qbittorrent-nox/.config/qBittorrent/qBittorrent.conf\n"
+    "/home/deluge/.config/deluge/core.conf\n  username: localclient\n  password: deluge\n"
+    "WebUI\\Password=adminadmin\nControlUsername=nzbget\nControlPassword=tegbzn6789\n"
+    "A temporary password is provided for this session: ********\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
