@@ -1313,6 +1313,72 @@ def installer_host_names(text: str, learned: frozenset[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+_MAC_MODEL_WORDS = frozenset({"mac", "book", "pro", "air", "mini", "studio"})
+_CAMEL_NAME = regex.compile(r"(\p{Lu}\p{Ll}{1,30}+)(\p{Lu}\p{Ll}{1,30}+){1,2}+")
+
+
+def named_hosts(text: str, names: frozenset[str]) -> list[Finding]:
+    """A prompt's host made of its owner's name when the learned login is that name taken
+    another way (``user_names.yaml``'s ``named_host_prompt``): Calamares' ``<first>-<product>``
+    beside the login ``<first><initials>`` (``[marcotb@marco-dellg155530 ~]$``: ``marco`` goes),
+    and a macOS bash prompt's host the full name run together beside the login ``<f><last>`` or
+    ``<first><initials>`` (``LuigiCastellano:myapp lcastellano$``: the host goes). Replaced where
+    it stands only, never learned (a host word that is no name, ``media-server``, stays
+    elsewhere); a login that was not learned teaches nothing, nor a host that only begins like
+    it (``[builder@build-server ~]$``, ``MacBook:app mbook$``). Since 1.151.0 (stop 61, batch
+    183's and batch 178's tune misses)."""
+    if not names:
+        return []
+    out: list[Finding] = []
+    if "@" in text and "-" in text:
+        for m in _rule("named_host_prompt").finditer(text):
+            login, first = m.group("u").lower(), m.group("first").lower()
+            rest = login[len(first) :]
+            if (
+                login in names
+                and login.startswith(first)
+                and 1 <= len(rest) <= 3
+                and rest.isalpha()
+                and _name_word(text, first)
+            ):
+                out.append(Finding("USER_NAME", m.start("first"), m.end("first")))
+    if "$" in text:
+        out += _mac_named_hosts(text, names)
+    return out
+
+
+def _name_word(text: str, word: str) -> bool:
+    """Whether a host's word may be its owner's name: learnable, and no role, form or English
+    word (``words.yaml``'s ``role_name_words``, ``word_logins``) nor a Mac model's word."""
+    low = word.lower()
+    words = word_lists()
+    return (
+        low not in words.role_name_words
+        and low not in words.word_logins
+        and low not in _MAC_MODEL_WORDS
+        and _learnable(text, word)
+    )
+
+
+def _mac_named_hosts(text: str, learned: frozenset[str]) -> list[Finding]:
+    """A macOS bash prompt's host that is two or three capitalised name words run together
+    (``<First><Last>``) whose learned login is ``<f><last>`` or ``<first><initials>``."""
+    prompts = list(_rule("mac_prompt").finditer(text))
+    if _marked("mac_bash_prompt", text):
+        prompts += _rule("mac_bash_prompt").finditer(text)
+    out: list[Finding] = []
+    for m in prompts:
+        login, host = m.group("u").lower(), m.group("host")
+        name = _CAMEL_NAME.fullmatch(host)
+        if login not in learned or name is None:
+            continue
+        words = [w.lower() for w in regex.findall(r"\p{Lu}\p{Ll}++", host)]
+        made = {words[0][0] + words[-1], words[0] + "".join(w[0] for w in words[1:])}
+        if login in made and all(_name_word(text, w) for w in words) and _learnable(text, host):
+            out.append(Finding("USER_NAME", m.start("host"), m.end("host")))
+    return out
+
+
 def checkout_owner_names(text: str, learned: frozenset[str]) -> frozenset[str]:
     """A person's own domain in a checkout laid out ``<host>/<owner>/<repo>`` under a home
     (``user_names.yaml``'s ``checkout_owner``: ghq's ``<root>/<host>/<owner>/<repo>``, Go's
@@ -2597,6 +2663,7 @@ class Scrubber:
             cands += glued_host_logins(text, names)
             cands += named_host_logins(text, names)
             cands += mac_hyphen_host_logins(text, names)
+            cands += named_hosts(text, names)
         resolved = self._resolve(cands)
         if spans:
             resolved = [_names_in_path(text, c, spans) for c in resolved]

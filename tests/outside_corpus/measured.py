@@ -8621,10 +8621,13 @@ MEASURED: tuple[Measured, ...] = (
         # (`[<first><ii>@<first>-dellg155530 ~]$`), so the first name stays in the host. Known
         # damage and change: Ardour's build account in a debug build's backtrace
         # (`at /home/ardour/linux-x86_64-v5/gtk/inst/include/…`) read as a login and replaced
+        # 1.151.0: the host's first name goes beside the Calamares-made login
+        # (user_names.yaml's named_host_prompt, engine.named_hosts): elsewhere 20/21 -> 21/21;
+        # Ardour's build account left (one vendor's account, no class of build-tree homes)
         docs=17,
         total=(48, 21, 0, 0),
-        found=(48, 20, 0, 0),
-        missed=("robbert-vdh-yabridge-issues-375: user (elsewhere) 'marco'",),
+        found=(48, 21, 0, 0),
+        missed=(),
         keeps=25,
         damage=("nicklan-drmr-issues-16: 'ardour'",),
         clean_changed=("nicklan-drmr-issues-16",),
@@ -8650,6 +8653,8 @@ MEASURED: tuple[Measured, ...] = (
         # `--password "@keychain:AC_PASSWORD"` (a keychain reference) replaced as secrets, an
         # organisation's role Apple ID `developer@alephium.org` replaced, the CI machine's folder
         # `Jenkins-MacMini` read as `<First>s-<Mac model>`
+        # 1.151.0: the macOS prompt's host made of the full name goes beside the <f><last>
+        # login (engine.named_hosts): elsewhere 8/14 -> 10/14
         docs=22,
         total=(41, 14, 7, 0),
         # 1.146.0: the code-signing identity's name class (codesign_identity_name, which also
@@ -8661,6 +8666,13 @@ MEASURED: tuple[Measured, ...] = (
         missed=(
             "electron-userland-electron-builder-issues-499: user (elsewhere) 'LuigiCastellano'",
             "electron-userland-electron-builder-issues-499: user (elsewhere) 'LuigiCastellano'",
+        found=(41, 10, 6, 0),
+        missed=(
+            "coatless-mac-r-macos-rtools-issues-9: user (elsewhere) 'Oscar Hartwell'",
+            "electron-userland-electron-builder-issues-6094: email 'dennis.hartley@mycompany.com'",
+            "electron-userland-electron-builder-issues-6094: user (elsewhere) 'Dennis Hartley'",
+            "electron-userland-electron-builder-issues-6094: user (elsewhere) 'Dennis Hartley'",
+            "skyline69-balatro-mod-manager-issues-51: user (elsewhere) 'Ümit Can Karaoglu'",
         ),
         keeps=55,
         damage=(),

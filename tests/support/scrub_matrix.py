@@ -3213,6 +3213,24 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(cut)
             .k("\n")
         ),
+        # stop 61 (scrubber 1.151.0): a prompt's host made of the owner's name beside a login
+        # made of it another way (Calamares' ``<first><initials>@<first>-<product>``, a Mac named
+        # ``<First><Last>`` beside ``<f><last>``)
+        "named_hosts": lambda d: (
+            d.k("[")
+            .v(first.lower() + last[0].lower())
+            .k("@")
+            .v(first.lower())
+            .k("-dellg155530 ~]$ yabridgectl list\n/home/")
+            .v(first.lower() + last[0].lower())
+            .k("/.wine/drive_c/vst\n")
+            .v(first + last)
+            .k(":myapp ")
+            .v(initial)
+            .k("$ ls\n/Users/")
+            .v(initial)
+            .k("/Documents/myapp\n")
+        ),
     }
 
 
@@ -4388,6 +4406,12 @@ PASTED_PLACEHOLDERS = {
     "/home/deluge/.config/deluge/core.conf\n  username: localclient\n  password: deluge\n"
     "WebUI\\Password=adminadmin\nControlUsername=nzbget\nControlPassword=tegbzn6789\n"
     "A temporary password is provided for this session: ********\n",
+    # stop 61 (scrubber 1.151.0): prompts whose host only begins like a role or image account
+    "named_hosts_nobody": "[user@user-dellg155530 ~]$ yabridgectl list\n"
+    "/home/user/.wine/drive_c/vst\n[liveuser@live-dellg155530 ~]$ ls\n"
+    "[builder@build-server ~]$ make\n[jenkins@jenkins-agent-3 ~]$ make\n"
+    "[root@audio-dellg155530 ~]$ ls\nMacBook-Pro:myapp dev$ ls\n"
+    "Users-MacBook-Pro:app user$ ls\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
