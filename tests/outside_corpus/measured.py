@@ -8661,19 +8661,9 @@ MEASURED: tuple[Measured, ...] = (
         # takes the same person's address at mycompany.com), altool's credential references,
         # the hyphen-split mask, the developer role address and the Jenkins CI folder fixed:
         # elsewhere 8/14 -> 12/14, e-mails 6/7 -> 7/7, damage 5 -> 0, tails 10/11 -> 11/11,
-        # clean changed 2 -> 0; the prompt host made of the owner's name is left (batch 183's)
-        found=(41, 12, 7, 0),
-        missed=(
-            "electron-userland-electron-builder-issues-499: user (elsewhere) 'LuigiCastellano'",
-            "electron-userland-electron-builder-issues-499: user (elsewhere) 'LuigiCastellano'",
-        found=(41, 10, 6, 0),
-        missed=(
-            "coatless-mac-r-macos-rtools-issues-9: user (elsewhere) 'Oscar Hartwell'",
-            "electron-userland-electron-builder-issues-6094: email 'dennis.hartley@mycompany.com'",
-            "electron-userland-electron-builder-issues-6094: user (elsewhere) 'Dennis Hartley'",
-            "electron-userland-electron-builder-issues-6094: user (elsewhere) 'Dennis Hartley'",
-            "skyline69-balatro-mod-manager-issues-51: user (elsewhere) 'Ümit Can Karaoglu'",
-        ),
+        # clean changed 2 -> 0; with 1.151.0 (above) merged beside it: elsewhere 14/14
+        found=(41, 14, 7, 0),
+        missed=(),
         keeps=55,
         damage=(),
         clean_changed=(),
