@@ -3231,6 +3231,31 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(initial)
             .k("/Documents/myapp\n")
         ),
+        # stop 61 (scrubber 1.152.0): a person's name and login in identity services' user
+        # objects (SCIM 2.0 User, Keycloak UserRepresentation, Okta, GitLab, GitHub, Graph)
+        "identity_user_objects": lambda d: (
+            d.k('{"schemas":["urn:ietf:params:scim:schemas:core:2.0:User"],"userName":"')
+            .v(u)
+            .k('","name":{"givenName":"')
+            .v(first)
+            .k('","familyName":"')
+            .v(surname)
+            .k('"},"active":true}\n{"id":"b2d5c1f4","username":"')
+            .v(w)
+            .k('","enabled":true,"firstName":"')
+            .v(first)
+            .k('","lastName":"')
+            .v(surname)
+            .k('","access":{"view":true}}\n{"login":"')
+            .v(initial)
+            .k('","id":5811234,"type":"User","name":"')
+            .v(f"{first} {surname}")
+            .k('","company":null}\n{"displayName":"')
+            .v(f"{first} {surname}")
+            .k('","id":"5a6b7c8d","userPrincipalName":"')
+            .v(f"{squashed}@fabrikamtoys.onmicrosoft.com")
+            .k('"}\n')
+        ),
     }
 
 
@@ -4412,6 +4437,19 @@ PASTED_PLACEHOLDERS = {
     "[builder@build-server ~]$ make\n[jenkins@jenkins-agent-3 ~]$ make\n"
     "[root@audio-dellg155530 ~]$ ls\nMacBook-Pro:myapp dev$ ls\n"
     "Users-MacBook-Pro:app user$ ls\n",
+    # stop 61 (scrubber 1.152.0): identity services' objects naming nobody: groups, roles,
+    # apps, bots, organisations, a subscription, placeholder users
+    "identity_objects_nobody": '{"schemas":["urn:ietf:params:scim:schemas:core:2.0:Group"],'
+    '"displayName":"Tour Guides"}\n'
+    '[{"id":"g1","name":"Field Operations","path":"/Field Operations"}]\n'
+    '{"login":"dependabot[bot]","type":"Bot","name":"Dependabot Preview"}\n'
+    '{"login":"github","type":"Organization","name":"Octo Org","email":null}\n'
+    '{"id":42,"username":"support-bot","name":"Release Pipeline","bot":true}\n'
+    '{"displayName":"Marketing Leads","mail":null,"mailNickname":"marketingleads"}\n'
+    '{"name":"Pay As You Go","tenantDisplayName":"Default Directory",'
+    '"user":{"name":"admin@example.com","type":"user"}}\n'
+    '{"username":"admin","firstName":"Admin","lastName":"User","email":"admin@example.com"}\n'
+    '{"userName":"jdoe","name":{"givenName":"John","familyName":"Doe"},"displayName":"John Doe"}\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
