@@ -554,8 +554,38 @@ def _database_url_users(text: str) -> list[Finding]:
         and m.group(1).lower() not in declared
         and _not_base64_text(m.group(1))
         and _learnable(text, m.group(1))
-        for start in _login_and_same_password(text, m.group(1), m.start(1))
+        for start in (
+            *_login_and_same_password(text, m.group(1), m.start(1)),
+            *_database_named_after(text, m.group(1), m.end()),
+        )
     ]
+
+
+_URL_DATABASE = regex.compile(r"[^\s/?#@\"'`<>]{1,255}+/([A-Za-z0-9][A-Za-z0-9_-]{0,63}+)")
+"""A database URL's host and port, then its path's first segment, the database (libpq's
+``postgresql://[userspec@][hostspec][/dbname]``, MongoDB's ``mongodb://[user:pw@]host[:port]
+[/defaultauthdb]``, MySQL's and MariaDB's ``…/schema``)."""
+
+
+def _database_named_after(text: str, login: str, host: int) -> tuple[int, ...]:
+    """Where a database named after a URL's login stands (since 1.148.0, stop 61, batch 180's
+    tune miss): the URL's database is the login and a number (``mongodb://<u>:<pw>@host/<u>088``,
+    the per-user database a shared server hands out), so the poster's login is in that name
+    wherever the text repeats it (the shell's ``connecting to: …/<u>088``, ``show dbs``, a
+    second URL): the login's part of each whole occurrence of that very name, in its case. A
+    database of another name (``app001`` beside ``user:…@``), the login alone as the database
+    (``matcher:…@host/matcher``, an application's own role and data) and letters after the
+    number teach nothing."""
+    m = _URL_DATABASE.match(text, host)
+    if m is None:
+        return ()
+    rest = m.group(1)[len(login) :]
+    if not (m.group(1).startswith(login) and rest.isdigit() and len(rest) <= 6):
+        return ()
+    name = regex.compile(
+        rf"(?<![A-Za-z0-9_-]){regex.escape(login)}(?={regex.escape(rest)}(?![A-Za-z0-9_-]))"
+    )
+    return tuple(n.start() for n in name.finditer(text))
 
 
 def _login_and_same_password(text: str, login: str, start: int) -> tuple[int, ...]:
@@ -1072,7 +1102,10 @@ def _role_words_only(user: str) -> bool:
     ``role_name_words``): ``ServiceAccount``, ``ContainerUser``, ``Local_Admin``,
     ``docker-user`` name an account's purpose, not a person."""
     words = [w.lower() for w in _LOGIN_WORDS.split(user) if w and not w.isdigit()]
-    return len(words) >= 2 and all(w in word_lists().role_name_words for w in words)
+    # since 1.148.0 (stop 61): ``my``/``your`` and role words are a documentation's example
+    # account (the MongoDB manual's ``myUserAdmin``, ``myAdmin``, ``yourUser``)
+    rest = words[1:] if words[:1] in (["my"], ["your"]) else words
+    return len(words) >= 2 and all(w in word_lists().role_name_words for w in rest)
 
 
 _SHORT_NAME = regex.compile(r"([A-Za-z0-9]{1,6})~[1-9](?:\.[A-Za-z0-9]{1,3})?+")

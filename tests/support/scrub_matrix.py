@@ -3256,6 +3256,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{squashed}@fabrikamtoys.onmicrosoft.com")
             .k('"}\n')
         ),
+        # stop 61 (scrubber 1.148.0): database client shells: a database URL's login in the
+        # per-user database named after it (``<u>088``), sqlcmd's ``-P`` password
+        "database_shells": lambda d: (
+            d.k("PS C:\\WINDOWS\\system32> mongo mongodb://")
+            .v(squashed)
+            .k(":<???>@10.1.2.3:27017/")
+            .v(squashed)
+            .k("088\nconnecting to: mongodb://10.1.2.3:27017/")
+            .v(squashed)
+            .k("088?gssapiServiceName=mongodb\n> show dbs\nadmin    0.000GB\n")
+            .v(squashed)
+            .k('088  0.000GB\nsqlcmd -S 127.0.0.1,1433 -U SA -P "')
+            .v(cut + "7q")
+            .k("\"\nSqlcmd: Error: Login failed for user 'SA'..\n")
+        ),
     }
 
 
@@ -4450,6 +4465,19 @@ PASTED_PLACEHOLDERS = {
     '"user":{"name":"admin@example.com","type":"user"}}\n'
     '{"username":"admin","firstName":"Admin","lastName":"User","email":"admin@example.com"}\n'
     '{"userName":"jdoe","name":{"givenName":"John","familyName":"Doe"},"displayName":"John Doe"}\n',
+    # stop 61 (scrubber 1.148.0): the same database shells naming nobody: role and example
+    # logins in URLs, databases of a word and a number, documented sqlcmd placeholders, the
+    # mysql synopsis' bracketed placeholders, Cassandra's documented default
+    "database_shell_placeholders": "mongo mongodb://test:<???>@10.0.0.5:27017/test001\n"
+    "> show dbs\nadmin    0.000GB\nconfig   0.000GB\ntest001  0.000GB\n"
+    "mongosh mongodb://myUserAdmin:abc123@localhost/test\n"
+    "mysql://root:<password>@127.0.0.1:3306/shop001\n"
+    'sqlcmd -S localhost -U SA -P "<YourStrong@Passw0rd>"\n'
+    'sqlcmd -S localhost -U SA -P "yourStrong(!)Password"\n'
+    'sqlcmd -S localhost -U sa -P "$SA_PASSWORD"\n'
+    "mysql -h[SERVER] -u[USER] -p[PASSWORD]\n> cqlsh -u cassandra -p cassandra\n"
+    "WARN  ==> You set the environment variable CASSANDRA_PASSWORD=cassandra. This is the"
+    " default value when bootstrapping Cassandra.\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
