@@ -3154,11 +3154,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
         # statements and listings (PostgreSQL's refusals and psql's \du rows, MySQL's account
         # names, MongoDB's user documents, SQL Server's 18456, SQL*Plus's CONNECT)
         "db_server_accounts": lambda d: (
-            d.k('FATAL:  password authentication failed for user "')
-            .v(u)
-            .k('"\nFATAL:  no pg_hba.conf entry for host "10.0.0.5", user "')
-            .v(u)
-            .k('", database "shop", SSL off\n Role name | Attributes\n-----------+-----------\n ')
+            d.k(" Role name | Attributes\n-----------+-----------\n ")
             .v(w)
             .k(" | Create DB\n postgres | Superuser\nGRANT ALL PRIVILEGES ON shop.* TO '")
             .v(initial)
@@ -3167,11 +3163,7 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(squashed)
             .k('",\n\t\t"userId" : UUID("6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f"),\n\t\t"user" : "')
             .v(squashed)
-            .k('",\n\t\t"db" : "admin",\nLogin failed for user \'')
-            .v(squashed)
-            .k("'. Reason: Password did not match that for the login provided.\nSQL> CONNECT ")
-            .v(initial)
-            .k("/@orcl\n")
+            .k('",\n\t\t"db" : "admin",\n')
         ),
     }
 
