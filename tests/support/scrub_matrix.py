@@ -3271,6 +3271,21 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(cut + "7q")
             .k("\"\nSqlcmd: Error: Login failed for user 'SA'..\n")
         ),
+        # stop 61 (scrubber 1.153.0): database servers' accounts in their documented messages,
+        # statements and listings (PostgreSQL's refusals and psql's \du rows, MySQL's account
+        # names, MongoDB's user documents, SQL Server's 18456, SQL*Plus's CONNECT)
+        "db_server_accounts": lambda d: (
+            d.k(" Role name | Attributes\n-----------+-----------\n ")
+            .v(w)
+            .k(" | Create DB\n postgres | Superuser\nGRANT ALL PRIVILEGES ON shop.* TO '")
+            .v(initial)
+            .k("'@'%';\n")
+            .k('\t\t"_id" : "admin.')
+            .v(squashed)
+            .k('",\n\t\t"userId" : UUID("6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f"),\n\t\t"user" : "')
+            .v(squashed)
+            .k('",\n\t\t"db" : "admin",\n')
+        ),
     }
 
 
@@ -4478,6 +4493,17 @@ PASTED_PLACEHOLDERS = {
     "mysql -h[SERVER] -u[USER] -p[PASSWORD]\n> cqlsh -u cassandra -p cassandra\n"
     "WARN  ==> You set the environment variable CASSANDRA_PASSWORD=cassandra. This is the"
     " default value when bootstrapping Cassandra.\n",
+    # stop 61 (scrubber 1.153.0): the same messages, statements and listings naming the
+    # servers' own, built-in, sample and placeholder accounts
+    "db_server_accounts_builtin": 'FATAL:  password authentication failed for user "postgres"\n'
+    'FATAL:  role "pg_monitor" does not exist\n'
+    'FATAL:  no pg_hba.conf entry for replication connection from host "10.0.0.2",'
+    ' user "replicator"\n'
+    " Role name | Attributes\n-----------+-----------\n rdsadmin | Superuser, Create role\n"
+    "GRANT USAGE ON *.* TO `mysql.sys`@`localhost`\nCREATE USER 'myuser'@'localhost';\n"
+    "/*!50013 DEFINER=`root`@`localhost` SQL SECURITY DEFINER */\n"
+    '\t\t"user" : "admin",\n\t\t"db" : "admin",\n'
+    "Login failed for user 'sa'.\nSQL> CONNECT scott/tiger@orcl\nsqlplus / as sysdba\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
