@@ -3286,6 +3286,24 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(squashed)
             .k('",\n\t\t"db" : "admin",\n')
         ),
+        # stop 61 (scrubber 1.154.0): a login a tool prints in a documented field of its own
+        # output (p4 info's User name:, ssh-keygen -l's user@host comment, crontab's MAILTO=,
+        # Grafana's uname=, Vault's display_name <mount>-<user>, a Windows shell's %USERNAME%)
+        "tool_field_logins": lambda d: (
+            d.k("User name: ")
+            .v(u)
+            .k("\nClient host: build-07\n256 SHA256:Wf1e0mKk9kW2v6bJv0zQ2XxZb3aQf+5g1cYlq8mG0ks ")
+            .v(w)
+            .k("@workstation (ED25519)\nMAILTO=")
+            .v(initial)
+            .k("\nlogger=context userId=3 orgId=1 uname=")
+            .v(squashed)
+            .k(" method=GET\ndisplay_name        ldap-")
+            .v(hyphened)
+            .k("\nC:\\> echo %USERNAME%\n")
+            .v(initial)
+            .k("\n")
+        ),
     }
 
 
@@ -4504,6 +4522,17 @@ PASTED_PLACEHOLDERS = {
     "/*!50013 DEFINER=`root`@`localhost` SQL SECURITY DEFINER */\n"
     '\t\t"user" : "admin",\n\t\t"db" : "admin",\n'
     "Login failed for user 'sa'.\nSQL> CONNECT scott/tiger@orcl\nsqlplus / as sysdba\n",
+    # stop 61 (scrubber 1.154.0): the same tools' fields naming nobody: Perforce's super user,
+    # a key's PuTTY and Ansible default comments and root's, cron's empty and root MAILTO,
+    # Grafana's admin and anonymous uname, Vault's root, token and approle display names, a
+    # Windows shell's Administrator
+    "tool_field_logins_nobody": "User name: super\nUser super logged in.\n"
+    "2048 SHA256:Wf1e0mKk9kW2v6bJv0zQ2XxZb3aQf+5g1cYlq8mG0ks rsa-key-20240101 (RSA)\n"
+    "256 SHA256:Wf1e0mKk9kW2v6bJv0zQ2XxZb3aQf+5g1cYlq8mG0ks root@buildhost (ED25519)\n"
+    'MAILTO=""\nMAILTO=root\nlogger=context userId=1 orgId=1 uname=admin method=GET\n'
+    "logger=context userId=0 orgId=0 uname= method=GET\ndisplay_name        root\n"
+    "display_name        token\ndisplay_name        approle\n"
+    "PS C:\\> $env:USERNAME\nAdministrator\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
