@@ -2,18 +2,21 @@
 """Database servers' accounts in their documented messages, statements and listings (stop 61,
 scrubber 1.153.0; issue 35; a class rule, seen in no tune batch's misses).
 
-* ``postgres_server_role`` (``scrubbers/user_names.yaml``): PostgreSQL's refusals
+* (written, harm-hunted and taken out before the commit: earlier stops' kept texts hold
+  applications' roles in the same messages) ``postgres_server_role``: PostgreSQL's refusals
   (src/backend/libpq/auth.c: ``password authentication failed for user "u"``, ``Peer``,
   ``Ident`` and the other methods; ``no pg_hba.conf entry for host "h", user "u", …``;
   miscinit.c: ``role "u" does not exist``);
 * ``psql_du_role``: a row of psql's ``\\du`` listing (psql's manual; describe.c's attributes);
-* ``mysql_account_name``: MySQL's account names (``'u'@'h'``) in ``CREATE``/``ALTER``/``DROP``/
-  ``RENAME USER``, ``SET PASSWORD FOR``, ``SHOW GRANTS FOR``, ``GRANT … TO``, ``DEFINER=``, and
+* ``mysql_account_name`` (``scrubbers/user_names.yaml``): MySQL's account names (``'u'@'h'``)
+  in ``ALTER``/``DROP``/``RENAME USER`` (not ``CREATE USER``: a declared account is an
+  application's, stop 54), ``SET PASSWORD FOR``, ``SHOW GRANTS FOR``, ``GRANT … TO``, ``DEFINER=``, and
   ``SHOW GRANTS``' header ``Grants for u@h`` (MySQL manual, "Specifying Account Names");
 * ``mongodb_user_name``: ``db.getUsers()`` documents (``_id`` beside ``userId``),
-  ``db.createUser({user: …})`` and the user methods (not mongod's log);
-* ``sqlserver_sql_login_failed``: error 18456's ``Login failed for user 'u'.`` without a domain;
-* ``sqlplus_logon``: SQL*Plus's ``CONNECT u/p@db`` and ``sqlplus u/p@db``.
+  the user methods (not mongod's log, nor ``db.createUser``: a declared account is an
+  application's, stop 54);
+* (taken out too) ``sqlserver_sql_login_failed``: error 18456's ``Login failed for user 'u'.`` without a domain;
+* (taken out too) ``sqlplus_logon``: SQL*Plus's ``CONNECT u/p@db`` and ``sqlplus u/p@db``.
 
 ``DB_ACCOUNTS_NOBODY`` is the harm hunt the rules were attacked with before they were kept: the
 servers' own, built-in, sample and placeholder accounts in the same places, which must stay.
@@ -67,6 +70,10 @@ DB_ACCOUNTS_NOBODY = [
     'db.createUser({user: "admin", pwd: passwordPrompt(), roles: [{role: "userAdminAnyDatabase", db: "admin"}]})\n',
     'db.createUser(\n  {\n    user: "myuser",\n    pwd: "password",\n    roles: [ "readWrite" ]\n  }\n)\n',
     'db.createUser({ user: "<username>", pwd: "<password>", roles: [] })\n',
+    # an account the text declares names an application (stop 54's _declared_database_users):
+    # 1.153.0 read createUser's and CREATE USER's account, the union's fast tier found it
+    'db.createUser({user: "jdoyle", pwd: passwordPrompt(), roles: ["readWrite"]})\n',
+    "CREATE USER 'okafor'@'%' IDENTIFIED BY '<password>';\n",
     'db.getUser("root")\n',
     'db.dropUser("test")\n',
     '{ "role" : "readWrite", "db" : "test" }\n',
@@ -112,11 +119,6 @@ DB_ACCOUNTS_GO = [
         'rs0:PRIMARY> db.getUsers()\n[\n\t{\n\t\t"_id" : "admin.lmarchetti",\n\t\t"userId" : UUID("6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f"),\n\t\t"user" : "lmarchetti",\n\t\t"db" : "admin",\n\t\t"roles" : [ { "role" : "root", "db" : "admin" } ]\n\t}\n]\n',
         "lmarchetti",
         '"db" : "admin"',
-    ),
-    (
-        'db.createUser({user: "jdoyle", pwd: passwordPrompt(), roles: ["readWrite"]})\n',
-        "jdoyle",
-        "db.createUser(",
     ),
     (
         "[\n  {\n    _id: 'reporting.hbrandt',\n    userId: UUID('0b7a6f9e-1c2d-4e3f-8a9b-0c1d2e3f4a5b'),\n    user: 'hbrandt',\n    db: 'reporting',\n    roles: [ { role: 'read', db: 'reporting' } ]\n  }\n]\n",
