@@ -3304,6 +3304,25 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(initial)
             .k("\n")
         ),
+        # stop 61 (scrubber 1.156.0): a person's Kubernetes user (a kubeconfig's users entry and
+        # context, an RBAC subject, a client certificate's CN beside its O groups) and a person's
+        # name in a certificate's subject beside its emailAddress
+        "kubernetes_user_identities": lambda d: (
+            d.k("users:\n- name: ")
+            .v(u)
+            .k("\n  user:\n    client-certificate-data: DATA+OMITTED\ncontexts:\n- context:\n")
+            .k("    cluster: prod\n    user: ")
+            .v(u)
+            .k("\n  name: prod\nsubjects:\n- kind: User\n  name: ")
+            .v(w)
+            .k("\n  apiGroup: rbac.authorization.k8s.io\nsubject=CN = ")
+            .v(initial)
+            .k(", O = system:masters\n        Subject: C=US, O=Kestrel Labs, CN=")
+            .v(name)
+            .k("/emailAddress=")
+            .v(f"{initial}@kestrel-mail.com")
+            .k("\n")
+        ),
     }
 
 
@@ -4533,6 +4552,17 @@ PASTED_PLACEHOLDERS = {
     "logger=context userId=0 orgId=0 uname= method=GET\ndisplay_name        root\n"
     "display_name        token\ndisplay_name        approle\n"
     "PS C:\\> $env:USERNAME\nAdministrator\n",
+    # stop 61 (scrubber 1.156.0): kubeadm's, minikube's, kind's and AKS's default users, system
+    # users, ServiceAccount and Group subjects, CAs' and hosts' CNs, a placeholder's certificate
+    "kubernetes_user_identities_nobody": "users:\n- name: kubernetes-admin\n  user:\n"
+    "    client-certificate-data: DATA+OMITTED\n- name: minikube\n  user:\n    token: REDACTED\n"
+    "- name: clusterUser_myrg_myaks\n  user:\n    token: REDACTED\ncontexts:\n- context:\n"
+    "    cluster: kind-dev\n    user: kind-dev\n  name: kind-dev\nsubjects:\n"
+    "- kind: ServiceAccount\n  name: default\n  namespace: kube-system\n- kind: Group\n"
+    "  name: system:masters\n- kind: User\n  name: system:kube-scheduler\n"
+    "subject=CN = kubernetes-admin, O = system:masters\n"
+    "subject=C = US, O = Let's Encrypt, CN = R3\nsubject=CN = etcd-ca\n"
+    "Subject: C=US, O=Example Inc, CN=John Doe/emailAddress=john@example.com\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
