@@ -3323,6 +3323,25 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{initial}@kestrel-mail.com")
             .k("\n")
         ),
+        # stop 61 (scrubber 1.157.0): the account in session, event and open-file listings
+        # (a Windows Security event's Account Name:, TargetUserName, smbstatus's, lsof's and
+        # fuser -v's rows, net session's and openfiles /query's rows)
+        "session_listing_logins": lambda d: (
+            d.k("New Logon:\n\tSecurity ID:\t\tS-1-5-21-1-2-3-1001\n\tAccount Name:\t\t")
+            .v(u)
+            .k('\n\tAccount Domain:\t\tCORP\n<Data Name="TargetUserName">')
+            .v(initial)
+            .k("</Data>\n12345   ")
+            .v(squashed)
+            .k("   users   192.168.1.20 (ipv4:192.168.1.20:51234)   SMB3_11   -   -\n")
+            .k("python3   12345 ")
+            .v(initial)
+            .k("  cwd    DIR  253,1     4096 1234567 /srv/app\n/srv/data:           ")
+            .v(squashed)
+            .k("   1234 ..c.. bash\n12       ")
+            .v(initial)
+            .k("   Windows    C:\\Shares\\Reports\\\n")
+        ),
     }
 
 
@@ -4563,6 +4582,19 @@ PASTED_PLACEHOLDERS = {
     "subject=CN = kubernetes-admin, O = system:masters\n"
     "subject=C = US, O = Let's Encrypt, CN = R3\nsubject=CN = etcd-ca\n"
     "Subject: C=US, O=Example Inc, CN=John Doe/emailAddress=john@example.com\n",
+    # stop 61 (scrubber 1.157.0): the same listings naming nobody: SYSTEM, a machine account,
+    # DWM-1, ANONYMOUS LOGON, smbstatus's nobody, lsof's root, www-data and a uid number,
+    # fuser's root, openfiles' Administrator
+    "session_listing_logins_nobody": "New Logon:\n\tSecurity ID:\t\tSYSTEM\n"
+    "\tAccount Name:\t\tSYSTEM\n"
+    "Subject:\n\tSecurity ID:\t\tSYSTEM\n\tAccount Name:\t\tDESKTOP-ABC$\n"
+    '<Data Name="TargetUserName">DWM-1</Data>\n'
+    '<Data Name="TargetUserName">ANONYMOUS LOGON</Data>\n'
+    "12345   nobody   nogroup   192.168.1.20 (ipv4:192.168.1.20:51234)   SMB3_11   -   -\n"
+    "nginx      1235 www-data    6u  IPv4  23456      0t0     TCP *:80 (LISTEN)\n"
+    "python3   12345     1000  cwd    DIR  253,1     4096 1234567 /srv/app\n"
+    "/srv/data:           root       1234 ..c.. bash\n"
+    "12       ADMINISTRATOR        Windows    C:\\Shares\\Reports\\\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
