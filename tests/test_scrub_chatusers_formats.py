@@ -44,6 +44,9 @@ CHAT_NOBODY = [
     '{"limited":false,"results":[{"avatar_url":null,"display_name":"Telegram Bridge","user_id":"@telegrambot:matrix.example.org"}]}\n',
     '{"avatar_url":"mxc://matrix.org/SDGdghriugerRg","displayname":"Alice Margatroid"}\n',
     '{"user_id":"@alice:example.com","displayname":"Alice"}\n',
+    # Telegram Bot API: the service account 777000 and a bot (its is_bot before its name)
+    '{"id":777000,"is_bot":false,"first_name":"Telegram"}\n',
+    '{"id":6077343007,"is_bot":true,"first_name":"Shop Assistant","last_name":"Helper"}\n',
     # Rocket.Chat: a bot, a room
     '{"user":{"_id":"rocket.cat","type":"bot","status":"online","active":true,"name":"Rocket Cat","username":"rocket.cat"},"success":true}\n',
     '{"channel":{"_id":"GENERAL","name":"general","t":"c","usernames":[],"msgs":0,"default":true},"success":true}\n',
@@ -88,6 +91,11 @@ CHAT_GO = [
         '{"limited":false,"results":[{"avatar_url":"mxc://bar.com/foo","display_name":"Wiktoria Kowalczyk","user_id":"@wkowalczyk:matrix.example.org"}]}\n',
         ["Wiktoria", "Kowalczyk", "wkowalczyk"],
         '"limited":false',
+    ),
+    (
+        '{"ok":true,"result":{"id":123456789,"is_bot":false,"first_name":"Ludmila","last_name":"Sorokina","username":"lsorokina","language_code":"ru"}}\n',
+        ["Ludmila", "Sorokina", "lsorokina"],
+        '"language_code":"ru"',
     ),
     (
         '{"user":{"_id":"nSYqWzZ4GsKTX4dyK","type":"user","status":"offline","active":true,"name":"Henrike Albrecht","utcOffset":0,"username":"halbrecht"},"success":true}\n',
