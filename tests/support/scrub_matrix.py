@@ -4565,7 +4565,9 @@ PASTED_PLACEHOLDERS = {
     '{"display_name":"Telegram Bridge","user_id":"@telegrambot:matrix.example.org"}\n'
     '{"user":{"_id":"rocket.cat","type":"bot","name":"Rocket Cat","username":"rocket.cat"}}\n'
     "$ npm team ls @acme\n@acme:developers\n"
-    "$ npm access list packages @acme\n@acme/widgets: read-write\n",
+    "$ npm access list packages @acme\n@acme/widgets: read-write\n"
+    "$ npm owner ls left-pad\nnpm ERR! code E404\n"
+    "$ npm access list collaborators @acme/widgets\nnpm ERR! code E403\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
