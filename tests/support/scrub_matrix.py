@@ -3342,6 +3342,27 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(initial)
             .k("   Windows    C:\\Shares\\Reports\\\n")
         ),
+        # stop 61 (scrubber 1.158.0): a person's handle and name in chat platforms' user
+        # objects (Slack, Discord, Matrix) and npm's owner listing
+        "chat_user_objects": lambda d: (
+            d.k('{"id":"W07QCRPA4","team_id":"T0G9PQBBK","name":"')
+            .v(initial)
+            .k('","deleted":false,"real_name":"')
+            .v(f"{first} {surname}")
+            .k('","is_bot":false}\n{"id":"80351110224678912","username":"')
+            .v(w)
+            .k('","global_name":"')
+            .v(f"{first} {surname}")
+            .k('","bot":false}\n{"display_name":"')
+            .v(f"{first} {surname}")
+            .k('","user_id":"@')
+            .v(squashed)
+            .k(':matrix.example.org"}\n$ npm owner ls left-pad-extra\n')
+            .v(u)
+            .k(" <")
+            .v(f"{squashed}@fastmail.com")
+            .k(">\n")
+        ),
     }
 
 
@@ -4595,6 +4616,20 @@ PASTED_PLACEHOLDERS = {
     "python3   12345     1000  cwd    DIR  253,1     4096 1234567 /srv/app\n"
     "/srv/data:           root       1234 ..c.. bash\n"
     "12       ADMINISTRATOR        Windows    C:\\Shares\\Reports\\\n",
+    # stop 61 (scrubber 1.158.0): the same platforms' objects naming nobody: Slackbot, a bot
+    # user, a channel, a Discord bot, a Matrix bridge bot, Rocket.Chat's rocket.cat, npm's teams
+    # and an organisation's packages
+    "chat_objects_nobody": '{"id":"USLACKBOT","name":"slackbot","real_name":"Slackbot",'
+    '"is_bot":false}\n'
+    '{"id":"B07ABCDE1","name":"deploy-helper","real_name":"Deploy Helper","is_bot":true}\n'
+    '{"id":"C012AB3CD","name":"general","is_channel":true,"is_general":true}\n'
+    '{"id":"1234567890","username":"Deploy Notifier","global_name":null,"bot":true}\n'
+    '{"display_name":"Telegram Bridge","user_id":"@telegrambot:matrix.example.org"}\n'
+    '{"user":{"_id":"rocket.cat","type":"bot","name":"Rocket Cat","username":"rocket.cat"}}\n'
+    "$ npm team ls @acme\n@acme:developers\n"
+    "$ npm access list packages @acme\n@acme/widgets: read-write\n"
+    "$ npm owner ls left-pad\nnpm ERR! code E404\n"
+    "$ npm access list collaborators @acme/widgets\nnpm ERR! code E403\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
