@@ -4929,6 +4929,37 @@ _TEXTS_178 = (
     "Jenkins-Mac-mini:~ jenkins$ xcodebuild -version",
 )
 
+_TEXTS_186 = (
+    # a two-line prompt whose first line is host, truncated cwd and branch, ending in a
+    # default or service account, or in nothing; the second line's status and command
+    "hw12203:...assembly/target/nifi-toolkit-1.4.0-SNAPSHOT-bin/nifi-toolkit-1.4.0-SNAPSHOT (pr2042) root\n",
+    "hw12203:...assembly/target/nifi-toolkit-1.4.0-SNAPSHOT-bin/nifi-toolkit-1.4.0-SNAPSHOT (pr2042)\n",
+    "hw12203:~/nifi (main) root\n🔓 187123s @ 19:01:18 $ ./bin/tls-toolkit.sh standalone -n 'localhost'\n",
+    "build-01:...target/nifi-toolkit-1.4.0-SNAPSHOT (master) jenkins\n",
+    "ci-runner:~/work/nifi (pr2042) runner\n",
+    "ubuntu-vm:~/nifi-toolkit (NIFI-4222) ubuntu\n",
+    "localhost:...nifi-1.4.0-SNAPSHOT (pr2042) user\n",
+    "🔓 187123s @ 19:01:18 $ ./bin/tls-toolkit.sh standalone -n 'nifi.nifi.apache.org' -P password -S password -O\n",
+    "🔒 42s @ 09:12:55 $ ./bin/tls-toolkit.sh client -c nifi-ca -t token\n",
+    "2017/08/09 19:01:43 INFO [main] org.apache.nifi.toolkit.tls.standalone.TlsToolkitStandalone: Running standalone certificate generation with output directory ../nifi-toolkit-1.4.0-SNAPSHOT\n",
+    "2017/08/09 19:01:44 INFO [main] org.apache.nifi.toolkit.tls.standalone.TlsToolkitStandalone: Overwriting any existing ssl configuration in ../nifi-toolkit-1.4.0-SNAPSHOT/nifi.nifi.apache.org\n",
+    "2017/08/09 19:01:44 INFO [main] org.apache.nifi.toolkit.tls.standalone.TlsToolkitStandalone: Using existing CA certificate ../nifi-toolkit-1.4.0-SNAPSHOT/nifi-cert.pem and key ../nifi-toolkit-1.4.0-SNAPSHOT/nifi-key.key\n",
+    # the same tools' lines under system, placeholder and service homes
+    "[root@localhost bin]# ./standalone.sh -Djboss.server.base.dir=$JBOSS_HOME/simulator\n",
+    "  JBOSS_HOME: /opt/jboss/wildfly\n",
+    "  JAVA: /usr/lib/jvm/java-11-openjdk/bin/java\n",
+    "Starting application on <host> with PID 1451 (/opt/spring-xd/xd/lib/spring-boot-0.5.0.BUILD-SNAPSHOT.jar started by root)\n",
+    "Starting application on localhost with PID 1451 (/app/app.jar started by spring)\n",
+    "$ sudo -u jira /usr/lib/jvm/jdk-11.0.2+7/bin/jstack 1455\n",
+    "1455: Unable to open socket file /proc/1455/root/tmp/.java_pid1455: target process 1455 doesn't respond within 10500ms or HotSpot VM not loaded\n",
+    "INFO  : ${jetty.home} = /home/user/jetty-home-11.0.18\n",
+    "user.dir=/Users/Shared/workspace/scala-native\n",
+    "USERNAME=SYSTEM\n",
+    "PATH=C:\\Windows\\system32;C:\\Windows;%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps\n",
+    "-rw-r--r-- 1 root wheel   64449 Sep 18 09:49 /Applications/VisualVM.app/Contents/Resources/visualvm/visualvm/modules/com-sun-tools-visualvm-tools.jar\n",
+    "[root@jira2n1prd ~]# cat /proc/1455/cmdline\n",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -8664,5 +8695,26 @@ MEASURED: tuple[Measured, ...] = (
         tails=(11, 11),
         parses=(0, 0),
         texts=_TEXTS_178,
+    ),
+    Measured(
+        batch=186,
+        blind_under="1.159.0",
+        # Batch 186's tune part under scrubber 1.159.0, blind: paths 10/10, elsewhere 13/14, no
+        # e-mail or secret, 0 of 23 keep spans damaged, 5/5 library tails, 0 of 4 clean changed,
+        # no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-186 collection"): a two-line
+        # prompt whose first line ends in the login after host, truncated cwd and branch
+        # (`hw12203:...nifi-toolkit-1.4.0-SNAPSHOT (pr2042) <u>`), with no `@` and no home
+        docs=13,
+        total=(10, 14, 0, 0),
+        found=(10, 13, 0, 0),
+        missed=("apache-nifi-pull-2042: user (elsewhere) 'bkowalski'",),
+        keeps=23,
+        damage=(),
+        clean_changed=(),
+        clean_docs=4,
+        tails=(5, 5),
+        parses=(0, 0),
+        texts=_TEXTS_186,
     ),
 )

@@ -9846,7 +9846,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``177``, ``179``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``177``, ``179``, ``186``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9993,6 +9993,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (181, _RAW_STOP181),
         (182, _RAW_STOP182),
         (183, _RAW_STOP183),
+        (186, _RAW_STOP186),
     ):
         if batch not in (None, number):
             continue
@@ -63987,6 +63988,389 @@ rMacOS: replacing existing signature
 rMacOS: signed bundle with Mach-O universal (arm64) [io.flutter.flutter-macos]
 [   +3 ms] ExtractAppIntentsMetadata (in target 'Runner' from project 'Runner')
 [        ]     cd /Users/[[user:rk]]/Documents/t/flutter/myApp/macos
+""",
+    ),
+]
+
+
+_RAW_STOP186: list[tuple[str, str, str]] = [
+    # ---- hs_err_pid crash files: the environment section and the header ------------------------
+    (
+        "https://github.com/microsoft/openjdk/issues/264",
+        ".txt",
+        r"""PATH=C:\Program Files (x86)\Common Files\Oracle\Java\javapath;C:\Windows\system32;C:\Windows;C:\Windows\System32\Wbem;C:\Windows\System32\WindowsPowerShell\v1.0\;C:\Windows\System32\OpenSSH\;C:\Program Files\NVIDIA Corporation\NVIDIA NvDLISR;C:\Program Files (x86)\NVIDIA Corporation\PhysX\Common;C:\Users\[[user:73rok]]{{keep:\AppData\Local\Microsoft\WindowsApps}}
+USERNAME=[[user:73rok]]
+OS=Windows_NT
+PROCESSOR_IDENTIFIER=AMD64 Family 23 Model 113 Stepping 0, AuthenticAMD
+
+
+
+---------------  S Y S T E M  ---------------
+
+OS:
+ Windows 11 , 64 bit Build 22000 (10.0.22000.318)
+OS uptime: 0 days 0:50 hours
+
+Memory: 4k page, system-wide physical 32670M (25761M free)
+TotalPageFile size 37790M (AvailPageFile size 29549M)
+current process WorkingSet (physical memory assigned to process): 946M, peak: 946M
+current process commit charge ("private bytes"): 1117M, peak: 1121M
+
+vm_info: OpenJDK 64-Bit Server VM (17.0.1+12-LTS) for windows-amd64 JRE (17.0.1+12-LTS), built on Oct 20 2021 22:41:43 by "" with MS VC++ 16.10 / 16.11 (VS2019)
+
+END.
+""",
+    ),
+    (
+        "https://github.com/linyimin0812/spring-startup-analyzer/issues/136",
+        ".txt",
+        r"""#
+# A fatal error has been detected by the Java Runtime Environment:
+#
+#  Internal Error (sharedRuntime.cpp:553), pid=31768, tid=0x0000000000001303
+#  guarantee(cb != NULL && cb->is_nmethod()) failed: safepoint polling: pc must refer to an nmethod
+#
+# JRE version: Java(TM) SE Runtime Environment (8.0_271-b09) (build 1.8.0_271-b09)
+# Java VM: Java HotSpot(TM) 64-Bit Server VM (25.271-b09 mixed mode bsd-amd64 compressed oops)
+# Failed to write core dump. Core dumps have been disabled. To enable core dumping, try "ulimit -c unlimited" before starting Java again
+#
+# An error report file with more information is saved as:
+# /Users/{{keep:xxx}}/hs_err_pid31768.log
+#
+# If you would like to submit a bug report, please visit:
+#   http://bugreport.java.com/bugreport/crash.jsp
+#
+""",
+    ),
+    (
+        "https://github.com/adoptium/temurin-build/issues/2086",
+        ".txt",
+        r"""#
+# A fatal error has been detected by the Java Runtime Environment:
+#
+#  SIGSEGV (0xb) at pc=0x00007f7bfaa351c9, pid=13060, tid=13080
+#
+
+# JRE version: OpenJDK Runtime Environment (13.0.1+9) (build 13.0.1+9)
+# Java VM: OpenJDK 64-Bit Server VM (13.0.1+9, mixed mode, tiered, z gc, linux-amd64)
+# Problematic frame:
+# V  [libjvm.so+0xce71c9]  PhaseIterGVN::transform_old(Node*)+0x159
+#
+# No core dump will be written. Core dumps have been disabled. To enable core dumping, try "ulimit -c unlimited" before starting Java again
+#
+# An error report file with more information is saved as:
+# /usr/local/tomcat9/bin/hs_err_pid13060.log
+#
+# Compiler replay data is saved as:
+# /usr/local/tomcat9/bin/replay_pid13060.log
+#
+""",
+    ),
+    (
+        "https://github.com/cryptomator/cryptomator/issues/3389",
+        ".txt",
+        r"""jvm_args: -Djpackage.app-version=1.12.3.1 --enable-preview --enable-native-access=org.cryptomator.jfuse.linux.amd64,org.cryptomator.jfuse.linux.aarch64,org.purejava.appindicator -Xss5m -Xmx256m -Dfile.encoding=utf-8 -Djava.net.useSystemProxies=true -Dcryptomator.appVersion=1.12.3 -Dcryptomator.buildNumber=flatpak-1 -Dcryptomator.ipcSocketPath={{keep:@{userhome}}}/.config/Cryptomator/ipc.socket -Dcryptomator.mountPointsDir={{keep:@{userhome}}}/.local/share/Cryptomator/mnt -Dcryptomator.pluginDir={{keep:@{userhome}}}/.local/share/Cryptomator/plugins -Dcryptomator.p12Path={{keep:@{userhome}}}/.config/Cryptomator/key.p12 -Dcryptomator.settingsPath={{keep:@{userhome}}}/.config/Cryptomator/settings.json:~/.Cryptomator/settings.json -Dcryptomator.showTrayIcon=true -Dcryptomator.disableUpdateCheck=true --module-path=/app/Cryptomator/lib/app/mods -Djpackage.app-path=/app/Cryptomator/bin/Cryptomator -Djdk.module.main=org.cryptomator.desktop 
+java_command: org.cryptomator.desktop/org.cryptomator.launcher.Cryptomator
+java_class_path (initial): /app/Cryptomator/lib/app/httpcore-4.4.16.jar:/app/Cryptomator/lib/app/jackrabbit-webdav-2.21.22.jar
+Launcher Type: SUN_STANDARD
+""",
+    ),
+    # ---- WildFly / JBoss: the bootstrap banner and a debug log under a macOS home ---------------
+    (
+        "https://github.com/wildfly/wildfly-arquillian/issues/131",
+        ".txt",
+        r"""14:03:12,802 DEBUG [org.jboss.modules] (MSC service thread 1-2) Module org.jboss.xnio.nio defined by local module loader @7516e4e5 (finder: local module finder @488eb7f2 (roots: /Users/[[user:pkvanderwaalen]]{{keep:/git/athena-hibernate-test/services/hermes/hermes-server/target/wildfly-12.0.0.Final/modules}},/Users/[[user:pkvanderwaalen]]/git/athena-hibernate-test/services/hermes/hermes-server/target/wildfly-12.0.0.Final/modules/system/layers/base))
+14:03:12,832 DEBUG [org.jboss.as] (MSC service thread 1-2) WildFly Full 12.0.0.Final (WildFly Core 4.0.0.Final) root service started in 86.975305 ms
+14:03:12,838 DEBUG [org.jboss.as.repository] (MSC service thread 1-1) ContentRepository started
+14:03:12,876 DEBUG [org.jboss.as.server] (MSC service thread 1-3) DeploymentMountProvider started
+14:03:12,960 DEBUG [org.jboss.modules] (MSC service thread 1-3) Module org.wildfly.openssl defined by local module loader @7516e4e5 (finder: local module finder @488eb7f2 (roots: /Users/[[user:pkvanderwaalen]]/git/athena-hibernate-test/services/hermes/hermes-server/target/wildfly-12.0.0.Final/modules,/Users/[[user:pkvanderwaalen]]/git/athena-hibernate-test/services/hermes/hermes-server/target/wildfly-12.0.0.Final/modules/system/layers/base))
+""",
+    ),
+    (
+        "https://github.com/RestComm/ussdgateway/issues/97",
+        ".txt",
+        r"""[[[user:kai]]@localhost bin]$  ./standalone.sh -Djboss.server.base.dir=$JBOSS_HOME/simulator
+=========================================================================
+
+  JBoss Bootstrap Environment
+
+  JBOSS_HOME: /home/[[user:kai]]{{keep:/ss7/restcomm-slee-7.2.0-wildfly-10.1.0.Final/wildfly-10.1.0.Final}}
+
+  JAVA: /usr//bin/java
+
+  JAVA_OPTS:  -server -Xms64m -Xmx512m -XX:MetaspaceSize=96M -XX:MaxMetaspaceSize=256m -Djava.net.preferIPv4Stack=true -Djboss.modules.system.pkgs=org.jboss.byteman -Djava.awt.headless=true
+
+=========================================================================
+
+Unable to read the logging configuration from 'file:/simulator/configuration/logging.properties' (java.io.FileNotFoundException: /simulator/configuration/logging.properties (No such file or directory))
+java.lang.IllegalStateException: WFLYSRV0122: Server base directory does not exist: /simulator
+	at org.jboss.as.server.ServerEnvironment.<init>(ServerEnvironment.java:430)
+	at org.jboss.as.server.Main.determineEnvironment(Main.java:297)
+	at org.jboss.as.server.Main.main(Main.java:94)
+""",
+    ),
+    (
+        "https://github.com/wildfly-extras/wildfly-camel/issues/1946",
+        ".txt",
+        r"""[root@localhost bin]# ./launch.sh
+=========================================================================
+
+  JBoss Bootstrap Environment
+
+  JBOSS_HOME: /opt/wildfly
+
+  JAVA: /home/{{keep:jdk}}/jdk1.8.0_40/bin/java
+
+  JAVA_OPTS:  -server -Xms64m -Xmx512m -XX:MetaspaceSize=96M -XX:MaxMetaspaceSize=256m -Djava.net.preferIPv4Stack=true -Djboss.modules.system.pkgs=org.jboss.byteman -Djava.awt.headless=true
+
+=========================================================================
+
+23:52:23,964 INFO  [org.jboss.modules] (main) JBoss Modules version 1.5.2.Final
+java.lang.IllegalStateException: WFLYCTL0214: Could not get main file: -b. Specified files must be relative to the configuration dir: /opt/wildfly/standalone/configuration
+        at org.jboss.as.controller.persistence.ConfigurationFile.determineMainFile(ConfigurationFile.java:312)
+        at org.jboss.as.controller.persistence.ConfigurationFile.<init>(ConfigurationFile.java:173)
+        at org.jboss.as.server.ServerEnvironment.<init>(ServerEnvironment.java:456)
+""",
+    ),
+    # ---- Jetty: start.jar at prompts, a base under a macOS home, a placeholder home ---------------
+    (
+        "https://github.com/jetty/jetty.project/issues/4220",
+        ".txt",
+        r"""[[user:tkal]]@blanchefort:~/my-project$ java -jar ~/.local/jetty-distribution-9.4.21.v20190926/start.jar etc/jetty-config-dev.xml 
+ERROR : Nothing to start, exiting ...
+
+Usage: java -jar $JETTY_HOME/start.jar [options] [properties] [configs]
+       java -jar $JETTY_HOME/start.jar --help  # for more information
+[[user:tkal]]@blanchefort:~/my-project$ ls etc/jetty-config-dev.xml 
+etc/jetty-config-dev.xml
+[[user:tkal]]@blanchefort:~/my-project$ 
+""",
+    ),
+    (
+        "https://github.com/jetty/jetty.project/issues/8222",
+        ".txt",
+        r"""[[[user:henrik]]@hyperion bases]$ mkdir example-continuations-base
+[[[user:henrik]]@hyperion bases]$ cd example-continuations-base/
+[[[user:henrik]]@hyperion example-continuations-base]$ java -jar ../../jetty-home-10.0.11/start.jar --add-modules=http,deploy,jvm
+INFO  : mkdir ${jetty.base}/start.d
+INFO  : webapp          transitively enabled, ini template available with --add-module=webapp
+INFO  : jvm             initialized in ${jetty.base}/start.d/jvm.ini
+INFO  : server          transitively enabled, ini template available with --add-module=server
+INFO  : logging-jetty   transitively enabled
+INFO  : security        transitively enabled
+INFO  : servlet         transitively enabled
+INFO  : http            initialized in ${jetty.base}/start.d/http.ini
+INFO  : resources       transitively enabled
+INFO  : threadpool      transitively enabled, ini template available with --add-module=threadpool
+""",
+    ),
+    (
+        "https://github.com/jetty/jetty.project/issues/12405",
+        ".txt",
+        r"""java -jar ../jetty-home-12.0.14/start.jar jetty.home=../jetty-home-12.0.14 jetty.base=jetty.base --add-modules=server,http,ee10-deploy,demos
+
+file:///Users/[[user:tmoller]]{{keep:/src/jetty-questions/test-demo/etc/jetty-demo-realm.properties}}
+
+INFO  : copy ${jetty.home}/modules/demo.d/jetty-demo-realm.properties to ${jetty.base}/etc/jetty-demo-realm.properties
+
+/Users/[[user:tmoller]]/src/jetty-questions/test-demo/jetty.base
+""",
+    ),
+    (
+        "https://github.com/redhat-developer/rsp-server-community/issues/217",
+        ".txt",
+        r"""ERROR : No enabled jetty modules found!
+INFO  : ${jetty.home} = /home/{{keep:xxx}}/.rsp/redhat-community-server-connector/runtimes/installations/jetty-11.0.18/jetty-home-11.0.18
+INFO  : ${jetty.base} = /home/{{keep:xxx}}/.rsp/redhat-community-server-connector/runtimes/installations/jetty-11.0.18/jetty-home-11.0.18/demo-base
+ERROR : Please create and/or configure a ${jetty.base} directory.
+
+Usage: java -jar $JETTY_HOME/start.jar [options] [properties] [configs]
+       java -jar $JETTY_HOME/start.jar --help  # for more information
+""",
+    ),
+    # ---- Spring Boot: the start-up line naming the jar's path and the starting user ---------------
+    (
+        "https://github.com/spring-projects/spring-boot/issues/153",
+        ".txt",
+        r"""Starting application on {{keep:<host>}} with PID 1451 (/Users/[[user:mark]]{{keep:/Work/spring-xd/build/dist/spring-xd/xd/lib/spring-boot-0.5.0.BUILD-SNAPSHOT.jar}} started by [[user:mark]])
+""",
+    ),
+    # ---- jstack, jcmd and attach: a thread dump, a sudo'd jstack, jattach under strace ------------
+    (
+        "https://github.com/cryostatio/cryostat/issues/135",
+        ".txt",
+        r"""$ jstack -l -e 3822827
+2024-09-10 15:28:36
+Full thread dump OpenJDK 64-Bit Server VM (17.0.12+7 mixed mode, sharing):
+
+Threads class SMR info:
+_java_thread_list=0x00007f12f40018a0, length=15, elements={
+0x00007f13bc0278e0, 0x00007f13bc2158c0, 0x00007f13bc216cb0, 0x00007f13bc21c1d0,
+0x00007f13bc21d600, 0x00007f13bc21ea20, 0x00007f13bc2203c0, 0x00007f13bc221900,
+0x00007f13bc222d80, 0x00007f13bc22a4d0, 0x00007f13bc22dfe0, 0x00007f13bc32b1a0,
+0x00007f13bc40ff30, 0x00007f13bc5ff7a0, 0x00007f12f4000eb0
+}
+
+"main" #1 prio=5 os_prio=0 cpu=362.74ms elapsed=757.67s allocated=50568K defined_classes=2034 tid=0x00007f13bc0278e0 nid=0x3a5528 in Object.wait()  [0x00007f13c131d000]
+   java.lang.Thread.State: WAITING (on object monitor)
+	at java.lang.Object.wait(java.base@17.0.12/Native Method)
+	- waiting on <0x000000045d5c5b10> (a java.lang.ProcessImpl)
+	at java.lang.Object.wait(java.base@17.0.12/Object.java:338)
+	at java.lang.ProcessImpl.waitFor(java.base@17.0.12/ProcessImpl.java:434)
+	- locked <0x000000045d5c5b10> (a java.lang.ProcessImpl)
+	at io.quarkus.cli.build.ExecuteUtil.executeProcess(ExecuteUtil.java:73)
+	at io.quarkus.cli.build.BuildSystemRunner.run(BuildSystemRunner.java:50)
+	at io.quarkus.cli.Dev.call(Dev.java:46)
+""",
+    ),
+    (
+        "https://github.com/adoptium/adoptium-support/issues/214",
+        ".txt",
+        r"""$ sudo -u {{keep:jira}} /usr/lib/jvm/jdk-11.0.2+7/bin/jstack 1455
+
+1455: Unable to open socket file /proc/1455/root/tmp/.java_pid1455: target process 1455 doesn't respond within 10500ms or HotSpot VM not loaded
+
+[[[user:karen_holt]]@jira2n1prd ~]$ sudo cat /proc/1455/cmdline
+/usr/bin/java-Djava.util.logging.config.file=/opt/jira/install/conf/logging.properties-Djava.util.logging.manager=org.apache.juli.ClassLoaderLogManager-Xms24G-Xmx24G-XX:InitialCodeCacheSize=32m-XX:ReservedCodeCacheSize=512m-Djava.awt.headless=true-Datlassian.standalone=J
+""",
+    ),
+    (
+        "https://github.com/async-profiler/async-profiler/issues/175",
+        ".txt",
+        r"""strace build/jattach 111209 load /home/[[user:olga.kuzmina]]{{keep:/async/build/libasyncProfiler.so}} true start,event=alloc,file=t.svg,svg
+execve("build/jattach", ["build/jattach", "111209", "load", "/home/[[user:olga.kuzmina]]/async/build/l"..., "true", "start,event=alloc,file=t.svg,svg"], [/* 19 vars */]) = 0
+brk(0)                                  = 0x168d000
+mmap(NULL, 4096, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7f7ffd807000
+access("/etc/ld.so.preload", R_OK)      = -1 ENOENT (No such file or directory)
+open("/etc/ld.so.cache", O_RDONLY|O_CLOEXEC) = 3
+fstat(3, {st_mode=S_IFREG|0644, st_size=33454, ...}) = 0
+mmap(NULL, 33454, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f7ffd7fe000
+close(3)                                = 0
+open("/lib64/libc.so.6", O_RDONLY|O_CLOEXEC) = 3
+""",
+    ),
+    (
+        "https://github.com/scala-native/scala-native/issues/577",
+        ".txt",
+        r"""-- listing properties --
+- [ ] java.runtime.name=Java(TM) SE Runtime Environment
+- [ ] sun.boot.library.path=/Library/Java/JavaVirtualMachines/jdk...
+- [ ] java.vm.version=25.66-b17
+- [ ] gopherProxySet=false
+- [ ] java.vm.vendor=Oracle Corporation
+- [ ] java.vendor.url=http://java.oracle.com/
+- [ ] path.separator=:
+- [ ] java.vm.name=Java HotSpot(TM) 64-Bit Server VM
+- [ ] file.encoding.pkg=sun.io
+- [ ] user.country=US
+- [ ] sun.java.launcher=SUN_STANDARD
+- [ ] sun.os.patch.level=unknown
+- [ ] java.vm.specification.name=Java Virtual Machine Specification
+- [ ] user.dir=/Users/[[user:paul]]{{keep:/workspace/scala-native-sc...}}
+- [ ] java.runtime.version=1.8.0_66-b17
+- [ ] java.awt.graphicsenv=sun.awt.CGraphicsEnvironment
+- [ ] java.endorsed.dirs=/Library/Java/JavaVirtualMachines/jdk...
+""",
+    ),
+    # ---- VisualVM: its messages.log System Info and an ls -l of the app bundle --------------------
+    (
+        "https://github.com/oracle/visualvm/issues/168",
+        ".txt",
+        r"""-------------------------------------------------------------------------------
+>Log Session: Saturday, January 11, 2020 8:04:09 PM IST
+>System Info: 
+  Product Version         = VisualVM 1.3.9
+  Operating System        = Windows 10 version 10.0 running on amd64
+  Java; VM; Vendor        = 1.8.0_212; OpenJDK 64-Bit Server VM 25.212-b04; Amazon.com Inc.
+  Runtime                 = OpenJDK Runtime Environment 1.8.0_212-b04
+  Java Home               = C:\JA\Java\jdk1.8.0_212_64VMJMC\jre
+  System Locale; Encoding = en_US (visualvm); Cp1252
+  Home Directory          = C:\Users\{{keep:test}}
+  Current Directory       = C:\Users\{{keep:test}}\Downloads\vm\visualvm_139\bin
+  User Directory          = C:\Users\{{keep:test}}\AppData\Roaming\VisualVM\1.3.9
+  Cache Directory         = C:\Users\{{keep:test}}\AppData\Local\VisualVM\Cache\1.3.9
+  Installation            = C:\Users\{{keep:test}}\Downloads\vm\visualvm_139\visualvm
+                            C:\Users\{{keep:test}}\Downloads\vm\visualvm_139\profiler
+                            C:\Users\{{keep:test}}\Downloads\vm\visualvm_139\platform
+""",
+    ),
+    (
+        "https://github.com/oracle/visualvm/issues/575",
+        ".txt",
+        r"""-------------------------------------------------------------------------------
+>Log Session: Friday, June 14, 2024, 8:22:22 PM Eastern European Summer Time
+>System Info: 
+  Product Version         = VisualVM 2.1.7
+  Operating System        = Linux version 5.15.0-107-generic running on amd64
+  Java; VM; Vendor        = 21.0.2; OpenJDK 64-Bit Server VM 21.0.2+13-58; Oracle Corporation
+  Runtime                 = OpenJDK Runtime Environment 21.0.2+13-58
+  Java Home               = /opt/java/jdk-21.0.2+13-58-openjdk
+  System Locale; Encoding = en_US (visualvm); UTF-8
+  Home Directory          = /home/{{keep:<user_name>}}
+  Current Directory       = /home/{{keep:<user_name>}}
+  User Directory          = /home/{{keep:<user_name>}}/.visualvm/2.1.7
+  Cache Directory         = /home/{{keep:<user_name>}}/.cache/visualvm/2.1.7
+  Installation            = /opt/java/visualvm/visualvm
+                            /opt/java/visualvm/platform
+""",
+    ),
+    (
+        "https://github.com/oracle/visualvm/issues/163",
+        ".txt",
+        r"""-rw-r--r-- 1 [[user:marcin]] {{keep:staff}}   64449 Sep 18 09:49 /Applications/VisualVM.app/Contents/Resources/visualvm/visualvm/modules/com-sun-tools-visualvm-tools.jar
+-rw-r--r-- 1 [[user:marcin]] staff   73438 Sep 18 09:48 /Applications/VisualVM.app/Contents/Resources/visualvm/visualvm/modules/com-sun-tools-visualvm-uisupport.jar
+-rw-r--r-- 1 [[user:marcin]] staff    2177 Sep 18 09:48 /Applications/VisualVM.app/Contents/Resources/visualvm/visualvm/modules/locale/org-netbeans-core-windows_visualvm.jar
+-rw-r--r-- 1 [[user:marcin]] staff    1619 Sep 18 09:48 /Applications/VisualVM.app/Contents/Resources/visualvm/visualvm/modules/locale/org-netbeans-core_visualvm.jar
+-rw-r--r-- 1 [[user:marcin]] staff    3072 Sep 18 09:48 /Applications/VisualVM.app/Contents/Resources/visualvm/visualvm/modules/locale/org-netbeans-modules-profiler_visualvm.jar
+-rw-r--r-- 1 [[user:marcin]] staff     417 Sep 18 09:48 /Applications/VisualVM.app/Contents/Resources/visualvm/visualvm/update_tracking/com-sun-tools-visualvm-api-caching.xml
+-rw-r--r-- 1 [[user:marcin]] staff     435 Sep 18 09:49 /Applications/VisualVM.app/Contents/Resources/visualvm/visualvm/update_tracking/com-sun-tools-visualvm-application-views.xml
+-rw-r--r-- 1 [[user:marcin]] staff     418 Sep 18 09:49 /Applications/VisualVM.app/Contents/Resources/visualvm/visualvm/update_tracking/com-sun-tools-visualvm-application.xml
+""",
+    ),
+    # ---- keytool listings and a TLS toolkit run at a prompt naming its user -----------------------
+    (
+        "https://github.com/ome/openmicroscopy/pull/3251",
+        ".txt",
+        r"""$ keytool -list -v -keystore lib/keystore
+Enter keystore password:
+
+*****************  WARNING WARNING WARNING  *****************
+* The integrity of the information stored in your keystore  *
+* has NOT been verified!  In order to verify its integrity, *
+* you must provide your keystore password.                  *
+*****************  WARNING WARNING WARNING  *****************
+
+Keystore type: JKS
+Keystore provider: SUN
+
+Your keystore contains 1 entry
+
+Alias name: omedev
+Creation date: 04-Dec-2014
+Entry type: PrivateKeyEntry
+Certificate chain length: 1
+Certificate[1]:
+Owner: CN=omedev, OU=Open Microscopy Team, O=openmicroscopy.org, C=UK
+Issuer: CN=omedev, OU=Open Microscopy Team, O=openmicroscopy.org, C=UK
+Serial number: 4439f1dc
+Valid from: Thu Dec 04 17:17:02 GMT 2014 until: Wed Aug 30 18:17:02 BST 2017
+Certificate fingerprints:
+         MD5:  45:AF:4A:93:C9:32:B0:CF:80:87:01:C0:4F:CC:E2:9E
+         SHA1: 9D:D0:56:80:6F:02:7E:A6:23:FF:7A:9E:A6:51:9E:71:D9:C1:80:88
+         SHA256: B2:69:12:B3:78:13:08:BC:3B:90:2A:A7:58:08:7B:E5:39:06:96:BC:62:6C:CD:B9:51:C3:60:56:27:24:2D:82
+         Signature algorithm name: SHA1withDSA
+         Version: 3
+""",
+    ),
+    (
+        "https://github.com/apache/nifi/pull/2042",
+        ".txt",
+        r"""hw12203:...assembly/target/nifi-toolkit-1.4.0-SNAPSHOT-bin/nifi-toolkit-1.4.0-SNAPSHOT (pr2042) [[user:bkowalski]]
+🔓 187123s @ 19:01:18 $ ./bin/tls-toolkit.sh standalone -n 'nifi.nifi.apache.org' -P password -S password -f ../../../../../nifi-assembly/target/nifi-1.4.0-SNAPSHOT-bin/nifi-1.4.0-SNAPSHOT/conf/nifi.properties -O --subjectAlternativeNames '127.0.0.1,localhost'
+2017/08/09 19:01:43 INFO [main] org.apache.nifi.toolkit.tls.standalone.TlsToolkitStandaloneCommandLine: Using ../../../../../nifi-assembly/target/nifi-1.4.0-SNAPSHOT-bin/nifi-1.4.0-SNAPSHOT/conf/nifi.properties as template.
+2017/08/09 19:01:43 INFO [main] org.apache.nifi.toolkit.tls.standalone.TlsToolkitStandalone: Running standalone certificate generation with output directory ../nifi-toolkit-1.4.0-SNAPSHOT
+2017/08/09 19:01:44 INFO [main] org.apache.nifi.toolkit.tls.standalone.TlsToolkitStandalone: Using existing CA certificate ../nifi-toolkit-1.4.0-SNAPSHOT/nifi-cert.pem and key ../nifi-toolkit-1.4.0-SNAPSHOT/nifi-key.key
+2017/08/09 19:01:44 INFO [main] org.apache.nifi.toolkit.tls.standalone.TlsToolkitStandalone: Overwriting any existing ssl configuration in ../nifi-toolkit-1.4.0-SNAPSHOT/nifi.nifi.apache.org
 """,
     ),
 ]
