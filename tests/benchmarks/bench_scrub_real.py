@@ -76,7 +76,8 @@ printing, scanning, audio and Bluetooth stacks) and ``117`` to ``120`` (threads:
 telephony and VoIP, SMTP clients' debug transcripts, browser test automation) under 1.63.0;
 ``121`` to ``123`` (threads: home-automation device stacks, package registries' login and
 publish runs, self-hosted git services) under 1.69.0; ``186`` (threads: JVM application servers
-and JVM diagnostics) under 1.159.0 (``all``, the default, is every
+and JVM diagnostics) and ``187`` (threads: note-taking, reading and flashcard apps) under
+1.159.0 (``all``, the default, is every
 collection).
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
@@ -362,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
             "182",
             "183",
             "186",
+            "187",
             "all",
         ),
         default="all",

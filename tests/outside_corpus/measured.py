@@ -4960,6 +4960,38 @@ _TEXTS_186 = (
     "[root@jira2n1prd ~]# cat /proc/1455/cmdline\n",
 )
 
+_TEXTS_187 = (
+    # Gecko stack frames whose function name is a word or an identifier, at chrome:// and
+    # resource:// scripts, and Better BibTeX's debug lines naming the same methods, naming nobody
+    "loadDatabase@chrome://zotero-better-bibtex/content/BetterBibTeX.js:2551:18\n",
+    "Loki.prototype.loadDatabaseInternal@chrome://zotero-better-bibtex/content/common.js:24883:9\n",
+    "PatternFormatter<@chrome://zotero-better-bibtex/content/better-bibtex.js:261549:24\n",
+    "@chrome://zotero-better-bibtex/content/better-bibtex.js:3:1\n",
+    "_initDB@resource://zotero/db.js:88:12\n",
+    "(3)(+0000000): {better-bibtex} FileStore.load cache.json\n",
+    "(3)(+0000283): {better-bibtex} FileStore.loadDatabase: loading cache\n",
+    "(1)(+0000002): Error: Data directory not initialized\n",
+    "zotero(3)(+0000000): Using data directory ~/Zotero\n",
+    "zotero(3)(+0000001): /home/user/Zotero/zotero.sqlite\n",
+    # Anki, calibre, Joplin, Logseq, Obsidian, Zettlr and KOReader lines under placeholder,
+    # system and relative homes
+    '  File "aqt.main", line 530, in loadProfile\n',
+    '  File "C:\\Users\\USERNAME\\AppData\\Roaming\\Anki2\\addons21\\1971641744\\__init__.py", line 67, in importMHT\n',
+    '  File "/home/user/.local/share/Anki2/addons21/1508357010/mobileSupport/modelModifier.py", line 48, in registerMobileScript\n',
+    '  File "~/Library/Application Support/Anki2/addons21/2040501954/insert_symbols.py", line 143\n',
+    "calibre.customize.InvalidPlugin: The plugin in 'C:\\\\Users\\\\<user>\\\\Downloads\\\\plugin.zip' is invalid.\n",
+    "InvalidPlugin: The plugin in u'E:\\\\DeDRM_tools_6.8.0.zip' is invalid. It does not contain a top-level __init__.py file\n",
+    "EXE path: C:\\Program Files\\Calibre2\\calibre.exe\n",
+    '2018-01-08 13:36:20: "Profile directory: ~/.config/joplin-desktop"\n',
+    "DevTools failed to load source map: Could not parse content for file:///Applications/Logseq.app/Contents/Resources/app/js/main.js.map\n",
+    '[root@gaming:~]# logseq --graph "Demo" show --page Tag\n',
+    "app.js:1 Plugin failure: obsidian-remarkable Error: ENOENT: no such file or directory, open '<vault>/.obsidian/plugins/obsidian-remarkable/main.js'\n",
+    "    at ImportAttachments7.onload (VM372 plugin:import-attachments-plus:1839:24)\n",
+    '[17:56:47] [Info] Running Pandoc with command: pandoc "/tmp/export.tmp" -f markdown -t latex -o "/tmp/out.pdf"\n',
+    "10/12/20-13:30:39 INFO  opening file /mnt/onboard/books/publicdomain_gnu.epub\n",
+    "10/12/20-13:30:39 INFO  opening file /home/root/mybooks/publicdomain_gnu.epub\n",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -8716,5 +8748,27 @@ MEASURED: tuple[Measured, ...] = (
         tails=(5, 5),
         parses=(0, 0),
         texts=_TEXTS_186,
+    ),
+    Measured(
+        batch=187,
+        blind_under="1.159.0",
+        # Batch 187's tune part under scrubber 1.159.0, blind: paths 19/19, elsewhere 2/2, no
+        # e-mail or secret, 0 of 11 keep spans damaged, 9/9 library tails, 1 of 6 clean changed,
+        # no JSON/YAML.
+        # known change (tests/outside_corpus/SOURCE.md, "The stop-187 collection"): Gecko stack
+        # frames `<function>@chrome://<package>/content/<file>.js:<line>:<col>` in a Zotero debug
+        # log read as `user@host` (`dir@chrome://zotero/…`, `load@chrome://zotero-better-bibtex/…`),
+        # and the learned "login" `load` then replaced elsewhere (`FileStore.load cache.json`)
+        docs=15,
+        total=(19, 2, 0, 0),
+        found=(19, 2, 0, 0),
+        missed=(),
+        keeps=11,
+        damage=(),
+        clean_changed=("retorquere-zotero-better-bibtex-issues-855",),
+        clean_docs=6,
+        tails=(9, 9),
+        parses=(0, 0),
+        texts=_TEXTS_187,
     ),
 )

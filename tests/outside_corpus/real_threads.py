@@ -9846,7 +9846,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``177``, ``179``, ``186``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``183``, ``186``, ``187``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9994,6 +9994,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (182, _RAW_STOP182),
         (183, _RAW_STOP183),
         (186, _RAW_STOP186),
+        (187, _RAW_STOP187),
     ):
         if batch not in (None, number):
             continue
@@ -64371,6 +64372,452 @@ Certificate fingerprints:
 2017/08/09 19:01:43 INFO [main] org.apache.nifi.toolkit.tls.standalone.TlsToolkitStandalone: Running standalone certificate generation with output directory ../nifi-toolkit-1.4.0-SNAPSHOT
 2017/08/09 19:01:44 INFO [main] org.apache.nifi.toolkit.tls.standalone.TlsToolkitStandalone: Using existing CA certificate ../nifi-toolkit-1.4.0-SNAPSHOT/nifi-cert.pem and key ../nifi-toolkit-1.4.0-SNAPSHOT/nifi-key.key
 2017/08/09 19:01:44 INFO [main] org.apache.nifi.toolkit.tls.standalone.TlsToolkitStandalone: Overwriting any existing ssl configuration in ../nifi-toolkit-1.4.0-SNAPSHOT/nifi.nifi.apache.org
+""",
+    ),
+]
+
+
+_RAW_STOP187: list[tuple[str, str, str]] = [
+    # ---- Anki: add-on errors' debug info and tracebacks into addons21 on Windows, macOS, Linux ----
+    (
+        "https://github.com/kelciour/awesometts-anki-addon/issues/1",
+        ".txt",
+        r"""Debug info:
+Anki 2.1.9 (ae67c976) Python 3.6.7 Qt 5.12.1 PyQt 5.11.3
+Platform: Windows 7
+Flags: frz=True ao=True sv=1
+
+Caught exception:
+  File "C:\Users\[[user:yeonho]]{{keep:\AppData\Roaming\Anki2\addons21\814349176\awesometts\gui\generator.py}}", line 298, in accept
+    self._accept_next()
+  File "C:\Users\[[user:yeonho]]\AppData\Roaming\Anki2\addons21\814349176\awesometts\gui\generator.py", line 403, in _accept_next
+    note=note)
+  File "C:\Users\[[user:yeonho]]\AppData\Roaming\Anki2\addons21\814349176\awesometts\router.py", line 439, in __call__
+    callbacks['fail'](exception)
+  File "C:\Users\[[user:yeonho]]\AppData\Roaming\Anki2\addons21\814349176\awesometts\gui\generator.py", line 358, in fail
+    message = exception.message
+""",
+    ),
+    (
+        "https://github.com/jefdongus/insert-symbols-anki-addon/issues/52",
+        ".txt",
+        r"""Anki 24.11 (87ccd24e)  (ao)
+Python 3.9.18 Qt 6.6.2 PyQt 6.6.1
+Platform: macOS-15.1.1-arm64-arm-64bit
+
+Traceback (most recent call last):
+  File "aqt.main", line 278, in on_focus_changed
+  File "_aqt.hooks", line 3460, in __call__
+  File "aqt.main", line 861, in on_focus_did_change
+  File "aqt.reviewer", line 203, in refresh_if_needed
+  File "aqt.reviewer", line 261, in nextCard
+  File "aqt.reviewer", line 404, in _showQuestion
+  File "_aqt.hooks", line 4258, in __call__
+  File "/Users/[[user:sebastianmorgan]]{{keep:/Library/Application Support/Anki2/addons21/2040501954/insert_symbols.py}}", line 143, in on_reviewer_show_qa
+    webview = ins_sym_webview_owners['reviewer'].web
+AttributeError: 'NoneType' object has no attribute 'web'
+
+===Add-ons (active)===
+(add-on provided name [Add-on folder, installed at, version, is config changed])
+AMBOSS add-on ['0amboss_addon', 2024-08-05T10:24, 'None', mod]
+Add Table ['1237621971', 2023-06-18T07:37, 'None', mod]
+Advanced Browser ['874215009', 2024-10-27T10:20, 'None', '']
+AnKing Note Types Easy Customization ['952691989', 2024-10-21T10:29, 'None', mod]
+""",
+    ),
+    (
+        "https://github.com/sobjornstad/AnkiLPCG/issues/12",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/Users/[[user:Simon]]{{keep:/Library/Application Support/Anki2/addons/LPCG.py}}", line 170, in open_dialog
+    dialog = LPCGDialog(aqt.mw)
+  File "/Users/[[user:Simon]]/Library/Application Support/Anki2/addons/LPCG.py", line 44, in __init__
+    self.form = lpcgform.Ui_Dialog()
+AttributeError: 'module' object has no attribute 'Ui_Dialog'
+""",
+    ),
+    (
+        "https://github.com/trgkanki/remaining_time/issues/84",
+        ".txt",
+        r"""## Debug Info
+
+Anki 24.06.3 (d678e393)  (ao)
+Python 3.9.18 Qt 6.6.2 PyQt 6.6.1
+Platform: Linux-5.15.0-72-generic-x86_64-with-glibc2.35
+
+Traceback (most recent call last):
+  File "aqt.progress", line 119, in handler
+  File "aqt.main", line 219, in on_window_init
+  File "aqt.main", line 318, in setupProfile
+  File "aqt.main", line 530, in loadProfile
+  File "_aqt.hooks", line 4107, in __call__
+  File "anki.hooks", line 34, in runHook
+  File "/home/[[user:mathis]]{{keep:/.local/share/Anki2/addons21/1508357010/mobileSupport/modelModifier.py}}", line 48, in registerMobileScript
+    updateModels(col, mode)
+  File "/home/[[user:mathis]]/.local/share/Anki2/addons21/1508357010/mobileSupport/modelModifier.py", line 84, in updateModels
+    models.save(model)
+""",
+    ),
+    (
+        "https://github.com/eshapard/AnkiHabitica/issues/1",
+        ".txt",
+        r"""An error occurred in an add-on.
+Please post on the add-on forum:
+https://groups.google.com/forum/#!forum/anki-addons
+
+Traceback (most recent call last):
+  File "aqt/addons.pyc", line 39, in loadAddons
+  File "/Users/[[user:tovaklund]]{{keep:/Documents/Anki/addons/ankirpg.py}}", line 23, in <module>
+KeyError: 'token'
+""",
+    ),
+    (
+        "https://github.com/tmpethick/anki-onenote-importer/issues/10",
+        ".txt",
+        r"""Debug info:
+Anki 2.1.33 (3f403040) Python 3.8.0 Qt 5.14.1 PyQt 5.14.1
+Platform: Windows 10
+Flags: frz=True ao=True sv=1
+Add-ons, last update check: 2020-09-13 15:45:23
+
+Caught exception:
+Traceback (most recent call last):
+  File "C:\Users\[[user:kenta]]{{keep:\AppData\Roaming\Anki2\addons21\1971641744\__init__.py}}", line 67, in importMHT
+    output = parser.run()
+  File "C:\Users\[[user:kenta]]\AppData\Roaming\Anki2\addons21\1971641744\parser.py", line 73, in run
+    answer = self._strip_newlines(tds[1].renderContents())
+IndexError: list index out of range
+""",
+    ),
+    (
+        "https://github.com/fonol/anki-search-inside-add-card/issues/256",
+        ".txt",
+        r"""Traceback (most recent call last):
+File "aqt\addons.py", line 211, in loadAddons
+File "C:\Users\{{keep:X}}\AppData\Roaming\Anki2\addons21\1781298089\__init__.py", line 4, in <module>
+from . import src
+File "C:\Users\{{keep:X}}\AppData\Roaming\Anki2\addons21\1781298089\src\__init__.py", line 59, in <module>
+from .menubar import Menu
+File "C:\Users\{{keep:X}}\AppData\Roaming\Anki2\addons21\1781298089\src\menubar.py", line 8, in <module>
+from .dialogs.importing.quick_youtube_import import QuickYoutubeImport
+ModuleNotFoundError: No module named '1781298089.src.dialogs.importing.quick_youtube_import'
+""",
+    ),
+    (
+        "https://github.com/noobj2/Anki-Advanced-Review-Bottombar/issues/26",
+        ".txt",
+        r"""Debug info:
+Anki 2.1.47 (dc156f34) Python 3.8.6 Qt 5.14.2 PyQt 5.14.2
+Platform: Mac 10.16
+Flags: frz=True ao=True sv=3
+Add-ons, last update check: 2021-09-15 10:03:36
+Add-ons possibly involved: Advanced Review Bottom Bar
+
+Caught exception:
+Traceback (most recent call last):
+  File "{{keep:/Users.../Library/Application Support/Anki2/addons21/1136455830/Settings.py}}", line 2505, in open_settings
+    settings = SettingsMenu()
+  File "/Users.../Library/Application Support/Anki2/addons21/1136455830/Settings.py", line 482, in __init__
+    self.mainWindow()
+  File "/Users.../Library/Application Support/Anki2/addons21/1136455830/Settings.py", line 510, in mainWindow
+    self.createNinthTab()
+  File "/Users.../Library/Application Support/Anki2/addons21/1136455830/Settings.py", line 1929, in createNinthTab
+    self.loadChaneLog()
+""",
+    ),
+    # ---- Logseq: a DevTools line naming a plugin under ~/.logseq, the CLI at a NixOS prompt ---------
+    (
+        "https://github.com/logseq/logseq/issues/7794",
+        ".txt",
+        r"""DevTools failed to load source map: Could not parse content for file:///Users/[[user:D471953]]{{keep:/.logseq/plugins/logseq-agenda/dist/antd.min.css.map}}: Unexpected end of JSON input
+""",
+    ),
+    (
+        "https://github.com/logseq/db-test/issues/945",
+        ".txt",
+        r"""[[[user:marenko]]@gaming:~]$ /home/[[user:marenko]]{{keep:/.local/bin/logseq}} --graph "Demo" show --page Tag
+2 Tag #Tag
+  Extends: Root Tag
+
+[[[user:marenko]]@gaming:~]$ /home/[[user:marenko]]/.local/bin/logseq --graph "Test" show --page Tag
+node:events:487
+      throw er; // Unhandled 'error' event
+      ^
+
+Error: spawn node ENOENT
+    at ChildProcess._handle.onexit (node:internal/child_process:287:19)
+    at onErrorNT (node:internal/child_process:508:16)
+    at process.processTicksAndRejections (node:internal/process/task_queues:90:21)
+Emitted 'error' event on ChildProcess instance at:
+    at ChildProcess._handle.onexit (node:internal/child_process:293:12)
+    at onErrorNT (node:internal/child_process:508:16)
+    at process.processTicksAndRejections (node:internal/process/task_queues:90:21) {
+  errno: -2,
+  code: 'ENOENT',
+  syscall: 'spawn node',
+  path: 'node',
+  spawnargs: [
+    '/home/[[user:marenko]]/Projekte/Logseq QA/Logseq-linux-x86_64-2.0.1-alpha+nightly.20260617/resources/app.asar/js/db-worker-node.js',
+    '--repo',
+    'logseq_db_Test',
+    '--root-dir',
+    '/home/[[user:marenko]]/logseq',
+    '--owner-source',
+    'cli'
+  ]
+}
+
+Node.js v24.15.0
+""",
+    ),
+    # ---- Obsidian: plugin failures in the developer console -------------------------------------------
+    (
+        "https://github.com/alberti42/obsidian-import-attachments-plus/issues/13",
+        ".txt",
+        r"""app.js:1 Plugin failure: import-attachments-plus TypeError: Cannot convert undefined or null to object
+    at Function.entries (<anonymous>)
+    at updateVisibilityAttachmentFolders (VM372 plugin:import-attachments-plus:1195:14)
+    at patchFileExplorer (VM372 plugin:import-attachments-plus:1224:5)
+    at eval (VM372 plugin:import-attachments-plus:1840:7)
+    at t.onLayoutReady (app.js:1:2158231)
+    at ImportAttachments7.onload (VM372 plugin:import-attachments-plus:1839:24)
+(anonymous) @ app.js:1
+(anonymous) @ app.js:1
+(anonymous) @ app.js:1
+s @ app.js:1
+""",
+    ),
+    (
+        "https://github.com/cobalamin/obsidian-remarkable/issues/10",
+        ".txt",
+        r"""app.js:1 Plugin failure: obsidian-remarkable Error: ENOENT: no such file or directory, open '/home/{{keep:Documents}}/Vault/.obsidian/plugins/obsidian-remarkable-master/main.js'
+""",
+    ),
+    # ---- Zotero and Better BibTeX: a debug log's start-up, attachment paths under the old profile ----
+    (
+        "https://github.com/retorquere/zotero-better-bibtex/issues/855",
+        ".txt",
+        r"""(3)(+0000084): ZoteroOpenOfficeIntegration: Communication server
+listening on 127.0.0.1:23116
+
+(3)(+0000001): ZoteroOpenOfficeIntegration: Registering shutdown listener
+
+(3)(+0000003): PluginInstaller: fetching addon info
+
+(3)(+0000127): {better-bibtex} Loading Better BibTeX: starting...
+
+(3)(+0000005): {better-bibtex} Lock: locked
+
+(4)(+0000002): Unregistering notifier observer in notifier with id
+'itembox_p7'
+
+(3)(+0000283): {better-bibtex} FileStore.loadDatabase: loading cache
+
+(3)(+0000000): {better-bibtex} FileStore.load cache.json
+
+(1)(+0000002): Error: Data directory not initialized get
+dir@chrome://zotero/content/xpcom/dataDirectory.js:33:10
+Zotero.BetterBibTeX<["./create-file.ts"]/module.exports@chrome://zotero-better-bibtex/content/BetterBibTeX.js:2377:11
+load@chrome://zotero-better-bibtex/content/BetterBibTeX.js:2521:20
+loadDatabase@chrome://zotero-better-bibtex/content/BetterBibTeX.js:2551:18
+""",
+    ),
+    (
+        "https://github.com/retorquere/zotero-better-bibtex/issues/524",
+        ".txt",
+        r"""PDF:/Users/{{keep:Username}}/Library/Application Support/Zotero/Profiles/vbzmo3uh.default/Zotero/storage/...
+```
+but not
+```
+PDF:/Users/{{keep:Username}}/Zotero/storage/...
+""",
+    ),
+    # ---- Joplin: log.txt at start-up naming the profile directory -------------------------------------
+    (
+        "https://github.com/laurent22/joplin/issues/143",
+        ".txt",
+        r"""2018-01-08 13:36:20: "Profile directory: C:\Users\[[user:gordonkl]]{{keep:/.config/joplin-desktop}}"
+2018-01-08 13:36:20: "Trying to load 1 master keys..."
+2018-01-08 13:36:20: "Loaded master keys: 1"
+2018-01-08 13:36:20: "Trying to load 1 master keys..."
+2018-01-08 13:36:20: "Loaded master keys: 1"
+2018-01-08 13:36:20: "Scheduling sync operation..."
+2018-01-08 13:36:21: "DecryptionWorker: starting decryption..."
+2018-01-08 13:36:21: "DecryptionWorker: completed decryption."
+2018-01-08 13:36:23: "Preparing scheduled sync"
+2018-01-08 13:36:23: "Saving updated OneDrive auth."
+2018-01-08 13:36:25: "Could not run background sync:"
+2018-01-08 13:36:25: "SyntaxError: Unexpected token o in JSON at position 1
+SyntaxError: Unexpected token o in JSON at position 1
+    at JSON.parse (<anonymous>)
+""",
+    ),
+    # ---- calibre: plugin installs' error reports (doubled backslashes, a half-redacted home) ---------
+    (
+        "https://github.com/Leseratte10/lcpl-calibre-plugin/issues/1",
+        ".txt",
+        r"""calibre, version 5.31.1
+ERRORE: Eccezione non gestita: <b>InvalidPlugin</b>:The plugin in 'C:\\Users\\[[user:lucav]]{{keep:\\Downloads\\lcpl-calibre-plugin-master.zip}}' is invalid. It does not contain a top-level __init__.py file
+
+calibre 5.31.1 [64bit]  embedded-python: True is64bit: True
+Windows-10-10.0.19041 Windows ('64bit', 'WindowsPE')
+('Windows', '10', '10.0.19041')
+Python 3.8.5
+Windows: ('10', '10.0.19041', '', 'Multiprocessor Free')
+Interface language: it
+Successfully initialized third party plugins: DeDRM (7, 2, 1)
+Traceback (most recent call last):
+  File "calibre\gui2\preferences\plugins.py", line 327, in add_plugin
+  File "calibre\customize\ui.py", line 476, in add_plugin
+  File "calibre\customize\ui.py", line 64, in load_plugin
+  File "calibre\customize\zipplugin.py", line 284, in load
+  File "calibre\customize\zipplugin.py", line 379, in _locate_code
+calibre.customize.InvalidPlugin: The plugin in 'C:\\Users\\[[user:lucav]]\\Downloads\\lcpl-calibre-plugin-master.zip' is invalid. It does not contain a top-level __init__.py file
+""",
+    ),
+    (
+        "https://github.com/poochinski9/libgen-calibre-store-plugin/issues/13",
+        ".txt",
+        r"""calibre, version 7.12.0
+ERROR: Unhandled exception: <b>InvalidPlugin</b>:The plugin in '{{keep:/****/****/Downloads/libgen-plugin.zip}}' is invalid. It does not contain a top-level __init__.py file
+
+calibre 7.12  embedded-python: True
+macOS-14.5-arm64-arm-64bit Darwin ('64bit', '')
+('Darwin', '23.5.0', 'Darwin Kernel Version 23.5.0: Wed May  1 20:12:58 PDT 2024; root:xnu-10063.121.3~5/RELEASE_ARM64_T6000')
+Python 3.11.5
+OSX: ('14.5', ('', '', ''), 'arm64')
+Interface language: None
+EXE path: /Applications/calibre.app/Contents/MacOS/calibre
+Traceback (most recent call last):
+  File "calibre/gui2/preferences/plugins.py", line 322, in add_plugin
+  File "calibre/customize/ui.py", line 525, in add_plugin
+  File "calibre/customize/ui.py", line 76, in load_plugin
+  File "calibre/customize/zipplugin.py", line 297, in load
+  File "calibre/customize/zipplugin.py", line 392, in _locate_code
+calibre.customize.InvalidPlugin: The plugin in '/Users/[[user:omidfarhad]]{{keep:/Downloads/libgen-plugin.zip}}' is invalid. It does not contain a top-level __init__.py file
+""",
+    ),
+    (
+        "https://github.com/Marduke/CalimeplPacz/issues/14",
+        ".txt",
+        r"""calibre, version 3.23.0
+CHYBA: Neošetřená výjimka: <b>InvalidPlugin</b>:The plugin in u'C:\\Users\\[[user:jaro]]{{keep:\\Downloads\\pluginyCalibre\\obalkyknih.zip}}' is invalid. It does not contain a top-level __init__.py file
+
+calibre 3.23 [64bit]  embedded-python: True is64bit: True
+Windows-10-10.0.17134-SP0 Windows ('64bit', 'WindowsPE')
+('Windows', '10', '10.0.17134')
+Python 2.7.12+
+Windows: ('10', '10.0.17134', 'SP0', u'Multiprocessor Free')
+Interface language: cs
+Successfully initialized third party plugins: legie (1, 0, 1) && palmknihy (1, 0, 0) && pitaval (1, 0, 0) && xtr (1, 0, 0) && knihi (1, 0, 2) && onlineknihovna (1, 0, 0) && kdb (1, 0, 1) && dbknih (1, 0, 2) && BookFan (1, 0, 1) && nkp (1, 0, 0) && baila (1, 0, 0) && cbdb (1, 0, 4)
+Traceback (most recent call last):
+  File "site-packages\calibre\gui2\preferences\plugins.py", line 317, in add_plugin
+  File "site-packages\calibre\customize\ui.py", line 461, in add_plugin
+  File "site-packages\calibre\customize\ui.py", line 60, in load_plugin
+  File "site-packages\calibre\customize\zipplugin.py", line 192, in load
+  File "site-packages\calibre\customize\zipplugin.py", line 290, in _locate_code
+InvalidPlugin: The plugin in u'C:\\Users\\[[user:jaro]]\\Downloads\\pluginyCalibre\\obalkyknih.zip' is invalid. It does not contain a top-level __init__.py file
+""",
+    ),
+    (
+        "https://github.com/bookfere/Send-to-Kindle-Calibre-Plugin/issues/1",
+        ".txt",
+        r"""calibre, version 6.11.0
+错误： 未处理的异常: <b>InvalidPlugin</b>:The plugin in 'C:\\Users\\[[user:wenY]]{{keep:\\Downloads\\Send-to-Kindle-Calibre-Plugin-master.zip}}' is invalid. It does not contain a top-level __init__.py file
+
+calibre 6.11  embedded-python: True
+Windows-10-10.0.19041-SP0 Windows ('64bit', 'WindowsPE')
+('Windows', '10', '10.0.19041')
+Python 3.10.1
+Windows: ('10', '10.0.19041', 'SP0', 'Multiprocessor Free')
+Interface language: zh_CN
+Successfully initialized third party plugins: New Douban Books (1, 1, 0)
+Traceback (most recent call last):
+  File "calibre\gui2\preferences\plugins.py", line 325, in add_plugin
+  File "calibre\customize\ui.py", line 479, in add_plugin
+  File "calibre\customize\ui.py", line 64, in load_plugin
+  File "calibre\customize\zipplugin.py", line 298, in load
+  File "calibre\customize\zipplugin.py", line 393, in _locate_code
+calibre.customize.InvalidPlugin: The plugin in 'C:\\Users\\[[user:wenY]]\\Downloads\\Send-to-Kindle-Calibre-Plugin-master.zip' is invalid. It does not contain a top-level __init__.py file
+""",
+    ),
+    (
+        "https://github.com/ping/libby-calibre-plugin/issues/13",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/usr/lib64/calibre/calibre/gui2/ui.py", line 223, in initialize
+    ac.do_genesis()
+  File "/usr/lib64/calibre/calibre/gui2/actions/__init__.py", line 145, in do_genesis
+    self.genesis()
+  File "calibre_plugins.overdrive_libby.action", line 76, in genesis
+    image_resources = get_resources(
+                      ^^^^^^^^^^^^^^
+TypeError: get_resources() got an unexpected keyword argument 'print_tracebacks_for_missing_resources'
+calibre Debug log
+calibre 5.43  embedded-python: False is64bit: True
+Linux-6.4.14-200.fc38.x86_64-x86_64-with-glibc2.37 Linux ('64bit', 'ELF')
+('Linux', '6.4.14-200.fc38.x86_64', '#1 SMP PREEMPT_DYNAMIC Sat Sep  2 16:36:06 UTC 2023')
+Python 3.11.5
+""",
+    ),
+    # ---- Zettlr: the export log's Pandoc command line -------------------------------------------------
+    (
+        "https://github.com/Zettlr/Zettlr/issues/1505",
+        ".txt",
+        r"""[17:56:47] [Info] Running Pandoc with command: pandoc "/tmp/export.tmp" -f markdown -t latex --template="/tmp/template.latex"   $citeproc$  --pdf-engine=xelatex -o "/tmp/20201201000259.pdf"
+[17:56:48] [Error] 匯出錯誤：pandoc "/tmp/export.tmp" -f markdown -t latex --template="/tmp/template.latex"   $citeproc$  --pdf-engine=xelatex -o "/tmp/20201201000259.pdf" | Details: {"title":"匯出失敗","message":"匯出錯誤：pandoc \"/tmp/export.tmp\" -f markdown -t latex --template=\"/tmp/template.latex\"   $citeproc$  --pdf-engine=xelatex -o \"/tmp/20201201000259.pdf\"","additionalInfo":"pandoc: $: openBinaryFile: does not exist (No such file or directory)\n"}
+""",
+    ),
+    # ---- KOReader: a reMarkable crash.log opening a book under /home/root -----------------------------
+    (
+        "https://github.com/koreader/koreader/issues/6787",
+        ".txt",
+        r"""10/12/20-13:30:39 INFO  opening file /home/{{keep:root}}/mybooks/publicdomain_gnu.epub
+10/12/20-13:30:39 ERROR failed to register crengine font: cannot register font </usr/share/fonts/ttf/noto/NotoSans-Bold.ttf>
+10/12/20-13:30:39 ERROR failed to register crengine font: cannot register font </usr/share/fonts/ttf/noto/NotoSans-BoldItalic.ttf>
+10/12/20-13:30:39 ERROR failed to register crengine font: cannot register font </usr/share/fonts/ttf/noto/NotoSans-Italic.ttf>
+10/12/20-13:30:39 ERROR failed to register crengine font: cannot register font </usr/share/fonts/ttf/noto/NotoSans-Regular.ttf>
+10/12/20-13:30:39 ERROR failed to register crengine font: cannot register font </usr/share/fonts/ttf/noto/NotoSerif-Bold.ttf>
+10/12/20-13:30:39 ERROR failed to register crengine font: cannot register font </usr/share/fonts/ttf/noto/NotoSerif-BoldItalic.ttf>
+10/12/20-13:30:39 ERROR failed to register crengine font: cannot register font </usr/share/fonts/ttf/noto/NotoSerif-Italic.ttf>
+10/12/20-13:30:39 ERROR failed to register crengine font: cannot register font </usr/share/fonts/ttf/noto/NotoSerif-Regular.ttf>
+10/12/20-13:30:42 INFO  FM loaded
+""",
+    ),
+    # ---- Dendron: the extension's and server's pino JSON logs (hostname, logPath, workspace) ---------
+    (
+        "https://github.com/dendronhq/dendron/issues/585",
+        ".txt",
+        r"""# Server Logs
+{"level":30,"time":1617502395148,"pid":31986,"hostname":"[[user:Jun]]BookPro.local","name":"dendron.server","ctx":"launch","msg":"exit","port":59386,"LOG_DST":"/Users/[[user:junpark]]{{keep:/Desktop/dendron-test/code-portable-data/user-data/logs/20210331T070104/exthost1/dendron.dendron/dendron.server.log}}","root":"/Users/[[user:junpark]]/Desktop/dendron-test/code-portable-data/extensions/dendron.dendron-0.35.0/dist"}
+{"level":30,"time":1617502399645,"pid":31986,"hostname":"[[user:Jun]]BookPro.local","name":"dendron.server","ctx":"WorkspaceController:init","msg":"enter","uri":"/Users/[[user:junpark]]/Cerebrarium"}
+{"level":30,"time":1617502399649,"pid":31986,"hostname":"[[user:Jun]]BookPro.local","name":"dendron.server","ctx":"FileStorageV2","wsRoot":"/Users/[[user:junpark]]/Cerebrarium","vaultsv3":[{"fsPath":"vault"}],"level":"info"}
+{"level":30,"time":1617502399650,"pid":31986,"hostname":"[[user:Jun]]BookPro.local","name":"dendron.server","ctx":"initSchema","msg":"enter"}
+""",
+    ),
+    (
+        "https://github.com/dendronhq/dendron/issues/392",
+        ".txt",
+        r"""{"level":30,"time":1607170726712,"pid":9364,"hostname":"[[user:Kellhorn]]","name":"dendron","ctx":"Logger:configure","msg":"exit","log_level":"info"}
+{"level":30,"time":1607170726749,"pid":9364,"hostname":"[[user:Kellhorn]]","name":"dendron","ctx":"_activate","stage":"dev","isDebug":false,"logPath":"c:\\Users\\[[user:Kellhorn]]{{keep:\\AppData\\Roaming\\Code\\logs\\20201205T131059\\exthost1\\dendron.dendron}}","logLevel":"info","extensionPath":"c:\\Users\\[[user:Kellhorn]]\\.vscode\\extensions\\dendron.dendron-0.18.1","extensionUri":{"$mid":1,"fsPath":"c:\\Users\\[[user:Kellhorn]]\\.vscode\\extensions\\dendron.dendron-0.18.1","_sep":1,"path":"/c:/Users/[[user:Kellhorn]]/.vscode/extensions/dendron.dendron-0.18.1","scheme":"file"},"storagePath":"c:\\Users\\[[user:Kellhorn]]\\AppData\\Roaming\\Code\\User\\workspaceStorage\\4adf13994b126496bda953daada217ba\\dendron.dendron","workspaceFile":{"$mid":1,"fsPath":"c:\\Users\\[[user:Kellhorn]]\\Software\\Dendron-new\\dendron.code-workspace","_sep":1,"external":"file:///c%3A/Users/[[user:Kellhorn]]/Software/Dendron-new/dendron.code-workspace","path":"/c:/Users/[[user:Kellhorn]]/Software/Dendron-new/dendron.code-workspace","scheme":"file"}
+""",
+    ),
+    (
+        "https://github.com/dendronhq/dendron/issues/2123",
+        ".txt",
+        r"""# Plugin Logs
+{"level":30,"time":1669663849773,"pid":15187,"hostname":"[[user:q]]","name":"dendron","ctx":"Logger:configure","msg":"exit","logLevel":"info"}
+{"level":30,"time":1669663849882,"pid":15187,"hostname":"[[user:q]]","name":"dendron","ctx":"_activate","stage":"prod","isDebug":false,"logLevel":"info","logPath":"/home/[[user:q]]{{keep:/.config/Code/logs/20221128T203045/window1/exthost/dendron.dendron}}","extensionPath":"/home/[[user:q]]/.vscode/extensions/dendron.dendron-0.118.0","extensionUri":"/home/[[user:q]]/.vscode/extensions/dendron.dendron-0.118.0","workspaceFile":"/a/0/dendron-museum/dendron.code-workspace","workspaceFolders":["/a/0/dendron-museum/notes"]}
+{"level":30,"time":1669663849898,"pid":15187,"hostname":"[[user:q]]","name":"SegmentClient","msg":"No cache path for Segment specified. Failed event uploads will not be retried."}
+{"level":30,"time":1669663849898,"pid":15187,"hostname":"[[user:q]]","name":"SegmentClient","msg":"user telemetry setting: disabled by command"}
+{"level":30,"time":1669663849899,"pid":15187,"hostname":"[[user:q]]","name":"dendron","ctx":"DendronExtension","msg":"initialized"}
+{"level":30,"time":1669663850101,"pid":15187,"hostname":"[[user:q]]","name":"dendron","ctx":"_activate","msg":"initializeWorkspace","wsType":"CODE","currentVersion":"0.118.0","previousGlobalVersion":"0.118.0","extensionInstallStatus":"NO_CHANGE"}
+""",
+    ),
+    (
+        "https://github.com/dendronhq/dendron/issues/2409",
+        ".txt",
+        r"""{"level":50,"time":1644798723387,"pid":1517455,"hostname":"eclipse","name":"logger","errno":-2,"syscall":"open","code":"ENOENT","path":"/home/[[user:emre]]{{keep:/Projects/project/docs/dendron.code-workspace}}","stack":"Error: ENOENT: no such file or directory, open '/home/[[user:emre]]/Projects/project/docs/dendron.code-workspace'\n    at Object.openSync (fs.js:476:3)\n    at Object.func [as openSync] (electron/js2c/asar_bundle.js:5:1846)\n    at Object.readFileSync (fs.js:377:35)\n    at Object.e.readFileSync (electron/js2c/asar_bundle.js:5:8872)\n    at t.readJSONWithCommentsSync (/home/[[user:emre]]/.vscode/extensions/dendron.nightly-0.81.4/dist/server.js:2:164242)\n    at b.getWorkspaceConfig (/home/[[user:emre]]/.vscode/extensions/dendron.nightly-0.81.4/dist/server.js:2:386403)
 """,
     ),
 ]
