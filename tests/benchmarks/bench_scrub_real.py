@@ -76,9 +76,9 @@ printing, scanning, audio and Bluetooth stacks) and ``117`` to ``120`` (threads:
 telephony and VoIP, SMTP clients' debug transcripts, browser test automation) under 1.63.0;
 ``121`` to ``123`` (threads: home-automation device stacks, package registries' login and
 publish runs, self-hosted git services) under 1.69.0; ``186`` (threads: JVM application servers
-and JVM diagnostics) and ``187`` (threads: note-taking, reading and flashcard apps) under
-1.159.0 (``all``, the default, is every
-collection).
+and JVM diagnostics), ``187`` (threads: note-taking, reading and flashcard apps) and ``188``
+(threads: penetration-testing and network-scanning tools) under 1.159.0 (``all``, the
+default, is every collection).
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -364,6 +364,7 @@ def main(argv: list[str] | None = None) -> int:
             "183",
             "186",
             "187",
+            "188",
             "all",
         ),
         default="all",

@@ -4992,6 +4992,37 @@ _TEXTS_187 = (
     "10/12/20-13:30:39 INFO  opening file /home/root/mybooks/publicdomain_gnu.epub\n",
 )
 
+_TEXTS_188 = (
+    # AD tools' command lines whose -p is a placeholder, a variable, empty, a port or a flag,
+    # naming nobody
+    "$  bloodhound-python -u admin -p <password> -d cyberloop.local -vv -ns 192.168.56.10\n",
+    "$ bloodhound-python -u USERNAME -p PASSWORD -d example.local -ns 10.0.0.1 -c all\n",
+    "$ bloodhound-python -u admin -p '' -d cyberloop.local -ns 192.168.56.10\n",
+    '$ bloodhound-python -u "$USER" -p "$PASS" -d "$DOMAIN" -ns "$DC_IP"\n',
+    "crackmapexec smb 192.168.1.111 -u admin -p <password> -x whoami\n",
+    "crackmapexec --debug smb 192.168.XXX.202 -u user -p 'password' -X whoami\n",
+    "nxc smb 10.10.10.10 -u users.txt -p passwords.txt --continue-on-success\n",
+    "nmap -p 445 --script smb-vuln* 192.168.56.10\n",
+    "nmap -p- -T4 -Pn -sV 192.168.56.101\n",
+    "ssh -p 2222 kali@192.168.56.10\n",
+    "hashcat -m 0 -a 3 -D 1 --session deneme1 md5.txt rockyou.txt --force\n",
+    "DEBUG: Authentication: username/password\n",
+    "INFO: Found AD domain: cyberloop.local\n",
+    "INFO: Connecting to LDAP server: domain-controller.cyberloop.local\n",
+    '  File "/home/vagrant/.local/bin/bloodhound-python", line 8, in <module>\n',
+    '  File "/usr/local/lib/python3.9/dist-packages/bloodhound/__init__.py", line 297, in main\n',
+    # a tool banner without a person's address, and its other lines
+    "           NBT-NS, LLMNR & MDNS Responder 3.0.0.0\n",
+    "  To kill this script hit CTRL-C\n",
+    "  Patreon -> https://www.patreon.com/PythonResponder\n",
+    "  Paypal  -> https://paypal.me/PythonResponder\n",
+    "[!] Error: eth5: Interface not found\n",
+    "/opt/Responder$ sudo ./Responder.py -I eth5\n",
+    "  Author: Responder maintainers (security@example.com)\n",
+    "[+] Poisoners:\n    LLMNR                      [ON]\n    NBT-NS                     [ON]\n",
+    "        WordPress Security Scanner by the WPScan Team\n                       Version 3.5.3\n",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -8770,5 +8801,27 @@ MEASURED: tuple[Measured, ...] = (
         tails=(9, 9),
         parses=(0, 0),
         texts=_TEXTS_187,
+    ),
+    Measured(
+        batch=188,
+        blind_under="1.159.0",
+        # Batch 188's tune part under scrubber 1.159.0, blind: paths 12/12, elsewhere 3/3, no
+        # e-mail, secrets 0/1, 1 of 14 keep spans damaged, 9/9 library tails, 1 of 4 clean
+        # changed, no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-188 collection"): a password
+        # given to bloodhound-python's `-p` on the command line. Known damage and change: a
+        # tool banner's published author address (Responder's `Author: <name> (<address>)`)
+        # replaced as a person's e-mail
+        docs=14,
+        total=(12, 3, 0, 1),
+        found=(12, 3, 0, 0),
+        missed=("dirkjanm-BloodHound.py-issues-87: secret 'SilverDesk482!'",),
+        keeps=14,
+        damage=("SpiderLabs-Responder-issues-155: 'laurent.gaffie@gmail.com'",),
+        clean_changed=("SpiderLabs-Responder-issues-155",),
+        clean_docs=4,
+        tails=(9, 9),
+        parses=(0, 0),
+        texts=_TEXTS_188,
     ),
 )

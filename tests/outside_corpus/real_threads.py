@@ -9846,7 +9846,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``183``, ``186``, ``187``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``183``, ``186`` to ``188``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9995,6 +9995,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (183, _RAW_STOP183),
         (186, _RAW_STOP186),
         (187, _RAW_STOP187),
+        (188, _RAW_STOP188),
     ):
         if batch not in (None, number):
             continue
@@ -64818,6 +64819,441 @@ Python 3.11.5
         "https://github.com/dendronhq/dendron/issues/2409",
         ".txt",
         r"""{"level":50,"time":1644798723387,"pid":1517455,"hostname":"eclipse","name":"logger","errno":-2,"syscall":"open","code":"ENOENT","path":"/home/[[user:emre]]{{keep:/Projects/project/docs/dendron.code-workspace}}","stack":"Error: ENOENT: no such file or directory, open '/home/[[user:emre]]/Projects/project/docs/dendron.code-workspace'\n    at Object.openSync (fs.js:476:3)\n    at Object.func [as openSync] (electron/js2c/asar_bundle.js:5:1846)\n    at Object.readFileSync (fs.js:377:35)\n    at Object.e.readFileSync (electron/js2c/asar_bundle.js:5:8872)\n    at t.readJSONWithCommentsSync (/home/[[user:emre]]/.vscode/extensions/dendron.nightly-0.81.4/dist/server.js:2:164242)\n    at b.getWorkspaceConfig (/home/[[user:emre]]/.vscode/extensions/dendron.nightly-0.81.4/dist/server.js:2:386403)
+""",
+    ),
+]
+
+
+_RAW_STOP188: list[tuple[str, str, str]] = [
+    # ---- nmap: a scan at a Kali prompt; python-nmap and python3-nmap tracebacks ----------------
+    (
+        "https://github.com/vulnersCom/nmap-vulners/issues/19",
+        ".txt",
+        r"""[[user:raptor]]@kali:~$ nmap -sV -Pn --version-all --script vulners 192.168.1.11
+Starting Nmap 7.80 ( https://nmap.org ) at 2019-09-07 03:13 EDT
+Stats: 0:00:50 elapsed; 0 hosts completed (1 up), 1 undergoing Service Scan
+Service scan Timing: About 85.71% done; ETC: 03:14 (0:00:07 remaining)
+Stats: 0:01:51 elapsed; 0 hosts completed (1 up), 1 undergoing Service Scan
+Service scan Timing: About 85.71% done; ETC: 03:15 (0:00:17 remaining)
+Stats: 0:03:17 elapsed; 0 hosts completed (1 up), 1 undergoing Service Scan
+Service scan Timing: About 100.00% done; ETC: 03:16 (0:00:00 remaining)
+Nmap scan report for 192.168.1.11
+Host is up (0.019s latency).
+Not shown: 993 filtered ports
+PORT      STATE SERVICE      VERSION
+135/tcp   open  msrpc        Microsoft Windows RPC
+139/tcp   open  netbios-ssn  Microsoft Windows netbios-ssn
+445/tcp   open  microsoft-ds Microsoft Windows 7 - 10 microsoft-ds (workgroup: WORKGROUP)
+554/tcp   open  rtsp?
+2869/tcp  open  http         Microsoft HTTPAPI httpd 2.0 (SSDP/UPnP)
+5357/tcp  open  http         Microsoft HTTPAPI httpd 2.0 (SSDP/UPnP)
+10243/tcp open  http         Microsoft HTTPAPI httpd 2.0 (SSDP/UPnP)
+Service Info: Host: ADMIN-PC; OS: Windows; CPE: cpe:/o:microsoft:windows
+""",
+    ),
+    (
+        "https://github.com/nmmapper/python3-nmap/issues/82",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "/home/[[user:nightprowler]]{{keep:/Documents/nmap.py}}", line 4, in <module>
+    result = nmap.nmap_version_detection('8.8.8.8',args="--script vulners --script-args mincvss+5.0" ) #Add the -p- flag here, removed for testing purposes
+  File "/usr/local/lib/python3.10/dist-packages/nmap3/nmap3.py", line 195, in nmap_version_detection
+    xml_root = self.scan_command(target=target, arg=arg, args=args, timeout=timeout)
+  File "/usr/local/lib/python3.10/dist-packages/nmap3/nmap3.py", line 125, in scan_command
+    output = self.run_command(scan_shlex, timeout=timeout)
+  File "/usr/local/lib/python3.10/dist-packages/nmap3/nmap3.py", line 264, in run_command
+    raise NmapExecutionError('Error during command: "' + ' '.join(cmd) + '"\n\n' + errs.decode('utf8'))
+nmap3.exceptions.NmapExecutionError: Error during command: "/usr/bin/nmap -oX - 8.8.8.8 -sV --script vulners --script-args mincvss+5.0"
+""",
+    ),
+    (
+        "https://github.com/nmmapper/python3-nmap/issues/99",
+        ".txt",
+        r"""(env) {{keep:user}}@hostname:~/some/path$ pip install python3-nmap
+Collecting python3-nmap
+ Using cached python3_nmap-1.6.0-py3-none-any.whl (26 kB)
+# ... (Rest of the installation output) ... 
+Executed my script:
+
+Bash
+(env) {{keep:user}}@hostname:~/some/path$ sudo python3 my_script.py
+Traceback (most recent call last):
+ File "/home/{{keep:user}}/some/path/my_script.py", line 1, in <module>
+  import nmap 
+ModuleNotFoundError: No module named 'nmap'
+""",
+    ),
+    (
+        "https://github.com/gotr00t0day/spyhunt/issues/62",
+        ".txt",
+        r"""python3 spyhunt.py -n 'ip_addr' -ps 'ports' return..
+Traceback (most recent call last):
+  File "/home/[[user:rook]]{{keep:/notes/7.script/recon/spyhunt/spyhunt.py}}", line 998, in <module>
+    nmap = nmap3.Nmap()
+           ^^^^^
+NameError: name 'nmap3' is not defined
+""",
+    ),
+    # ---- Metasploit: msfconsole start-up failures at Kali prompts, module output, a handler ---------
+    (
+        "https://github.com/rapid7/metasploit-framework/issues/9616",
+        ".txt",
+        r"""root@kali:~# msfconsole
+Rails Error: Unable to access log file. Please ensure that /root/.msf4/logs/production.log exists and is writable (ie, make it writable for user and group: chmod 0664 /root/.msf4/logs/production.log). The log level has been raised to WARN and the output directed to STDERR until the problem is fixed.
+/opt/metasploit1/apps/pro/vendor/bundle/ruby/2.3.0/gems/metasploit-framework-4.12.20/lib/rex/logging/sinks/flatfile.rb:21:in `initialize': Read-only file system @ rb_sysopen - /root/.msf4/logs/framework.log (Errno::EROFS)
+	from /opt/metasploit1/apps/pro/vendor/bundle/ruby/2.3.0/gems/metasploit-framework-4.12.20/lib/rex/logging/sinks/flatfile.rb:21:in `new'
+	from /opt/metasploit1/apps/pro/vendor/bundle/ruby/2.3.0/gems/metasploit-framework-4.12.20/lib/rex/logging/sinks/flatfile.rb:21:in `initialize'
+	from /opt/metasploit1/apps/pro/vendor/bundle/ruby/2.3.0/gems/metasploit-framework-4.12.20/lib/msf/base/logging.rb:24:in `new'
+	from /opt/metasploit1/apps/pro/vendor/bundle/ruby/2.3.0/gems/metasploit-framework-4.12.20/lib/msf/base/logging.rb:24:in `init'
+	from /opt/metasploit1/apps/pro/vendor/bundle/ruby/2.3.0/gems/metasploit-framework-4.12.20/lib/msf/base/simple/framework.rb:111:in `simplify'
+	from /opt/metasploit1/apps/pro/vendor/bundle/ruby/2.3.0/gems/metasploit-framework-4.12.20/lib/msf/base/simple/framework.rb:73:in `create'
+""",
+    ),
+    (
+        "https://github.com/rapid7/metasploit-framework/issues/16069",
+        ".txt",
+        r"""┌──(root💀kali)-[/home/{{keep:kali}}/Desktop]
+└─# msfconsole 
+Traceback (most recent call last):
+        35: from /usr/bin/msfconsole:18:in `<main>'
+        34: from /usr/bin/msfconsole:18:in `require'
+        33: from /usr/share/metasploit-framework/lib/msfenv.rb:17:in `<top (required)>'
+        32: from /usr/share/metasploit-framework/lib/msfenv.rb:17:in `require'
+        31: from /usr/share/metasploit-framework/config/environment.rb:2:in `<top (required)>'
+        30: from /usr/share/metasploit-framework/config/environment.rb:2:in `require'
+        29: from /usr/share/metasploit-framework/config/application.rb:23:in `<top (required)>'
+        28: from /usr/share/metasploit-framework/vendor/bundle/ruby/2.7.0/gems/activesupport-6.1.4.4/lib/active_support/dependencies.rb:332:in `require'
+        27: from /usr/share/metasploit-framework/vendor/bundle/ruby/2.7.0/gems/activesupport-6.1.4.4/lib/active_support/dependencies.rb:299:in `load_dependency'
+        26: from /usr/share/metasploit-framework/vendor/bundle/ruby/2.7.0/gems/activesupport-6.1.4.4/lib/active_support/dependencies.rb:332:in `block in require'
+        25: from /usr/share/metasploit-framework/vendor/bundle/ruby/2.7.0/gems/zeitwerk-2.5.3/lib/zeitwerk/kernel.rb:35:in `require'
+""",
+    ),
+    (
+        "https://github.com/rapid7/metasploit-framework/pull/14382",
+        ".txt",
+        r"""msf6 auxiliary(analyze/apply_pot) > show options 
+
+Module options (auxiliary/analyze/apply_pot):
+
+   Name          Current Setting                   Required  Description
+   ----          ---------------                   --------  -----------
+   CONFIG                                          no        The path to a John config file to use instead of the default
+   CRACKER_PATH  /opt/john-1.9.0-jumbo-1/run/john  no        The absolute path to the cracker executable
+   FORK          1                                 no        Forks for John the Ripper to use
+   POT           /home/[[user:jhallberg]]{{keep:/.msf4/john.pot}}    no        The path to a John POT file to use instead of the default
+
+
+Auxiliary action:
+
+   Name  Description
+   ----  -----------
+   john  Use John the Ripper
+
+
+msf6 auxiliary(analyze/apply_pot) > run
+
+[+] john Version Detected: 1.9.0-jumbo-1 OMP
+[*] Hashes Written out to /tmp/hashes_tmp20201111-24468-q7tkpc
+[*] Checking bcrypt hashes against pot file
+[*]    Cracking Command: /opt/john-1.9.0-jumbo-1/run/john --show --pot=/home/[[user:jhallberg]]/.msf4/john.pot --format=bcrypt --config=/home/[[user:jhallberg]]{{keep:/Repositories/metasploit-framework.pr/data/jtr/john.conf}} /tmp/hashes_tmp20201111-24468-q7tkpc
+""",
+    ),
+    (
+        "https://github.com/rapid7/metasploit-payloads/pull/708",
+        ".txt",
+        r"""msf6 payload(windows/x64/meterpreter_reverse_tcp) > to_handler 
+WARNING: Local file /home/{{keep:kali}}/Documents/metasploit-framework/data/meterpreter/metsrv.x64.dll is being used
+[*] Payload Handler Started as Job 0
+
+[*] Started reverse TCP handler on 192.168.136.128:4444 
+msf6 payload(windows/x64/meterpreter_reverse_tcp) > [*] Meterpreter session 1 opened (192.168.136.128:4444 -> 192.168.136.129:52113) at 2024-08-16 08:32:25 -0400
+
+msf6 payload(windows/x64/meterpreter_reverse_tcp) > sessions -i -1
+[*] Starting interaction with 1...
+
+meterpreter > sysinfo
+Computer        : WINVM01
+OS              : Windows 11 (10.0 Build 22631).
+Architecture    : x64
+System Language : en_US
+Domain          : WORKGROUP
+Logged On Users : 2
+Meterpreter     : x64/windows
+meterpreter >
+""",
+    ),
+    # ---- sqlmap: where its output lands, on Linux and Windows ---------------------------------
+    (
+        "https://github.com/sqlmapproject/sqlmap/issues/1361",
+        ".txt",
+        r"""[12:30:00] [INFO] testing MySQL
+[12:30:00] [INFO] confirming MySQL
+[12:30:00] [INFO] the back-end DBMS is MySQL
+web application technology: Nginx, PHP 5.3.10
+back-end DBMS: MySQL >= 5.0.0
+[12:30:00] [INFO] fetched data logged to text files under '/home/[[user:moravecj]]{{keep:/.sqlmap/output/testphp.vulnweb.com}}'
+""",
+    ),
+    (
+        "https://github.com/sqlmapproject/sqlmap/issues/5792",
+        ".txt",
+        r"""[21:40:52] [INFO] fetched data logged to text files under 'C:\Users\[[user:sleepybadger]]{{keep:\AppData\Local\sqlmap\output\example.com}}'     
+""",
+    ),
+    (
+        "https://github.com/sqlmapproject/sqlmap/issues/3754",
+        ".txt",
+        r"""[15:24:25] [INFO] fetched data logged to text files under 'C:\Users\[[user:山岡エミリア]]{{keep:\AppData\Local\sqlmap\output\redtiger.labs.overthewire.org}}'
+
+[*] ending @ 15:24:25 /2023-12-12/
+
+PS C:\sqlmap> cd C:\Users\{{keep:'myname'}}\AppData\Local\sqlmap\output
+cd : Cannot find path 'C:\Users\{{keep:'myname'}}\AppData\Local\sqlmap\output' because it does not exist.
+At line:1 char:1
++ cd C:\Users\{{keep:'myname'}}\AppData\Local\sqlmap\output
++ ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+""",
+    ),
+    # ---- hashcat and John the Ripper: sessions, status screens, hash extraction ----------------
+    (
+        "https://github.com/hashcat/hashcat/issues/1784",
+        ".txt",
+        r"""hashcat -m 0 -a 3 -D 1 --session deneme1 md5.txt rockyou.txt --force
+
+hashcat --session deneme1 --restore
+   
+Restore file '/home/[[user:nightowlrunner]]{{keep:/.hashcat/sessions/deneme1.restore}}': No such file or directory
+""",
+    ),
+    (
+        "https://github.com/hashview/hashview-old/issues/475",
+        ".txt",
+        r"""16:55:49 hashcat-worker.1    | Status...........: Exhausted
+16:55:49 hashcat-worker.1    | Hash.Type........: NTLM
+16:55:49 hashcat-worker.1    | Hash.Target......: 4688bf57192050ddc36e670c4e137b30
+16:55:49 hashcat-worker.1    | Time.Started.....: Fri Jul 19 16:55:49 2019 (0 secs)
+16:55:49 hashcat-worker.1    | Time.Estimated...: Fri Jul 19 16:55:49 2019 (0 secs)
+16:55:49 hashcat-worker.1    | Guess.Base.......: File (control/wordlists/wordlist-dict-cnvjzpxfrtjdwped94ceyx4xi3hpddpn6awv.txt)
+16:55:49 hashcat-worker.1    | Guess.Mod........: Rules (control/rules/base1.rule)
+16:55:49 hashcat-worker.1    | Guess.Queue......: 1/1 (100.00%)
+16:55:49 hashcat-worker.1    | Speed.#1.........:  4980.5 MH/s (0.12ms) @ Accel:128 Loops:64 Thr:256 Vec:1
+16:55:49 hashcat-worker.1    | Speed.#2.........:  5157.1 MH/s (0.11ms) @ Accel:128 Loops:64 Thr:256 Vec:1
+16:55:49 hashcat-worker.1    | Speed.#3.........:  5847.4 MH/s (0.11ms) @ Accel:128 Loops:64 Thr:256 Vec:1
+16:55:49 hashcat-worker.1    | Speed.#*.........: 15984.9 MH/s
+16:55:49 hashcat-worker.1    | Recovered........: 0/1 (0.00%) Digests, 0/1 (0.00%) Salts
+""",
+    ),
+    (
+        "https://github.com/openwall/john/issues/5329",
+        ".txt",
+        r"""./john --format=bcrypt  --wordlist=/media/[[user:guillaume]]{{keep:/4TO/RockYou2021/RockYou2021.7z/rockyou2021.txt}}  /home/[[user:guillaume]]{{keep:/Documents/hash.txt}}  --fork=12
+Using default input encoding: UTF-8 No password hashes loaded (see FAQ)
+
+./john --show  /home/[[user:guillaume]]/Documents/hash.txt
+./john --show --format=bcrypt /home/[[user:guillaume]]/Documents/hash.txt
+""",
+    ),
+    (
+        "https://github.com/philsmd/7z2hashcat/issues/9",
+        ".txt",
+        r"""    W:\MEGA\db>perl C:\Users\[[user:Merovian]]{{keep:\bin\7z2hashcat.pl}} dbs.7z.*
+
+    W:\MEGA\db>
+
+    OpenCL Platform #1: Advanced Micro Devices, Inc.
+    ================================================
+    * Device #1: Turks, skipped
+""",
+    ),
+    # ---- Active Directory tooling: BloodHound.py, AD_Miner over neo4j, CrackMapExec, Responder -----
+    (
+        "https://github.com/dirkjanm/BloodHound.py/issues/87",
+        ".txt",
+        r"""$  bloodhound-python -u admin -p [[secret:SilverDesk482!]] -d cyberloop.local -vv -ns 192.168.56.10
+```
+Error:
+```text
+DEBUG: Authentication: username/password
+DEBUG: Resolved collection methods: group, trusts, localadmin, session
+DEBUG: Using DNS to retrieve domain information
+DEBUG: Querying domain controller information from DNS
+DEBUG: Using domain hint: cyberloop.local
+INFO: Found AD domain: cyberloop.local
+DEBUG: Found primary DC: domain-controller.cyberloop.local
+DEBUG: Found Global Catalog server: domain-controller.cyberloop.local
+DEBUG: Using LDAP server: domain-controller.cyberloop.local
+DEBUG: Using base DN: DC=cyberloop,DC=local
+INFO: Connecting to LDAP server: domain-controller.cyberloop.local
+DEBUG: Authenticating to LDAP server
+Traceback (most recent call last):
+  File "/home/{{keep:vagrant}}/.local/bin/bloodhound-python", line 8, in <module>
+    sys.exit(main())
+  File "/home/{{keep:vagrant}}/.local/lib/python3.8/site-packages/bloodhound/__init__.py", line 297, in main
+    bloodhound.run(collect=collect,
+  File "/home/{{keep:vagrant}}/.local/lib/python3.8/site-packages/bloodhound/__init__.py", line 73, in run
+    self.pdc.prefetch_info('objectprops' in collect, 'acl' in collect)
+""",
+    ),
+    (
+        "https://github.com/AD-Security/AD_Miner/issues/192",
+        ".txt",
+        r"""    with session.begin_transaction() as tx:
+         ^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/home/[[user:dmoser]]{{keep:/.local/share/pipx/venvs/ad-miner/lib/python3.12/site-packages/neo4j/_sync/work/session.py}}", line 503, in begin_transaction
+    self._open_transaction(
+  File "/home/[[user:dmoser]]/.local/share/pipx/venvs/ad-miner/lib/python3.12/site-packages/neo4j/_sync/work/session.py", line 424, in _open_transaction
+    self._connect(access_mode=access_mode)
+  File "/home/[[user:dmoser]]/.local/share/pipx/venvs/ad-miner/lib/python3.12/site-packages/neo4j/_sync/work/session.py", line 130, in _connect
+    super()._connect(
+""",
+    ),
+    (
+        "https://github.com/byt3bl33d3r/CrackMapExec/issues/434",
+        ".txt",
+        r"""root@kali:/opt/tools# crackmapexec smb 192.168.1.111 -u admin -p <password> -x whoami
+SMB         192.168.1.111   445    FSOCIETY         [*] Windows 10.0 Build 19041 x64 (name:FSOCIETY) (domain:FSOCIETY) (signing:False) (SMBv1:False)
+SMB         192.168.1.111   445    FSOCIETY         [+] FSOCIETY\admin:<password> (Pwn3d!)
+Traceback (most recent call last):
+  File "/usr/lib/python3/dist-packages/cme/protocols/smb/atexec.py", line 59, in execute_handler
+    self.doStuff(data, fileless=True)
+  File "/usr/lib/python3/dist-packages/cme/protocols/smb/atexec.py", line 144, in doStuff
+    tsch.hSchRpcRegisterTask(dce, '\\%s' % tmpName, xml, tsch.TASK_CREATE, NULL, tsch.TASK_LOGON_NONE)
+  File "/root/.local/lib/python3.8/site-packages/impacket/dcerpc/v5/tsch.py", line 673, in hSchRpcRegisterTask
+    return dce.request(request)
+  File "/root/.local/lib/python3.8/site-packages/impacket/dcerpc/v5/rpcrt.py", line 856, in request
+    answer = self.recv()
+  File "/root/.local/lib/python3.8/site-packages/impacket/dcerpc/v5/rpcrt.py", line 1320, in recv
+    raise DCERPCException(rpc_status_codes[status_code])
+impacket.dcerpc.v5.rpcrt.DCERPCException: rpc_s_access_denied
+""",
+    ),
+    (
+        "https://github.com/SpiderLabs/Responder/issues/155",
+        ".txt",
+        r"""/opt/Responder$ sudo ./Responder.py -I eth5
+                                         __
+  .----.-----.-----.-----.-----.-----.--|  |.-----.----.
+  |   _|  -__|__ --|  _  |  _  |     |  _  ||  -__|   _|
+  |__| |_____|_____|   __|_____|__|__|_____||_____|__|
+                   |__|
+
+           NBT-NS, LLMNR & MDNS Responder 3.0.0.0
+
+  Author: Laurent Gaffie ({{keep:laurent.gaffie@gmail.com}})
+  To kill this script hit CTRL-C
+
+[!] Error: eth5: Interface not found
+""",
+    ),
+    # ---- BloodHound's neo4j: the console start-up, a developer's tarball build ---------------------
+    (
+        "https://github.com/SpecterOps/BloodHound-Legacy/issues/67",
+        ".txt",
+        r"""root@AlienAttack01:~/neo4j-community-3.1.0/bin# ./neo4j status
+Neo4j is running at pid 2166
+root@AlienAttack01:~/neo4j-community-3.1.0/bin# ./neo4j stop
+Stopping Neo4j.. stopped
+root@AlienAttack01:~/neo4j-community-3.1.0/bin# ./neo4j console
+Starting Neo4j.
+WARNING: Max 1024 open files allowed, minimum of 40000 recommended. See the Neo4j manual.
+2016-12-30 15:49:44.827+0000 INFO  Starting...
+2016-12-30 15:49:45.299+0000 INFO  Bolt enabled on localhost:7687.
+""",
+    ),
+    (
+        "https://github.com/neo4j/neo4j/pull/9094",
+        ".txt",
+        r"""$ bin/neo4j console                            
+Active database: graph.db                                                               
+Directories in use:                                                                                                
+  Home:         /home/[[user:henri]]{{keep:/work/neo4j/packaging/standalone/target/neo4j-enterprise-3.2.0-SNAPSHOT}}
+  Config:       /home/[[user:henri]]/work/neo4j/packaging/standalone/target/neo4j-enterprise-3.2.0-SNAPSHOT/conf
+  Logs:         /home/[[user:henri]]/work/neo4j/packaging/standalone/target/neo4j-enterprise-3.2.0-SNAPSHOT/logs
+  Plugins:      /home/[[user:henri]]/work/neo4j/packaging/standalone/target/neo4j-enterprise-3.2.0-SNAPSHOT/plugins
+  Import:       /home/[[user:henri]]/work/neo4j/packaging/standalone/target/neo4j-enterprise-3.2.0-SNAPSHOT/import
+  Data:         /home/[[user:henri]]/work/neo4j/packaging/standalone/target/neo4j-enterprise-3.2.0-SNAPSHOT/data
+  Certificates: /home/[[user:henri]]/work/neo4j/packaging/standalone/target/neo4j-enterprise-3.2.0-SNAPSHOT/certificates
+  Run:          /home/[[user:henri]]/work/neo4j/packaging/standalone/target/neo4j-enterprise-3.2.0-SNAPSHOT/run
+Starting Neo4j.
+WARNING: Max 1024 open files allowed, minimum of 40000 recommended. See the Neo4j manual.
+2017-03-24 16:21:05.527+0000 INFO  Starting...
+""",
+    ),
+    # ---- Burp Suite: a Jython extension's error with the Windows profile masked --------------------
+    (
+        "https://github.com/SecurityInnovation/AuthMatrix/issues/29",
+        ".txt",
+        r"""Traceback (most recent call last):
+  File "<string>", line 1, in <module>
+OSError: (22, 'Invalid argument', 'E:\\Users\\{{keep:*************}}\\AppData\\Roaming\\BurpSuite\x08apps\x18d8ee9f40c041b0bfec67441aad158e')
+
+	at org.python.core.Py.OSError(Py.java:162)
+	at org.python.modules.posix.PosixModule.absolutePath(PosixModule.java:1166)
+	at org.python.modules.posix.PosixModule.chdir(PosixModule.java:289)
+	at sun.reflect.NativeMethodAccessorImpl.invoke0(Native Method)
+	at sun.reflect.NativeMethodAccessorImpl.invoke(Unknown Source)
+	at sun.reflect.DelegatingMethodAccessorImpl.invoke(Unknown Source)
+	at java.lang.reflect.Method.invoke(Unknown Source)
+	at org.python.core.PyReflectedFunction.__call__(PyReflectedFunction.java:186)
+""",
+    ),
+    # ---- Wireshark/tshark: termshark's child processes in a ps listing --------------------------
+    (
+        "https://github.com/gcla/termshark/issues/22",
+        ".txt",
+        r"""while [ 1 ] ; do ps auxw --forest | grep 'dumpcap\|tail\|termshark\|tshark' ; sleep 0.5s ; clear ; done
+```
+Here's what I see reading from eth0 on my laptop
+
+```bash
+[[user:pdmo]]      3011  |   \_ bash /home/[[user:pdmo]]{{keep:/bin/tm.sh}} 2 go run cmd/termshark/termshark.go -i eth0
+[[user:pdmo]]      3014  |       \_ go run cmd/termshark/termshark.go -i eth0
+""",
+    ),
+    # ---- aircrack-ng: airmon-ng at prompts -------------------------------------------------------
+    (
+        "https://github.com/aircrack-ng/aircrack-ng/issues/754",
+        ".txt",
+        r"""[[user:remo]]:~$ sudo airmon-ng start wlan1
+
+Found 2 processes that could cause trouble.
+If airodump-ng, aireplay-ng or airtun-ng stops working after
+a short period of time, you may want to kill (some of) them!
+
+PID	Name
+3129	NetworkManager
+3137	wpa_supplicant
+
+Interface	Chipset		Driver
+
+/usr/local/sbin/airmon-ng: line 199: [manca "](:)"
+wlan1		Ralink RT2870/3070	rt2800usb - [phy0]
+				(monitor mode enabled on mon0)
+""",
+    ),
+    (
+        "https://github.com/aircrack-ng/aircrack-ng/issues/1636",
+        ".txt",
+        r"""root@kali:~# airmon-ng start wlan0
+Found 5 processes that could cause trouble.
+If airodump-ng, aireplay-ng or airtun-ng stops working after
+a short period of time, you may want to kill (some of) them!
+
+   PID Name
+   894 NetworkManager
+  1046 wpa_supplicant
+  1048 dhclient
+  1195 avahi-daemon
+  1196 avahi-daemon
+
+PHY	Interface	Driver		Chipset
+
+phy0	wlan0		rt2800usb	Ralink Technology, Corp. RT3572
+		(mac80211 monitor mode vif enabled for [on [phy0](phy0]wlan0)wlan0mon)
+		(mac80211 station mode vif disabled for [phy0]wlan0)
+
+root@kali:~# airodump-ng wlan0mon
+ioctl(SIOCSIWMODE) failed: Device or resource busy
 """,
     ),
 ]
