@@ -9846,7 +9846,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``183``, ``186`` to ``188``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``183``, ``185`` to ``188``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9993,6 +9993,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (181, _RAW_STOP181),
         (182, _RAW_STOP182),
         (183, _RAW_STOP183),
+        (185, _RAW_STOP185),
         (186, _RAW_STOP186),
         (187, _RAW_STOP187),
         (188, _RAW_STOP188),
@@ -65254,6 +65255,489 @@ phy0	wlan0		rt2800usb	Ralink Technology, Corp. RT3572
 
 root@kali:~# airodump-ng wlan0mon
 ioctl(SIOCSIWMODE) failed: Device or resource busy
+""",
+    ),
+]
+
+
+_RAW_STOP185: list[tuple[str, str, str]] = [
+    # ---- Xorg: a rootless server's log under the home; bumblebee's second server at a prompt -----
+    (
+        "https://github.com/LukeSmithxyz/voidrice/issues/397",
+        ".txt",
+        r"""[    19.301] (WW) Failed to open protocol names file lib/xorg/protocol.txt
+[    19.302] 
+X.Org X Server 1.20.5
+X Protocol Version 11, Revision 0
+[    19.302] Build Operating System: Linux Arch Linux
+[    19.302] Current Operating System: Linux X121e 5.3.7-arch1-1-ARCH #1 SMP PREEMPT Fri Oct 18 00:17:03 UTC 2019 x86_64
+[    19.302] Kernel command line: BOOT_IMAGE=/vmlinuz-linux root=UUID=4d3ab364-3311-4408-8ffe-0be423fbaac2 rw loglevel=3 quiet
+[    19.303] Build Date: 30 June 2019  09:52:01AM
+[    19.303]  
+[    19.303] Current version of pixman: 0.38.4
+[    19.303] 	Before reporting problems, check http://wiki.x.org
+	to make sure that you have the latest version.
+[    19.303] Markers: (--) probed, (**) from config file, (==) default setting,
+	(++) from command line, (!!) notice, (II) informational,
+	(WW) warning, (EE) error, (NI) not implemented, (??) unknown.
+[    19.305] (==) Log file: "/home/[[user:rvale3]]{{keep:/.local/share/xorg/Xorg.0.log}}", Time: Sat Oct 26 07:36:40 2019
+[    19.307] (==) Using system config directory "/usr/share/X11/xorg.conf.d"
+[    19.308] (==) No Layout section.  Using the first Screen section.
+[    19.308] (==) No screen section available. Using defaults.
+""",
+    ),
+    (
+        "https://github.com/Bumblebee-Project/Bumblebee/issues/540",
+        ".txt",
+        r""" [[[user:volkan5]]@term1 ~]$ cat /var/log/Xorg.8.log
+[  2245.644] 
+X.Org X Server 1.15.0
+Release Date: 2013-12-27
+[  2245.644] X Protocol Version 11, Revision 0
+[  2245.644] Build Operating System: Linux 3.12.5-1-ARCH x86_64 
+[  2245.644] Current Operating System: Linux term1 3.12.9-2-ARCH #1 SMP PREEMPT Fri Jan 31 10:22:54 CET 2014 x86_64
+[  2245.644] Kernel command line: BOOT_IMAGE=/boot/vmlinuz-linux root=UUID=ece08336-500a-42e2-8bb2-71387406b490 rw quiet
+[  2245.644] Build Date: 09 January 2014  08:47:24AM
+[  2245.644]  
+[  2245.644] Current version of pixman: 0.32.4
+[  2245.644]    Before reporting problems, check http://wiki.x.org
+        to make sure that you have the latest version.
+[  2245.644] Markers: (--) probed, (**) from config file, (==) default setting,
+        (++) from command line, (!!) notice, (II) informational,
+        (WW) warning, (EE) error, (NI) not implemented, (??) unknown.
+[  2245.645] (==) Log file: "/var/log/Xorg.8.log", Time: Fri Feb 14 11:29:42 2014
+""",
+    ),
+    (
+        "https://github.com/ubuntu/lightdm/issues/210",
+        ".txt",
+        r"""`/home/{{keep:<some_username>}}/.local/share/xorg/Xorg.0.log`:
+
+[   635.371]
+X.Org X Server 1.21.1.16
+X Protocol Version 11, Revision 0
+[   635.379] Current Operating System: Linux {{keep:<some_hostname>}} 6.12.57+deb13-amd64 #1 SMP PREEMPT_DYNAMIC Debian 6.12.57-1 (2025-11-05) x86_64
+[   635.379] Kernel command line: BOOT_IMAGE=/vmlinuz-6.12.57+deb13-amd64 root=UUID=<some_uuid> ro root=/dev/mapper/luks-<some_uuid> cryptdevice=UUID=<some_uuid>:luks-<some_uuid> quiet
+[   635.383] xorg-server 2:21.1.16-1.3+deb13u1 (https://www.debian.org/support)
+[   635.385] Current version of pixman: 0.44.0
+[   635.389]    Before reporting problems, check http://wiki.x.org
+        to make sure that you have the latest version.
+""",
+    ),
+    # ---- sway: debug logs naming the config under the home, and the environment's PATH ---------
+    (
+        "https://github.com/swaywm/sway/pull/178",
+        ".txt",
+        r"""Info | main                             | Starting sway version gef31ee5 (2015-08-26, branch "master")
+Info | load_config                      | Loading config
+Debug| get_config_path                  | Checking for config at /home/[[user:koren]]{{keep:/.sway/config}}
+Info | config_command                   | handling config command 'set $mod alt'
+Info | config_command                   | handling config command 'set $mode test'
+""",
+    ),
+    (
+        "https://github.com/swaywm/sway/issues/2568",
+        ".txt",
+        r"""2018-09-04 11:04:42 - [subprojects/wlroots/xcursor/wlr_xcursor.c:248] sb_h_double_arrow (1 images) 24x24+12,12
+2018-09-04 11:04:42 - [subprojects/wlroots/xcursor/wlr_xcursor.c:248] default (1 images) 24x24+4,4
+2018-09-04 11:04:42 - [sway/main.c:135] PATH=/home/[[user:marlowe]]{{keep:/.local/bin}}:/opt/bin:/home/[[user:marlowe]]{{keep:/.pyenv/shims}}:/usr/local/sbin:/usr/local/bin:/usr/bin:/usr/lib/jvm/default/bin:/usr/bin/site_perl:/usr/bin/vendor_perl:/usr/bin/core_perl
+2018-09-04 11:04:42 - [sway/main.c:135] LD_LIBRARY_PATH=
+2018-09-04 11:04:42 - [sway/main.c:135] LD_PRELOAD_PATH=(null)
+2018-09-04 11:04:42 - [sway/main.c:135] LD_LIBRARY_PATH=
+2018-09-04 11:04:42 - [sway/main.c:135] SWAY_CURSOR_THEME=(null)
+2018-09-04 11:04:42 - [sway/main.c:135] SWAY_CURSOR_SIZE=(null)
+2018-09-04 11:04:42 - [sway/main.c:135] SWAYSOCK=/run/user/1000/sway-ipc.1000.22899.sock
+2018-09-04 11:04:42 - [sway/config.c:314] Set XDG_CONFIG_HOME to /home/[[user:marlowe]]{{keep:/.config}}
+2018-09-04 11:04:42 - [sway/config.c:344] Loading config from /home/[[user:marlowe]]{{keep:/.config/sway/config}}
+2018-09-04 11:04:42 - [sway/config.c:642] Read line 1: # Default config for sway
+2018-09-04 11:04:42 - [sway/config.c:642] Read line 2: #
+2018-09-04 11:04:42 - [sway/config.c:642] Read line 3: # Copy this to ~/.config/sway/config and edit it to your liking.
+2018-09-04 11:04:42 - [sway/config.c:642] Read line 4: #
+""",
+    ),
+    # ---- Hyprland: the crash-report folder looked for under the home; a crash report (clean) --------
+    (
+        "https://github.com/hyprwm/Hyprland/issues/5283",
+        ".txt",
+        r"""ls: cannot access '/home/[[user:dmorley]]{{keep:/.cache/hyprland}}': No such file or directory
+""",
+    ),
+    (
+        "https://github.com/hyprwm/Hyprland/issues/12318",
+        ".txt",
+        r"""terminate called after throwing an instance of 'std::out_of_range'
+  what(): basic_string::substr: __pos (which is 7) > this->size() (which is 6)
+Hyprland has crashed :( Consult the crash report at at ~/.cache/hyprland/hyprlandCrashReport14004.txtfor more information.
+fish: Job 1, 'Hyprland' terminated by signal SIGABRT (Abort)
+
+--------------------------------------------
+   Hyprland Crash Report
+--------------------------------------------
+Calm down, it was a misinput! MISINPUT!
+
+Hyprland received signal 6(ABRT)
+Version: 967c3c7404d4fa00234e29c70df3e263386d2597
+Tag: v0.52.1
+Date: Sun Nov 9 23:31:36 2025
+Flags:
+
+System info:
+""",
+    ),
+    (
+        "https://github.com/hyprwm/Hyprland/pull/8339",
+        ".txt",
+        r"""journalctl --user --since 16:15              
+Nov 07 16:15:01 archbtw systemd[1221]: Starting flatpak session helper...
+Nov 07 16:15:01 archbtw systemd[1221]: Started flatpak session helper.
+Nov 07 16:15:01 archbtw systemd[1221]: Started Main service for Hyprland, An intelligent dynamic tiling Wayland compositor.
+Nov 07 16:15:01 archbtw uwsm_waitenv[11686]: All expected variables appeared in activation environment.
+Nov 07 16:15:01 archbtw uwsm_hyprland.desktop[11689]: All expected variables appeared in activation environment.
+Nov 07 16:15:01 archbtw systemd[1221]: Starting Accessibility services bus...
+Nov 07 16:15:01 archbtw systemd[1221]: Started Accessibility services bus.
+Nov 07 16:15:01 archbtw dbus-broker-launch[11767]: Ready
+Nov 07 16:15:01 archbtw systemd[1221]: Started app-flatpak-com.github.wwmm.easyeffects-11730.scope.
+Nov 07 16:15:01 archbtw systemd[1221]: Started app-flatpak-pw.mmk.OpenFreebuds-11732.scope.
+Nov 07 16:15:01 archbtw uwsm_hyprland.desktop[11786]: The XKEYBOARD keymap compiler (xkbcomp) reports:
+Nov 07 16:15:01 archbtw uwsm_hyprland.desktop[11786]: > Warning:          Unsupported maximum keycode 708, clipping.
+Nov 07 16:15:01 archbtw uwsm_hyprland.desktop[11786]: >                   X11 cannot support keycodes above 255.
+""",
+    ),
+    # ---- GNOME Shell: an extension's frames in the syslog under the home ---------------------------
+    (
+        "https://github.com/julio641742/extend-panel-menu/issues/74",
+        ".txt",
+        r"""$ cat /etc/lsb-release 
+DISTRIB_ID=Ubuntu
+DISTRIB_RELEASE=18.04
+DISTRIB_CODENAME=bionic
+DISTRIB_DESCRIPTION="Ubuntu 18.04.1 LTS"
+
+$ dpkg -s gnome-shell | grep -i vers
+Version: 3.28.3-0ubuntu0.18.04.3
+
+$ sudo grep '#0' /var/log/syslog |head -n 5
+Dec 13 00:52:42 UB-PF1EPK67 org.gnome.Shell.desktop[9914]: #0 0x55f823851d68 i   /home/[[user:jimclark]]{{keep:/.local/share/gnome-shell/extensions/extend-panel-menu@julio641742/indicators/network.js}}:163 (0x7fb9840ae808 @ 22)
+Dec 13 00:52:42 UB-PF1EPK67 org.gnome.Shell.desktop[9914]: #0 0x55f823851d68 i   /home/[[user:jimclark]]/.local/share/gnome-shell/extensions/extend-panel-menu@julio641742/indicators/network.js:164 (0x7fb9840ae808 @ 42)
+Dec 13 00:52:42 UB-PF1EPK67 org.gnome.Shell.desktop[9914]: #0 0x55f823851d68 i   /home/[[user:jimclark]]/.local/share/gnome-shell/extensions/extend-panel-menu@julio641742/indicators/network.js:165 (0x7fb9840ae808 @ 69)
+Dec 13 00:52:42 UB-PF1EPK67 org.gnome.Shell.desktop[9914]: #0 0x55f823851d68 i   /home/[[user:jimclark]]/.local/share/gnome-shell/extensions/extend-panel-menu@julio641742/indicators/network.js:163 (0x7fb9840ae808 @ 22)
+Dec 13 00:52:42 UB-PF1EPK67 org.gnome.Shell.desktop[9914]: #0 0x55f823851d68 i   /home/[[user:jimclark]]/.local/share/gnome-shell/extensions/extend-panel-menu@julio641742/indicators/network.js:164 (0x7fb9840ae808 @ 42)
+""",
+    ),
+    # ---- KDE Plasma: kwin_wayland's core dump by UID and login; plasmashell's unit at a named host --
+    (
+        "https://github.com/ZaWertun/fedora-copr-kde5/issues/80",
+        ".txt",
+        r"""coredumpctl info 9809
+           PID: 9809 (kwin_wayland)
+           UID: 10001 ([[user:bernd]])
+           GID: 10001 ([[user:bernd]])
+        Signal: 11 (SEGV)
+     Timestamp: Thu 2021-06-17 21:09:16 CEST (3 months 19 days ago)
+  Command Line: kwin_wayland --wayland_fd 4 --xwayland /usr/libexec/startplasma-waylandsession
+    Executable: /usr/bin/kwin_wayland
+ Control Group: /user.slice/user-10001.slice/session-3.scope
+          Unit: session-3.scope
+         Slice: user-10001.slice
+       Session: 3
+     Owner UID: 10001 ([[user:bernd]])
+       Boot ID: fba6d49ae0634ccda37b410980fc6beb
+    Machine ID: 4da70f6344ba4588825471ed1f29e79a
+      Hostname: m910x
+       Storage: /var/lib/systemd/coredump/core.kwin_wayland.10001.fba6d49ae0634ccda37b410980fc6beb.9809.1623956956000000.zst (missing)
+       Message: Process 9809 (kwin_wayland) of user 10001 dumped core.
+                
+                Stack trace of thread 9809:
+                #0  0x00007f02d4a68261 _ZN4KWin27KeyboardLayoutDBusInterface18qt_static_metacallEP7QObjectN11QMetaObject4CallEiPPv (libkwin.so.5 + 0xf9261)
+                #1  0x00007f02d4a685a3 _ZN4KWin27KeyboardLayoutDBusInterface11qt_metacallEN11QMetaObject4CallEiPPv (libkwin.so.5 + 0xf95a3)
+""",
+    ),
+    (
+        "https://github.com/catsout/wallpaper-engine-kde-plugin/issues/391",
+        ".txt",
+        r"""`journalctl --user -xeu plasma-plasmashell.service` 
+░░ 
+░░ The job identifier is 857 and the job result is failed.
+Apr 09 18:46:24 [[user:liam]]-3800x systemd[1641]: plasma-plasmashell.service: Consumed 1.444s CPU time.
+░░ Subject: Resources consumed by unit runtime
+░░ Defined-By: systemd
+░░ Support: https://lists.freedesktop.org/mailman/listinfo/systemd-devel
+░░ 
+░░ The unit UNIT completed and consumed the indicated resources.
+Apr 09 18:47:11 [[user:liam]]-3800x systemd[1641]: plasma-plasmashell.service: Start request repeated too quickly.
+Apr 09 18:47:11 [[user:liam]]-3800x systemd[1641]: plasma-plasmashell.service: Failed with result 'exit-code'.
+░░ Subject: Unit failed
+░░ Defined-By: systemd
+░░ Support: https://lists.freedesktop.org/mailman/listinfo/systemd-devel
+░░ 
+░░ The unit UNIT has entered the 'failed' state with result 'exit-code'.
+""",
+    ),
+    (
+        "https://github.com/gerritdevriese/kzones/issues/183",
+        ".txt",
+        r"""                                         #29 0x00007d4331520f1f n/a (libkwin.so.6 + 0x920f1f)
+                                         #30 0x00007d43315206c8 n/a (libkwin.so.6 + 0x9206c8)
+Jan 26 09:04:23 kwin_wayland_wrapper[7038]: (EE) failed to read Wayland events: Broken pipe
+Jan 26 09:04:23 plasmashell[7196]: The Wayland connection broke. Did the Wayland compositor die?
+Jan 26 09:04:23 systemd[6692]: plasma-xdg-desktop-portal-kde.service: Main process exited, code=exited, status=255/EXCEPTION
+Jan 26 09:04:23 systemd[6692]: plasma-xdg-desktop-portal-kde.service: Failed with result 'exit-code'.
+Jan 26 09:04:23 systemd[6692]: plasma-xembedsniproxy.service: Main process exited, code=exited, status=1/FAILURE
+Jan 26 09:04:23 systemd[6692]: plasma-xembedsniproxy.service: Failed with result 'exit-code'.
+Jan 26 09:04:23 systemd[6692]: plasma-gmenudbusmenuproxy.service: Main process exited, code=exited, status=1/FAILURE
+Jan 26 09:04:23 systemd[6692]: plasma-gmenudbusmenuproxy.service: Failed with result 'exit-code'.
+""",
+    ),
+    # ---- SDDM: the journal at a host made of a first name; the audit record's hex-encoded account -
+    (
+        "https://github.com/sddm/sddm/issues/371",
+        ".txt",
+        r"""Apr  2 00:57:30 [[user:antoine]]-MSI-X6 sddm-helper[3905]: call start()
+Apr  2 00:57:30 [[user:antoine]]-MSI-X6 sddm-helper[3907]: void UserSession::setupChildProcess()
+Apr  2 00:57:30 [[user:antoine]]-MSI-X6 sddm-helper[3907]: Could not open stderr to .xsession-errors file
+Apr  2 00:57:30 [[user:antoine]]-MSI-X6 sddm-helper[3907]: QString cookie = qobject_cast<HelperApp*>(parent())->cookie();
+Apr  2 00:57:30 [[user:antoine]]-MSI-X6 sddm-helper[3905]: session must have open?
+Apr  2 00:57:30 [[user:antoine]]-MSI-X6 sddm[3897]: void Auth::Private::dataPending() {
+Apr  2 00:57:30 [[user:antoine]]-MSI-X6 sddm[3897]: Greeter session started successfully
+Apr  2 00:57:30 [[user:antoine]]-MSI-X6 sddm-helper[3905]: sessionOpened  true  completed with  6  !=  6
+Apr  2 00:57:30 [[user:antoine]]-MSI-X6 sddm-helper[3905]: No critical message
+Apr  2 00:57:31 [[user:antoine]]-MSI-X6 sddm-greeter[3907]: Connected to the daemon.
+Apr  2 00:57:31 [[user:antoine]]-MSI-X6 sddm[3897]: Message received from greeter: Connect
+""",
+    ),
+    (
+        "https://github.com/systemd/systemd/issues/15090",
+        ".txt",
+        r"""apr 01 00:44:01 localhost sddm-greeter[797]: Reading from "/usr/share/xsessions/plasma.desktop"
+apr 01 00:44:01 localhost sddm[703]: Message received from greeter: Login
+apr 01 00:44:01 localhost sddm[703]: Reading from "/usr/share/xsessions/plasma.desktop"
+apr 01 00:44:01 localhost sddm[703]: Reading from "/usr/share/xsessions/plasma.desktop"
+apr 01 00:44:01 localhost sddm[703]: Session "/usr/share/xsessions/plasma.desktop" selected, command: "/usr/bin/startplasma-x11"
+apr 01 00:44:01 localhost sddm-helper[908]: [PAM] Starting...
+apr 01 00:44:01 localhost sddm-helper[908]: [PAM] Authenticating...
+apr 01 00:44:01 localhost sddm-helper[908]: [PAM] Preparing to converse...
+apr 01 00:44:01 localhost sddm-helper[908]: [PAM] Conversation with 1 messages
+apr 01 00:44:01 localhost sddm-helper[908]: gkr-pam: unable to locate daemon control file
+apr 01 00:44:01 localhost audit[908]: USER_AUTH pid=908 uid=0 auid=4294967295 ses=4294967295 msg='op=PAM:authentication grantors=pam_tally2,pam_shells,pam_unix,pam_permit,pam_gnome_keyring acct=[[user:4AC4816E6973]] exe="/usr/lib/sddm/sddm-helper" hostname=? addr=? terminal=? res=success'
+""",
+    ),
+    (
+        "https://github.com/sddm/sddm/issues/1985",
+        ".txt",
+        r"""❯ journalctl -b -u sddm.service
+Sep 07 19:21:24 DE-M-LAPTOP systemd[1]: Started Simple Desktop Display Manager.
+Sep 07 19:21:24 DE-M-LAPTOP sddm[465]: Initializing...
+Sep 07 19:21:24 DE-M-LAPTOP sddm[465]: Starting...
+Sep 07 19:21:24 DE-M-LAPTOP sddm[465]: Logind interface found
+Sep 07 19:21:24 DE-M-LAPTOP sddm[465]: Adding new display...
+Sep 07 19:21:24 DE-M-LAPTOP sddm[465]: Loaded empty theme configuration
+Sep 07 19:21:24 DE-M-LAPTOP sddm[465]: Using VT 1
+Sep 07 19:21:24 DE-M-LAPTOP sddm[465]: Display server started.
+Sep 07 19:21:24 DE-M-LAPTOP sddm[465]: Socket server starting...
+Sep 07 19:21:24 DE-M-LAPTOP sddm[465]: Socket server started.
+Sep 07 19:21:24 DE-M-LAPTOP sddm[465]: Loading theme configuration from "/usr/share/sddm/themes/Candy/theme.conf"
+Sep 07 19:21:24 DE-M-LAPTOP sddm[465]: Greeter starting...
+Sep 07 19:21:24 DE-M-LAPTOP sddm-helper[469]: [PAM] Starting...
+Sep 07 19:21:24 DE-M-LAPTOP sddm-helper[469]: [PAM] Authenticating...
+Sep 07 19:21:24 DE-M-LAPTOP sddm-helper[469]: [PAM] returning.
+""",
+    ),
+    (
+        "https://github.com/sddm/sddm/issues/1456",
+        ".txt",
+        r"""[~]$ sudo journalctl -b-1 -e | grep sddm
+Nov 28 11:36:26 titan sddm-greeter[848]: Reading from "/usr/share/wayland-sessions/sway.desktop"
+Nov 28 11:36:26 titan sddm[798]: Message received from greeter: Login
+Nov 28 11:36:26 titan sddm[798]: Reading from "/usr/share/wayland-sessions/sway.desktop"
+Nov 28 11:36:26 titan sddm[798]: Session "/usr/share/wayland-sessions/sway.desktop" selected, command: "sway" for VT 1
+Nov 28 11:36:26 titan sddm[798]: Greeter stopping...
+Nov 28 11:36:26 titan sddm[798]: Error from greeter session: "Process crashed"
+Nov 28 11:36:26 titan sddm[798]: Auth: sddm-helper (--socket /tmp/sddm-auth213d44a2-c2ad-43b4-8585-7b2abeab7794 --id 2 --start /usr/bin/sddm-greeter --socket /tmp/sddm--EztQtY --theme /usr/share/sddm/themes/sugar-light --user {{keep:sddm}} --display-server weston --shell=fullscreen-shell.so --greeter) crashed (exit code 1)
+Nov 28 11:36:26 titan sddm[798]: Error from greeter session: "Process crashed"
+Nov 28 11:36:26 titan sddm[798]: Auth: sddm-helper exited with 15
+Nov 28 11:36:26 titan sddm[798]: Greeter stopped.
+Nov 28 11:36:26 titan sddm-helper[908]: [PAM] Starting...
+Nov 28 11:36:26 titan sddm-helper[908]: [PAM] Authenticating...
+Nov 28 11:36:26 titan sddm-helper[908]: [PAM] Preparing to converse...
+Nov 28 11:36:26 titan sddm-helper[908]: [PAM] Conversation with 1 messages
+""",
+    ),
+    # ---- LightDM and GDM: loginctl's USER column; PAM's session lines; GDM's debug log by login ---
+    (
+        "https://github.com/linuxmint/cinnamon-screensaver/issues/50",
+        ".txt",
+        r"""$ env |grep XDG_SEAT_PATH
+XDG_SEAT_PATH=/org/freedesktop/DisplayManager/Seat0
+
+$ loginctl 
+   SESSION        UID USER             SEAT            
+        c4        996 {{keep:lightdm}}          seat0           
+        56       1000 [[user:ronan]]            seat0           
+
+2 sessions listed.
+""",
+    ),
+    (
+        "https://github.com/Nyxvectar/dotfiles/pull/11",
+        ".txt",
+        r"""Jun 10 09:15:43 nixos gdm-password][2215]: gkr-pam: unable to locate daemon control file
+Jun 10 09:15:43 nixos gdm-password][2215]: gkr-pam: stashed password to try later in open session
+Jun 10 09:15:43 nixos gdm-password][2215]: pam_unix(gdm-password:session): session opened for user [[user:kolda]](uid=1000) by (uid=0)
+""",
+    ),
+    (
+        "https://github.com/Miezhiko/Overlay/issues/101",
+        ".txt",
+        r"""GdmSession: Set up service gdm-password for username [[user:mercerj]]
+GdmSession: selecting user '[[user:mercerj]]'
+GdmSessionWorker: initializing PAM; service=gdm-password username=[[user:mercerj]] seat=seat0
+GdmSessionWorker: using PAM profile /usr/lib/pam.d/gdm-password
+GdmSessionWorker: authenticating user [[user:mercerj]]
+GdmSessionWorker: 1 new messages received from PAM
+GdmSessionWorker: received pam message of type 1 with payload 'Password: '
+""",
+    ),
+    # ---- IBus and fcitx5: strace of the bus address under the home; sockets under /tmp/ibus-<u>;
+    # ps's truncated user column; fcitx5-diagnose (clean) ------------------------------------------
+    (
+        "https://github.com/ibus/ibus/issues/2018",
+        ".txt",
+        r"""[[[user:ivo]]@exps13arch bin]$ strace ibus-daemon.orig --xim --verbose --panel disable |& grep ibus/bus
+openat(AT_FDCWD, "/home/[[user:ivo]]{{keep:/.config/ibus/bus/9e3e19d11c9b4fd2b6bffdee90842203-unix-0}}", O_RDONLY) = 3
+access("/usr/var/cache/ibus/bus/registry", F_OK) = -1 ENOENT (No such file or directory)
+access("/home/[[user:ivo]]{{keep:/.cache/ibus/bus/registry}}", F_OK) = 0
+openat(AT_FDCWD, "/home/[[user:ivo]]/.cache/ibus/bus/registry", O_RDONLY) = 3
+access("/home/[[user:ivo]]/.config/ibus/bus", F_OK) = 0
+stat("/home/[[user:ivo]]/.config/ibus/bus", {st_mode=S_IFDIR|0700, st_size=4096, ...}) = 0
+unlink("/home/[[user:ivo]]/.config/ibus/bus/9e3e19d11c9b4fd2b6bffdee90842203-unix-0") = 0
+openat(AT_FDCWD, "/home/[[user:ivo]]/.config/ibus/bus/9e3e19d11c9b4fd2b6bffdee90842203-unix-0", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 9
+^C
+[[[user:ivo]]@exps13arch bin]$ strace gedit |& grep ibus/bus
+access("/home/[[user:ivo]]/.config/ibus/bus", F_OK) = 0
+stat("/home/[[user:ivo]]/.config/ibus/bus", {st_mode=S_IFDIR|0700, st_size=4096, ...}) = 0
+chmod("/home/[[user:ivo]]/.config/ibus/bus", 0700) = 0
+stat("/home/[[user:ivo]]/.config/ibus/bus", {st_mode=S_IFDIR|0700, st_size=4096, ...}) = 0
+inotify_add_watch(12, "/home/[[user:ivo]]/.config/ibus/bus", IN_MODIFY|IN_ATTRIB|IN_CLOSE_WRITE|IN_MOVED_FROM|IN_MOVED_TO|IN_CREATE|IN_DELETE|IN_DELETE_SELF|IN_MOVE_SELF|IN_UNMOUNT|IN_ONLYDIR) = 2
+""",
+    ),
+    (
+        "https://github.com/ibus/ibus/issues/440",
+        ".txt",
+        r"""$ ibus-daemon -rxv
+
+(ibus-daemon:22945): IBUS-WARNING **: Connect to unix:path=/tmp/ibus-
+[[user:wanq]]/ibus-unix-0 failed: Failed to connect to socket /tmp/ibus-[[user:wanq]]/ibus-
+unix-0: Connection refused.
+/usr/share/ibus/ui/gtk/candidatepanel.py:190: DeprecationWarning: Use the 
+new widget gtk.Tooltip
+  self.__tooltips = gtk.Tooltips()
+/usr/share/ibus/ui/gtk/candidatepanel.py:240: DeprecationWarning: Use the 
+new widget gtk.Tooltip
+  self.__tooltips.set_tip(self.__aux_label, "Aux string")
+""",
+    ),
+    (
+        "https://github.com/ibus/ibus/issues/2538",
+        ".txt",
+        r"""% ibus-daemon --verbose --config disable --panel disable --emoji-extension disable &
+[1] 7252 (Exited w/o outputs)
+% ps -ef | grep ibus
+[[user:rk_mesh]]+  7252  4622  0 09:27 pts/3    00:00:00 ibus-daemon --verbose --config disable --panel disable --emoji-extension disable
+[[user:rk_mesh]]+  7260     1  0 09:27 tty8     00:00:00 /usr/lib/ibus/ibus-portal
+[[user:rk_mesh]]+  7275  4622  0 09:27 pts/3    00:00:00 grep --colour=auto ibus
+% /usr/lib/ibus/ibus-dconf
+(Running w/o outputs ...)
+""",
+    ),
+    (
+        "https://github.com/fcitx/fcitx5/issues/158",
+        ".txt",
+        r"""# System Info:
+1.  `uname -a`:
+
+        Linux asus-laptop 5.9.10 #1 SMP 1 x86_64 GNU/Linux
+
+2.  `lsb_release`:
+
+    `lsb_release` not found.
+
+3.  `/etc/lsb-release`:
+
+    `/etc/lsb-release` not found.
+
+4.  `/etc/os-release`:
+
+    `/etc/os-release` not found.
+
+5.  Desktop Environment:
+
+    Desktop environment is `xfce`.
+
+6.  Bash Version:
+
+        BASH_VERSION='5.0.16(1)-release'
+
+# Environment:
+1.  DISPLAY:
+
+        DISPLAY=':0.0'
+
+2.  Keyboard Layout:
+
+    1.  `setxkbmap`:
+
+        `setxkbmap` not found.
+
+    2.  `xprop`:
+
+        `xprop` not found.
+""",
+    ),
+    # ---- xdg-desktop-portal and WirePlumber: user units' journals, one at a host made of a name ----
+    (
+        "https://github.com/mylinuxforwork/dotfiles/issues/1663",
+        ".txt",
+        r"""❯ # Stop running portals
+  systemctl --user restart xdg-desktop-portal
+  systemctl --user restart xdg-desktop-portal-gtk
+  systemctl --user restart xdg-desktop-portal-hyprland
+A dependency job for xdg-desktop-portal.service failed. See 'journalctl -xe' for details.
+❯ journalctl -xe
+Hint: You are currently not seeing messages from other users and the system.
+      Users in groups 'adm', 'systemd-journal', 'wheel' can see all messages.
+      Pass -q to turn off this notice.
+░░ Support: https://lists.freedesktop.org/mailman/listinfo/systemd-devel
+░░ 
+░░ A stop job for unit UNIT has finished.
+░░ 
+░░ The job identifier is 2496 and the job result is done.
+Jun 11 09:41:06 [[user:joseph]]Main systemd[3964]: Starting Portal service (Hyprland implementation)...
+░░ Subject: A start job for unit UNIT has begun execution
+░░ Defined-By: systemd
+░░ Support: https://lists.freedesktop.org/mailman/listinfo/systemd-devel
+░░ 
+░░ A start job for unit UNIT has begun execution.
+░░ 
+░░ The job identifier is 2496.
+Jun 11 09:41:06 [[user:joseph]]Main systemd[3964]: Started Portal service (Hyprland implementation).
+""",
+    ),
+    (
+        "https://github.com/PipeWire/wireplumber/issues/5",
+        ".txt",
+        r"""● wireplumber.service - Multimedia Service Session Manager
+     Loaded: loaded (/usr/lib/systemd/user/wireplumber.service; enabled; vendor preset: enabled)
+     Active: active (running) since Sun 2021-12-26 16:26:32 EET; 19min ago
+   Main PID: 5009 (wireplumber)
+      Tasks: 4 (limit: 9440)
+     Memory: 5.0M
+        CPU: 77ms
+     CGroup: /user.slice/user-1000.slice/user@1000.service/session.slice/wireplumber.service
+             └─5009 /usr/bin/wireplumber
+
+Dec 26 16:26:32 fedora systemd[1705]: Started Multimedia Service Session Manager.
+Dec 26 16:26:32 fedora wireplumber[5009]: <WpPortalPermissionStorePlugin:0x56514ac45dc0> Failed to call Lookup: >
+Dec 26 16:26:57 fedora wireplumber[5009]: GetManagedObjects() failed: org.freedesktop.DBus.Error.NoReply
 """,
     ),
 ]
