@@ -360,6 +360,7 @@ def main(argv: list[str] | None = None) -> int:
             "181",
             "182",
             "183",
+            "184",
             "all",
         ),
         default="all",
