@@ -75,10 +75,11 @@ tools, bioinformatics pipelines, TeX and document tools, trading bots and crypto
 printing, scanning, audio and Bluetooth stacks) and ``117`` to ``120`` (threads: game servers,
 telephony and VoIP, SMTP clients' debug transcripts, browser test automation) under 1.63.0;
 ``121`` to ``123`` (threads: home-automation device stacks, package registries' login and
-publish runs, self-hosted git services) under 1.69.0; ``185`` (threads: Linux desktop sessions
-and compositors), ``186`` (threads: JVM application servers and JVM diagnostics), ``187``
-(threads: note-taking, reading and flashcard apps) and ``188`` (threads: penetration-testing
-and network-scanning tools) under 1.159.0 (``all``, the default, is every collection).
+publish runs, self-hosted git services) under 1.69.0; ``184`` (threads: scientific imaging and
+lab instrument software), ``185`` (threads: Linux desktop sessions and compositors), ``186``
+(threads: JVM application servers and JVM diagnostics), ``187`` (threads: note-taking, reading
+and flashcard apps) and ``188`` (threads: penetration-testing and network-scanning tools) under
+1.159.0 (``all``, the default, is every collection).
 ``--show NAME`` prints one document before and after, ``--misses`` lists each miss and damage
 of the parts printed. Not collected by pytest.
 """
@@ -362,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
             "181",
             "182",
             "183",
+            "184",
             "185",
             "186",
             "187",

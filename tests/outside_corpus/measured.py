@@ -5059,6 +5059,40 @@ _TEXTS_185 = (
     'Nov 28 11:36:26 titan sddm[798]: Error from greeter session: "Process crashed"\n',
 )
 
+_TEXTS_184 = (
+    # pip and conda under shared, software and system trees that name nobody: a lab share's
+    # common folders, a site's software tree, a container's root and the default conda paths
+    "Requirement already satisfied: vispy>=0.10.0 in /endosome/archive/MIL/shared/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (0.10.0)\n",
+    "Requirement already satisfied: tifffile>=2020.2.16 in /opt/conda/envs/napari-env/lib/python3.9/site-packages (from napari) (2022.4.22)\n",
+    "Requirement already satisfied: dask[array]!=2.28.0,>=2.15.0 in /root/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (2022.4.1)\n",
+    "Requirement already satisfied: cachey>=0.2.1 in /home/user/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (0.2.1)\n",
+    "Requirement already satisfied: napari-console>=0.0.4 in ~/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (0.0.4)\n",
+    "Requirement already satisfied: jsonschema>=3.2.0 in $HOME/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (4.4.0)\n",
+    "Requirement already satisfied: typing-extensions in /usr/local/lib/python3.9/site-packages (from napari) (4.2.0)\n",
+    "Requirement already satisfied: vispy>=0.10.0 in /endosome/archive/MIL/napari-env/lib/python3.9/site-packages (from napari) (0.10.0)\n",
+    "Requirement already satisfied: vispy>=0.10.0 in /archive/MIL/conda/envs/napari-env/lib/python3.9/site-packages (from napari) (0.10.0)\n",
+    # a CoreLog header's User: line with a default, service or placeholder account
+    "2022-04-11T17:18:09.043385 tid8436 [IFO,App] User: Administrator\n",
+    "2022-04-11T17:18:09.043385 tid8436 [IFO,App] User: SYSTEM\n",
+    "2022-04-11T17:18:09.043385 tid8436 [IFO,App] User: root\n",
+    "2022-04-11T17:18:09.043385 tid8436 [IFO,App] User: user\n",
+    "2022-04-11T17:18:09.043385 tid8436 [IFO,App] User: <username>\n",
+    "2022-04-11T17:18:09.043385 tid8436 [IFO,App] Host: DESKTOP-LD09UV5\n",
+    "2022-04-11T17:18:09.043385 tid8436 [IFO,App] MM Studio version: 2.0.1 20220401\n",
+    "2022-04-11T17:18:09.043385 tid8436 [IFO,LogManager] Enabled primary log file C:\\Program Files\\Micro-Manager-2.0\\CoreLogs\\CoreLog20220411T171809_pid9172.txt\n",
+    "2021-12-05T11:11:25.942127 tid4792 [IFO,Core] Will initialize device Blackfly S BFS-U3-04S2M\n",
+    "2022-01-15T23:15:29.985238 tid88716 [IFO,Core] Did load device Dahengcamera from Dahengcameratest; label = Dahengcamera\n",
+    # OMERO's documented server account and CLI lines
+    "Saving to /opt/omero/server/OMERO5.4__0.sql\n",
+    "Saving to ~/OMERO5.4__0.sql\n",
+    "Previously logged in to localhost:4064 as root\n",
+    "Username: [root] \n",
+    "Password check failed for 'root': [id=0]\n",
+    "No descriptor given. Using etc/grid/default.xml\n",
+    "$ omero db script --password <some-password>\nUsing OMERO5.4 for version\nUsing 0 for patch\n",
+    "OMERODIR=/opt/omero/server/OMERO.server\n",
+)
+
 MEASURED: tuple[Measured, ...] = (
     # Batch 59 (stop 49, real_threads.py's _RAW_STOP59): its narrative, misses and damage are in
     # tests/outside_corpus/SOURCE.md, "The stop-59 collection".
@@ -8897,5 +8931,39 @@ MEASURED: tuple[Measured, ...] = (
         tails=(8, 8),
         parses=(0, 0),
         texts=_TEXTS_185,
+    ),
+    Measured(
+        batch=184,
+        blind_under="1.159.0",
+        # Batch 184's tune part under scrubber 1.159.0, blind: paths 46/54, elsewhere 3/4, no
+        # e-mail or secret, 1 of 17 keep spans damaged, 10/10 library tails, 1 of 5 clean
+        # changed, no JSON/YAML.
+        # known misses (tests/outside_corpus/SOURCE.md, "The stop-184 collection"): a login as
+        # the folder above `.conda/envs/` under a lab share that is no known home or HPC root
+        # (`/endosome/archive/MIL/<u>/.conda/envs/napari-env/…`, eight paths), and Micro-Manager's
+        # CoreLog header `[IFO,App] User: <First>` (the OS login, named nowhere else). Known
+        # damage and change: OMERO's documented server account in `omero db script`'s `Saving to
+        # /home/omero-server/OMERO5.4__0.sql` read as a login and replaced
+        docs=19,
+        total=(54, 4, 0, 0),
+        found=(46, 3, 0, 0),
+        missed=(
+            "micro-manager-micro-manager-issues-1434: user (elsewhere) 'Lukas'",
+            "napari-napari-issues-4570: user (path) 'roth'",
+            "napari-napari-issues-4570: user (path) 'roth'",
+            "napari-napari-issues-4570: user (path) 'roth'",
+            "napari-napari-issues-4570: user (path) 'roth'",
+            "napari-napari-issues-4570: user (path) 'roth'",
+            "napari-napari-issues-4570: user (path) 'roth'",
+            "napari-napari-issues-4570: user (path) 'roth'",
+            "napari-napari-issues-4570: user (path) 'roth'",
+        ),
+        keeps=17,
+        damage=("ome-omero-py-issues-473: 'omero-server'",),
+        clean_changed=("ome-omero-py-issues-473",),
+        clean_docs=5,
+        tails=(10, 10),
+        parses=(0, 0),
+        texts=_TEXTS_184,
     ),
 )

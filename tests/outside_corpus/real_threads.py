@@ -9846,7 +9846,7 @@ gh api /user | jq -r .name
 
 
 def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``183``, ``185`` to ``188``), or of all."""
+    """The documents of one collection (``40``, ``42`` to ``188``), or of all."""
     out: list[RealDocument] = []
     seen: dict[str, int] = {}
     for number, raw in (
@@ -9993,6 +9993,7 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (181, _RAW_STOP181),
         (182, _RAW_STOP182),
         (183, _RAW_STOP183),
+        (184, _RAW_STOP184),
         (185, _RAW_STOP185),
         (186, _RAW_STOP186),
         (187, _RAW_STOP187),
@@ -65738,6 +65739,413 @@ Jun 11 09:41:06 [[user:joseph]]Main systemd[3964]: Started Portal service (Hyprl
 Dec 26 16:26:32 fedora systemd[1705]: Started Multimedia Service Session Manager.
 Dec 26 16:26:32 fedora wireplumber[5009]: <WpPortalPermissionStorePlugin:0x56514ac45dc0> Failed to call Lookup: >
 Dec 26 16:26:57 fedora wireplumber[5009]: GetManagedObjects() failed: org.freedesktop.DBus.Error.NoReply
+""",
+    ),
+]
+
+
+_RAW_STOP184: list[tuple[str, str, str]] = [
+    # ---- Fiji / ImageJ: the console, the debug launcher's search, plugin listings ----------------
+    (
+        "https://github.com/fiji/fiji/issues/115",
+        ".txt",
+        r"""[WARNING] About folder '/Applications/Fiji.app/about' does not exist.
+[ERROR] Module threw exception
+java.lang.IndexOutOfBoundsException: Index: 0, Size: 0
+	at java.util.ArrayList.RangeCheck(ArrayList.java:547)
+	at java.util.ArrayList.get(ArrayList.java:322)
+	at io.scif.AbstractMetadata.get(AbstractMetadata.java:122)
+	at io.scif.services.DefaultDatasetIOService.updateDataset(DefaultDatasetIOService.java:206)
+	at io.scif.services.DefaultDatasetIOService.open(DefaultDatasetIOService.java:130)
+	at io.scif.services.DefaultDatasetIOService.open(DefaultDatasetIOService.java:109)
+	at io.scif.services.SCIFIODatasetService.open(SCIFIODatasetService.java:165)
+	at net.imagej.app.AboutImageJ.createDataset(AboutImageJ.java:154)
+	at net.imagej.app.AboutImageJ.run(AboutImageJ.java:129)
+	at org.scijava.command.CommandModule.run(CommandModule.java:201)
+	at org.scijava.module.ModuleRunner.run(ModuleRunner.java:167)
+""",
+    ),
+    (
+        "https://github.com/fiji/fiji/issues/169",
+        ".txt",
+        r"""find_newest: searching 'C:\Users\[[user:LORENA~1.HAS]]{{keep:\DOCUME~1\Fiji.app/java}}' for 'jre/bin/server/jvm.dll'
+find_newest: file not found: 'C:\Users\[[user:LORENA~1.HAS]]\DOCUME~1\Fiji.app/java/jre/bin/server/jvm.dll'
+find_newest: searching 'C:\Users\[[user:LORENA~1.HAS]]\DOCUME~1\Fiji.app/java/win64' for 'jre/bin/server/jvm.dll'
+find_newest: file not found: 'C:\Users\[[user:LORENA~1.HAS]]\DOCUME~1\Fiji.app/java/win64/jre/bin/server/jvm.dll'
+find_newest: searching 'C:\Users\[[user:LORENA~1.HAS]]\DOCUME~1\Fiji.app/java/win64/jdk1.6.0_24' for 'jre/bin/server/jvm.dll'
+find_newest: found a candidate: 'C:\Users\[[user:LORENA~1.HAS]]\DOCUME~1\Fiji.app/java/win64/jdk1.6.0_24'
+Detected ImageJ2
+JRE not found in 'C:\Users\[[user:LORENA~1.HAS]]\DOCUME~1\Fiji.app/jre'
+JAVA_HOME contains a JRE: 'C:\Users\[[user:LORENA~1.HAS]]\DOCUME~1\Fiji.app/java/win64/jdk1.6.0_24//jre'
+Available RAM: 8019MB, using 3/4 of that: 6015MB
+""",
+    ),
+    (
+        "https://github.com/imagej/imagej-omero/issues/103",
+        ".txt",
+        r"""/Users/[[user:kellerma]]{{keep:/Desktop/Fiji.app/plugins/Simple_Neurite_Tracer-3.1.6.jar}}
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/TrakEM2_-1.1j.jar
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/level_sets-1.0.2.jar
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/Archipelago_Plugins-0.5.4.jar
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/Volume_Calculator-2.0.2.jar
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/Vaa3d_Writer-1.0.2.jar
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/bio-formats_plugins-5.9.0.jar
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/SPIM_Opener-2.0.2.jar
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/Gray_Morphology-2.3.4.jar
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/Calculator_Plus-2.0.1.jar
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/Image_Expression_Parser-3.0.1.jar
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/CorrectBleach_-2.0.2.jar
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/Colour_Deconvolution-3.0.2.jar
+/Users/[[user:kellerma]]/Desktop/Fiji.app/plugins/Interactive_3D_Surface_Plot-3.0.0.jar
+""",
+    ),
+    (
+        "https://github.com/imagej/imagej2/issues/245",
+        ".txt",
+        r"""find_newest: searching 'C:\Users\[[user:박민수]]{{keep:\Desktop\Fiji.app/java}}' for 'jre/bin/server/jvm.dll'
+find_newest: file not found: 'C:\Users\[[user:박민수]]\Desktop\Fiji.app/java/jre/bin/server/jvm.dll'
+find_newest: searching 'C:\Users\[[user:박민수]]\Desktop\Fiji.app/java/win64' for 'jre/bin/server/jvm.dll'
+find_newest: file not found: 'C:\Users\[[user:박민수]]\Desktop\Fiji.app/java/win64/jre/bin/server/jvm.dll'
+find_newest: searching 'C:\Users\[[user:박민수]]\Desktop\Fiji.app/java/win64/jdk1.8.0_172' for 'jre/bin/server/jvm.dll'
+find_newest: found a candidate: 'C:\Users\[[user:박민수]]\Desktop\Fiji.app/java/win64/jdk1.8.0_172'
+Detected ImageJ2
+JRE not found in 'C:\Users\[[user:박민수]]\Desktop\Fiji.app/jre'
+JAVA_HOME contains a JRE: 'C:\Users\[[user:박민수]]\Desktop\Fiji.app/java/win64/jdk1.8.0_172//jre'
+Available RAM: 16269MB, using 3/4 of that: 12202MB
+""",
+    ),
+    (
+        "https://github.com/nicjac/PHANTAST-FIJI/issues/4",
+        ".txt",
+        r"""ERROR: java.lang.NullPointerException
+in DialogListener of PHANTAST_@7f406c0c
+at PHANTAST_.dialogItemChanged(PHANTAST_.java:160)
+from ij.gui.GenericDialog.notifyListeners(GenericDialog.java:1426)
+
+from the console:
+Exception in thread "Open" java.lang.UnsupportedOperationException: Attempting to read or write from a io.scif.io.VirtualHandle. There is no source to operate on.
+	at io.scif.io.VirtualHandle.read(VirtualHandle.java:83)
+	at io.scif.io.RandomAccessInputStream.read(RandomAccessInputStream.java:437)
+	at io.scif.formats.KontronFormat$Checker.isFormat(KontronFormat.java:124)
+	at io.scif.AbstractChecker.isFormat(AbstractChecker.java:93)
+	at io.scif.services.DefaultFormatService.getFormatList(DefaultFormatService.java:342)
+	at io.scif.services.DefaultFormatService.getFormat(DefaultFormatService.java:317)
+	at io.scif.services.DefaultDatasetIOService.canOpen(DefaultDatasetIOService.java:83)
+	at io.scif.io.DatasetIOPlugin.supportsOpen(DatasetIOPlugin.java:65)
+	at org.scijava.io.IOService.getOpener(IOService.java:56)
+""",
+    ),
+    # ---- napari: pip under a lab share, tracebacks, napari --info's settings path ---------------
+    (
+        "https://github.com/napari/napari/issues/4570",
+        ".txt",
+        r"""Requirement already satisfied: jsonschema>=3.2.0 in /endosome/archive/MIL/[[user:roth]]/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (4.4.0)
+Requirement already satisfied: npe2>=0.3.0 in /endosome/archive/MIL/[[user:roth]]/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (0.3.0)
+Requirement already satisfied: typing-extensions in /endosome/archive/MIL/[[user:roth]]/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (4.2.0)
+Requirement already satisfied: tifffile>=2020.2.16 in /endosome/archive/MIL/[[user:roth]]/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (2022.4.22)
+Requirement already satisfied: cachey>=0.2.1 in /endosome/archive/MIL/[[user:roth]]/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (0.2.1)
+Requirement already satisfied: dask[array]!=2.28.0,>=2.15.0 in /endosome/archive/MIL/[[user:roth]]/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (2022.4.1)
+Requirement already satisfied: napari-console>=0.0.4 in /endosome/archive/MIL/[[user:roth]]/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (0.0.4)
+Requirement already satisfied: vispy>=0.10.0 in /endosome/archive/MIL/[[user:roth]]/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (0.10.0)
+""",
+    ),
+    (
+        "https://github.com/napari/napari/issues/3724",
+        ".txt",
+        r"""ImportError: Numba needs NumPy 1.20 or less
+
+The above exception was the direct cause of the following exception:
+
+PluginImportError                         Traceback (most recent call last)
+~/.pyenv/versions/partseg3.8/lib/python3.8/site-packages/napari_plugin_engine/manager.py in discover(self=<napari.plugins._plugin_manager.NapariPluginManager object>, path=None, entry_point=None, prefix=None, ignore_errors=True)
+    262 
+    263             try:
+--> 264                 if self._load_and_register(mod_name, name):
+        self._load_and_register = <bound method PluginManager._load_and_register of <napari.plugins._plugin_manager.NapariPluginManager object at 0x7f1f9c1ba460>>
+        mod_name = 'napari_console'
+        name = 'console'
+""",
+    ),
+    (
+        "https://github.com/napari/napari/issues/5341",
+        ".txt",
+        r"""Validation errors in config file(s).
+The following fields have been reset to the default value:
+
+schema_version
+  value is not a valid tuple (type=type_error.tuple)
+
+Traceback (most recent call last):
+  File "C:\Users\[[user:jhwqel]]{{keep:\Miniconda3\envs\test\Scripts\napari-script.py}}", line 9, in <module>
+    sys.exit(main())
+  File "C:\Users\[[user:jhwqel]]\Miniconda3\envs\test\lib\site-packages\napari\__main__.py", line 431, in main
+    _run()
+  File "C:\Users\[[user:jhwqel]]\Miniconda3\envs\test\lib\site-packages\napari\__main__.py", line 230, in _run
+    from napari import run, view_path
+ImportError: cannot import name 'view_path' from 'napari' (C:\Users\[[user:jhwqel]]\Miniconda3\envs\test\lib\site-packages\napari\__init__.py)
+""",
+    ),
+    (
+        "https://github.com/napari/napari/issues/7671",
+        ".txt",
+        r"""napari: 0.5.6
+Platform: Linux-5.4.0-150-generic-x86_64-with-glibc2.27
+System: Ubuntu 18.04.6 LTS
+Python: 3.10.16 | packaged by conda-forge | (main, Dec  5 2024, 14:16:10) [GCC 13.3.0]
+Qt: 5.15.8
+PyQt5: 5.15.9
+NumPy: 2.1.3
+VisPy: 0.14.3
+
+OpenGL:
+  - GL version:  4.6.0 NVIDIA 515.105.01
+  - MAX_TEXTURE_SIZE: 32768
+  - GL_MAX_3D_TEXTURE_SIZE: 16384
+
+Screens:
+  - screen 1: resolution 3840x2160, scale 1.0
+
+Optional:
+  - numba: 0.61.0
+  - triangle not installed
+  - napari-plugin-manager: 0.1.4
+
+Settings path:
+  - /home/[[user:brookefoley]]{{keep:/.config/napari/napari-env_88e06a28a844ac3f937bab6d14b0c65dbe8cde31/settings.yaml}}
+Plugins:
+  - napari: 0.5.6 (81 contributions)
+""",
+    ),
+    (
+        "https://github.com/computational-cell-analytics/micro-sam/issues/1018",
+        ".txt",
+        r"""(test-neu) [[user:tobin]]@[[user:tobin]]:~$ napari --info
+WARNING: Warning: Ignoring XDG_SESSION_TYPE=wayland on Gnome. Use QT_QPA_PLATFORM=wayland to run on Wayland anyway.
+WARNING:vispy:Warning: Ignoring XDG_SESSION_TYPE=wayland on Gnome. Use QT_QPA_PLATFORM=wayland to run on Wayland anyway.
+napari: 0.6.0 (from conda)
+Platform: Linux-6.8.0-52-generic-x86_64-with-glibc2.35
+System: Ubuntu 22.04.5 LTS
+Python: 3.11.12 | packaged by conda-forge | (main, Apr 10 2025, 22:23:25) [GCC 13.3.0]
+Qt: 5.15.15
+PyQt5: 5.15.10
+NumPy: 2.2.5
+SciPy: 1.15.2
+Dask: 2025.4.1
+VisPy: 0.14.3
+
+OpenGL:
+  - PyOpenGL: 3.1.6
+  - GL version:  4.6 (Compatibility Profile) Mesa 23.2.1-1ubuntu3.1~22.04.3
+  - MAX_TEXTURE_SIZE: 16384
+  - GL_MAX_3D_TEXTURE_SIZE: 2048
+""",
+    ),
+    # ---- QuPath: an extension's log lines ----------------------------------------------------------
+    (
+        "https://github.com/qupath/qupath-extension-omero-web/issues/27",
+        ".txt",
+        r"""09:28:22.180	[JavaFX Application Thread]	WARN	qupath.lib.gui.ExtensionManager	QuPath version for which the 'OMERO extension' was written is unknown!
+09:28:22.174	[JavaFX Application Thread]	ERROR	qupath.lib.gui.ExtensionManager	Error loading extension qupath.lib.images.servers.omero.OmeroExtension@786a2205: qupath/lib/gui/ActionTools	java.lang.NoClassDefFoundError: qupath/lib/gui/ActionTools
+	at qupath.lib.images.servers.omero.OmeroExtension.installExtension(OmeroExtension.java:73)
+	at qupath.lib.gui.ExtensionManager.refreshExtensions(ExtensionManager.java:148)
+	at qupath.lib.gui.QuPathGUI.<init>(QuPathGUI.java:343)
+	at qupath.lib.gui.QuPathGUI.createInstance(QuPathGUI.java:410)
+	at qupath.lib.gui.QuPathApp.start(QuPathApp.java:65)
+""",
+    ),
+    # ---- Micro-Manager: CoreLogs' header (User:, Host:), device adapters, pycro-manager -----------
+    (
+        "https://github.com/micro-manager/micro-manager/issues/1434",
+        ".txt",
+        r"""2022-04-11T17:18:09.043385 tid8436 [IFO,LogManager] Enabled primary log file C:\Program Files\Micro-Manager-2.0\CoreLogs\CoreLog20220411T171809_pid9172.txt
+2022-04-11T17:18:09.043385 tid8436 [IFO,App] User: [[user:Lukas]]
+2022-04-11T17:18:09.043385 tid8436 [IFO,App] Host: DESKTOP-LD09UV5
+2022-04-11T17:18:09.043385 tid8436 [IFO,App] MM Studio version: 2.0.1 20220401
+2022-04-11T17:18:09.043385 tid8436 [IFO,App] MMCore version 10.2.0
+2022-04-11T17:18:09.043385 tid8436 [IFO,App] Device API version 70, Module API version 10
+2022-04-11T17:18:09.043385 tid8436 [IFO,App] Operating System: Windows 10 (amd64) 10.0
+2022-04-11T17:18:09.043385 tid8436 [IFO,App] JVM: Java HotSpot(TM) 64-Bit Server VM, version 1.8.0_152, 64-bit
+""",
+    ),
+    (
+        "https://github.com/micro-manager/pycro-manager/issues/277",
+        ".txt",
+        r"""2021-04-14T11:27:53.486470 tid12068 [IFO,LogManager] Enabled primary log file C:\Program Files\Micro-Manager-2.0gamma\CoreLogs\CoreLog20210414T112753_pid8480.txt
+2021-04-14T11:27:53.486470 tid12068 [IFO,App] User: [[user:lmcfadmin]]
+2021-04-14T11:27:53.486470 tid12068 [IFO,App] Host: PathBIDC06
+2021-04-14T11:27:53.486470 tid12068 [IFO,App] MM Studio version: 2.0.0-gamma1 20210413
+2021-04-14T11:27:53.486470 tid12068 [IFO,App] MMCore version 10.1.1
+2021-04-14T11:27:53.486470 tid12068 [IFO,App] Device API version 70, Module API version 10
+2021-04-14T11:27:53.486470 tid12068 [IFO,App] Operating System: Windows 10 (amd64) 10.0
+2021-04-14T11:27:53.486470 tid12068 [IFO,App] JVM: Java HotSpot(TM) 64-Bit Server VM, version 1.8.0_152, 64-bit
+2021-04-14T11:27:53.940204 tid10732 [IFO,App] Found plugin org.micromanager.display.inspector.internal.panels.intensity.IntensityInspectorPanelPlugin@2d5fc803
+2021-04-14T11:27:53.940204 tid10732 [IFO,App] Found plugin org.micromanager.display.inspector.internal.panels.metadata.SummaryMetadataInspectorPanelPlugin@7548d8d2
+2021-04-14T11:27:53.940204 tid10732 [IFO,App] Found plugin org.micromanager.display.inspector.internal.panels.metadata.PlaneMetadataInspectorPanelPlugin@1f383ff9
+""",
+    ),
+    (
+        "https://github.com/micro-manager/pycro-manager/issues/549",
+        ".txt",
+        r"""2023-02-10T15:16:44.840969 tid24368 [IFO,LogManager] Enabled primary log file C:\Users\[[user:Desmond]]{{keep:\Micro-Manager-nightly\CoreLogs\CoreLog20230210T151643_pmheadless.txt}}
+""",
+    ),
+    (
+        "https://github.com/micro-manager/mmCoreAndDevices/issues/123",
+        ".txt",
+        r"""Line 2: run-time error : Failed to load device "DCam" from adapter module "Dahengcameratest" [ Failed to load device adapter "Dahengcameratest" from "C:\Program Files\Micro-Manager-2.0\mmgr_dal_Dahengcameratest.dll" [ Cannot verify interface compatibility of device adapter [ Cannot find function GetModuleVersion() in module "C:\Program Files\Micro-Manager-2.0\mmgr_dal_Dahengcameratest.dll" [ ÕҲ»µ½ָ¶¨µĳÌÐò¡£
+2022-01-15T23:15:29.985238 tid88716 [IFO,Core] Did load device Dahengcamera from Dahengcameratest; label = Dahengcamera
+2022-01-15T23:17:49.858043 tid88716 [IFO,Core] Will initialize device Dahengcamera
+2022-01-15T23:17:51.892503 tid88716 [IFO,dev:Dahengcamera] camera open done
+""",
+    ),
+    (
+        "https://github.com/mehta-lab/recOrder/issues/480",
+        ".txt",
+        r"""Exception ignored in: <function _JavaObjectShadow.__del__ at 0x000001AB444B7BE0>
+Traceback (most recent call last):
+  File "C:\Users\[[user:lindqvadmin]]{{keep:\anaconda3\envs\recOrder\lib\site-packages\pycromanager\zmq_bridge\_bridge.py}}", line 639, in __del__
+    self._close()
+  File "C:\Users\[[user:lindqvadmin]]\anaconda3\envs\recOrder\lib\site-packages\pycromanager\zmq_bridge\_bridge.py", line 563, in _close
+    self._send(message)
+  File "C:\Users\[[user:lindqvadmin]]\anaconda3\envs\recOrder\lib\site-packages\pycromanager\zmq_bridge\_bridge.py", line 577, in _send
+    return self._get_bridge()._send(message)
+  File "C:\Users\[[user:lindqvadmin]]\anaconda3\envs\recOrder\lib\site-packages\pycromanager\zmq_bridge\_bridge.py", line 325, in _send
+    return self._main_socket.send(message, timeout=timeout)
+""",
+    ),
+    # ---- CellProfiler: the plugin directory, plugins that fail to load ----------------------------
+    (
+        "https://github.com/CellProfiler/CellProfiler/issues/1130",
+        ".txt",
+        r"""Version: 2014-01-24T15:02:55 2.1.0.Release / 20140124150255
+Plugin directory doesn't point to valid folder: /home/[[user:mbrennan]]{{keep:/cellprofilertest/CellProfiler/plugins}}
+""",
+    ),
+    (
+        "https://github.com/CellProfiler/CellProfiler-plugins/issues/272",
+        ".txt",
+        r"""Starting CellProfiler 4.2.6
+
+Could not load runimagejscript
+
+Traceback (most recent call last):
+
+  File "cellprofiler_core\utilities\core\modules\__init__.py", line 71, in add_module
+
+  File "C:\Users\[[user:jkwhitlock]]{{keep:\Downloads\CellProfiler-plugins-master (1)\CellProfiler-plugins-master\CellProfiler-plugins-master\active_plugins\runimagejscript.py}}", line 15, in <module>
+
+    import cpij.bridge as ijbridge, cpij.server as ijserver
+
+  File "C:\Users\[[user:jkwhitlock]]\Downloads\CellProfiler-plugins-master (1)\CellProfiler-plugins-master\CellProfiler-plugins-master\active_plugins\cpij\bridge.py", line 3, in <module>
+
+    import atexit, cpij.server as ijserver
+
+  File "C:\Users\[[user:jkwhitlock]]\Downloads\CellProfiler-plugins-master (1)\CellProfiler-plugins-master\CellProfiler-plugins-master\active_plugins\cpij\server.py", line 15, in <module>
+
+    import jpype, imagej, multiprocessing, socket, threading, time
+
+ModuleNotFoundError: No module named 'jpype'
+""",
+    ),
+    # ---- ilastik: its log under a home and under NFS /homes; steinbock's container at a prompt ----
+    (
+        "https://github.com/ilastik/ilastik/issues/1817",
+        ".txt",
+        r"""WARNING 2018-09-05 17:34:16,207 warnings 8571 140457716733760 loggingHelpers.py(76): ResourceWarning: unclosed file <_io.TextIOWrapper name='/home/[[user:leopold]]{{keep:/opt/ilastik-1.3.0-Linux/ilastik-meta/ilastik/ilastik/ilastik_logging/logging_config.json}}' mode='r' encoding='UTF-8'>
+INFO 2018-09-05 17:34:16,208 ilastik_main 8571 140457716733760 Starting ilastik from "/home/[[user:leopold]]/opt/ilastik-1.3.0-Linux".
+INFO 2018-09-05 17:34:16,614 vigraOperators 8571 140457716733760 Using fast filters.
+WARNING 2018-09-05 17:34:16,632 warnings 8571 140457716733760 _bootstrap.py(219): RuntimeWarning: numpy.dtype size changed, may indicate binary incompatibility. Expected 96, got 88
+WARNING 2018-09-05 17:34:16,635 warnings 8571 140457716733760 _bootstrap.py(219): ImportWarning: can't resolve package from __spec__ or __package__, falling back on __name__ and __path__
+""",
+    ),
+    (
+        "https://github.com/ilastik/ilastik/issues/1885",
+        ".txt",
+        r"""  File "/homes/[[user:marcellini]]{{keep:/.local/ilastik-1.3.3post3-Linux/ilastik-meta/ilastik/ilastik_main.py}}", line 176 in main
+  File "/homes/[[user:marcellini]]/.local/ilastik-1.3.3post3-Linux/ilastik-meta/ilastik/ilastik.py", line 128 in main
+  File "/homes/[[user:marcellini]]/.local/ilastik-1.3.3post3-Linux/ilastik-meta/ilastik/ilastik.py", line 134 in <module>
+/homes/[[user:marcellini]]/.local/ilastik-1.3.3post3-Linux/run_ilastik.sh: line 77: 241733 Aborted                 "${PREFIX}/bin/python" "${PREFIX}/ilastik-meta/ilastik/ilastik.py" "$@"
+""",
+    ),
+    (
+        "https://github.com/BodenmillerGroup/steinbock/issues/258",
+        ".txt",
+        r"""(base) [[user:hkr47]]@IC-FVFGM7URQ05P ~ % steinbock apps ilastik
+/opt/ilastik/ilastik-meta/lazyflow/lazyflow/classifiers/__init__.py:20: UserWarning: init: Could not import tiktorch classifier
+  warnings.warn("init: Could not import tiktorch classifier")
+Starting ilastik from "/opt/ilastik".
+libGL error: No matching fbConfigs or visuals found
+libGL error: failed to load driver: swrast
+XmbTextListToTextProperty result code -2
+XmbTextListToTextProperty result code -2
+assertion failed [rem_idx != -1]: Unable to find existing allocation for shared memory segment to unmap
+(VMAllocationTracker.cpp:745 remove_shared_mem)
+ /opt/ilastik/run_ilastik.sh: line 77:    39 Trace/breakpoint trap   "${PREFIX}/bin/python" "${PREFIX}/ilastik-meta/ilastik/ilastik.py" "$@"
+""",
+    ),
+    # ---- OMERO: the CLI's login at the server account, a conda env under a bare /home ------------
+    (
+        "https://github.com/ome/omero-py/issues/473",
+        ".txt",
+        r"""$omero db script --password <some-password>
+Using OMERO5.4 for version
+Using 0 for patch
+Using password from commandline
+Saving to /home/{{keep:omero-server}}/OMERO5.4__0.sql
+$ omero admin start
+No descriptor given. Using etc/grid/default.xml
+Waiting on startup. Use CTRL-C to exit
+$ omero login
+Previously logged in to localhost:4064 as {{keep:root}}
+Server: [localhost:4064]
+Username: [{{keep:root}}] 
+Password:
+Password check failed for '{{keep:root}}': [id=0]
+""",
+    ),
+    (
+        "https://github.com/TheJacksonLaboratory/ezomero/issues/125",
+        ".txt",
+        r"""/home/{{keep:.conda/envs/omero/lib/python3.12/site-packages/omero/plugins/import.py}}:580: SyntaxWarning: invalid escape sequence '\w'
+  if re.match("^\w+://", version_or_uri):
+Traceback (most recent call last):
+  File "/home/{{keep:.conda/envs/omero/bin/omero}}", line 10, in <module>
+    sys.exit(main())
+             ^^^^^^
+  File "/home/{{keep:.conda/envs/omero/lib/python3.12/site-packages/omero/main.py}}", line 126, in main
+    rv = omero.cli.argv()
+         ^^^^^^^^^^^^^^^^
+  File "/home/.conda/envs/omero/lib/python3.12/site-packages/omero/cli.py", line 1787, in argv
+    cli.invoke(args[1:])
+""",
+    ),
+    # ---- Bio-Formats: bftools at a prompt, ls -l of its output with owner and group ---------------
+    (
+        "https://github.com/ome/bioformats/issues/1026",
+        ".txt",
+        r"""$ ./bfconvert /home/{{keep:test}}/test.ome.tif
+Error: Could not find or load main class loci.formats.tools.ImageConverter
+""",
+    ),
+    (
+        "https://github.com/ome/bioformats/issues/3746",
+        ".txt",
+        r"""> bfconvert fixtures/images/lif1.lif output/lif1.ome.tiff
+Output file output/lif1.ome.tiff exists.
+Do you want to overwrite it? ([y]/n)
+
+➜ ll -h output
+total 41640
+drwxr-xr-x   4 [[user:marekpol]]  staff   128B 13 Nov 11:21 .
+drwxr-xr-x  83 [[user:marekpol]]  staff   2.6K 13 Nov 11:21 ..
+-rw-r--r--   1 [[user:marekpol]]  staff    15M 13 Nov 11:22 lif1_0.ome.tiff
+-rw-r--r--   1 [[user:marekpol]]  staff   4.3M 13 Nov 11:22 lif1_1.ome.tiff
+
+total 79056
+drwxr-xr-x   4 [[user:marekpol]]  staff   128B 13 Nov 11:21 .
+drwxr-xr-x  83 [[user:marekpol]]  staff   2.6K 13 Nov 11:21 ..
+-rw-r--r--   1 [[user:marekpol]]  staff    29M 13 Nov 11:22 lif1_0.ome.tiff
+-rw-r--r--   1 [[user:marekpol]]  staff   8.3M 13 Nov 11:22 lif1_1.ome.tiff
 """,
     ),
 ]
