@@ -157,4 +157,3 @@ def test_batch_55_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     assert score.keeps == 34
     assert (len(score.clean_touched), score.clean_docs) == (0, 9)
     assert score.tails_kept == score.tails == 9
-    assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []

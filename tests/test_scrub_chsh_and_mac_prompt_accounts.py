@@ -152,4 +152,3 @@ def test_batch_54_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     assert (len(score.clean_touched), score.clean_docs) == (0, 8)
     assert score.tails_kept == score.tails == 24
     assert score.parses == score.structured == 0
-    assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []

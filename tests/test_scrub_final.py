@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from intake.scrub import Scrubber
 from intake.scrub.files import scan_paths, scrub_file_text
 from intake.scrub.fixtures import FixtureMap
+from tests.outside_corpus import real_threads
 from tests.outside_corpus.pasted import Document, documents
 from tests.support.formats_corpus import FORMATS, _decoys, _secrets
 from tests.support.scrub_matrix import Cell, build_matrix, pasted_cells
@@ -52,6 +53,24 @@ _CELLS = build_matrix()
 def test_matrix_one_pass_is_final(engine: Scrubber, index: int) -> None:
     cell = _CELLS[index]
     _final(engine, "cell.txt", cell.text)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("batch", real_threads.batches())
+def test_every_real_tune_part_is_scrubbed_in_one_final_pass(
+    engine: Scrubber, tmp_path: Path, batch: int
+) -> None:
+    """Every batch's tune part of the real-threads corpus: a rescrub of each document's output
+    changes nothing, ``scrub --check`` on it finds nothing, no two originals share a fixture
+    (the fast tier's record tests hold each batch's first pass only: ``tune_score``)."""
+    from tests.benchmarks.bench_scrub_real import Score, score_document
+
+    score = Score()
+    for doc in real_threads.documents(batch):
+        if not doc.held_out:
+            score_document(engine, doc, score, tmp_path)
+    assert score.docs > 0
+    assert (score.not_idempotent, score.check_findings, score.clashes) == ([], [], [])
 
 
 @pytest.mark.parametrize("doc", documents(), ids=lambda d: d.name)

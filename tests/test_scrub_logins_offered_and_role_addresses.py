@@ -260,4 +260,3 @@ def test_batch_53_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     assert (len(score.clean_touched), score.clean_docs) == (1, 6)
     assert score.tails_kept == score.tails == 20
     assert score.parses == score.structured == 2
-    assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []

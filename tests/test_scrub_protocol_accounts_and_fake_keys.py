@@ -122,4 +122,3 @@ def test_batch_58_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     assert (len(score.clean_touched), score.clean_docs) == (0, 5)
     assert score.tails_kept == score.tails == 15
     assert score.parses == score.structured
-    assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []

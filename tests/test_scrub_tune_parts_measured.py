@@ -44,7 +44,6 @@ def test_a_batchs_tune_part_holds_what_was_measured(
     assert score.clean_docs == record.clean_docs
     assert (score.tails_kept, score.tails) == record.tails
     assert (score.parses, score.structured) == record.parses
-    assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []
 
 
 @pytest.mark.parametrize(("record", "text"), TEXTS)

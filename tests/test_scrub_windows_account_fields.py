@@ -157,4 +157,3 @@ def test_batch_52_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     assert score.tails_kept == score.tails == 28
     assert (score.clean_touched, score.clean_docs) == ([], 9)
     assert score.parses == score.structured == 3
-    assert score.not_idempotent == [] and score.check_findings == [] and score.clashes == []

@@ -155,7 +155,12 @@ def scrub(engine: Scrubber, doc: RealDocument, text: str, folder: Path) -> str:
     return scrub_file_text(folder / f"doc{doc.suffix}", text, scrubber=engine).text
 
 
-def score_document(engine: Scrubber, doc: RealDocument, score: Score, folder: Path) -> str:
+def score_document(
+    engine: Scrubber, doc: RealDocument, score: Score, folder: Path, *, final: bool = True
+) -> str:
+    """Score one document's first pass (what was found, kept and parsed) into ``score``; with
+    ``final`` also whether that pass is final: a rescrub changes nothing, ``scrub --check`` on
+    the output finds nothing, no two originals share a fixture (three more passes)."""
     d = doc.doc
     out = scrub(engine, doc, d.text, folder)
     score.docs += 1
@@ -184,6 +189,14 @@ def score_document(engine: Scrubber, doc: RealDocument, score: Score, folder: Pa
     if doc.suffix in (".json", ".yaml"):
         score.structured += 1
         score.parses += parses(doc.suffix, out)
+    if final:
+        final_pass(engine, doc, out, score, folder)
+    return out
+
+
+def final_pass(engine: Scrubber, doc: RealDocument, out: str, score: Score, folder: Path) -> None:
+    """Whether scrubbing ``doc`` into ``out`` was final (``score_document``'s ``final``)."""
+    d = doc.doc
     if scrub(engine, doc, out, folder) != out:
         score.not_idempotent.append(d.name)
     path = folder / f"check{doc.suffix}"
@@ -200,7 +213,6 @@ def score_document(engine: Scrubber, doc: RealDocument, score: Score, folder: Pa
         if by_fixture.setdefault(fixture, original) != original:
             score.clashes.append(d.name)
             break
-    return out
 
 
 def run(engine: Scrubber, part: str, batch: int | None = None) -> Score:

@@ -9845,11 +9845,14 @@ gh api /user | jq -r .name
 ]
 
 
-def documents(batch: int | None = None) -> list[RealDocument]:
-    """The documents of one collection (``40``, ``42`` to ``188``), or of all."""
-    out: list[RealDocument] = []
-    seen: dict[str, int] = {}
-    for number, raw in (
+def batches() -> tuple[int, ...]:
+    """The collections' numbers, in order."""
+    return tuple(number for number, _ in _collections())
+
+
+def _collections() -> tuple[tuple[int, list[tuple[str, str, str]]], ...]:
+    """Each collection's number and its raw documents (``documents``)."""
+    return (
         (40, _RAW),
         (42, _RAW_STOP42),
         (43, _RAW_STOP43),
@@ -9998,7 +10001,14 @@ def documents(batch: int | None = None) -> list[RealDocument]:
         (186, _RAW_STOP186),
         (187, _RAW_STOP187),
         (188, _RAW_STOP188),
-    ):
+    )
+
+
+def documents(batch: int | None = None) -> list[RealDocument]:
+    """The documents of one collection (``40``, ``42`` to ``188``: ``batches``), or of all."""
+    out: list[RealDocument] = []
+    seen: dict[str, int] = {}
+    for number, raw in _collections():
         if batch not in (None, number):
             continue
         for url, suffix, text in raw:
