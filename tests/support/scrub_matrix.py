@@ -3363,6 +3363,22 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{squashed}@fastmail.com")
             .k(">\n")
         ),
+        # stop 62 (scrubber 1.160.0): a person named in document and media metadata tools'
+        # output (exiftool's Author and Last Modified By, pdfinfo's Author:, core.xml's
+        # cp:lastModifiedBy, mdls's kMDItemAuthors)
+        "document_metadata_people": lambda d: (
+            d.k("Author                          : ")
+            .v(f"{first} {surname}")
+            .k("\nLast Modified By                : ")
+            .v(initial)
+            .k("\nTitle:           Report\nAuthor:          ")
+            .v(squashed)
+            .k("\nCreator:         Writer\nProducer:        LibreOffice 7.6\n<cp:lastModifiedBy>")
+            .v(u)
+            .k('</cp:lastModifiedBy>\nkMDItemAuthors                 = (\n    "')
+            .v(f"{first} {surname}")
+            .k('"\n)\n')
+        ),
     }
 
 
@@ -4630,6 +4646,17 @@ PASTED_PLACEHOLDERS = {
     "$ npm access list packages @acme\n@acme/widgets: read-write\n"
     "$ npm owner ls left-pad\nnpm ERR! code E404\n"
     "$ npm access list collaborators @acme/widgets\nnpm ERR! code E403\n",
+    # stop 62 (scrubber 1.160.0): the same fields naming nobody: Office's default user, a
+    # built-in account, software, a company's copyright, pdfinfo's (anonymous), a library's
+    # default creator, mdls's Unknown
+    "document_metadata_nobody": "Author                          : Microsoft Office User\n"
+    "Last Modified By                : Administrator\n"
+    "Creator                         : Microsoft® Word 2016\n"
+    "Copyright                       : Copyright (c) 2024 Acme Inc.\n"
+    "Title:           Report\nAuthor:          (anonymous)\n"
+    "Creator:         LaTeX with hyperref\nProducer:        pdfTeX-1.40.25\n"
+    "<cp:coreProperties><dc:creator>python-docx</dc:creator></cp:coreProperties>\n"
+    "kMDItemAuthors                 = (\n    Unknown\n)\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
