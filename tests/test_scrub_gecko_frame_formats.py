@@ -66,7 +66,7 @@ NOBODY = [
     # the frames with the lines a debug log prints around them
     "JavaScript error: chrome://zotero/content/xpcom/zotero.js, line 512: TypeError: x is undefined\ninit@chrome://zotero/content/xpcom/zotero.js:512:3\ninit is called once per window\n",
     "(1)(+0000002): Error: Data directory not initialized\nload@chrome://zotero/content/xpcom/schema.js:88:1\n(3)(+0000001): Zotero.Schema.load: retrying\n",
-    "console.error: (new Error(\"boom\", \"resource://gre/modules/Foo.jsm\", 12))\nstart@resource://gre/modules/Foo.jsm:12:3\nthe start script failed\n",
+    'console.error: (new Error("boom", "resource://gre/modules/Foo.jsm", 12))\nstart@resource://gre/modules/Foo.jsm:12:3\nthe start script failed\n',
     # a frame URL in one line (JSON, a Stack: line): no prompt reads them
     '{"message":"boom","stack":"init@chrome://zotero/content/xpcom/zotero.js:512:3\\nload@chrome://zotero/content/a.js:88:1\\n"}\n',
     "Stack: init@chrome://zotero/content/xpcom/zotero.js:512:3 load@chrome://zotero/content/a.js:1:1\n",
@@ -100,7 +100,11 @@ GO = [
     ("kvorlund@devbox:~$ ls\n", "kvorlund", "@devbox:~$ ls"),
     ("kvorlund@chrome:/srv/app$ ls\n", "kvorlund", "@chrome:/srv/app$ ls"),
     ("[kvorlund@file ~]$ ls\n", "kvorlund", "@file ~]$ ls"),
-    ("git clone ssh://kvorlund@devbox.example.org:2222/srv/git/app.git\n", "kvorlund", "@devbox.example.org:2222"),
+    (
+        "git clone ssh://kvorlund@devbox.example.org:2222/srv/git/app.git\n",
+        "kvorlund",
+        "@devbox.example.org:2222",
+    ),
 ]
 
 
