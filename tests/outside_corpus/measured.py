@@ -4973,6 +4973,11 @@ _TEXTS_187 = (
     "(1)(+0000002): Error: Data directory not initialized\n",
     "zotero(3)(+0000000): Using data directory ~/Zotero\n",
     "zotero(3)(+0000001): /home/user/Zotero/zotero.sqlite\n",
+    # 1.164.0: the word frames 1.159.0 changed, kept since (user_names.yaml's prompt reads no
+    # Gecko frame `<function>@<scheme>://…:<line>:<col>`), with the word elsewhere in the log
+    "init@chrome://zotero/content/xpcom/zotero.js:512:3\n",
+    "(3)(+0000000): {better-bibtex} FileStore.load cache.json\n\n(1)(+0000002): Error: Data directory not initialized get\ndir@chrome://zotero/content/xpcom/dataDirectory.js:33:10\nload@chrome://zotero-better-bibtex/content/BetterBibTeX.js:2521:20\n",
+    "notify@resource://gre/modules/AsyncShutdown.jsm:123:5\nonload@moz-extension://5f4b2c1e-9a6d-4b0e-8a51-2c3d4e5f6a7b/background.js:42:7\n",
     # Anki, calibre, Joplin, Logseq, Obsidian, Zettlr and KOReader lines under placeholder,
     # system and relative homes
     '  File "aqt.main", line 530, in loadProfile\n',
@@ -8838,6 +8843,9 @@ MEASURED: tuple[Measured, ...] = (
         # known misses (tests/outside_corpus/SOURCE.md, "The stop-186 collection"): a two-line
         # prompt whose first line ends in the login after host, truncated cwd and branch
         # (`hw12203:...nifi-toolkit-1.4.0-SNAPSHOT (pr2042) <u>`), with no `@` and no home
+        # 1.164.0 (stop 62): left; no zsh, oh-my-zsh, powerlevel or bash-git-prompt theme was
+        # found that documents this prompt (`%m:%~ (<branch>) %n` over a lock glyph, seconds,
+        # clock and `$`): a personal prompt, its last word a login only by the poster's say
         docs=13,
         total=(10, 14, 0, 0),
         found=(10, 13, 0, 0),
@@ -8860,13 +8868,16 @@ MEASURED: tuple[Measured, ...] = (
         # frames `<function>@chrome://<package>/content/<file>.js:<line>:<col>` in a Zotero debug
         # log read as `user@host` (`dir@chrome://zotero/…`, `load@chrome://zotero-better-bibtex/…`),
         # and the learned "login" `load` then replaced elsewhere (`FileStore.load cache.json`)
+        # 1.164.0: user_names.yaml's prompt reads no Gecko frame (a `<scheme>://` right after
+        # the `@`, the line ending in `:<line>[:<col>]`; MDN's Error.prototype.stack): clean
+        # changed 1 of 6 -> 0 of 6
         docs=15,
         total=(19, 2, 0, 0),
         found=(19, 2, 0, 0),
         missed=(),
         keeps=11,
         damage=(),
-        clean_changed=("retorquere-zotero-better-bibtex-issues-855",),
+        clean_changed=(),
         clean_docs=6,
         tails=(9, 9),
         parses=(0, 0),

@@ -3379,6 +3379,15 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{first} {surname}")
             .k('"\n)\n')
         ),
+        # stop 62 (scrubber 1.164.0): a prompt's login and a home inside a Gecko stack frame's
+        # file:// URL beside word frames (``load@chrome://…:<line>:<col>``), which stay
+        "gecko_frame_logins": lambda d: (
+            d.v(u)
+            .k("@devbox:~$ zotero -ZoteroDebugText\nload@chrome://zotero/content/a.js:88:1\n")
+            .k("trace@file:///home/")
+            .v(initial)
+            .k("/example.html:9:17\n")
+        ),
     }
 
 
@@ -4657,6 +4666,15 @@ PASTED_PLACEHOLDERS = {
     "Creator:         LaTeX with hyperref\nProducer:        pdfTeX-1.40.25\n"
     "<cp:coreProperties><dc:creator>python-docx</dc:creator></cp:coreProperties>\n"
     "kMDItemAuthors                 = (\n    Unknown\n)\n",
+    # stop 62 (scrubber 1.164.0): Gecko stack frames whose function is a word, at chrome://,
+    # resource://, moz-extension://, file:// and jar:file:// scripts, and the word elsewhere
+    "gecko_frames_nobody": "(3)(+0000000): {better-bibtex} FileStore.load cache.json\n"
+    "load@chrome://zotero-better-bibtex/content/BetterBibTeX.js:2521:20\n"
+    "dir@chrome://zotero/content/xpcom/dataDirectory.js:33:10\n"
+    "notify@resource://gre/modules/AsyncShutdown.jsm:123:5\n"
+    "onload@moz-extension://5f4b2c1e-9a6d-4b0e-8a51-2c3d4e5f6a7b/background.js:42:7\n"
+    "trace@file:///C:/example.html:9:17\n"
+    "handle@jar:file:///usr/lib/firefox/omni.ja!/components/nsBrowserGlue.js:88:9\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
