@@ -3388,6 +3388,30 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(initial)
             .k("/example.html:9:17\n")
         ),
+        # stop 62 (scrubber 1.162.0): the login in account and accounting commands' output
+        # (sudo -l, passwd -S, quota -u, loginctl show-user, logind's session scope, finger's
+        # Login: and Name:, Get-LocalUser's and net localgroup's rows)
+        "account_output_logins": lambda d: (
+            d.k("User ")
+            .v(u)
+            .k(" may run the following commands on myhost:\n    (ALL : ALL) ALL\n")
+            .v(initial)
+            .k(" P 12/06/2026 0 99999 7 -1\nDisk quotas for user ")
+            .v(squashed)
+            .k(" (uid 1001): none\nUID=1002\nGID=1002\nName=")
+            .v(u)
+            .k("\nStarted Session 3 of User ")
+            .v(initial)
+            .k(".\nLogin: ")
+            .v(squashed)
+            .k("        \t\t\tName: ")
+            .v(f"{first} {surname}")
+            .k("\nName               Enabled Description\n----               ------- -----------\n")
+            .v(initial)
+            .k("            True\n\nMembers\n\n" + "-" * 79 + "\nAdministrator\n")
+            .v(u)
+            .k("\nThe command completed successfully.\n")
+        ),
     }
 
 
@@ -4641,6 +4665,18 @@ PASTED_PLACEHOLDERS = {
     "python3   12345     1000  cwd    DIR  253,1     4096 1234567 /srv/app\n"
     "/srv/data:           root       1234 ..c.. bash\n"
     "12       ADMINISTRATOR        Windows    C:\\Shares\\Reports\\\n",
+    # stop 62 (scrubber 1.162.0): the same output naming nobody: root's sudo -l, a locked
+    # service account's passwd -S, root's quota, gdm's greeter session, root's finger entry,
+    # Windows' built-in accounts in Get-LocalUser and net localgroup
+    "account_output_logins_nobody": "User root may run the following commands on myhost:\n"
+    "    (ALL : ALL) ALL\nnagios L 11/02/2025 0 99999 7 -1\n"
+    "Disk quotas for user root (uid 0): none\nUID=120\nGID=125\nName=gdm\n"
+    "Started Session c1 of User gdm.\n"
+    "Login: root           \t\t\tName: root\n"
+    "Name               Enabled Description\n----               ------- -----------\n"
+    "Administrator      False   Built-in account for administering the computer/domain\n"
+    "Guest              False   Built-in account for guest access to the computer/domain\n\n"
+    "Members\n\n" + "-" * 79 + "\nAdministrator\nThe command completed successfully.\n",
     # stop 61 (scrubber 1.158.0): the same platforms' objects naming nobody: Slackbot, a bot
     # user, a channel, a Discord bot, a Matrix bridge bot, Rocket.Chat's rocket.cat, npm's teams
     # and an organisation's packages
