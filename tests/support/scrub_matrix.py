@@ -3363,6 +3363,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{squashed}@fastmail.com")
             .k(">\n")
         ),
+        # stop 62 (scrubber 1.163.0): a login in Linux desktop sessions' own lines (GDM's debug
+        # lines, IBus's socket folder also broken after /tmp/ibus-, ps's column cut to seven
+        # characters and +)
+        "desktop_session_logins": lambda d: (
+            d.k("GdmSession: Set up service gdm-password for username ")
+            .v(u)
+            .k(" on session (0x55d1c8a0e0a0)\nGdmSessionWorker: authenticating user ")
+            .v(u)
+            .k("\nConnect to unix:path=/tmp/ibus-\n")
+            .v(w)
+            .k("/ibus-unix-0 failed\n% ps -ef | grep ibus\n")
+            .v((initial + squashed)[:7])
+            .k("+  7252  4622  0 09:27 pts/3    00:00:00 ibus-daemon --verbose\n")
+        ),
     }
 
 
@@ -4630,6 +4644,21 @@ PASTED_PLACEHOLDERS = {
     "$ npm access list packages @acme\n@acme/widgets: read-write\n"
     "$ npm owner ls left-pad\nnpm ERR! code E404\n"
     "$ npm access list collaborators @acme/widgets\nnpm ERR! code E403\n",
+    # stop 62 (scrubber 1.163.0): the same lines naming nobody: GDM's own accounts, root and a
+    # placeholder, IBus's root and $USER folders, system accounts whole and cut by ps, SDDM's
+    # helper after Auth:
+    "desktop_session_logins_nobody": "GdmSession: selecting user 'gdm-greeter'\n"
+    "GdmSessionWorker: initializing PAM; service=gdm-launch-environment username=gdm seat=seat0\n"
+    "GdmSessionWorker: authenticating user root\n"
+    "GdmSession: Set up service gdm-password for username <user>\n"
+    "Connect to unix:path=/tmp/ibus-root/ibus-unix-0 failed\n"
+    "Connect to unix:path=/tmp/ibus-\n$USER/ibus-unix-0 failed\n"
+    "systemd+     712       1  0 09:20 ?        00:00:00 /lib/systemd/systemd-resolved\n"
+    "message+     905       1  0 09:20 ?        00:00:01 /usr/bin/dbus-daemon --system\n"
+    "avahi-a+     911       1  0 09:20 ?        00:00:00 avahi-autoipd: [wlp2s0] sleeping\n"
+    "polkitd      988       1  0 09:20 ?        00:00:00 /usr/lib/polkit-1/polkitd --no-debug\n"
+    "sddm[798]: Auth: sddm-helper (--socket /tmp/sddm-auth-0f3c --id 2 --user sddm --greeter)"
+    " crashed (exit code 1)\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
