@@ -533,6 +533,11 @@ script prints ``key==value==`` so the client can find each), up to the closing `
 _PROSE_AFTER = regex.compile(r"[ \t][A-Za-z'\"%]")
 """After an unquoted value read mid-line behind ``:`` or ``->``: another word, so the value is
 a word of a sentence (``### Auth: three legs``), not a setting."""
+_PROGRAM_NAME = regex.compile(r"[a-z][a-z0-9]*+(?:-[a-z][a-z0-9]*+)++")
+"""A lower-case program name of words joined by ``-`` (``sddm-helper``): after ``Auth:`` and
+before `` (``, SDDM's daemon naming its helper and the helper's arguments (sddm/sddm,
+src/auth/Auth.cpp, ``Auth::Private::childExited``: ``Auth: sddm-helper (%s) crashed (exit code
+%d)``), not a credential. Since 1.163.0 (stop 62, batch 185's tune damage)."""
 _PATH_ERROR_AFTER = regex.compile(r"(?:[ ](?:[A-Za-z]:)?+[/\\~.][^\s:]*+){1,2}+:[ ]")
 """After a lower-case word read behind ``:``: a path and ``: ``, so the word is the operation of
 Go's ``os.PathError`` (io/fs: ``Op + " " + Path + ": " + Err``: ``Error storing token: open
@@ -1238,6 +1243,8 @@ class IntakeAssignedSecretRecognizer(CodeBackedRecognizer):
             return None  # token: open //.vault-token: permission denied (Go's os.PathError)
         if not line_level:
             after = text[span[1] : span[1] + 2]
+            if sep == ":" and segs == ["auth"] and after == " (" and _PROGRAM_NAME.fullmatch(word):
+                return None  # SDDM's "Auth: sddm-helper (<args>) crashed": a program, no token
             if after[:1] in ("(", "[") or _OBJECT_STRING.match(text, span[0]):
                 return None  # time.monotonic(), useState(…), cancels[0], Account {name=…}: code
             if sep in (":", "->") and _PROSE_AFTER.match(after):

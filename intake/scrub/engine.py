@@ -1161,9 +1161,14 @@ def _a_name(user: str) -> bool:
 
 def _numbered_copy_of_nobody(user: str) -> bool:
     """A second home of an account that is no one's (``admin_1``, ``root_2``: a home folder
-    made again beside the first gets ``_<n>``; since 1.126.0, stop 59)."""
-    base, sep, number = user.rpartition("_")
-    return bool(sep and base and number.isdigit() and len(number) == 1 and not _a_name(base))
+    made again beside the first gets ``_<n>``; since 1.126.0, stop 59), and since 1.163.0 a
+    numbered copy of one written with ``-`` (GDM's dynamic greeter accounts ``gdm-greeter-2``,
+    …, ``gdm-greeter-N``: GNOME/gdm, daemon/gdm-dynamic-user-store.c)."""
+    for mark in ("_", "-"):
+        base, sep, number = user.rpartition(mark)
+        if sep and base and number.isdigit() and len(number) == 1 and not _a_name(base):
+            return True
+    return False
 
 
 _KERBEROS_ROLE_PRINCIPAL = regex.compile(
@@ -1320,9 +1325,50 @@ def learn_user_names(text: str, cands: Sequence[Finding]) -> frozenset[str]:
     learned |= installer_host_names(text, learned)
     return (
         learned
+        | truncated_ps_users(text, learned)
         | checkout_owner_names(text, learned)
         | pages_site_names(text, learned)
         | web_home_names(text, learned)
+    )
+
+
+def truncated_ps_users(text: str, learned: frozenset[str]) -> frozenset[str]:
+    """The first seven characters of a login ``ps`` cut to fit its column (``user_names.yaml``'s
+    ``ps_truncated_user``: procps-ng's ``do_pr_name`` prints ``<7 chars>+``): learned when a
+    learned login starts with them (the text shows it whole), or on a whole ``ps -ef`` or
+    ``ps aux`` row when they are a person's (``_cut_persons``). Since 1.163.0 (stop 62, batch
+    185's tune miss)."""
+    if "+ " not in text and "+\t" not in text:
+        return frozenset()
+    out: set[str] = set()
+    for m in _rule("ps_truncated_user").finditer(text):
+        cut = m.group("u")
+        low = cut.lower()
+        whole = any(len(n) > len(low) and n.startswith(low) for n in learned)
+        if (whole or (m.group("row") and _cut_persons(text, cut, m.start("cmd")))) and _learnable(
+            text, cut
+        ):
+            out.add(low)
+    return frozenset(out)
+
+
+def _cut_persons(text: str, cut: str, command: int) -> bool:
+    """Whether a login ``ps`` cut to seven characters may be a person's: no system, service or
+    shared account begins with it (``words.yaml``'s ``system_accounts`` and ``not_user_names``,
+    ``systemd-…``, ``_…``: ``systemd+``, ``message+``, ``avahi-a+``), no English or role word,
+    and the row's program is not named after it (``clickho+ … /usr/bin/clickhouse-server``)."""
+    low = cut.lower()
+    words = word_lists()
+    if low.startswith("_") or any(
+        a.startswith(low) for a in (*words.system_accounts, *words.not_user_names, "systemd-")
+    ):
+        return False
+    end = text.find("\n", command)
+    program = text[command : len(text) if end < 0 else end].split(None, 1)[0]
+    return (
+        _record_login(cut)
+        and not _service_account(text, cut)
+        and not program.rsplit("/", 1)[-1].lstrip("-").lower().startswith(low)
     )
 
 

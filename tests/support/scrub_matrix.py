@@ -3412,6 +3412,20 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(u)
             .k("\nThe command completed successfully.\n")
         ),
+        # stop 62 (scrubber 1.163.0): a login in Linux desktop sessions' own lines (GDM's debug
+        # lines, IBus's socket folder also broken after /tmp/ibus-, ps's column cut to seven
+        # characters and +)
+        "desktop_session_logins": lambda d: (
+            d.k("GdmSession: Set up service gdm-password for username ")
+            .v(u)
+            .k(" on session (0x55d1c8a0e0a0)\nGdmSessionWorker: authenticating user ")
+            .v(u)
+            .k("\nConnect to unix:path=/tmp/ibus-\n")
+            .v(w)
+            .k("/ibus-unix-0 failed\n% ps -ef | grep ibus\n")
+            .v((initial + squashed)[:7])
+            .k("+  7252  4622  0 09:27 pts/3    00:00:00 ibus-daemon --verbose\n")
+        ),
     }
 
 
@@ -4711,6 +4725,21 @@ PASTED_PLACEHOLDERS = {
     "onload@moz-extension://5f4b2c1e-9a6d-4b0e-8a51-2c3d4e5f6a7b/background.js:42:7\n"
     "trace@file:///C:/example.html:9:17\n"
     "handle@jar:file:///usr/lib/firefox/omni.ja!/components/nsBrowserGlue.js:88:9\n",
+    # stop 62 (scrubber 1.163.0): the same lines naming nobody: GDM's own accounts, root and a
+    # placeholder, IBus's root and $USER folders, system accounts whole and cut by ps, SDDM's
+    # helper after Auth:
+    "desktop_session_logins_nobody": "GdmSession: selecting user 'gdm-greeter'\n"
+    "GdmSessionWorker: initializing PAM; service=gdm-launch-environment username=gdm seat=seat0\n"
+    "GdmSessionWorker: authenticating user root\n"
+    "GdmSession: Set up service gdm-password for username <user>\n"
+    "Connect to unix:path=/tmp/ibus-root/ibus-unix-0 failed\n"
+    "Connect to unix:path=/tmp/ibus-\n$USER/ibus-unix-0 failed\n"
+    "systemd+     712       1  0 09:20 ?        00:00:00 /lib/systemd/systemd-resolved\n"
+    "message+     905       1  0 09:20 ?        00:00:01 /usr/bin/dbus-daemon --system\n"
+    "avahi-a+     911       1  0 09:20 ?        00:00:00 avahi-autoipd: [wlp2s0] sleeping\n"
+    "polkitd      988       1  0 09:20 ?        00:00:00 /usr/lib/polkit-1/polkitd --no-debug\n"
+    "sddm[798]: Auth: sddm-helper (--socket /tmp/sddm-auth-0f3c --id 2 --user sddm --greeter)"
+    " crashed (exit code 1)\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
