@@ -3363,6 +3363,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(f"{squashed}@fastmail.com")
             .k(">\n")
         ),
+        # stop 62 (scrubber 1.165.0): Active Directory tools' credentials: bloodhound-python's
+        # -p, impacket's domain/user:password@host target, an NT hash after -H, NetExec's echo
+        "ad_tool_credentials": lambda d: (
+            d.k("$ bloodhound-python -u admin -p ")
+            .v(_r(rng, ALNUM, 12))
+            .k(" -d corp.local -ns 10.0.0.1 -c All\n$ GetUserSPNs.py corp.local/admin:")
+            .v(_r(rng, ALNUM, 12))
+            .k(" -dc-ip 10.0.0.1 -request\n$ nxc smb 10.0.0.1 -u admin -H ")
+            .v(h)
+            .k("\nSMB         10.0.0.1        445    DC01             [+] CORP\\admin:")
+            .v(_r(rng, ALNUM, 12))
+            .k(" (Pwn3d!)\n")
+        ),
     }
 
 
@@ -4630,6 +4643,17 @@ PASTED_PLACEHOLDERS = {
     "$ npm access list packages @acme\n@acme/widgets: read-write\n"
     "$ npm owner ls left-pad\nnpm ERR! code E404\n"
     "$ npm access list collaborators @acme/widgets\nnpm ERR! code E403\n",
+    # stop 62 (scrubber 1.165.0): the same tools' placeholders, wordlists, ports, usage text
+    # and Responder's banner with its author's published address
+    "ad_tool_credentials_nobody": "$ bloodhound-python -u USERNAME -p PASSWORD -d example.local\n"
+    "nxc smb 10.0.0.1 -u users.txt -p passwords.txt --continue-on-success\n"
+    "psexec.py [[domain/]username[:password]@]<targetName or address>\n"
+    'GetUserSPNs.py "$DOMAIN"/"$USER":"$PASSWORD" -dc-ip "$DC_IP"\n'
+    "secretsdump.py -hashes LMHASH:NTHASH corp/Administrator@10.0.0.1\n"
+    "nmap -p 445 10.0.0.1\nssh -p 2222 kali@10.0.0.1\n"
+    "           NBT-NS, LLMNR & MDNS Responder 3.1.4.0\n\n"
+    "  Author: Laurent Gaffie (laurent.gaffie@gmail.com)\n"
+    "  To kill this script hit CTRL-C\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
