@@ -3426,6 +3426,19 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v((initial + squashed)[:7])
             .k("+  7252  4622  0 09:27 pts/3    00:00:00 ibus-daemon --verbose\n")
         ),
+        # stop 62 (scrubber 1.165.0): Active Directory tools' credentials: bloodhound-python's
+        # -p, impacket's domain/user:password@host target, an NT hash after -H, NetExec's echo
+        "ad_tool_credentials": lambda d: (
+            d.k("$ bloodhound-python -u admin -p ")
+            .v(_r(rng, ALNUM, 12))
+            .k(" -d corp.local -ns 10.0.0.1 -c All\n$ GetUserSPNs.py corp.local/admin:")
+            .v(_r(rng, ALNUM, 12))
+            .k(" -dc-ip 10.0.0.1 -request\n$ nxc smb 10.0.0.1 -u admin -H ")
+            .v(h)
+            .k("\nSMB         10.0.0.1        445    DC01             [+] CORP\\admin:")
+            .v(_r(rng, ALNUM, 12))
+            .k(" (Pwn3d!)\n")
+        ),
     }
 
 
@@ -4740,6 +4753,17 @@ PASTED_PLACEHOLDERS = {
     "polkitd      988       1  0 09:20 ?        00:00:00 /usr/lib/polkit-1/polkitd --no-debug\n"
     "sddm[798]: Auth: sddm-helper (--socket /tmp/sddm-auth-0f3c --id 2 --user sddm --greeter)"
     " crashed (exit code 1)\n",
+    # stop 62 (scrubber 1.165.0): the same tools' placeholders, wordlists, ports, usage text
+    # and Responder's banner with its author's published address
+    "ad_tool_credentials_nobody": "$ bloodhound-python -u USERNAME -p PASSWORD -d example.local\n"
+    "nxc smb 10.0.0.1 -u users.txt -p passwords.txt --continue-on-success\n"
+    "psexec.py [[domain/]username[:password]@]<targetName or address>\n"
+    'GetUserSPNs.py "$DOMAIN"/"$USER":"$PASSWORD" -dc-ip "$DC_IP"\n'
+    "secretsdump.py -hashes LMHASH:NTHASH corp/Administrator@10.0.0.1\n"
+    "nmap -p 445 10.0.0.1\nssh -p 2222 kali@10.0.0.1\n"
+    "           NBT-NS, LLMNR & MDNS Responder 3.1.4.0\n\n"
+    "  Author: Laurent Gaffie (laurent.gaffie@gmail.com)\n"
+    "  To kill this script hit CTRL-C\n",
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
