@@ -114,6 +114,9 @@ NOBODY = [
     '{"reporter": {"name": "Html Reporter", "options": {"output": "report.html"}}}\n',
     '{"assignee": {"name": "Round Robin", "type": "strategy"}}\n',
     # documentation's own example users
+    '{"key": "ENG-1", "fields": {"summary": "Fix login", "assignee": {"displayName": "Ada Lovelace"}}}\n',
+    '"System.AssignedTo": {"displayName": "Jamal Hartnett", "uniqueName": "jamal@example.com"},\n',
+    '"assignee": {"accountId": "5b10a2844c20165700ede21g", "displayName": "Mia Krystof", "active": true}\n',
     '"assignee": {"self": "https://your-domain.atlassian.net/rest/api/3/user?accountId=5b10a2844c20165700ede21g", "accountId": "5b10a2844c20165700ede21g", "displayName": "John Doe", "active": false}\n',
 ]
 
