@@ -3439,6 +3439,27 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(_r(rng, ALNUM, 12))
             .k(" (Pwn3d!)\n")
         ),
+        # stop 62 (scrubber 1.161.0): people in issue trackers' and project tools' output (gh's
+        # and glab's piped view, go-jira's view, Jira's, Azure DevOps', Redmine's, Trello's and
+        # Phabricator's user objects)
+        "tracker_people": lambda d: (
+            d.k("title:\tCrash on start\nstate:\tOPEN\nauthor:\t")
+            .v(u)
+            .k("\nlabels:\tbug\ncomments:\t0\nassignees:\t")
+            .v(w)
+            .k("\nprojects:\t\nmilestone:\t\nnumber:\t412\n--\nissue: PROJ-7\nstatus: Open\n")
+            .k("summary: Crash\nproject: PROJ\nassignee: ")
+            .v(initial)
+            .k('\n{"assignee": {"accountId": "5b10a2844c20165700ede21g", "displayName": "')
+            .v(f"{first} {surname}")
+            .k('", "accountType": "atlassian"}, "System.CreatedBy": {"displayName": "')
+            .v(f"{first} {surname}")
+            .k('", "uniqueName": "ACME\\\\')
+            .v(squashed)
+            .k('"}, "author": {"id": 5, "name": "')
+            .v(f"{first} {surname}")
+            .k('"}}\n')
+        ),
     }
 
 
@@ -4764,6 +4785,21 @@ PASTED_PLACEHOLDERS = {
     "           NBT-NS, LLMNR & MDNS Responder 3.1.4.0\n\n"
     "  Author: Laurent Gaffie (laurent.gaffie@gmail.com)\n"
     "  To kill this script hit CTRL-C\n",
+    # stop 62 (scrubber 1.161.0): the same tools' output naming nobody: a bot's and an app's
+    # pull request with a team as reviewer, go-jira's Unassigned and jira-system, Automation for
+    # Jira, an Azure DevOps group and build service, Redmine's admin and a group
+    "tracker_people_nobody": "title:\tBump lodash\nstate:\tOPEN\nauthor:\tapp/dependabot\n"
+    "labels:\t\nassignees:\t\nreviewers:\tacme/core (Requested), ghost (Approved)\n"
+    "projects:\t\nmilestone:\t\nnumber:\t77\n--\n"
+    "issue: PROJ-9\nstatus: Open\nsummary: Crash\nassignee: Unassigned\nreporter: jira-system\n"
+    '{"creator": {"accountId": "557058:f58131cb-b67d-43c7-b30d-6b58d40bd077", '
+    '"displayName": "Automation for Jira", "accountType": "app"}}\n'
+    '{"System.AssignedTo": {"displayName": "[Fabrikam]\\\\Fabrikam Team", '
+    '"uniqueName": "vstfs:///Classification/TeamProject/0d1b", "isContainer": true}}\n'
+    '{"System.CreatedBy": {"displayName": "Project Collection Build Service (acme)", '
+    '"uniqueName": "Build\\\\1f0a8c2e-0c3d-4b0b-9a44-7c1f35e1d6b0"}}\n'
+    '{"author": {"id": 1, "name": "Redmine Admin"}, '
+    '"assigned_to": {"id": 9, "name": "Core Team"}}\n',
 }
 """Placeholders and public material of the same classes: nothing in them may change."""
 
