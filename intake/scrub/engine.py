@@ -1810,7 +1810,22 @@ def _made_system_account(text: str, name: str) -> bool:
         _MADE_SYSTEM_ACCOUNT.format(n=regex.escape(name)), text
     ) is not None:
         return True
-    return _app_checkout_account(text, name) or _compose_service_account(text, name)
+    return (
+        _app_checkout_account(text, name)
+        or _compose_service_account(text, name)
+        or _omero_server_account(text, name)
+    )
+
+
+def _omero_server_account(text: str, name: str) -> bool:
+    """Whether ``name`` is OMERO.server's documented system account (``omero-server``, the older
+    guides' ``omero``) in a text that shows OMERO's own output: ``user_names.yaml``'s
+    ``omero_server_account``, its pattern the account and its ``markers`` the output. Since
+    1.166.0 (stop 62, batch 184's tune damage)."""
+    return (
+        _marked("omero_server_account", text)
+        and _rule("omero_server_account").fullmatch(name) is not None
+    )
 
 
 _COMPOSE_SERVICE = (

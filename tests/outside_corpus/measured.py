@@ -5101,6 +5101,11 @@ _TEXTS_184 = (
     "No descriptor given. Using etc/grid/default.xml\n",
     "$ omero db script --password <some-password>\nUsing OMERO5.4 for version\nUsing 0 for patch\n",
     "OMERODIR=/opt/omero/server/OMERO.server\n",
+    # kept since 1.166.0: a site's software tree above .conda, and OMERO's server account
+    # beside OMERO's own output
+    "Requirement already satisfied: vispy>=0.10.0 in /project/software/.conda/envs/napari-env/lib/python3.9/site-packages (from napari) (0.10.0)\n",
+    "$omero db script --password <some-password>\nSaving to /home/omero-server/OMERO5.4__0.sql\n$ omero admin start\n",
+    "$ omero db script\nSaving to /home/omero/OMERO5.4__0.sql\nNo descriptor given. Using etc/grid/default.xml\n",
 )
 
 MEASURED: tuple[Measured, ...] = (
@@ -8963,23 +8968,18 @@ MEASURED: tuple[Measured, ...] = (
         # CoreLog header `[IFO,App] User: <First>` (the OS login, named nowhere else). Known
         # damage and change: OMERO's documented server account in `omero db script`'s `Saving to
         # /home/omero-server/OMERO5.4__0.sql` read as a login and replaced
+        # 1.166.0: the folder above a home's per-user folders three to eight folders down a
+        # site's share is a login (user_names.yaml's home_segment), Micro-Manager's CoreLog
+        # `User:` is read (micromanager_corelog_user), OMERO's server account beside OMERO's
+        # output stays (omero_server_account): paths 46/54 -> 54/54, elsewhere 3/4 -> 4/4,
+        # damage 1 -> 0 of 17, clean changed 1 -> 0 of 5
         docs=19,
         total=(54, 4, 0, 0),
-        found=(46, 3, 0, 0),
-        missed=(
-            "micro-manager-micro-manager-issues-1434: user (elsewhere) 'Lukas'",
-            "napari-napari-issues-4570: user (path) 'roth'",
-            "napari-napari-issues-4570: user (path) 'roth'",
-            "napari-napari-issues-4570: user (path) 'roth'",
-            "napari-napari-issues-4570: user (path) 'roth'",
-            "napari-napari-issues-4570: user (path) 'roth'",
-            "napari-napari-issues-4570: user (path) 'roth'",
-            "napari-napari-issues-4570: user (path) 'roth'",
-            "napari-napari-issues-4570: user (path) 'roth'",
-        ),
+        found=(54, 4, 0, 0),
+        missed=(),
         keeps=17,
-        damage=("ome-omero-py-issues-473: 'omero-server'",),
-        clean_changed=("ome-omero-py-issues-473",),
+        damage=(),
+        clean_changed=(),
         clean_docs=5,
         tails=(10, 10),
         parses=(0, 0),

@@ -3231,6 +3231,17 @@ def pasted_forms(rng: random.Random) -> dict[str, Callable[[_Doc], None]]:
             .v(initial)
             .k("/Documents/myapp\n")
         ),
+        # stop 62 (scrubber 1.166.0): a login above a home's per-user folders deep down a
+        # site's share, Micro-Manager's CoreLog header's ``User:``
+        "lab_share_logins": lambda d: (
+            d.k("Requirement already satisfied: numpy in /endosome/archive/MIL/")
+            .v(initial)
+            .k("/.conda/envs/napari-env/lib/python3.9/site-packages (1.22.3)\n/nfs2/lab/team/")
+            .v(initial)
+            .k("/.config/napari/settings.yaml\n2022-04-11T17:18:09.043385 tid8436 [IFO,App] User: ")
+            .v(first)
+            .k("\n2022-04-11T17:18:09.043385 tid8436 [IFO,App] Host: DESKTOP-LD09UV5\n")
+        ),
         # stop 61 (scrubber 1.152.0): a person's name and login in identity services' user
         # objects (SCIM 2.0 User, Keycloak UserRepresentation, Okta, GitLab, GitHub, Graph)
         "identity_user_objects": lambda d: (
@@ -4641,6 +4652,13 @@ PASTED_PLACEHOLDERS = {
     "[builder@build-server ~]$ make\n[jenkins@jenkins-agent-3 ~]$ make\n"
     "[root@audio-dellg155530 ~]$ ls\nMacBook-Pro:myapp dev$ ls\n"
     "Users-MacBook-Pro:app user$ ls\n",
+    # stop 62 (scrubber 1.166.0): shared, software and CI folders above per-user folders, a
+    # CoreLog header's built-in account, OMERO's server account beside OMERO's output
+    "lab_share_logins_nobody": "/endosome/archive/MIL/shared/.conda/envs/napari-env/lib\n"
+    "/project/software/.conda/envs/x/lib\n/builds/group/sub/project/.cache/pip/x\n"
+    "/srv/www/site/node_modules/.cache/babel-loader/x.json\n"
+    "2022-04-11T17:18:09.043385 tid8436 [IFO,App] User: Administrator\n"
+    "$ omero db script\nSaving to /home/omero-server/OMERO5.4__0.sql\n$ omero admin start\n",
     # stop 61 (scrubber 1.152.0): identity services' objects naming nobody: groups, roles,
     # apps, bots, organisations, a subscription, placeholder users
     "identity_objects_nobody": '{"schemas":["urn:ietf:params:scim:schemas:core:2.0:Group"],'
