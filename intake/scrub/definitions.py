@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 
-SCRUBBER_VERSION = "1.166.0"
+SCRUBBER_VERSION = "1.167.0"
 """Bumped whenever the code changes what is found or how it is replaced."""
 
 SECRET_PRIORITY = 60
