@@ -1451,7 +1451,7 @@ def _mac_named_hosts(text: str, learned: frozenset[str]) -> list[Finding]:
         name = _CAMEL_NAME.fullmatch(host)
         if login not in learned or name is None:
             continue
-        words = [w.lower() for w in regex.findall(r"\p{Lu}\p{Ll}++", host)]
+        words = [w.lower() for w in (*name.captures(1), *name.captures(2))]
         made = {words[0][0] + words[-1], words[0] + "".join(w[0] for w in words[1:])}
         if login in made and all(_name_word(text, w) for w in words) and _learnable(text, host):
             out.append(Finding("USER_NAME", m.start("host"), m.end("host")))
