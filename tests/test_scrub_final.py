@@ -22,6 +22,7 @@ from tests.outside_corpus import real_threads
 from tests.outside_corpus.pasted import Document, documents
 from tests.support.formats_corpus import FORMATS, _decoys, _secrets
 from tests.support.scrub_matrix import Cell, build_matrix, pasted_cells
+from tests.support.scrubbing import tune_score
 
 SETTINGS = settings(
     deadline=None, max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -63,12 +64,7 @@ def test_every_real_tune_part_is_scrubbed_in_one_final_pass(
     """Every batch's tune part of the real-threads corpus: a rescrub of each document's output
     changes nothing, ``scrub --check`` on it finds nothing, no two originals share a fixture
     (the fast tier's record tests hold each batch's first pass only: ``tune_score``)."""
-    from tests.benchmarks.bench_scrub_real import Score, score_document
-
-    score = Score()
-    for doc in real_threads.documents(batch):
-        if not doc.held_out:
-            score_document(engine, doc, score, tmp_path)
+    score = tune_score(engine, batch, tmp_path, final=True)
     assert score.docs > 0
     assert (score.not_idempotent, score.check_findings, score.clashes) == ([], [], [])
 

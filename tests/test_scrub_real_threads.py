@@ -16,9 +16,8 @@ import regex
 from intake.scrub import Scrubber
 from intake.scrub.engine import _a_name
 from intake.scrub.files import scrub_file_text
-from tests.benchmarks.bench_scrub_real import Score, score_document
 from tests.outside_corpus.real_threads import documents, held_out
-from tests.support.scrubbing import gone_and_kept, scrubbed
+from tests.support.scrubbing import gone_and_kept, scrubbed, tune_score
 
 
 @pytest.mark.parametrize(
@@ -540,10 +539,7 @@ def test_real_threads_tune_parts_hold_what_was_measured(
     was measured after its fixes (its blind figures: docs/benchmarks.md): every name, e-mail
     and secret found, no keep span damaged, every library tail kept, JSON/YAML parsing (that
     the pass is final is ``test_scrub_final.py``'s, in the slow tier)."""
-    score = Score()
-    for doc in documents(batch):
-        if not doc.held_out:
-            score_document(engine, doc, score, tmp_path, final=False)
+    score = tune_score(engine, batch, tmp_path)
     assert score.docs == docs
     assert score.found["user (path)"] == score.total["user (path)"] == paths
     assert score.found["user (elsewhere)"] == score.total["user (elsewhere)"] == elsewhere
@@ -1182,10 +1178,7 @@ def test_batch_48_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     account's home, a labelling judgement); since 1.17.0 the two-letter login of one prompt is
     found and the placeholder address ``john@smith.com`` kept; everything else found and
     kept."""
-    score = Score()
-    for doc in documents(48):
-        if not doc.held_out:
-            score_document(engine, doc, score, tmp_path, final=False)
+    score = tune_score(engine, 48, tmp_path)
     assert score.docs == 30
     assert score.missed == BATCH_48_TUNE_LEFT
     assert [score.total[c] for c in ("user (path)", "user (elsewhere)", "email", "secret")] == [
@@ -1421,10 +1414,7 @@ def test_batch_50_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     23/28, 3 of 66 damaged, 1 of 8 clean changed): exactly its known miss left (a GitHub login
     as a folder under ``~/code``, no evidence it is one: ``tests/outside_corpus/SOURCE.md``);
     everything else found, every keep span and library tail kept."""
-    score = Score()
-    for doc in documents(50):
-        if not doc.held_out:
-            score_document(engine, doc, score, tmp_path, final=False)
+    score = tune_score(engine, 50, tmp_path)
     assert score.docs == 32
     assert score.missed == ["mscdex-ssh2-issues-1045: user (path) 'OmgImDorian'"]
     totals = [score.total[c] for c in ("user (path)", "user (elsewhere)", "email", "secret")]
@@ -1440,10 +1430,7 @@ def test_batch_51_tune_part_holds_what_was_measured(engine: Scrubber, tmp_path: 
     (``tests/test_scrub_home_under_a_mount.py``); exactly its known misses left (a folder under
     ``/scratch`` beside a learned user's with no home's evidence, a letter's recipient's surname
     in a file name: ``tests/outside_corpus/SOURCE.md``); every keep span and library tail kept."""
-    score = Score()
-    for doc in documents(51):
-        if not doc.held_out:
-            score_document(engine, doc, score, tmp_path, final=False)
+    score = tune_score(engine, 51, tmp_path)
     assert score.docs == 22
     assert score.missed == [
         "jupyter-jupyter_core-issues-138: user (path) 'vuong'",

@@ -56,15 +56,16 @@ CLASSES = ("user (path)", "user (elsewhere)", "email", "secret")
 """The label classes of ``bench_scrub_real``, in its order."""
 
 
-def tune_score(engine: Scrubber, batch: int, folder: Path) -> Score:
+def tune_score(engine: Scrubber, batch: int, folder: Path, *, final: bool = False) -> Score:
     """A batch's tune part of the real-threads corpus scored as ``bench_scrub_real`` scores it
-    (the figures a batch's tests hold after its fixes), its first pass only: whether that pass
-    is final is the slow tier's (``test_scrub_final.py``, every batch's tune part)."""
+    (the figures a batch's tests hold after its fixes), its first pass only unless ``final``:
+    whether that pass is final is the slow tier's (``test_scrub_final.py``, every batch's tune
+    part)."""
     from tests.benchmarks.bench_scrub_real import Score, score_document
     from tests.outside_corpus.real_threads import documents
 
     score = Score()
     for doc in documents(batch):
         if not doc.held_out:
-            score_document(engine, doc, score, folder, final=False)
+            score_document(engine, doc, score, folder, final=final)
     return score
